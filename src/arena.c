@@ -1,0 +1,48 @@
+/* arena.c - see arena.h */
+#include "arena.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ArenaBlock {
+    ArenaBlock *next;
+    size_t used, size;
+    max_align_t data[];
+};
+
+void arena_init(Arena *a) { a->head = NULL; a->total = 0; }
+
+void *arena_alloc(Arena *a, size_t size)
+{
+    size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+    ArenaBlock *b = a->head;
+    if (!b || b->size - b->used < size) {
+        size_t cap = size > 65536 ? size : 65536;
+        b = malloc(sizeof *b + cap);
+        if (!b) { fputs("boardvm: out of memory\n", stderr); exit(3); }
+        b->next = a->head; b->used = 0; b->size = cap;
+        a->head = b;
+    }
+    void *p = (char *)b->data + b->used;
+    b->used += size;
+    a->total += size;
+    memset(p, 0, size);
+    return p;
+}
+
+char *arena_strndup(Arena *a, const char *s, size_t n)
+{
+    char *p = arena_alloc(a, n + 1);
+    memcpy(p, s, n);
+    p[n] = 0;
+    return p;
+}
+
+char *arena_strdup(Arena *a, const char *s) { return arena_strndup(a, s, strlen(s)); }
+
+void arena_free(Arena *a)
+{
+    ArenaBlock *b = a->head;
+    while (b) { ArenaBlock *n = b->next; free(b); b = n; }
+    a->head = NULL; a->total = 0;
+}

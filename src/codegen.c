@@ -1,0 +1,878 @@
+/* codegen.c - programs to bytecode: name binding, type checks and code for statements and
+ * expressions. One pass over the tree; jumps forward are patched when their target is known. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "compiler.h"
+#include "opcodes.h"
+
+static const Ty T_INT = { VT_INT, 0 }, T_BOOL = { VT_BOOL, 0 }, T_SQ = { VT_SQUARE, 0 },
+    T_DIR = { VT_DIR, 0 }, T_DIRS = { VT_DIRS, 0 }, T_TYPE = { VT_TYPE, 0 }, T_PLAYER = { VT_PLAYER, 0 },
+    T_PIECE = { VT_PIECE, 0 }, T_NONE = { VT_NONE, 0 }, T_ERR = { -1, 0 };
+
+const char *type_name(Ty t, const Game *g)
+{
+    switch (t.t) {
+    case VT_INT: return "int"; case VT_BOOL: return "bool"; case VT_SQUARE: return "square";
+    case VT_DIR: return "direction"; case VT_DIRS: return "direction set"; case VT_TYPE: return "piece type";
+    case VT_PLAYER: return "player"; case VT_PIECE: return "piece"; case VT_ZONE: return "zone";
+    case VT_FLAGS: return g && t.extra < g->nflagsets ? g->flagsets[t.extra].name : "flags";
+    case VT_NONE: return "none"; case VT_VOID: return "nothing"; case VT_LIST: return "list";
+    default: return "?";
+    }
+}
+
+static int same_type(Ty a, Ty b) { return a.t == b.t && (a.t != VT_FLAGS || a.extra == b.extra); }
+
+/* ---------- emitting code ---------- */
+
+int emit_word(Compiler *C, int32_t w)
+{
+    Game *g = C->g;
+    if (g->ncode >= MAX_CODE) {
+        if (g->ncode == MAX_CODE) { diag_error(C->diag, (SrcLoc){C->line, 1, 1}, "the rules compile to more than %d code words", MAX_CODE); g->ncode++; }
+        return MAX_CODE - 1;
+    }
+    if (g->ncode >= C->code_cap) {
+        C->code_cap = C->code_cap ? 2 * C->code_cap : 4096;
+        g->code = realloc(g->code, sizeof *g->code * (size_t)C->code_cap);
+        g->line = realloc(g->line, sizeof *g->line * (size_t)C->code_cap);
+        if (!g->code || !g->line) { fputs("boardvm: out of memory\n", stderr); exit(3); }
+    }
+    g->code[g->ncode] = w;
+    g->line[g->ncode] = C->line;
+    return g->ncode++;
+}
+
+int emit_op(Compiler *C, int op, ...)
+{
+    int at = emit_word(C, op);
+    va_list ap; va_start(ap, op);
+    for (int i = 0; i < opcode_info[op].nops; i++) emit_word(C, va_arg(ap, int));
+    va_end(ap);
+    return at;
+}
+
+void patch(Compiler *C, int at, int target)
+{
+    if (at + 1 < C->g->ncode && at + 1 < MAX_CODE) {
+        int op = C->g->code[at];
+        C->g->code[at + opcode_info[op].nops] = target;   /* the jump target is the last operand */
+    }
+}
+
+static int here_pc(Compiler *C) { return C->g->ncode; }
+
+static int konst(Compiler *C, int64_t v)
+{
+    Game *g = C->g;
+    for (int i = 0; i < g->nkonst; i++) if (g->konst[i] == v) return i;
+    if (g->nkonst >= 4096) { diag_error(C->diag, (SrcLoc){C->line, 1, 1}, "too many constants"); return 0; }
+    g->konst[g->nkonst] = v;
+    return g->nkonst++;
+}
+
+static void push_const(Compiler *C, int64_t v)
+{
+    if (v >= INT32_MIN && v <= INT32_MAX) emit_op(C, OP_PUSH, (int)v);
+    else emit_op(C, OP_PUSHK, konst(C, v));
+}
+
+static int string_index(Compiler *C, const char *s)
+{
+    Game *g = C->g;
+    for (int i = 0; i < g->nstrings; i++) if (!strcmp(g->strings[i], s)) return i;
+    if (g->nstrings >= 4096) return 0;
+    g->strings[g->nstrings] = arena_strdup(&g->arena, s);
+    return g->nstrings++;
+}
+
+/* ---------- locals ---------- */
+
+static int new_local(Compiler *C, const char *name, Ty ty, SrcLoc loc)
+{
+    if (C->nlocals >= MAX_LOCALS) { diag_error(C->diag, loc, "more than %d local variables", MAX_LOCALS); return MAX_LOCALS - 1; }
+    int slot = C->nlocals;
+    C->locals[C->nlocals].name = name; C->locals[C->nlocals].slot = slot; C->locals[C->nlocals].ty = ty;
+    C->nlocals++;
+    if (C->nlocals > C->maxlocals) C->maxlocals = C->nlocals;
+    return slot;
+}
+
+static Local *find_local(Compiler *C, const char *name)
+{
+    for (int i = C->nlocals - 1; i >= 0; i--)
+        if (C->locals[i].name && !strcmp(C->locals[i].name, name)) return &C->locals[i];
+    return NULL;
+}
+
+/* ---------- errors ---------- */
+
+void suggest(Compiler *C, const char *name, SrcLoc loc)
+{
+    static const char *builtins[] = { "here", "from", "mover", "opponent", "to-move", "piece", "dropping",
+        "victim", "empty", "enemy", "friend", "in-check", "no-moves", "repetition", "at", "type", "owner",
+        "file", "rank", "step", "attacked", "hand", "can-move-to", "none", "true", "false", "board" };
+    const char *best = NULL; int bd = 3;
+    for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++) {
+        int d = diag_distance(name, builtins[i]);
+        if (d < bd) { bd = d; best = builtins[i]; }
+    }
+    for (int b = 0; b < SYM_BUCKETS; b++)
+        for (Sym *s = C->sym[b]; s; s = s->next) {
+            int d = diag_distance(name, s->name);
+            if (d < bd) { bd = d; best = s->name; }
+        }
+    if (best) diag_note(C->diag, loc, "did you mean '%s'?", best);
+}
+
+static Ty type_error(Compiler *C, Ast *e, const char *what, Ty got)
+{
+    if (got.t >= 0) diag_error(C->diag, e->loc, "expected %s, found %s", what, type_name(got, C->g));
+    return T_ERR;
+}
+
+/* ---------- expressions ---------- */
+
+static Ty expr(Compiler *C, Ast *e);
+
+static int is_name(Ast *e, const char *n) { return e && e->kind == AST_IDENT && !strcmp(e->name, n); }
+
+static int64_t none_of(Ty t) { return t.t == VT_SQUARE || t.t == VT_PLAYER || t.t == VT_DIR ? -1 : 0; }
+
+/* Compile e expecting type want (lets `none` and flag names take their meaning from it). */
+static Ty expect(Compiler *C, Ast *e, Ty want, const char *what)
+{
+    if (is_name(e, "none") && !find_local(C, "none")) {
+        if (want.t == VT_INT || want.t == VT_BOOL) return type_error(C, e, what, T_NONE);
+        push_const(C, none_of(want));
+        return want;
+    }
+    Ty t = expr(C, e);
+    if (t.t < 0 || want.t < 0) return t;
+    if (!same_type(t, want)) return type_error(C, e, what, t);
+    return t;
+}
+
+static Ty builtin_name(Compiler *C, Ast *e, int *found)
+{
+    const char *n = e->name;
+    *found = 1;
+    if (!strcmp(n, "true")) { push_const(C, 1); return T_BOOL; }
+    if (!strcmp(n, "false")) { push_const(C, 0); return T_BOOL; }
+    if (!strcmp(n, "here")) { emit_op(C, OP_LOAD, 0); return T_SQ; }
+    if (!strcmp(n, "from")) { emit_op(C, OP_FROM); return T_SQ; }
+    if (!strcmp(n, "mover")) { emit_op(C, OP_MOVER); return T_PLAYER; }
+    if (!strcmp(n, "opponent")) { emit_op(C, OP_OPPONENT); return T_PLAYER; }
+    if (!strcmp(n, "to-move")) { emit_op(C, OP_TOMOVE); return T_PLAYER; }
+    if (!strcmp(n, "piece")) { emit_op(C, OP_PIECE); return T_PIECE; }
+    if (!strcmp(n, "dropping")) { emit_op(C, OP_DROPPING); return T_TYPE; }
+    if (!strcmp(n, "victim")) {
+        if (!(C->fn_kind == FN_HOOK && C->hook == HOOK_CAPTURE))
+            diag_error(C->diag, e->loc, "`victim` is only known in `on capture`");
+        emit_op(C, OP_VICTIM); return T_PIECE;
+    }
+    if (!strcmp(n, "empty")) { emit_op(C, OP_LOAD, 0); emit_op(C, OP_EMPTY); return T_BOOL; }
+    if (!strcmp(n, "enemy")) { emit_op(C, OP_LOAD, 0); emit_op(C, OP_ENEMY); return T_BOOL; }
+    if (!strcmp(n, "friend")) { emit_op(C, OP_LOAD, 0); emit_op(C, OP_FRIEND); return T_BOOL; }
+    if (!strcmp(n, "in-check")) { emit_op(C, OP_INCHECK); return T_BOOL; }
+    if (!strcmp(n, "no-moves")) {
+        if (!(C->fn_kind == FN_HOOK && C->hook == HOOK_END))
+            diag_error(C->diag, e->loc, "`no-moves` is only known in the `end` block");
+        emit_op(C, OP_NOMOVES); return T_BOOL;
+    }
+    if (!strcmp(n, "repetition")) { emit_op(C, OP_REPETITION); return T_INT; }
+    *found = 0;
+    return T_ERR;
+}
+
+static Ty name_expr(Compiler *C, Ast *e)
+{
+    Local *l = find_local(C, e->name);
+    if (l) { emit_op(C, OP_LOAD, l->slot); return l->ty; }
+    int found;
+    Ty t = builtin_name(C, e, &found);
+    if (found) return t;
+    if (!strcmp(e->name, "none")) { diag_error(C->diag, e->loc, "cannot tell what kind of `none` this is here"); return T_ERR; }
+    int sq = game_find_square(C->g, e->name);
+    if (sq >= 0) { push_const(C, sq); return T_SQ; }
+    Sym *s = sym_find(C, e->name);
+    if (!s) {
+        diag_error(C->diag, e->loc, "unknown name '%s'", e->name);
+        suggest(C, e->name, e->loc);
+        return T_ERR;
+    }
+    Game *g = C->g;
+    switch (s->kind) {
+    case SYM_PLAYER: push_const(C, s->index); return T_PLAYER;
+    case SYM_DIR: emit_op(C, OP_PUSHDIR, s->index); return T_DIR;
+    case SYM_DIRSET: emit_op(C, OP_PUSHDIRS, s->index); return T_DIRS;
+    case SYM_TYPE: push_const(C, s->index); return T_TYPE;
+    case SYM_FLAG: push_const(C, 1LL << s->index); return (Ty){ VT_FLAGS, s->extra };
+    case SYM_VAR: {
+        const Var *v = &g->vars[s->index];
+        if (v->kind == VAR_GLOBAL) { emit_op(C, OP_LOADG, s->index); return (Ty){ v->vtype, v->flagset }; }
+        diag_error(C->diag, e->loc, "'%s' is a %s variable: write %s[...]", e->name,
+                   v->kind == VAR_PLAYER ? "player" : v->kind == VAR_SQUARE ? "square" : "piece", e->name);
+        return T_ERR;
+    }
+    case SYM_OPTION: {
+        const Option *o = &g->options[s->index];
+        if (!o->nvalues) { push_const(C, o->value); return T_BOOL; }
+        push_const(C, o->value); return T_INT;
+    }
+    default:
+        diag_error(C->diag, e->loc, "'%s' is a %s, not a value", e->name, sym_kind_name(s->kind));
+        return T_ERR;
+    }
+}
+
+static int nargs_ok(Compiler *C, Ast *e, int lo, int hi)
+{
+    if (e->nkids < lo || e->nkids > hi) {
+        if (lo == hi) diag_error(C->diag, e->loc, "'%s' takes %d argument%s, not %d", e->name, lo, lo == 1 ? "" : "s", e->nkids);
+        else diag_error(C->diag, e->loc, "'%s' takes %d to %d arguments, not %d", e->name, lo, hi, e->nkids);
+        return 0;
+    }
+    return 1;
+}
+
+/* Calls of built-in functions, attributes and variables: f(x), v[x]. */
+static Ty call_expr(Compiler *C, Ast *e)
+{
+    const char *n = e->name;
+    Game *g = C->g;
+    static const struct { const char *name; int op; int arg; int ret; } simple[] = {
+        { "empty", OP_EMPTY, VT_SQUARE, VT_BOOL }, { "enemy", OP_ENEMY, VT_SQUARE, VT_BOOL },
+        { "friend", OP_FRIEND, VT_SQUARE, VT_BOOL }, { "at", OP_AT, VT_SQUARE, VT_PIECE },
+        { "type", OP_TYPEOF, VT_PIECE, VT_TYPE }, { "owner", OP_OWNEROF, VT_PIECE, VT_PLAYER },
+        { "file", OP_FILE, VT_SQUARE, VT_INT }, { "rank", OP_RANK, VT_SQUARE, VT_INT },
+        { "can-move-to", OP_CANMOVETO, VT_SQUARE, VT_BOOL },
+    };
+    if (e->kind == AST_CALL)
+        for (size_t i = 0; i < sizeof simple / sizeof *simple; i++)
+            if (!strcmp(n, simple[i].name)) {
+                if (!nargs_ok(C, e, 1, 1)) return T_ERR;
+                expect(C, e->kids[0], (Ty){ simple[i].arg, 0 }, simple[i].arg == VT_SQUARE ? "a square" : "a piece");
+                emit_op(C, simple[i].op);
+                return (Ty){ simple[i].ret, 0 };
+            }
+    if (e->kind == AST_CALL && !strcmp(n, "step")) {
+        if (!nargs_ok(C, e, 2, 2)) return T_ERR;
+        expect(C, e->kids[0], T_SQ, "a square");
+        expect(C, e->kids[1], T_DIR, "a direction");
+        emit_op(C, OP_STEPSQ);
+        return T_SQ;
+    }
+    if (e->kind == AST_CALL && !strcmp(n, "attacked")) {
+        if (!nargs_ok(C, e, 1, 2)) return T_ERR;
+        if (C->fn_kind == FN_ATTACK) diag_error(C->diag, e->loc, "an attack program cannot ask what is attacked");
+        expect(C, e->kids[0], T_SQ, "a square");
+        if (e->nkids == 2) expect(C, e->kids[1], T_PLAYER, "a player");
+        else emit_op(C, OP_OPPONENT);
+        emit_op(C, OP_ATTACKED);
+        return T_BOOL;
+    }
+    if (e->kind == AST_CALL && !strcmp(n, "hand")) {
+        if (!nargs_ok(C, e, 2, 2)) return T_ERR;
+        expect(C, e->kids[0], T_PLAYER, "a player");
+        expect(C, e->kids[1], T_TYPE, "a piece type");
+        emit_op(C, OP_HAND);
+        return T_INT;
+    }
+    Sym *s = sym_find(C, n);
+    if (s && s->kind == SYM_ATTR && e->kind == AST_CALL) {
+        if (!nargs_ok(C, e, 1, 1)) return T_ERR;
+        expect(C, e->kids[0], T_SQ, "a square");
+        emit_op(C, OP_ATTR, s->index);
+        return (Ty){ g->attrs[s->index].vtype, g->attrs[s->index].flagset };
+    }
+    if (s && s->kind == SYM_VAR) {
+        const Var *v = &g->vars[s->index];
+        if (!nargs_ok(C, e, 1, 1)) return T_ERR;
+        Ty vt = { v->vtype, v->flagset };
+        switch (v->kind) {
+        case VAR_PLAYER: expect(C, e->kids[0], T_PLAYER, "a player"); emit_op(C, OP_LOADPL, s->index); return vt;
+        case VAR_SQUARE: expect(C, e->kids[0], T_SQ, "a square"); emit_op(C, OP_LOADSQ, s->index); return vt;
+        case VAR_PIECE: {
+            Ty a = expr(C, e->kids[0]);
+            if (a.t == VT_SQUARE) emit_op(C, OP_AT);
+            else if (a.t >= 0 && a.t != VT_PIECE) type_error(C, e->kids[0], "a piece or a square", a);
+            emit_op(C, OP_LOADPV, s->index);
+            return vt;
+        }
+        default:
+            diag_error(C->diag, e->loc, "'%s' is a global variable: write it without [...]", n);
+            return T_ERR;
+        }
+    }
+    if (!s) {
+        diag_error(C->diag, e->loc, "unknown function '%s'", n);
+        suggest(C, n, e->loc);
+    } else diag_error(C->diag, e->loc, "'%s' is a %s and cannot be called", n, sym_kind_name(s->kind));
+    return T_ERR;
+}
+
+static Ty set_member(Compiler *C, Ast *e)
+{
+    Ast *x = e->kids[0], *set = e->kids[1];
+    Game *g = C->g;
+    /* a flag in a flag set */
+    Sym *xs = x->kind == AST_IDENT && !find_local(C, x->name) ? sym_find(C, x->name) : NULL;
+    if (xs && xs->kind == SYM_FLAG) {
+        push_const(C, xs->index);
+        Ty st = expr(C, set);
+        if (st.t >= 0 && !(st.t == VT_FLAGS && st.extra == xs->extra))
+            return type_error(C, set, g->flagsets[xs->extra].name, st);
+        emit_op(C, OP_BTEST);
+        return T_BOOL;
+    }
+    /* a square in a zone */
+    Sym *ss = set->kind == AST_IDENT && !find_local(C, set->name) ? sym_find(C, set->name) : NULL;
+    if (ss && ss->kind == SYM_ZONE) {
+        expect(C, x, T_SQ, "a square");
+        emit_op(C, OP_INZONE, ss->index);
+        return T_BOOL;
+    }
+    if (set->kind == AST_SETLIT) {
+        /* a literal: directions become a mask, anything else a constant list */
+        Ast *first = set->nkids ? set->kids[0] : NULL;
+        Sym *fs = first && first->kind == AST_IDENT ? sym_find(C, first->name) : NULL;
+        if (first && (first->kind == AST_VECTOR || (fs && (fs->kind == SYM_DIR || fs->kind == SYM_DIRSET)))) {
+            uint64_t m;
+            int k = const_dirset(C, set, &m);
+            expect(C, x, T_DIR, "a direction");
+            emit_op(C, OP_PUSHDIRS, k < 0 ? 0 : k);
+            emit_op(C, OP_BTEST);
+            return T_BOOL;
+        }
+        int32_t items[256]; int n = 0; int vt = -1;
+        for (int i = 0; i < set->nkids && n < 256; i++) {
+            Ast *k = set->kids[i];
+            int sq = k->kind == AST_IDENT ? game_find_square(g, k->name) : -1;
+            Sym *ks = k->kind == AST_IDENT ? sym_find(C, k->name) : NULL;
+            int t = sq >= 0 ? VT_SQUARE : ks && ks->kind == SYM_TYPE ? VT_TYPE : ks && ks->kind == SYM_PLAYER ? VT_PLAYER : -1;
+            if (t < 0 || (vt >= 0 && t != vt)) { diag_error(C->diag, k->loc, "a set lists squares, piece types or players of one kind"); return T_ERR; }
+            vt = t;
+            items[n++] = sq >= 0 ? sq : ks->index;
+        }
+        expect(C, x, (Ty){ vt, 0 }, vt == VT_SQUARE ? "a square" : vt == VT_TYPE ? "a piece type" : "a player");
+        emit_op(C, OP_INLIST, make_list(C, vt, n, items));
+        return T_BOOL;
+    }
+    /* a direction in a direction set value */
+    Ty xt = expr(C, x);
+    Ty st = expr(C, set);
+    if (xt.t == VT_DIR && st.t == VT_DIRS) { emit_op(C, OP_BTEST); return T_BOOL; }
+    if (xt.t >= 0 && st.t >= 0)
+        diag_error(C->diag, e->loc, "cannot test whether a %s is in a %s", type_name(xt, g), type_name(st, g));
+    return T_ERR;
+}
+
+static Ty binary(Compiler *C, Ast *e)
+{
+    Ast *l = e->kids[0], *r = e->kids[1];
+    int op = (int)e->num;
+    if (op == BIN_AND || op == BIN_OR) {
+        expect(C, l, T_BOOL, "a condition");
+        int j = emit_op(C, op == BIN_AND ? OP_JZ : OP_JNZ, 0);
+        expect(C, r, T_BOOL, "a condition");
+        int k = emit_op(C, OP_JMP, 0);
+        patch(C, j, here_pc(C));
+        push_const(C, op == BIN_OR);
+        patch(C, k, here_pc(C));
+        return T_BOOL;
+    }
+    if (op == BIN_EQ || op == BIN_NE) {
+        /* `none` and enum option values take their meaning from the other side */
+        if (l->kind == AST_IDENT && r->kind == AST_IDENT) {
+            Sym *s = sym_find(C, l->name);
+            if (s && s->kind == SYM_OPTION && C->g->options[s->index].nvalues && !find_local(C, l->name)) {
+                const Option *o = &C->g->options[s->index];
+                int v = -1;
+                for (int i = 0; i < o->nvalues; i++) if (!strcmp(o->values[i], r->name)) v = i;
+                if (v < 0) { diag_error(C->diag, r->loc, "'%s' is not a value of option '%s'", r->name, o->name); return T_ERR; }
+                push_const(C, (o->value == v) == (op == BIN_EQ));
+                return T_BOOL;
+            }
+        }
+        Ty lt;
+        if (is_name(l, "none") && !find_local(C, "none")) {
+            Ty rt = expr(C, r);
+            if (rt.t < 0) return T_ERR;
+            push_const(C, none_of(rt));
+        } else {
+            lt = expr(C, l);
+            if (lt.t < 0) return T_ERR;
+            expect(C, r, lt, type_name(lt, C->g));
+        }
+        emit_op(C, op == BIN_EQ ? OP_EQ : OP_NE);
+        return T_BOOL;
+    }
+    Ty lt = expr(C, l);
+    if (lt.t < 0) return T_ERR;
+    if (lt.t == VT_FLAGS || lt.t == VT_DIRS) {
+        if (op != BIN_ADD && op != BIN_SUB) return type_error(C, e, "+ or - on sets", lt);
+        expect(C, r, lt, type_name(lt, C->g));
+        emit_op(C, op == BIN_ADD ? OP_BOR : OP_BCLR);
+        return lt;
+    }
+    if (lt.t != VT_INT) return type_error(C, l, "an int", lt);
+    expect(C, r, T_INT, "an int");
+    static const int ops[] = { 0, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE };
+    if (op < 1 || op > BIN_GE) return T_ERR;
+    emit_op(C, ops[op]);
+    return op >= BIN_EQ ? T_BOOL : T_INT;
+}
+
+static Ty expr(Compiler *C, Ast *e)
+{
+    int saved = C->line;
+    if (e->loc.line) C->line = e->loc.line;
+    Ty t = T_ERR;
+    if (++C->nesting > MAX_NESTING * 4) { diag_error(C->diag, e->loc, "expression nested too deeply"); C->nesting--; return T_ERR; }
+    switch (e->kind) {
+    case AST_NUM: push_const(C, e->num); t = T_INT; break;
+    case AST_IDENT: t = name_expr(C, e); break;
+    case AST_CALL: case AST_INDEX: t = call_expr(C, e); break;
+    case AST_FIELD: {
+        static const char *f[] = { "from", "to", "piece", "captured" };
+        static const int ft[] = { VT_SQUARE, VT_SQUARE, VT_PIECE, VT_PIECE };
+        if (!e->nkids || !is_name(e->kids[0], "move")) { diag_error(C->diag, e->loc, "only `move.` has fields"); break; }
+        for (int i = 0; i < 4; i++)
+            if (!strcmp(e->name, f[i])) { emit_op(C, OP_MOVEFIELD, i); t = (Ty){ ft[i], 0 }; }
+        if (t.t < 0) diag_error(C->diag, e->loc, "`move` has the fields from, to, piece and captured, not '%s'", e->name);
+        break;
+    }
+    case AST_UNARY:
+        if (e->num == '-') {
+            t = expr(C, e->kids[0]);
+            if (t.t == VT_DIR) emit_op(C, OP_OPPDIR);
+            else if (t.t == VT_INT) emit_op(C, OP_NEG);
+            else t = type_error(C, e->kids[0], "an int or a direction", t);
+        } else { expect(C, e->kids[0], T_BOOL, "a condition"); emit_op(C, OP_NOT); t = T_BOOL; }
+        break;
+    case AST_BINARY: t = binary(C, e); break;
+    case AST_IS: {
+        Ty pt = expr(C, e->kids[0]);
+        if (pt.t == VT_SQUARE) emit_op(C, OP_AT);
+        else if (pt.t >= 0 && pt.t != VT_PIECE) type_error(C, e->kids[0], "a piece", pt);
+        expect(C, e->kids[1], T_TYPE, "a piece type");
+        emit_op(C, OP_ISTYPE);
+        t = T_BOOL;
+        break;
+    }
+    case AST_IN: t = set_member(C, e); break;
+    case AST_SETLIT: {
+        uint64_t m;
+        int k = const_dirset(C, e, &m);
+        emit_op(C, OP_PUSHDIRS, k < 0 ? 0 : k);
+        t = T_DIRS;
+        break;
+    }
+    case AST_STRING: diag_error(C->diag, e->loc, "a string is not a value"); break;
+    default: diag_error(C->diag, e->loc, "expected an expression, found %s", ast_kind_name(e->kind));
+    }
+    C->nesting--;
+    C->line = saved;
+    return t;
+}
+
+/* ---------- statements ---------- */
+
+static void block(Compiler *C, Ast *b);
+static void stmt(Compiler *C, Ast *s);
+
+static int in_program(Compiler *C) { return C->fn_kind != FN_HOOK; }
+
+static void cond_fail(Compiler *C, Ast *cond)
+{
+    expect(C, cond, T_BOOL, "a condition");
+    int j = emit_op(C, OP_JNZ, 0);
+    emit_op(C, OP_FAIL);
+    patch(C, j, here_pc(C));
+}
+
+/* for/choose over a set: returns 1 if compiled. The loop/choice op is left at *op_at. */
+static void iterate(Compiler *C, Ast *s, int choose)
+{
+    Ast *set = s->kids[0], *body = s->kids[1];
+    Game *g = C->g;
+    int scope = C->nlocals;
+    int mask_slot = -1, idx_slot = -1, list = -1;
+    Ty elem = T_ERR;
+    Sym *ss = set->kind == AST_IDENT && !find_local(C, set->name) ? sym_find(C, set->name) : NULL;
+    if (is_name(set, "board") && !ss) {
+        int32_t *items = arena_alloc(&C->tmp, sizeof(int32_t) * (size_t)g->nsq);
+        for (int i = 0; i < g->nsq; i++) items[i] = i;
+        list = make_list(C, VT_SQUARE, g->nsq, items); elem = T_SQ;
+    } else if (ss && ss->kind == SYM_ZONE) {
+        list = ss->index; elem = T_SQ;
+    } else if (set->kind == AST_SETLIT) {
+        Ast *first = set->nkids ? set->kids[0] : NULL;
+        Sym *fs = first && first->kind == AST_IDENT ? sym_find(C, first->name) : NULL;
+        if (first && (first->kind == AST_VECTOR || (fs && (fs->kind == SYM_DIR || fs->kind == SYM_DIRSET)))) {
+            uint64_t m;
+            int k = const_dirset(C, set, &m);
+            emit_op(C, OP_PUSHDIRS, k < 0 ? 0 : k);
+            elem = T_DIR;
+        } else {
+            int32_t items[256]; int n = 0; int vt = -1;
+            for (int i = 0; i < set->nkids && n < 256; i++) {
+                Ast *k = set->kids[i];
+                int sq = k->kind == AST_IDENT ? game_find_square(g, k->name) : -1;
+                Sym *ks = k->kind == AST_IDENT ? sym_find(C, k->name) : NULL;
+                int t = sq >= 0 ? VT_SQUARE : ks && ks->kind == SYM_TYPE ? VT_TYPE : ks && ks->kind == SYM_PLAYER ? VT_PLAYER : -1;
+                if (t < 0 || (vt >= 0 && t != vt)) { diag_error(C->diag, k->loc, "a set lists directions, squares, piece types or players of one kind"); return; }
+                vt = t;
+                items[n++] = sq >= 0 ? sq : ks->index;
+            }
+            list = make_list(C, vt, n, items); elem = (Ty){ vt, 0 };
+        }
+    } else {
+        Ty st = expr(C, set);
+        if (st.t == VT_DIRS) elem = T_DIR;
+        else if (st.t == VT_FLAGS) elem = T_INT;
+        else { if (st.t >= 0) type_error(C, set, "a set", st); return; }
+    }
+    int pc;
+    if (list >= 0) {
+        idx_slot = new_local(C, NULL, T_INT, s->loc);
+        push_const(C, 0);
+        emit_op(C, OP_STORE, idx_slot);
+        int var = new_local(C, s->name, elem, s->loc);
+        pc = here_pc(C);
+        if (choose) emit_op(C, OP_CHOOSELIST, list, idx_slot, var);
+        else emit_op(C, OP_FORLIST, list, idx_slot, var, 0);
+    } else {
+        mask_slot = new_local(C, NULL, T_INT, s->loc);
+        emit_op(C, OP_STORE, mask_slot);
+        int var = new_local(C, s->name, elem, s->loc);
+        pc = here_pc(C);
+        if (choose) emit_op(C, OP_CHOOSEBIT, mask_slot, var);
+        else emit_op(C, OP_FORBIT, mask_slot, var, 0);
+    }
+    if (choose) {
+        block(C, body);
+    } else {
+        int saved_n = C->nbreaks, saved_depth = C->loop_depth;
+        C->loop_depth = 1 + saved_depth;
+        int bstart = C->nbreaks;
+        block(C, body);
+        emit_op(C, OP_JMP, pc);
+        patch(C, pc, here_pc(C));
+        for (int i = bstart; i < C->nbreaks; i++) patch(C, C->breaks[i], here_pc(C));
+        C->nbreaks = saved_n; C->loop_depth = saved_depth;
+    }
+    C->nlocals = scope;
+}
+
+static void add_break(Compiler *C, int at)
+{
+    if (C->nbreaks == C->capbreaks) {
+        C->capbreaks = C->capbreaks ? 2 * C->capbreaks : 32;
+        int *nb = arena_alloc(&C->tmp, sizeof(int) * (size_t)C->capbreaks);
+        if (C->nbreaks) memcpy(nb, C->breaks, sizeof(int) * (size_t)C->nbreaks);
+        C->breaks = nb;
+    }
+    C->breaks[C->nbreaks++] = at;
+}
+
+static void loop_stmt(Compiler *C, Ast *cond, Ast *body)
+{
+    int saved_n = C->nbreaks, saved_depth = C->loop_depth;
+    C->loop_depth++;
+    int top = here_pc(C), jexit = -1;
+    if (cond) { expect(C, cond, T_BOOL, "a condition"); jexit = emit_op(C, OP_JZ, 0); }
+    block(C, body);
+    emit_op(C, OP_JMP, top);
+    if (jexit >= 0) patch(C, jexit, here_pc(C));
+    for (int i = saved_n; i < C->nbreaks; i++) patch(C, C->breaks[i], here_pc(C));
+    C->nbreaks = saved_n; C->loop_depth = saved_depth;
+}
+
+static void assign(Compiler *C, Ast *s)
+{
+    Ast *lv = s->kids[0], *rv = s->kids[1];
+    Game *g = C->g;
+    int op = (int)s->num;                 /* '=', '+', '-' */
+    Ty t = T_ERR;
+    int store_op = -1, store_arg = 0;
+    if (lv->kind == AST_IDENT) {
+        Local *l = find_local(C, lv->name);
+        Sym *sy = l ? NULL : sym_find(C, lv->name);
+        if (l) { t = l->ty; store_op = OP_STORE; store_arg = l->slot; }
+        else if (sy && sy->kind == SYM_VAR && g->vars[sy->index].kind == VAR_GLOBAL) {
+            t = (Ty){ g->vars[sy->index].vtype, g->vars[sy->index].flagset };
+            store_op = OP_STOREG; store_arg = sy->index;
+        } else { diag_error(C->diag, lv->loc, "cannot assign to '%s'", lv->name); return; }
+        if (store_op == OP_STOREG && in_program(C) && C->fn_kind == FN_ATTACK)
+            diag_error(C->diag, lv->loc, "an attack program cannot change the state");
+        if (op != '=') emit_op(C, store_op == OP_STORE ? OP_LOAD : OP_LOADG, store_arg);
+    } else if ((lv->kind == AST_INDEX || lv->kind == AST_CALL) && lv->nkids == 1) {
+        Sym *sy = sym_find(C, lv->name);
+        if (!sy || sy->kind != SYM_VAR || g->vars[sy->index].kind == VAR_GLOBAL) {
+            diag_error(C->diag, lv->loc, "'%s' is not a player, square or piece variable", lv->name); return;
+        }
+        const Var *v = &g->vars[sy->index];
+        t = (Ty){ v->vtype, v->flagset };
+        if (v->kind == VAR_PLAYER) { expect(C, lv->kids[0], T_PLAYER, "a player"); store_op = OP_STOREPL; }
+        else { expect(C, lv->kids[0], T_SQ, "a square"); store_op = v->kind == VAR_SQUARE ? OP_STORESQ : OP_STOREPV; }
+        store_arg = sy->index;
+        if (op != '=') {
+            /* read the old value: duplicate the index by recompiling it (it is side-effect free) */
+            expr(C, lv->kids[0]);
+            if (v->kind == VAR_PLAYER) emit_op(C, OP_LOADPL, sy->index);
+            else if (v->kind == VAR_SQUARE) emit_op(C, OP_LOADSQ, sy->index);
+            else { emit_op(C, OP_AT); emit_op(C, OP_LOADPV, sy->index); }
+        }
+    } else { diag_error(C->diag, lv->loc, "cannot assign to this"); return; }
+    if (t.t < 0) return;
+    if (op == '=') expect(C, rv, t, type_name(t, g));
+    else {
+        if (t.t == VT_INT) { expect(C, rv, T_INT, "an int"); emit_op(C, op == '+' ? OP_ADD : OP_SUB); }
+        else if (t.t == VT_FLAGS || t.t == VT_DIRS) { expect(C, rv, t, type_name(t, g)); emit_op(C, op == '+' ? OP_BOR : OP_BCLR); }
+        else { diag_error(C->diag, s->loc, "+= and -= work on ints and sets, not on a %s", type_name(t, g)); return; }
+    }
+    emit_op(C, store_op, store_arg);
+}
+
+static void call_def(Compiler *C, Ast *s)
+{
+    Sym *d = sym_find(C, s->name);
+    if (!d || d->kind != SYM_DEF) {
+        /* a built-in used as a statement is a mistake worth naming */
+        diag_error(C->diag, s->loc, d ? "'%s' is a %s, not a procedure" : "unknown procedure '%s'", s->name,
+                   d ? sym_kind_name(d->kind) : "");
+        if (!d) suggest(C, s->name, s->loc);
+        return;
+    }
+    Ast *def = d->decl;
+    for (int i = 0; i < C->nexpanding; i++)
+        if (C->expanding[i] == def) { diag_error(C->diag, s->loc, "'%s' calls itself (procedures are expanded in place and cannot recurse)", s->name); return; }
+    if (C->nexpanding >= MAX_NESTING) { diag_error(C->diag, s->loc, "procedure calls nested too deeply"); return; }
+    int nparams = 0;
+    for (int i = 0; i < def->nkids; i++) nparams += def->kids[i]->kind == AST_PARAM;
+    if (nparams != s->nkids) {
+        diag_error(C->diag, s->loc, "'%s' takes %d argument%s, not %d", s->name, nparams, nparams == 1 ? "" : "s", s->nkids);
+        return;
+    }
+    /* Arguments are evaluated into fresh locals, then the body sees only its parameters and
+     * the globals: a procedure cannot see its caller's locals. */
+    int slots[MAX_LOCALS]; Ty tys[MAX_LOCALS];
+    int k = 0;
+    for (int i = 0; i < def->nkids && k < MAX_LOCALS; i++) {
+        Ast *p = def->kids[i];
+        if (p->kind != AST_PARAM) continue;
+        Ty pt = T_INT;
+        if (p->nkids) {
+            Ast *tn = p->kids[0];
+            static const struct { const char *n; int t; } names[] = {
+                {"int", VT_INT}, {"bool", VT_BOOL}, {"square", VT_SQUARE}, {"dir", VT_DIR}, {"dirs", VT_DIRS},
+                {"type", VT_TYPE}, {"player", VT_PLAYER}, {"piece", VT_PIECE} };
+            int found = 0;
+            for (size_t j = 0; j < sizeof names / sizeof *names; j++)
+                if (tn->name && !strcmp(tn->name, names[j].n)) { pt = (Ty){ names[j].t, 0 }; found = 1; }
+            Sym *fs = tn->name ? sym_find(C, tn->name) : NULL;
+            if (!found && fs && fs->kind == SYM_FLAGSET) { pt = (Ty){ VT_FLAGS, fs->index }; found = 1; }
+            if (!found) diag_error(C->diag, tn->loc, "unknown type '%s'", tn->name ? tn->name : "?");
+        }
+        expect(C, s->kids[k], pt, type_name(pt, C->g));
+        slots[k] = new_local(C, NULL, pt, p->loc);
+        tys[k] = pt;
+        emit_op(C, OP_STORE, slots[k]);
+        k++;
+    }
+    int scope = C->nlocals;
+    /* hide the caller's named locals, keep the slots allocated */
+    const char *hidden[MAX_LOCALS];
+    for (int i = 0; i < C->nlocals; i++) { hidden[i] = C->locals[i].name; if (i > 0) C->locals[i].name = NULL; }
+    k = 0;
+    for (int i = 0; i < def->nkids; i++) {
+        Ast *p = def->kids[i];
+        if (p->kind != AST_PARAM) continue;
+        C->locals[slots[k]].name = p->name;
+        C->locals[slots[k]].ty = tys[k];
+        k++;
+    }
+    C->expanding[C->nexpanding++] = def;
+    Ast *body = def->nkids ? def->kids[def->nkids - 1] : NULL;
+    if (body && body->kind == AST_BLOCK) block(C, body);
+    C->nexpanding--;
+    C->nlocals = scope;
+    for (int i = 0; i < scope; i++) C->locals[i].name = hidden[i];
+}
+
+static void effect(Compiler *C, Ast *s, int op, const Ty *args, int n, const char **what)
+{
+    if (C->fn_kind == FN_ATTACK) diag_error(C->diag, s->loc, "an attack program cannot change the state");
+    if (s->nkids != n) { diag_error(C->diag, s->loc, "malformed %s", ast_kind_name(s->kind)); return; }
+    for (int i = 0; i < n; i++) expect(C, s->kids[i], args[i], what[i]);
+    emit_op(C, op);
+}
+
+static void stmt(Compiler *C, Ast *s)
+{
+    int saved = C->line;
+    if (s->loc.line) C->line = s->loc.line;
+    if (++C->nesting > MAX_NESTING * 4) { diag_error(C->diag, s->loc, "statements nested too deeply"); C->nesting--; return; }
+    static const char *SQ[] = { "a square", "a square", "a square" };
+    switch (s->kind) {
+    case AST_BLOCK: block(C, s); break;
+    case AST_STEP:
+        if (!in_program(C)) { diag_error(C->diag, s->loc, "`step` moves the cursor of a move program; hooks have none"); break; }
+        expect(C, s->kids[0], T_DIR, "a direction");
+        emit_op(C, OP_STEP);
+        break;
+    case AST_GO:
+        if (!in_program(C)) { diag_error(C->diag, s->loc, "`go` moves the cursor of a move program; hooks have none"); break; }
+        expect(C, s->kids[0], T_SQ, "a square");
+        emit_op(C, OP_GO);
+        break;
+    case AST_REQUIRE: cond_fail(C, s->kids[0]); break;
+    case AST_STOP: emit_op(C, OP_FAIL); break;
+    case AST_IF: {
+        expect(C, s->kids[0], T_BOOL, "a condition");
+        int j = emit_op(C, OP_JZ, 0);
+        stmt(C, s->kids[1]);
+        if (s->nkids > 2 && s->kids[2]->kind != AST_NOTHING) {
+            int k = emit_op(C, OP_JMP, 0);
+            patch(C, j, here_pc(C));
+            stmt(C, s->kids[2]);
+            patch(C, k, here_pc(C));
+        } else patch(C, j, here_pc(C));
+        break;
+    }
+    case AST_WHILE: loop_stmt(C, s->kids[0], s->kids[1]); break;
+    case AST_LOOP: loop_stmt(C, NULL, s->kids[0]); break;
+    case AST_REPEAT: {
+        int scope = C->nlocals;
+        int slot = new_local(C, NULL, T_INT, s->loc);
+        expect(C, s->kids[0], T_INT, "a count");
+        emit_op(C, OP_STORE, slot);
+        int saved_n = C->nbreaks;
+        C->loop_depth++;
+        int top = here_pc(C);
+        emit_op(C, OP_LOAD, slot); push_const(C, 0); emit_op(C, OP_GT);
+        int jexit = emit_op(C, OP_JZ, 0);
+        emit_op(C, OP_LOAD, slot); push_const(C, 1); emit_op(C, OP_SUB); emit_op(C, OP_STORE, slot);
+        block(C, s->kids[1]);
+        emit_op(C, OP_JMP, top);
+        patch(C, jexit, here_pc(C));
+        for (int i = saved_n; i < C->nbreaks; i++) patch(C, C->breaks[i], here_pc(C));
+        C->nbreaks = saved_n; C->loop_depth--;
+        C->nlocals = scope;
+        break;
+    }
+    case AST_BREAK:
+        if (!C->loop_depth) { diag_error(C->diag, s->loc, "`break` outside a loop"); break; }
+        add_break(C, emit_op(C, OP_JMP, 0));
+        break;
+    case AST_FOR: iterate(C, s, 0); break;
+    case AST_CHOOSE:
+        if (!in_program(C)) { diag_error(C->diag, s->loc, "`choose` branches a move program; hooks run straight through (use `for`)"); break; }
+        if (C->loop_depth) { diag_error(C->diag, s->loc, "`choose` inside a loop: a choice would re-enter the loop in every branch; move the loop into the branches or use `for`"); break; }
+        iterate(C, s, 1);
+        break;
+    case AST_EITHER: {
+        if (!in_program(C)) { diag_error(C->diag, s->loc, "`either` branches a move program; hooks run straight through"); break; }
+        if (C->loop_depth) { diag_error(C->diag, s->loc, "`either` inside a loop is not allowed; put the loop inside the branches"); break; }
+        int ends[MAX_NESTING]; int ne = 0;
+        for (int i = 0; i < s->nkids; i++) {
+            int ch = -1;
+            if (i + 1 < s->nkids) ch = emit_op(C, OP_CHOICE, 0);
+            block(C, s->kids[i]);
+            if (i + 1 < s->nkids && ne < MAX_NESTING) ends[ne++] = emit_op(C, OP_JMP, 0);
+            if (ch >= 0) patch(C, ch, here_pc(C));
+        }
+        for (int i = 0; i < ne; i++) patch(C, ends[i], here_pc(C));
+        break;
+    }
+    case AST_LET: {
+        Ty t = expr(C, s->kids[0]);
+        if (t.t == VT_NONE) { diag_error(C->diag, s->loc, "cannot tell the type of `none` here"); break; }
+        int slot = new_local(C, s->name, t, s->loc);
+        emit_op(C, OP_STORE, slot);
+        break;
+    }
+    case AST_ASSIGN: assign(C, s); break;
+    case AST_EMIT: {
+        if (C->fn_kind == FN_HOOK) { diag_error(C->diag, s->loc, "`emit` makes a move; hooks cannot"); break; }
+        if (s->num == EMIT_DROP && C->fn_kind != FN_DROPS) { diag_error(C->diag, s->loc, "`emit drop` belongs in the `drops` block"); break; }
+        if (s->num != EMIT_DROP && C->fn_kind == FN_DROPS) { diag_error(C->diag, s->loc, "the `drops` block emits with `emit drop`"); break; }
+        int suffix = 0;
+        if (s->nkids && s->kids[0]->kind == AST_STRING) suffix = string_index(C, s->kids[0]->str) + 1;
+        if (suffix > 255) { diag_error(C->diag, s->loc, "too many different move suffixes"); suffix = 0; }
+        emit_op(C, OP_EMIT, (int)s->num, suffix);
+        break;
+    }
+    case AST_BECOME:
+        if (C->fn_kind != FN_MOVES) { diag_error(C->diag, s->loc, "`become` belongs in a piece's moves"); break; }
+        expect(C, s->kids[0], T_TYPE, "a piece type");
+        emit_op(C, OP_BECOME);
+        break;
+    case AST_CAPTURE: effect(C, s, OP_CAPTURE, &T_SQ, 1, SQ); break;
+    case AST_REMOVE: effect(C, s, OP_REMOVE, &T_SQ, 1, SQ); break;
+    case AST_PLACE: { Ty a[] = { T_TYPE, T_PLAYER, T_SQ }; const char *w[] = { "a piece type", "a player", "a square" }; effect(C, s, OP_PLACE, a, 3, w); break; }
+    case AST_CHANGE: { Ty a[] = { T_SQ, T_TYPE }; const char *w[] = { "a square", "a piece type" }; effect(C, s, OP_CHANGE, a, 2, w); break; }
+    case AST_SETOWNER: { Ty a[] = { T_SQ, T_PLAYER }; const char *w[] = { "a square", "a player" }; effect(C, s, OP_SETOWNER, a, 2, w); break; }
+    case AST_MOVEPIECE: { Ty a[] = { T_SQ, T_SQ }; effect(C, s, OP_MOVEP, a, 2, SQ); break; }
+    case AST_GIVE: { Ty a[] = { T_TYPE, T_PLAYER }; const char *w[] = { "a piece type", "a player" }; effect(C, s, OP_GIVE, a, 2, w); break; }
+    case AST_TAKE: { Ty a[] = { T_TYPE, T_PLAYER }; const char *w[] = { "a piece type", "a player" }; effect(C, s, OP_TAKE, a, 2, w); break; }
+    case AST_AGAIN:
+        if (!in_program(C) || C->fn_kind == FN_ATTACK) { diag_error(C->diag, s->loc, "`again` belongs in a move program"); break; }
+        emit_op(C, OP_AGAIN);
+        break;
+    case AST_RESULT: {
+        if (!(C->fn_kind == FN_HOOK && C->hook == HOOK_END)) { diag_error(C->diag, s->loc, "a result belongs in the `end` block"); break; }
+        int reason = 0;
+        if (s->nkids && s->kids[0]->kind == AST_STRING) reason = string_index(C, s->kids[0]->str) + 1;
+        emit_op(C, OP_RESULT, (int)s->num, reason);
+        break;
+    }
+    case AST_CALLSTMT: call_def(C, s); break;
+    case AST_NOTHING: break;
+    default: diag_error(C->diag, s->loc, "expected a statement, found %s", ast_kind_name(s->kind));
+    }
+    C->nesting--;
+    C->line = saved;
+}
+
+static void block(Compiler *C, Ast *b)
+{
+    if (!b) return;
+    if (b->kind != AST_BLOCK) { stmt(C, b); return; }
+    int scope = C->nlocals;
+    for (int i = 0; i < b->nkids; i++) {
+        stmt(C, b->kids[i]);
+        /* code after an unconditional `stop` can never run: say so, it is usually a mistake */
+        if (b->kids[i]->kind == AST_STOP && i + 1 < b->nkids) {
+            diag_error(C->diag, b->kids[i + 1]->loc, "unreachable statement after `stop`");
+            break;
+        }
+    }
+    C->nlocals = scope;
+}
+
+int compile_function(Compiler *C, const char *name, int kind, int hook, Ast *body,
+                     int (*prologue)(Compiler *C, void *arg), void *arg)
+{
+    Game *g = C->g;
+    if (g->nfns >= 1024) { diag_error(C->diag, body->loc, "too many programs"); return -1; }
+    int fi = g->nfns++;
+    Function *f = &g->fns[fi];
+    f->name = name; f->kind = kind; f->entry = g->ncode;
+    C->fn_kind = kind; C->hook = hook;
+    C->nlocals = 0; C->maxlocals = 0; C->nbreaks = 0; C->loop_depth = 0; C->nexpanding = 0;
+    C->line = body->loc.line;
+    new_local(C, NULL, T_SQ, body->loc);      /* 0: here */
+    new_local(C, NULL, T_TYPE, body->loc);    /* 1: become */
+    new_local(C, NULL, T_BOOL, body->loc);    /* 2: again */
+    if (prologue) prologue(C, arg);
+    block(C, body);
+    emit_op(C, OP_RET);
+    f->end = g->ncode;
+    f->nlocals = C->maxlocals;
+    return fi;
+}

@@ -1,0 +1,20 @@
+/* commands.h - the parsed command line and the subcommands that live in their own files. */
+#ifndef BOARDVM_COMMANDS_H
+#define BOARDVM_COMMANDS_H
+#include <stdio.h>
+#include "position.h"
+
+typedef struct {
+    char **pos; int npos;          /* command and its positional arguments */
+    char **opts; int nopts;        /* --option NAME[=VALUE] */
+    const char *fen;
+    char **moves; int nmoves;
+    int divide, help, version, list_opcodes, check_hash;
+    int depth, runs;
+} Args;
+
+int cmd_disasm(Args *a);           /* disasm.c */
+int cmd_test(Args *a);             /* testrun.c */
+int cmd_bench(Args *a);            /* bench.c */
+void show_board(const Pos *p, FILE *out);   /* display.c */
+#endif

@@ -1,0 +1,898 @@
+/* compile.c - from syntax tree to Game: declarations, names, the state layout.
+ * Programs are compiled by codegen.c; this file decides what every name means. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ctype.h>
+#include "compiler.h"
+#include "movegen.h"
+#include "opcodes.h"
+#include "parse.h"
+
+/* ---------- symbols ---------- */
+
+static unsigned hash_name(const char *s)
+{
+    unsigned h = 2166136261u;
+    while (*s) h = (h ^ (unsigned char)*s++) * 16777619u;
+    return h % SYM_BUCKETS;
+}
+
+Sym *sym_find(Compiler *C, const char *name)
+{
+    for (Sym *s = C->sym[hash_name(name)]; s; s = s->next)
+        if (!strcmp(s->name, name)) return s;
+    return NULL;
+}
+
+const char *sym_kind_name(SymKind k)
+{
+    static const char *n[] = { "player", "direction", "direction set", "zone", "attribute",
+        "flag set", "flag", "variable", "piece type", "procedure", "option" };
+    return n[k];
+}
+
+Sym *sym_add(Compiler *C, const char *name, SymKind kind, int index, Ast *decl)
+{
+    Sym *old = sym_find(C, name);
+    if (old || game_find_square(C->g, name) >= 0) {
+        diag_error(C->diag, decl ? decl->loc : (SrcLoc){0, 0, 1}, "'%s' is already %s", name,
+                   old ? (old->kind == kind ? "declared" : sym_kind_name(old->kind)) : "a square");
+        if (old && old->decl) diag_note(C->diag, old->decl->loc, "'%s' was declared here", name);
+        return NULL;
+    }
+    Sym *s = arena_alloc(&C->tmp, sizeof *s);
+    s->name = name; s->kind = kind; s->index = index; s->decl = decl;
+    unsigned h = hash_name(name);
+    s->next = C->sym[h]; C->sym[h] = s;
+    return s;
+}
+
+/* ---------- board ---------- */
+
+int game_find_square(const Game *g, const char *name)
+{
+    if (!g->sq_name || !isalpha((unsigned char)name[0]) || isalpha((unsigned char)name[1])) return -1;
+    int x = name[0] - 'a';
+    if (x < 0 || x >= g->files || !isdigit((unsigned char)name[1]) || name[1] == '0') return -1;
+    int y = 0;
+    for (const char *p = name + 1; *p; p++) {
+        if (!isdigit((unsigned char)*p) || y > 100) return -1;
+        y = y * 10 + (*p - '0');
+    }
+    y -= 1;
+    if (y < 0 || y >= g->ranks) return -1;
+    return g->sq_at[x + y * MAX_FILES];
+}
+
+int game_find_type_code(const Game *g, const char *code, int *owner)
+{
+    for (int t = 1; t <= g->ntypes; t++) {
+        if (!strcmp(g->types[t].code, code)) { *owner = 0; return t; }
+        if (g->nplayers > 1 && !strcmp(g->types[t].lcode, code)) { *owner = 1; return t; }
+    }
+    return 0;
+}
+
+static int dir_add(Game *g, int dx, int dy, const char *name)
+{
+    for (int i = 0; i < g->ndirs; i++)
+        if (g->dx[i] == dx && g->dy[i] == dy) {
+            if (name && !g->dir_name[i]) g->dir_name[i] = name;
+            return i;
+        }
+    if (g->ndirs >= MAX_DIRS) return -1;
+    g->dx[g->ndirs] = dx; g->dy[g->ndirs] = dy; g->dir_name[g->ndirs] = name;
+    return g->ndirs++;
+}
+
+/* Resolve a square-set syntax node (squares and ranges) into membership flags. */
+static int squareset(Compiler *C, Ast *set, uint8_t *member)
+{
+    Game *g = C->g;
+    int ok = 1;
+    for (int i = 0; i < set->nkids; i++) {
+        Ast *k = set->kids[i];
+        if (k->kind == AST_IDENT) {
+            int sq = game_find_square(g, k->name);
+            if (sq < 0) {
+                if (!strcmp(k->name, "board")) { memset(member, 1, (size_t)g->nsq); continue; }
+                diag_error(C->diag, k->loc, "'%s' is not a square of this board", k->name); ok = 0; continue;
+            }
+            member[sq] = 1;
+        } else if (k->kind == AST_RANGE && k->nkids == 2) {
+            int a = game_find_square(g, k->kids[0]->name), b = game_find_square(g, k->kids[1]->name);
+            if (a < 0 || b < 0) {
+                diag_error(C->diag, (a < 0 ? k->kids[0] : k->kids[1])->loc, "'%s' is not a square of this board",
+                           (a < 0 ? k->kids[0] : k->kids[1])->name);
+                ok = 0; continue;
+            }
+            int x0 = g->sq_x[a], x1 = g->sq_x[b], y0 = g->sq_y[a], y1 = g->sq_y[b];
+            if (x0 > x1) { int t = x0; x0 = x1; x1 = t; }
+            if (y0 > y1) { int t = y0; y0 = y1; y1 = t; }
+            for (int y = y0; y <= y1; y++)
+                for (int x = x0; x <= x1; x++) {
+                    int sq = g->sq_at[x + y * MAX_FILES];
+                    if (sq >= 0) member[sq] = 1;
+                }
+        } else {
+            diag_error(C->diag, k->loc, "expected a square or a range of squares"); ok = 0;
+        }
+    }
+    return ok;
+}
+
+static void make_board(Compiler *C, Ast *d)
+{
+    Game *g = C->g;
+    if (g->sq_name) { diag_error(C->diag, d->loc, "the board is declared twice"); return; }
+    uint8_t exists[MAX_FILES * MAX_RANKS];
+    memset(exists, 0, sizeof exists);
+    if (d->kind == AST_BOARD) {
+        if (d->num < 1 || d->num > 26 || d->num2 < 1 || d->num2 > MAX_RANKS) {
+            diag_error(C->diag, d->loc, "a board has 1 to 26 files and 1 to %d ranks, not %ld x %ld",
+                       MAX_RANKS, d->num, d->num2);
+            d->num = d->num < 1 ? 1 : d->num > 26 ? 26 : d->num;
+            d->num2 = d->num2 < 1 ? 1 : d->num2 > MAX_RANKS ? MAX_RANKS : d->num2;
+        }
+        g->files = (int)d->num; g->ranks = (int)d->num2;
+        for (int y = 0; y < g->ranks; y++)
+            for (int x = 0; x < g->files; x++) exists[x + y * MAX_FILES] = 1;
+    }
+    /* Name squares over the whole grid first so holes and explicit lists can be resolved. */
+    if (d->kind == AST_SQUARES) { g->files = 26; g->ranks = MAX_RANKS; }
+    g->sq_name = arena_alloc(&g->arena, sizeof *g->sq_name * MAX_SQUARES);
+    g->sq_x = arena_alloc(&g->arena, MAX_SQUARES);
+    g->sq_y = arena_alloc(&g->arena, MAX_SQUARES);
+    for (int i = 0; i < MAX_FILES * MAX_RANKS; i++) g->sq_at[i] = -1;
+    /* provisional numbering of every grid cell so squareset() can read names */
+    int n = 0;
+    for (int y = 0; y < g->ranks; y++)
+        for (int x = 0; x < g->files; x++) {
+            g->sq_at[x + y * MAX_FILES] = (int16_t)n;
+            g->sq_x[n] = (int8_t)x; g->sq_y[n] = (int8_t)y; n++;
+        }
+    g->nsq = n;
+    uint8_t *member = arena_alloc(&C->tmp, (size_t)n);
+    if (d->kind == AST_BOARD) {
+        for (int i = 0; i < d->nkids; i++) {
+            Ast *set = d->kids[i];
+            if (set->kind == AST_SQUARESET) squareset(C, set, member);
+            else if (set->kind == AST_IDENT || set->kind == AST_RANGE) {
+                Ast tmp = *set; Ast *one[1] = { set };
+                tmp.kind = AST_SQUARESET; tmp.kids = one; tmp.nkids = 1;
+                squareset(C, &tmp, member);
+            }
+        }
+        for (int s = 0; s < n; s++) if (member[s]) exists[g->sq_x[s] + g->sq_y[s] * MAX_FILES] = 0;
+    } else {
+        Ast tmp = *d; tmp.kind = AST_SQUARESET;
+        squareset(C, &tmp, member);
+        int maxx = 0, maxy = 0;
+        for (int s = 0; s < n; s++)
+            if (member[s]) {
+                exists[g->sq_x[s] + g->sq_y[s] * MAX_FILES] = 1;
+                if (g->sq_x[s] > maxx) maxx = g->sq_x[s];
+                if (g->sq_y[s] > maxy) maxy = g->sq_y[s];
+            }
+        g->files = maxx + 1; g->ranks = maxy + 1;
+    }
+    /* final numbering: existing squares, rank by rank from a1 */
+    for (int i = 0; i < MAX_FILES * MAX_RANKS; i++) g->sq_at[i] = -1;
+    n = 0;
+    for (int y = 0; y < g->ranks; y++)
+        for (int x = 0; x < g->files; x++) {
+            if (!exists[x + y * MAX_FILES]) continue;
+            g->sq_at[x + y * MAX_FILES] = (int16_t)n;
+            g->sq_x[n] = (int8_t)x; g->sq_y[n] = (int8_t)y;
+            snprintf(g->sq_name[n], sizeof g->sq_name[n], "%c%d", 'a' + x, (y + 1) % 100);
+            n++;
+        }
+    g->nsq = n;
+    if (n == 0) diag_error(C->diag, d->loc, "the board has no squares");
+}
+
+/* ---------- directions and symmetry ---------- */
+
+static int dir_term(Compiler *C, Ast *t)
+{
+    if (t->kind == AST_VECTOR) {
+        if (t->num < -31 || t->num > 31 || t->num2 < -31 || t->num2 > 31 || (!t->num && !t->num2)) {
+            diag_error(C->diag, t->loc, "a direction is a non-zero vector of at most 31 squares, not (%ld,%ld)",
+                       t->num, t->num2);
+            return -1;
+        }
+        int d = dir_add(C->g, (int)t->num, (int)t->num2, NULL);
+        if (d < 0) diag_error(C->diag, t->loc, "more than %d directions", MAX_DIRS);
+        return d;
+    }
+    if (t->kind == AST_IDENT) {
+        Sym *s = sym_find(C, t->name);
+        if (s && s->kind == SYM_DIR) return s->index;
+        diag_error(C->diag, t->loc, s ? "'%s' is a %s, not a direction" : "unknown direction '%s'",
+                   t->name, s ? sym_kind_name(s->kind) : "");
+        if (!s) suggest(C, t->name, t->loc);
+        return -1;
+    }
+    diag_error(C->diag, t->loc, "expected a direction");
+    return -1;
+}
+
+/* Relative mask of a direction-set literal or name. */
+int const_dirset(Compiler *C, Ast *lit, uint64_t *mask_out)
+{
+    uint64_t mask = 0;
+    Ast *one[1]; Ast **terms = lit->kids; int n = lit->nkids;
+    if (lit->kind == AST_IDENT || lit->kind == AST_VECTOR) { one[0] = lit; terms = one; n = 1; }
+    for (int i = 0; i < n; i++) {
+        Ast *t = terms[i];
+        if (t->kind == AST_IDENT) {
+            Sym *s = sym_find(C, t->name);
+            if (s && s->kind == SYM_DIRSET) { mask |= C->g->dirset_rel[s->index]; continue; }
+        }
+        if (t->kind == AST_SETLIT || t->kind == AST_DIRS_LIT) {
+            uint64_t sub;
+            if (const_dirset(C, t, &sub) >= 0) mask |= sub;
+            continue;
+        }
+        int d = dir_term(C, t);
+        if (d >= 0) mask |= 1ull << d;
+    }
+    *mask_out = mask;
+    Game *g = C->g;
+    for (int k = 0; k < g->ndirsets; k++) if (g->dirset_rel[k] == mask) return k;
+    if (g->ndirsets >= 256) { diag_error(C->diag, lit->loc, "too many direction sets"); return -1; }
+    g->dirset_rel[g->ndirsets] = mask;
+    return g->ndirsets++;
+}
+
+/* The symmetry of a player: the element of the square's symmetry group (the 8 maps
+ * (x,y) -> (±x,±y) or (±y,±x)) that agrees with every named pair. Unnamed vectors (leaps)
+ * follow the same map, so `symmetry Black: n s, ...` also turns (1,2) into (1,-2). */
+static int make_symmetry(Compiler *C, Ast *d)
+{
+    Game *g = C->g;
+    int mapto[MAX_DIRS];
+    for (int i = 0; i < MAX_DIRS; i++) mapto[i] = i;
+    for (int i = 0; i < d->nkids; i++) {
+        Ast *pr = d->kids[i];
+        if (pr->nkids != 2) continue;
+        int a = dir_term(C, pr->kids[0]), b = dir_term(C, pr->kids[1]);
+        if (a < 0 || b < 0) return 0;
+        mapto[a] = b; mapto[b] = a;
+    }
+    static const int M[8][4] = { {1,0,0,1}, {1,0,0,-1}, {-1,0,0,1}, {-1,0,0,-1},
+                                 {0,1,1,0}, {0,-1,1,0}, {0,1,-1,0}, {0,-1,-1,0} };
+    for (int k = 0; k < 8; k++) {
+        int ok = 1;
+        for (int i = 0; i < g->ndirs && ok; i++) {
+            if (!g->dir_name[i]) continue;
+            int x = M[k][0] * g->dx[i] + M[k][1] * g->dy[i], y = M[k][2] * g->dx[i] + M[k][3] * g->dy[i];
+            ok = g->dx[mapto[i]] == x && g->dy[mapto[i]] == y;
+        }
+        if (ok) return k;
+    }
+    diag_error(C->diag, d->loc, "the pairs of this symmetry are not a reflection or rotation of the board");
+    return 0;
+}
+
+static void finish_directions(Compiler *C, const int *symk)
+{
+    Game *g = C->g;
+    static const int M[8][4] = { {1,0,0,1}, {1,0,0,-1}, {-1,0,0,1}, {-1,0,0,-1},
+                                 {0,1,1,0}, {0,-1,1,0}, {0,1,-1,0}, {0,-1,-1,0} };
+    /* close the direction table under the players' maps and under opposites */
+    for (int i = 0; i < g->ndirs; i++) {
+        if (dir_add(g, -g->dx[i], -g->dy[i], NULL) < 0) break;
+        for (int pl = 0; pl < g->nplayers; pl++) {
+            const int *m = M[symk[pl]];
+            if (dir_add(g, m[0] * g->dx[i] + m[1] * g->dy[i], m[2] * g->dx[i] + m[3] * g->dy[i], NULL) < 0) break;
+        }
+    }
+    if (g->ndirs >= MAX_DIRS) diag_error(C->diag, (SrcLoc){0, 0, 1}, "more than %d directions", MAX_DIRS - 1);
+    for (int i = 0; i < g->ndirs; i++) {
+        g->opposite[i] = dir_add(g, -g->dx[i], -g->dy[i], NULL);
+        for (int pl = 0; pl < g->nplayers; pl++) {
+            const int *m = M[symk[pl]];
+            g->dir_map[pl][i] = dir_add(g, m[0] * g->dx[i] + m[1] * g->dy[i], m[2] * g->dx[i] + m[3] * g->dy[i], NULL);
+        }
+    }
+    g->dirset_abs = arena_alloc(&g->arena, sizeof(uint64_t) * 256 * MAX_PLAYERS);
+    g->neighbor = arena_alloc(&g->arena, sizeof(int16_t) * (size_t)(g->nsq ? g->nsq : 1) * (size_t)(g->ndirs ? g->ndirs : 1));
+    for (int s = 0; s < g->nsq; s++)
+        for (int d = 0; d < g->ndirs; d++) {
+            int x = g->sq_x[s] + g->dx[d], y = g->sq_y[s] + g->dy[d];
+            g->neighbor[s * g->ndirs + d] = (x < 0 || y < 0 || x >= g->files || y >= g->ranks)
+                ? -1 : g->sq_at[x + y * MAX_FILES];
+        }
+}
+
+static void finish_dirsets(Game *g)
+{
+    for (int k = 0; k < g->ndirsets; k++)
+        for (int pl = 0; pl < MAX_PLAYERS; pl++) {
+            uint64_t m = 0, r = g->dirset_rel[k];
+            for (int d = 0; d < g->ndirs; d++)
+                if (r >> d & 1) m |= 1ull << g->dir_map[pl < g->nplayers ? pl : 0][d];
+            g->dirset_abs[k * MAX_PLAYERS + pl] = m;
+        }
+}
+
+/* ---------- constant lists (zones, literal sets) ---------- */
+
+int make_list(Compiler *C, int vtype, int n, const int32_t *items)
+{
+    Game *g = C->g;
+    if (g->nlists >= 1024) return -1;
+    List *l = &g->lists[g->nlists];
+    l->vtype = vtype;
+    for (int pl = 0; pl < MAX_PLAYERS; pl++) {
+        l->n[pl] = n;
+        l->item[pl] = arena_alloc(&g->arena, sizeof(int32_t) * (size_t)(n ? n : 1));
+        memcpy(l->item[pl], items, sizeof(int32_t) * (size_t)n);
+    }
+    return g->nlists++;
+}
+
+static void make_zone(Compiler *C, Ast *d)
+{
+    Game *g = C->g;
+    if (g->nlists >= 1024) { diag_error(C->diag, d->loc, "too many zones"); return; }
+    int li = g->nlists++;
+    List *l = &g->lists[li];
+    l->vtype = VT_SQUARE;
+    uint8_t *shared = NULL;
+    for (int i = 0; i < d->nkids; i++) {
+        Ast *k = d->kids[i];
+        if (k->kind == AST_ZONE_FOR) {
+            Sym *p = sym_find(C, k->name);
+            if (!p || p->kind != SYM_PLAYER) { diag_error(C->diag, k->loc, "'%s' is not a player", k->name); continue; }
+            uint8_t *m = arena_alloc(&g->arena, (size_t)g->nsq + 1);
+            if (k->nkids) squareset(C, k->kids[0], m);
+            l->member[p->index] = m;
+        } else {
+            if (!shared) shared = arena_alloc(&g->arena, (size_t)g->nsq + 1);
+            Ast *set = k;
+            if (k->kind != AST_SQUARESET) {
+                Ast *one[1] = { k }; Ast tmp = *k; tmp.kind = AST_SQUARESET; tmp.kids = one; tmp.nkids = 1;
+                squareset(C, &tmp, shared);
+            } else squareset(C, set, shared);
+        }
+    }
+    for (int pl = 0; pl < MAX_PLAYERS; pl++) {
+        if (!l->member[pl]) l->member[pl] = shared ? shared : arena_alloc(&g->arena, (size_t)g->nsq + 1);
+        int n = 0;
+        for (int s = 0; s < g->nsq; s++) n += l->member[pl][s];
+        l->item[pl] = arena_alloc(&g->arena, sizeof(int32_t) * (size_t)(n ? n : 1));
+        l->n[pl] = 0;
+        for (int s = 0; s < g->nsq; s++) if (l->member[pl][s]) l->item[pl][l->n[pl]++] = s;
+    }
+    sym_add(C, d->name, SYM_ZONE, li, d);
+}
+
+/* ---------- types of declarations ---------- */
+
+static Ty decl_type(Compiler *C, Ast *t)
+{
+    Ty ty = { VT_INT, 0 };
+    if (!t || t->kind != AST_TYPE || !t->name) return ty;
+    static const struct { const char *n; int t; } names[] = {
+        {"int", VT_INT}, {"bool", VT_BOOL}, {"square", VT_SQUARE}, {"dir", VT_DIR}, {"dirs", VT_DIRS},
+        {"type", VT_TYPE}, {"player", VT_PLAYER}, {"piece", VT_PIECE} };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(t->name, names[i].n)) { ty.t = names[i].t; return ty; }
+    Sym *s = sym_find(C, t->name);
+    if (s && s->kind == SYM_FLAGSET) { ty.t = VT_FLAGS; ty.extra = s->index; return ty; }
+    diag_error(C->diag, t->loc, "unknown type '%s'", t->name);
+    return ty;
+}
+
+/* A constant value of a declaration (var initial value, attribute entry). */
+static int64_t const_value(Compiler *C, Ast *e, Ty ty)
+{
+    Game *g = C->g;
+    if (!e || e->kind == AST_NOTHING) return ty.t == VT_SQUARE || ty.t == VT_PLAYER ? -1 : 0;
+    if (e->kind == AST_NUM && (ty.t == VT_INT)) return e->num;
+    if (e->kind == AST_UNARY && e->num == '-' && e->nkids == 1 && e->kids[0]->kind == AST_NUM && ty.t == VT_INT)
+        return -e->kids[0]->num;
+    if (e->kind == AST_IDENT) {
+        if (!strcmp(e->name, "none") && ty.t != VT_INT && ty.t != VT_BOOL) return ty.t == VT_SQUARE || ty.t == VT_PLAYER ? -1 : 0;
+        if (ty.t == VT_BOOL && !strcmp(e->name, "true")) return 1;
+        if (ty.t == VT_BOOL && !strcmp(e->name, "false")) return 0;
+        if (ty.t == VT_SQUARE) { int s = game_find_square(g, e->name); if (s >= 0) return s; }
+    }
+    if (ty.t == VT_FLAGS || ty.t == VT_DIRS) {
+        Ast *one[1] = { e }; Ast **items = e->kids; int n = e->nkids;
+        if (e->kind != AST_SETLIT) { items = one; n = 1; }
+        uint64_t m = 0;
+        for (int i = 0; i < n; i++) {
+            Ast *k = items[i];
+            if (ty.t == VT_FLAGS) {
+                Sym *s = k->kind == AST_IDENT ? sym_find(C, k->name) : NULL;
+                if (s && s->kind == SYM_FLAG && s->extra == ty.extra) m |= 1ull << s->index;
+                else if (k->kind == AST_IDENT && !strcmp(k->name, "none")) continue;
+                else diag_error(C->diag, k->loc, "'%s' is not a flag of '%s'", k->name ? k->name : "?",
+                                g->flagsets[ty.extra].name);
+            } else {
+                int d = dir_term(C, k);
+                if (d >= 0) m |= 1ull << d;    /* arrows are absolute: player 1's view */
+            }
+        }
+        return (int64_t)m;
+    }
+    if (ty.t == VT_TYPE && e->kind == AST_IDENT) {
+        Sym *s = sym_find(C, e->name);
+        if (s && s->kind == SYM_TYPE) return s->index;
+    }
+    if (ty.t == VT_PLAYER && e->kind == AST_IDENT) {
+        Sym *s = sym_find(C, e->name);
+        if (s && s->kind == SYM_PLAYER) return s->index;
+    }
+    diag_error(C->diag, e->loc, "expected a constant %s", type_name(ty, g));
+    return 0;
+}
+
+static void make_attribute(Compiler *C, Ast *d, int is_arrows)
+{
+    Game *g = C->g;
+    if (g->nattrs >= MAX_VARS) { diag_error(C->diag, d->loc, "more than %d attributes", MAX_VARS); return; }
+    Attribute *a = &g->attrs[g->nattrs];
+    Ty ty = { VT_DIRS, 0 };
+    int first = 0;
+    a->name = is_arrows ? "arrows" : d->name;
+    if (!is_arrows) { ty = decl_type(C, d->nkids ? d->kids[0] : NULL); first = 1; }
+    a->vtype = ty.t; a->flagset = ty.extra;
+    a->value = arena_alloc(&g->arena, sizeof(int64_t) * (size_t)(g->nsq ? g->nsq : 1));
+    int64_t dflt = 0;
+    if (!is_arrows && d->nkids > 1 && d->kids[1]->kind != AST_ENTRY) { dflt = const_value(C, d->kids[1], ty); first = 2; }
+    else if (ty.t == VT_SQUARE || ty.t == VT_PLAYER) dflt = -1;
+    for (int s = 0; s < g->nsq; s++) a->value[s] = dflt;
+    uint8_t *m = arena_alloc(&C->tmp, (size_t)g->nsq + 1);
+    for (int i = first; i < d->nkids; i++) {
+        Ast *e = d->kids[i];
+        if (e->kind != AST_ENTRY || e->nkids != 2) continue;
+        memset(m, 0, (size_t)g->nsq);
+        Ast *set = e->kids[0];
+        if (set->kind != AST_SQUARESET) {
+            Ast *one[1] = { set }; Ast tmp = *set; tmp.kind = AST_SQUARESET; tmp.kids = one; tmp.nkids = 1;
+            squareset(C, &tmp, m);
+        } else squareset(C, set, m);
+        int64_t v = const_value(C, e->kids[1], ty);
+        for (int s = 0; s < g->nsq; s++) if (m[s]) a->value[s] = v;
+    }
+    sym_add(C, a->name, SYM_ATTR, g->nattrs, d);
+    g->nattrs++;
+}
+
+static void make_var(Compiler *C, Ast *d)
+{
+    Game *g = C->g;
+    if (g->nvars >= MAX_VARS * 4) { diag_error(C->diag, d->loc, "too many variables"); return; }
+    Var *v = &g->vars[g->nvars];
+    Ty ty = decl_type(C, d->nkids ? d->kids[0] : NULL);
+    v->name = d->name; v->kind = (int)d->num; v->vtype = ty.t; v->flagset = ty.extra;
+    v->reset = (int)d->num2;
+    v->init = const_value(C, d->nkids > 1 ? d->kids[1] : NULL, ty);
+    if (v->kind == VAR_PIECE) {
+        int bits = 1;
+        if (ty.t == VT_INT) {
+            long hi = 15;
+            Ast *t = d->kids[0];
+            if (t->nkids == 2) {
+                hi = t->kids[1]->num;
+                if (t->kids[0]->num != 0 || hi < 1 || hi > 65535) {
+                    diag_error(C->diag, t->loc, "a piece variable's range is 0..N with N from 1 to 65535");
+                    hi = 15;
+                }
+            }
+            bits = 0;
+            while ((1L << bits) <= hi) bits++;
+        } else if (ty.t != VT_BOOL) {
+            diag_error(C->diag, d->loc, "a piece variable is a bool or an int range");
+        }
+        if (g->piece_bits + bits > 20) {
+            diag_error(C->diag, d->loc, "piece variables need more than the 20 bits a piece has");
+            return;
+        }
+        v->shift = 12 + g->piece_bits; v->bits = bits;
+        g->piece_bits += bits;
+    }
+    if (v->reset && v->kind == VAR_GLOBAL) g->reset_vars[g->nreset++] = g->nvars;
+    else if (v->reset) diag_error(C->diag, d->loc, "only global variables can be `reset`");
+    sym_add(C, v->name, SYM_VAR, g->nvars, d);
+    g->nvars++;
+}
+
+/* ---------- pieces ---------- */
+
+static void piece_atoms(Compiler *C, Ast *line, Atom **atoms, int *n)
+{
+    Ast *lit = line->nkids ? line->kids[0] : NULL;
+    if (!lit) return;
+    uint64_t mask;
+    if (const_dirset(C, lit, &mask) < 0) return;
+    int cnt = 0;
+    for (int d = 0; d < 64; d++) cnt += (int)(mask >> d & 1);
+    Atom *a = arena_alloc(&C->g->arena, sizeof(Atom) * (size_t)(*n + cnt));
+    if (*n) memcpy(a, *atoms, sizeof(Atom) * (size_t)*n);
+    for (int d = 0; d < 64; d++)
+        if (mask >> d & 1) {
+            a[*n].kind = line->kind == AST_LEAP ? ATOM_LEAP : ATOM_RIDE;
+            a[*n].mode = (int)line->num; a[*n].dir = d; (*n)++;
+        }
+    *atoms = a;
+}
+
+static void declare_piece(Compiler *C, Ast *d)
+{
+    Game *g = C->g;
+    if (g->ntypes >= MAX_TYPES) { diag_error(C->diag, d->loc, "more than %d piece types", MAX_TYPES); return; }
+    const char *code = d->str ? d->str : "";
+    int okcode = code[0] != 0 && strlen(code) <= 4;
+    for (const char *c = code; *c; c++) if (!isalpha((unsigned char)*c)) okcode = 0;
+    if (!okcode) diag_error(C->diag, d->loc, "a piece code is 1 to 4 letters, not \"%s\"", code);
+    PieceType *T = &g->types[++g->ntypes];
+    T->name = d->name; T->code = code;
+    char *lc = arena_strdup(&g->arena, code);
+    for (char *c = lc; *c; c++) *c = (char)tolower((unsigned char)*c);
+    T->lcode = lc;
+    T->moves_fn = T->attack_fn = -1;
+    for (int t = 1; t < g->ntypes; t++) {
+        if (!strcmp(g->types[t].code, code) || !strcmp(g->types[t].lcode, code) ||
+            (g->nplayers > 1 && (!strcmp(g->types[t].code, lc) || !strcmp(g->types[t].lcode, lc))))
+            diag_error(C->diag, d->loc, "piece code \"%s\" is already used by %s", code, g->types[t].name);
+    }
+    if (g->nplayers > 1 && !strcmp(code, lc))
+        diag_error(C->diag, d->loc, "piece code \"%s\" must start with a capital letter (the second player's pieces are written in lower case)", code);
+    sym_add(C, d->name, SYM_TYPE, g->ntypes, d);
+}
+
+static void define_piece(Compiler *C, Ast *d, int t)
+{
+    Game *g = C->g;
+    PieceType *T = &g->types[t];
+    for (int i = 0; i < d->nkids; i++) {
+        Ast *k = d->kids[i];
+        switch (k->kind) {
+        case AST_VALUE: T->value = (int)k->num; break;
+        case AST_ROYAL: T->royal = 1; g->has_royal = 1; break;
+        case AST_LEAP: case AST_RIDE: piece_atoms(C, k, &T->atoms, &T->natoms); break;
+        case AST_ATTACK:
+            if (!k->nkids || k->kids[0]->kind == AST_MOVES) T->attack_moves = 1;
+            else if (k->kids[0]->kind == AST_BLOCK) {
+                char *nm = arena_alloc(&g->arena, strlen(T->name) + 10);
+                sprintf(nm, "%s attack", T->name);
+                T->attack_fn = compile_function(C, nm, FN_ATTACK, 0, k->kids[0], NULL, NULL);
+            } else piece_atoms(C, k->kids[0], &T->attack_atoms, &T->nattack_atoms);
+            break;
+        case AST_MOVES:
+            if (T->moves_fn >= 0) { diag_error(C->diag, k->loc, "%s has two `moves` blocks", T->name); break; }
+            if (k->nkids) T->moves_fn = compile_function(C, T->name, FN_MOVES, 0, k->kids[0], NULL, NULL);
+            break;
+        default: diag_error(C->diag, k->loc, "unexpected %s in a piece", ast_kind_name(k->kind));
+        }
+    }
+}
+
+/* ---------- options and `when` ---------- */
+
+static int option_value_index(const Option *o, const char *v)
+{
+    for (int i = 0; i < o->nvalues; i++) if (!strcmp(o->values[i], v)) return i;
+    return -1;
+}
+
+static int const_cond(Compiler *C, Ast *e, int *ok)
+{
+    switch (e->kind) {
+    case AST_NUM: return e->num != 0;
+    case AST_IDENT: {
+        if (!strcmp(e->name, "true")) return 1;
+        if (!strcmp(e->name, "false")) return 0;
+        Sym *s = sym_find(C, e->name);
+        if (s && s->kind == SYM_OPTION && !C->g->options[s->index].nvalues) return C->g->options[s->index].value;
+        break;
+    }
+    case AST_UNARY: if (e->nkids == 1) return !const_cond(C, e->kids[0], ok); break;
+    case AST_BINARY:
+        if (e->nkids != 2) break;
+        if (e->num == BIN_AND) return const_cond(C, e->kids[0], ok) & const_cond(C, e->kids[1], ok);
+        if (e->num == BIN_OR) return const_cond(C, e->kids[0], ok) | const_cond(C, e->kids[1], ok);
+        if ((e->num == BIN_EQ || e->num == BIN_NE) && e->kids[0]->kind == AST_IDENT && e->kids[1]->kind == AST_IDENT) {
+            Sym *s = sym_find(C, e->kids[0]->name);
+            if (s && s->kind == SYM_OPTION && C->g->options[s->index].nvalues) {
+                const Option *o = &C->g->options[s->index];
+                int v = option_value_index(o, e->kids[1]->name);
+                if (v < 0) {
+                    diag_error(C->diag, e->kids[1]->loc, "'%s' is not a value of option '%s'", e->kids[1]->name, o->name);
+                    *ok = 0; return 0;
+                }
+                return (o->value == v) == (e->num == BIN_EQ);
+            }
+        }
+        break;
+    default: break;
+    }
+    diag_error(C->diag, e->loc, "a `when` condition uses only options, `and`, `or`, `not` and `==`/`!=` with option values");
+    *ok = 0;
+    return 0;
+}
+
+static void flatten(Compiler *C, Ast *list, Ast ***out, int *n, int *cap)
+{
+    for (int i = 0; i < list->nkids; i++) {
+        Ast *d = list->kids[i];
+        if (d->kind == AST_WHEN) {
+            int ok = 1;
+            if (d->nkids < 1) continue;
+            int v = const_cond(C, d->kids[0], &ok);
+            if (ok && v) {
+                Ast body = *d; body.kids = d->kids + 1; body.nkids = d->nkids - 1;
+                flatten(C, &body, out, n, cap);
+            }
+            continue;
+        }
+        if (*n == *cap) {
+            *cap = *cap ? *cap * 2 : 64;
+            Ast **nw = arena_alloc(&C->tmp, sizeof *nw * (size_t)*cap);
+            if (*n) memcpy(nw, *out, sizeof *nw * (size_t)*n);
+            *out = nw;
+        }
+        (*out)[(*n)++] = d;
+    }
+}
+
+static int set_options(Compiler *C, Ast *root, int nopts, char **opts)
+{
+    Game *g = C->g;
+    int n = 0;
+    for (int i = 0; i < root->nkids; i++) n += root->kids[i]->kind == AST_OPTION;
+    g->options = arena_alloc(&g->arena, sizeof(Option) * (size_t)(n + 1));
+    for (int i = 0; i < root->nkids; i++) {
+        Ast *d = root->kids[i];
+        if (d->kind != AST_OPTION) continue;
+        Option *o = &g->options[g->noptions];
+        o->name = d->name;
+        o->nvalues = d->nkids;
+        o->values = arena_alloc(&g->arena, sizeof(char *) * (size_t)(d->nkids + 1));
+        for (int k = 0; k < d->nkids; k++) o->values[k] = d->kids[k]->name;
+        if (sym_add(C, d->name, SYM_OPTION, g->noptions, d)) g->noptions++;
+    }
+    for (int i = 0; i < nopts; i++) {
+        char name[256];
+        const char *eq = strchr(opts[i], '=');
+        size_t len = eq ? (size_t)(eq - opts[i]) : strlen(opts[i]);
+        if (len >= sizeof name) len = sizeof name - 1;
+        memcpy(name, opts[i], len); name[len] = 0;
+        Sym *s = sym_find(C, name);
+        if (!s || s->kind != SYM_OPTION) {
+            fprintf(C->diag->out, "boardvm: %s has no option '%s'", C->diag->filename, name);
+            if (g->noptions) {
+                fprintf(C->diag->out, " (options:");
+                for (int k = 0; k < g->noptions; k++) fprintf(C->diag->out, " %s", g->options[k].name);
+                fprintf(C->diag->out, ")");
+            }
+            fprintf(C->diag->out, "\n");
+            return 0;
+        }
+        Option *o = &g->options[s->index];
+        if (!o->nvalues) {
+            const char *v = eq ? eq + 1 : "on";
+            if (!strcmp(v, "on") || !strcmp(v, "true") || !strcmp(v, "yes") || !strcmp(v, "1")) o->value = 1;
+            else if (!strcmp(v, "off") || !strcmp(v, "false") || !strcmp(v, "no") || !strcmp(v, "0")) o->value = 0;
+            else { fprintf(C->diag->out, "boardvm: option '%s' is a flag: give it as '%s' or '%s=off', not '%s'\n", name, name, name, opts[i]); return 0; }
+        } else {
+            int v = eq ? option_value_index(o, eq + 1) : -1;
+            if (v < 0) {
+                fprintf(C->diag->out, "boardvm: option '%s' takes one of:", name);
+                for (int k = 0; k < o->nvalues; k++) fprintf(C->diag->out, " %s", o->values[k]);
+                fprintf(C->diag->out, " (got '%s')\n", opts[i]);
+                return 0;
+            }
+            o->value = v;
+        }
+    }
+    return 1;
+}
+
+/* ---------- the driver ---------- */
+
+static void layout_state(Game *g)
+{
+    int at = g->nsq * g->stack;
+    g->st_cells = 0;
+    g->st_hands = at;
+    at += g->nplayers * (g->ntypes + 1);
+    for (int i = 0; i < g->nvars; i++) {
+        Var *v = &g->vars[i];
+        if (v->kind == VAR_PIECE) continue;
+        v->base = at;
+        at += v->kind == VAR_PLAYER ? g->nplayers : v->kind == VAR_SQUARE ? g->nsq : 1;
+    }
+    g->st_turn = at++;
+    g->st_size = at;
+}
+
+Game *game_compile(const char *text, size_t len, const char *display_name, int nopts, char **opts, int *status)
+{
+    return game_compile_to(text, len, display_name, nopts, opts, status, stderr);
+}
+
+Game *game_compile_to(const char *text, size_t len, const char *display_name, int nopts, char **opts,
+                      int *status, FILE *out)
+{
+    Game *g = calloc(1, sizeof *g);
+    if (!g) { fputs("boardvm: out of memory\n", stderr); exit(3); }
+    arena_init(&g->arena);
+    g->filename = arena_strdup(&g->arena, display_name);
+    g->drops_fn = -1;
+    for (int i = 0; i < 8; i++) g->hook_fn[i] = -1;
+    g->stack = 1;
+    Diag diag; diag_init(&diag, display_name, text, len);
+    diag.out = out;
+    Compiler C; memset(&C, 0, sizeof C);
+    C.g = g; C.diag = &diag;
+    arena_init(&C.tmp);
+    *status = 1;
+
+    /* The tree lives as long as the game: names and strings in it are used by the game. */
+    Ast *root = parse_rules(&g->arena, &diag, text, len);
+    if (!root || diag.errors) goto fail;
+    if (!set_options(&C, root, nopts, opts)) { *status = 2; goto fail; }
+    if (diag.errors) goto fail;
+    Ast **decls = NULL; int nd = 0, capd = 0;
+    flatten(&C, root, &decls, &nd, &capd);
+    if (diag.errors) goto fail;
+
+    g->vars = arena_alloc(&g->arena, sizeof(Var) * MAX_VARS * 4);
+    g->attrs = arena_alloc(&g->arena, sizeof(Attribute) * MAX_VARS);
+    g->flagsets = arena_alloc(&g->arena, sizeof(FlagSet) * MAX_VARS);
+    g->lists = arena_alloc(&g->arena, sizeof(List) * 1024);
+    g->dirset_rel = arena_alloc(&g->arena, sizeof(uint64_t) * 256);
+    g->fns = arena_alloc(&g->arena, sizeof(Function) * 1024);
+    g->konst = arena_alloc(&g->arena, sizeof(int64_t) * 4096);
+    g->strings = arena_alloc(&g->arena, sizeof(char *) * 4096);
+    g->strings[g->nstrings++] = "";
+
+    /* Pass 1: who plays, on what board, in which directions. */
+    Ast *symmetry[MAX_PLAYERS] = {0};
+    for (int i = 0; i < nd; i++) {
+        Ast *d = decls[i];
+        switch (d->kind) {
+        case AST_GAME: g->name = d->str; break;
+        case AST_PLAYERS:
+            for (int k = 0; k < d->nkids; k++) {
+                if (g->nplayers >= MAX_PLAYERS) { diag_error(&diag, d->kids[k]->loc, "more than %d players", MAX_PLAYERS); break; }
+                g->player_name[g->nplayers] = d->kids[k]->name;
+                g->player_letter[g->nplayers] = d->kids[k]->str ? d->kids[k]->str : d->kids[k]->name;
+                sym_add(&C, d->kids[k]->name, SYM_PLAYER, g->nplayers, d->kids[k]);
+                g->nplayers++;
+            }
+            break;
+        case AST_BOARD: case AST_SQUARES: make_board(&C, d); break;
+        case AST_STACK:
+            if (d->num < 1 || d->num > MAX_STACK) diag_error(&diag, d->loc, "stack is 1 to %d", MAX_STACK);
+            else g->stack = (int)d->num;
+            break;
+        case AST_DIRECTION:
+            if (d->num < -31 || d->num > 31 || d->num2 < -31 || d->num2 > 31 || (!d->num && !d->num2)) {
+                diag_error(&diag, d->loc, "a direction is a non-zero vector of at most 31 squares"); break;
+            }
+            for (int k = 0; k < g->ndirs; k++)
+                if (g->dx[k] == d->num && g->dy[k] == d->num2 && g->dir_name[k]) {
+                    diag_error(&diag, d->loc, "'%s' is the same vector as '%s'", d->name, g->dir_name[k]);
+                }
+            {
+                int idx = dir_add(g, (int)d->num, (int)d->num2, d->name);
+                if (idx < 0) diag_error(&diag, d->loc, "more than %d directions", MAX_DIRS);
+                else sym_add(&C, d->name, SYM_DIR, idx, d);
+            }
+            break;
+        default: break;
+        }
+    }
+    if (!g->nplayers) diag_error(&diag, (SrcLoc){1, 1, 1}, "no `players` declaration");
+    if (!g->sq_name) { diag_error(&diag, (SrcLoc){1, 1, 1}, "no `board` declaration"); goto fail; }
+    if (diag.errors) goto fail;
+    for (int i = 0; i < nd; i++) {
+        Ast *d = decls[i];
+        if (d->kind == AST_DIRS) {
+            uint64_t m;
+            int k = d->nkids == 1 ? const_dirset(&C, d->kids[0], &m) : const_dirset(&C, d, &m);
+            if (k >= 0) sym_add(&C, d->name, SYM_DIRSET, k, d);
+        }
+    }
+    int symk[MAX_PLAYERS] = {0};
+    for (int i = 0; i < nd; i++) {
+        Ast *d = decls[i];
+        if (d->kind != AST_SYMMETRY) continue;
+        Sym *p = sym_find(&C, d->name);
+        if (!p || p->kind != SYM_PLAYER) { diag_error(&diag, d->loc, "'%s' is not a player", d->name); continue; }
+        if (symmetry[p->index]) diag_error(&diag, d->loc, "a second symmetry for %s", d->name);
+        symmetry[p->index] = d;
+        symk[p->index] = make_symmetry(&C, d);
+    }
+    if (diag.errors) goto fail;
+    /* Pass 2: everything else that names things, before any code refers to them. */
+    for (int i = 0; i < nd; i++) {
+        Ast *d = decls[i];
+        if (d->kind == AST_FLAGS) {
+            if (g->nflagsets >= MAX_VARS) { diag_error(&diag, d->loc, "too many flag sets"); continue; }
+            FlagSet *f = &g->flagsets[g->nflagsets];
+            f->name = d->name;
+            if (d->nkids > 31) { diag_error(&diag, d->loc, "a flag set has at most 31 flags"); continue; }
+            for (int k = 0; k < d->nkids; k++) {
+                f->flag[f->nflags] = d->kids[k]->name;
+                Sym *s = sym_add(&C, d->kids[k]->name, SYM_FLAG, f->nflags, d->kids[k]);
+                if (s) s->extra = g->nflagsets;
+                f->nflags++;
+            }
+            sym_add(&C, d->name, SYM_FLAGSET, g->nflagsets, d);
+            g->nflagsets++;
+        } else if (d->kind == AST_PIECE) declare_piece(&C, d);
+    }
+    for (int i = 0; i < nd; i++) {
+        Ast *d = decls[i];
+        switch (d->kind) {
+        case AST_ZONE: make_zone(&C, d); break;
+        case AST_ARROWS: make_attribute(&C, d, 1); break;
+        case AST_ATTRIBUTE: make_attribute(&C, d, 0); break;
+        case AST_VAR: make_var(&C, d); break;
+        case AST_START: g->start = d->str; break;
+        case AST_DISTINCT: g->distinct = 1; break;
+        case AST_POSITION:
+            g->fields = arena_alloc(&g->arena, sizeof(char *) * (size_t)(d->nkids + 1));
+            g->nfields = d->nkids;
+            for (int k = 0; k < d->nkids; k++) g->fields[k] = d->kids[k]->name;
+            break;
+        case AST_DEF: sym_add(&C, d->name, SYM_DEF, 0, d); break;
+        default: break;
+        }
+    }
+    finish_directions(&C, symk);
+    if (diag.errors) goto fail;
+    layout_state(g);
+    /* Pass 3: programs. Direction sets met in code are added as they come; the absolute
+     * masks are computed after all code is compiled. */
+    int piece_i = 0;
+    for (int i = 0; i < nd; i++) {
+        Ast *d = decls[i];
+        if (d->kind == AST_PIECE) { ++piece_i; if (piece_i <= g->ntypes) define_piece(&C, d, piece_i); }
+        else if (d->kind == AST_DROPS && d->nkids) {
+            if (g->drops_fn >= 0) diag_error(&diag, d->loc, "a second `drops` block");
+            g->drops_fn = compile_function(&C, "drops", FN_DROPS, 0, d->kids[0], NULL, NULL);
+        } else if (d->kind == AST_HOOK && d->nkids) {
+            static const char *hn[] = { "legal", "after-move", "turn-start", "on capture", "end" };
+            if (d->num < 0 || d->num >= HOOK_COUNT) continue;
+            if (g->hook_fn[d->num] >= 0) diag_error(&diag, d->loc, "a second `%s` block", hn[d->num]);
+            g->hook_fn[d->num] = compile_function(&C, hn[d->num], FN_HOOK, (int)d->num, d->kids[0], NULL, NULL);
+        }
+    }
+    if (!g->start) diag_error(&diag, (SrcLoc){1, 1, 1}, "no `start` position");
+    if (diag.errors) goto fail;
+    finish_dirsets(g);
+    for (int f = 0; f < g->nfns; f++) {
+        char err[256];
+        if (!verify_function(g, f, err, sizeof err)) {
+            diag_plain(&diag, "internal error: bytecode of '%s' fails verification: %s", g->fns[f].name, err);
+            goto fail;
+        }
+    }
+    movegen_prepare(g);
+    arena_free(&C.tmp);
+    *status = 0;
+    if (!g->name) g->name = g->filename;
+    return g;
+fail:
+    arena_free(&C.tmp);
+    game_free(g);
+    return NULL;
+}
+
+void game_free(Game *g)
+{
+    if (!g) return;
+    free(g->code); free(g->line);
+    arena_free(&g->arena);
+    free(g);
+}

@@ -1,0 +1,68 @@
+/* compiler.h - internals shared by the compiler's passes (not a public interface).
+ *
+ * compile.c  declarations: board, directions, zones, variables, pieces; the state layout
+ * codegen.c  programs: statements and expressions to bytecode, with type checks
+ * verify.c   the bytecode verifier, run on every function before the game is used
+ */
+#ifndef BOARDVM_COMPILER_H
+#define BOARDVM_COMPILER_H
+
+#include "ast.h"
+#include "diag.h"
+#include "game.h"
+
+typedef enum {
+    SYM_PLAYER, SYM_DIR, SYM_DIRSET, SYM_ZONE, SYM_ATTR, SYM_FLAGSET, SYM_FLAG, SYM_VAR,
+    SYM_TYPE, SYM_DEF, SYM_OPTION
+} SymKind;
+
+typedef struct Sym {
+    const char *name;
+    SymKind kind;
+    int index;          /* into the game's table of that kind */
+    int extra;          /* SYM_FLAG: its flag set */
+    Ast *decl;
+    struct Sym *next;
+} Sym;
+
+typedef struct { int t, extra; } Ty;     /* a VT_* type; extra: flag set of VT_FLAGS */
+
+typedef struct { const char *name; int slot; Ty ty; } Local;
+
+#define SYM_BUCKETS 1024
+
+typedef struct {
+    Game *g;
+    Diag *diag;
+    Arena tmp;                         /* compile-time scratch */
+    Sym *sym[SYM_BUCKETS];
+    int code_cap;
+    /* the function being compiled */
+    int fn_kind;                       /* FN_* */
+    int hook;                          /* HOOK_* when fn_kind == FN_HOOK */
+    Local locals[MAX_LOCALS]; int nlocals, maxlocals;
+    int line;                          /* source line of the code being emitted */
+    int *breaks; int nbreaks, capbreaks, loop_depth;
+    Ast *expanding[MAX_NESTING]; int nexpanding;   /* def expansion stack (no recursion) */
+    int nesting;
+} Compiler;
+
+Sym *sym_find(Compiler *C, const char *name);
+Sym *sym_add(Compiler *C, const char *name, SymKind kind, int index, Ast *decl);
+const char *sym_kind_name(SymKind k);
+
+/* codegen.c */
+int emit_word(Compiler *C, int32_t w);
+int emit_op(Compiler *C, int op, ...);           /* operands follow, as ints */
+void patch(Compiler *C, int at, int target);
+int compile_function(Compiler *C, const char *name, int kind, int hook, Ast *block,
+                     int (*prologue)(Compiler *C, void *arg), void *arg);
+int make_list(Compiler *C, int vtype, int n, const int32_t *items);
+int const_dirset(Compiler *C, Ast *lit, uint64_t *mask_out);  /* returns dirset index or -1 */
+const char *type_name(Ty t, const Game *g);
+void suggest(Compiler *C, const char *name, SrcLoc loc);   /* a "did you mean" note */
+
+/* verify.c */
+int verify_function(const Game *g, int fn, char *err, size_t errlen);
+
+#endif

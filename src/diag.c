@@ -1,0 +1,91 @@
+/* diag.c - see diag.h */
+#include "diag.h"
+#include <stdarg.h>
+#include <string.h>
+
+void diag_init(Diag *d, const char *filename, const char *text, size_t textlen)
+{
+    d->filename = filename; d->text = text; d->textlen = textlen;
+    d->errors = d->warnings = 0; d->max_errors = 20; d->out = stderr;
+}
+
+/* Print source line `line` with a caret under col..col+len-1. Tabs are kept so the caret lines up. */
+static void show_line(Diag *d, SrcLoc loc)
+{
+    if (!d->text || loc.line <= 0) return;
+    const char *p = d->text, *end = d->text + d->textlen;
+    for (int l = 1; l < loc.line && p < end; p++)
+        if (*p == '\n') l++;
+    if (p >= end && loc.line > 1) return;
+    const char *e = p;
+    while (e < end && *e != '\n') e++;
+    int n = (int)(e - p);
+    if (n > 200) n = 200;                       /* keep giant lines readable */
+    fprintf(d->out, "%5d | ", loc.line);
+    for (int i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)p[i];
+        fputc(c == '\t' || c >= 0x20 ? c : '?', d->out);
+    }
+    fputc('\n', d->out);
+    fprintf(d->out, "      | ");
+    for (int i = 1; i < loc.col && i <= n; i++) fputc(p[i - 1] == '\t' ? '\t' : ' ', d->out);
+    fputc('^', d->out);
+    for (int i = 1; i < loc.len && loc.col + i <= n; i++) fputc('~', d->out);
+    fputc('\n', d->out);
+}
+
+static void report(Diag *d, SrcLoc loc, const char *what, const char *fmt, va_list ap)
+{
+    if (loc.line > 0) fprintf(d->out, "%s:%d:%d: %s: ", d->filename, loc.line, loc.col, what);
+    else fprintf(d->out, "%s: %s: ", d->filename, what);
+    vfprintf(d->out, fmt, ap);
+    fputc('\n', d->out);
+    show_line(d, loc);
+}
+
+void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...)
+{
+    d->errors++;
+    if (d->errors > d->max_errors) return;
+    va_list ap; va_start(ap, fmt);
+    report(d, loc, "error", fmt, ap);
+    va_end(ap);
+    if (d->errors == d->max_errors) fprintf(d->out, "%s: too many errors, stopping\n", d->filename);
+}
+
+void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...)
+{
+    if (d->errors > d->max_errors) return;
+    va_list ap; va_start(ap, fmt);
+    report(d, loc, "note", fmt, ap);
+    va_end(ap);
+}
+
+void diag_plain(Diag *d, const char *fmt, ...)
+{
+    d->errors++;
+    va_list ap; va_start(ap, fmt);
+    fprintf(d->out, "%s: error: ", d->filename);
+    vfprintf(d->out, fmt, ap);
+    fputc('\n', d->out);
+    va_end(ap);
+}
+
+int diag_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 64 || lb > 64) return 99;
+    int prev[65], cur[65];
+    for (size_t j = 0; j <= lb; j++) prev[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        cur[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int c = prev[j - 1] + (a[i - 1] != b[j - 1]);
+            if (prev[j] + 1 < c) c = prev[j] + 1;
+            if (cur[j - 1] + 1 < c) c = cur[j - 1] + 1;
+            cur[j] = c;
+        }
+        memcpy(prev, cur, sizeof(int) * (lb + 1));
+    }
+    return prev[lb];
+}

@@ -1,0 +1,36 @@
+/* diag.h - the only printer of user-facing errors in rules files.
+ *
+ * Messages look like a compiler's:
+ *   rules/x.rules:12:7: error: unknown piece 'knigt'
+ *      12 |   move knigt to e4;
+ *         |        ^~~~~
+ * The source text is kept so the line can be shown; errors are counted up to a cap and the
+ * compile goes on after each, so one run reports several. */
+#ifndef BOARDVM_DIAG_H
+#define BOARDVM_DIAG_H
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct {
+    int line, col;       /* from 1; 0 = no location */
+    int len;             /* length of the marked token (>= 1) */
+} SrcLoc;
+
+typedef struct {
+    const char *filename;   /* display name */
+    const char *text;       /* whole source, NUL-terminated (embedded NULs are an error first) */
+    size_t textlen;
+    int errors, warnings;
+    int max_errors;         /* stop reporting after this many */
+    FILE *out;
+} Diag;
+
+void diag_init(Diag *d, const char *filename, const char *text, size_t textlen);
+/* Report at a location; printf-style message. */
+void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* An error with no position in the file (e.g. unreadable file). */
+void diag_plain(Diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Edit distance helper for "did you mean" notes. */
+int diag_distance(const char *a, const char *b);
+#endif

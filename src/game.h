@@ -1,0 +1,161 @@
+/* game.h - a compiled game: everything the compiler derives from a rules file.
+ *
+ * A Game is immutable once compiled, so any number of positions (and threads) can share it.
+ * Limits that a rules file can reach are named here and enforced by the compiler with errors.
+ */
+#ifndef BOARDVM_GAME_H
+#define BOARDVM_GAME_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "arena.h"
+
+#define MAX_FILES 32
+#define MAX_RANKS 32
+#define MAX_SQUARES 1024
+#define MAX_STACK 16
+#define MAX_DIRS 64
+#define MAX_TYPES 120
+#define MAX_PLAYERS 8
+#define MAX_VARS 64
+#define MAX_LOCALS 64
+#define MAX_CODE 65536
+#define MAX_STACK_DEPTH 32
+#define MAX_MOVES 4096
+#define MAX_NESTING 64
+#define STEP_BUDGET 100000
+
+/* A piece word: type in bits 0-7 (0 = no piece), owner+1 in bits 8-11 (0 = no owner, e.g. a
+ * neutral piece), piece variables packed from bit 12 up. 0 means an empty square. */
+#define PW_TYPE(w)   ((int)((uint32_t)(w) & 0xffu))
+#define PW_OWNER(w)  ((int)(((uint32_t)(w) >> 8) & 0xfu) - 1)
+#define PW_MAKE(t, owner) ((int32_t)((uint32_t)(t) | ((uint32_t)((owner) + 1) << 8)))
+#define PW_WITH_TYPE(w, t) ((int32_t)(((uint32_t)(w) & ~0xffu) | (uint32_t)(t)))
+
+enum { ATOM_LEAP, ATOM_RIDE };
+enum { VT_INT, VT_BOOL, VT_SQUARE, VT_DIR, VT_DIRS, VT_TYPE, VT_PLAYER, VT_PIECE, VT_ZONE,
+       VT_FLAGS, VT_NONE, VT_VOID, VT_LIST };
+
+typedef struct { int kind, mode; int dir; } Atom;   /* dir: relative direction index */
+
+typedef struct {
+    const char *name, *code;     /* code as declared ("N", "Mr") */
+    char *lcode;                 /* the second player's code (lower case) */
+    int value, royal;
+    int natoms; Atom *atoms;
+    int nattack_atoms; Atom *attack_atoms;
+    int moves_fn, attack_fn;     /* entry of the `moves` / `attack { }` program, or -1 */
+    int attack_moves;            /* `attack moves;`: its moves program counts as attacks */
+} PieceType;
+
+typedef struct {
+    const char *name;
+    int kind;                    /* VAR_GLOBAL, VAR_PLAYER, VAR_SQUARE, VAR_PIECE */
+    int vtype, flagset;          /* value type; for VT_FLAGS the flag set index */
+    int64_t init;
+    int reset;
+    int base;                    /* offset in the state array (not for piece vars) */
+    int shift, bits;             /* piece vars: place in the piece word */
+} Var;
+
+typedef struct { const char *name; int nflags; const char *flag[64]; } FlagSet;
+
+typedef struct {
+    const char *name; int vtype, flagset;
+    int64_t *value;              /* per square */
+} Attribute;
+
+typedef struct {                 /* a constant list (zone, type list...) per player */
+    int vtype;
+    int n[MAX_PLAYERS];
+    int32_t *item[MAX_PLAYERS];
+    uint8_t *member[MAX_PLAYERS];   /* for zones: membership by square, else NULL */
+} List;
+
+typedef struct {                 /* a bytecode function */
+    const char *name;
+    int entry, end;              /* code range */
+    int nlocals;
+    int kind;                    /* FN_MOVES, FN_ATTACK, FN_DROPS, FN_HOOK */
+} Function;
+enum { FN_MOVES, FN_ATTACK, FN_DROPS, FN_HOOK };
+
+typedef struct {
+    const char *name;            /* option name */
+    int nvalues; const char **values;   /* enum values; 0 = a flag */
+    int value;                   /* chosen: index, or 0/1 for a flag */
+} Option;
+
+typedef struct {                 /* reverse attack table entry for one attacking player */
+    int dir;                     /* absolute direction the attacker moves in */
+    uint64_t leap[2], ride[2];   /* type masks */
+} AttackDir;
+
+typedef struct Game {
+    Arena arena;                 /* everything below lives here */
+    const char *name, *filename;
+    int nplayers;
+    const char *player_name[MAX_PLAYERS], *player_letter[MAX_PLAYERS];
+    int noptions; Option *options;
+
+    /* board */
+    int files, ranks, nsq, stack;
+    int16_t sq_at[MAX_FILES * MAX_RANKS];  /* (x + y*MAX_FILES) -> square or -1 */
+    int8_t *sq_x, *sq_y;
+    char (*sq_name)[8];
+
+    /* directions: dirs[] holds every vector used; named ones carry a name */
+    int ndirs;
+    int dx[MAX_DIRS], dy[MAX_DIRS];
+    const char *dir_name[MAX_DIRS];
+    int dir_map[MAX_PLAYERS][MAX_DIRS];   /* relative -> absolute for each player */
+    int opposite[MAX_DIRS];
+    int16_t *neighbor;                    /* [sq * ndirs + absdir] -> square or -1 */
+    int ndirsets; uint64_t *dirset_rel;   /* relative masks; absolute per player below */
+    uint64_t *dirset_abs;                 /* [k * MAX_PLAYERS + player] */
+
+    int ntypes;                           /* types[0] is unused (no piece) */
+    PieceType types[MAX_TYPES + 1];
+
+    int nflagsets; FlagSet *flagsets;
+    int nattrs; Attribute *attrs;
+    int nvars; Var *vars;
+    int nlists; List *lists;
+    int64_t *konst; int nkonst;
+    const char **strings; int nstrings;
+
+    /* the state array: cells, hands, variables, turn */
+    int st_cells, st_hands, st_turn, st_size;
+    int reset_vars[MAX_VARS], nreset;
+    int piece_bits;                       /* bits of the piece word used by piece vars */
+
+    /* code */
+    int32_t *code; int ncode;
+    int *line;                            /* source line of each code word */
+    Function *fns; int nfns;
+    int drops_fn;
+    int hook_fn[8];                       /* per HOOK_*, -1 when absent */
+
+    /* attacks */
+    int nattackdirs[MAX_PLAYERS];
+    AttackDir *attackdirs[MAX_PLAYERS];
+    uint64_t fallback_attackers[2];       /* types whose attacks need a program run */
+
+    const char *start;                    /* start position string */
+    int nfields; const char **fields;     /* position string fields */
+    int distinct;                         /* moves distinct */
+    int has_royal;
+} Game;
+
+/* Compile a rules file. Options are "name" or "name=value". Errors go to stderr in the
+ * diagnostic format; returns NULL after errors. display_name is what messages call the file. */
+Game *game_compile(const char *text, size_t len, const char *display_name,
+                   int nopts, char **opts, int *status);
+Game *game_compile_to(const char *text, size_t len, const char *display_name,
+                      int nopts, char **opts, int *status, FILE *diagnostics);
+void game_free(Game *g);
+
+static inline int game_cell(const Game *g, int sq, int layer) { return sq * g->stack + layer; }
+int game_find_square(const Game *g, const char *name);        /* -1 if unknown */
+int game_find_type_code(const Game *g, const char *code, int *owner); /* by code, either case */
+#endif

@@ -1,0 +1,242 @@
+/* main.c - the `boardvm` command: argument parsing and the subcommands.
+ * Exit status: 0 success; 1 bad rules file, bad position or move, failed tests; 2 bad usage or an
+ * unreadable file. */
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "commands.h"
+#include "movegen.h"
+#include "notation.h"
+#include "perft.h"
+#include "posstring.h"
+#include "session.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "0.1.0"
+#endif
+
+static const char usage_text[] =
+"usage: boardvm COMMAND [ARGS] [OPTIONS]\n"
+"\n"
+"Commands:\n"
+"  check FILE                 compile a rules file and report errors\n"
+"  disasm FILE                show the bytecode of a rules file\n"
+"  disasm --list-opcodes      list the instruction set\n"
+"  show FILE                  draw the position, its position string and its result\n"
+"  moves FILE                 list the legal moves, one per line, sorted\n"
+"  perft FILE DEPTH           count the leaves of the move tree (the total is the last line)\n"
+"  test FILE.test...          run test files (TAP output, then 'N passed, N failed')\n"
+"  bench [FILE]               perft speed in leaves per second (median of several runs)\n"
+"\n"
+"Options:\n"
+"  --fen POSITION             start from this position string (FEN for chess.rules)\n"
+"  --moves MOVE...            then play these moves (e2e4 e7e5 ...)\n"
+"  -o, --option NAME[=VALUE]  set a game option (repeatable)\n"
+"  --divide                   perft: the count below each move\n"
+"  --check-hash               perft: check the incremental hash against a recompute (slow)\n"
+"  --depth N, --runs N        bench: perft depth (default 5) and number of runs (default 5)\n"
+"  -h, --help                 this help;  -V, --version  the version\n"
+"\n"
+"See boardvm(1) and, for the rules language, boardvm-rules(5).\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "boardvm: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'boardvm --help'.\n");
+    return 2;
+}
+
+static int parse_args(int argc, char **argv, Args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->opts = calloc((size_t)argc + 1, sizeof *a->opts);
+    a->moves = calloc((size_t)argc + 1, sizeof *a->moves);
+    a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
+    a->depth = -1; a->runs = 5;
+    if (!a->opts || !a->moves || !a->pos) abort();
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        if (!strcmp(s, "-h") || !strcmp(s, "--help")) a->help = 1;
+        else if (!strcmp(s, "-V") || !strcmp(s, "--version")) a->version = 1;
+        else if (!strcmp(s, "--divide")) a->divide = 1;
+        else if (!strcmp(s, "--list-opcodes")) a->list_opcodes = 1;
+        else if (!strcmp(s, "--check-hash")) a->check_hash = 1;
+        else if (!strcmp(s, "-o") || !strcmp(s, "--option")) {
+            if (++i >= argc) return usage_error("%s needs NAME[=VALUE]", s);
+            a->opts[a->nopts++] = argv[i];
+        } else if (!strncmp(s, "--option=", 9)) a->opts[a->nopts++] = argv[i] + 9;
+        else if (!strcmp(s, "--fen")) {
+            if (++i >= argc) return usage_error("%s needs a position string", s);
+            a->fen = argv[i];
+        } else if (!strncmp(s, "--fen=", 6)) a->fen = s + 6;
+        else if (!strcmp(s, "--moves")) {
+            while (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0) {
+                /* a quoted list "e2e4 e7e5" is split into moves */
+                char *copy = strdup(argv[++i]);
+                for (char *t = strtok(copy, " \t\n"); t; t = strtok(NULL, " \t\n")) a->moves[a->nmoves++] = t;
+                if (a->nmoves > argc) break;
+            }
+        } else if (!strcmp(s, "--depth") || !strcmp(s, "--runs")) {
+            if (++i >= argc) return usage_error("%s needs a number", s);
+            char *end; long v = strtol(argv[i], &end, 10);
+            if (*end || v < 1 || v > 1000) return usage_error("'%s' is not a positive number", argv[i]);
+            if (s[2] == 'd') a->depth = (int)v; else a->runs = (int)v;
+        } else if (s[0] == '-' && s[1]) return usage_error("unknown option '%s'", s);
+        else a->pos[a->npos++] = argv[i];
+    }
+    return 0;
+}
+
+static void free_args(Args *a)
+{
+    free(a->opts); free(a->moves); free(a->pos);
+}
+
+/* Load the rules file and the position every position command works on. */
+static int open_position(Args *a, Game **g, Pos **p, jmp_buf *jb)
+{
+    int status;
+    if (a->npos < 2) return usage_error("%s needs a rules file", a->pos[0]);
+    *g = load_game(a->pos[1], NULL, a->nopts, a->opts, &status);
+    if (!*g) return status;
+    *p = setup_position(*g, a->fen, a->moves, a->nmoves, jb, &status);
+    if (!*p) { game_free(*g); return status; }
+    return 0;
+}
+
+static int cmd_check(Args *a)
+{
+    int status;
+    if (a->npos < 2) return usage_error("%s needs a rules file", "check");
+    int worst = 0;
+    for (int i = 1; i < a->npos; i++) {
+        Game *g = load_game(a->pos[i], NULL, a->nopts, a->opts, &status);
+        if (!g) { if (status > worst) worst = status; continue; }
+        /* the start position must be valid too */
+        jmp_buf jb;
+        Pos *p = NULL;
+        if (setjmp(jb)) { fprintf(stderr, "%s\n", p ? p->errmsg : "error"); if (!worst) worst = 1; game_free(g); continue; }
+        p = setup_position(g, NULL, NULL, 0, &jb, &status);
+        if (!p) { if (!worst) worst = 1; game_free(g); continue; }
+        printf("%s: ok: \"%s\", %d players, %d squares, %d piece types, %d programs, %d code words\n",
+               a->pos[i], g->name, g->nplayers, g->nsq, g->ntypes, g->nfns, g->ncode);
+        pos_free(p);
+        game_free(g);
+    }
+    return worst;
+}
+
+static int cmd_moves(Args *a, int show)
+{
+    Game *g; Pos *p = NULL; jmp_buf jb;
+    int st = open_position(a, &g, &p, &jb);
+    if (st) return st;
+    if (setjmp(jb)) { fprintf(stderr, "%s\n", p->errmsg); pos_free(p); game_free(g); return 1; }
+    MoveList ml = {0};
+    node_moves(p, &ml);
+    int *order = malloc(sizeof *order * (size_t)(ml.n + 1));
+    move_sorted(g, &ml, order);
+    if (show) {
+        show_board(p, stdout);
+        char *s = pos_to_string(p);
+        printf("position: %s\n", s);
+        free(s);
+        printf("to move: %s\n", g->player_name[pos_turn(p)]);
+        if (p->result) {
+            static const char *res[] = { "", "wins", "loses", "draw" };
+            printf("result: %s %s%s%s\n", g->player_name[pos_turn(p)], res[p->result],
+                   p->result_reason ? ": " : "", p->result_reason ? g->strings[p->result_reason - 1] : "");
+        } else {
+            printf("legal moves (%d):", ml.n);
+            for (int i = 0; i < ml.n; i++) {
+                char buf[64]; move_string(g, &ml.m[order[i]], buf, sizeof buf);
+                printf(" %s", buf);
+            }
+            printf("\n");
+        }
+    } else {
+        for (int i = 0; i < ml.n; i++) {
+            char buf[64]; move_string(g, &ml.m[order[i]], buf, sizeof buf);
+            printf("%s\n", buf);
+        }
+        if (p->result) {
+            static const char *res[] = { "", "win", "loss", "draw" };
+            fprintf(stderr, "boardvm: the game is over: %s for %s%s%s\n", res[p->result], g->player_name[pos_turn(p)],
+                    p->result_reason ? ", " : "", p->result_reason ? g->strings[p->result_reason - 1] : "");
+        }
+    }
+    free(order);
+    movelist_free(&ml);
+    pos_free(p); game_free(g);
+    return 0;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int cmd_perft(Args *a)
+{
+    if (a->npos < 3) return usage_error("%s", "perft needs a rules file and a depth");
+    char *end; long depth = strtol(a->pos[2], &end, 10);
+    if (*end || depth < 0 || depth > 30) return usage_error("perft depth must be 0 to 30, not '%s'", a->pos[2]);
+    Game *g; Pos *p = NULL; jmp_buf jb;
+    int st = open_position(a, &g, &p, &jb);
+    if (st) return st;
+    if (setjmp(jb)) { fprintf(stderr, "%s\n", p->errmsg); pos_free(p); game_free(g); return 1; }
+    p->check_hash = a->check_hash;
+    double t0 = now();
+    uint64_t total = 0;
+    if (a->divide && depth >= 1) {
+        MoveList ml = {0};
+        node_moves(p, &ml);
+        int *order = malloc(sizeof *order * (size_t)(ml.n + 1));
+        move_sorted(g, &ml, order);
+        for (int i = 0; i < ml.n; i++) {
+            char buf[64]; move_string(g, &ml.m[order[i]], buf, sizeof buf);
+            pos_make(p, &ml, &ml.m[order[i]]);
+            uint64_t n = perft(p, (int)depth - 1, 0);
+            pos_unmake(p);
+            printf("%s %llu\n", buf, (unsigned long long)n);
+            total += n;
+        }
+        free(order);
+        movelist_free(&ml);
+    } else total = perft(p, (int)depth, 0);
+    double dt = now() - t0;
+    fprintf(stderr, "perft %ld: %llu leaves in %.3f s (%.0f leaves/s)\n", depth, (unsigned long long)total, dt,
+            dt > 0 ? total / dt : 0.0);
+    printf("%llu\n", (unsigned long long)total);
+    pos_free(p); game_free(g);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    Args a;
+    int st = parse_args(argc, argv, &a);
+    if (st) { free_args(&a); return st; }
+    if (a.version) { printf("boardvm %s\n", PACKAGE_VERSION); free_args(&a); return 0; }
+    if (a.help || a.npos == 0) {
+        fputs(usage_text, a.help ? stdout : stderr);
+        free_args(&a);
+        return a.help ? 0 : 2;
+    }
+    const char *cmd = a.pos[0];
+    if (!strcmp(cmd, "check")) st = cmd_check(&a);
+    else if (!strcmp(cmd, "disasm")) st = cmd_disasm(&a);
+    else if (!strcmp(cmd, "show")) st = cmd_moves(&a, 1);
+    else if (!strcmp(cmd, "moves")) st = cmd_moves(&a, 0);
+    else if (!strcmp(cmd, "perft")) st = cmd_perft(&a);
+    else if (!strcmp(cmd, "test")) st = cmd_test(&a);
+    else if (!strcmp(cmd, "bench")) st = cmd_bench(&a);
+    else st = usage_error("unknown command '%s'", cmd);
+    free_args(&a);
+    return st;
+}

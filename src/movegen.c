@@ -1,0 +1,251 @@
+/* movegen.c - legal moves and attacks for any compiled game (see movegen.h).
+ *
+ * `leap` and `ride` lines run natively here (they are most of the moves of most games); move
+ * programs run in the VM. Attacks are answered backwards from the attacked square with tables
+ * built from the pieces' leap/ride lines, so a check test costs a few probes instead of
+ * generating the opponent's moves; only pieces whose attacks are programs are run. */
+#include "movegen.h"
+#include <stdlib.h>
+#include <string.h>
+#include "ast.h"
+#include "vm.h"
+
+#define CELL(s) (p->st[(s) * g->stack])
+static inline int type_in(const uint64_t m[2], int t) { return (int)((m[t >> 6] >> (t & 63)) & 1); }
+
+static void add_move(MoveList *ml, int from, int to, int32_t piece, int32_t captured)
+{
+    Move *m = movelist_push(ml);
+    m->from = (int16_t)from; m->to = (int16_t)to; m->kind = MK_MOVE;
+    m->piece = piece; m->captured = captured;
+}
+
+static void gen_atoms(Pos *p, MoveList *ml, int sq, int32_t w, const PieceType *T, int mover)
+{
+    const Game *g = p->g;
+    for (int i = 0; i < T->natoms; i++) {
+        const Atom *a = &T->atoms[i];
+        int d = g->dir_map[mover][a->dir];
+        int s = sq;
+        for (;;) {
+            s = g->neighbor[s * g->ndirs + d];
+            if (s < 0) break;
+            int32_t c = CELL(s);
+            if (!c) {
+                if (a->mode != MODE_CAPTURE) add_move(ml, sq, s, w, 0);
+            } else {
+                if (PW_OWNER(c) >= 0 && PW_OWNER(c) != mover && a->mode != MODE_MOVE)
+                    add_move(ml, sq, s, w, c);
+                break;
+            }
+            if (a->kind == ATOM_LEAP) break;
+        }
+    }
+}
+
+void gen_pseudo(Pos *p, MoveList *ml)
+{
+    const Game *g = p->g;
+    int mover = pos_turn(p);
+    for (int sq = 0; sq < g->nsq; sq++) {
+        int32_t w = CELL(sq);
+        if (!w || PW_OWNER(w) != mover) continue;
+        int t = PW_TYPE(w);
+        if (t < 1 || t > g->ntypes) continue;
+        const PieceType *T = &g->types[t];
+        if (T->natoms) gen_atoms(p, ml, sq, w, T, mover);
+        if (T->moves_fn >= 0) {
+            RunCtx c = {0};
+            c.mode = RUN_GEN; c.fn = T->moves_fn; c.mover = mover; c.origin = sq; c.piece = w;
+            c.out = ml; c.nlegal = -1; c.target = -1;
+            vm_run(p, &c);
+        }
+    }
+    if (g->drops_fn >= 0) {
+        for (int t = 1; t <= g->ntypes; t++) {
+            if (p->st[g->st_hands + mover * (g->ntypes + 1) + t] <= 0) continue;
+            RunCtx c = {0};
+            c.mode = RUN_GEN; c.fn = g->drops_fn; c.mover = mover; c.origin = -1;
+            c.dropping = t; c.out = ml; c.nlegal = -1; c.target = -1;
+            vm_run(p, &c);
+        }
+    }
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+void gen_legal(Pos *p, MoveList *ml)
+{
+    const Game *g = p->g;
+    gen_pseudo(p, ml);
+    int mover = pos_turn(p);
+    uint64_t *hashes = g->distinct ? malloc(sizeof *hashes * (size_t)(ml->n ? ml->n : 1) * 2) : NULL;
+    int k = 0;
+    for (int i = 0; i < ml->n; i++) {
+        pos_make(p, ml, &ml->m[i]);
+        int ok = vm_run_legal(p, mover);
+        uint64_t h = p->hash;
+        pos_unmake(p);
+        if (!ok) continue;
+        if (hashes) {
+            /* two programs that reach the same state are one move: keep the first */
+            int dup = 0;
+            for (int j = 0; j < k; j++) if (hashes[j] == h) { dup = 1; break; }
+            if (dup) continue;
+            hashes[k] = h;
+        }
+        ml->m[k++] = ml->m[i];
+    }
+    ml->n = k;
+    free(hashes);
+    (void)cmp_u64;
+}
+
+void node_moves(Pos *p, MoveList *ml)
+{
+    gen_legal(p, ml);
+    vm_run_end(p, ml->n);
+    if (p->result) ml->n = 0;     /* a finished game has no legal moves */
+}
+
+/* Run a piece's attack or move program looking for `target`. */
+static int program_reaches(Pos *p, int fn, int mode, int sq, int32_t w, int owner, int target)
+{
+    if (p->depth_guard > 8)
+        pos_runtime_error(p, 0, "attack and reach tests nested more than 8 deep (a rule that calls itself?)");
+    p->depth_guard++;
+    RunCtx c = {0};
+    c.mode = mode; c.fn = fn; c.mover = owner; c.origin = sq; c.piece = w;
+    c.target = target; c.nlegal = -1;
+    vm_run(p, &c);
+    p->depth_guard--;
+    return c.found;
+}
+
+int square_attacked(Pos *p, int sq, int by)
+{
+    const Game *g = p->g;
+    const AttackDir *ad = g->attackdirs[by];
+    for (int i = 0, n = g->nattackdirs[by]; i < n; i++) {
+        int back = g->opposite[ad[i].dir];
+        if (ad[i].leap[0] | ad[i].leap[1]) {
+            int s = g->neighbor[sq * g->ndirs + back];
+            if (s >= 0) {
+                int32_t w = CELL(s);
+                if (w && PW_OWNER(w) == by && type_in(ad[i].leap, PW_TYPE(w))) return 1;
+            }
+        }
+        if (ad[i].ride[0] | ad[i].ride[1]) {
+            int s = sq;
+            for (;;) {
+                s = g->neighbor[s * g->ndirs + back];
+                if (s < 0) break;
+                int32_t w = CELL(s);
+                if (w) {
+                    if (PW_OWNER(w) == by && type_in(ad[i].ride, PW_TYPE(w))) return 1;
+                    break;
+                }
+            }
+        }
+    }
+    if (g->fallback_attackers[0] | g->fallback_attackers[1]) {
+        for (int s = 0; s < g->nsq; s++) {
+            int32_t w = CELL(s);
+            if (!w || PW_OWNER(w) != by || !type_in(g->fallback_attackers, PW_TYPE(w))) continue;
+            const PieceType *T = &g->types[PW_TYPE(w)];
+            if (T->attack_fn >= 0 && program_reaches(p, T->attack_fn, RUN_ATTACK, s, w, by, sq)) return 1;
+            if (T->attack_moves && T->moves_fn >= 0 &&
+                program_reaches(p, T->moves_fn, RUN_ATTACK, s, w, by, sq)) return 1;
+        }
+    }
+    return 0;
+}
+
+int in_check(Pos *p, int player)
+{
+    const Game *g = p->g;
+    int more;
+    int r = pos_royal_square(p, player, &more);
+    if (r < 0) return 0;
+    if (!more) {
+        for (int q = 0; q < g->nplayers; q++)
+            if (q != player && square_attacked(p, r, q)) return 1;
+        return 0;
+    }
+    for (int sq = 0; sq < g->nsq; sq++) {
+        int32_t w = CELL(sq);
+        if (!w || PW_OWNER(w) != player || !g->types[PW_TYPE(w)].royal) continue;
+        for (int q = 0; q < g->nplayers; q++)
+            if (q != player && square_attacked(p, sq, q)) return 1;
+    }
+    return 0;
+}
+
+int can_move_to(Pos *p, int target, int player)
+{
+    const Game *g = p->g;
+    for (int sq = 0; sq < g->nsq; sq++) {
+        int32_t w = CELL(sq);
+        if (!w || PW_OWNER(w) != player) continue;
+        const PieceType *T = &g->types[PW_TYPE(w)];
+        for (int i = 0; i < T->natoms; i++) {
+            const Atom *a = &T->atoms[i];
+            int d = g->dir_map[player][a->dir];
+            int s = sq;
+            for (;;) {
+                s = g->neighbor[s * g->ndirs + d];
+                if (s < 0) break;
+                int32_t c = CELL(s);
+                int enemy = c && PW_OWNER(c) >= 0 && PW_OWNER(c) != player;
+                if (s == target) {
+                    if (!c ? a->mode != MODE_CAPTURE : (enemy && a->mode != MODE_MOVE)) return 1;
+                    break;
+                }
+                if (c || a->kind == ATOM_LEAP) break;
+            }
+        }
+        if (T->moves_fn >= 0 && program_reaches(p, T->moves_fn, RUN_REACH, sq, w, player, target)) return 1;
+    }
+    return 0;
+}
+
+static AttackDir *attack_entry(Game *g, int player, int dir)
+{
+    for (int i = 0; i < g->nattackdirs[player]; i++)
+        if (g->attackdirs[player][i].dir == dir) return &g->attackdirs[player][i];
+    AttackDir *e = &g->attackdirs[player][g->nattackdirs[player]++];
+    memset(e, 0, sizeof *e);
+    e->dir = dir;
+    return e;
+}
+
+static void add_attack_atom(Game *g, int player, int t, const Atom *a)
+{
+    if (a->mode == MODE_MOVE) return;
+    AttackDir *e = attack_entry(g, player, g->dir_map[player][a->dir]);
+    uint64_t *m = a->kind == ATOM_LEAP ? e->leap : e->ride;
+    m[t >> 6] |= 1ull << (t & 63);
+}
+
+void movegen_prepare(Game *g)
+{
+    for (int pl = 0; pl < g->nplayers; pl++) {
+        g->attackdirs[pl] = arena_alloc(&g->arena, sizeof(AttackDir) * MAX_DIRS);
+        g->nattackdirs[pl] = 0;
+        for (int t = 1; t <= g->ntypes; t++) {
+            const PieceType *T = &g->types[t];
+            for (int i = 0; i < T->natoms; i++) add_attack_atom(g, pl, t, &T->atoms[i]);
+            for (int i = 0; i < T->nattack_atoms; i++) add_attack_atom(g, pl, t, &T->attack_atoms[i]);
+        }
+    }
+    g->fallback_attackers[0] = g->fallback_attackers[1] = 0;
+    for (int t = 1; t <= g->ntypes; t++) {
+        const PieceType *T = &g->types[t];
+        if (T->attack_fn >= 0 || (T->attack_moves && T->moves_fn >= 0))
+            g->fallback_attackers[t >> 6] |= 1ull << (t & 63);
+    }
+}

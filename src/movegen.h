@@ -1,0 +1,17 @@
+/* movegen.h - legal moves and attacks, for any compiled game. */
+#ifndef BOARDVM_MOVEGEN_H
+#define BOARDVM_MOVEGEN_H
+
+#include "position.h"
+
+void gen_pseudo(Pos *p, MoveList *ml);          /* every move the programs emit */
+void gen_legal(Pos *p, MoveList *ml);           /* ... that the `legal` block accepts; deduplicated */
+int square_attacked(Pos *p, int sq, int by);    /* does player `by` attack `sq`? */
+int in_check(Pos *p, int player);               /* is a royal piece of `player` attacked? */
+int can_move_to(Pos *p, int sq, int player);    /* could a piece of `player` move to `sq`? */
+void movegen_prepare(Game *g);                  /* build the reverse attack tables */
+
+/* Legal moves and the game result of the current position: fills ml, sets p->result. */
+void node_moves(Pos *p, MoveList *ml);
+
+#endif

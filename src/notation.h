@@ -1,0 +1,13 @@
+/* notation.h - move strings: one canonical string per legal move, and back. */
+#ifndef BOARDVM_NOTATION_H
+#define BOARDVM_NOTATION_H
+#include <stddef.h>
+#include "position.h"
+
+/* "e2e4", "e7e8=Q", "N@e4", plus the move's suffix ("e5d6ep"). */
+void move_string(const Game *g, const Move *m, char *buf, size_t len);
+/* Find the legal move written s in ml; -1 if none. */
+int move_find(const Game *g, const MoveList *ml, const char *s);
+/* Sort indexes of ml's moves by their strings (byte order). */
+void move_sorted(const Game *g, const MoveList *ml, int *order);
+#endif

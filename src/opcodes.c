@@ -1,0 +1,8 @@
+/* opcodes.c - the instruction table, expanded from opcodes.h. */
+#include "opcodes.h"
+
+const OpcodeInfo opcode_info[OPCODE_COUNT] = {
+#define X(name, nops, pop, push, doc) { #name, nops, pop, push, doc },
+    OPCODES(X)
+#undef X
+};

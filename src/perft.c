@@ -1,0 +1,18 @@
+/* perft.c - see perft.h. A finished game has no moves, so perft counts nothing below it. */
+#include "perft.h"
+#include "movegen.h"
+
+uint64_t perft(Pos *p, int depth, int ply)
+{
+    if (depth <= 0) return 1;
+    MoveList *ml = pos_list(p, ply);
+    node_moves(p, ml);
+    if (depth == 1) return (uint64_t)ml->n;   /* bulk count: the leaves need not be made */
+    uint64_t n = 0;
+    for (int i = 0; i < ml->n; i++) {
+        pos_make(p, ml, &ml->m[i]);
+        n += perft(p, depth - 1, ply + 1);
+        pos_unmake(p);
+    }
+    return n;
+}

@@ -1,0 +1,247 @@
+/* position.c - the state array and the only writer of game state (see position.h). */
+#include "position.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ast.h"
+#include "vm.h"
+
+static void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) { fputs("boardvm: out of memory\n", stderr); exit(3); }
+    return q;
+}
+
+/* Zobrist keys are computed, not tabled: a 64-bit mix of (location, value). The state can hold
+ * any int32 in any location (piece words carry piece variables), so a table per value is not
+ * possible; the mix costs a few cycles and gives the same independence. Value 0 hashes to 0,
+ * so an empty board, empty hands and zeroed variables need no keys. */
+static inline uint64_t zkey(int loc, int32_t val)
+{
+    if (!val) return 0;
+    uint64_t z = ((uint64_t)(uint32_t)loc << 32 | (uint32_t)val) ^ 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static inline int is_royal_word(const Game *g, int32_t w)
+{
+    int t = PW_TYPE(w);
+    return t && t <= g->ntypes && g->types[t].royal && PW_OWNER(w) >= 0;
+}
+
+/* Write without recording: keeps the hash and the royal counts right. */
+static inline void write_raw(Pos *p, int loc, int32_t val)
+{
+    const Game *g = p->g;
+    int32_t old = p->st[loc];
+    p->hash ^= zkey(loc, old) ^ zkey(loc, val);
+    p->st[loc] = val;
+    if (loc < g->st_hands && g->has_royal) {
+        if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
+        if (is_royal_word(g, val)) {
+            p->royal_count[PW_OWNER(val)]++;
+            p->royal_hint[PW_OWNER(val)] = loc / g->stack;
+        }
+    }
+}
+
+void pos_set(Pos *p, int loc, int32_t val)
+{
+    if (p->st[loc] == val) return;
+    if (p->ntrail == p->captrail) {
+        p->captrail = p->captrail ? 2 * p->captrail : 1024;
+        p->trail = xrealloc(p->trail, sizeof *p->trail * (size_t)p->captrail);
+    }
+    p->trail[p->ntrail].loc = loc;
+    p->trail[p->ntrail].old = p->st[loc];
+    p->ntrail++;
+    write_raw(p, loc, val);
+}
+
+void pos_undo_to(Pos *p, int mark)
+{
+    while (p->ntrail > mark) {
+        p->ntrail--;
+        write_raw(p, p->trail[p->ntrail].loc, p->trail[p->ntrail].old);
+    }
+}
+
+Pos *pos_new(const Game *g)
+{
+    Pos *p = calloc(1, sizeof *p);
+    if (!p) { fputs("boardvm: out of memory\n", stderr); exit(3); }
+    p->g = g;
+    p->st = calloc((size_t)g->st_size, sizeof *p->st);
+    if (!p->st) { fputs("boardvm: out of memory\n", stderr); exit(3); }
+    pos_reset_empty(p);
+    return p;
+}
+
+void pos_free(Pos *p)
+{
+    if (!p) return;
+    for (int i = 0; i < p->nlists; i++) { movelist_free(p->lists[i]); free(p->lists[i]); }
+    free(p->lists);
+    free(p->st); free(p->trail); free(p->undo); free(p->hist);
+    vm_free_scratch(p);
+    free(p);
+}
+
+void pos_reset_empty(Pos *p)
+{
+    const Game *g = p->g;
+    memset(p->st, 0, sizeof *p->st * (size_t)g->st_size);
+    for (int i = 0; i < g->nvars; i++) {
+        const Var *v = &g->vars[i];
+        int n = v->kind == VAR_PLAYER ? g->nplayers : v->kind == VAR_SQUARE ? g->nsq
+              : v->kind == VAR_GLOBAL ? 1 : 0;
+        for (int k = 0; k < n; k++) p->st[v->base + k] = (int32_t)v->init;
+    }
+    memset(p->royal_count, 0, sizeof p->royal_count);
+    for (int i = 0; i < MAX_PLAYERS; i++) p->royal_hint[i] = -1;
+    p->hash = pos_full_hash(p);
+    p->ntrail = 0; p->nundo = 0; p->nhist = 0;
+    p->last_from = p->last_to = -1; p->last_piece = p->last_captured = 0;
+    p->result = 0;
+}
+
+uint64_t pos_full_hash(const Pos *p)
+{
+    uint64_t h = 0;
+    for (int i = 0; i < p->g->st_size; i++) h ^= zkey(i, p->st[i]);
+    return h;
+}
+
+int pos_royal_square(Pos *p, int player, int *more)
+{
+    const Game *g = p->g;
+    *more = p->royal_count[player] > 1;
+    if (p->royal_count[player] <= 0) return -1;
+    int h = p->royal_hint[player];
+    if (h >= 0) {
+        int32_t w = p->st[h * g->stack];
+        if (is_royal_word(g, w) && PW_OWNER(w) == player) return h;
+    }
+    for (int sq = 0; sq < g->nsq; sq++)
+        for (int l = 0; l < g->stack; l++) {
+            int32_t w = p->st[sq * g->stack + l];
+            if (is_royal_word(g, w) && PW_OWNER(w) == player) { p->royal_hint[player] = sq; return sq; }
+        }
+    return -1;
+}
+
+static void hist_push(Pos *p)
+{
+    if (p->nhist == p->caphist) {
+        p->caphist = p->caphist ? 2 * p->caphist : 256;
+        p->hist = xrealloc(p->hist, sizeof *p->hist * (size_t)p->caphist);
+    }
+    p->hist[p->nhist++] = p->hash;
+}
+
+void pos_start_history(Pos *p) { p->nhist = 0; hist_push(p); }
+
+void pos_make(Pos *p, const MoveList *ml, const Move *m)
+{
+    const Game *g = p->g;
+    if (p->nundo == p->capundo) {
+        p->capundo = p->capundo ? 2 * p->capundo : 64;
+        p->undo = xrealloc(p->undo, sizeof *p->undo * (size_t)p->capundo);
+    }
+    Undo *u = &p->undo[p->nundo++];
+    u->trail_mark = p->ntrail; u->hash = p->hash;
+    u->last_from = p->last_from; u->last_to = p->last_to;
+    u->last_piece = p->last_piece; u->last_captured = p->last_captured;
+
+    int mover = pos_turn(p);
+    for (int i = 0; i < g->nreset; i++) {
+        const Var *v = &g->vars[g->reset_vars[i]];
+        pos_set(p, v->base, (int32_t)v->init);
+    }
+    const int32_t *ops = ml->ops + 2 * m->op0;
+    for (uint32_t i = 0; i < m->nops; i++) pos_set(p, ops[2 * i], ops[2 * i + 1]);
+
+    p->last_from = m->from; p->last_to = m->to; p->last_piece = m->piece; p->last_captured = 0;
+    if (m->kind == MK_MOVE) {
+        int fc = m->from * g->stack, tc = m->to * g->stack;
+        int32_t pw = p->st[fc] ? p->st[fc] : m->piece;
+        int32_t cap = p->st[tc];
+        if (cap && m->to != m->from) {
+            p->last_captured = cap;
+            if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, mover, cap);
+        }
+        pos_set(p, fc, 0);
+        if (m->become) pw = PW_WITH_TYPE(pw, m->become);
+        pos_set(p, tc, pw);
+    } else if (m->kind == MK_DROP) {
+        int hl = g->st_hands + mover * (g->ntypes + 1) + m->become;
+        pos_set(p, m->to * g->stack, PW_MAKE(m->become, mover));
+        pos_set(p, hl, p->st[hl] - 1);
+        p->last_piece = PW_MAKE(m->become, mover);
+    }
+    if (g->hook_fn[HOOK_AFTER_MOVE] >= 0) vm_run_hook(p, HOOK_AFTER_MOVE, mover);
+    if (!m->again) pos_set(p, g->st_turn, (mover + 1) % g->nplayers);
+    if (g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_turn(p));
+    hist_push(p);
+    if (p->check_hash && p->hash != pos_full_hash(p))
+        pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full recompute after a move");
+}
+
+void pos_unmake(Pos *p)
+{
+    Undo *u = &p->undo[--p->nundo];
+    pos_undo_to(p, u->trail_mark);
+    p->hash = u->hash;
+    p->last_from = u->last_from; p->last_to = u->last_to;
+    p->last_piece = u->last_piece; p->last_captured = u->last_captured;
+    p->nhist--;
+    if (p->check_hash && p->hash != pos_full_hash(p))
+        pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full recompute after an unmake");
+}
+
+void movelist_clear(MoveList *ml) { ml->n = 0; ml->nops = 0; }
+
+void movelist_free(MoveList *ml) { free(ml->m); free(ml->ops); memset(ml, 0, sizeof *ml); }
+
+Move *movelist_push(MoveList *ml)
+{
+    if (ml->n == ml->cap) {
+        ml->cap = ml->cap ? 2 * ml->cap : 256;
+        ml->m = xrealloc(ml->m, sizeof *ml->m * (size_t)ml->cap);
+    }
+    Move *m = &ml->m[ml->n++];
+    memset(m, 0, sizeof *m);
+    return m;
+}
+
+MoveList *pos_list(Pos *p, int ply)
+{
+    if (ply >= p->nlists) {
+        int n = ply + 8;
+        p->lists = xrealloc(p->lists, sizeof *p->lists * (size_t)n);
+        for (int i = p->nlists; i < n; i++) {
+            p->lists[i] = calloc(1, sizeof **p->lists);
+            if (!p->lists[i]) { fputs("boardvm: out of memory\n", stderr); exit(3); }
+        }
+        p->nlists = n;
+    }
+    movelist_clear(p->lists[ply]);
+    return p->lists[ply];
+}
+
+void pos_runtime_error(Pos *p, int line, const char *fmt, ...)
+{
+    va_list ap; va_start(ap, fmt);
+    char msg[400];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (line > 0) snprintf(p->errmsg, sizeof p->errmsg, "%s:%d: error: %s", p->g->filename, line, msg);
+    else snprintf(p->errmsg, sizeof p->errmsg, "%s: error: %s", p->g->filename, msg);
+    if (p->on_error) longjmp(*p->on_error, 1);
+    fprintf(stderr, "%s\n", p->errmsg);
+    exit(1);
+}

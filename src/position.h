@@ -1,0 +1,87 @@
+/* position.h - a game in progress: the state array, the undo trail, the hash, the history.
+ *
+ * The whole state of a game is one flat array of int32 (see game.h for its layout), so every
+ * change of any kind goes through pos_set(), which records the old value on the trail and updates
+ * the Zobrist hash incrementally. Unmaking a move pops the trail; nothing is undone by hand.
+ */
+#ifndef BOARDVM_POSITION_H
+#define BOARDVM_POSITION_H
+
+#include <setjmp.h>
+#include <stdint.h>
+#include "game.h"
+
+enum { MK_MOVE = 0, MK_STAY = 1, MK_DROP = 2 };
+
+typedef struct {
+    int16_t from, to;            /* main move squares; -1 when unused */
+    uint8_t kind;                /* MK_* */
+    uint8_t again;               /* the mover moves again afterwards */
+    uint8_t become;              /* type the piece arrives as, 0 = unchanged; drops: the type */
+    uint8_t suffix;              /* string index + 1, or 0 */
+    int32_t piece;               /* the moving piece word (0 for drops) */
+    int32_t captured;            /* piece on the destination before the move (for ordering) */
+    uint32_t op0, nops;          /* recorded state writes: ops[op0 .. op0+nops) of its list */
+} Move;
+
+typedef struct {
+    Move *m; int n, cap;
+    int32_t *ops; uint32_t nops, capops;   /* (location, value) pairs */
+} MoveList;
+
+typedef struct { int32_t loc, old; } TrailEntry;
+
+typedef struct {
+    int trail_mark;
+    uint64_t hash;
+    int16_t last_from, last_to; int32_t last_piece, last_captured;
+} Undo;
+
+typedef struct Pos {
+    const Game *g;
+    int32_t *st;
+    uint64_t hash;
+    TrailEntry *trail; int ntrail, captrail;
+    Undo *undo; int nundo, capundo;
+    uint64_t *hist; int nhist, caphist;     /* hashes of the positions so far, this one last */
+    int royal_count[MAX_PLAYERS];
+    int royal_hint[MAX_PLAYERS];
+    /* the move being made, for move.* in hooks */
+    int16_t last_from, last_to; int32_t last_piece, last_captured;
+    /* scratch move lists, one per ply of the current search */
+    MoveList **lists; int nlists;           /* pointers, so growing never moves a list in use */
+    int depth_guard;                        /* nesting of attack/reach program runs */
+    jmp_buf *on_error;                      /* runtime errors in rules code jump here */
+    char errmsg[512];
+    int result, result_reason;              /* set by the `end` hook: RESULT_*, string index + 1 */
+    struct VmScratch *vm;                   /* the VM's choice stack (vm.c) */
+    int check_hash;                         /* debug: compare the hash with a recompute after each make/unmake */
+} Pos;
+
+Pos *pos_new(const Game *g);
+void pos_free(Pos *p);
+void pos_reset_empty(Pos *p);               /* empty board, initial variable values */
+uint64_t pos_full_hash(const Pos *p);       /* recomputed from scratch (debug check) */
+
+static inline int32_t pos_get(const Pos *p, int loc) { return p->st[loc]; }
+void pos_set(Pos *p, int loc, int32_t val);
+void pos_undo_to(Pos *p, int mark);         /* pop the trail down to mark */
+
+static inline int pos_turn(const Pos *p) { return p->st[p->g->st_turn]; }
+static inline int32_t pos_piece(const Pos *p, int sq) { return p->st[sq * p->g->stack]; }
+
+void pos_start_history(Pos *p);            /* after setting up a position: it is the first */
+void pos_make(Pos *p, const MoveList *ml, const Move *m);
+void pos_unmake(Pos *p);
+
+int pos_royal_square(Pos *p, int player, int *more);   /* -1 if none; *more = 1 if several */
+
+void movelist_clear(MoveList *ml);
+void movelist_free(MoveList *ml);
+Move *movelist_push(MoveList *ml);
+MoveList *pos_list(Pos *p, int ply);        /* scratch list for a ply, cleared */
+
+/* Runtime error in rules code: message with the rules file line; jumps to p->on_error. */
+void pos_runtime_error(Pos *p, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4), noreturn));
+
+#endif

@@ -1,0 +1,376 @@
+/* posstring.c - position strings: read and write the whole state of a game as text.
+ *
+ * The fields are those of the rules file's `position` declaration (for chess.rules: FEN); any
+ * state the declaration does not list follows as name=value fields, so a position string always
+ * round-trips everything. Missing trailing fields keep their start values (so "... w - -" works).
+ */
+#include "posstring.h"
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ast.h"
+#include "vm.h"
+
+typedef struct { char *s; size_t n, cap; } Buf;
+
+static void put(Buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    for (;;) {
+        va_start(ap, fmt);
+        int k = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
+        va_end(ap);
+        if (k >= 0 && (size_t)k < b->cap - b->n) { b->n += (size_t)k; return; }
+        b->cap = b->cap * 2 + (size_t)(k > 0 ? k : 64) + 64;
+        b->s = realloc(b->s, b->cap);
+        if (!b->s) abort();
+    }
+}
+
+static int err(char *e, size_t el, const char *fmt, ...)
+{
+    va_list ap; va_start(ap, fmt);
+    vsnprintf(e, el, fmt, ap);
+    va_end(ap);
+    return 0;
+}
+
+static const char *code_of(const Game *g, int t, int owner)
+{
+    return owner == 1 ? g->types[t].lcode : g->types[t].code;
+}
+
+static void put_piece(Buf *b, const Game *g, int32_t w)
+{
+    int t = PW_TYPE(w), o = PW_OWNER(w);
+    const char *c = (t >= 1 && t <= g->ntypes) ? code_of(g, t, o) : "?";
+    if (strlen(c) > 1) put(b, "(%s)", c); else put(b, "%s", c);
+}
+
+/* The fields in order: declared ones, or a default list. */
+static int field_list(const Game *g, const char **out, int max)
+{
+    int n = 0;
+    if (g->nfields) {
+        for (int i = 0; i < g->nfields && n < max; i++) out[n++] = g->fields[i];
+        return n;
+    }
+    out[n++] = "board"; out[n++] = "turn";
+    if (g->drops_fn >= 0) out[n++] = "hands";
+    for (int i = 0; i < g->nvars && n < max; i++)
+        if (g->vars[i].kind == VAR_GLOBAL) out[n++] = g->vars[i].name;
+    return n;
+}
+
+static int var_index(const Game *g, const char *name)
+{
+    for (int i = 0; i < g->nvars; i++) if (!strcmp(g->vars[i].name, name)) return i;
+    return -1;
+}
+
+static void put_value(Buf *b, const Game *g, const Var *v, int32_t x)
+{
+    switch (v->vtype) {
+    case VT_SQUARE: put(b, "%s", x >= 0 && x < g->nsq ? g->sq_name[x] : "-"); break;
+    case VT_PLAYER: put(b, "%s", x >= 0 && x < g->nplayers ? g->player_letter[x] : "-"); break;
+    case VT_TYPE: put(b, "%s", x >= 1 && x <= g->ntypes ? g->types[x].code : "-"); break;
+    case VT_BOOL: put(b, "%d", x != 0); break;
+    case VT_FLAGS: {
+        const FlagSet *f = &g->flagsets[v->flagset];
+        int single = 1, any = 0;
+        for (int i = 0; i < f->nflags; i++) single &= strlen(f->flag[i]) == 1;
+        for (int i = 0; i < f->nflags; i++)
+            if (x >> i & 1) { put(b, "%s%s", any && !single ? "," : "", f->flag[i]); any = 1; }
+        if (!any) put(b, "-");
+        break;
+    }
+    default: put(b, "%d", x);
+    }
+}
+
+static int parse_value(const Game *g, const Var *v, const char *s, int32_t *out, char *e, size_t el)
+{
+    switch (v->vtype) {
+    case VT_SQUARE:
+        if (!strcmp(s, "-")) { *out = -1; return 1; }
+        *out = game_find_square(g, s);
+        if (*out < 0) return err(e, el, "'%s' is not a square of this board (field %s)", s, v->name);
+        return 1;
+    case VT_PLAYER:
+        if (!strcmp(s, "-")) { *out = -1; return 1; }
+        for (int i = 0; i < g->nplayers; i++) if (!strcmp(g->player_letter[i], s)) { *out = i; return 1; }
+        return err(e, el, "'%s' is not a player (field %s)", s, v->name);
+    case VT_TYPE: {
+        if (!strcmp(s, "-")) { *out = 0; return 1; }
+        int o; int t = game_find_type_code(g, s, &o);
+        if (!t) return err(e, el, "'%s' is not a piece code (field %s)", s, v->name);
+        *out = t; return 1;
+    }
+    case VT_FLAGS: {
+        const FlagSet *f = &g->flagsets[v->flagset];
+        *out = 0;
+        if (!strcmp(s, "-")) return 1;
+        int single = 1;
+        for (int i = 0; i < f->nflags; i++) single &= strlen(f->flag[i]) == 1;
+        const char *p = s;
+        while (*p) {
+            size_t len = single ? 1 : strcspn(p, ",");
+            int found = -1;
+            for (int i = 0; i < f->nflags; i++)
+                if (strlen(f->flag[i]) == len && !strncmp(f->flag[i], p, len)) found = i;
+            if (found < 0) return err(e, el, "'%.*s' is not a flag of %s (field %s)", (int)len, p, f->name, v->name);
+            if (*out >> found & 1) return err(e, el, "flag '%s' given twice (field %s)", f->flag[found], v->name);
+            *out |= 1 << found;
+            p += len;
+            if (!single && *p == ',') p++;
+        }
+        return 1;
+    }
+    default: {
+        char *end;
+        long x = strtol(s, &end, 10);
+        if (!*s || *end || x < -1000000000L || x > 1000000000L)
+            return err(e, el, "'%s' is not a number (field %s)", s, v->name);
+        if (v->vtype == VT_BOOL && x != 0 && x != 1) return err(e, el, "field %s is 0 or 1, not '%s'", v->name, s);
+        *out = (int32_t)x;
+        return 1;
+    }
+    }
+}
+
+static int parse_board(Pos *p, const char *s, char *e, size_t el)
+{
+    const Game *g = p->g;
+    int y = g->ranks - 1, x = 0;
+    const char *q = s;
+    for (;;) {
+        char c = *q;
+        if (c == '/' || c == 0) {
+            /* the rest of the rank must be holes */
+            for (; x < g->files; x++)
+                if (g->sq_at[x + y * MAX_FILES] >= 0)
+                    return err(e, el, "board: rank %d has too few squares (it ends before file %c)", y + 1, 'a' + x);
+            if (c == 0) break;
+            y--; x = 0; q++;
+            if (y < 0) return err(e, el, "board: more than %d ranks", g->ranks);
+            continue;
+        }
+        /* next existing square on this rank */
+        while (x < g->files && g->sq_at[x + y * MAX_FILES] < 0) x++;
+        if (isdigit((unsigned char)c)) {
+            int n = 0;
+            while (isdigit((unsigned char)*q)) { n = n * 10 + (*q - '0'); q++; if (n > 1000) break; }
+            if (n == 0) return err(e, el, "board: an empty run of 0 squares on rank %d", y + 1);
+            for (int i = 0; i < n; i++) {
+                while (x < g->files && g->sq_at[x + y * MAX_FILES] < 0) x++;
+                if (x >= g->files) return err(e, el, "board: rank %d has more squares than the board", y + 1);
+                x++;
+            }
+            continue;
+        }
+        char code[8]; size_t len;
+        if (c == '(') {
+            const char *close = strchr(q, ')');
+            if (!close || close - q - 1 < 1 || close - q - 1 > 4) return err(e, el, "board: bad piece code in parentheses on rank %d", y + 1);
+            len = (size_t)(close - q - 1);
+            memcpy(code, q + 1, len);
+            q = close + 1;
+        } else if (isalpha((unsigned char)c)) {
+            code[0] = c; len = 1; q++;
+        } else return err(e, el, "board: unexpected character '%c' on rank %d", isprint((unsigned char)c) ? c : '?', y + 1);
+        code[len] = 0;
+        int owner;
+        int t = game_find_type_code(g, code, &owner);
+        if (!t) return err(e, el, "board: '%s' is not a piece code of this game", code);
+        if (x >= g->files) return err(e, el, "board: rank %d has more squares than the board", y + 1);
+        int sq = g->sq_at[x + y * MAX_FILES];
+        pos_set(p, sq * g->stack, PW_MAKE(t, owner));
+        x++;
+    }
+    if (y != 0) return err(e, el, "board: %d ranks given, the board has %d", g->ranks - y, g->ranks);
+    return 1;
+}
+
+static int parse_hands(Pos *p, const char *s, char *e, size_t el)
+{
+    const Game *g = p->g;
+    if (!strcmp(s, "-")) return 1;
+    const char *q = s;
+    while (*q) {
+        int n = 1;
+        if (isdigit((unsigned char)*q)) {
+            n = 0;
+            while (isdigit((unsigned char)*q)) { n = n * 10 + (*q - '0'); q++; if (n > 1000) return err(e, el, "hands: count too large"); }
+        }
+        char code[8]; size_t len;
+        if (*q == '(') {
+            const char *close = strchr(q, ')');
+            if (!close || close - q - 1 < 1 || close - q - 1 > 4) return err(e, el, "hands: bad piece code");
+            len = (size_t)(close - q - 1); memcpy(code, q + 1, len); q = close + 1;
+        } else if (isalpha((unsigned char)*q)) { code[0] = *q++; len = 1; }
+        else return err(e, el, "hands: unexpected character '%c'", isprint((unsigned char)*q) ? *q : '?');
+        code[len] = 0;
+        int owner, t = game_find_type_code(g, code, &owner);
+        if (!t) return err(e, el, "hands: '%s' is not a piece code", code);
+        int loc = g->st_hands + owner * (g->ntypes + 1) + t;
+        pos_set(p, loc, p->st[loc] + n);
+    }
+    return 1;
+}
+
+int pos_from_string(Pos *p, const char *str, char *e, size_t el)
+{
+    const Game *g = p->g;
+    pos_reset_empty(p);
+    char *copy = strdup(str);
+    if (!copy) abort();
+    char *tok[256]; int nt = 0;
+    for (char *t = strtok(copy, " \t\r\n"); t && nt < 256; t = strtok(NULL, " \t\r\n")) tok[nt++] = t;
+    const char *fields[256];
+    int nf = field_list(g, fields, 256);
+    int ok = 1, have_turn = 0;
+    if (nt == 0) { ok = err(e, el, "empty position string"); goto out; }
+    int next = 0;                          /* next positional field */
+    for (int i = 0; i < nt && ok; i++) {
+        char *eq = strchr(tok[i], '=');
+        const char *f;
+        char *val = tok[i];
+        if (eq) {                          /* a named field: name=value */
+            *eq = 0; f = tok[i]; val = eq + 1;
+        } else if (next < nf) f = fields[next++];
+        else { ok = err(e, el, "unexpected field '%s' (a position has %d fields, then name=value ones)", tok[i], nf); break; }
+        if (!strcmp(f, "board")) ok = parse_board(p, val, e, el);
+        else if (!strcmp(f, "turn")) {
+            int t = -1;
+            for (int k = 0; k < g->nplayers; k++) if (!strcmp(g->player_letter[k], val)) t = k;
+            if (t < 0) ok = err(e, el, "'%s' is not a side to move (expected %s%s%s)", val, g->player_letter[0],
+                                 g->nplayers > 1 ? " or " : "", g->nplayers > 1 ? g->player_letter[1] : "");
+            else { pos_set(p, g->st_turn, t); have_turn = 1; }
+        } else if (!strcmp(f, "hands")) ok = parse_hands(p, val, e, el);
+        else {
+            int vi = var_index(g, f);
+            if (vi < 0) { ok = err(e, el, "'%s' is not a field of this game's positions", f); break; }
+            const Var *v = &g->vars[vi];
+            if (v->kind == VAR_GLOBAL) {
+                int32_t x;
+                ok = parse_value(g, v, val, &x, e, el);
+                if (ok) pos_set(p, v->base, x);
+            } else if (v->kind == VAR_PLAYER || v->kind == VAR_SQUARE) {
+                /* player vars: v1,v2,...; square vars: sq:v,sq:v */
+                char *save, *item = strtok_r(val, ",", &save);
+                int k = 0;
+                while (item && ok) {
+                    int idx = k;
+                    char *colon = v->kind == VAR_SQUARE ? strchr(item, ':') : NULL;
+                    if (v->kind == VAR_SQUARE) {
+                        if (!colon) { ok = err(e, el, "field %s lists square:value pairs", f); break; }
+                        *colon = 0;
+                        idx = game_find_square(g, item);
+                        if (idx < 0) { ok = err(e, el, "'%s' is not a square (field %s)", item, f); break; }
+                        item = colon + 1;
+                    } else if (idx >= g->nplayers) { ok = err(e, el, "field %s has more values than players", f); break; }
+                    int32_t x;
+                    ok = parse_value(g, v, item, &x, e, el);
+                    if (ok) pos_set(p, v->base + idx, x);
+                    k++;
+                    item = strtok_r(NULL, ",", &save);
+                }
+            } else ok = err(e, el, "field %s cannot be given here", f);
+        }
+    }
+    if (ok && !have_turn) pos_set(p, g->st_turn, 0);
+out:
+    free(copy);
+    p->ntrail = 0;                  /* the set-up is not a move: nothing to undo */
+    p->nundo = 0;
+    p->last_from = p->last_to = -1; p->last_piece = p->last_captured = 0;
+    if (ok && g->hook_fn[HOOK_TURN_START] >= 0) { vm_run_hook(p, HOOK_TURN_START, pos_turn(p)); p->ntrail = 0; }
+    pos_start_history(p);
+    return ok;
+}
+
+char *pos_to_string(const Pos *p)
+{
+    const Game *g = p->g;
+    Buf b = { malloc(256), 0, 256 };
+    if (!b.s) abort();
+    b.s[0] = 0;
+    const char *fields[256];
+    int nf = field_list(g, fields, 256);
+    char listed[MAX_VARS * 4] = {0};
+    for (int i = 0; i < nf; i++) {
+        if (i) put(&b, " ");
+        const char *f = fields[i];
+        if (!strcmp(f, "board")) {
+            for (int y = g->ranks - 1; y >= 0; y--) {
+                int empty = 0;
+                for (int x = 0; x < g->files; x++) {
+                    int sq = g->sq_at[x + y * MAX_FILES];
+                    if (sq < 0) continue;
+                    int32_t w = p->st[sq * g->stack];
+                    if (!w) { empty++; continue; }
+                    if (empty) { put(&b, "%d", empty); empty = 0; }
+                    put_piece(&b, g, w);
+                }
+                if (empty) put(&b, "%d", empty);
+                if (y) put(&b, "/");
+            }
+        } else if (!strcmp(f, "turn")) put(&b, "%s", g->player_letter[pos_turn(p)]);
+        else if (!strcmp(f, "hands")) {
+            int any = 0;
+            for (int pl = 0; pl < g->nplayers; pl++)
+                for (int t = 1; t <= g->ntypes; t++) {
+                    int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
+                    if (n <= 0) continue;
+                    if (n > 1) put(&b, "%d", n);
+                    put_piece(&b, g, PW_MAKE(t, pl));
+                    any = 1;
+                }
+            if (!any) put(&b, "-");
+        } else {
+            int vi = var_index(g, f);
+            if (vi >= 0 && g->vars[vi].kind == VAR_GLOBAL) { put_value(&b, g, &g->vars[vi], p->st[g->vars[vi].base]); listed[vi] = 1; }
+            else put(&b, "-");
+        }
+    }
+    /* state the declared fields do not cover */
+    for (int vi = 0; vi < g->nvars; vi++) {
+        const Var *v = &g->vars[vi];
+        if (listed[vi] || v->kind == VAR_PIECE) continue;
+        if (v->kind == VAR_GLOBAL) {
+            if (p->st[v->base] == (int32_t)v->init) continue;
+            put(&b, " %s=", v->name); put_value(&b, g, v, p->st[v->base]);
+        } else if (v->kind == VAR_PLAYER) {
+            int nondefault = 0;
+            for (int k = 0; k < g->nplayers; k++) nondefault |= p->st[v->base + k] != (int32_t)v->init;
+            if (!nondefault) continue;
+            put(&b, " %s=", v->name);
+            for (int k = 0; k < g->nplayers; k++) { if (k) put(&b, ","); put_value(&b, g, v, p->st[v->base + k]); }
+        } else {
+            int any = 0;
+            for (int s = 0; s < g->nsq; s++) {
+                if (p->st[v->base + s] == (int32_t)v->init) continue;
+                put(&b, any ? "," : " %s=", v->name);
+                put(&b, "%s:", g->sq_name[s]); put_value(&b, g, v, p->st[v->base + s]);
+                any = 1;
+            }
+        }
+    }
+    int listed_hands = 0;
+    for (int i = 0; i < nf; i++) listed_hands |= !strcmp(fields[i], "hands");
+    if (!listed_hands) {
+        int any = 0;
+        for (int pl = 0; pl < g->nplayers; pl++)
+            for (int t = 1; t <= g->ntypes; t++) {
+                int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
+                if (n <= 0) continue;
+                put(&b, any ? "" : " hands=");
+                if (n > 1) put(&b, "%d", n);
+                put_piece(&b, g, PW_MAKE(t, pl));
+                any = 1;
+            }
+    }
+    return b.s;
+}

@@ -1,0 +1,332 @@
+/* testrun.c - `boardvm test`: runs .test files (format: docs/test-format.md) and prints TAP,
+ * then "N passed, N failed". */
+#include <ctype.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "arena.h"
+#include "commands.h"
+#include "movegen.h"
+#include "notation.h"
+#include "perft.h"
+#include "posstring.h"
+#include "session.h"
+
+#define MAX_KEYS 64
+
+typedef struct { char *key, *val; int line; } Kv;
+typedef struct {
+    const char *file;      /* the .test file */
+    char *name;
+    int line;
+    Kv kv[MAX_KEYS]; int nkv;
+} Case;
+
+typedef struct { char *s; size_t n, cap; } Str;
+
+static void str_add(Str *s, const char *t, size_t n)
+{
+    if (s->n + n + 1 > s->cap) { s->cap = (s->n + n + 1) * 2; s->s = realloc(s->s, s->cap); if (!s->s) abort(); }
+    memcpy(s->s + s->n, t, n); s->n += n; s->s[s->n] = 0;
+}
+
+static const char *get(const Case *c, const char *key)
+{
+    for (int i = c->nkv - 1; i >= 0; i--) if (!strcmp(c->kv[i].key, key)) return c->kv[i].val;
+    return NULL;
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t') s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n')) s[--n] = 0;
+    return s;
+}
+
+/* Parse a test file into cases; file-level keys are copied into each case. */
+static int parse_test_file(Arena *ar, const char *path, Case **out, int *nout)
+{
+    size_t len;
+    Case *cases = NULL; int n = 0, cap = 0;
+    char *text = read_file(path, &len);
+    if (!text) return 0;
+    if (strlen(text) != len) { fprintf(stderr, "boardvm: %s: a NUL byte in a test file\n", path); free(text); return 0; }
+    Case file = { .file = path };
+    Case *cur = &file;
+    Kv *last = NULL; int cont_indent = -1;
+    int lineno = 0;
+    char *save, *line = text;
+    for (char *next; line; line = next) {
+        next = strchr(line, '\n');
+        if (next) *next++ = 0;
+        lineno++;
+        size_t ll = strlen(line);
+        if (ll && line[ll - 1] == '\r') line[--ll] = 0;
+        if (line[0] == '#') continue;
+        if (line[0] == ' ' || line[0] == '\t') {
+            char *t = line;
+            int indent = 0;
+            while (t[indent] == ' ' || t[indent] == '\t') indent++;
+            if (!t[indent] || t[indent] == '#') { if (!t[indent]) continue; }
+            if (!last) { fprintf(stderr, "%s:%d: a continuation line with no key above it\n", path, lineno); free(text); free(cases); return 0; }
+            if (cont_indent < 0) cont_indent = indent;
+            int cut = indent < cont_indent ? indent : cont_indent;
+            size_t l0 = strlen(last->val), l1 = strlen(t + cut);
+            char *v = arena_alloc(ar, l0 + l1 + 2);
+            memcpy(v, last->val, l0); v[l0] = '\n'; memcpy(v + l0 + 1, t + cut, l1 + 1);
+            last->val = v;
+            continue;
+        }
+        char *t = trim(line);
+        if (!*t) { last = NULL; continue; }
+        char *colon = strchr(t, ':');
+        if (!colon) { fprintf(stderr, "%s:%d: expected 'key: value'\n", path, lineno); free(text); free(cases); return 0; }
+        *colon = 0;
+        char *key = trim(t), *val = trim(colon + 1);
+        if (!strcmp(key, "case")) {
+            if (n == cap) { cap = cap ? cap * 2 : 32; cases = realloc(cases, sizeof *cases * (size_t)cap); if (!cases) abort(); }
+            cur = &cases[n++];
+            *cur = file;
+            cur->name = arena_strdup(ar, val);
+            cur->line = lineno;
+            /* a case's own options replace the file's */
+            last = NULL;
+            continue;
+        }
+        static const char *known[] = { "rules", "option", "fen", "play", "moves", "perft", "result", "error" };
+        int ok = 0;
+        for (size_t k = 0; k < sizeof known / sizeof *known; k++) ok |= !strcmp(key, known[k]);
+        if (!ok) { fprintf(stderr, "%s:%d: unknown key '%s'\n", path, lineno, key); free(text); free(cases); return 0; }
+        if (cur->nkv >= MAX_KEYS) { fprintf(stderr, "%s:%d: too many keys in one case\n", path, lineno); free(text); free(cases); return 0; }
+        if (cur != &file && !strcmp(key, "option")) {
+            /* first option line of a case: drop the file-level ones */
+            int has_own = 0;
+            for (int i = file.nkv; i < cur->nkv; i++) has_own |= !strcmp(cur->kv[i].key, "option");
+            if (!has_own) {
+                int k = 0;
+                for (int i = 0; i < cur->nkv; i++) if (strcmp(cur->kv[i].key, "option") || i >= file.nkv) cur->kv[k++] = cur->kv[i];
+                cur->nkv = k;
+            }
+        }
+        cur->kv[cur->nkv].key = arena_strdup(ar, key);
+        cur->kv[cur->nkv].val = arena_strdup(ar, val);
+        cur->kv[cur->nkv].line = lineno;
+        last = &cur->kv[cur->nkv++];
+        cont_indent = -1;
+    }
+    (void)save;
+    free(text);
+    *out = cases; *nout = n;
+    return 1;
+}
+
+static char *dir_join(const char *file, const char *rel)
+{
+    if (rel[0] == '/') return strdup(rel);
+    const char *slash = strrchr(file, '/');
+    size_t dl = slash ? (size_t)(slash - file + 1) : 0;
+    char *r = malloc(dl + strlen(rel) + 1);
+    if (!r) abort();
+    memcpy(r, file, dl); strcpy(r + dl, rel);
+    return r;
+}
+
+static int split_words(char *s, char **w, int max)
+{
+    int n = 0;
+    for (char *t = strtok(s, " \t\n"); t && n < max; t = strtok(NULL, " \t\n")) w[n++] = t;
+    return n;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Compare two sorted word lists; report the differences as TAP comments. */
+static int compare_moves(char **want, int nw, char **got, int ng)
+{
+    qsort(want, (size_t)nw, sizeof *want, cmp_str);
+    qsort(got, (size_t)ng, sizeof *got, cmp_str);
+    int i = 0, j = 0, bad = 0;
+    Str missing = {0}, extra = {0};
+    while (i < nw || j < ng) {
+        int c = i >= nw ? 1 : j >= ng ? -1 : strcmp(want[i], got[j]);
+        if (c == 0) { i++; j++; continue; }
+        bad = 1;
+        if (c < 0) { str_add(&missing, " ", 1); str_add(&missing, want[i], strlen(want[i])); i++; }
+        else { str_add(&extra, " ", 1); str_add(&extra, got[j], strlen(got[j])); j++; }
+    }
+    if (bad) {
+        printf("#   expected %d moves, got %d\n", nw, ng);
+        if (missing.n) printf("#   missing:%s\n", missing.s);
+        if (extra.n) printf("#   extra:%s\n", extra.s);
+    }
+    free(missing.s); free(extra.s);
+    return !bad;
+}
+
+static const char *base_name(const char *p) { const char *s = strrchr(p, '/'); return s ? s + 1 : p; }
+
+static int run_error_case(const Case *c, const char *rules, char **opts, int nopts)
+{
+    size_t len;
+    char *text = read_file(rules, &len);
+    if (!text) { printf("#   cannot read %s\n", rules); return 0; }
+    char *buf = NULL; size_t blen = 0;
+    FILE *mem = open_memstream(&buf, &blen);
+    int status;
+    Game *g = game_compile_to(text, len, base_name(rules), nopts, opts, &status, mem);
+    fclose(mem);
+    free(text);
+    int ok = 1;
+    if (g) { printf("#   the rules compiled, an error was expected\n"); ok = 0; game_free(g); }
+    else {
+        const char *want = get(c, "error");
+        /* compare with trailing white space of each line ignored */
+        char *w = strdup(want), *gbuf = strdup(buf ? buf : "");
+        Str a = {0}, b = {0};
+        for (char *l = strtok(w, "\n"); l; l = strtok(NULL, "\n")) { size_t k = strlen(l); while (k && l[k - 1] == ' ') k--; str_add(&a, l, k); str_add(&a, "\n", 1); }
+        for (char *l = strtok(gbuf, "\n"); l; l = strtok(NULL, "\n")) { size_t k = strlen(l); while (k && l[k - 1] == ' ') k--; str_add(&b, l, k); str_add(&b, "\n", 1); }
+        if (!a.s || !b.s || strcmp(a.s, b.s)) {
+            ok = 0;
+            printf("#   expected error:\n");
+            for (char *l = strtok(a.s ? a.s : (char[]){""}, "\n"); l; l = strtok(NULL, "\n")) printf("#     %s\n", l);
+            printf("#   got:\n");
+            for (char *l = strtok(b.s ? b.s : (char[]){""}, "\n"); l; l = strtok(NULL, "\n")) printf("#     %s\n", l);
+        }
+        free(a.s); free(b.s); free(w); free(gbuf);
+    }
+    free(buf);
+    return ok;
+}
+
+static int check_position(const Case *c, Game *g, Pos *p)
+{
+    int ok = 1;
+    char err[256];
+    const char *fen = get(c, "fen");
+    if (!pos_from_string(p, fen ? fen : g->start, err, sizeof err)) {
+        printf("#   bad position: %s\n", err);
+        ok = 0; goto out;
+    }
+    const char *play = get(c, "play");
+    if (play) {
+        char *copy = strdup(play), *w[1024];
+        int n = split_words(copy, w, 1024);
+        for (int i = 0; i < n && ok; i++) {
+            MoveList ml = {0};
+            node_moves(p, &ml);
+            int k = move_find(g, &ml, w[i]);
+            if (k < 0) { printf("#   play: move %d '%s' is not legal\n", i + 1, w[i]); ok = 0; }
+            else pos_make(p, &ml, &ml.m[k]);
+            movelist_free(&ml);
+        }
+        free(copy);
+        if (!ok) goto out;
+    }
+    MoveList ml = {0};
+    node_moves(p, &ml);
+    const char *moves = get(c, "moves");
+    if (moves) {
+        char *copy = strdup(moves);
+        char **want = malloc(sizeof *want * (strlen(moves) / 2 + 2));
+        int nw = split_words(copy, want, (int)(strlen(moves) / 2 + 1));
+        char **got = malloc(sizeof *got * (size_t)(ml.n + 1));
+        for (int i = 0; i < ml.n; i++) { got[i] = malloc(64); move_string(g, &ml.m[i], got[i], 64); }
+        if (!compare_moves(want, nw, got, ml.n)) ok = 0;
+        for (int i = 0; i < ml.n; i++) free(got[i]);
+        free(got); free(want); free(copy);
+    }
+    const char *result = get(c, "result");
+    if (result) {
+        static const char *res[] = { "none", "win", "loss", "draw" };
+        char have[256];
+        const char *reason = p->result && p->result_reason ? g->strings[p->result_reason - 1] : "";
+        snprintf(have, sizeof have, "%s%s%s", res[p->result], *reason ? " " : "", reason);
+        if (strcmp(have, result)) { printf("#   result: expected '%s', got '%s'\n", result, have); ok = 0; }
+    }
+    movelist_free(&ml);
+    const char *perft_s = get(c, "perft");
+    if (perft_s) {
+        char *copy = strdup(perft_s), *w[32];
+        int n = split_words(copy, w, 32);
+        for (int d = 1; d <= n && ok; d++) {
+            char *end;
+            unsigned long long want = strtoull(w[d - 1], &end, 10);
+            if (*end) { printf("#   perft: '%s' is not a number\n", w[d - 1]); ok = 0; break; }
+            unsigned long long got = perft(p, d, 0);
+            if (got != want) { printf("#   perft %d: expected %llu, got %llu\n", d, want, got); ok = 0; }
+        }
+        free(copy);
+    }
+out:
+    return ok;
+}
+
+static int run_case(const Case *c)
+{
+    const char *rules_rel = get(c, "rules");
+    if (!rules_rel) { printf("#   no rules file given\n"); return 0; }
+    char *volatile rules = dir_join(c->file, rules_rel);
+    char *opts[MAX_KEYS]; int nopts = 0;
+    for (int i = 0; i < c->nkv; i++) if (!strcmp(c->kv[i].key, "option")) opts[nopts++] = c->kv[i].val;
+    if (get(c, "error")) { int ok = run_error_case(c, rules, opts, nopts); free(rules); return ok; }
+    char *buf = NULL; size_t blen = 0;
+    FILE *mem = open_memstream(&buf, &blen);
+    int status;
+    size_t len;
+    char *text = read_file(rules, &len);
+    Game *g = text ? game_compile_to(text, len, rules, nopts, opts, &status, mem) : NULL;
+    fclose(mem);
+    free(text);
+    if (!g) {
+        printf("#   %s does not compile\n", rules);
+        for (char *l = strtok(buf ? buf : (char[]){""}, "\n"); l; l = strtok(NULL, "\n")) printf("#   %s\n", l);
+        free(buf); free(rules);
+        return 0;
+    }
+    free(buf);
+    Pos *volatile p = NULL;
+    jmp_buf jb;
+    int ok;
+    if (setjmp(jb)) {
+        printf("#   %s\n", p ? p->errmsg : "runtime error");
+        ok = 0;
+    } else {
+        p = pos_new(g);
+        p->on_error = &jb;
+        p->check_hash = 1;           /* every test also proves the incremental hash */
+        ok = check_position(c, g, p);
+    }
+    pos_free(p); game_free(g); free(rules);
+    return ok;
+}
+
+int cmd_test(Args *a)
+{
+    if (a->npos < 2) { fprintf(stderr, "boardvm: test needs .test files\n"); return 2; }
+    Case *all = NULL; int nall = 0;
+    Arena ar; arena_init(&ar);
+    for (int i = 1; i < a->npos; i++) {
+        Case *cs = NULL; int n = 0;
+        if (!parse_test_file(&ar, a->pos[i], &cs, &n)) { free(all); arena_free(&ar); return 2; }
+        all = realloc(all, sizeof *all * (size_t)(nall + n + 1));
+        if (!all) abort();
+        memcpy(all + nall, cs, sizeof *cs * (size_t)n);
+        nall += n;
+        free(cs);
+    }
+    printf("1..%d\n", nall);
+    int passed = 0, failed = 0;
+    for (int i = 0; i < nall; i++) {
+        fflush(stdout);
+        int ok = run_case(&all[i]);
+        printf("%s %d - %s (%s:%d)\n", ok ? "ok" : "not ok", i + 1, all[i].name, base_name(all[i].file), all[i].line);
+        fflush(stdout);
+        if (ok) passed++; else failed++;
+    }
+    printf("%d passed, %d failed\n", passed, failed);
+    free(all);
+    arena_free(&ar);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,108 @@
+/* verify.c - proves a function's bytecode safe to run without per-instruction checks:
+ * every opcode exists, operands index real tables, jumps land on instruction starts inside the
+ * function, and the operand stack has one known depth at every instruction, never below zero,
+ * never above MAX_STACK_DEPTH, and zero wherever a choice can resume. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "compiler.h"
+#include "opcodes.h"
+
+#define FAILV(...) do { snprintf(err, errlen, __VA_ARGS__); goto bad; } while (0)
+
+static int var_kind_ok(const Game *g, int v, int kind) { return v >= 0 && v < g->nvars && g->vars[v].kind == kind; }
+
+int verify_function(const Game *g, int fi, char *err, size_t errlen)
+{
+    const Function *f = &g->fns[fi];
+    int n = f->end - f->entry;
+    if (f->entry < 0 || f->end > g->ncode || n <= 0) { snprintf(err, errlen, "bad code range"); return 0; }
+    if (f->nlocals < 3 || f->nlocals > MAX_LOCALS) { snprintf(err, errlen, "bad local count"); return 0; }
+    char *start = calloc((size_t)n, 1);
+    int *depth = malloc(sizeof(int) * (size_t)n);
+    int *work = malloc(sizeof(int) * (size_t)n);
+    if (!start || !depth || !work) { free(start); free(depth); free(work); snprintf(err, errlen, "out of memory"); return 0; }
+    const int32_t *code = g->code;
+    /* pass 1: instruction boundaries and operand ranges */
+    for (int pc = f->entry; pc < f->end;) {
+        int op = code[pc];
+        if (op < 0 || op >= OPCODE_COUNT) FAILV("bad opcode %d at %d", op, pc);
+        int nops = opcode_info[op].nops;
+        if (pc + 1 + nops > f->end)
+            FAILV("%s at %d runs past the end", opcode_info[op].name, pc);
+        start[pc - f->entry] = 1;
+        const int32_t *a = code + pc + 1;
+        switch (op) {
+        case OP_PUSHK: if (a[0] < 0 || a[0] >= g->nkonst) FAILV("constant %d out of range", a[0]); break;
+        case OP_PUSHDIR: if (a[0] < 0 || a[0] >= g->ndirs) FAILV("direction %d out of range", a[0]); break;
+        case OP_PUSHDIRS: if (a[0] < 0 || a[0] >= g->ndirsets) FAILV("direction set %d out of range", a[0]); break;
+        case OP_LOAD: case OP_STORE: if (a[0] < 0 || a[0] >= f->nlocals) FAILV("local %d out of range", a[0]); break;
+        case OP_LOADG: case OP_STOREG: if (!var_kind_ok(g, a[0], VAR_GLOBAL)) FAILV("global %d out of range", a[0]); break;
+        case OP_LOADPL: case OP_STOREPL: if (!var_kind_ok(g, a[0], VAR_PLAYER)) FAILV("player variable %d out of range", a[0]); break;
+        case OP_LOADSQ: case OP_STORESQ: if (!var_kind_ok(g, a[0], VAR_SQUARE)) FAILV("square variable %d out of range", a[0]); break;
+        case OP_LOADPV: case OP_STOREPV: if (!var_kind_ok(g, a[0], VAR_PIECE)) FAILV("piece variable %d out of range", a[0]); break;
+        case OP_ATTR: if (a[0] < 0 || a[0] >= g->nattrs) FAILV("attribute %d out of range", a[0]); break;
+        case OP_INZONE: case OP_INLIST: if (a[0] < 0 || a[0] >= g->nlists) FAILV("list %d out of range", a[0]); break;
+        case OP_CHOOSEBIT:
+            if (a[0] < 0 || a[0] >= f->nlocals || a[1] < 0 || a[1] >= f->nlocals) FAILV("local out of range");
+            break;
+        case OP_FORBIT:
+            if (a[0] < 0 || a[0] >= f->nlocals || a[1] < 0 || a[1] >= f->nlocals) FAILV("local out of range");
+            break;
+        case OP_CHOOSELIST: case OP_FORLIST:
+            if (a[0] < 0 || a[0] >= g->nlists) FAILV("list %d out of range", a[0]);
+            if (a[1] < 0 || a[1] >= f->nlocals || a[2] < 0 || a[2] >= f->nlocals) FAILV("local out of range");
+            break;
+        case OP_MOVEFIELD: if (a[0] < 0 || a[0] > 3) FAILV("bad move field"); break;
+        case OP_EMIT: if (a[0] < 0 || a[0] > 2 || a[1] < 0 || a[1] > g->nstrings || a[1] > 255) FAILV("bad emit"); break;
+        case OP_RESULT: if (a[0] < 1 || a[0] > 3 || a[1] < 0 || a[1] > g->nstrings) FAILV("bad result"); break;
+        default: break;
+        }
+        pc += 1 + nops;
+    }
+    /* jump targets */
+    for (int pc = f->entry; pc < f->end; pc += 1 + opcode_info[code[pc]].nops) {
+        int op = code[pc], t = -1;
+        if (op == OP_JMP || op == OP_JZ || op == OP_JNZ || op == OP_CHOICE) t = code[pc + 1];
+        else if (op == OP_FORBIT) t = code[pc + 3];
+        else if (op == OP_FORLIST) t = code[pc + 4];
+        if (t >= 0 || op == OP_JMP || op == OP_JZ || op == OP_JNZ || op == OP_CHOICE || op == OP_FORBIT || op == OP_FORLIST)
+            if (t < f->entry || t >= f->end || !start[t - f->entry]) FAILV("%s at %d jumps to %d, not an instruction of this program", opcode_info[op].name, pc, t);
+    }
+    /* pass 2: stack depths by data flow */
+    for (int i = 0; i < n; i++) depth[i] = -1;
+    int nw = 0;
+    depth[0] = 0; work[nw++] = f->entry;
+    while (nw) {
+        int pc = work[--nw];
+        int op = code[pc], d = depth[pc - f->entry];
+        const OpcodeInfo *oi = &opcode_info[op];
+        if (d < oi->pop) FAILV("%s at %d pops an empty stack", oi->name, pc);
+        int nd = d - oi->pop + oi->push;
+        if (nd > MAX_STACK_DEPTH) FAILV("stack deeper than %d at %d", MAX_STACK_DEPTH, pc);
+        if ((op == OP_CHOICE || op == OP_CHOOSEBIT || op == OP_CHOOSELIST || op == OP_EMIT) && d != 0)
+            FAILV("%s at %d with values on the stack", oi->name, pc);
+        int succ[2], ns = 0;
+        int next = pc + 1 + oi->nops;
+        switch (op) {
+        case OP_JMP: succ[ns++] = code[pc + 1]; break;
+        case OP_JZ: case OP_JNZ: case OP_CHOICE: succ[ns++] = code[pc + 1]; succ[ns++] = next; break;
+        case OP_FORBIT: succ[ns++] = code[pc + 3]; succ[ns++] = next; break;
+        case OP_FORLIST: succ[ns++] = code[pc + 4]; succ[ns++] = next; break;
+        case OP_FAIL: case OP_RET: case OP_RESULT: break;
+        default: succ[ns++] = next;
+        }
+        for (int i = 0; i < ns; i++) {
+            int t = succ[i];
+            if (t >= f->end) FAILV("%s at %d falls off the end of the program", oi->name, pc);
+            int *td = &depth[t - f->entry];
+            if (*td < 0) { *td = nd; work[nw++] = t; }
+            else if (*td != nd) FAILV("stack depth %d and %d meet at %d", *td, nd, t);
+        }
+    }
+    free(start); free(depth); free(work);
+    return 1;
+bad:
+    free(start); free(depth); free(work);
+    return 0;
+}

@@ -1,0 +1,458 @@
+/* vm.c - the bytecode interpreter (see vm.h; the instruction set is in opcodes.h).
+ *
+ * The verifier (verify.c) has proved, before any run, that opcodes and operands are in range,
+ * jumps land on instructions and the operand stack neither underflows nor overflows; so the
+ * loop below does not check those again. What it does check are the values that come from the
+ * position (squares, players, types read from state), because a position can hold anything.
+ */
+#include "vm.h"
+#include <stdlib.h>
+#include <string.h>
+#include "ast.h"
+#include "movegen.h"
+#include "opcodes.h"
+
+typedef struct { int pc, trail_mark, loc_off; } Choice;
+
+struct VmScratch {
+    Choice *ch; int nch, capch;
+    int64_t *locs; int nlocs, caplocs;
+};
+
+#define MAX_CHOICES 100000
+
+static struct VmScratch *scratch(Pos *p)
+{
+    if (!p->vm) {
+        p->vm = calloc(1, sizeof *p->vm);
+        if (!p->vm) abort();
+    }
+    return p->vm;
+}
+
+void vm_free_scratch(Pos *p)
+{
+    if (!p->vm) return;
+    free(p->vm->ch); free(p->vm->locs); free(p->vm);
+    p->vm = NULL;
+}
+
+static void push_choice(Pos *p, struct VmScratch *s, int pc, const int64_t *L, int nlocals, int line)
+{
+    if (s->nch == s->capch) {
+        if (s->capch >= MAX_CHOICES) pos_runtime_error(p, line, "more than %d open choices", MAX_CHOICES);
+        s->capch = s->capch ? 2 * s->capch : 256;
+        s->ch = realloc(s->ch, sizeof *s->ch * (size_t)s->capch);
+        if (!s->ch) abort();
+    }
+    if (s->nlocs + nlocals > s->caplocs) {
+        s->caplocs = s->caplocs ? 2 * s->caplocs : 4096;
+        while (s->caplocs < s->nlocs + nlocals) s->caplocs *= 2;
+        s->locs = realloc(s->locs, sizeof *s->locs * (size_t)s->caplocs);
+        if (!s->locs) abort();
+    }
+    Choice *c = &s->ch[s->nch++];
+    c->pc = pc; c->trail_mark = p->ntrail; c->loc_off = s->nlocs;
+    memcpy(s->locs + s->nlocs, L, sizeof *L * (size_t)nlocals);
+    s->nlocs += nlocals;
+}
+
+/* Record a move: the state writes this run made so far become its ops. */
+static void emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L, int trail_base, int line)
+{
+    MoveList *ml = c->out;
+    if (ml->n >= MAX_MOVES) pos_runtime_error(p, line, "more than %d moves in one position", MAX_MOVES);
+    const Game *g = p->g;
+    Move *m = movelist_push(ml);
+    m->kind = (uint8_t)kind;
+    m->from = (int16_t)(kind == MK_DROP ? -1 : c->origin);
+    m->to = (int16_t)L[0];
+    m->become = (uint8_t)(kind == MK_DROP ? c->dropping : L[1]);
+    m->again = (uint8_t)(L[2] != 0);
+    m->suffix = (uint8_t)suffix;
+    m->piece = c->piece;
+    m->captured = kind == MK_MOVE && L[0] >= 0 ? p->st[L[0] * g->stack] : 0;
+    uint32_t n = (uint32_t)(p->ntrail - trail_base);
+    if (ml->nops + n > ml->capops) {
+        ml->capops = ml->capops ? 2 * ml->capops : 1024;
+        while (ml->capops < ml->nops + n) ml->capops *= 2;
+        ml->ops = realloc(ml->ops, sizeof *ml->ops * 2 * (size_t)ml->capops);
+        if (!ml->ops) abort();
+    }
+    m->op0 = ml->nops; m->nops = n;
+    for (uint32_t i = 0; i < n; i++) {
+        int loc = p->trail[trail_base + (int)i].loc;
+        ml->ops[2 * (ml->nops + i)] = loc;
+        ml->ops[2 * (ml->nops + i) + 1] = p->st[loc];
+    }
+    ml->nops += n;
+}
+
+#define SQOK(s) ((uint64_t)(s) < (uint64_t)g->nsq)
+#define PLOK(x) ((uint64_t)(x) < (uint64_t)g->nplayers)
+#define TYOK(t) ((t) >= 1 && (t) <= g->ntypes)
+#define CELL(s) (p->st[(s) * g->stack])
+#define HANDLOC(pl, t) (g->st_hands + (pl) * (g->ntypes + 1) + (t))
+#define OPND(k) (code[pc + (k)])
+#define LINE (g->line[pc])
+
+void vm_run(Pos *p, RunCtx *c)
+{
+    const Game *g = p->g;
+    const Function *f = &g->fns[c->fn];
+    const int32_t *code = g->code;
+    struct VmScratch *s = scratch(p);
+    int64_t stk[MAX_STACK_DEPTH + 2];
+    int64_t L[MAX_LOCALS];
+    int sp = 0;
+    int nloc = f->nlocals;
+    memset(L, 0, sizeof *L * (size_t)nloc);
+    L[0] = c->origin;
+    const int base_ch = s->nch, base_locs = s->nlocs;
+    const int trail_base = p->ntrail;
+    int pc = f->entry;
+    long budget = STEP_BUDGET;
+    const int mover = c->mover;
+    c->found = 0; c->failed = 0;
+
+    for (;;) {
+        if (--budget < 0)
+            pos_runtime_error(p, LINE, "a program ran more than %d instructions (an endless loop?)", STEP_BUDGET);
+        int64_t a, b, v;
+        switch ((Opcode)code[pc]) {
+        case OP_NOP: pc += 1; break;
+        case OP_PUSH: stk[sp++] = OPND(1); pc += 2; break;
+        case OP_PUSHK: stk[sp++] = g->konst[OPND(1)]; pc += 2; break;
+        case OP_PUSHDIR: stk[sp++] = g->dir_map[PLOK(mover) ? mover : 0][OPND(1)]; pc += 2; break;
+        case OP_PUSHDIRS:
+            stk[sp++] = (int64_t)g->dirset_abs[OPND(1) * MAX_PLAYERS + (PLOK(mover) ? mover : 0)];
+            pc += 2; break;
+        case OP_POP: sp--; pc += 1; break;
+        case OP_LOAD: stk[sp++] = L[OPND(1)]; pc += 2; break;
+        case OP_STORE: L[OPND(1)] = stk[--sp]; pc += 2; break;
+        case OP_LOADG: stk[sp++] = p->st[g->vars[OPND(1)].base]; pc += 2; break;
+        case OP_STOREG: pos_set(p, g->vars[OPND(1)].base, (int32_t)stk[--sp]); pc += 2; break;
+        case OP_LOADPL:
+            a = stk[--sp];
+            stk[sp++] = PLOK(a) ? p->st[g->vars[OPND(1)].base + a] : 0;
+            pc += 2; break;
+        case OP_STOREPL:
+            v = stk[--sp]; a = stk[--sp];
+            if (!PLOK(a)) goto fail;
+            pos_set(p, g->vars[OPND(1)].base + (int)a, (int32_t)v);
+            pc += 2; break;
+        case OP_LOADSQ:
+            a = stk[--sp];
+            stk[sp++] = SQOK(a) ? p->st[g->vars[OPND(1)].base + a] : 0;
+            pc += 2; break;
+        case OP_STORESQ:
+            v = stk[--sp]; a = stk[--sp];
+            if (!SQOK(a)) goto fail;
+            pos_set(p, g->vars[OPND(1)].base + (int)a, (int32_t)v);
+            pc += 2; break;
+        case OP_LOADPV: {
+            const Var *pv = &g->vars[OPND(1)];
+            a = stk[--sp];
+            stk[sp++] = ((uint32_t)a >> pv->shift) & ((1u << pv->bits) - 1);
+            pc += 2; break;
+        }
+        case OP_STOREPV: {
+            const Var *pv = &g->vars[OPND(1)];
+            v = stk[--sp]; a = stk[--sp];
+            if (!SQOK(a) || !CELL(a)) goto fail;
+            uint32_t mask = ((1u << pv->bits) - 1) << pv->shift;
+            uint32_t w = ((uint32_t)CELL(a) & ~mask) | (((uint32_t)v << pv->shift) & mask);
+            pos_set(p, (int)a * g->stack, (int32_t)w);
+            pc += 2; break;
+        }
+        case OP_ATTR:
+            a = stk[--sp];
+            stk[sp++] = SQOK(a) ? g->attrs[OPND(1)].value[a] : 0;
+            pc += 2; break;
+        case OP_INZONE: {
+            const List *zl = &g->lists[OPND(1)];
+            a = stk[--sp];
+            stk[sp++] = SQOK(a) && zl->member[PLOK(mover) ? mover : 0][a];
+            pc += 2; break;
+        }
+        case OP_INLIST: {
+            const List *li = &g->lists[OPND(1)];
+            int pl = PLOK(mover) ? mover : 0;
+            a = stk[--sp]; v = 0;
+            for (int i = 0; i < li->n[pl]; i++) if (li->item[pl][i] == a) { v = 1; break; }
+            stk[sp++] = v;
+            pc += 2; break;
+        }
+#define BIN(OPN, EXPR) case OP_##OPN: b = stk[--sp]; a = stk[sp - 1]; stk[sp - 1] = (EXPR); pc += 1; break;
+        BIN(ADD, a + b)
+        BIN(SUB, a - b)
+        BIN(MUL, a * b)
+        BIN(EQ, a == b)
+        BIN(NE, a != b)
+        BIN(LT, a < b)
+        BIN(LE, a <= b)
+        BIN(GT, a > b)
+        BIN(GE, a >= b)
+        BIN(BOR, a | b)
+        BIN(BCLR, a & ~b)
+        BIN(BTEST, (a >= 0 && a < 64) ? (int64_t)(((uint64_t)b >> a) & 1) : 0)
+#undef BIN
+        case OP_DIV: case OP_MOD:
+            b = stk[--sp]; a = stk[sp - 1];
+            if (b == 0) pos_runtime_error(p, LINE, "division by zero");
+            if (a == INT64_MIN && b == -1) b = 1;
+            stk[sp - 1] = code[pc] == OP_DIV ? a / b : a % b;
+            pc += 1; break;
+        case OP_NEG: stk[sp - 1] = stk[sp - 1] == INT64_MIN ? INT64_MIN : -stk[sp - 1]; pc += 1; break;
+        case OP_NOT: stk[sp - 1] = !stk[sp - 1]; pc += 1; break;
+        case OP_JMP: pc = OPND(1); break;
+        case OP_JZ: pc = stk[--sp] ? pc + 2 : OPND(1); break;
+        case OP_JNZ: pc = stk[--sp] ? OPND(1) : pc + 2; break;
+        case OP_FAIL: goto fail;
+        case OP_CHOICE: push_choice(p, s, OPND(1), L, nloc, LINE); pc += 2; break;
+        case OP_CHOOSEBIT: {
+            uint64_t mask = (uint64_t)L[OPND(1)];
+            if (!mask) goto fail;
+            int bit = __builtin_ctzll(mask);
+            mask &= mask - 1;
+            L[OPND(1)] = (int64_t)mask;
+            if (mask) push_choice(p, s, pc, L, nloc, LINE);
+            L[OPND(2)] = bit;
+            pc += 3; break;
+        }
+        case OP_FORBIT: {
+            uint64_t mask = (uint64_t)L[OPND(1)];
+            if (!mask) { pc = OPND(3); break; }
+            L[OPND(2)] = __builtin_ctzll(mask);
+            L[OPND(1)] = (int64_t)(mask & (mask - 1));
+            pc += 4; break;
+        }
+        case OP_CHOOSELIST: {
+            const List *li = &g->lists[OPND(1)];
+            int pl = PLOK(mover) ? mover : 0;
+            int64_t i = L[OPND(2)];
+            if (i < 0 || i >= li->n[pl]) goto fail;
+            L[OPND(2)] = i + 1;
+            if (i + 1 < li->n[pl]) push_choice(p, s, pc, L, nloc, LINE);
+            L[OPND(3)] = li->item[pl][i];
+            pc += 4; break;
+        }
+        case OP_FORLIST: {
+            const List *li = &g->lists[OPND(1)];
+            int pl = PLOK(mover) ? mover : 0;
+            int64_t i = L[OPND(2)];
+            if (i < 0 || i >= li->n[pl]) { pc = OPND(4); break; }
+            L[OPND(2)] = i + 1;
+            L[OPND(3)] = li->item[pl][i];
+            pc += 5; break;
+        }
+        case OP_STEP: {
+            a = stk[--sp];
+            int64_t here = L[0];
+            if (!SQOK(here) || (uint64_t)a >= (uint64_t)g->ndirs) goto fail;
+            int nb = g->neighbor[here * g->ndirs + a];
+            if (nb < 0) goto fail;
+            L[0] = nb;
+            pc += 1; break;
+        }
+        case OP_GO:
+            a = stk[--sp];
+            if (!SQOK(a)) goto fail;
+            L[0] = a; pc += 1; break;
+        case OP_STEPSQ:
+            b = stk[--sp]; a = stk[--sp];
+            stk[sp++] = SQOK(a) && (uint64_t)b < (uint64_t)g->ndirs ? g->neighbor[a * g->ndirs + b] : -1;
+            pc += 1; break;
+        case OP_FROM: stk[sp++] = c->origin; pc += 1; break;
+        case OP_MOVER: stk[sp++] = mover; pc += 1; break;
+        case OP_OPPONENT: stk[sp++] = (mover + 1) % g->nplayers; pc += 1; break;
+        case OP_TOMOVE: stk[sp++] = pos_turn(p); pc += 1; break;
+        case OP_PIECE: stk[sp++] = c->piece; pc += 1; break;
+        case OP_DROPPING: stk[sp++] = c->dropping; pc += 1; break;
+        case OP_VICTIM: stk[sp++] = c->victim; pc += 1; break;
+        case OP_EMPTY: a = stk[sp - 1]; stk[sp - 1] = SQOK(a) && !CELL(a); pc += 1; break;
+        case OP_ENEMY: {
+            a = stk[sp - 1];
+            int32_t w = SQOK(a) ? CELL(a) : 0;
+            stk[sp - 1] = w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover;
+            pc += 1; break;
+        }
+        case OP_FRIEND: {
+            a = stk[sp - 1];
+            int32_t w = SQOK(a) ? CELL(a) : 0;
+            stk[sp - 1] = w && PW_OWNER(w) == mover;
+            pc += 1; break;
+        }
+        case OP_AT: a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? CELL(a) : 0; pc += 1; break;
+        case OP_TYPEOF: stk[sp - 1] = PW_TYPE(stk[sp - 1]); pc += 1; break;
+        case OP_OWNEROF: stk[sp - 1] = stk[sp - 1] ? PW_OWNER(stk[sp - 1]) : -1; pc += 1; break;
+        case OP_ISTYPE: b = stk[--sp]; a = stk[sp - 1]; stk[sp - 1] = a && PW_TYPE(a) == b; pc += 1; break;
+        case OP_FILE: a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? g->sq_x[a] + 1 : 0; pc += 1; break;
+        case OP_RANK: a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? g->sq_y[a] + 1 : 0; pc += 1; break;
+        case OP_OPPDIR:
+            a = stk[sp - 1];
+            stk[sp - 1] = (uint64_t)a < (uint64_t)g->ndirs ? g->opposite[a] : -1;
+            pc += 1; break;
+        case OP_ATTACKED:
+            b = stk[--sp]; a = stk[sp - 1];
+            stk[sp - 1] = SQOK(a) && PLOK(b) ? square_attacked(p, (int)a, (int)b) : 0;
+            pc += 1; break;
+        case OP_INCHECK: stk[sp++] = PLOK(mover) ? in_check(p, mover) : 0; pc += 1; break;
+        case OP_NOMOVES:
+            if (c->nlegal < 0) pos_runtime_error(p, LINE, "`no-moves` is only known in the `end` block");
+            stk[sp++] = c->nlegal == 0; pc += 1; break;
+        case OP_REPETITION: {
+            int n = 0;
+            for (int i = 0; i < p->nhist; i++) n += p->hist[i] == p->hash;
+            stk[sp++] = n ? n : 1;
+            pc += 1; break;
+        }
+        case OP_HAND:
+            b = stk[--sp]; a = stk[sp - 1];
+            stk[sp - 1] = PLOK(b) && TYOK(a) ? p->st[HANDLOC(b, a)] : 0;
+            pc += 1; break;
+        case OP_CANMOVETO:
+            a = stk[sp - 1];
+            stk[sp - 1] = SQOK(a) && PLOK(mover) ? can_move_to(p, (int)a, mover) : 0;
+            pc += 1; break;
+        case OP_MOVEFIELD:
+            switch (OPND(1)) {
+            case 0: stk[sp++] = p->last_from; break;
+            case 1: stk[sp++] = p->last_to; break;
+            case 2: stk[sp++] = p->last_piece; break;
+            default: stk[sp++] = p->last_captured; break;
+            }
+            pc += 2; break;
+        case OP_EMIT: {
+            int kind = OPND(1);
+            if (c->mode == RUN_GEN) {
+                if (kind == MK_DROP ? !SQOK(L[0]) : (!SQOK(L[0]) || !SQOK(c->origin))) goto fail;
+                emit_move(p, c, kind, OPND(2), L, trail_base, LINE);
+            } else if (c->mode == RUN_ATTACK || c->mode == RUN_REACH) {
+                if (kind != MK_STAY && L[0] == c->target) { c->found = 1; goto done; }
+            }
+            pc += 3; break;
+        }
+        case OP_BECOME:
+            a = stk[--sp];
+            if (!TYOK(a)) goto fail;
+            L[1] = a; pc += 1; break;
+        case OP_CAPTURE: {
+            a = stk[--sp];
+            if (!SQOK(a)) goto fail;
+            int32_t w = CELL(a);
+            if (w) {
+                pos_set(p, (int)a * g->stack, 0);
+                if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, mover, w);
+            }
+            pc += 1; break;
+        }
+        case OP_REMOVE:
+            a = stk[--sp];
+            if (!SQOK(a)) goto fail;
+            pos_set(p, (int)a * g->stack, 0);
+            pc += 1; break;
+        case OP_PLACE: {
+            int64_t sq = stk[--sp], pl = stk[--sp], t = stk[--sp];
+            if (!SQOK(sq) || !TYOK(t) || !(PLOK(pl) || pl == -1)) goto fail;
+            pos_set(p, (int)sq * g->stack, PW_MAKE(t, pl));
+            pc += 1; break;
+        }
+        case OP_CHANGE:
+            b = stk[--sp]; a = stk[--sp];
+            if (!SQOK(a) || !TYOK(b) || !CELL(a)) goto fail;
+            pos_set(p, (int)a * g->stack, PW_WITH_TYPE(CELL(a), b));
+            pc += 1; break;
+        case OP_SETOWNER: {
+            b = stk[--sp]; a = stk[--sp];
+            if (!SQOK(a) || !(PLOK(b) || b == -1) || !CELL(a)) goto fail;
+            uint32_t w = ((uint32_t)CELL(a) & ~0xf00u) | ((uint32_t)(b + 1) << 8);
+            pos_set(p, (int)a * g->stack, (int32_t)w);
+            pc += 1; break;
+        }
+        case OP_MOVEP: {
+            b = stk[--sp]; a = stk[--sp];
+            if (!SQOK(a) || !SQOK(b) || !CELL(a)) goto fail;
+            int32_t w = CELL(a);
+            pos_set(p, (int)a * g->stack, 0);
+            pos_set(p, (int)b * g->stack, w);
+            pc += 1; break;
+        }
+        case OP_GIVE: case OP_TAKE:
+            b = stk[--sp]; a = stk[--sp];
+            if (!PLOK(b) || !TYOK(a)) goto fail;
+            v = p->st[HANDLOC(b, a)] + (code[pc] == OP_GIVE ? 1 : -1);
+            if (v < 0) goto fail;
+            pos_set(p, HANDLOC(b, a), (int32_t)v);
+            pc += 1; break;
+        case OP_AGAIN: L[2] = 1; pc += 1; break;
+        case OP_RESULT:
+            p->result = OPND(1); p->result_reason = OPND(2);
+            goto done;
+        case OP_RET:
+            if (c->mode == RUN_HOOK) goto done;
+            goto fail;
+        default:
+            pos_runtime_error(p, LINE, "bad opcode %d", code[pc]);
+        }
+        continue;
+    fail:
+        if (s->nch == base_ch) {
+            if (c->mode == RUN_HOOK) c->failed = 1;
+            goto done;
+        }
+        {
+            Choice *ch = &s->ch[--s->nch];
+            pos_undo_to(p, ch->trail_mark);
+            memcpy(L, s->locs + ch->loc_off, sizeof *L * (size_t)nloc);
+            s->nlocs = ch->loc_off;
+            pc = ch->pc; sp = 0;
+        }
+    }
+done:
+    s->nch = base_ch; s->nlocs = base_locs;
+    if (c->mode != RUN_HOOK) pos_undo_to(p, trail_base);
+}
+
+void vm_run_hook(Pos *p, int hook, int mover)
+{
+    RunCtx c = {0};
+    c.mode = RUN_HOOK; c.fn = p->g->hook_fn[hook]; c.mover = mover; c.origin = -1; c.nlegal = -1;
+    c.target = -1;
+    vm_run(p, &c);
+}
+
+void vm_run_capture_hook(Pos *p, int mover, int32_t victim)
+{
+    RunCtx c = {0};
+    c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_CAPTURE]; c.mover = mover; c.origin = -1;
+    c.victim = victim; c.nlegal = -1; c.target = -1;
+    vm_run(p, &c);
+}
+
+int vm_run_legal(Pos *p, int mover)
+{
+    if (p->g->hook_fn[HOOK_LEGAL] < 0) return 1;
+    RunCtx c = {0};
+    c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_LEGAL]; c.mover = mover; c.origin = -1;
+    c.nlegal = -1; c.target = -1;
+    int mark = p->ntrail;
+    vm_run(p, &c);
+    pos_undo_to(p, mark);          /* a legality test changes nothing */
+    return !c.failed;
+}
+
+void vm_run_end(Pos *p, int nlegal)
+{
+    p->result = 0; p->result_reason = 0;
+    if (p->g->hook_fn[HOOK_END] < 0) {
+        if (nlegal == 0) p->result = RESULT_LOSS;
+        return;
+    }
+    RunCtx c = {0};
+    c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_END]; c.mover = pos_turn(p); c.origin = -1;
+    c.nlegal = nlegal; c.target = -1;
+    int mark = p->ntrail;
+    vm_run(p, &c);
+    pos_undo_to(p, mark);
+}

@@ -1,0 +1,37 @@
+/* vm.h - runs the bytecode of move programs and hooks on a position.
+ *
+ * Programs are nondeterministic: `choose`/`either` leave choice points; a failing branch undoes
+ * its state writes (through the position's trail) and resumes the latest choice. What a run does
+ * with `emit` depends on its mode: generate moves, test whether a square is attacked or
+ * reachable, or (in hooks) nothing. */
+#ifndef BOARDVM_VM_H
+#define BOARDVM_VM_H
+
+#include "position.h"
+
+enum { RUN_GEN, RUN_ATTACK, RUN_REACH, RUN_HOOK };
+
+typedef struct {
+    int mode;
+    int fn;                  /* function index */
+    int mover;
+    int origin;              /* square of the moving piece, or -1 */
+    int32_t piece;           /* the moving piece */
+    int dropping;            /* the type being dropped */
+    int32_t victim;          /* the captured piece, in `on capture` */
+    int target;              /* RUN_ATTACK / RUN_REACH: the square looked for */
+    MoveList *out;           /* RUN_GEN: where moves go */
+    int nlegal;              /* for `no-moves` in `end`: the number of legal moves, or -1 */
+    /* results */
+    int found;               /* RUN_ATTACK / RUN_REACH: the target was reached */
+    int failed;              /* RUN_HOOK: the program failed (a `require` did not hold) */
+} RunCtx;
+
+void vm_run(Pos *p, RunCtx *c);
+void vm_run_hook(Pos *p, int hook, int mover);
+void vm_run_capture_hook(Pos *p, int mover, int32_t victim);
+int vm_run_legal(Pos *p, int mover);                 /* 1 if the `legal` hook accepts */
+void vm_run_end(Pos *p, int nlegal);                 /* sets p->result / p->result_reason */
+void vm_free_scratch(Pos *p);
+
+#endif
