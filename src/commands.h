@@ -8,7 +8,8 @@ typedef struct {
     char **pos; int npos;          /* command and its positional arguments */
     char **opts; int nopts;        /* --option NAME[=VALUE] */
     const char *fen;
-    char **moves; int nmoves;
+    char **moves; int nmoves, capmoves;
+    char **copies; int ncopies;    /* strings the move list points into */
     int divide, help, version, list_opcodes, check_hash;
     int depth, runs;
 } Args;

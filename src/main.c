@@ -53,10 +53,12 @@ static int parse_args(int argc, char **argv, Args *a)
 {
     memset(a, 0, sizeof *a);
     a->opts = calloc((size_t)argc + 1, sizeof *a->opts);
-    a->moves = calloc((size_t)argc + 1, sizeof *a->moves);
+    a->capmoves = argc + 16;
+    a->moves = calloc((size_t)a->capmoves, sizeof *a->moves);
+    a->copies = calloc((size_t)argc + 1, sizeof *a->copies);
     a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
     a->depth = -1; a->runs = 5;
-    if (!a->opts || !a->moves || !a->pos) abort();
+    if (!a->opts || !a->moves || !a->pos || !a->copies) abort();
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
         if (!strcmp(s, "-h") || !strcmp(s, "--help")) a->help = 1;
@@ -76,15 +78,22 @@ static int parse_args(int argc, char **argv, Args *a)
             while (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0) {
                 /* a quoted list "e2e4 e7e5" is split into moves */
                 char *copy = strdup(argv[++i]);
-                for (char *t = strtok(copy, " \t\n"); t; t = strtok(NULL, " \t\n")) a->moves[a->nmoves++] = t;
-                if (a->nmoves > argc) break;
+                a->copies[a->ncopies++] = copy;
+                for (char *t = strtok(copy, " \t\n"); t; t = strtok(NULL, " \t\n")) {
+                    if (a->nmoves >= a->capmoves) {
+                        a->capmoves *= 2;
+                        a->moves = realloc(a->moves, sizeof *a->moves * (size_t)a->capmoves);
+                        if (!a->moves) abort();
+                    }
+                    a->moves[a->nmoves++] = t;
+                }
             }
         } else if (!strcmp(s, "--depth") || !strcmp(s, "--runs")) {
             if (++i >= argc) return usage_error("%s needs a number", s);
             char *end; long v = strtol(argv[i], &end, 10);
             if (*end || v < 1 || v > 1000) return usage_error("'%s' is not a positive number", argv[i]);
             if (s[2] == 'd') a->depth = (int)v; else a->runs = (int)v;
-        } else if (s[0] == '-' && s[1]) return usage_error("unknown option '%s'", s);
+        } else if (s[0] == '-' && s[1] && !(s[1] >= '0' && s[1] <= '9')) return usage_error("unknown option '%s'", s);
         else a->pos[a->npos++] = argv[i];
     }
     return 0;
@@ -92,7 +101,8 @@ static int parse_args(int argc, char **argv, Args *a)
 
 static void free_args(Args *a)
 {
-    free(a->opts); free(a->moves); free(a->pos);
+    for (int i = 0; i < a->ncopies; i++) free(a->copies[i]);
+    free(a->opts); free(a->moves); free(a->pos); free(a->copies);
 }
 
 /* Load the rules file and the position every position command works on. */
