@@ -223,7 +223,7 @@ static Ty name_expr(Compiler *C, Ast *e)
         push_const(C, o->value); return T_INT;
     }
     default:
-        diag_error(C->diag, e->loc, "'%s' is a %s, not a value", e->name, sym_kind_name(s->kind));
+        diag_error(C->diag, e->loc, "'%s' is %s, not a value", e->name, sym_kind_name(s->kind));
         return T_ERR;
     }
 }
@@ -310,7 +310,7 @@ static Ty call_expr(Compiler *C, Ast *e)
     if (!s) {
         diag_error(C->diag, e->loc, "unknown function '%s'", n);
         suggest(C, n, e->loc);
-    } else diag_error(C->diag, e->loc, "'%s' is a %s and cannot be called", n, sym_kind_name(s->kind));
+    } else diag_error(C->diag, e->loc, "'%s' is %s and cannot be called", n, sym_kind_name(s->kind));
     return T_ERR;
 }
 
@@ -643,7 +643,7 @@ static void call_def(Compiler *C, Ast *s)
     Sym *d = sym_find(C, s->name);
     if (!d || d->kind != SYM_DEF) {
         /* a built-in used as a statement is a mistake worth naming */
-        diag_error(C->diag, s->loc, d ? "'%s' is a %s, not a procedure" : "unknown procedure '%s'", s->name,
+        diag_error(C->diag, s->loc, d ? "'%s' is %s, not a procedure" : "unknown procedure '%s'", s->name,
                    d ? sym_kind_name(d->kind) : "");
         if (!d) suggest(C, s->name, s->loc);
         return;
@@ -772,12 +772,10 @@ static void stmt(Compiler *C, Ast *s)
     case AST_FOR: iterate(C, s, 0); break;
     case AST_CHOOSE:
         if (!in_program(C)) { diag_error(C->diag, s->loc, "`choose` branches a move program; hooks run straight through (use `for`)"); break; }
-        if (C->loop_depth) { diag_error(C->diag, s->loc, "`choose` inside a loop: a choice would re-enter the loop in every branch; move the loop into the branches or use `for`"); break; }
         iterate(C, s, 1);
         break;
     case AST_EITHER: {
         if (!in_program(C)) { diag_error(C->diag, s->loc, "`either` branches a move program; hooks run straight through"); break; }
-        if (C->loop_depth) { diag_error(C->diag, s->loc, "`either` inside a loop is not allowed; put the loop inside the branches"); break; }
         int ends[MAX_NESTING]; int ne = 0;
         for (int i = 0; i < s->nkids; i++) {
             int ch = -1;

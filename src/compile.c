@@ -27,8 +27,8 @@ Sym *sym_find(Compiler *C, const char *name)
 
 const char *sym_kind_name(SymKind k)
 {
-    static const char *n[] = { "player", "direction", "direction set", "zone", "attribute",
-        "flag set", "flag", "variable", "piece type", "procedure", "option" };
+    static const char *n[] = { "a player", "a direction", "a direction set", "a zone", "an attribute",
+        "a flag set", "a flag", "a variable", "a piece type", "a procedure", "an option" };
     return n[k];
 }
 
@@ -202,14 +202,20 @@ static int dir_term(Compiler *C, Ast *t)
                        t->num, t->num2);
             return -1;
         }
+        int before = C->g->ndirs;
         int d = dir_add(C->g, (int)t->num, (int)t->num2, NULL);
         if (d < 0) diag_error(C->diag, t->loc, "more than %d directions", MAX_DIRS);
+        else if (C->dirs_closed && C->g->ndirs != before) {
+            diag_error(C->diag, t->loc, "internal error: vector (%ld,%ld) found after the direction table was closed", t->num, t->num2);
+            C->g->ndirs = before;
+            return -1;
+        }
         return d;
     }
     if (t->kind == AST_IDENT) {
         Sym *s = sym_find(C, t->name);
         if (s && s->kind == SYM_DIR) return s->index;
-        diag_error(C->diag, t->loc, s ? "'%s' is a %s, not a direction" : "unknown direction '%s'",
+        diag_error(C->diag, t->loc, s ? "'%s' is %s, not a direction" : "unknown direction '%s'",
                    t->name, s ? sym_kind_name(s->kind) : "");
         if (!s) suggest(C, t->name, t->loc);
         return -1;
@@ -274,6 +280,16 @@ static int make_symmetry(Compiler *C, Ast *d)
     }
     diag_error(C->diag, d->loc, "the pairs of this symmetry are not a reflection or rotation of the board");
     return 0;
+}
+
+/* Every vector written anywhere (leap lines, dirs, code) must be in the direction table before
+ * the table is closed under the players' symmetries and opposites. */
+static void collect_vectors(Compiler *C, Ast *n, int depth)
+{
+    if (!n || depth > 2000) return;
+    if (n->kind == AST_VECTOR && n->num >= -31 && n->num <= 31 && n->num2 >= -31 && n->num2 <= 31 && (n->num || n->num2))
+        dir_add(C->g, (int)n->num, (int)n->num2, NULL);   /* bad vectors are reported where they are used */
+    for (int i = 0; i < n->nkids; i++) collect_vectors(C, n->kids[i], depth + 1);
 }
 
 static void finish_directions(Compiler *C, const int *symk)
@@ -403,7 +419,7 @@ static int64_t const_value(Compiler *C, Ast *e, Ty ty)
     }
     if (ty.t == VT_FLAGS || ty.t == VT_DIRS) {
         Ast *one[1] = { e }; Ast **items = e->kids; int n = e->nkids;
-        if (e->kind != AST_SETLIT) { items = one; n = 1; }
+        if (e->kind != AST_SETLIT && e->kind != AST_DIRS_LIT) { items = one; n = 1; }
         uint64_t m = 0;
         for (int i = 0; i < n; i++) {
             Ast *k = items[i];
@@ -414,8 +430,10 @@ static int64_t const_value(Compiler *C, Ast *e, Ty ty)
                 else diag_error(C->diag, k->loc, "'%s' is not a flag of '%s'", k->name ? k->name : "?",
                                 g->flagsets[ty.extra].name);
             } else {
-                int d = dir_term(C, k);
-                if (d >= 0) m |= 1ull << d;    /* arrows are absolute: player 1's view */
+                uint64_t sub;                  /* arrows are absolute: the first player's view */
+                if (k->kind == AST_IDENT || k->kind == AST_VECTOR || k->kind == AST_SETLIT || k->kind == AST_DIRS_LIT) {
+                    if (const_dirset(C, k, &sub) >= 0) m |= sub;
+                } else diag_error(C->diag, k->loc, "expected a direction");
             }
         }
         return (int64_t)m;
@@ -849,7 +867,9 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
         default: break;
         }
     }
+    for (int i = 0; i < nd; i++) collect_vectors(&C, decls[i], 0);
     finish_directions(&C, symk);
+    C.dirs_closed = 1;
     if (diag.errors) goto fail;
     layout_state(g);
     /* Pass 3: programs. Direction sets met in code are added as they come; the absolute

@@ -45,6 +45,7 @@ typedef struct {
     int *breaks; int nbreaks, capbreaks, loop_depth;
     Ast *expanding[MAX_NESTING]; int nexpanding;   /* def expansion stack (no recursion) */
     int nesting;
+    int dirs_closed;                   /* the direction table is final */
 } Compiler;
 
 Sym *sym_find(Compiler *C, const char *name);
