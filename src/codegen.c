@@ -113,7 +113,8 @@ void suggest(Compiler *C, const char *name, SrcLoc loc)
 {
     static const char *builtins[] = { "here", "from", "mover", "opponent", "to-move", "piece", "dropping",
         "victim", "empty", "enemy", "friend", "in-check", "no-moves", "repetition", "at", "type", "owner",
-        "file", "rank", "step", "attacked", "hand", "can-move-to", "none", "true", "false", "board" };
+        "file", "rank", "step", "attacked", "hand", "count", "abs", "min", "max", "can-move-to", "none", "true",
+        "false", "board" };
     const char *best = NULL; int bd = 3;
     for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++) {
         int d = diag_distance(name, builtins[i]);
@@ -273,6 +274,21 @@ static Ty call_expr(Compiler *C, Ast *e)
         else emit_op(C, OP_OPPONENT);
         emit_op(C, OP_ATTACKED);
         return T_BOOL;
+    }
+    if (e->kind == AST_CALL && !strcmp(n, "count")) {
+        if (!nargs_ok(C, e, 2, 2)) return T_ERR;
+        expect(C, e->kids[0], T_TYPE, "a piece type");
+        expect(C, e->kids[1], T_PLAYER, "a player");
+        emit_op(C, OP_COUNT);
+        return T_INT;
+    }
+    if (e->kind == AST_CALL && (!strcmp(n, "abs") || !strcmp(n, "min") || !strcmp(n, "max"))) {
+        int two = n[1] != 'b';
+        if (!nargs_ok(C, e, two ? 2 : 1, two ? 2 : 1)) return T_ERR;
+        expect(C, e->kids[0], T_INT, "an int");
+        if (two) expect(C, e->kids[1], T_INT, "an int");
+        emit_op(C, !two ? OP_ABS : n[1] == 'i' ? OP_MIN : OP_MAX);
+        return T_INT;
     }
     if (e->kind == AST_CALL && !strcmp(n, "hand")) {
         if (!nargs_ok(C, e, 2, 2)) return T_ERR;

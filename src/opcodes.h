@@ -37,6 +37,9 @@
     X(DIV,        0, 2, 1, "a / b (a runtime error when b is 0)") \
     X(MOD,        0, 2, 1, "a % b (a runtime error when b is 0)") \
     X(NEG,        0, 1, 1, "-a") \
+    X(ABS,        0, 1, 1, "|a|") \
+    X(MIN,        0, 2, 1, "the smaller of a and b") \
+    X(MAX,        0, 2, 1, "the larger of a and b") \
     X(NOT,        0, 1, 1, "1 if a is 0, else 0") \
     X(EQ,         0, 2, 1, "a == b") \
     X(NE,         0, 2, 1, "a != b") \
@@ -81,6 +84,7 @@
     X(NOMOVES,    0, 0, 1, "push 1 if the side to move has no legal move") \
     X(REPETITION, 0, 0, 1, "push how many times the current position has occurred") \
     X(HAND,       0, 2, 1, "pop a type and a player; push how many of that type the player holds") \
+    X(COUNT,      0, 2, 1, "pop a player and a type; push how many pieces of that type the player has on the board") \
     X(CANMOVETO,  0, 1, 1, "pop a square; push 1 if a piece of the mover could move there") \
     X(MOVEFIELD,  1, 0, 1, "push field A (0 from, 1 to, 2 piece, 3 captured) of the move being made") \
     X(EMIT,       2, 0, 0, "emit a move: the changes so far, then A (0 the piece goes to the cursor, 1 it stays, 2 a drop); B = suffix string + 1, or 0") \

@@ -194,6 +194,8 @@ void vm_run(Pos *p, RunCtx *c)
         BIN(GT, a > b)
         BIN(GE, a >= b)
         BIN(BOR, a | b)
+        BIN(MIN, a < b ? a : b)
+        BIN(MAX, a > b ? a : b)
         BIN(BCLR, a & ~b)
         BIN(BTEST, (a >= 0 && a < 64) ? (int64_t)(((uint64_t)b >> a) & 1) : 0)
 #undef BIN
@@ -205,6 +207,7 @@ void vm_run(Pos *p, RunCtx *c)
             pc += 1; break;
         case OP_NEG: stk[sp - 1] = stk[sp - 1] == INT64_MIN ? INT64_MIN : -stk[sp - 1]; pc += 1; break;
         case OP_NOT: stk[sp - 1] = !stk[sp - 1]; pc += 1; break;
+        case OP_ABS: a = stk[sp - 1]; stk[sp - 1] = a < 0 && a != INT64_MIN ? -a : a; pc += 1; break;
         case OP_JMP: pc = OPND(1); break;
         case OP_JZ: pc = stk[--sp] ? pc + 2 : OPND(1); break;
         case OP_JNZ: pc = stk[--sp] ? OPND(1) : pc + 2; break;
@@ -311,6 +314,18 @@ void vm_run(Pos *p, RunCtx *c)
             b = stk[--sp]; a = stk[sp - 1];
             stk[sp - 1] = PLOK(b) && TYOK(a) ? p->st[HANDLOC(b, a)] : 0;
             pc += 1; break;
+        case OP_COUNT: {
+            b = stk[--sp]; a = stk[sp - 1];
+            int n = 0;
+            if (PLOK(b) && TYOK(a))
+                for (int sq = 0; sq < g->nsq; sq++)
+                    for (int l = 0; l < g->stack; l++) {
+                        int32_t w = p->st[sq * g->stack + l];
+                        n += w && PW_TYPE(w) == a && PW_OWNER(w) == b;
+                    }
+            stk[sp - 1] = n;
+            pc += 1; break;
+        }
         case OP_CANMOVETO:
             a = stk[sp - 1];
             stk[sp - 1] = SQOK(a) && PLOK(mover) ? can_move_to(p, (int)a, mover) : 0;
