@@ -241,7 +241,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %token KW_DIRECTION "'direction'" KW_DIRS "'dirs'" KW_SYMMETRY "'symmetry'" KW_ZONE "'zone'"
 %token KW_ARROWS "'arrows'" KW_ATTRIBUTE "'attribute'" KW_FLAGS "'flags'" KW_VAR "'var'"
 %token KW_RESET "'reset'" KW_PLAYER "'player'" KW_SQUARE "'square'" KW_PIECE "'piece'"
-%token KW_VALUE "'value'" KW_ROYAL "'royal'" KW_LEAP "'leap'" KW_RIDE "'ride'"
+%token KW_VALUE "'value'" KW_ROYAL "'royal'" KW_NEUTRAL "'neutral'" KW_LEAP "'leap'" KW_RIDE "'ride'"
 %token KW_MOVE "'move'" KW_CAPTURE "'capture'" KW_ATTACK "'attack'" KW_MOVES "'moves'"
 %token KW_DROPS "'drops'" KW_START "'start'" KW_POSITION "'position'"
 %token KW_DISTINCT "'distinct'" KW_WHEN "'when'" KW_DEF "'def'" KW_LEGAL "'legal'"
@@ -542,6 +542,7 @@ piece_attrs:
     %empty                   { $$ = holder(ctx); }
   | piece_attrs KW_VALUE sint    { $$ = push(ctx, $1, mk_num(ctx, AST_VALUE, &@2, $3)); }
   | piece_attrs KW_ROYAL     { $$ = push(ctx, $1, mk(ctx, AST_ROYAL, &@2)); }
+  | piece_attrs KW_NEUTRAL   { $$ = push(ctx, $1, mk(ctx, AST_NEUTRAL, &@2)); }
   ;
 
 piece_body:

@@ -43,6 +43,7 @@
     X(PIECE,      "piece")         /* name, str: code; kids: PIECE_ATTR and piece items */      \
     X(VALUE,      "value")         /* num */                                                    \
     X(ROYAL,      "royal")         /* no fields */                                              \
+    X(NEUTRAL,    "neutral")       /* no fields: the piece belongs to no player */              \
     X(LEAP,       "leap")          /* num: MODE_ANY/MOVE/CAPTURE; kids: DIRS_LIT */             \
     X(RIDE,       "ride")          /* num: MODE_ANY/MOVE/CAPTURE; kids: DIRS_LIT */             \
     X(ATTACK,     "attack")        /* kids: one LEAP, RIDE or BLOCK */                          \

@@ -113,7 +113,7 @@ void suggest(Compiler *C, const char *name, SrcLoc loc)
 {
     static const char *builtins[] = { "here", "from", "mover", "opponent", "to-move", "piece", "dropping",
         "victim", "empty", "enemy", "friend", "in-check", "no-moves", "repetition", "at", "type", "owner",
-        "file", "rank", "step", "attacked", "hand", "count", "abs", "min", "max", "can-move-to", "none", "true",
+        "file", "rank", "step", "attacked", "attacks", "hand", "count", "abs", "min", "max", "can-move-to", "none", "true",
         "false", "board" };
     const char *best = NULL; int bd = 3;
     for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++) {
@@ -260,11 +260,23 @@ static Ty call_expr(Compiler *C, Ast *e)
                 return (Ty){ simple[i].ret, 0 };
             }
     if (e->kind == AST_CALL && !strcmp(n, "step")) {
-        if (!nargs_ok(C, e, 2, 2)) return T_ERR;
+        if (!nargs_ok(C, e, 2, 3)) return T_ERR;
         expect(C, e->kids[0], T_SQ, "a square");
         expect(C, e->kids[1], T_DIR, "a direction");
+        if (e->nkids == 3) {            /* the direction as player P sees it */
+            expect(C, e->kids[2], T_PLAYER, "a player");
+            emit_op(C, OP_REMAPDIR);
+        }
         emit_op(C, OP_STEPSQ);
         return T_SQ;
+    }
+    if (e->kind == AST_CALL && !strcmp(n, "attacks")) {
+        if (!nargs_ok(C, e, 2, 2)) return T_ERR;
+        if (C->fn_kind == FN_ATTACK) diag_error(C->diag, e->loc, "an attack program cannot ask what is attacked");
+        expect(C, e->kids[0], T_SQ, "a square");
+        expect(C, e->kids[1], T_SQ, "a square");
+        emit_op(C, OP_ATTACKS);
+        return T_BOOL;
     }
     if (e->kind == AST_CALL && !strcmp(n, "attacked")) {
         if (!nargs_ok(C, e, 1, 2)) return T_ERR;

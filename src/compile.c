@@ -68,7 +68,7 @@ int game_find_square(const Game *g, const char *name)
 int game_find_type_code(const Game *g, const char *code, int *owner)
 {
     for (int t = 1; t <= g->ntypes; t++) {
-        if (!strcmp(g->types[t].code, code)) { *owner = 0; return t; }
+        if (!strcmp(g->types[t].code, code)) { *owner = g->types[t].neutral ? -1 : 0; return t; }
         if (g->nplayers > 1 && !strcmp(g->types[t].lcode, code)) { *owner = 1; return t; }
     }
     return 0;
@@ -313,6 +313,9 @@ static void finish_directions(Compiler *C, const int *symk)
             g->dir_map[pl][i] = dir_add(g, m[0] * g->dx[i] + m[1] * g->dy[i], m[2] * g->dx[i] + m[3] * g->dy[i], NULL);
         }
     }
+    for (int pl = 0; pl < g->nplayers; pl++)
+        for (int i = 0; i < g->ndirs; i++)
+            if (g->dir_map[pl][i] >= 0) g->dir_unmap[pl][g->dir_map[pl][i]] = i;
     g->dirset_abs = arena_alloc(&g->arena, sizeof(uint64_t) * 256 * MAX_PLAYERS);
     g->neighbor = arena_alloc(&g->arena, sizeof(int16_t) * (size_t)(g->nsq ? g->nsq : 1) * (size_t)(g->ndirs ? g->ndirs : 1));
     for (int s = 0; s < g->nsq; s++)
@@ -551,8 +554,10 @@ static void declare_piece(Compiler *C, Ast *d)
     if (!okcode) diag_error(C->diag, d->loc, "a piece code is 1 to 4 letters, not \"%s\"", code);
     PieceType *T = &g->types[++g->ntypes];
     T->name = d->name; T->code = code;
+    for (int i = 0; i < d->nkids; i++) if (d->kids[i]->kind == AST_NEUTRAL) T->neutral = 1;
     char *lc = arena_strdup(&g->arena, code);
-    for (char *c = lc; *c; c++) *c = (char)tolower((unsigned char)*c);
+    if (!T->neutral)        /* a neutral piece is written as declared, whoever looks */
+        for (char *c = lc; *c; c++) *c = (char)tolower((unsigned char)*c);
     T->lcode = lc;
     T->moves_fn = T->attack_fn = -1;
     for (int t = 1; t < g->ntypes; t++) {
@@ -560,7 +565,7 @@ static void declare_piece(Compiler *C, Ast *d)
             (g->nplayers > 1 && (!strcmp(g->types[t].code, lc) || !strcmp(g->types[t].lcode, lc))))
             diag_error(C->diag, d->loc, "piece code \"%s\" is already used by %s", code, g->types[t].name);
     }
-    if (g->nplayers > 1 && !strcmp(code, lc))
+    if (g->nplayers > 1 && !T->neutral && !strcmp(code, lc))
         diag_error(C->diag, d->loc, "piece code \"%s\" must start with a capital letter (the second player's pieces are written in lower case)", code);
     sym_add(C, d->name, SYM_TYPE, g->ntypes, d);
 }
@@ -574,6 +579,7 @@ static void define_piece(Compiler *C, Ast *d, int t)
         switch (k->kind) {
         case AST_VALUE: T->value = (int)k->num; break;
         case AST_ROYAL: T->royal = 1; g->has_royal = 1; break;
+        case AST_NEUTRAL: break;           /* read by declare_piece */
         case AST_LEAP: case AST_RIDE: piece_atoms(C, k, &T->atoms, &T->natoms); break;
         case AST_ATTACK:
             if (!k->nkids || k->kids[0]->kind == AST_MOVES) T->attack_moves = 1;

@@ -41,7 +41,7 @@ typedef struct { int kind, mode; int dir; } Atom;   /* dir: relative direction i
 typedef struct {
     const char *name, *code;     /* code as declared ("N", "Mr") */
     char *lcode;                 /* the second player's code (lower case) */
-    int value, royal;
+    int value, royal, neutral;   /* neutral: belongs to no player (never friend or enemy) */
     int natoms; Atom *atoms;
     int nattack_atoms; Atom *attack_atoms;
     int moves_fn, attack_fn;     /* entry of the `moves` / `attack { }` program, or -1 */
@@ -109,6 +109,7 @@ typedef struct Game {
     int dx[MAX_DIRS], dy[MAX_DIRS];
     const char *dir_name[MAX_DIRS];
     int dir_map[MAX_PLAYERS][MAX_DIRS];   /* relative -> absolute for each player */
+    int dir_unmap[MAX_PLAYERS][MAX_DIRS]; /* absolute -> relative (the inverse) */
     int opposite[MAX_DIRS];
     int16_t *neighbor;                    /* [sq * ndirs + absdir] -> square or -1 */
     int ndirsets; uint64_t *dirset_rel;   /* relative masks; absolute per player below */

@@ -165,6 +165,37 @@ int square_attacked(Pos *p, int sq, int by)
     return 0;
 }
 
+static int atoms_reach(Pos *p, const Atom *atoms, int n, int sq, int owner, int target)
+{
+    const Game *g = p->g;
+    for (int i = 0; i < n; i++) {
+        const Atom *a = &atoms[i];
+        if (a->mode == MODE_MOVE) continue;
+        int d = g->dir_map[owner][a->dir], s = sq;
+        for (;;) {
+            s = g->neighbor[s * g->ndirs + d];
+            if (s < 0) break;
+            if (s == target) return 1;
+            if (CELL(s) || a->kind == ATOM_LEAP) break;
+        }
+    }
+    return 0;
+}
+
+int piece_attacks(Pos *p, int from, int target)
+{
+    const Game *g = p->g;
+    int32_t w = CELL(from);
+    int owner = PW_OWNER(w);
+    if (!w || owner < 0 || from == target) return 0;
+    const PieceType *T = &g->types[PW_TYPE(w)];
+    if (atoms_reach(p, T->atoms, T->natoms, from, owner, target)) return 1;
+    if (atoms_reach(p, T->attack_atoms, T->nattack_atoms, from, owner, target)) return 1;
+    if (T->attack_fn >= 0 && program_reaches(p, T->attack_fn, RUN_ATTACK, from, w, owner, target)) return 1;
+    if (T->attack_moves && T->moves_fn >= 0 && program_reaches(p, T->moves_fn, RUN_ATTACK, from, w, owner, target)) return 1;
+    return 0;
+}
+
 int in_check(Pos *p, int player)
 {
     const Game *g = p->g;

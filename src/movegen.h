@@ -7,6 +7,7 @@
 void gen_pseudo(Pos *p, MoveList *ml);          /* every move the programs emit */
 void gen_legal(Pos *p, MoveList *ml);           /* ... that the `legal` block accepts; deduplicated */
 int square_attacked(Pos *p, int sq, int by);    /* does player `by` attack `sq`? */
+int piece_attacks(Pos *p, int from, int target); /* does the piece on `from` attack `target`? */
 int in_check(Pos *p, int player);               /* is a royal piece of `player` attacked? */
 int can_move_to(Pos *p, int sq, int player);    /* could a piece of `player` move to `sq`? */
 void movegen_prepare(Game *g);                  /* build the reverse attack tables */

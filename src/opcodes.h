@@ -80,6 +80,8 @@
     X(RANK,       0, 1, 1, "pop a square; push its rank from 1 (0 for none)") \
     X(OPPDIR,     0, 1, 1, "pop a direction; push the opposite direction") \
     X(ATTACKED,   0, 2, 1, "pop a player and a square; push 1 if that player attacks the square") \
+    X(ATTACKS,    0, 2, 1, "pop two squares a, b; push 1 if the piece on a attacks b") \
+    X(REMAPDIR,   0, 2, 1, "pop a player P and a direction d as the mover sees it; push d as P sees it") \
     X(INCHECK,    0, 0, 1, "push 1 if a royal piece of the mover is attacked") \
     X(NOMOVES,    0, 0, 1, "push 1 if the side to move has no legal move") \
     X(REPETITION, 0, 0, 1, "push how many times the current position has occurred") \

@@ -300,6 +300,15 @@ void vm_run(Pos *p, RunCtx *c)
             b = stk[--sp]; a = stk[sp - 1];
             stk[sp - 1] = SQOK(a) && PLOK(b) ? square_attacked(p, (int)a, (int)b) : 0;
             pc += 1; break;
+        case OP_ATTACKS:
+            b = stk[--sp]; a = stk[sp - 1];
+            stk[sp - 1] = SQOK(a) && SQOK(b) ? piece_attacks(p, (int)a, (int)b) : 0;
+            pc += 1; break;
+        case OP_REMAPDIR:
+            b = stk[--sp]; a = stk[sp - 1];
+            stk[sp - 1] = (uint64_t)a < (uint64_t)g->ndirs && PLOK(b) && PLOK(mover)
+                ? g->dir_map[b][g->dir_unmap[mover][a]] : -1;
+            pc += 1; break;
         case OP_INCHECK: stk[sp++] = PLOK(mover) ? in_check(p, mover) : 0; pc += 1; break;
         case OP_NOMOVES:
             if (c->nlegal < 0) pos_runtime_error(p, LINE, "`no-moves` is only known in the `end` block");
