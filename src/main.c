@@ -145,8 +145,9 @@ static int cmd_moves(Args *a, int show)
     int st = open_position(a, &g, &p, &jb);
     if (st) return st;
     if (setjmp(jb)) { fprintf(stderr, "%s\n", p->errmsg); pos_free(p); game_free(g); return 1; }
-    MoveList ml = {0};
-    node_moves(p, &ml);
+    MoveList *mlp = pos_list(p, 0);     /* owned by p: freed even after a runtime error */
+    node_moves(p, mlp);
+    MoveList ml = *mlp;
     int *order = malloc(sizeof *order * (size_t)(ml.n + 1));
     move_sorted(g, &ml, order);
     if (show) {
@@ -179,7 +180,6 @@ static int cmd_moves(Args *a, int show)
         }
     }
     free(order);
-    movelist_free(&ml);
     pos_free(p); game_free(g);
     return 0;
 }
@@ -204,20 +204,19 @@ static int cmd_perft(Args *a)
     double t0 = now();
     uint64_t total = 0;
     if (a->divide && depth >= 1) {
-        MoveList ml = {0};
-        node_moves(p, &ml);
-        int *order = malloc(sizeof *order * (size_t)(ml.n + 1));
-        move_sorted(g, &ml, order);
-        for (int i = 0; i < ml.n; i++) {
-            char buf[64]; move_string(g, &ml.m[order[i]], buf, sizeof buf);
-            pos_make(p, &ml, &ml.m[order[i]]);
-            uint64_t n = perft(p, (int)depth - 1, 0);
+        MoveList *ml = pos_list(p, 0);
+        node_moves(p, ml);
+        int *order = malloc(sizeof *order * (size_t)(ml->n + 1));
+        move_sorted(g, ml, order);
+        for (int i = 0; i < ml->n; i++) {
+            char buf[64]; move_string(g, &ml->m[order[i]], buf, sizeof buf);
+            pos_make(p, ml, &ml->m[order[i]]);
+            uint64_t n = perft(p, (int)depth - 1, 1);
             pos_unmake(p);
             printf("%s %llu\n", buf, (unsigned long long)n);
             total += n;
         }
         free(order);
-        movelist_free(&ml);
     } else total = perft(p, (int)depth, 0);
     double dt = now() - t0;
     fprintf(stderr, "perft %ld: %llu leaves in %.3f s (%.0f leaves/s)\n", depth, (unsigned long long)total, dt,

@@ -64,8 +64,9 @@ Pos *setup_position(Game *g, const char *fen, char **moves, int nmoves, jmp_buf 
 int play_move(Pos *p, const char *s, int number)
 {
     const Game *g = p->g;
-    MoveList ml = {0};
-    node_moves(p, &ml);
+    MoveList *mlp = pos_list(p, 0);      /* owned by p: nothing leaks after a runtime error */
+    node_moves(p, mlp);
+    MoveList ml = *mlp;
     int k = move_find(g, &ml, s);
     if (k < 0) {
         if (p->result) fprintf(stderr, "boardvm: move %d '%s': the game is over\n", number, s);
@@ -86,11 +87,8 @@ int play_move(Pos *p, const char *s, int number)
             if (sq >= 0 && !any) fprintf(stderr, "; no legal move starts on %s", from);
             fputc('\n', stderr);
         }
-        movelist_free(&ml);
         return 0;
     }
     pos_make(p, &ml, &ml.m[k]);
-    /* the ops of the move live in ml: keep nothing that points into it */
-    movelist_free(&ml);
     return 1;
 }

@@ -214,18 +214,18 @@ static int check_position(const Case *c, Game *g, Pos *p)
         char *copy = strdup(play), *w[1024];
         int n = split_words(copy, w, 1024);
         for (int i = 0; i < n && ok; i++) {
-            MoveList ml = {0};
-            node_moves(p, &ml);
-            int k = move_find(g, &ml, w[i]);
+            MoveList *ml = pos_list(p, 0);
+            node_moves(p, ml);
+            int k = move_find(g, ml, w[i]);
             if (k < 0) { printf("#   play: move %d '%s' is not legal\n", i + 1, w[i]); ok = 0; }
-            else pos_make(p, &ml, &ml.m[k]);
-            movelist_free(&ml);
+            else pos_make(p, ml, &ml->m[k]);
         }
         free(copy);
         if (!ok) goto out;
     }
-    MoveList ml = {0};
-    node_moves(p, &ml);
+    MoveList *mlp = pos_list(p, 0);
+    node_moves(p, mlp);
+    MoveList ml = *mlp;
     const char *moves = get(c, "moves");
     if (moves) {
         char *copy = strdup(moves);
@@ -245,7 +245,6 @@ static int check_position(const Case *c, Game *g, Pos *p)
         snprintf(have, sizeof have, "%s%s%s", res[p->result], *reason ? " " : "", reason);
         if (strcmp(have, result)) { printf("#   result: expected '%s', got '%s'\n", result, have); ok = 0; }
     }
-    movelist_free(&ml);
     const char *perft_s = get(c, "perft");
     if (perft_s) {
         char *copy = strdup(perft_s), *w[32];
