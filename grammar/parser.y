@@ -848,9 +848,12 @@ jx_list:
   | jx_list atom             { $$ = push(ctx, $1, $2); }
   ;
 
+/* Inside brackets, commas may separate the elements; they are needed before a vector that
+ * follows a name (`[n, (1,2)]`), which would otherwise read as a call. */
 set_items:
     postfix                  { $$ = push(ctx, holder(ctx), $1); }
   | set_items atom           { $$ = push(ctx, $1, $2); }
+  | set_items ',' postfix    { $$ = push(ctx, $1, $3); }
   ;
 
 %%
