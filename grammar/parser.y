@@ -249,7 +249,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %token KW_STEP "'step'" KW_GO "'go'" KW_REQUIRE "'require'" KW_STOP "'stop'" KW_IF "'if'"
 %token KW_ELSE "'else'" KW_WHILE "'while'" KW_LOOP "'loop'" KW_REPEAT "'repeat'"
 %token KW_BREAK "'break'" KW_FOR "'for'" KW_CHOOSE "'choose'" KW_IN "'in'"
-%token KW_EITHER "'either'" KW_OR "'or'" KW_LET "'let'" KW_EMIT "'emit'" KW_STAY "'stay'"
+%token KW_EITHER "'either'" KW_OR "'or'" KW_LET "'let'" KW_EMIT "'emit'" KW_STAY "'stay'" KW_NOTE "'note'"
 %token KW_DROP "'drop'" KW_BECOME "'become'" KW_REMOVE "'remove'" KW_PLACE "'place'"
 %token KW_CHANGE "'change'" KW_OWNER "'owner'" KW_GIVE "'give'" KW_TAKE "'take'"
 %token KW_TO "'to'" KW_FROM "'from'" KW_AT "'at'" KW_AGAIN "'again'" KW_WIN "'win'"
@@ -266,7 +266,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %type <node> sq_item arrows arrow_entries arrow_entry flags ident_list attribute opt_default
 %type <node> attr_body attr_entries attr_entry var type type_name piece piece_attrs piece_body
 %type <node> piece_items piece_item drops start position pos_fields pos_field distinct when
-%type <node> def params param_list param hook block stmts stmt if_stmt either_stmt lvalue
+%type <node> def params param_list param hook turn_moves block stmts stmt if_stmt either_stmt lvalue
 %type <node> opt_string expr or_expr and_expr not_expr cmp_expr add_expr mul_expr unary
 %type <node> postfix atom set_expr jx_list set_items args arg_list
 %type <num> sint var_kind opt_reset opt_mode assign_op emit_mode cmp_op
@@ -304,7 +304,13 @@ decl_block:
 decl:
     game | players | option | board | squares | stack | direction | dirs | symmetry | zone
   | arrows | flags | attribute | var | piece | drops | start | position | distinct | when
-  | def | hook
+  | def | hook | turn_moves
+  ;
+
+/* A top-level `moves { }`: moves of the side to move that no one piece makes (several pieces
+ * at once); it runs once per position with `from` = none and emits with `emit stay`. */
+turn_moves:
+    KW_MOVES block           { $$ = mk_kids(ctx, AST_MOVES, &@1, $2, NULL, NULL); }
   ;
 
 game:
@@ -686,6 +692,7 @@ stmt:
   | KW_TAKE expr KW_FROM expr ';'
                              { $$ = mk_kids(ctx, AST_TAKE, &@1, $2, $4, NULL); }
   | KW_AGAIN ';'             { $$ = mk(ctx, AST_AGAIN, &@1); }
+  | KW_NOTE arg_list ';'     { $$ = adopt(ctx, mk(ctx, AST_NOTE, &@1), $2); }
   | KW_WIN opt_string ';'    { $$ = mk_kids(ctx, AST_RESULT, &@1, $2, NULL, NULL); $$->num = RESULT_WIN; }
   | KW_LOSE opt_string ';'   { $$ = mk_kids(ctx, AST_RESULT, &@1, $2, NULL, NULL); $$->num = RESULT_LOSS; }
   | KW_DRAW opt_string ';'   { $$ = mk_kids(ctx, AST_RESULT, &@1, $2, NULL, NULL); $$->num = RESULT_DRAW; }
@@ -812,6 +819,7 @@ atom:
   | KW_STEP '(' args ')'     { $$ = call(ctx, &@1, "step", $3); }
   | KW_OWNER '(' args ')'    { $$ = call(ctx, &@1, "owner", $3); }
   | KW_ARROWS '(' args ')'   { $$ = call(ctx, &@1, "arrows", $3); }
+  | KW_SQUARE '(' args ')'   { $$ = call(ctx, &@1, "square", $3); }
   | INT                      { $$ = mk_num(ctx, AST_NUM, &@1, $1); }
   | STRING                   { $$ = mk(ctx, AST_STRING, &@1); $$->str = $1; }
   /* true/false/none are names of constants for the binder. */

@@ -86,6 +86,7 @@
     X(GIVE,       "give")          /* kids: type expr, player expr */                           \
     X(TAKE,       "take")          /* kids: type expr, player expr */                           \
     X(AGAIN,      "again")         /* no fields */                                              \
+    X(NOTE,       "note")          /* kids: exprs whose text is added to the move string */     \
     X(RESULT,     "result")        /* num: RESULT_WIN/LOSS/DRAW; kids: reason STRING or NOTHING */\
     X(CALLSTMT,   "call")          /* name; kids: argument exprs */                             \
     /* ---- expressions ---- */                                                                \

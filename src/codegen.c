@@ -112,7 +112,7 @@ static Local *find_local(Compiler *C, const char *name)
 void suggest(Compiler *C, const char *name, SrcLoc loc)
 {
     static const char *builtins[] = { "here", "from", "mover", "opponent", "to-move", "piece", "dropping",
-        "victim", "empty", "enemy", "friend", "in-check", "no-moves", "repetition", "at", "type", "owner",
+        "victim", "empty", "enemy", "square", "friend", "in-check", "no-moves", "repetition", "at", "type", "owner",
         "file", "rank", "step", "attacked", "attacks", "hand", "count", "abs", "min", "max", "can-move-to", "none", "true",
         "false", "board" };
     const char *best = NULL; int bd = 3;
@@ -286,6 +286,13 @@ static Ty call_expr(Compiler *C, Ast *e)
         else emit_op(C, OP_OPPONENT);
         emit_op(C, OP_ATTACKED);
         return T_BOOL;
+    }
+    if (e->kind == AST_CALL && !strcmp(n, "square")) {
+        if (!nargs_ok(C, e, 2, 2)) return T_ERR;
+        expect(C, e->kids[0], T_INT, "a file number");
+        expect(C, e->kids[1], T_INT, "a rank number");
+        emit_op(C, OP_SQUARE);
+        return T_SQ;
     }
     if (e->kind == AST_CALL && !strcmp(n, "count")) {
         if (!nargs_ok(C, e, 2, 2)) return T_ERR;
@@ -858,6 +865,17 @@ static void stmt(Compiler *C, Ast *s)
         break;
     }
     case AST_CALLSTMT: call_def(C, s); break;
+    case AST_NOTE:
+        if (!in_program(C) || C->fn_kind == FN_ATTACK) { diag_error(C->diag, s->loc, "`note` writes a move's string; it belongs in a move program"); break; }
+        for (int i = 0; i < s->nkids; i++) {
+            Ast *k = s->kids[i];
+            if (k->kind == AST_STRING) { push_const(C, string_index(C, k->str)); emit_op(C, OP_NOTE, 0); continue; }
+            Ty t = expr(C, k);
+            int kind = t.t == VT_SQUARE ? 1 : t.t == VT_TYPE ? 2 : t.t == VT_INT ? 3 : t.t == VT_PLAYER ? 4 : -1;
+            if (kind < 0) { if (t.t >= 0) type_error(C, k, "a string, square, piece type, int or player", t); emit_op(C, OP_POP); continue; }
+            emit_op(C, OP_NOTE, kind);
+        }
+        break;
     case AST_NOTHING: break;
     default: diag_error(C->diag, s->loc, "expected a statement, found %s", ast_kind_name(s->kind));
     }
@@ -895,6 +913,7 @@ int compile_function(Compiler *C, const char *name, int kind, int hook, Ast *bod
     new_local(C, NULL, T_SQ, body->loc);      /* 0: here */
     new_local(C, NULL, T_TYPE, body->loc);    /* 1: become */
     new_local(C, NULL, T_BOOL, body->loc);    /* 2: again */
+    new_local(C, NULL, T_INT, body->loc);     /* 3: end of the branch's note text */
     if (prologue) prologue(C, arg);
     block(C, body);
     emit_op(C, OP_RET);

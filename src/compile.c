@@ -749,7 +749,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     if (!g) { fputs("boardvm: out of memory\n", stderr); exit(3); }
     arena_init(&g->arena);
     g->filename = arena_strdup(&g->arena, display_name);
-    g->drops_fn = -1;
+    g->drops_fn = g->turn_fn = -1;
     for (int i = 0; i < 8; i++) g->hook_fn[i] = -1;
     g->stack = 1;
     Diag diag; diag_init(&diag, display_name, text, len);
@@ -884,7 +884,10 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     for (int i = 0; i < nd; i++) {
         Ast *d = decls[i];
         if (d->kind == AST_PIECE) { ++piece_i; if (piece_i <= g->ntypes) define_piece(&C, d, piece_i); }
-        else if (d->kind == AST_DROPS && d->nkids) {
+        else if (d->kind == AST_MOVES && d->nkids) {
+            if (g->turn_fn >= 0) diag_error(&diag, d->loc, "a second top-level `moves` block");
+            g->turn_fn = compile_function(&C, "moves", FN_MOVES, 0, d->kids[0], NULL, NULL);
+        } else if (d->kind == AST_DROPS && d->nkids) {
             if (g->drops_fn >= 0) diag_error(&diag, d->loc, "a second `drops` block");
             g->drops_fn = compile_function(&C, "drops", FN_DROPS, 0, d->kids[0], NULL, NULL);
         } else if (d->kind == AST_HOOK && d->nkids) {

@@ -135,6 +135,7 @@ typedef struct Game {
     int *line;                            /* source line of each code word */
     Function *fns; int nfns;
     int drops_fn;
+    int turn_fn;                          /* the top-level `moves` block, or -1 */
     int hook_fn[8];                       /* per HOOK_*, -1 when absent */
 
     /* attacks */

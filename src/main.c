@@ -163,14 +163,14 @@ static int cmd_moves(Args *a, int show)
         } else {
             printf("legal moves (%d):", ml.n);
             for (int i = 0; i < ml.n; i++) {
-                char buf[64]; move_string(g, &ml.m[order[i]], buf, sizeof buf);
+                char buf[MOVE_STR_MAX]; move_string(g, &ml, &ml.m[order[i]], buf, sizeof buf);
                 printf(" %s", buf);
             }
             printf("\n");
         }
     } else {
         for (int i = 0; i < ml.n; i++) {
-            char buf[64]; move_string(g, &ml.m[order[i]], buf, sizeof buf);
+            char buf[MOVE_STR_MAX]; move_string(g, &ml, &ml.m[order[i]], buf, sizeof buf);
             printf("%s\n", buf);
         }
         if (p->result) {
@@ -209,7 +209,7 @@ static int cmd_perft(Args *a)
         int *order = malloc(sizeof *order * (size_t)(ml->n + 1));
         move_sorted(g, ml, order);
         for (int i = 0; i < ml->n; i++) {
-            char buf[64]; move_string(g, &ml->m[order[i]], buf, sizeof buf);
+            char buf[MOVE_STR_MAX]; move_string(g, ml, &ml->m[order[i]], buf, sizeof buf);
             pos_make(p, ml, &ml->m[order[i]]);
             uint64_t n = perft(p, (int)depth - 1, 1);
             pos_unmake(p);

@@ -61,6 +61,12 @@ void gen_pseudo(Pos *p, MoveList *ml)
             vm_run(p, &c);
         }
     }
+    if (g->turn_fn >= 0) {
+        RunCtx c = {0};
+        c.mode = RUN_GEN; c.fn = g->turn_fn; c.mover = mover; c.origin = -1;
+        c.out = ml; c.nlegal = -1; c.target = -1;
+        vm_run(p, &c);
+    }
     if (g->drops_fn >= 0) {
         for (int t = 1; t <= g->ntypes; t++) {
             if (p->st[g->st_hands + mover * (g->ntypes + 1) + t] <= 0) continue;

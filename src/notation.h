@@ -4,8 +4,11 @@
 #include <stddef.h>
 #include "position.h"
 
-/* "e2e4", "e7e8=Q", "N@e4", plus the move's suffix ("e5d6ep"). */
-void move_string(const Game *g, const Move *m, char *buf, size_t len);
+#define MOVE_STR_MAX 256                /* room for any move string (notes included) */
+
+/* "e2e4", "e7e8=Q", "N@e4", plus the move's suffix ("e5d6ep") and notes; a move of no one
+ * piece (a top-level `moves` block) is its notes alone. ml holds the notes. */
+void move_string(const Game *g, const MoveList *ml, const Move *m, char *buf, size_t len);
 /* Find the legal move written s in ml; -1 if none. */
 int move_find(const Game *g, const MoveList *ml, const char *s);
 /* Sort indexes of ml's moves by their strings (byte order). */

@@ -77,6 +77,7 @@
     X(OWNEROF,    0, 1, 1, "pop a piece; push its owner (-1 for none)") \
     X(ISTYPE,     0, 2, 1, "pop a type and a piece; push 1 if the piece has that type") \
     X(FILE,       0, 1, 1, "pop a square; push its file from 1 (0 for none)") \
+    X(SQUARE,     0, 2, 1, "pop a rank and a file (from 1); push that square, or none") \
     X(RANK,       0, 1, 1, "pop a square; push its rank from 1 (0 for none)") \
     X(OPPDIR,     0, 1, 1, "pop a direction; push the opposite direction") \
     X(ATTACKED,   0, 2, 1, "pop a player and a square; push 1 if that player attacks the square") \
@@ -100,6 +101,7 @@
     X(GIVE,       0, 2, 0, "pop a player and a type; add one to the player's hand") \
     X(TAKE,       0, 2, 0, "pop a player and a type; take one from the player's hand (fail if none)") \
     X(AGAIN,      0, 0, 0, "the mover moves again after this move") \
+    X(NOTE,       1, 1, 0, "pop a value; add its text to the move string: A = 0 string index, 1 square, 2 type, 3 int, 4 player") \
     X(RESULT,     2, 0, 0, "end the game: A = 1 win, 2 loss, 3 draw for the side to move; B = reason string") \
     X(RET,        0, 0, 0, "end the program (a hook accepts; a move program's branch ends)")
 

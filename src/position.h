@@ -22,11 +22,13 @@ typedef struct {
     int32_t piece;               /* the moving piece word (0 for drops) */
     int32_t captured;            /* piece on the destination before the move (for ordering) */
     uint32_t op0, nops;          /* recorded state writes: ops[op0 .. op0+nops) of its list */
+    uint32_t note0, nnote;       /* text added by `note`: text[note0 .. note0+nnote) of its list */
 } Move;
 
 typedef struct {
     Move *m; int n, cap;
     int32_t *ops; uint32_t nops, capops;   /* (location, value) pairs */
+    char *text; uint32_t ntext, captext;   /* the moves' notes */
 } MoveList;
 
 typedef struct { int32_t loc, old; } TrailEntry;

@@ -80,7 +80,7 @@ int play_move(Pos *p, const char *s, int number)
             int sq = game_find_square(g, from), any = 0;
             for (int i = 0; i < ml.n; i++) {
                 if (sq < 0 || ml.m[i].from != sq) continue;
-                char buf[64]; move_string(g, &ml.m[i], buf, sizeof buf);
+                char buf[MOVE_STR_MAX]; move_string(g, &ml, &ml.m[i], buf, sizeof buf);
                 fprintf(stderr, "%s %s", any ? "," : "; legal moves from there:", buf);
                 any = 1;
             }

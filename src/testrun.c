@@ -232,7 +232,7 @@ static int check_position(const Case *c, Game *g, Pos *p)
         char **want = malloc(sizeof *want * (strlen(moves) / 2 + 2));
         int nw = split_words(copy, want, (int)(strlen(moves) / 2 + 1));
         char **got = malloc(sizeof *got * (size_t)(ml.n + 1));
-        for (int i = 0; i < ml.n; i++) { got[i] = malloc(64); move_string(g, &ml.m[i], got[i], 64); }
+        for (int i = 0; i < ml.n; i++) { got[i] = malloc(MOVE_STR_MAX); move_string(g, &ml, &ml.m[i], got[i], MOVE_STR_MAX); }
         if (!compare_moves(want, nw, got, ml.n)) ok = 0;
         for (int i = 0; i < ml.n; i++) free(got[i]);
         free(got); free(want); free(copy);

@@ -17,6 +17,7 @@ typedef struct { int pc, trail_mark, loc_off; } Choice;
 struct VmScratch {
     Choice *ch; int nch, capch;
     int64_t *locs; int nlocs, caplocs;
+    char *nb; int nnb, capnb;          /* note text of the running branches (a stack) */
 };
 
 #define MAX_CHOICES 100000
@@ -33,7 +34,7 @@ static struct VmScratch *scratch(Pos *p)
 void vm_free_scratch(Pos *p)
 {
     if (!p->vm) return;
-    free(p->vm->ch); free(p->vm->locs); free(p->vm);
+    free(p->vm->ch); free(p->vm->locs); free(p->vm->nb); free(p->vm);
     p->vm = NULL;
 }
 
@@ -58,7 +59,8 @@ static void push_choice(Pos *p, struct VmScratch *s, int pc, const int64_t *L, i
 }
 
 /* Record a move: the state writes this run made so far become its ops. */
-static void emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L, int trail_base, int line)
+static void emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L, int trail_base,
+                      int note_base, int line)
 {
     MoveList *ml = c->out;
     if (ml->n >= MAX_MOVES) pos_runtime_error(p, line, "more than %d moves in one position", MAX_MOVES);
@@ -86,6 +88,34 @@ static void emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
         ml->ops[2 * (ml->nops + i) + 1] = p->st[loc];
     }
     ml->nops += n;
+    /* the branch's notes */
+    struct VmScratch *s = p->vm;
+    uint32_t tl = (uint32_t)(L[3] - note_base);
+    if (ml->ntext + tl > ml->captext) {
+        ml->captext = ml->captext ? 2 * ml->captext : 4096;
+        while (ml->captext < ml->ntext + tl) ml->captext *= 2;
+        ml->text = realloc(ml->text, ml->captext);
+        if (!ml->text) abort();
+    }
+    m->note0 = ml->ntext; m->nnote = tl;
+    if (tl) memcpy(ml->text + ml->ntext, s->nb + note_base, tl);
+    ml->ntext += tl;
+}
+
+/* Add text to the branch's note (local 3 holds its end, so backtracking cuts it back). */
+static void note_text(Pos *p, struct VmScratch *s, int64_t *L, const char *t, int line)
+{
+    size_t n = strlen(t);
+    if (L[3] + (int64_t)n > 4096 + s->nnb) pos_runtime_error(p, line, "a move's notes are longer than 4096 characters");
+    if ((size_t)L[3] + n > (size_t)s->capnb) {
+        s->capnb = s->capnb ? 2 * s->capnb : 4096;
+        while ((size_t)s->capnb < (size_t)L[3] + n) s->capnb *= 2;
+        s->nb = realloc(s->nb, (size_t)s->capnb);
+        if (!s->nb) abort();
+    }
+    memcpy(s->nb + L[3], t, n);
+    L[3] += (int64_t)n;
+    s->nnb = (int)L[3];
 }
 
 #define SQOK(s) ((uint64_t)(s) < (uint64_t)g->nsq)
@@ -108,6 +138,8 @@ void vm_run(Pos *p, RunCtx *c)
     int nloc = f->nlocals;
     memset(L, 0, sizeof *L * (size_t)nloc);
     L[0] = c->origin;
+    const int note_base = s->nnb;
+    L[3] = note_base;
     const int base_ch = s->nch, base_locs = s->nlocs;
     const int trail_base = p->ntrail;
     int pc = f->entry;
@@ -350,8 +382,8 @@ void vm_run(Pos *p, RunCtx *c)
         case OP_EMIT: {
             int kind = OPND(1);
             if (c->mode == RUN_GEN) {
-                if (kind == MK_DROP ? !SQOK(L[0]) : (!SQOK(L[0]) || !SQOK(c->origin))) goto fail;
-                emit_move(p, c, kind, OPND(2), L, trail_base, LINE);
+                if (kind == MK_DROP ? !SQOK(L[0]) : kind == MK_MOVE && (!SQOK(L[0]) || !SQOK(c->origin))) goto fail;
+                emit_move(p, c, kind, OPND(2), L, trail_base, note_base, LINE);
             } else if (c->mode == RUN_ATTACK || c->mode == RUN_REACH) {
                 if (kind != MK_STAY && L[0] == c->target) { c->found = 1; goto done; }
             }
@@ -410,6 +442,23 @@ void vm_run(Pos *p, RunCtx *c)
             pos_set(p, HANDLOC(b, a), (int32_t)v);
             pc += 1; break;
         case OP_AGAIN: L[2] = 1; pc += 1; break;
+        case OP_NOTE: {
+            char t[64];
+            a = stk[--sp];
+            switch (OPND(1)) {
+            case 0: snprintf(t, sizeof t, "%s", a >= 0 && a < g->nstrings ? g->strings[a] : ""); break;
+            case 1: snprintf(t, sizeof t, "%s", SQOK(a) ? g->sq_name[a] : "-"); break;
+            case 2: snprintf(t, sizeof t, "%s", TYOK(a) ? g->types[a].code : "-"); break;
+            case 4: snprintf(t, sizeof t, "%s", PLOK(a) ? g->player_letter[a] : "-"); break;
+            default: snprintf(t, sizeof t, "%lld", (long long)a);
+            }
+            note_text(p, s, L, t, LINE);
+            pc += 2; break;
+        }
+        case OP_SQUARE:
+            b = stk[--sp]; a = stk[sp - 1];
+            stk[sp - 1] = a >= 1 && a <= g->files && b >= 1 && b <= g->ranks ? g->sq_at[(a - 1) + (b - 1) * MAX_FILES] : -1;
+            pc += 1; break;
         case OP_RESULT:
             p->result = OPND(1); p->result_reason = OPND(2);
             goto done;
@@ -434,7 +483,7 @@ void vm_run(Pos *p, RunCtx *c)
         }
     }
 done:
-    s->nch = base_ch; s->nlocs = base_locs;
+    s->nch = base_ch; s->nlocs = base_locs; s->nnb = note_base;
     if (c->mode != RUN_HOOK) pos_undo_to(p, trail_base);
 }
 
