@@ -240,7 +240,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %token KW_WITHOUT "'without'" KW_SQUARES "'squares'" KW_STACK "'stack'"
 %token KW_DIRECTION "'direction'" KW_DIRS "'dirs'" KW_SYMMETRY "'symmetry'" KW_ZONE "'zone'"
 %token KW_ARROWS "'arrows'" KW_ATTRIBUTE "'attribute'" KW_FLAGS "'flags'" KW_VAR "'var'"
-%token KW_RESET "'reset'" KW_PLAYER "'player'" KW_SQUARE "'square'" KW_PIECE "'piece'"
+%token KW_UNCOUNTED "'uncounted'" KW_RESET "'reset'" KW_PLAYER "'player'" KW_SQUARE "'square'" KW_PIECE "'piece'"
 %token KW_VALUE "'value'" KW_ROYAL "'royal'" KW_NEUTRAL "'neutral'" KW_LEAP "'leap'" KW_RIDE "'ride'"
 %token KW_MOVE "'move'" KW_CAPTURE "'capture'" KW_ATTACK "'attack'" KW_MOVES "'moves'"
 %token KW_DROPS "'drops'" KW_START "'start'" KW_POSITION "'position'"
@@ -513,9 +513,12 @@ var_kind:
   | KW_PIECE                 { $$ = VAR_PIECE; }
   ;
 
+/* Variable flags (AST_VAR num2): 1 = reset before every move, 2 = uncounted (left out of a
+ * position's identity for `repetition`), in any order. */
 opt_reset:
     %empty                   { $$ = 0; }
-  | KW_RESET                 { $$ = 1; }
+  | opt_reset KW_RESET       { $$ = $1 | 1; }
+  | opt_reset KW_UNCOUNTED   { $$ = $1 | 2; }
   ;
 
 /* A type; an int may carry a range, `int 0..7` (kids: two NUM). */

@@ -37,7 +37,7 @@
     X(ENTRY,      "entry")         /* kids: SQUARESET, value expression */                      \
     X(FLAGS,      "flags")         /* name; kids: IDENT flag names */                           \
     X(VAR,        "var")           /* name; num: VAR_GLOBAL/PLAYER/SQUARE/PIECE; num2: 1 if     \
-                                      `reset`; kids: TYPE, initial expr or NOTHING */          \
+                                      `reset`, | 2 if `uncounted`; kids: TYPE, init or NOTHING */\
     X(TYPE,       "type")          /* name: int bool square dir dirs type player piece zone or  \
                                       a flags name; kids: for int ranges, two NUM */            \
     X(PIECE,      "piece")         /* name, str: code; kids: PIECE_ATTR and piece items */      \

@@ -492,7 +492,9 @@ static void make_var(Compiler *C, Ast *d)
     Var *v = &g->vars[g->nvars];
     Ty ty = decl_type(C, d->nkids ? d->kids[0] : NULL);
     v->name = d->name; v->kind = (int)d->num; v->vtype = ty.t; v->flagset = ty.extra;
-    v->reset = (int)d->num2;
+    v->reset = (int)(d->num2 & 1);
+    v->uncounted = (int)(d->num2 >> 1 & 1);
+    if (v->uncounted && v->kind == VAR_PIECE) { diag_error(C->diag, d->loc, "a piece variable is part of its piece and cannot be `uncounted`"); v->uncounted = 0; }
     v->init = const_value(C, d->nkids > 1 ? d->kids[1] : NULL, ty);
     if (v->kind == VAR_PIECE) {
         int bits = 1;
@@ -735,6 +737,17 @@ static void layout_state(Game *g)
     }
     g->st_turn = at++;
     g->st_size = at;
+    int n = 0;
+    for (int i = 0; i < g->nvars; i++)
+        if (g->vars[i].uncounted)
+            n += g->vars[i].kind == VAR_PLAYER ? g->nplayers : g->vars[i].kind == VAR_SQUARE ? g->nsq : 1;
+    g->uncounted_locs = arena_alloc(&g->arena, sizeof(int) * (size_t)(n + 1));
+    for (int i = 0; i < g->nvars; i++) {
+        const Var *v = &g->vars[i];
+        if (!v->uncounted) continue;
+        int k = v->kind == VAR_PLAYER ? g->nplayers : v->kind == VAR_SQUARE ? g->nsq : 1;
+        for (int j = 0; j < k; j++) g->uncounted_locs[g->nuncounted++] = v->base + j;
+    }
 }
 
 Game *game_compile(const char *text, size_t len, const char *display_name, int nopts, char **opts, int *status)

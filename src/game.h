@@ -53,7 +53,7 @@ typedef struct {
     int kind;                    /* VAR_GLOBAL, VAR_PLAYER, VAR_SQUARE, VAR_PIECE */
     int vtype, flagset;          /* value type; for VT_FLAGS the flag set index */
     int64_t init;
-    int reset;
+    int reset, uncounted;        /* uncounted: not part of a position's identity for repetition */
     int base;                    /* offset in the state array (not for piece vars) */
     int shift, bits;             /* piece vars: place in the piece word */
 } Var;
@@ -128,6 +128,7 @@ typedef struct Game {
     /* the state array: cells, hands, variables, turn */
     int st_cells, st_hands, st_turn, st_size;
     int reset_vars[MAX_VARS], nreset;
+    int *uncounted_locs, nuncounted;      /* state slots left out of the repetition key */
     int piece_bits;                       /* bits of the piece word used by piece vars */
 
     /* code */

@@ -134,13 +134,23 @@ int pos_royal_square(Pos *p, int player, int *more)
     return -1;
 }
 
+uint64_t pos_rep_key(const Pos *p)
+{
+    uint64_t h = p->hash;
+    for (int i = 0; i < p->g->nuncounted; i++) {
+        int loc = p->g->uncounted_locs[i];
+        h ^= zkey(loc, p->st[loc]);
+    }
+    return h;
+}
+
 static void hist_push(Pos *p)
 {
     if (p->nhist == p->caphist) {
         p->caphist = p->caphist ? 2 * p->caphist : 256;
         p->hist = xrealloc(p->hist, sizeof *p->hist * (size_t)p->caphist);
     }
-    p->hist[p->nhist++] = p->hash;
+    p->hist[p->nhist++] = pos_rep_key(p);
 }
 
 void pos_start_history(Pos *p) { p->nhist = 0; hist_push(p); }

@@ -64,6 +64,7 @@ Pos *pos_new(const Game *g);
 void pos_free(Pos *p);
 void pos_reset_empty(Pos *p);               /* empty board, initial variable values */
 uint64_t pos_full_hash(const Pos *p);       /* recomputed from scratch (debug check) */
+uint64_t pos_rep_key(const Pos *p);         /* the hash less `uncounted` variables: what repetition compares */
 
 static inline int32_t pos_get(const Pos *p, int loc) { return p->st[loc]; }
 void pos_set(Pos *p, int loc, int32_t val);

@@ -347,7 +347,8 @@ void vm_run(Pos *p, RunCtx *c)
             stk[sp++] = c->nlegal == 0; pc += 1; break;
         case OP_REPETITION: {
             int n = 0;
-            for (int i = 0; i < p->nhist; i++) n += p->hist[i] == p->hash;
+            uint64_t key = pos_rep_key(p);
+            for (int i = 0; i < p->nhist; i++) n += p->hist[i] == key;
             stk[sp++] = n ? n : 1;
             pc += 1; break;
         }
