@@ -1,30 +1,97 @@
 /* display.c - draws a position for a person: ranks top down, files across, piece codes
- * (the second player's in lower case), '.' for an empty square, blank for a hole. */
+ * (the second player's in lower case), '.' for an empty square, blank for a hole.
+ *
+ * A game with an `arrows` declaration is drawn with each square as a 3x3 cell: the piece in
+ * the middle, the square's arrows around it where they point (Unicode arrows when the locale is
+ * UTF-8, ASCII otherwise), so the board can be read as the physical one is. */
+#include <stdlib.h>
 #include <string.h>
 #include "commands.h"
+
+static int utf8_locale(void)
+{
+    const char *v = getenv("LC_ALL");
+    if (!v || !*v) v = getenv("LC_CTYPE");
+    if (!v || !*v) v = getenv("LANG");
+    return v && (strstr(v, "UTF-8") || strstr(v, "utf8") || strstr(v, "UTF8") || strstr(v, "utf-8"));
+}
+
+static const char *cell_text(const Game *g, int32_t pw)
+{
+    int t = PW_TYPE(pw);
+    if (!pw) return ".";
+    if (t < 1 || t > g->ntypes) return "?";
+    return PW_OWNER(pw) == 1 ? g->types[t].lcode : g->types[t].code;
+}
+
+static int code_width(const Game *g)
+{
+    int w = 1;
+    for (int t = 1; t <= g->ntypes; t++) if ((int)strlen(g->types[t].code) > w) w = (int)strlen(g->types[t].code);
+    return w;
+}
+
+/* The arrow of direction (dx, dy) in row r (0 top), column c (0 left) of a 3x3 cell, if the
+ * square has an arrow that way. */
+static const char *arrow_at(const Game *g, uint64_t mask, int r, int c, int uni)
+{
+    static const char *u[3][3] = { { "\u2196", "\u2191", "\u2197" }, { "\u2190", "", "\u2192" }, { "\u2199", "\u2193", "\u2198" } };
+    static const char *a[3][3] = { { "\\", "^", "/" }, { "<", "", ">" }, { "/", "v", "\\" } };
+    int dx = c - 1, dy = 1 - r;
+    for (int d = 0; d < g->ndirs; d++)
+        if ((mask >> d & 1) && g->dx[d] == dx && g->dy[d] == dy) return uni ? u[r][c] : a[r][c];
+    return " ";
+}
+
+static void show_arrows(const Pos *p, FILE *out, int arrows_attr)
+{
+    const Game *g = p->g;
+    int w = code_width(g), uni = utf8_locale();
+    for (int y = g->ranks - 1; y >= 0; y--) {
+        for (int row = 0; row < 3; row++) {
+            if (row == 1) fprintf(out, "%3d ", y + 1); else fprintf(out, "    ");
+            for (int x = 0; x < g->files; x++) {
+                int sq = g->sq_at[x + y * MAX_FILES];
+                fputc('|', out);
+                if (sq < 0) { fprintf(out, "%*s", w + 2, ""); continue; }
+                uint64_t mask = (uint64_t)g->attrs[arrows_attr].value[sq];
+                fputs(arrow_at(g, mask, row, 0, uni), out);
+                if (row == 1) fprintf(out, "%-*s", w, cell_text(g, p->st[sq * g->stack]));
+                else {
+                    const char *m = arrow_at(g, mask, row, 1, uni);
+                    int pad = w - 1;
+                    fprintf(out, "%*s%s%*s", pad / 2, "", m, pad - pad / 2, "");
+                }
+                fputs(arrow_at(g, mask, row, 2, uni), out);
+            }
+            fputs("|\n", out);
+        }
+    }
+    fprintf(out, "    ");
+    for (int x = 0; x < g->files; x++) fprintf(out, " %*s%c%*s", (w + 1) / 2, "", 'a' + x, w + 1 - (w + 1) / 2, "");
+    fputc('\n', out);
+}
 
 void show_board(const Pos *p, FILE *out)
 {
     const Game *g = p->g;
-    int w = 1;
-    for (int t = 1; t <= g->ntypes; t++) if ((int)strlen(g->types[t].code) > w) w = (int)strlen(g->types[t].code);
-    for (int y = g->ranks - 1; y >= 0; y--) {
-        fprintf(out, "%3d ", y + 1);
-        for (int x = 0; x < g->files; x++) {
-            int sq = g->sq_at[x + y * 32];
-            const char *c = " ";
-            if (sq >= 0) {
-                int32_t pw = p->st[sq * g->stack];
-                int t = PW_TYPE(pw);
-                c = !pw ? "." : (t >= 1 && t <= g->ntypes) ? (PW_OWNER(pw) == 1 ? g->types[t].lcode : g->types[t].code) : "?";
+    int arrows = -1;
+    for (int i = 0; i < g->nattrs; i++) if (!strcmp(g->attrs[i].name, "arrows")) arrows = i;
+    if (arrows >= 0) show_arrows(p, out, arrows);
+    else {
+        int w = code_width(g);
+        for (int y = g->ranks - 1; y >= 0; y--) {
+            fprintf(out, "%3d ", y + 1);
+            for (int x = 0; x < g->files; x++) {
+                int sq = g->sq_at[x + y * MAX_FILES];
+                fprintf(out, " %-*s", w, sq < 0 ? " " : cell_text(g, p->st[sq * g->stack]));
             }
-            fprintf(out, " %-*s", w, c);
+            fputc('\n', out);
         }
+        fprintf(out, "    ");
+        for (int x = 0; x < g->files; x++) fprintf(out, " %-*c", w, 'a' + x);
         fputc('\n', out);
     }
-    fprintf(out, "    ");
-    for (int x = 0; x < g->files; x++) fprintf(out, " %-*c", w, 'a' + x);
-    fputc('\n', out);
     int any = 0;
     for (int pl = 0; pl < g->nplayers; pl++)
         for (int t = 1; t <= g->ntypes; t++) {
