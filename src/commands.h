@@ -12,10 +12,16 @@ typedef struct {
     char **copies; int ncopies;    /* strings the move list points into */
     int divide, help, version, list_opcodes, check_hash;
     int depth, runs;
+    int games, max_plies;          /* selfplay */
+    unsigned long long seed;
+    double time;                   /* seconds per move */
+    const char *as, *record, *load, *game;
 } Args;
 
 int cmd_disasm(Args *a);           /* disasm.c */
 int cmd_test(Args *a);             /* testrun.c */
 int cmd_bench(Args *a);            /* bench.c */
+int cmd_selfplay(Args *a);         /* play.c */
+int cmd_play(Args *a);             /* play.c */
 void show_board(const Pos *p, FILE *out);   /* display.c */
 #endif

@@ -11,6 +11,7 @@
 #include "notation.h"
 #include "perft.h"
 #include "posstring.h"
+#include "record.h"
 #include "session.h"
 
 #ifndef PACKAGE_VERSION
@@ -29,6 +30,8 @@ static const char usage_text[] =
 "  perft FILE DEPTH           count the leaves of the move tree (the total is the last line)\n"
 "  test FILE.test...          run test files (TAP output, then 'N passed, N failed')\n"
 "  bench [FILE]               perft speed in leaves per second (median of several runs)\n"
+"  selfplay FILE              the engine plays itself; prints each move and the result\n"
+"  play FILE                  play against the engine in the terminal\n"
 "\n"
 "Options:\n"
 "  --fen POSITION             start from this position string (FEN for chess.rules)\n"
@@ -37,6 +40,12 @@ static const char usage_text[] =
 "  --divide                   perft: the count below each move\n"
 "  --check-hash               perft: check the incremental hash against a recompute (slow)\n"
 "  --depth N, --runs N        bench: perft depth (default 5) and number of runs (default 5)\n"
+"  --depth N, --time S        selfplay/play: search depth, or seconds per move\n"
+"  --games N, --seed N        selfplay: number of games; a seed that varies the play (0: none)\n"
+"  --record FILE              selfplay: write the game records (PGN-like) to FILE\n"
+"  --max-plies N              selfplay: stop a game after N plies (default 600)\n"
+"  --as SIDE, --load FILE     play: the side you play (default the first); a game record to go on from\n"
+"  --game FILE                show/moves/perft: start from the end of a game record\n"
 "  -h, --help                 this help;  -V, --version  the version\n"
 "\n"
 "See boardvm(1) and, for the rules language, boardvm-rules(5).\n";
@@ -88,11 +97,28 @@ static int parse_args(int argc, char **argv, Args *a)
                     a->moves[a->nmoves++] = t;
                 }
             }
-        } else if (!strcmp(s, "--depth") || !strcmp(s, "--runs")) {
+        } else if (!strcmp(s, "--depth") || !strcmp(s, "--runs") || !strcmp(s, "--games") || !strcmp(s, "--max-plies")) {
             if (++i >= argc) return usage_error("%s needs a number", s);
             char *end; long v = strtol(argv[i], &end, 10);
-            if (*end || v < 1 || v > 1000) return usage_error("'%s' is not a positive number", argv[i]);
-            if (s[2] == 'd') a->depth = (int)v; else a->runs = (int)v;
+            if (*end || v < 1 || v > 100000) return usage_error("'%s' is not a positive number", argv[i]);
+            if (!strcmp(s, "--depth")) a->depth = (int)v;
+            else if (!strcmp(s, "--runs")) a->runs = (int)v;
+            else if (!strcmp(s, "--games")) a->games = (int)v;
+            else a->max_plies = (int)v;
+        } else if (!strcmp(s, "--seed")) {
+            if (++i >= argc) return usage_error("%s needs a number", s);
+            char *end; a->seed = strtoull(argv[i], &end, 10);
+            if (*end || !*argv[i]) return usage_error("'%s' is not a number", argv[i]);
+        } else if (!strcmp(s, "--time")) {
+            if (++i >= argc) return usage_error("%s needs seconds", s);
+            char *end; a->time = strtod(argv[i], &end);
+            if (*end || !(a->time > 0) || a->time > 1e6) return usage_error("'%s' is not a positive number of seconds", argv[i]);
+        } else if (!strcmp(s, "--as") || !strcmp(s, "--record") || !strcmp(s, "--load") || !strcmp(s, "--game")) {
+            if (++i >= argc) return usage_error("%s needs an argument", s);
+            if (!strcmp(s, "--as")) a->as = argv[i];
+            else if (!strcmp(s, "--record")) a->record = argv[i];
+            else if (!strcmp(s, "--load")) a->load = argv[i];
+            else a->game = argv[i];
         } else if (s[0] == '-' && s[1] && !(s[1] >= '0' && s[1] <= '9')) return usage_error("unknown option '%s'", s);
         else a->pos[a->npos++] = argv[i];
     }
@@ -112,7 +138,25 @@ static int open_position(Args *a, Game **g, Pos **p, jmp_buf *jb)
     if (a->npos < 2) return usage_error("%s needs a rules file", a->pos[0]);
     *g = load_game(a->pos[1], NULL, a->nopts, a->opts, &status);
     if (!*g) return status;
-    *p = setup_position(*g, a->fen, a->moves, a->nmoves, jb, &status);
+    const char *fen = a->fen;
+    char *rpos = NULL; char **rmoves = NULL; int nr = 0;
+    if (a->game) {                     /* a game record: its start, its moves, then --moves */
+        size_t len; char err[128];
+        char *text = read_file(a->game, &len);
+        if (!text) { game_free(*g); return 2; }
+        if (!record_read(text, &rpos, &rmoves, &nr, err, sizeof err)) {
+            fprintf(stderr, "boardvm: %s: %s\n", a->game, err);
+            free(text); game_free(*g); return 1;
+        }
+        free(text);
+        if (rpos && !fen) fen = rpos;
+        rmoves = realloc(rmoves, sizeof *rmoves * (size_t)(nr + a->nmoves + 1));
+        for (int i = 0; i < a->nmoves; i++) rmoves[nr + i] = strdup(a->moves[i]);
+        nr += a->nmoves;
+    }
+    *p = setup_position(*g, fen, a->game ? rmoves : a->moves, a->game ? nr : a->nmoves, jb, &status);
+    for (int i = 0; i < nr; i++) free(rmoves[i]);
+    free(rmoves); free(rpos);
     if (!*p) { game_free(*g); return status; }
     return 0;
 }
@@ -245,6 +289,8 @@ int main(int argc, char **argv)
     else if (!strcmp(cmd, "perft")) st = cmd_perft(&a);
     else if (!strcmp(cmd, "test")) st = cmd_test(&a);
     else if (!strcmp(cmd, "bench")) st = cmd_bench(&a);
+    else if (!strcmp(cmd, "selfplay")) st = cmd_selfplay(&a);
+    else if (!strcmp(cmd, "play")) st = cmd_play(&a);
     else st = usage_error("unknown command '%s'", cmd);
     free_args(&a);
     return st;

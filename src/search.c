@@ -1,0 +1,368 @@
+/* search.c - iterative deepening, principal-variation alpha-beta, quiescence on captures, a
+ * transposition table on the position hash, move ordering (hash move, MVV/LVA, killers,
+ * history) and a check extension. Game ends come from the rules file's `end` block (through
+ * node_moves), so checkmate, stalemate, repetition and move-count rules are scored exactly as the
+ * game says, whatever the game. */
+#include "search.h"
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "movegen.h"
+#include "notation.h"
+#include "vm.h"
+#include "ast.h"
+
+enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+
+typedef struct {
+    uint64_t key;
+    int16_t score;
+    int8_t depth;
+    uint8_t flag;
+    uint16_t move;                /* index in the node's legal move list + 1; 0 = none */
+} TTEntry;
+
+struct Engine {
+    const Game *g;
+    TTEntry *tt; size_t ttmask;
+    int value[MAX_TYPES + 1];
+    int32_t killers[MAX_PLY][2];
+    int32_t *history;             /* by move signature hashed into 64K */
+    int *order;                   /* [MAX_PLY][MAX_MOVES] move scores */
+    int *ixbuf;                   /* [MAX_PLY][MAX_MOVES] the order moves are tried in */
+    uint64_t nodes;
+    double start, deadline;
+    int stop;
+    SearchLimits lim;
+};
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static inline uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* The value of a type: declared, or estimated from its average number of moves on an empty
+ * board (a piece that reaches more squares is worth more). Royal pieces are not counted. */
+static void estimate_values(Engine *e)
+{
+    const Game *g = e->g;
+    Pos *p = pos_new(g);
+    MoveList ml = {0};
+    for (int t = 1; t <= g->ntypes; t++) {
+        const PieceType *T = &g->types[t];
+        if (T->royal || T->neutral) { e->value[t] = 0; continue; }
+        if (T->value) { e->value[t] = T->value; continue; }
+        /* mobility on an empty board, averaged over the squares */
+        volatile long total = 0;
+        jmp_buf jb;
+        p->on_error = &jb;
+        if (setjmp(jb)) { e->value[t] = 100; continue; }
+        for (int sq = 0; sq < g->nsq; sq++) {
+            pos_reset_empty(p);
+            pos_set(p, sq * g->stack, PW_MAKE(t, 0));
+            pos_set(p, g->st_turn, 0);
+            p->ntrail = 0;
+            movelist_clear(&ml);
+            gen_pseudo(p, &ml);
+            total += ml.n;
+        }
+        double avg = g->nsq ? (double)total / g->nsq : 0;
+        e->value[t] = (int)(25 * avg + 50);
+    }
+    movelist_free(&ml);
+    pos_free(p);
+}
+
+Engine *engine_new(const Game *g, int tt_mb)
+{
+    Engine *e = calloc(1, sizeof *e);
+    if (!e) abort();
+    e->g = g;
+    size_t n = 1;
+    while (n * 2 * sizeof(TTEntry) <= (size_t)tt_mb << 20) n *= 2;
+    e->tt = calloc(n, sizeof *e->tt);
+    e->ttmask = n - 1;
+    e->history = calloc(65536, sizeof *e->history);
+    e->order = malloc(sizeof(int) * MAX_PLY * MAX_MOVES);
+    e->ixbuf = malloc(sizeof(int) * MAX_PLY * MAX_MOVES);
+    if (!e->tt || !e->history || !e->order || !e->ixbuf) abort();
+    estimate_values(e);
+    return e;
+}
+
+void engine_free(Engine *e)
+{
+    if (!e) return;
+    free(e->tt); free(e->history); free(e->order); free(e->ixbuf); free(e);
+}
+
+void engine_clear(Engine *e)
+{
+    memset(e->tt, 0, sizeof *e->tt * (e->ttmask + 1));
+    memset(e->history, 0, sizeof *e->history * 65536);
+    memset(e->killers, 0, sizeof e->killers);
+}
+
+int engine_type_value(const Engine *e, int type) { return type >= 1 && type <= e->g->ntypes ? e->value[type] : 0; }
+
+int evaluate(Engine *e, Pos *p)
+{
+    const Game *g = e->g;
+    int side = pos_turn(p), score = 0;
+    int cx2 = g->files - 1, cy2 = g->ranks - 1;       /* twice the centre */
+    for (int sq = 0; sq < g->nsq; sq++)
+        for (int l = 0; l < g->stack; l++) {
+            int32_t w = p->st[sq * g->stack + l];
+            if (!w) break;
+            int o = PW_OWNER(w), t = PW_TYPE(w);
+            if (o < 0 || t < 1 || t > g->ntypes) continue;
+            /* material, and a little for standing near the centre (more squares in reach) */
+            int dx = abs(2 * g->sq_x[sq] - cx2), dy = abs(2 * g->sq_y[sq] - cy2);
+            int v = e->value[t] + (g->types[t].royal ? 0 : 8 - (dx + dy) / 2);
+            score += o == side ? v : -v;
+        }
+    for (int pl = 0; pl < g->nplayers; pl++)
+        for (int t = 1; t <= g->ntypes; t++) {
+            int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
+            if (n > 0) score += (pl == side ? 1 : -1) * n * e->value[t];
+        }
+    if (e->lim.seed) score += (int)(mix64(p->hash ^ e->lim.seed) % 21) - 10;
+    return score;
+}
+
+static int result_score(int result, int ply)
+{
+    if (result == RESULT_WIN) return SCORE_MATE - ply;
+    if (result == RESULT_LOSS) return -SCORE_MATE + ply;
+    return 0;
+}
+
+static inline int32_t move_sig(const Move *m)
+{
+    return (int32_t)((m->from + 1) | (m->to + 1) << 11 | (uint32_t)m->kind << 22 | (uint32_t)(m->become & 0x7f) << 24);
+}
+
+static inline int captured_value(const Engine *e, const Move *m)
+{
+    return m->kind == MK_MOVE && m->captured ? e->value[PW_TYPE(m->captured)] + 1 : 0;
+}
+
+static void score_moves(Engine *e, const MoveList *ml, int ply, int tt_move, int *sc)
+{
+    for (int i = 0; i < ml->n; i++) {
+        const Move *m = &ml->m[i];
+        int s;
+        int cv = captured_value(e, m);
+        if (i == tt_move) s = 1 << 30;
+        else if (cv) s = (1 << 28) + 16 * cv - e->value[PW_TYPE(m->piece)] / 16;
+        else if (m->become && m->kind == MK_MOVE) s = (1 << 27) + e->value[m->become];
+        else {
+            int32_t sig = move_sig(m);
+            if (sig == e->killers[ply][0]) s = (1 << 26) + 2;
+            else if (sig == e->killers[ply][1]) s = (1 << 26) + 1;
+            else s = e->history[(uint32_t)mix64((uint64_t)(uint32_t)sig) & 0xffff];
+        }
+        sc[i] = s;
+    }
+}
+
+/* Selection sort, one step: the index of the best remaining move. The list itself keeps its
+ * generated order, so an index into it names the move in the hash table. */
+static int pick(int n, int *sc, int *ix, int i)
+{
+    int b = i;
+    for (int j = i + 1; j < n; j++) if (sc[ix[j]] > sc[ix[b]]) b = j;
+    int t = ix[i]; ix[i] = ix[b]; ix[b] = t;
+    return ix[i];
+}
+
+static int time_up(Engine *e)
+{
+    if (e->stop) return 1;
+    if ((e->nodes & 1023) == 0) {
+        if (e->lim.nodes && e->nodes >= e->lim.nodes) e->stop = 1;
+        else if (e->lim.time > 0 && now() >= e->deadline) e->stop = 1;
+    }
+    return e->stop;
+}
+
+static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply)
+{
+    e->nodes++;
+    if (time_up(e)) return 0;
+    MoveList *ml = pos_list(p, ply);
+    node_moves(p, ml);
+    if (p->result) return result_score(p->result, ply);
+    int stand = evaluate(e, p);
+    if (stand >= beta || ply >= MAX_PLY - 1) return stand;
+    if (stand > alpha) alpha = stand;
+    int *sc = e->order + ply * MAX_MOVES, *ix = e->ixbuf + ply * MAX_MOVES;
+    int n = 0;
+    for (int i = 0; i < ml->n; i++)            /* only the captures, best victims first */
+        if (captured_value(e, &ml->m[i])) { ix[n++] = i; sc[i] = 16 * captured_value(e, &ml->m[i]) - e->value[PW_TYPE(ml->m[i].piece)] / 16; }
+    for (int i = 0; i < n; i++) {
+        int k = pick(n, sc, ix, i);
+        pos_make(p, ml, &ml->m[k]);
+        int s = -qsearch(e, p, -beta, -alpha, ply + 1);
+        pos_unmake(p);
+        if (e->stop) return 0;
+        if (s > alpha) {
+            alpha = s;
+            if (s >= beta) break;
+        }
+    }
+    return alpha;
+}
+
+static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, int *best_out)
+{
+    const Game *g = e->g;
+    e->nodes++;
+    if (time_up(e)) return 0;
+    MoveList *ml = pos_list(p, ply);
+    node_moves(p, ml);
+    if (p->result) return result_score(p->result, ply);
+    if (ply >= MAX_PLY - 2) return evaluate(e, p);
+    int in_chk = g->has_royal && in_check(p, pos_turn(p));
+    if (in_chk && ply < 2 * (int)(e->lim.depth ? e->lim.depth : 64)) depth++;
+    if (depth <= 0) return qsearch(e, p, alpha, beta, ply);
+
+    /* the hash table, on the full state (counters included: they matter to the rules) */
+    uint64_t key = p->hash;
+    TTEntry *te = &e->tt[key & e->ttmask];
+    int tt_move = -1;
+    if (te->key == key) {
+        if (te->move && te->move <= ml->n) tt_move = te->move - 1;
+        if (ply > 0 && te->depth >= depth) {
+            int s = te->score;
+            if (s > SCORE_MATE - MAX_PLY) s -= ply; else if (s < -SCORE_MATE + MAX_PLY) s += ply;
+            if (te->flag == TT_EXACT || (te->flag == TT_LOWER && s >= beta) || (te->flag == TT_UPPER && s <= alpha)) {
+                if (best_out) *best_out = tt_move;
+                return s;
+            }
+        }
+    }
+    int *sc = e->order + ply * MAX_MOVES, *ix = e->ixbuf + ply * MAX_MOVES;
+    score_moves(e, ml, ply, tt_move, sc);
+    for (int i = 0; i < ml->n; i++) ix[i] = i;
+    int best = -SCORE_INF, best_i = -1, alpha0 = alpha;
+    for (int i = 0; i < ml->n; i++) {
+        int k = pick(ml->n, sc, ix, i);
+        const Move m = ml->m[k];
+        pos_make(p, ml, &ml->m[k]);
+        int s;
+        if (i == 0) s = -search(e, p, depth - 1, -beta, -alpha, ply + 1, NULL);
+        else {
+            s = -search(e, p, depth - 1, -alpha - 1, -alpha, ply + 1, NULL);
+            if (s > alpha && s < beta && !e->stop) s = -search(e, p, depth - 1, -beta, -alpha, ply + 1, NULL);
+        }
+        pos_unmake(p);
+        if (e->stop) break;
+        if (s > best) { best = s; best_i = k; }
+        if (s > alpha) {
+            alpha = s;
+            if (s >= beta) {
+                if (!captured_value(e, &m)) {
+                    int32_t sig = move_sig(&m);
+                    if (e->killers[ply][0] != sig) { e->killers[ply][1] = e->killers[ply][0]; e->killers[ply][0] = sig; }
+                    int32_t *h = &e->history[(uint32_t)mix64((uint64_t)(uint32_t)sig) & 0xffff];
+                    *h += depth * depth;
+                    if (*h > (1 << 24)) for (int k = 0; k < 65536; k++) e->history[k] /= 2;
+                }
+                break;
+            }
+        }
+    }
+    if (best_out) *best_out = best_i;
+    if (e->stop) return best == -SCORE_INF ? 0 : best;
+    int idx = best_i;
+    int s = best;
+    if (s > SCORE_MATE - MAX_PLY) s += ply; else if (s < -SCORE_MATE + MAX_PLY) s -= ply;
+    te->key = key; te->score = (int16_t)s; te->depth = (int8_t)(depth > 127 ? 127 : depth);
+    te->flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    te->move = (uint16_t)(idx + 1);
+    return best;
+}
+
+/* The principal variation, read back from the hash table. */
+static void read_pv(Engine *e, Pos *p, int first, int maxlen, char *out, size_t outlen)
+{
+    const Game *g = e->g;
+    size_t n = 0; int made = 0;
+    out[0] = 0;
+    for (int k = 0; k < maxlen; k++) {
+        MoveList *ml = pos_list(p, MAX_PLY - 1 - (k & 1));
+        node_moves(p, ml);
+        int i = -1;
+        if (k == 0) i = first;
+        else {
+            TTEntry *te = &e->tt[p->hash & e->ttmask];
+            if (te->key == p->hash && te->move && te->move <= ml->n) i = te->move - 1;
+        }
+        if (i < 0 || i >= ml->n) break;
+        char buf[MOVE_STR_MAX];
+        move_string(g, ml, &ml->m[i], buf, sizeof buf);
+        int w = snprintf(out + n, outlen - n, "%s%s", n ? " " : "", buf);
+        if (w < 0 || (size_t)w >= outlen - n) break;
+        n += (size_t)w;
+        pos_make(p, ml, &ml->m[i]);
+        made++;
+    }
+    while (made--) pos_unmake(p);
+}
+
+void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
+{
+    const Game *g = e->g;
+    e->lim = *lim;
+    e->nodes = 0; e->stop = 0;
+    e->start = now();
+    e->deadline = e->start + lim->time;
+    memset(res, 0, sizeof *res);
+    res->best = -1;
+    MoveList root = {0};
+    node_moves(p, &root);
+    if (root.n == 0) { movelist_free(&root); return; }
+    int maxd = lim->depth > 0 ? lim->depth : MAX_PLY - 8;
+    for (int d = 1; d <= maxd; d++) {
+        int bi = -1;
+        int s = search(e, p, d, -SCORE_INF, SCORE_INF, 0, &bi);
+        if (e->stop && bi < 0) break;
+        /* moves keep their generated order, so bi is also the index in `root` */
+        int idx = bi;
+        if (idx < 0 || idx >= root.n) break;
+        if (e->stop && res->best >= 0) {
+            /* an unfinished iteration: keep its move only if it was searched and beats the last */
+            if (s <= res->score) break;
+        }
+        res->best = idx; res->score = s; res->depth = d;
+        res->nodes = e->nodes; res->seconds = now() - e->start;
+        read_pv(e, p, idx, d, res->pv, sizeof res->pv);
+        if (lim->info) {
+            if (lim->xboard_post)
+                fprintf(lim->info, "%d %d %d %llu %s\n", d, s, (int)(res->seconds * 100), (unsigned long long)e->nodes, res->pv);
+            else
+                fprintf(lim->info, "info depth %d score %d nodes %llu nps %.0f time %.2f pv %s\n", d, s,
+                        (unsigned long long)e->nodes, res->seconds > 0 ? e->nodes / res->seconds : 0.0, res->seconds, res->pv);
+            fflush(lim->info);
+        }
+        if (e->stop) break;
+        if (s > SCORE_MATE - MAX_PLY || s < -SCORE_MATE + MAX_PLY) {
+            if (d >= SCORE_MATE - abs(s) + 1) break;     /* a forced result found: deeper adds nothing */
+        }
+        if (lim->time > 0 && now() - e->start > lim->time * 0.5) break;   /* the next depth would not finish */
+    }
+    if (res->best < 0) res->best = 0;      /* no iteration finished: any legal move */
+    move_string(g, &root, &root.m[res->best], res->best_str, sizeof res->best_str);
+    res->nodes = e->nodes; res->seconds = now() - e->start;
+    movelist_free(&root);
+}

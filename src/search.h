@@ -1,0 +1,40 @@
+/* search.h - the engine: iterative-deepening principal-variation search over the VM's legal
+ * moves, for any compiled game. */
+#ifndef BOARDVM_SEARCH_H
+#define BOARDVM_SEARCH_H
+#include <stdint.h>
+#include <stdio.h>
+#include "position.h"
+
+#define SCORE_MATE 30000          /* a win in n plies scores SCORE_MATE - n */
+#define SCORE_INF 32000
+#define MAX_PLY 128
+
+typedef struct {
+    int depth;                    /* 0 = no limit */
+    uint64_t nodes;               /* 0 = no limit */
+    double time;                  /* seconds for this move; 0 = no limit */
+    uint64_t seed;                /* 0 = deterministic; else a small deterministic noise per seed */
+    FILE *info;                   /* progress lines ("info depth ..."), or NULL */
+    int xboard_post;              /* write progress in XBoard's format */
+} SearchLimits;
+
+typedef struct {
+    int best;                     /* index of the best move in the root's legal move list, -1 if none */
+    char best_str[256];
+    int score, depth;
+    uint64_t nodes;
+    double seconds;
+    char pv[1024];
+} SearchResult;
+
+typedef struct Engine Engine;
+
+Engine *engine_new(const Game *g, int tt_mb);
+void engine_free(Engine *e);
+void engine_clear(Engine *e);     /* forget the hash table, killers and history (a new game) */
+/* Search p (which is left as it was). */
+void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res);
+int evaluate(Engine *e, Pos *p);  /* static score for the side to move, in centipawns */
+int engine_type_value(const Engine *e, int type);
+#endif
