@@ -11,6 +11,7 @@
 #include "notation.h"
 #include "perft.h"
 #include "posstring.h"
+#include "search.h"
 #include "session.h"
 
 #define MAX_KEYS 64
@@ -95,7 +96,8 @@ static int parse_test_file(Arena *ar, const char *path, Case **out, int *nout)
             last = NULL;
             continue;
         }
-        static const char *known[] = { "rules", "option", "fen", "play", "moves", "perft", "result", "error" };
+        static const char *known[] = { "rules", "option", "fen", "play", "moves", "perft", "result", "error",
+                                       "depth", "best", "score" };
         int ok = 0;
         for (size_t k = 0; k < sizeof known / sizeof *known; k++) ok |= !strcmp(key, known[k]);
         if (!ok) { fprintf(stderr, "%s:%d: unknown key '%s'\n", path, lineno, key); free(text); free(cases); return 0; }
@@ -244,6 +246,33 @@ static int check_position(const Case *c, Game *g, Pos *p)
         const char *reason = p->result && p->result_reason ? g->strings[p->result_reason - 1] : "";
         snprintf(have, sizeof have, "%s%s%s", res[p->result], *reason ? " " : "", reason);
         if (strcmp(have, result)) { printf("#   result: expected '%s', got '%s'\n", result, have); ok = 0; }
+    }
+    const char *best = get(c, "best"), *score = get(c, "score"), *depth = get(c, "depth");
+    if (best || score) {
+        /* the engine, at a fixed depth: its move must be one of `best`, its score `score` */
+        int d = depth ? atoi(depth) : 0;
+        if (d < 1 || d > 30) { printf("#   a search case needs `depth:` from 1 to 30\n"); ok = 0; goto out; }
+        Engine *eng = engine_new(g, 8);
+        SearchLimits lim = { .depth = d };
+        SearchResult r;
+        engine_search(eng, p, &lim, &r);
+        engine_free(eng);
+        if (best) {
+            char *copy = strdup(best), *w[64];
+            int n = split_words(copy, w, 64), hit = 0;
+            for (int i = 0; i < n; i++) hit |= !strcmp(w[i], r.best_str);
+            if (!hit) { printf("#   best: expected one of '%s', the engine chose '%s' (score %d)\n", best, r.best_str, r.score); ok = 0; }
+            free(copy);
+        }
+        if (score) {
+            char want[64]; int n = 0;
+            if (sscanf(score, "mate %d", &n) == 1) snprintf(want, sizeof want, "%d", SCORE_MATE - (2 * n - 1));
+            else if (sscanf(score, "mated %d", &n) == 1) snprintf(want, sizeof want, "%d", -SCORE_MATE + 2 * n);
+            else if (!strcmp(score, "draw")) snprintf(want, sizeof want, "0");
+            else snprintf(want, sizeof want, "%s", score);
+            char have[32]; snprintf(have, sizeof have, "%d", r.score);
+            if (strcmp(want, have)) { printf("#   score: expected %s (%s), got %s\n", score, want, have); ok = 0; }
+        }
     }
     const char *perft_s = get(c, "perft");
     if (perft_s) {
