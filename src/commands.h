@@ -23,5 +23,6 @@ int cmd_test(Args *a);             /* testrun.c */
 int cmd_bench(Args *a);            /* bench.c */
 int cmd_selfplay(Args *a);         /* play.c */
 int cmd_play(Args *a);             /* play.c */
+int cmd_xboard(Args *a);           /* xboard.c */
 void show_board(const Pos *p, FILE *out);   /* display.c */
 #endif

@@ -32,6 +32,7 @@ static const char usage_text[] =
 "  bench [FILE]               perft speed in leaves per second (median of several runs)\n"
 "  selfplay FILE              the engine plays itself; prints each move and the result\n"
 "  play FILE                  play against the engine in the terminal\n"
+"  xboard FILE                speak the XBoard/CECP protocol (for GUIs)\n"
 "\n"
 "Options:\n"
 "  --fen POSITION             start from this position string (FEN for chess.rules)\n"
@@ -291,6 +292,7 @@ int main(int argc, char **argv)
     else if (!strcmp(cmd, "bench")) st = cmd_bench(&a);
     else if (!strcmp(cmd, "selfplay")) st = cmd_selfplay(&a);
     else if (!strcmp(cmd, "play")) st = cmd_play(&a);
+    else if (!strcmp(cmd, "xboard")) st = cmd_xboard(&a);
     else st = usage_error("unknown command '%s'", cmd);
     free_args(&a);
     return st;
