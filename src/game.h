@@ -21,9 +21,9 @@
 #define MAX_LOCALS 64
 #define MAX_CODE 65536
 #define MAX_STACK_DEPTH 32
-#define MAX_MOVES 4096
+#define MAX_MOVES 131072          /* moves in one position (a top-level block can make many) */
 #define MAX_NESTING 64
-#define STEP_BUDGET 100000
+#define STEP_BUDGET 100000        /* instructions between two emitted moves of one program run */
 
 /* A piece word: type in bits 0-7 (0 = no piece), owner+1 in bits 8-11 (0 = no owner, e.g. a
  * neutral piece), piece variables packed from bit 12 up. 0 means an empty square. */

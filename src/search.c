@@ -19,7 +19,7 @@ typedef struct {
     int16_t score;
     int8_t depth;
     uint8_t flag;
-    uint16_t move;                /* index in the node's legal move list + 1; 0 = none */
+    uint32_t move;                /* index in the node's legal move list + 1; 0 = none */
 } TTEntry;
 
 struct Engine {
@@ -28,8 +28,9 @@ struct Engine {
     int value[MAX_TYPES + 1];
     int32_t killers[MAX_PLY][2];
     int32_t *history;             /* by move signature hashed into 64K */
-    int *order;                   /* [MAX_PLY][MAX_MOVES] move scores */
-    int *ixbuf;                   /* [MAX_PLY][MAX_MOVES] the order moves are tried in */
+    int *order[MAX_PLY];          /* per ply: move scores */
+    int *ixbuf[MAX_PLY];          /* per ply: the order moves are tried in */
+    int ordcap[MAX_PLY];
     uint64_t nodes;
     double start, deadline;
     int stop;
@@ -92,9 +93,7 @@ Engine *engine_new(const Game *g, int tt_mb)
     e->tt = calloc(n, sizeof *e->tt);
     e->ttmask = n - 1;
     e->history = calloc(65536, sizeof *e->history);
-    e->order = malloc(sizeof(int) * MAX_PLY * MAX_MOVES);
-    e->ixbuf = malloc(sizeof(int) * MAX_PLY * MAX_MOVES);
-    if (!e->tt || !e->history || !e->order || !e->ixbuf) abort();
+    if (!e->tt || !e->history) abort();
     estimate_values(e);
     return e;
 }
@@ -102,7 +101,8 @@ Engine *engine_new(const Game *g, int tt_mb)
 void engine_free(Engine *e)
 {
     if (!e) return;
-    free(e->tt); free(e->history); free(e->order); free(e->ixbuf); free(e);
+    for (int i = 0; i < MAX_PLY; i++) { free(e->order[i]); free(e->ixbuf[i]); }
+    free(e->tt); free(e->history); free(e);
 }
 
 void engine_clear(Engine *e)
@@ -137,6 +137,20 @@ int evaluate(Engine *e, Pos *p)
         }
     if (e->lim.seed) score += (int)(mix64(p->hash ^ e->lim.seed) % 21) - 10;
     return score;
+}
+
+/* The ordering buffers of a ply, grown to hold n moves. */
+static void ply_buffers(Engine *e, int ply, int n, int **sc, int **ix)
+{
+    if (n > e->ordcap[ply]) {
+        int cap = e->ordcap[ply] ? e->ordcap[ply] : 256;
+        while (cap < n) cap *= 2;
+        e->order[ply] = realloc(e->order[ply], sizeof(int) * (size_t)cap);
+        e->ixbuf[ply] = realloc(e->ixbuf[ply], sizeof(int) * (size_t)cap);
+        if (!e->order[ply] || !e->ixbuf[ply]) abort();
+        e->ordcap[ply] = cap;
+    }
+    *sc = e->order[ply]; *ix = e->ixbuf[ply];
 }
 
 static int result_score(int result, int ply)
@@ -205,7 +219,8 @@ static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply)
     int stand = evaluate(e, p);
     if (stand >= beta || ply >= MAX_PLY - 1) return stand;
     if (stand > alpha) alpha = stand;
-    int *sc = e->order + ply * MAX_MOVES, *ix = e->ixbuf + ply * MAX_MOVES;
+    int *sc, *ix;
+    ply_buffers(e, ply, ml->n, &sc, &ix);
     int n = 0;
     for (int i = 0; i < ml->n; i++)            /* only the captures, best victims first */
         if (captured_value(e, &ml->m[i])) { ix[n++] = i; sc[i] = 16 * captured_value(e, &ml->m[i]) - e->value[PW_TYPE(ml->m[i].piece)] / 16; }
@@ -241,7 +256,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     TTEntry *te = &e->tt[key & e->ttmask];
     int tt_move = -1;
     if (te->key == key) {
-        if (te->move && te->move <= ml->n) tt_move = te->move - 1;
+        if (te->move && te->move <= (uint32_t)ml->n) tt_move = (int)te->move - 1;
         if (ply > 0 && te->depth >= depth) {
             int s = te->score;
             if (s > SCORE_MATE - MAX_PLY) s -= ply; else if (s < -SCORE_MATE + MAX_PLY) s += ply;
@@ -251,7 +266,8 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
             }
         }
     }
-    int *sc = e->order + ply * MAX_MOVES, *ix = e->ixbuf + ply * MAX_MOVES;
+    int *sc, *ix;
+    ply_buffers(e, ply, ml->n, &sc, &ix);
     score_moves(e, ml, ply, tt_move, sc);
     for (int i = 0; i < ml->n; i++) ix[i] = i;
     int best = -SCORE_INF, best_i = -1, alpha0 = alpha;
@@ -289,7 +305,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     if (s > SCORE_MATE - MAX_PLY) s += ply; else if (s < -SCORE_MATE + MAX_PLY) s -= ply;
     te->key = key; te->score = (int16_t)s; te->depth = (int8_t)(depth > 127 ? 127 : depth);
     te->flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
-    te->move = (uint16_t)(idx + 1);
+    te->move = (uint32_t)(idx + 1);
     return best;
 }
 
@@ -306,7 +322,7 @@ static void read_pv(Engine *e, Pos *p, int first, int maxlen, char *out, size_t 
         if (k == 0) i = first;
         else {
             TTEntry *te = &e->tt[p->hash & e->ttmask];
-            if (te->key == p->hash && te->move && te->move <= ml->n) i = te->move - 1;
+            if (te->key == p->hash && te->move && te->move <= (uint32_t)ml->n) i = (int)te->move - 1;
         }
         if (i < 0 || i >= ml->n) break;
         char buf[MOVE_STR_MAX];

@@ -149,7 +149,7 @@ void vm_run(Pos *p, RunCtx *c)
 
     for (;;) {
         if (--budget < 0)
-            pos_runtime_error(p, LINE, "a program ran more than %d instructions (an endless loop?)", STEP_BUDGET);
+            pos_runtime_error(p, LINE, "a program ran more than %d instructions without emitting a move (an endless loop?)", STEP_BUDGET);
         int64_t a, b, v;
         switch ((Opcode)code[pc]) {
         case OP_NOP: pc += 1; break;
@@ -385,6 +385,7 @@ void vm_run(Pos *p, RunCtx *c)
             if (c->mode == RUN_GEN) {
                 if (kind == MK_DROP ? !SQOK(L[0]) : kind == MK_MOVE && (!SQOK(L[0]) || !SQOK(c->origin))) goto fail;
                 emit_move(p, c, kind, OPND(2), L, trail_base, note_base, LINE);
+                budget = STEP_BUDGET;      /* the bound is on the work between two moves */
             } else if (c->mode == RUN_ATTACK || c->mode == RUN_REACH) {
                 if (kind != MK_STAY && L[0] == c->target) { c->found = 1; goto done; }
             }
