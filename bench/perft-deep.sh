@@ -94,5 +94,12 @@ if [ "$ran" -eq 0 ]; then
 fi
 rate=$(awk -v n="$total_nodes" -v s="$total_time" 'BEGIN { if (s > 0) printf "%.0f", n / s; else print "-" }')
 echo "$ran positions, $failed failed; $total_nodes leaves of passing positions in ${total_time}s ($rate leaves/s)"
+
+# The slow cases of the seed games (tests/slow/*.test: deep perft counts worked out by hand).
+srcdir=$(cd "$(dirname "$0")/.." && pwd)
+if ls "$srcdir"/tests/slow/*.test >/dev/null 2>&1; then
+    echo "slow game tests:"
+    "$BOARDVM" test "$srcdir"/tests/slow/*.test | grep -v '^ok' || failed=$((failed + 1))
+fi
 [ "$failed" -eq 0 ] || exit 1
 exit 0
