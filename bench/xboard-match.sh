@@ -1,0 +1,43 @@
+#!/bin/sh
+# bench/xboard-match.sh - boardvm against Fairy-Max in the real XBoard (headless, under Xvfb).
+#
+#   apt-get install xboard xvfb fairymax        (binaries in /usr/games)
+#   BOARDVM=./boardvm GAMES=10 TC=0:30 bench/xboard-match.sh
+#
+# Plays GAMES games (colours alternate) at time control TC (minutes:seconds per game, the same for
+# both engines), saves them to games.pgn, and reports the score and whether any game ended in an
+# illegal move or a protocol error. A benchmark, not part of `make check`: it takes minutes.
+set -u
+BOARDVM=$(cd "$(dirname "${BOARDVM:-./boardvm}")" && pwd)/$(basename "${BOARDVM:-./boardvm}")
+RULES=$(cd "$(dirname "${RULES:-rules/chess.rules}")" && pwd)/$(basename "${RULES:-rules/chess.rules}")
+GAMES=${GAMES:-10}
+TC=${TC:-0:30}
+PGN=${PGN:-games.pgn}
+for tool in xvfb-run /usr/games/xboard /usr/games/fairymax; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "xboard-match: $tool is missing (apt-get install xboard xvfb fairymax)" >&2; exit 2; }
+done
+[ -x "$BOARDVM" ] || { echo "xboard-match: no boardvm at $BOARDVM" >&2; exit 2; }
+rm -f "$PGN" xboard-debug.txt
+# XBoard does not always exit by itself after a match under -noGUI: bound the run by the clock
+# (two clocks per game, plus slack) and read the result from the saved games.
+min=${TC%%:*}; sec=${TC#*:}; [ "$sec" = "$TC" ] && sec=0
+limit=$(( GAMES * 2 * (min * 60 + sec) + 60 ))
+timeout "$limit" xvfb-run -a /usr/games/xboard -noGUI \
+    -fcp "$BOARDVM xboard $RULES" -fd "$PWD" -scp /usr/games/fairymax -sd "$PWD" \
+    -matchGames "$GAMES" -tc "$TC" -saveGameFile "$PGN" \
+    -debug -nameOfDebugFile xboard-debug.txt >/dev/null 2>&1
+awk '
+    /^\[White / { white = $0 }
+    /^\[Result / {
+        r = $2; gsub(/[]"]/, "", r); games++
+        mine_white = (white ~ /boardvm/)
+        if (r == "1-0") { if (mine_white) w++; else l++ }
+        else if (r == "0-1") { if (mine_white) l++; else w++ }
+        else if (r == "1/2-1/2") d++
+        else u++
+    }
+    END { printf "games %d: boardvm %d wins, %d losses, %d draws, %d unfinished (score %.1f/%d)\n",
+          games, w, l, d, u, w + d / 2, games }' "$PGN"
+bad=$(grep -ciE "illegal move|False illegal|protocol error" xboard-debug.txt 2>/dev/null || true)
+echo "illegal moves or protocol errors in the log: ${bad:-0}"
+[ "${bad:-0}" -eq 0 ]
