@@ -153,6 +153,26 @@ static void ply_buffers(Engine *e, int ply, int n, int **sc, int **ix)
     *sc = e->order[ply]; *ix = e->ixbuf[ply];
 }
 
+/* The moves of a node for the search, and its result. Most games: the pseudo-legal moves, whose
+ * legality is tested when each is made (a refuted node never pays for the rest); `*legal`
+ * is then 0. A game with `moves distinct` needs every legal move first to merge them. */
+static void search_moves(Pos *p, MoveList *ml, int *legal)
+{
+    if (p->g->distinct) { node_moves(p, ml); *legal = 1; return; }
+    gen_pseudo(p, ml);
+    vm_run_end_lazy(p, ml);
+    *legal = 0;
+}
+
+/* A node whose moves were all illegal: the end block decides, told there is no move; if it
+ * decides nothing, a side that cannot move has lost. */
+static int no_legal_move_score(Pos *p, int ply)
+{
+    vm_run_end(p, 0);
+    return p->result ? (p->result == RESULT_WIN ? SCORE_MATE - ply : p->result == RESULT_LOSS ? -SCORE_MATE + ply : 0)
+                     : -SCORE_MATE + ply;
+}
+
 static int result_score(int result, int ply)
 {
     if (result == RESULT_WIN) return SCORE_MATE - ply;
@@ -214,7 +234,8 @@ static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply)
     e->nodes++;
     if (time_up(e)) return 0;
     MoveList *ml = pos_list(p, ply);
-    node_moves(p, ml);
+    int legal;
+    search_moves(p, ml, &legal);
     if (p->result) return result_score(p->result, ply);
     int stand = evaluate(e, p);
     if (stand >= beta || ply >= MAX_PLY - 1) return stand;
@@ -224,9 +245,11 @@ static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply)
     int n = 0;
     for (int i = 0; i < ml->n; i++)            /* only the captures, best victims first */
         if (captured_value(e, &ml->m[i])) { ix[n++] = i; sc[i] = 16 * captured_value(e, &ml->m[i]) - e->value[PW_TYPE(ml->m[i].piece)] / 16; }
+    int mover = pos_turn(p);
     for (int i = 0; i < n; i++) {
         int k = pick(n, sc, ix, i);
         pos_make(p, ml, &ml->m[k]);
+        if (!legal && !vm_run_legal(p, mover)) { pos_unmake(p); continue; }
         int s = -qsearch(e, p, -beta, -alpha, ply + 1);
         pos_unmake(p);
         if (e->stop) return 0;
@@ -244,7 +267,8 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     e->nodes++;
     if (time_up(e)) return 0;
     MoveList *ml = pos_list(p, ply);
-    node_moves(p, ml);
+    int legal;
+    search_moves(p, ml, &legal);
     if (p->result) return result_score(p->result, ply);
     if (ply >= MAX_PLY - 2) return evaluate(e, p);
     int in_chk = g->has_royal && in_check(p, pos_turn(p));
@@ -270,13 +294,15 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     ply_buffers(e, ply, ml->n, &sc, &ix);
     score_moves(e, ml, ply, tt_move, sc);
     for (int i = 0; i < ml->n; i++) ix[i] = i;
-    int best = -SCORE_INF, best_i = -1, alpha0 = alpha;
+    int best = -SCORE_INF, best_i = -1, alpha0 = alpha, tried = 0;
+    int mover = pos_turn(p);
     for (int i = 0; i < ml->n; i++) {
         int k = pick(ml->n, sc, ix, i);
         const Move m = ml->m[k];
         pos_make(p, ml, &ml->m[k]);
+        if (!legal && !vm_run_legal(p, mover)) { pos_unmake(p); continue; }
         int s;
-        if (i == 0) s = -search(e, p, depth - 1, -beta, -alpha, ply + 1, NULL);
+        if (tried++ == 0) s = -search(e, p, depth - 1, -beta, -alpha, ply + 1, NULL);
         else {
             s = -search(e, p, depth - 1, -alpha - 1, -alpha, ply + 1, NULL);
             if (s > alpha && s < beta && !e->stop) s = -search(e, p, depth - 1, -beta, -alpha, ply + 1, NULL);
@@ -298,6 +324,11 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
             }
         }
     }
+    if (!tried && !e->stop) {
+        /* no legal move: the end block decides (a game without one: the side to move loses) */
+        if (best_out) *best_out = -1;
+        return no_legal_move_score(p, ply);
+    }
     if (best_out) *best_out = best_i;
     if (e->stop) return best == -SCORE_INF ? 0 : best;
     int idx = best_i;
@@ -317,7 +348,9 @@ static void read_pv(Engine *e, Pos *p, int first, int maxlen, char *out, size_t 
     out[0] = 0;
     for (int k = 0; k < maxlen; k++) {
         MoveList *ml = pos_list(p, MAX_PLY - 1 - (k & 1));
-        node_moves(p, ml);
+        int legal;
+        search_moves(p, ml, &legal);
+        if (p->result) break;
         int i = -1;
         if (k == 0) i = first;
         else {
@@ -345,9 +378,13 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
     e->deadline = e->start + lim->time;
     memset(res, 0, sizeof *res);
     res->best = -1;
-    MoveList root = {0};
-    node_moves(p, &root);
-    if (root.n == 0) { movelist_free(&root); return; }
+    MoveList root = {0}, check = {0};
+    node_moves(p, &check);                     /* is there a move at all? */
+    int any = check.n;
+    movelist_free(&check);
+    if (!any) return;
+    int legal;
+    search_moves(p, &root, &legal);
     int maxd = lim->depth > 0 ? lim->depth : MAX_PLY - 8;
     for (int d = 1; d <= maxd; d++) {
         int bi = -1;
@@ -377,7 +414,15 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
         }
         if (lim->time > 0 && now() - e->start > lim->time * 0.5) break;   /* the next depth would not finish */
     }
-    if (res->best < 0) res->best = 0;      /* no iteration finished: any legal move */
+    if (res->best < 0) {                   /* no iteration finished: the first legal move */
+        int mover = pos_turn(p);
+        for (int i = 0; i < root.n && res->best < 0; i++) {
+            pos_make(p, &root, &root.m[i]);
+            if (legal || vm_run_legal(p, mover)) res->best = i;
+            pos_unmake(p);
+        }
+        if (res->best < 0) res->best = 0;
+    }
     move_string(g, &root, &root.m[res->best], res->best_str, sizeof res->best_str);
     res->nodes = e->nodes; res->seconds = now() - e->start;
     movelist_free(&root);

@@ -343,6 +343,14 @@ void vm_run(Pos *p, RunCtx *c)
             pc += 1; break;
         case OP_INCHECK: stk[sp++] = PLOK(mover) ? in_check(p, mover) : 0; pc += 1; break;
         case OP_NOMOVES:
+            if (c->nlegal == -2) {
+                c->nlegal = 0;
+                for (int i = 0; i < c->pseudo->n && !c->nlegal; i++) {
+                    pos_make(p, c->pseudo, &c->pseudo->m[i]);
+                    c->nlegal = vm_run_legal(p, mover);
+                    pos_unmake(p);
+                }
+            }
             if (c->nlegal < 0) pos_runtime_error(p, LINE, "`no-moves` is only known in the `end` block");
             stk[sp++] = c->nlegal == 0; pc += 1; break;
         case OP_REPETITION: {
@@ -515,6 +523,19 @@ int vm_run_legal(Pos *p, int mover)
     vm_run(p, &c);
     pos_undo_to(p, mark);          /* a legality test changes nothing */
     return !c.failed;
+}
+
+int vm_run_end_lazy(Pos *p, MoveList *ml)
+{
+    p->result = 0; p->result_reason = 0;
+    if (p->g->hook_fn[HOOK_END] < 0) return -1;
+    RunCtx c = {0};
+    c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_END]; c.mover = pos_turn(p); c.origin = -1;
+    c.nlegal = -2; c.pseudo = ml; c.target = -1;
+    int mark = p->ntrail;
+    vm_run(p, &c);
+    pos_undo_to(p, mark);
+    return c.nlegal < 0 ? -1 : c.nlegal;
 }
 
 void vm_run_end(Pos *p, int nlegal)

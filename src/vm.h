@@ -21,7 +21,9 @@ typedef struct {
     int32_t victim;          /* the captured piece, in `on capture` */
     int target;              /* RUN_ATTACK / RUN_REACH: the square looked for */
     MoveList *out;           /* RUN_GEN: where moves go */
-    int nlegal;              /* for `no-moves` in `end`: the number of legal moves, or -1 */
+    int nlegal;              /* for `no-moves` in `end`: the number of legal moves, -1 unknown,
+                                -2 ask `pseudo` (find one legal move among them when needed) */
+    MoveList *pseudo;
     /* results */
     int found;               /* RUN_ATTACK / RUN_REACH: the target was reached */
     int failed;              /* RUN_HOOK: the program failed (a `require` did not hold) */
@@ -32,6 +34,9 @@ void vm_run_hook(Pos *p, int hook, int mover);
 void vm_run_capture_hook(Pos *p, int mover, int32_t victim);
 int vm_run_legal(Pos *p, int mover);                 /* 1 if the `legal` hook accepts */
 void vm_run_end(Pos *p, int nlegal);                 /* sets p->result / p->result_reason */
+/* The same, with the legal moves not yet known: `no-moves` makes the moves of ml one by one
+ * until one is legal. Returns the number of legal moves found (0 or 1), -1 if not asked. */
+int vm_run_end_lazy(Pos *p, MoveList *ml);
 void vm_free_scratch(Pos *p);
 
 #endif
