@@ -3,10 +3,13 @@
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include "commands.h"
 #include "perft.h"
+#include "posstring.h"
+#include "search.h"
 #include "session.h"
 
 #ifndef BOARDVM_DATADIR
@@ -54,6 +57,37 @@ int cmd_bench(Args *a)
     double med = runs % 2 ? nps[runs / 2] : (nps[runs / 2 - 1] + nps[runs / 2]) / 2;
     printf("median: %.0f leaves/s (%llu leaves)\n", med, (unsigned long long)leaves);
     free(nps);
+
+    /* The search: the start position and, for chess, the standard test positions, each at a
+     * fixed depth with a fresh engine. The node total is a signature of the search: it changes
+     * only when the search (or the move generator's order) changes. */
+    static const char *chess_positions[] = {
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10" };
+    int is_chess = !strcmp(g->name, "FIDE Chess");
+    int sdepth = a->depth > 0 ? a->depth + 1 : 6;
+    char *start = pos_to_string(p);
+    uint64_t nodes_total = 0; double secs_total = 0;
+    printf("search: depth %d\n", sdepth);
+    for (int i = 0; i < 1 + (is_chess ? 5 : 0); i++) {
+        const char *fen = i == 0 ? start : chess_positions[i - 1];
+        char e[256];
+        if (!pos_from_string(p, fen, e, sizeof e)) { fprintf(stderr, "bench: %s\n", e); break; }
+        Engine *eng = engine_new(g, 16);
+        SearchLimits lim = { .depth = sdepth };
+        SearchResult r;
+        engine_search(eng, p, &lim, &r);
+        engine_free(eng);
+        printf("  %-12s %-10s score %6d nodes %10llu %.2fs\n", i == 0 ? "start" : "position", r.best_str, r.score,
+               (unsigned long long)r.nodes, r.seconds);
+        nodes_total += r.nodes; secs_total += r.seconds;
+    }
+    free(start);
+    printf("search: %llu nodes (signature) in %.2f s, %.0f nodes/s\n", (unsigned long long)nodes_total, secs_total,
+           secs_total > 0 ? nodes_total / secs_total : 0.0);
     pos_free(p); game_free(g);
     return 0;
 }
