@@ -905,7 +905,7 @@ int compile_function(Compiler *C, const char *name, int kind, int hook, Ast *bod
     Game *g = C->g;
     if (g->nfns >= 1024) { diag_error(C->diag, body->loc, "too many programs"); return -1; }
     int fi = g->nfns++;
-    Function *f = &g->fns[fi];
+    CodeFunction *f = &g->fns[fi];
     f->name = name; f->kind = kind; f->entry = g->ncode;
     C->fn_kind = kind; C->hook = hook;
     C->nlocals = 0; C->maxlocals = 0; C->nbreaks = 0; C->loop_depth = 0; C->nexpanding = 0;

@@ -786,7 +786,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     g->flagsets = arena_alloc(&g->arena, sizeof(FlagSet) * MAX_VARS);
     g->lists = arena_alloc(&g->arena, sizeof(List) * 1024);
     g->dirset_rel = arena_alloc(&g->arena, sizeof(uint64_t) * 256);
-    g->fns = arena_alloc(&g->arena, sizeof(Function) * 1024);
+    g->fns = arena_alloc(&g->arena, sizeof(CodeFunction) * 1024);
     g->konst = arena_alloc(&g->arena, sizeof(int64_t) * 4096);
     g->strings = arena_alloc(&g->arena, sizeof(char *) * 4096);
     g->strings[g->nstrings++] = "";

@@ -41,7 +41,7 @@ int cmd_disasm(Args *a)
     Game *g = load_game(a->pos[1], NULL, a->nopts, a->opts, &status);
     if (!g) return status;
     for (int f = 0; f < g->nfns; f++) {
-        const Function *fn = &g->fns[f];
+        const CodeFunction *fn = &g->fns[f];
         printf("%s: %d locals, code %d..%d\n", fn->name, fn->nlocals, fn->entry, fn->end - 1);
         for (int pc = fn->entry; pc < fn->end;) {
             int op = g->code[pc];

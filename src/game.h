@@ -77,7 +77,7 @@ typedef struct {                 /* a bytecode function */
     int entry, end;              /* code range */
     int nlocals;
     int kind;                    /* FN_MOVES, FN_ATTACK, FN_DROPS, FN_HOOK */
-} Function;
+} CodeFunction;
 enum { FN_MOVES, FN_ATTACK, FN_DROPS, FN_HOOK };
 
 typedef struct {
@@ -134,7 +134,7 @@ typedef struct Game {
     /* code */
     int32_t *code; int ncode;
     int *line;                            /* source line of each code word */
-    Function *fns; int nfns;
+    CodeFunction *fns; int nfns;
     int drops_fn;
     int turn_fn;                          /* the top-level `moves` block, or -1 */
     int hook_fn[8];                       /* per HOOK_*, -1 when absent */

@@ -15,6 +15,28 @@
 #include "record.h"
 #include "search.h"
 #include "session.h"
+#ifdef HAVE_LIBEDIT
+#include <editline/readline.h>
+#endif
+
+/* One line from the player: with line editing and history when libedit is there and the input
+ * is a terminal, plain stdio otherwise. Returns 0 at the end of input. */
+static int read_command(const char *prompt, char *buf, size_t len)
+{
+#ifdef HAVE_LIBEDIT
+    if (isatty(0)) {
+        char *l = readline(prompt);
+        if (!l) return 0;
+        if (*l) add_history(l);
+        snprintf(buf, len, "%s", l);
+        free(l);
+        return 1;
+    }
+#endif
+    fputs(prompt, stdout);
+    fflush(stdout);
+    return fgets(buf, (int)len, stdin) != NULL;
+}
 
 static const char *base_name(const char *p) { const char *s = strrchr(p, '/'); return s ? s + 1 : p; }
 
@@ -225,9 +247,9 @@ int cmd_play(Args *a)
             shown = 0;
             continue;
         }
-        printf("%s> ", g->player_name[pos_turn(p)]);
-        fflush(stdout);
-        if (!fgets(line, sizeof line, stdin)) { printf("\n"); break; }
+        char prompt[64];
+        snprintf(prompt, sizeof prompt, "%s> ", g->player_name[pos_turn(p)]);
+        if (!read_command(prompt, line, sizeof line)) { printf("\n"); break; }
         char *cmd = line;
         while (isspace((unsigned char)*cmd)) cmd++;
         cmd[strcspn(cmd, "\r\n")] = 0;

@@ -14,7 +14,7 @@ static int var_kind_ok(const Game *g, int v, int kind) { return v >= 0 && v < g-
 
 int verify_function(const Game *g, int fi, char *err, size_t errlen)
 {
-    const Function *f = &g->fns[fi];
+    const CodeFunction *f = &g->fns[fi];
     int n = f->end - f->entry;
     if (f->entry < 0 || f->end > g->ncode || n <= 0) { snprintf(err, errlen, "bad code range"); return 0; }
     if (f->nlocals < 4 || f->nlocals > MAX_LOCALS) { snprintf(err, errlen, "bad local count"); return 0; }

@@ -129,7 +129,7 @@ static void note_text(Pos *p, struct VmScratch *s, int64_t *L, const char *t, in
 void vm_run(Pos *p, RunCtx *c)
 {
     const Game *g = p->g;
-    const Function *f = &g->fns[c->fn];
+    const CodeFunction *f = &g->fns[c->fn];
     const int32_t *code = g->code;
     struct VmScratch *s = scratch(p);
     int64_t stk[MAX_STACK_DEPTH + 2];
