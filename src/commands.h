@@ -15,7 +15,7 @@ typedef struct {
     int games, max_plies;          /* selfplay */
     unsigned long long seed;
     double time;                   /* seconds per move */
-    const char *as, *record, *load, *game;
+    const char *as, *record, *load, *game, *opponent;
 } Args;
 
 int cmd_disasm(Args *a);           /* disasm.c */

@@ -45,6 +45,7 @@ static const char usage_text[] =
 "  --games N, --seed N        selfplay: number of games; a seed that varies the play (0: none)\n"
 "  --record FILE              selfplay: write the game records (PGN-like) to FILE\n"
 "  --max-plies N              selfplay: stop a game after N plies (default 600)\n"
+"  --opponent random|DEPTH    selfplay: play against a random mover or a fixed depth (sides alternate)\n"
 "  --as SIDE, --load FILE     play: the side you play (default the first); a game record to go on from\n"
 "  --game FILE                show/moves/perft: start from the end of a game record\n"
 "  -h, --help                 this help;  -V, --version  the version\n"
@@ -114,11 +115,13 @@ static int parse_args(int argc, char **argv, Args *a)
             if (++i >= argc) return usage_error("%s needs seconds", s);
             char *end; a->time = strtod(argv[i], &end);
             if (*end || !(a->time > 0) || a->time > 1e6) return usage_error("'%s' is not a positive number of seconds", argv[i]);
-        } else if (!strcmp(s, "--as") || !strcmp(s, "--record") || !strcmp(s, "--load") || !strcmp(s, "--game")) {
+        } else if (!strcmp(s, "--as") || !strcmp(s, "--record") || !strcmp(s, "--load") || !strcmp(s, "--game") ||
+                   !strcmp(s, "--opponent")) {
             if (++i >= argc) return usage_error("%s needs an argument", s);
             if (!strcmp(s, "--as")) a->as = argv[i];
             else if (!strcmp(s, "--record")) a->record = argv[i];
             else if (!strcmp(s, "--load")) a->load = argv[i];
+            else if (!strcmp(s, "--opponent")) a->opponent = argv[i];
             else a->game = argv[i];
         } else if (s[0] == '-' && s[1] && !(s[1] >= '0' && s[1] <= '9')) return usage_error("unknown option '%s'", s);
         else a->pos[a->npos++] = argv[i];

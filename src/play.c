@@ -92,10 +92,26 @@ int cmd_selfplay(Args *a)
         rec = fopen(a->record, "w");
         if (!rec) { perror(a->record); game_free(g); return 2; }
     }
-    Engine *eng = engine_new(g, 32);
+    Engine *eng = engine_new(g, 32), *eng2 = NULL;
     char opts[512]; options_string(a, opts, sizeof opts);
     char ename[64]; engine_name(&lim, ename, sizeof ename);
+    /* --opponent: the engine above plays one side (alternating by game), this the other */
+    int random_opp = 0;
+    SearchLimits lim2 = lim;
+    char oname[64] = "";
+    if (a->opponent) {
+        if (!strcmp(a->opponent, "random")) { random_opp = 1; snprintf(oname, sizeof oname, "random mover"); }
+        else {
+            int d = atoi(!strncmp(a->opponent, "depth:", 6) ? a->opponent + 6 : a->opponent);
+            if (d < 1 || d > 60) { fprintf(stderr, "boardvm: --opponent is 'random' or a depth (1-60), not '%s'\n", a->opponent); engine_free(eng); game_free(g); if (rec) fclose(rec); return 2; }
+            memset(&lim2, 0, sizeof lim2);
+            lim2.depth = d;
+            engine_name(&lim2, oname, sizeof oname);
+            eng2 = engine_new(g, 32);
+        }
+    }
     int score[4] = {0};       /* wins of player 0, of player 1, draws, unfinished */
+    int mine[3] = {0};        /* with --opponent: the engine's wins, losses, draws */
     int st = 0;
     for (int gi = 0; gi < games; gi++) {
         jmp_buf jb;
@@ -111,8 +127,14 @@ int cmd_selfplay(Args *a)
         if (!p) { st = status; break; }
         char *start = pos_to_string(p);
         engine_clear(eng);
+        if (eng2) engine_clear(eng2);
         lim.seed = a->seed ? a->seed + (uint64_t)gi * 7919 : 0;
-        printf("game %d: %s, %s\n", gi + 1, g->name, ename);
+        lim2.seed = lim.seed ? lim.seed + 1 : 0;
+        uint64_t rng = 0x9e3779b97f4a7c15ull ^ (a->seed + (uint64_t)gi);
+        int engine_side = gi % 2;                 /* with --opponent: colours alternate */
+        if (a->opponent) printf("game %d: %s, %s (%s) against %s\n", gi + 1, g->name, ename,
+                                g->player_name[engine_side], oname);
+        else printf("game %d: %s, %s\n", gi + 1, g->name, ename);
         int ply = 0;
         MoveList *ml = NULL;
         for (;;) {
@@ -120,7 +142,13 @@ int cmd_selfplay(Args *a)
             node_moves(p, ml);
             if (p->result || ml->n == 0 || ply >= max_plies) break;
             SearchResult r;
-            engine_search(eng, p, &lim, &r);
+            if (a->opponent && pos_turn(p) != engine_side && random_opp) {
+                /* a random legal move (xorshift, seeded per game) */
+                rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+                memset(&r, 0, sizeof r);
+                move_string(g, ml, &ml->m[rng % (uint64_t)ml->n], r.best_str, sizeof r.best_str);
+            } else if (a->opponent && pos_turn(p) != engine_side) engine_search(eng2, p, &lim2, &r);
+            else engine_search(eng, p, &lim, &r);
             ml = pos_list(p, 0);
             node_moves(p, ml);
             int k = move_find(g, ml, r.best_str);
@@ -141,11 +169,16 @@ int cmd_selfplay(Args *a)
             printf("result: %s (%s wins%s%s)\n", res, g->player_name[winner], *why ? ": " : "", why);
         }
         if (!p->result) score[3]++;
-        else if (p->result == RESULT_DRAW) score[2]++;
-        else score[(p->result == RESULT_WIN) == (pos_turn(p) == 0) ? 0 : 1]++;
+        else if (p->result == RESULT_DRAW) { score[2]++; mine[2]++; }
+        else {
+            int winner = (p->result == RESULT_WIN) == (pos_turn(p) == 0) ? 0 : 1;
+            score[winner]++;
+            mine[winner == engine_side ? 0 : 1]++;
+        }
         if (rec) {
             GameRecord gr = { g, base_name(a->pos[1]), opts, start, { ename, ename, ename, ename, ename, ename, ename, ename },
                               log.m, log.n, res, why };
+            if (a->opponent) gr.player[1 - engine_side] = oname;
             record_write(rec, &gr);
         }
         free(start);
@@ -155,6 +188,9 @@ int cmd_selfplay(Args *a)
     }
     if (games > 1 && g->nplayers == 2)
         printf("score: %s %d, %s %d, draws %d, unfinished %d\n", g->player_name[0], score[0], g->player_name[1], score[1], score[2], score[3]);
+    if (a->opponent)
+        printf("%s against %s: %d wins, %d losses, %d draws, %d unfinished\n", ename, oname, mine[0], mine[1], mine[2], score[3]);
+    engine_free(eng2);
     if (rec) fclose(rec);
     engine_free(eng);
     game_free(g);
