@@ -19,9 +19,9 @@ done
 [ -x "$BOARDVM" ] || { echo "xboard-match: no boardvm at $BOARDVM" >&2; exit 2; }
 rm -f "$PGN" xboard-debug.txt
 # XBoard does not always exit by itself after a match under -noGUI: bound the run by the clock
-# (two clocks per game, plus slack) and read the result from the saved games.
+# (a 40/TC control can give each side several periods per game) and read the saved games.
 min=${TC%%:*}; sec=${TC#*:}; [ "$sec" = "$TC" ] && sec=0
-limit=$(( GAMES * 2 * (min * 60 + sec) + 60 ))
+limit=$(( GAMES * 4 * (min * 60 + sec) + 120 ))
 timeout "$limit" xvfb-run -a /usr/games/xboard -noGUI \
     -fcp "$BOARDVM xboard $RULES" -fd "$PWD" -scp /usr/games/fairymax -sd "$PWD" \
     -matchGames "$GAMES" -tc "$TC" -saveGameFile "$PGN" \

@@ -114,6 +114,27 @@ void engine_clear(Engine *e)
 
 int engine_type_value(const Engine *e, int type) { return type >= 1 && type <= e->g->ntypes ? e->value[type] : 0; }
 
+/* Squares a piece's leap and ride lines reach (empty or enemy): its mobility, counted natively
+ * without running programs, which keeps the evaluation cheap for any game. */
+static int atom_mobility(const Pos *p, int sq, const PieceType *T, int owner)
+{
+    const Game *g = p->g;
+    int n = 0;
+    for (int i = 0; i < T->natoms; i++) {
+        const Atom *a = &T->atoms[i];
+        int d = g->dir_map[owner][a->dir], s = sq;
+        for (;;) {
+            s = g->neighbor[s * g->ndirs + d];
+            if (s < 0) break;
+            int32_t c = p->st[s * g->stack];
+            if (!c) { n += a->mode != MODE_CAPTURE; }
+            else { n += PW_OWNER(c) != owner && a->mode != MODE_MOVE; break; }
+            if (a->kind == ATOM_LEAP) break;
+        }
+    }
+    return n;
+}
+
 int evaluate(Engine *e, Pos *p)
 {
     const Game *g = e->g;
@@ -127,7 +148,9 @@ int evaluate(Engine *e, Pos *p)
             if (o < 0 || t < 1 || t > g->ntypes) continue;
             /* material, and a little for standing near the centre (more squares in reach) */
             int dx = abs(2 * g->sq_x[sq] - cx2), dy = abs(2 * g->sq_y[sq] - cy2);
-            int v = e->value[t] + (g->types[t].royal ? 0 : 8 - (dx + dy) / 2);
+            const PieceType *T = &g->types[t];
+            int v = e->value[t] + (T->royal ? 0 : 8 - (dx + dy) / 2);
+            if (!T->royal && T->natoms) v += 3 * atom_mobility(p, sq, T, o);
             score += o == side ? v : -v;
         }
     for (int pl = 0; pl < g->nplayers; pl++)
