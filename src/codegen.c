@@ -883,9 +883,58 @@ static void stmt(Compiler *C, Ast *s)
     C->line = saved;
 }
 
+/* The first statement under n that changes the state, or NULL (not looking into branches,
+ * whose changes end with them). */
+static Ast *first_effect(Ast *n)
+{
+    if (!n) return NULL;
+    switch (n->kind) {
+    case AST_CAPTURE: case AST_REMOVE: case AST_PLACE: case AST_CHANGE: case AST_SETOWNER:
+    case AST_MOVEPIECE: case AST_GIVE: case AST_TAKE: case AST_BECOME:
+        return n;
+    case AST_ASSIGN:
+        return n;
+    case AST_EITHER: case AST_CHOOSE: case AST_EMIT:
+        return NULL;
+    default:
+        for (int i = 0; i < n->nkids; i++) { Ast *e = first_effect(n->kids[i]); if (e) return e; }
+        return NULL;
+    }
+}
+
+static Ast *first_emit(Ast *n)
+{
+    if (!n) return NULL;
+    if (n->kind == AST_EMIT) return n;
+    for (int i = 0; i < n->nkids; i++) { Ast *e = first_emit(n->kids[i]); if (e) return e; }
+    return NULL;
+}
+
+/* The trap of a program that emits in an `if` and then goes on: what the `if` changed is still
+ * changed for the moves emitted after it (two castlings written as two `if`s in a row). */
+static void warn_leaking_effects(Compiler *C, Ast *b)
+{
+    if (C->fn_kind == FN_HOOK) return;
+    for (int i = 0; i + 1 < b->nkids; i++) {
+        Ast *k = b->kids[i];
+        if (k->kind != AST_IF) continue;
+        Ast *eff = first_effect(k), *em = first_emit(k);
+        if (!eff || !em || eff->kind == AST_ASSIGN) continue;
+        for (int j = i + 1; j < b->nkids; j++) {
+            Ast *later = first_emit(b->kids[j]);
+            if (!later) continue;
+            diag_warning(C->diag, eff->loc, "this change stays in force after the `if` ends, in the move emitted at line %d too",
+                         later->loc.line);
+            diag_note(C->diag, k->loc, "make the alternatives `either { ... } or { ... }` branches, which undo their changes");
+            break;
+        }
+    }
+}
+
 static void block(Compiler *C, Ast *b)
 {
     if (!b) return;
+    if (b->kind == AST_BLOCK) warn_leaking_effects(C, b);
     if (b->kind != AST_BLOCK) { stmt(C, b); return; }
     int scope = C->nlocals;
     for (int i = 0; i < b->nkids; i++) {

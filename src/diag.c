@@ -61,6 +61,15 @@ void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...)
     va_end(ap);
 }
 
+void diag_warning(Diag *d, SrcLoc loc, const char *fmt, ...)
+{
+    d->warnings++;
+    if (d->errors > d->max_errors) return;
+    va_list ap; va_start(ap, fmt);
+    report(d, loc, "warning", fmt, ap);
+    va_end(ap);
+}
+
 void diag_plain(Diag *d, const char *fmt, ...)
 {
     d->errors++;

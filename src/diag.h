@@ -29,6 +29,7 @@ void diag_init(Diag *d, const char *filename, const char *text, size_t textlen);
 /* Report at a location; printf-style message. */
 void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void diag_warning(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* An error with no position in the file (e.g. unreadable file). */
 void diag_plain(Diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Edit distance helper for "did you mean" notes. */
