@@ -360,9 +360,9 @@ void vm_run(Pos *p, RunCtx *c)
             stk[sp++] = n ? n : 1;
             pc += 1; break;
         }
-        case OP_HAND:
+        case OP_HAND:                      /* the player was pushed first, the type on top */
             b = stk[--sp]; a = stk[sp - 1];
-            stk[sp - 1] = PLOK(b) && TYOK(a) ? p->st[HANDLOC(b, a)] : 0;
+            stk[sp - 1] = PLOK(a) && TYOK(b) ? p->st[HANDLOC(a, b)] : 0;
             pc += 1; break;
         case OP_COUNT: {
             b = stk[--sp]; a = stk[sp - 1];
