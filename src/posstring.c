@@ -47,6 +47,46 @@ static void put_piece(Buf *b, const Game *g, int32_t w)
     int t = PW_TYPE(w), o = PW_OWNER(w);
     const char *c = (t >= 1 && t <= g->ntypes) ? code_of(g, t, o) : "?";
     if (strlen(c) > 1) put(b, "(%s)", c); else put(b, "%s", c);
+    /* piece variables that are not 0 follow in braces: U{checks=2} */
+    int any = 0;
+    for (int i = 0; i < g->nvars; i++) {
+        const Var *v = &g->vars[i];
+        if (v->kind != VAR_PIECE) continue;
+        unsigned x = ((uint32_t)w >> v->shift) & ((1u << v->bits) - 1);
+        if (!x) continue;
+        put(b, "%s%s=%u", any ? "," : "{", v->name, x);
+        any = 1;
+    }
+    if (any) put(b, "}");
+}
+
+/* Piece variables written after a piece in a position string: {name=value,...}. */
+static int parse_piece_vars(const Game *g, const char **q, int32_t *w, char *e, size_t el)
+{
+    const char *p = *q;
+    if (*p != '{') return 1;
+    p++;
+    while (*p && *p != '}') {
+        char name[64]; size_t n = 0;
+        while (*p && *p != '=' && *p != '}' && *p != ',' && n < sizeof name - 1) name[n++] = *p++;
+        name[n] = 0;
+        if (*p != '=') return err(e, el, "board: expected name=value in the braces after a piece");
+        p++;
+        char *end;
+        long x = strtol(p, &end, 10);
+        if (end == p) return err(e, el, "board: '%s=' needs a number", name);
+        p = end;
+        const Var *v = NULL;
+        for (int i = 0; i < g->nvars; i++) if (g->vars[i].kind == VAR_PIECE && !strcmp(g->vars[i].name, name)) v = &g->vars[i];
+        if (!v) return err(e, el, "board: '%s' is not a piece variable of this game", name);
+        if (x < 0 || x >= (1L << v->bits)) return err(e, el, "board: %s=%ld is out of its range", name, x);
+        uint32_t mask = ((1u << v->bits) - 1) << v->shift;
+        *w = (int32_t)(((uint32_t)*w & ~mask) | ((uint32_t)x << v->shift));
+        if (*p == ',') p++;
+    }
+    if (*p != '}') return err(e, el, "board: unclosed '{' after a piece");
+    *q = p + 1;
+    return 1;
 }
 
 /* The fields in order: declared ones, or a default list. */
@@ -186,7 +226,9 @@ static int parse_board(Pos *p, const char *s, char *e, size_t el)
         if (!t) return err(e, el, "board: '%s' is not a piece code of this game", code);
         if (x >= g->files) return err(e, el, "board: rank %d has more squares than the board", y + 1);
         int sq = g->sq_at[x + y * MAX_FILES];
-        pos_set(p, sq * g->stack, PW_MAKE(t, owner));
+        int32_t w = PW_MAKE(t, owner);
+        if (!parse_piece_vars(g, &q, &w, e, el)) return 0;
+        pos_set(p, sq * g->stack, w);
         x++;
     }
     if (y != 0) return err(e, el, "board: %d ranks given, the board has %d", g->ranks - y, g->ranks);
@@ -237,6 +279,8 @@ int pos_from_string(Pos *p, const char *str, char *e, size_t el)
         char *eq = strchr(tok[i], '=');
         const char *f;
         char *val = tok[i];
+        /* a named field is name=value with a plain name (a board can hold '=' inside braces) */
+        if (eq && strcspn(tok[i], "/{(") < (size_t)(eq - tok[i])) eq = NULL;
         if (eq) {                          /* a named field: name=value */
             *eq = 0; f = tok[i]; val = eq + 1;
         } else if (next < nf) f = fields[next++];
