@@ -241,7 +241,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %token KW_DIRECTION "'direction'" KW_DIRS "'dirs'" KW_SYMMETRY "'symmetry'" KW_ZONE "'zone'"
 %token KW_ARROWS "'arrows'" KW_ATTRIBUTE "'attribute'" KW_FLAGS "'flags'" KW_VAR "'var'"
 %token KW_UNCOUNTED "'uncounted'" KW_RESET "'reset'" KW_PLAYER "'player'" KW_SQUARE "'square'" KW_PIECE "'piece'"
-%token KW_VALUE "'value'" KW_ROYAL "'royal'" KW_NEUTRAL "'neutral'" KW_LEAP "'leap'" KW_RIDE "'ride'"
+%token KW_VALUE "'value'" KW_ROYAL "'royal'" KW_NEUTRAL "'neutral'" KW_BONUS "'bonus'" KW_LEAP "'leap'" KW_RIDE "'ride'"
 %token KW_MOVE "'move'" KW_CAPTURE "'capture'" KW_ATTACK "'attack'" KW_MOVES "'moves'"
 %token KW_DROPS "'drops'" KW_START "'start'" KW_POSITION "'position'"
 %token KW_DISTINCT "'distinct'" KW_WHEN "'when'" KW_DEF "'def'" KW_LEGAL "'legal'"
@@ -580,6 +580,7 @@ piece_item:
   | KW_ATTACK KW_MOVES ';'   /* the moves program counts as attacks */
         { $$ = mk_kids(ctx, AST_ATTACK, &@1, mk(ctx, AST_MOVES, &@2), NULL, NULL); }
   | KW_MOVES block           { $$ = mk_kids(ctx, AST_MOVES, &@1, $2, NULL, NULL); }
+  | KW_BONUS IDENT ';'       { $$ = mk_named(ctx, AST_BONUS, &@1, $2); }
   ;
 
 opt_mode:

@@ -48,6 +48,7 @@
     X(RIDE,       "ride")          /* num: MODE_ANY/MOVE/CAPTURE; kids: DIRS_LIT */             \
     X(ATTACK,     "attack")        /* kids: one LEAP, RIDE or BLOCK */                          \
     X(MOVES,      "moves")         /* kids: BLOCK */                                            \
+    X(BONUS,      "bonus")         /* name: an int attribute, the piece's square bonus */        \
     X(DROPS,      "drops")         /* kids: BLOCK */                                            \
     X(START,      "start")         /* str: the start position string */                         \
     X(POSITION,   "position")      /* kids: IDENT field names */                                \

@@ -316,6 +316,17 @@ static void finish_directions(Compiler *C, const int *symk)
     for (int pl = 0; pl < g->nplayers; pl++)
         for (int i = 0; i < g->ndirs; i++)
             if (g->dir_map[pl][i] >= 0) g->dir_unmap[pl][g->dir_map[pl][i]] = i;
+    /* squares as each player sees them: the symmetry about the board's centre */
+    for (int pl = 0; pl < g->nplayers; pl++) {
+        const int *m = M[symk[pl]];
+        g->sq_view[pl] = arena_alloc(&g->arena, sizeof(int16_t) * (size_t)(g->nsq ? g->nsq : 1));
+        for (int s = 0; s < g->nsq; s++) {
+            int cx = 2 * g->sq_x[s] - (g->files - 1), cy = 2 * g->sq_y[s] - (g->ranks - 1);
+            int x = m[0] * cx + m[1] * cy + (g->files - 1), y = m[2] * cx + m[3] * cy + (g->ranks - 1);
+            g->sq_view[pl][s] = (x < 0 || y < 0 || x % 2 || y % 2 || x / 2 >= g->files || y / 2 >= g->ranks)
+                ? -1 : g->sq_at[x / 2 + y / 2 * MAX_FILES];
+        }
+    }
     g->dirset_abs = arena_alloc(&g->arena, sizeof(uint64_t) * 256 * MAX_PLAYERS);
     g->neighbor = arena_alloc(&g->arena, sizeof(int16_t) * (size_t)(g->nsq ? g->nsq : 1) * (size_t)(g->ndirs ? g->ndirs : 1));
     for (int s = 0; s < g->nsq; s++)
@@ -562,6 +573,7 @@ static void declare_piece(Compiler *C, Ast *d)
         for (char *c = lc; *c; c++) *c = (char)tolower((unsigned char)*c);
     T->lcode = lc;
     T->moves_fn = T->attack_fn = -1;
+    T->bonus_attr = -1;
     for (int t = 1; t < g->ntypes; t++) {
         if (!strcmp(g->types[t].code, code) || !strcmp(g->types[t].lcode, code) ||
             (g->nplayers > 1 && (!strcmp(g->types[t].code, lc) || !strcmp(g->types[t].lcode, lc))))
@@ -591,6 +603,13 @@ static void define_piece(Compiler *C, Ast *d, int t)
                 T->attack_fn = compile_function(C, nm, FN_ATTACK, 0, k->kids[0], NULL, NULL);
             } else piece_atoms(C, k->kids[0], &T->attack_atoms, &T->nattack_atoms);
             break;
+        case AST_BONUS: {
+            Sym *s = sym_find(C, k->name);
+            if (!s || s->kind != SYM_ATTR || g->attrs[s->index].vtype != VT_INT)
+                diag_error(C->diag, k->loc, "`bonus` names an int attribute (a value per square), not '%s'", k->name);
+            else T->bonus_attr = s->index;
+            break;
+        }
         case AST_MOVES:
             if (T->moves_fn >= 0) { diag_error(C->diag, k->loc, "%s has two `moves` blocks", T->name); break; }
             if (k->nkids) T->moves_fn = compile_function(C, T->name, FN_MOVES, 0, k->kids[0], NULL, NULL);

@@ -46,6 +46,7 @@ typedef struct {
     int nattack_atoms; Atom *attack_atoms;
     int moves_fn, attack_fn;     /* entry of the `moves` / `attack { }` program, or -1 */
     int attack_moves;            /* `attack moves;`: its moves program counts as attacks */
+    int bonus_attr;              /* `bonus NAME;`: an int attribute the engine adds, or -1 */
 } PieceType;
 
 typedef struct {
@@ -110,6 +111,7 @@ typedef struct Game {
     const char *dir_name[MAX_DIRS];
     int dir_map[MAX_PLAYERS][MAX_DIRS];   /* relative -> absolute for each player */
     int dir_unmap[MAX_PLAYERS][MAX_DIRS]; /* absolute -> relative (the inverse) */
+    int16_t *sq_view[MAX_PLAYERS];        /* a square as player P sees it (its symmetry), or -1 */
     int opposite[MAX_DIRS];
     int16_t *neighbor;                    /* [sq * ndirs + absdir] -> square or -1 */
     int ndirsets; uint64_t *dirset_rel;   /* relative masks; absolute per player below */

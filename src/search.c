@@ -151,6 +151,10 @@ int evaluate(Engine *e, Pos *p)
             const PieceType *T = &g->types[t];
             int v = e->value[t] + (T->royal ? 0 : 8 - (dx + dy) / 2);
             if (!T->royal && T->natoms) v += 3 * atom_mobility(p, sq, T, o);
+            if (T->bonus_attr >= 0) {        /* the rules file's square bonus, as the owner sees the board */
+                int vs = g->sq_view[o][sq];
+                if (vs >= 0) v += (int)g->attrs[T->bonus_attr].value[vs];
+            }
             score += o == side ? v : -v;
         }
     for (int pl = 0; pl < g->nplayers; pl++)
