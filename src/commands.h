@@ -13,6 +13,7 @@ typedef struct {
     int divide, help, version, list_opcodes, check_hash;
     int depth, runs;
     int games, max_plies;          /* selfplay */
+    unsigned long long nodes;      /* a node limit per move */
     unsigned long long seed;
     double time;                   /* seconds per move */
     const char *as, *record, *load, *game, *opponent;

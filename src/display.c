@@ -6,7 +6,25 @@
  * UTF-8, ASCII otherwise), so the board can be read as the physical one is. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "commands.h"
+
+/* Colour on a terminal (not when NO_COLOR is set): the first player's pieces bold, the
+ * second's bold blue, arrows dim. Plain text anywhere else. */
+static int use_colour(FILE *out)
+{
+    const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+    return isatty(fileno(out)) && !(nc && *nc) && !(term && !strcmp(term, "dumb"));
+}
+
+static void put_cell(FILE *out, const Pos *p, int32_t pw, int width, int colour, const char *text)
+{
+    int o = pw ? PW_OWNER(pw) : -2;
+    if (colour && o >= 0) fputs(o == 0 ? "\033[1m" : o == 1 ? "\033[1;34m" : "\033[1;32m", out);
+    fprintf(out, "%-*s", width, text);
+    if (colour && o >= 0) fputs("\033[0m", out);
+    (void)p;
+}
 
 static int utf8_locale(void)
 {
@@ -46,7 +64,7 @@ static const char *arrow_at(const Game *g, uint64_t mask, int r, int c, int uni)
 static void show_arrows(const Pos *p, FILE *out, int arrows_attr)
 {
     const Game *g = p->g;
-    int w = code_width(g), uni = utf8_locale();
+    int w = code_width(g), uni = utf8_locale(), colour = use_colour(out);
     for (int y = g->ranks - 1; y >= 0; y--) {
         for (int row = 0; row < 3; row++) {
             if (row == 1) fprintf(out, "%3d ", y + 1); else fprintf(out, "    ");
@@ -55,14 +73,20 @@ static void show_arrows(const Pos *p, FILE *out, int arrows_attr)
                 fputc('|', out);
                 if (sq < 0) { fprintf(out, "%*s", w + 2, ""); continue; }
                 uint64_t mask = (uint64_t)g->attrs[arrows_attr].value[sq];
+                if (colour) fputs("\033[2m", out);
                 fputs(arrow_at(g, mask, row, 0, uni), out);
-                if (row == 1) fprintf(out, "%-*s", w, cell_text(g, p->st[sq * g->stack]));
+                if (colour) fputs("\033[0m", out);
+                if (row == 1) put_cell(out, p, p->st[sq * g->stack], w, colour, cell_text(g, p->st[sq * g->stack]));
                 else {
                     const char *m = arrow_at(g, mask, row, 1, uni);
                     int pad = w - 1;
+                    if (colour) fputs("\033[2m", out);
                     fprintf(out, "%*s%s%*s", pad / 2, "", m, pad - pad / 2, "");
+                    if (colour) fputs("\033[0m", out);
                 }
+                if (colour) fputs("\033[2m", out);
                 fputs(arrow_at(g, mask, row, 2, uni), out);
+                if (colour) fputs("\033[0m", out);
             }
             fputs("|\n", out);
         }
@@ -79,12 +103,14 @@ void show_board(const Pos *p, FILE *out)
     for (int i = 0; i < g->nattrs; i++) if (!strcmp(g->attrs[i].name, "arrows")) arrows = i;
     if (arrows >= 0) show_arrows(p, out, arrows);
     else {
-        int w = code_width(g);
+        int w = code_width(g), colour = use_colour(out);
         for (int y = g->ranks - 1; y >= 0; y--) {
             fprintf(out, "%3d ", y + 1);
             for (int x = 0; x < g->files; x++) {
                 int sq = g->sq_at[x + y * MAX_FILES];
-                fprintf(out, " %-*s", w, sq < 0 ? " " : cell_text(g, p->st[sq * g->stack]));
+                fputc(' ', out);
+                if (sq < 0) fprintf(out, "%-*s", w, " ");
+                else put_cell(out, p, p->st[sq * g->stack], w, colour, cell_text(g, p->st[sq * g->stack]));
             }
             fputc('\n', out);
         }

@@ -42,6 +42,7 @@ static const char usage_text[] =
 "  --check-hash               perft: check the incremental hash against a recompute (slow)\n"
 "  --depth N, --runs N        bench: perft depth (default 5) and number of runs (default 5)\n"
 "  --depth N, --time S        selfplay/play: search depth, or seconds per move\n"
+"  --nodes N                  selfplay/play: at most N search nodes per move\n"
 "  --games N, --seed N        selfplay: number of games; a seed that varies the play (0: none)\n"
 "  --record FILE              selfplay: write the game records (PGN-like) to FILE\n"
 "  --max-plies N              selfplay: stop a game after N plies (default 600)\n"
@@ -107,6 +108,10 @@ static int parse_args(int argc, char **argv, Args *a)
             else if (!strcmp(s, "--runs")) a->runs = (int)v;
             else if (!strcmp(s, "--games")) a->games = (int)v;
             else a->max_plies = (int)v;
+        } else if (!strcmp(s, "--nodes")) {
+            if (++i >= argc) return usage_error("%s needs a number", s);
+            char *end; a->nodes = strtoull(argv[i], &end, 10);
+            if (*end || !a->nodes) return usage_error("'%s' is not a positive number", argv[i]);
         } else if (!strcmp(s, "--seed")) {
             if (++i >= argc) return usage_error("%s needs a number", s);
             char *end; a->seed = strtoull(argv[i], &end, 10);

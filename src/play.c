@@ -52,13 +52,15 @@ static void options_string(const Args *a, char *buf, size_t len)
 static void limits_from_args(const Args *a, SearchLimits *lim, int default_depth)
 {
     memset(lim, 0, sizeof *lim);
-    lim->depth = a->depth > 0 ? a->depth : (a->time > 0 ? 0 : default_depth);
+    lim->depth = a->depth > 0 ? a->depth : (a->time > 0 || a->nodes ? 0 : default_depth);
     lim->time = a->time;
+    lim->nodes = a->nodes;
 }
 
 static void engine_name(const SearchLimits *lim, char *buf, size_t len)
 {
     if (lim->depth) snprintf(buf, len, "boardvm depth %d", lim->depth);
+    else if (lim->nodes) snprintf(buf, len, "boardvm %llu nodes", (unsigned long long)lim->nodes);
     else snprintf(buf, len, "boardvm %.1fs", lim->time);
 }
 
@@ -223,7 +225,7 @@ int cmd_play(Args *a)
     }
     SearchLimits lim;
     limits_from_args(a, &lim, 0);
-    if (!lim.depth && lim.time <= 0) lim.time = 2.0;
+    if (!lim.depth && lim.time <= 0 && !lim.nodes) lim.time = 2.0;
     jmp_buf jb;
     Pos *volatile p = NULL;
     Engine *volatile eng = engine_new(g, 64);
