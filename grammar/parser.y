@@ -691,6 +691,8 @@ stmt:
                              { $$ = mk_kids(ctx, AST_SETOWNER, &@1, $2, $4, NULL); }
   | KW_MOVE expr KW_TO expr ';'
                              { $$ = mk_kids(ctx, AST_MOVEPIECE, &@1, $2, $4, NULL); }
+  | KW_MOVE KW_STACK expr KW_TO expr ';'
+                             { $$ = mk_kids(ctx, AST_MOVESTACK, &@1, $3, $5, NULL); }
   | KW_GIVE expr KW_TO expr ';'
                              { $$ = mk_kids(ctx, AST_GIVE, &@1, $2, $4, NULL); }
   | KW_TAKE expr KW_FROM expr ';'
@@ -722,6 +724,8 @@ either_stmt:
 lvalue:
     IDENT                    { $$ = mk_named(ctx, AST_IDENT, &@1, $1); }
   | IDENT '[' expr ']'       { $$ = mk_kids(ctx, AST_INDEX, &@1, $3, NULL, NULL); $$->name = $1; }
+  | IDENT '[' expr ',' expr ']'   /* a piece variable of the piece at a layer of a stack */
+                             { $$ = mk_kids(ctx, AST_INDEX, &@1, $3, $5, NULL); $$->name = $1; }
   ;
 
 assign_op:
@@ -813,6 +817,8 @@ atom:
     IDENT                    { $$ = mk_named(ctx, AST_IDENT, &@1, $1); }
   | IDENT '(' args ')'       { $$ = call(ctx, &@1, $1, $3); }
   | IDENT '[' expr ']'       { $$ = mk_kids(ctx, AST_INDEX, &@1, $3, NULL, NULL); $$->name = $1; }
+  | IDENT '[' expr ',' expr ']'
+                             { $$ = mk_kids(ctx, AST_INDEX, &@1, $3, $5, NULL); $$->name = $1; }
   | IDENT '.' field_name     { $$ = field(ctx, &@1, $1, $3); }
   | KW_MOVE '.' field_name   { $$ = field(ctx, &@1, "move", $3); }
   | KW_PIECE '.' field_name  { $$ = field(ctx, &@1, "piece", $3); }

@@ -84,6 +84,7 @@
     X(CHANGE,     "change")        /* kids: square expr, type expr */                           \
     X(SETOWNER,   "owner")         /* kids: square expr, player expr */                         \
     X(MOVEPIECE,  "move")          /* kids: from square expr, to square expr */                 \
+    X(MOVESTACK,  "move stack")    /* kids: from square expr, to square expr */                 \
     X(GIVE,       "give")          /* kids: type expr, player expr */                           \
     X(TAKE,       "take")          /* kids: type expr, player expr */                           \
     X(AGAIN,      "again")         /* no fields */                                              \

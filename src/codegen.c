@@ -112,7 +112,7 @@ static Local *find_local(Compiler *C, const char *name)
 void suggest(Compiler *C, const char *name, SrcLoc loc)
 {
     static const char *builtins[] = { "here", "from", "mover", "opponent", "to-move", "piece", "dropping",
-        "victim", "empty", "enemy", "square", "friend", "in-check", "no-moves", "repetition", "at", "type", "owner",
+        "victim", "empty", "enemy", "square", "height", "friend", "in-check", "no-moves", "repetition", "at", "type", "owner",
         "file", "rank", "step", "attacked", "attacks", "hand", "count", "abs", "min", "max", "can-move-to", "none", "true",
         "false", "board" };
     const char *best = NULL; int bd = 3;
@@ -253,7 +253,7 @@ static Ty call_expr(Compiler *C, Ast *e)
     };
     if (e->kind == AST_CALL)
         for (size_t i = 0; i < sizeof simple / sizeof *simple; i++)
-            if (!strcmp(n, simple[i].name)) {
+            if (!strcmp(n, simple[i].name) && !(simple[i].op == OP_AT && e->nkids == 2)) {
                 if (!nargs_ok(C, e, 1, 1)) return T_ERR;
                 expect(C, e->kids[0], (Ty){ simple[i].arg, 0 }, simple[i].arg == VT_SQUARE ? "a square" : "a piece");
                 emit_op(C, simple[i].op);
@@ -286,6 +286,18 @@ static Ty call_expr(Compiler *C, Ast *e)
         else emit_op(C, OP_OPPONENT);
         emit_op(C, OP_ATTACKED);
         return T_BOOL;
+    }
+    if (e->kind == AST_CALL && !strcmp(n, "height")) {
+        if (!nargs_ok(C, e, 1, 1)) return T_ERR;
+        expect(C, e->kids[0], T_SQ, "a square");
+        emit_op(C, OP_HEIGHT);
+        return T_INT;
+    }
+    if (e->kind == AST_CALL && !strcmp(n, "at") && e->nkids == 2) {
+        expect(C, e->kids[0], T_SQ, "a square");
+        expect(C, e->kids[1], T_INT, "a layer (0 = the bottom piece)");
+        emit_op(C, OP_PIECEAT);
+        return T_PIECE;
     }
     if (e->kind == AST_CALL && !strcmp(n, "square")) {
         if (!nargs_ok(C, e, 2, 2)) return T_ERR;
@@ -325,12 +337,19 @@ static Ty call_expr(Compiler *C, Ast *e)
     }
     if (s && s->kind == SYM_VAR) {
         const Var *v = &g->vars[s->index];
-        if (!nargs_ok(C, e, 1, 1)) return T_ERR;
+        if (!nargs_ok(C, e, 1, v->kind == VAR_PIECE ? 2 : 1)) return T_ERR;
         Ty vt = { v->vtype, v->flagset };
         switch (v->kind) {
         case VAR_PLAYER: expect(C, e->kids[0], T_PLAYER, "a player"); emit_op(C, OP_LOADPL, s->index); return vt;
         case VAR_SQUARE: expect(C, e->kids[0], T_SQ, "a square"); emit_op(C, OP_LOADSQ, s->index); return vt;
         case VAR_PIECE: {
+            if (e->nkids == 2) {            /* v[sq, layer] */
+                expect(C, e->kids[0], T_SQ, "a square");
+                expect(C, e->kids[1], T_INT, "a layer");
+                emit_op(C, OP_PIECEAT);
+                emit_op(C, OP_LOADPV, s->index);
+                return vt;
+            }
             Ty a = expr(C, e->kids[0]);
             if (a.t == VT_SQUARE) emit_op(C, OP_AT);
             else if (a.t >= 0 && a.t != VT_PIECE) type_error(C, e->kids[0], "a piece or a square", a);
@@ -645,6 +664,21 @@ static void assign(Compiler *C, Ast *s)
         if (store_op == OP_STOREG && in_program(C) && C->fn_kind == FN_ATTACK)
             diag_error(C->diag, lv->loc, "an attack program cannot change the state");
         if (op != '=') emit_op(C, store_op == OP_STORE ? OP_LOAD : OP_LOADG, store_arg);
+    } else if (lv->kind == AST_INDEX && lv->nkids == 2) {
+        /* v[sq, layer] = x: a piece variable of one piece of a stack */
+        Sym *sy = sym_find(C, lv->name);
+        if (!sy || sy->kind != SYM_VAR || g->vars[sy->index].kind != VAR_PIECE) {
+            diag_error(C->diag, lv->loc, "'%s[square, layer]' needs a piece variable", lv->name); return;
+        }
+        const Var *v = &g->vars[sy->index];
+        t = (Ty){ v->vtype, v->flagset };
+        expect(C, lv->kids[0], T_SQ, "a square");
+        expect(C, lv->kids[1], T_INT, "a layer");
+        if (op != '=') {
+            expr(C, lv->kids[0]); expr(C, lv->kids[1]);
+            emit_op(C, OP_PIECEAT); emit_op(C, OP_LOADPV, sy->index);
+        }
+        store_op = OP_STOREPVL; store_arg = sy->index;
     } else if ((lv->kind == AST_INDEX || lv->kind == AST_CALL) && lv->nkids == 1) {
         Sym *sy = sym_find(C, lv->name);
         if (!sy || sy->kind != SYM_VAR || g->vars[sy->index].kind == VAR_GLOBAL) {
@@ -851,6 +885,7 @@ static void stmt(Compiler *C, Ast *s)
     case AST_CHANGE: { Ty a[] = { T_SQ, T_TYPE }; const char *w[] = { "a square", "a piece type" }; effect(C, s, OP_CHANGE, a, 2, w); break; }
     case AST_SETOWNER: { Ty a[] = { T_SQ, T_PLAYER }; const char *w[] = { "a square", "a player" }; effect(C, s, OP_SETOWNER, a, 2, w); break; }
     case AST_MOVEPIECE: { Ty a[] = { T_SQ, T_SQ }; effect(C, s, OP_MOVEP, a, 2, SQ); break; }
+    case AST_MOVESTACK: { Ty a[] = { T_SQ, T_SQ }; effect(C, s, OP_MOVESTACK, a, 2, SQ); break; }
     case AST_GIVE: { Ty a[] = { T_TYPE, T_PLAYER }; const char *w[] = { "a piece type", "a player" }; effect(C, s, OP_GIVE, a, 2, w); break; }
     case AST_TAKE: { Ty a[] = { T_TYPE, T_PLAYER }; const char *w[] = { "a piece type", "a player" }; effect(C, s, OP_TAKE, a, 2, w); break; }
     case AST_AGAIN:

@@ -47,20 +47,24 @@ void gen_pseudo(Pos *p, MoveList *ml)
 {
     const Game *g = p->g;
     int mover = pos_turn(p);
-    for (int sq = 0; sq < g->nsq; sq++) {
-        int32_t w = CELL(sq);
-        if (!w || PW_OWNER(w) != mover) continue;
-        int t = PW_TYPE(w);
-        if (t < 1 || t > g->ntypes) continue;
-        const PieceType *T = &g->types[t];
-        if (T->natoms) gen_atoms(p, ml, sq, w, T, mover);
-        if (T->moves_fn >= 0) {
-            RunCtx c = {0};
-            c.mode = RUN_GEN; c.fn = T->moves_fn; c.mover = mover; c.origin = sq; c.piece = w;
-            c.out = ml; c.nlegal = -1; c.target = -1;
-            vm_run(p, &c);
+    for (int sq = 0; sq < g->nsq; sq++)
+        for (int l = 0; l < g->stack; l++) {       /* every piece of a stack moves on its own */
+            int32_t w = p->st[sq * g->stack + l];
+            if (!w) break;
+            if (PW_OWNER(w) != mover) continue;
+            int t = PW_TYPE(w);
+            if (t < 1 || t > g->ntypes) continue;
+            const PieceType *T = &g->types[t];
+            int before = ml->n;
+            if (T->natoms) gen_atoms(p, ml, sq, w, T, mover);
+            for (int i = before; i < ml->n; i++) ml->m[i].layer = (uint8_t)l;
+            if (T->moves_fn >= 0) {
+                RunCtx c = {0};
+                c.mode = RUN_GEN; c.fn = T->moves_fn; c.mover = mover; c.origin = sq; c.piece = w;
+                c.layer = l; c.out = ml; c.nlegal = -1; c.target = -1;
+                vm_run(p, &c);
+            }
         }
-    }
     if (g->turn_fn >= 0) {
         RunCtx c = {0};
         c.mode = RUN_GEN; c.fn = g->turn_fn; c.mover = mover; c.origin = -1;

@@ -97,7 +97,11 @@
     X(PLACE,      0, 3, 0, "pop a square, a player and a type; put a new piece there") \
     X(CHANGE,     0, 2, 0, "pop a type and a square; change the piece there to that type") \
     X(SETOWNER,   0, 2, 0, "pop a player and a square; give the piece there to that player") \
-    X(MOVEP,      0, 2, 0, "pop two squares (to, then from); move the piece from the first to the second") \
+    X(MOVEP,      0, 2, 0, "pop two squares (to, then from); move the (top) piece from the first to the second") \
+    X(MOVESTACK,  0, 2, 0, "pop two squares (to, then from); move every piece of the first onto the second") \
+    X(HEIGHT,     0, 1, 1, "pop a square; push how many pieces stand on it") \
+    X(PIECEAT,    0, 2, 1, "pop a layer and a square; push the piece at that layer (0 = bottom), or 0") \
+    X(STOREPVL,   1, 3, 0, "pop a value, a layer and a square; set piece variable A of the piece at that layer") \
     X(GIVE,       0, 2, 0, "pop a player and a type; add one to the player's hand") \
     X(TAKE,       0, 2, 0, "pop a player and a type; take one from the player's hand (fail if none)") \
     X(AGAIN,      0, 0, 0, "the mover moves again after this move") \

@@ -144,6 +144,42 @@ uint64_t pos_rep_key(const Pos *p)
     return h;
 }
 
+int pos_height(const Pos *p, int sq)
+{
+    const Game *g = p->g;
+    int n = 0;
+    while (n < g->stack && p->st[sq * g->stack + n]) n++;
+    return n;
+}
+
+int pos_top_loc(const Pos *p, int sq)
+{
+    int h = pos_height(p, sq);
+    return h ? sq * p->g->stack + h - 1 : -1;
+}
+
+int pos_push(Pos *p, int sq, int32_t w)
+{
+    int h = pos_height(p, sq);
+    if (h >= p->g->stack) return 0;
+    pos_set(p, sq * p->g->stack + h, w);
+    return 1;
+}
+
+void pos_remove_layer(Pos *p, int sq, int layer)
+{
+    const Game *g = p->g;
+    int h = pos_height(p, sq);
+    if (layer < 0 || layer >= h) return;
+    for (int l = layer; l + 1 < h; l++) pos_set(p, sq * g->stack + l, p->st[sq * g->stack + l + 1]);
+    pos_set(p, sq * g->stack + h - 1, 0);
+}
+
+void pos_clear_square(Pos *p, int sq)
+{
+    for (int l = pos_height(p, sq) - 1; l >= 0; l--) pos_set(p, sq * p->g->stack + l, 0);
+}
+
 static void hist_push(Pos *p)
 {
     if (p->nhist == p->caphist) {
@@ -176,7 +212,7 @@ void pos_make(Pos *p, const MoveList *ml, const Move *m)
     for (uint32_t i = 0; i < m->nops; i++) pos_set(p, ops[2 * i], ops[2 * i + 1]);
 
     p->last_from = m->from; p->last_to = m->to; p->last_piece = m->piece; p->last_captured = 0;
-    if (m->kind == MK_MOVE) {
+    if (m->kind == MK_MOVE && g->stack == 1) {
         int fc = m->from * g->stack, tc = m->to * g->stack;
         int32_t pw = p->st[fc] ? p->st[fc] : m->piece;
         int32_t cap = p->st[tc];
@@ -187,9 +223,25 @@ void pos_make(Pos *p, const MoveList *ml, const Move *m)
         pos_set(p, fc, 0);
         if (m->become) pw = PW_WITH_TYPE(pw, m->become);
         pos_set(p, tc, pw);
+    } else if (m->kind == MK_MOVE) {
+        /* stacks: the moving piece leaves its layer; everything on the destination is captured */
+        int fl = m->from * g->stack + m->layer;
+        int32_t pw = p->st[fl] ? p->st[fl] : m->piece;
+        pos_remove_layer(p, m->from, m->layer);
+        if (m->to != m->from) {
+            for (int l = pos_height(p, m->to) - 1; l >= 0; l--) {
+                int32_t cap = p->st[m->to * g->stack + l];
+                if (l == 0) p->last_captured = cap;
+                pos_set(p, m->to * g->stack + l, 0);
+                if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, mover, cap);
+            }
+        }
+        if (m->become) pw = PW_WITH_TYPE(pw, m->become);
+        if (!pos_push(p, m->to, pw)) pos_runtime_error(p, 0, "more than %d pieces on %s", g->stack, g->sq_name[m->to]);
     } else if (m->kind == MK_DROP) {
         int hl = g->st_hands + mover * (g->ntypes + 1) + m->become;
-        pos_set(p, m->to * g->stack, PW_MAKE(m->become, mover));
+        if (!pos_push(p, m->to, PW_MAKE(m->become, mover)))
+            pos_runtime_error(p, 0, "more than %d pieces on %s", g->stack, g->sq_name[m->to]);
         pos_set(p, hl, p->st[hl] - 1);
         p->last_piece = PW_MAKE(m->become, mover);
     }

@@ -19,6 +19,7 @@ typedef struct {
     uint8_t again;               /* the mover moves again afterwards */
     uint8_t become;              /* type the piece arrives as, 0 = unchanged; drops: the type */
     uint8_t suffix;              /* string index + 1, or 0 */
+    uint8_t layer;               /* stacks: the moving piece's place in its stack (0 = bottom) */
     int32_t piece;               /* the moving piece word (0 for drops) */
     int32_t captured;            /* piece on the destination before the move (for ordering) */
     uint32_t op0, nops;          /* recorded state writes: ops[op0 .. op0+nops) of its list */
@@ -78,6 +79,14 @@ void pos_make(Pos *p, const MoveList *ml, const Move *m);
 void pos_unmake(Pos *p);
 
 int pos_royal_square(Pos *p, int player, int *more);   /* -1 if none; *more = 1 if several */
+
+/* Stacks: a square holds up to g->stack pieces, bottom (layer 0) up, with no gaps. With
+ * `stack 1` these are the single cell. */
+int pos_height(const Pos *p, int sq);
+int pos_top_loc(const Pos *p, int sq);               /* state location of the top piece, or -1 */
+int pos_push(Pos *p, int sq, int32_t w);             /* put w on top; 0 if the square is full */
+void pos_remove_layer(Pos *p, int sq, int layer);    /* take one piece out; those above move down */
+void pos_clear_square(Pos *p, int sq);
 
 void movelist_clear(MoveList *ml);
 void movelist_free(MoveList *ml);

@@ -210,6 +210,29 @@ static int parse_board(Pos *p, const char *s, char *e, size_t el)
             }
             continue;
         }
+        if (c == '[') {                    /* a stack: its pieces, bottom first */
+            if (x >= g->files) return err(e, el, "board: rank %d has more squares than the board", y + 1);
+            int sq = g->sq_at[x + y * MAX_FILES];
+            q++;
+            while (*q && *q != ']') {
+                char code[8]; size_t len;
+                if (*q == '(') {
+                    const char *close = strchr(q, ')');
+                    if (!close || close - q - 1 < 1 || close - q - 1 > 4) return err(e, el, "board: bad piece code in a stack on rank %d", y + 1);
+                    len = (size_t)(close - q - 1); memcpy(code, q + 1, len); q = close + 1;
+                } else if (isalpha((unsigned char)*q)) { code[0] = *q++; len = 1; }
+                else return err(e, el, "board: unexpected '%c' in a stack on rank %d", isprint((unsigned char)*q) ? *q : '?', y + 1);
+                code[len] = 0;
+                int owner, t = game_find_type_code(g, code, &owner);
+                if (!t) return err(e, el, "board: '%s' is not a piece code of this game", code);
+                int32_t w = PW_MAKE(t, owner);
+                if (!parse_piece_vars(g, &q, &w, e, el)) return 0;
+                if (!pos_push(p, sq, w)) return err(e, el, "board: more than %d pieces on %s", g->stack, g->sq_name[sq]);
+            }
+            if (*q != ']') return err(e, el, "board: unclosed '[' on rank %d", y + 1);
+            q++; x++;
+            continue;
+        }
         char code[8]; size_t len;
         if (c == '(') {
             const char *close = strchr(q, ')');
@@ -356,7 +379,10 @@ char *pos_to_string(const Pos *p)
                     int32_t w = p->st[sq * g->stack];
                     if (!w) { empty++; continue; }
                     if (empty) { put(&b, "%d", empty); empty = 0; }
-                    put_piece(&b, g, w);
+                    int h = pos_height(p, sq);
+                    if (h > 1) put(&b, "[");
+                    for (int l = 0; l < h; l++) put_piece(&b, g, p->st[sq * g->stack + l]);
+                    if (h > 1) put(&b, "]");
                 }
                 if (empty) put(&b, "%d", empty);
                 if (y) put(&b, "/");

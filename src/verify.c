@@ -40,7 +40,7 @@ int verify_function(const Game *g, int fi, char *err, size_t errlen)
         case OP_LOADG: case OP_STOREG: if (!var_kind_ok(g, a[0], VAR_GLOBAL)) FAILV("global %d out of range", a[0]); break;
         case OP_LOADPL: case OP_STOREPL: if (!var_kind_ok(g, a[0], VAR_PLAYER)) FAILV("player variable %d out of range", a[0]); break;
         case OP_LOADSQ: case OP_STORESQ: if (!var_kind_ok(g, a[0], VAR_SQUARE)) FAILV("square variable %d out of range", a[0]); break;
-        case OP_LOADPV: case OP_STOREPV: if (!var_kind_ok(g, a[0], VAR_PIECE)) FAILV("piece variable %d out of range", a[0]); break;
+        case OP_LOADPV: case OP_STOREPV: case OP_STOREPVL: if (!var_kind_ok(g, a[0], VAR_PIECE)) FAILV("piece variable %d out of range", a[0]); break;
         case OP_ATTR: if (a[0] < 0 || a[0] >= g->nattrs) FAILV("attribute %d out of range", a[0]); break;
         case OP_INZONE: case OP_INLIST: if (a[0] < 0 || a[0] >= g->nlists) FAILV("list %d out of range", a[0]); break;
         case OP_CHOOSEBIT:

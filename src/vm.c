@@ -70,10 +70,11 @@ static void emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     m->from = (int16_t)(kind == MK_DROP ? -1 : c->origin);
     m->to = (int16_t)L[0];
     m->become = (uint8_t)(kind == MK_DROP ? c->dropping : L[1]);
+    m->layer = (uint8_t)c->layer;
     m->again = (uint8_t)(L[2] != 0);
     m->suffix = (uint8_t)suffix;
     m->piece = c->piece;
-    m->captured = kind == MK_MOVE && L[0] >= 0 ? p->st[L[0] * g->stack] : 0;
+    m->captured = kind == MK_MOVE && L[0] >= 0 ? p->st[L[0] * g->stack] : 0;   /* the bottom piece, for ordering */
     uint32_t n = (uint32_t)(p->ntrail - trail_base);
     if (ml->nops + n > ml->capops) {
         ml->capops = ml->capops ? 2 * ml->capops : 1024;
@@ -122,6 +123,9 @@ static void note_text(Pos *p, struct VmScratch *s, int64_t *L, const char *t, in
 #define PLOK(x) ((uint64_t)(x) < (uint64_t)g->nplayers)
 #define TYOK(t) ((t) >= 1 && (t) <= g->ntypes)
 #define CELL(s) (p->st[(s) * g->stack])
+/* the top piece of a square's stack (the only piece with `stack 1`) */
+#define TOPLOC(s) (g->stack == 1 ? (int)(s) : pos_top_loc(p, (int)(s)))
+#define TOP(s) (g->stack == 1 ? CELL(s) : (TOPLOC(s) >= 0 ? p->st[TOPLOC(s)] : 0))
 #define HANDLOC(pl, t) (g->st_hands + (pl) * (g->ntypes + 1) + (t))
 #define OPND(k) (code[pc + (k)])
 #define LINE (g->line[pc])
@@ -191,11 +195,39 @@ void vm_run(Pos *p, RunCtx *c)
         case OP_STOREPV: {
             const Var *pv = &g->vars[OPND(1)];
             v = stk[--sp]; a = stk[--sp];
-            if (!SQOK(a) || !CELL(a)) goto fail;
+            if (!SQOK(a) || !TOP(a)) goto fail;
             uint32_t mask = ((1u << pv->bits) - 1) << pv->shift;
-            uint32_t w = ((uint32_t)CELL(a) & ~mask) | (((uint32_t)v << pv->shift) & mask);
-            pos_set(p, (int)a * g->stack, (int32_t)w);
+            uint32_t w = ((uint32_t)TOP(a) & ~mask) | (((uint32_t)v << pv->shift) & mask);
+            pos_set(p, TOPLOC(a), (int32_t)w);
             pc += 2; break;
+        }
+        case OP_STOREPVL: {
+            const Var *pv = &g->vars[OPND(1)];
+            v = stk[--sp]; b = stk[--sp]; a = stk[--sp];
+            if (!SQOK(a) || b < 0 || b >= g->stack || !p->st[a * g->stack + b]) goto fail;
+            int loc = (int)(a * g->stack + b);
+            uint32_t mask = ((1u << pv->bits) - 1) << pv->shift;
+            pos_set(p, loc, (int32_t)(((uint32_t)p->st[loc] & ~mask) | (((uint32_t)v << pv->shift) & mask)));
+            pc += 2; break;
+        }
+        case OP_HEIGHT: a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? pos_height(p, (int)a) : 0; pc += 1; break;
+        case OP_PIECEAT:
+            b = stk[--sp]; a = stk[sp - 1];
+            stk[sp - 1] = SQOK(a) && b >= 0 && b < g->stack ? p->st[a * g->stack + b] : 0;
+            pc += 1; break;
+        case OP_MOVESTACK: {
+            b = stk[--sp]; a = stk[--sp];
+            if (!SQOK(a) || !SQOK(b) || a == b) goto fail;
+            int h = pos_height(p, (int)a);
+            if (g->stack == 1) {            /* one piece a square: it lands as `move` would */
+                if (h) { int32_t w = CELL(a); pos_set(p, (int)a, 0); pos_set(p, (int)b, w); }
+            } else {
+                if (pos_height(p, (int)b) + h > g->stack)
+                    pos_runtime_error(p, LINE, "more than %d pieces on %s", g->stack, g->sq_name[b]);
+                for (int l = 0; l < h; l++) pos_push(p, (int)b, p->st[a * g->stack + l]);
+                pos_clear_square(p, (int)a);
+            }
+            pc += 1; break;
         }
         case OP_ATTR:
             a = stk[--sp];
@@ -308,17 +340,17 @@ void vm_run(Pos *p, RunCtx *c)
         case OP_EMPTY: a = stk[sp - 1]; stk[sp - 1] = SQOK(a) && !CELL(a); pc += 1; break;
         case OP_ENEMY: {
             a = stk[sp - 1];
-            int32_t w = SQOK(a) ? CELL(a) : 0;
+            int32_t w = SQOK(a) ? TOP(a) : 0;
             stk[sp - 1] = w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover;
             pc += 1; break;
         }
         case OP_FRIEND: {
             a = stk[sp - 1];
-            int32_t w = SQOK(a) ? CELL(a) : 0;
+            int32_t w = SQOK(a) ? TOP(a) : 0;
             stk[sp - 1] = w && PW_OWNER(w) == mover;
             pc += 1; break;
         }
-        case OP_AT: a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? CELL(a) : 0; pc += 1; break;
+        case OP_AT: a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? TOP(a) : 0; pc += 1; break;
         case OP_TYPEOF: stk[sp - 1] = PW_TYPE(stk[sp - 1]); pc += 1; break;
         case OP_OWNEROF: stk[sp - 1] = stk[sp - 1] ? PW_OWNER(stk[sp - 1]) : -1; pc += 1; break;
         case OP_ISTYPE: b = stk[--sp]; a = stk[sp - 1]; stk[sp - 1] = a && PW_TYPE(a) == b; pc += 1; break;
@@ -406,9 +438,10 @@ void vm_run(Pos *p, RunCtx *c)
         case OP_CAPTURE: {
             a = stk[--sp];
             if (!SQOK(a)) goto fail;
-            int32_t w = CELL(a);
-            if (w) {
-                pos_set(p, (int)a * g->stack, 0);
+            /* every piece on the square, top first, each through `on capture` */
+            for (int l = pos_height(p, (int)a) - 1; l >= 0; l--) {
+                int32_t w = p->st[a * g->stack + l];
+                pos_set(p, (int)a * g->stack + l, 0);
                 if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, mover, w);
             }
             pc += 1; break;
@@ -416,32 +449,37 @@ void vm_run(Pos *p, RunCtx *c)
         case OP_REMOVE:
             a = stk[--sp];
             if (!SQOK(a)) goto fail;
-            pos_set(p, (int)a * g->stack, 0);
+            pos_clear_square(p, (int)a);
             pc += 1; break;
         case OP_PLACE: {
             int64_t sq = stk[--sp], pl = stk[--sp], t = stk[--sp];
             if (!SQOK(sq) || !TYOK(t) || !(PLOK(pl) || pl == -1)) goto fail;
-            pos_set(p, (int)sq * g->stack, PW_MAKE(t, pl));
+            if (g->stack == 1) pos_set(p, (int)sq, PW_MAKE(t, pl));
+            else if (!pos_push(p, (int)sq, PW_MAKE(t, pl)))
+                pos_runtime_error(p, LINE, "more than %d pieces on %s", g->stack, g->sq_name[sq]);
             pc += 1; break;
         }
         case OP_CHANGE:
             b = stk[--sp]; a = stk[--sp];
-            if (!SQOK(a) || !TYOK(b) || !CELL(a)) goto fail;
-            pos_set(p, (int)a * g->stack, PW_WITH_TYPE(CELL(a), b));
+            if (!SQOK(a) || !TYOK(b) || !TOP(a)) goto fail;
+            pos_set(p, TOPLOC(a), PW_WITH_TYPE(TOP(a), b));
             pc += 1; break;
         case OP_SETOWNER: {
             b = stk[--sp]; a = stk[--sp];
-            if (!SQOK(a) || !(PLOK(b) || b == -1) || !CELL(a)) goto fail;
-            uint32_t w = ((uint32_t)CELL(a) & ~0xf00u) | ((uint32_t)(b + 1) << 8);
-            pos_set(p, (int)a * g->stack, (int32_t)w);
+            if (!SQOK(a) || !(PLOK(b) || b == -1) || !TOP(a)) goto fail;
+            uint32_t w = ((uint32_t)TOP(a) & ~0xf00u) | ((uint32_t)(b + 1) << 8);
+            pos_set(p, TOPLOC(a), (int32_t)w);
             pc += 1; break;
         }
         case OP_MOVEP: {
             b = stk[--sp]; a = stk[--sp];
-            if (!SQOK(a) || !SQOK(b) || !CELL(a)) goto fail;
-            int32_t w = CELL(a);
-            pos_set(p, (int)a * g->stack, 0);
-            pos_set(p, (int)b * g->stack, w);
+            if (!SQOK(a) || !SQOK(b) || !TOP(a)) goto fail;
+            int32_t w = TOP(a);
+            if (g->stack == 1) { pos_set(p, (int)a, 0); pos_set(p, (int)b, w); }
+            else {
+                pos_set(p, TOPLOC(a), 0);
+                if (!pos_push(p, (int)b, w)) pos_runtime_error(p, LINE, "more than %d pieces on %s", g->stack, g->sq_name[b]);
+            }
             pc += 1; break;
         }
         case OP_GIVE: case OP_TAKE:

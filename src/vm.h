@@ -17,6 +17,7 @@ typedef struct {
     int mover;
     int origin;              /* square of the moving piece, or -1 */
     int32_t piece;           /* the moving piece */
+    int layer;               /* its place in its square's stack (0 = bottom) */
     int dropping;            /* the type being dropped */
     int32_t victim;          /* the captured piece, in `on capture` */
     int target;              /* RUN_ATTACK / RUN_REACH: the square looked for */
