@@ -250,6 +250,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %token KW_ELSE "'else'" KW_WHILE "'while'" KW_LOOP "'loop'" KW_REPEAT "'repeat'"
 %token KW_BREAK "'break'" KW_FOR "'for'" KW_CHOOSE "'choose'" KW_IN "'in'"
 %token KW_EITHER "'either'" KW_OR "'or'" KW_LET "'let'" KW_EMIT "'emit'" KW_STAY "'stay'" KW_NOTE "'note'"
+%token KW_LAND "'land'" KW_QUALIFY "'qualify'" KW_BEFORE "'before'" KW_FN "'fn'"
 %token KW_DROP "'drop'" KW_BECOME "'become'" KW_REMOVE "'remove'" KW_PLACE "'place'"
 %token KW_CHANGE "'change'" KW_OWNER "'owner'" KW_GIVE "'give'" KW_TAKE "'take'"
 %token KW_TO "'to'" KW_FROM "'from'" KW_AT "'at'" KW_AGAIN "'again'" KW_WIN "'win'"
@@ -266,7 +267,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %type <node> sq_item arrows arrow_entries arrow_entry flags ident_list attribute opt_default
 %type <node> attr_body attr_entries attr_entry var type type_name piece piece_attrs piece_body
 %type <node> piece_items piece_item drops start position pos_fields pos_field distinct when
-%type <node> def params param_list param hook turn_moves block stmts stmt if_stmt either_stmt lvalue
+%type <node> option_value def params param_list param hook turn_moves block stmts stmt if_stmt either_stmt lvalue
 %type <node> opt_string expr or_expr and_expr not_expr cmp_expr add_expr mul_expr unary
 %type <node> postfix atom set_expr jx_list set_items args arg_list
 %type <num> sint var_kind opt_reset opt_mode assign_op emit_mode cmp_op
@@ -336,9 +337,15 @@ option:
                              { $$ = adopt(ctx, mk_named(ctx, AST_OPTION, &@1, $2), $4); }
   ;
 
+/* Values are names, or numbers (an int option: `option ichor-plies = 10 | 5;`). */
 option_values:
-    IDENT                    { $$ = push(ctx, holder(ctx), mk_named(ctx, AST_IDENT, &@1, $1)); }
-  | option_values '|' IDENT  { $$ = push(ctx, $1, mk_named(ctx, AST_IDENT, &@3, $3)); }
+    option_value             { $$ = push(ctx, holder(ctx), $1); }
+  | option_values '|' option_value { $$ = push(ctx, $1, $3); }
+  ;
+
+option_value:
+    IDENT                    { $$ = mk_named(ctx, AST_IDENT, &@1, $1); }
+  | INT                      { $$ = mk_num(ctx, AST_NUM, &@1, $1); }
   ;
 
 board:
@@ -622,6 +629,8 @@ when:
 def:
     KW_DEF IDENT '(' params ')' block
         { $$ = push(ctx, adopt(ctx, mk_named(ctx, AST_DEF, &@1, $2), $4), $6); }
+  | KW_FN IDENT '(' params ')' '=' expr ';'   /* an expression, expanded where it is used */
+        { $$ = push(ctx, adopt(ctx, mk_named(ctx, AST_FN, &@1, $2), $4), $7); }
   ;
 
 params:
@@ -698,6 +707,11 @@ stmt:
   | KW_TAKE expr KW_FROM expr ';'
                              { $$ = mk_kids(ctx, AST_TAKE, &@1, $2, $4, NULL); }
   | KW_AGAIN ';'             { $$ = mk(ctx, AST_AGAIN, &@1); }
+  | KW_LAND ';'              { $$ = mk(ctx, AST_LAND, &@1); }
+  | KW_DISTINCT block        { $$ = mk_kids(ctx, AST_DISTINCT_BLOCK, &@1, $2, NULL, NULL); }
+  | KW_QUALIFY arg_list ';'  { $$ = adopt(ctx, mk(ctx, AST_QUALIFY, &@1), $2); }
+  | KW_QUALIFY KW_BEFORE arg_list ';'
+                             { $$ = adopt(ctx, mk(ctx, AST_QUALIFY, &@1), $3); $$->num = 1; }
   | KW_NOTE arg_list ';'     { $$ = adopt(ctx, mk(ctx, AST_NOTE, &@1), $2); }
   | KW_WIN opt_string ';'    { $$ = mk_kids(ctx, AST_RESULT, &@1, $2, NULL, NULL); $$->num = RESULT_WIN; }
   | KW_LOSE opt_string ';'   { $$ = mk_kids(ctx, AST_RESULT, &@1, $2, NULL, NULL); $$->num = RESULT_LOSS; }

@@ -55,6 +55,7 @@
     X(DISTINCT,   "moves distinct")/* no fields */                                              \
     X(WHEN,       "when")          /* kids: condition expr, then declarations */                \
     X(DEF,        "def")           /* name; kids: PARAM..., BLOCK */                            \
+    X(FN,         "fn")            /* name; kids: PARAM..., expression */                       \
     X(PARAM,      "param")         /* name; kids: TYPE */                                       \
     X(HOOK,       "hook")          /* num: HOOK_LEGAL/AFTER_MOVE/TURN_START/CAPTURE/END;        \
                                       kids: BLOCK */                                            \
@@ -89,6 +90,9 @@
     X(TAKE,       "take")          /* kids: type expr, player expr */                           \
     X(AGAIN,      "again")         /* no fields */                                              \
     X(NOTE,       "note")          /* kids: exprs whose text is added to the move string */     \
+    X(QUALIFY,    "qualify")       /* num: 1 = before; kids: exprs: text kept only when needed */ \
+    X(LAND,       "land")          /* no fields: the moving piece arrives at the cursor now */  \
+    X(DISTINCT_BLOCK, "distinct")  /* kids: BLOCK; its moves reaching one state are one move */ \
     X(RESULT,     "result")        /* num: RESULT_WIN/LOSS/DRAW; kids: reason STRING or NOTHING */\
     X(CALLSTMT,   "call")          /* name; kids: argument exprs */                             \
     /* ---- expressions ---- */                                                                \

@@ -221,6 +221,7 @@ static Ty name_expr(Compiler *C, Ast *e)
     case SYM_OPTION: {
         const Option *o = &g->options[s->index];
         if (!o->nvalues) { push_const(C, o->value); return T_BOOL; }
+        if (o->numeric) { push_const(C, atol(o->values[o->value])); return T_INT; }
         push_const(C, o->value); return T_INT;
     }
     default:
@@ -237,6 +238,62 @@ static int nargs_ok(Compiler *C, Ast *e, int lo, int hi)
         return 0;
     }
     return 1;
+}
+
+static Ty param_type(Compiler *C, Ast *p)
+{
+    Ty pt = T_INT;
+    if (!p->nkids) return pt;
+    Ast *tn = p->kids[0];
+    static const struct { const char *n; int t; } names[] = {
+        {"int", VT_INT}, {"bool", VT_BOOL}, {"square", VT_SQUARE}, {"dir", VT_DIR}, {"dirs", VT_DIRS},
+        {"type", VT_TYPE}, {"player", VT_PLAYER}, {"piece", VT_PIECE} };
+    for (size_t j = 0; j < sizeof names / sizeof *names; j++)
+        if (tn->name && !strcmp(tn->name, names[j].n)) return (Ty){ names[j].t, 0 };
+    Sym *fs = tn->name ? sym_find(C, tn->name) : NULL;
+    if (fs && fs->kind == SYM_FLAGSET) return (Ty){ VT_FLAGS, fs->index };
+    diag_error(C->diag, tn->loc, "unknown type '%s'", tn->name ? tn->name : "?");
+    return pt;
+}
+
+/* `fn NAME(params) = EXPR;` expanded where it is called: the arguments go to fresh locals, the
+ * expression sees only them (and the globals). */
+static Ty call_fn(Compiler *C, Ast *e, Ast *def)
+{
+    for (int i = 0; i < C->nexpanding; i++)
+        if (C->expanding[i] == def) { diag_error(C->diag, e->loc, "'%s' calls itself (functions are expanded in place and cannot recurse)", e->name); return T_ERR; }
+    if (C->nexpanding >= MAX_NESTING) { diag_error(C->diag, e->loc, "function calls nested too deeply"); return T_ERR; }
+    int nparams = 0;
+    for (int i = 0; i < def->nkids; i++) nparams += def->kids[i]->kind == AST_PARAM;
+    if (nparams != e->nkids) {
+        diag_error(C->diag, e->loc, "'%s' takes %d argument%s, not %d", e->name, nparams, nparams == 1 ? "" : "s", e->nkids);
+        return T_ERR;
+    }
+    int slots[MAX_LOCALS]; Ty tys[MAX_LOCALS]; int k = 0;
+    for (int i = 0; i < def->nkids && k < MAX_LOCALS; i++) {
+        Ast *p = def->kids[i];
+        if (p->kind != AST_PARAM) continue;
+        tys[k] = param_type(C, p);
+        expect(C, e->kids[k], tys[k], type_name(tys[k], C->g));
+        slots[k] = new_local(C, NULL, tys[k], p->loc);
+        emit_op(C, OP_STORE, slots[k]);
+        k++;
+    }
+    int scope = C->nlocals;
+    const char *hidden[MAX_LOCALS];
+    for (int i = 0; i < C->nlocals; i++) { hidden[i] = C->locals[i].name; C->locals[i].name = NULL; }
+    k = 0;
+    for (int i = 0; i < def->nkids; i++) {
+        Ast *p = def->kids[i];
+        if (p->kind != AST_PARAM) continue;
+        C->locals[slots[k]].name = p->name; C->locals[slots[k]].ty = tys[k]; k++;
+    }
+    C->expanding[C->nexpanding++] = def;
+    Ty t = expr(C, def->kids[def->nkids - 1]);
+    C->nexpanding--;
+    for (int i = 0; i < scope; i++) C->locals[i].name = hidden[i];
+    /* the parameter slots stay allocated: the caller's expression may still be in progress */
+    return t;
 }
 
 /* Calls of built-in functions, attributes and variables: f(x), v[x]. */
@@ -329,6 +386,7 @@ static Ty call_expr(Compiler *C, Ast *e)
         return T_INT;
     }
     Sym *s = sym_find(C, n);
+    if (s && s->kind == SYM_FN && e->kind == AST_CALL) return call_fn(C, e, s->decl);
     if (s && s->kind == SYM_ATTR && e->kind == AST_CALL) {
         if (!nargs_ok(C, e, 1, 1)) return T_ERR;
         expect(C, e->kids[0], T_SQ, "a square");
@@ -442,7 +500,8 @@ static Ty binary(Compiler *C, Ast *e)
         /* `none` and enum option values take their meaning from the other side */
         if (l->kind == AST_IDENT && r->kind == AST_IDENT) {
             Sym *s = sym_find(C, l->name);
-            if (s && s->kind == SYM_OPTION && C->g->options[s->index].nvalues && !find_local(C, l->name)) {
+            if (s && s->kind == SYM_OPTION && C->g->options[s->index].nvalues && !C->g->options[s->index].numeric &&
+                !find_local(C, l->name)) {
                 const Option *o = &C->g->options[s->index];
                 int v = -1;
                 for (int i = 0; i < o->nvalues; i++) if (!strcmp(o->values[i], r->name)) v = i;
@@ -900,17 +959,37 @@ static void stmt(Compiler *C, Ast *s)
         break;
     }
     case AST_CALLSTMT: call_def(C, s); break;
-    case AST_NOTE:
-        if (!in_program(C) || C->fn_kind == FN_ATTACK) { diag_error(C->diag, s->loc, "`note` writes a move's string; it belongs in a move program"); break; }
+    case AST_NOTE: case AST_QUALIFY: {
+        int q = s->kind == AST_QUALIFY;
+        if (!in_program(C) || C->fn_kind == FN_ATTACK) { diag_error(C->diag, s->loc, "`%s` writes a move's string; it belongs in a move program", q ? "qualify" : "note"); break; }
         for (int i = 0; i < s->nkids; i++) {
             Ast *k = s->kids[i];
-            if (k->kind == AST_STRING) { push_const(C, string_index(C, k->str)); emit_op(C, OP_NOTE, 0); continue; }
-            Ty t = expr(C, k);
-            int kind = t.t == VT_SQUARE ? 1 : t.t == VT_TYPE ? 2 : t.t == VT_INT ? 3 : t.t == VT_PLAYER ? 4 : -1;
-            if (kind < 0) { if (t.t >= 0) type_error(C, k, "a string, square, piece type, int or player", t); emit_op(C, OP_POP); continue; }
-            emit_op(C, OP_NOTE, kind);
+            int kind;
+            if (k->kind == AST_STRING) { push_const(C, string_index(C, k->str)); kind = 0; }
+            else {
+                Ty t = expr(C, k);
+                kind = t.t == VT_SQUARE ? 1 : t.t == VT_TYPE ? 2 : t.t == VT_INT ? 3 : t.t == VT_PLAYER ? 4 : -1;
+                if (kind < 0) { if (t.t >= 0) type_error(C, k, "a string, square, piece type, int or player", t); emit_op(C, OP_POP); continue; }
+            }
+            if (q) emit_op(C, OP_QUALIFY, kind, (int)s->num); else emit_op(C, OP_NOTE, kind);
         }
         break;
+    }
+    case AST_LAND:
+        if (C->fn_kind != FN_MOVES) { diag_error(C->diag, s->loc, "`land` belongs in a piece's moves"); break; }
+        emit_op(C, OP_LAND);
+        break;
+    case AST_DISTINCT_BLOCK: {
+        if (!in_program(C) || C->fn_kind == FN_ATTACK) { diag_error(C->diag, s->loc, "`distinct` belongs in a move program"); break; }
+        int scope = C->nlocals;
+        int saved = new_local(C, NULL, T_INT, s->loc);
+        emit_op(C, OP_LOAD, 6); emit_op(C, OP_STORE, saved);
+        emit_op(C, OP_DISTINCT);
+        block(C, s->kids[0]);
+        emit_op(C, OP_LOAD, saved); emit_op(C, OP_STORE, 6);
+        C->nlocals = scope;
+        break;
+    }
     case AST_NOTHING: break;
     default: diag_error(C->diag, s->loc, "expected a statement, found %s", ast_kind_name(s->kind));
     }
@@ -998,6 +1077,10 @@ int compile_function(Compiler *C, const char *name, int kind, int hook, Ast *bod
     new_local(C, NULL, T_TYPE, body->loc);    /* 1: become */
     new_local(C, NULL, T_BOOL, body->loc);    /* 2: again */
     new_local(C, NULL, T_INT, body->loc);     /* 3: end of the branch's note text */
+    new_local(C, NULL, T_BOOL, body->loc);    /* 4: `land` has moved the piece */
+    new_local(C, NULL, T_INT, body->loc);     /* 5: end of the branch's qualifier text */
+    new_local(C, NULL, T_INT, body->loc);     /* 6: the `distinct` block the branch is in */
+    new_local(C, NULL, T_BOOL, body->loc);    /* 7: the qualifier goes before the string */
     if (prologue) prologue(C, arg);
     block(C, body);
     emit_op(C, OP_RET);

@@ -28,7 +28,7 @@ Sym *sym_find(Compiler *C, const char *name)
 const char *sym_kind_name(SymKind k)
 {
     static const char *n[] = { "a player", "a direction", "a direction set", "a zone", "an attribute",
-        "a flag set", "a flag", "a variable", "a piece type", "a procedure", "an option" };
+        "a flag set", "a flag", "a variable", "a piece type", "a procedure", "an option", "an expression function" };
     return n[k];
 }
 
@@ -643,6 +643,13 @@ static int const_cond(Compiler *C, Ast *e, int *ok)
         if (e->nkids != 2) break;
         if (e->num == BIN_AND) return const_cond(C, e->kids[0], ok) & const_cond(C, e->kids[1], ok);
         if (e->num == BIN_OR) return const_cond(C, e->kids[0], ok) | const_cond(C, e->kids[1], ok);
+        if ((e->num == BIN_EQ || e->num == BIN_NE) && e->kids[0]->kind == AST_IDENT && e->kids[1]->kind == AST_NUM) {
+            Sym *s = sym_find(C, e->kids[0]->name);
+            if (s && s->kind == SYM_OPTION && C->g->options[s->index].numeric) {
+                const Option *o = &C->g->options[s->index];
+                return (atol(o->values[o->value]) == e->kids[1]->num) == (e->num == BIN_EQ);
+            }
+        }
         if ((e->num == BIN_EQ || e->num == BIN_NE) && e->kids[0]->kind == AST_IDENT && e->kids[1]->kind == AST_IDENT) {
             Sym *s = sym_find(C, e->kids[0]->name);
             if (s && s->kind == SYM_OPTION && C->g->options[s->index].nvalues) {
@@ -700,7 +707,14 @@ static int set_options(Compiler *C, Ast *root, int nopts, char **opts)
         o->name = d->name;
         o->nvalues = d->nkids;
         o->values = arena_alloc(&g->arena, sizeof(char *) * (size_t)(d->nkids + 1));
-        for (int k = 0; k < d->nkids; k++) o->values[k] = d->kids[k]->name;
+        o->numeric = d->nkids > 0;
+        for (int k = 0; k < d->nkids; k++) {
+            if (d->kids[k]->kind == AST_NUM) {
+                char *v = arena_alloc(&g->arena, 24);
+                snprintf(v, 24, "%ld", d->kids[k]->num);
+                o->values[k] = v;
+            } else { o->values[k] = d->kids[k]->name; o->numeric = 0; }
+        }
         if (sym_add(C, d->name, SYM_OPTION, g->noptions, d)) g->noptions++;
     }
     for (int i = 0; i < nopts; i++) {
@@ -902,6 +916,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
             for (int k = 0; k < d->nkids; k++) g->fields[k] = d->kids[k]->name;
             break;
         case AST_DEF: sym_add(&C, d->name, SYM_DEF, 0, d); break;
+        case AST_FN: sym_add(&C, d->name, SYM_FN, 0, d); break;
         default: break;
         }
     }

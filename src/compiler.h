@@ -13,7 +13,7 @@
 
 typedef enum {
     SYM_PLAYER, SYM_DIR, SYM_DIRSET, SYM_ZONE, SYM_ATTR, SYM_FLAGSET, SYM_FLAG, SYM_VAR,
-    SYM_TYPE, SYM_DEF, SYM_OPTION
+    SYM_TYPE, SYM_DEF, SYM_OPTION, SYM_FN
 } SymKind;
 
 typedef struct Sym {

@@ -85,6 +85,7 @@ typedef struct {
     const char *name;            /* option name */
     int nvalues; const char **values;   /* enum values; 0 = a flag */
     int value;                   /* chosen: index, or 0/1 for a flag */
+    int numeric;                 /* every value is a number: the option is an int in code */
 } Option;
 
 typedef struct {                 /* reverse attack table entry for one attacking player */

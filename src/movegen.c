@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ast.h"
+#include "notation.h"
 #include "vm.h"
 
 #define CELL(s) (p->st[(s) * g->stack])
@@ -93,7 +94,13 @@ void gen_legal(Pos *p, MoveList *ml)
     const Game *g = p->g;
     gen_pseudo(p, ml);
     int mover = pos_turn(p);
-    uint64_t *hashes = g->distinct ? malloc(sizeof *hashes * (size_t)(ml->n ? ml->n : 1) * 2) : NULL;
+    /* `moves distinct` merges every two moves that reach one state; a `distinct { }` block only
+     * the moves it emitted itself (the same group). The first one generated is kept. */
+    int any_group = 0;
+    for (int i = 0; i < ml->n && !any_group; i++) any_group = ml->m[i].group != 0;
+    int merging = g->distinct || any_group;
+    size_t nh = ml->n > 0 ? (size_t)ml->n : 1;
+    uint64_t *hashes = merging ? malloc(sizeof *hashes * nh) : NULL;
     int k = 0;
     for (int i = 0; i < ml->n; i++) {
         pos_make(p, ml, &ml->m[i]);
@@ -101,13 +108,13 @@ void gen_legal(Pos *p, MoveList *ml)
         uint64_t h = p->hash;
         pos_unmake(p);
         if (!ok) continue;
-        if (hashes) {
-            /* two programs that reach the same state are one move: keep the first */
+        if (merging && (g->distinct || ml->m[i].group)) {
             int dup = 0;
-            for (int j = 0; j < k; j++) if (hashes[j] == h) { dup = 1; break; }
+            for (int j = 0; j < k && !dup; j++)
+                dup = hashes[j] == h && (g->distinct || ml->m[j].group == ml->m[i].group);
             if (dup) continue;
-            hashes[k] = h;
         }
+        if (hashes) hashes[k] = h;
         ml->m[k++] = ml->m[i];
     }
     ml->n = k;
@@ -115,9 +122,25 @@ void gen_legal(Pos *p, MoveList *ml)
     (void)cmp_u64;
 }
 
+/* `qualify` text is written only where two legal moves would otherwise have one string. */
+static void mark_qualified(const Game *g, MoveList *ml)
+{
+    int any = 0;
+    for (int i = 0; i < ml->n && !any; i++) any = ml->m[i].nqual != 0;
+    if (!any) return;
+    char (*s)[MOVE_STR_MAX] = malloc(sizeof *s * (size_t)ml->n);
+    if (!s) abort();
+    for (int i = 0; i < ml->n; i++) { ml->m[i].qualified = 0; move_string(g, ml, &ml->m[i], s[i], sizeof s[i]); }
+    for (int i = 0; i < ml->n; i++)
+        for (int j = i + 1; j < ml->n; j++)
+            if (!strcmp(s[i], s[j])) ml->m[i].qualified = ml->m[j].qualified = 1;
+    free(s);
+}
+
 void node_moves(Pos *p, MoveList *ml)
 {
     gen_legal(p, ml);
+    mark_qualified(p->g, ml);
     vm_run_end(p, ml->n);
     if (p->result) ml->n = 0;     /* a finished game has no legal moves */
 }

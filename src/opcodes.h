@@ -106,6 +106,9 @@
     X(TAKE,       0, 2, 0, "pop a player and a type; take one from the player's hand (fail if none)") \
     X(AGAIN,      0, 0, 0, "the mover moves again after this move") \
     X(NOTE,       1, 1, 0, "pop a value; add its text to the move string: A = 0 string index, 1 square, 2 type, 3 int, 4 player") \
+    X(QUALIFY,    2, 1, 0, "as NOTE, for text written only when two moves would share a string; B = 1: before it") \
+    X(DISTINCT,   0, 0, 0, "enter a `distinct` block: the moves emitted from here are merged when they reach one state") \
+    X(LAND,       0, 0, 0, "the moving piece goes to the cursor now, capturing what stands there") \
     X(RESULT,     2, 0, 0, "end the game: A = 1 win, 2 loss, 3 draw for the side to move; B = reason string") \
     X(RET,        0, 0, 0, "end the program (a hook accepts; a move program's branch ends)")
 

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include "game.h"
 
-enum { MK_MOVE = 0, MK_STAY = 1, MK_DROP = 2 };
+enum { MK_MOVE = 0, MK_STAY = 1, MK_DROP = 2, MK_LANDED = 3 };   /* LANDED: `land` made the move: ops only */
 
 typedef struct {
     int16_t from, to;            /* main move squares; -1 when unused */
@@ -24,6 +24,9 @@ typedef struct {
     int32_t captured;            /* piece on the destination before the move (for ordering) */
     uint32_t op0, nops;          /* recorded state writes: ops[op0 .. op0+nops) of its list */
     uint32_t note0, nnote;       /* text added by `note`: text[note0 .. note0+nnote) of its list */
+    uint32_t qual0, nqual;       /* text added by `qualify`, written only when needed */
+    uint32_t group;              /* `distinct { }` block the move came from (0 = none) */
+    uint8_t qual_before, qualified;
 } Move;
 
 typedef struct {

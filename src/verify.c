@@ -17,7 +17,7 @@ int verify_function(const Game *g, int fi, char *err, size_t errlen)
     const CodeFunction *f = &g->fns[fi];
     int n = f->end - f->entry;
     if (f->entry < 0 || f->end > g->ncode || n <= 0) { snprintf(err, errlen, "bad code range"); return 0; }
-    if (f->nlocals < 4 || f->nlocals > MAX_LOCALS) { snprintf(err, errlen, "bad local count"); return 0; }
+    if (f->nlocals < 8 || f->nlocals > MAX_LOCALS) { snprintf(err, errlen, "bad local count"); return 0; }
     char *start = calloc((size_t)n, 1);
     int *depth = malloc(sizeof(int) * (size_t)n);
     int *work = malloc(sizeof(int) * (size_t)n);
@@ -55,6 +55,7 @@ int verify_function(const Game *g, int fi, char *err, size_t errlen)
             break;
         case OP_MOVEFIELD: if (a[0] < 0 || a[0] > 3) FAILV("bad move field"); break;
         case OP_NOTE: if (a[0] < 0 || a[0] > 4) FAILV("bad note kind"); break;
+        case OP_QUALIFY: if (a[0] < 0 || a[0] > 4 || a[1] < 0 || a[1] > 1) FAILV("bad qualify operands"); break;
         case OP_EMIT: if (a[0] < 0 || a[0] > 2 || a[1] < 0 || a[1] > g->nstrings || a[1] > 255) FAILV("bad emit"); break;
         case OP_RESULT: if (a[0] < 1 || a[0] > 3 || a[1] < 0 || a[1] > g->nstrings) FAILV("bad result"); break;
         default: break;

@@ -18,6 +18,8 @@ struct VmScratch {
     Choice *ch; int nch, capch;
     int64_t *locs; int nlocs, caplocs;
     char *nb; int nnb, capnb;          /* note text of the running branches (a stack) */
+    char *qb; int nqb, capqb;          /* qualifier text, the same way */
+    uint32_t groups;                   /* `distinct { }` blocks entered so far */
 };
 
 #define MAX_CHOICES 100000
@@ -34,7 +36,7 @@ static struct VmScratch *scratch(Pos *p)
 void vm_free_scratch(Pos *p)
 {
     if (!p->vm) return;
-    free(p->vm->ch); free(p->vm->locs); free(p->vm->nb); free(p->vm);
+    free(p->vm->ch); free(p->vm->locs); free(p->vm->nb); free(p->vm->qb); free(p->vm);
     p->vm = NULL;
 }
 
@@ -60,7 +62,7 @@ static void push_choice(Pos *p, struct VmScratch *s, int pc, const int64_t *L, i
 
 /* Record a move: the state writes this run made so far become its ops. */
 static void emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L, int trail_base,
-                      int note_base, int line)
+                      int note_base, int qual_base, int line)
 {
     MoveList *ml = c->out;
     if (ml->n >= MAX_MOVES) pos_runtime_error(p, line, "more than %d moves in one position", MAX_MOVES);
@@ -101,22 +103,34 @@ static void emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     m->note0 = ml->ntext; m->nnote = tl;
     if (tl) memcpy(ml->text + ml->ntext, s->nb + note_base, tl);
     ml->ntext += tl;
+    uint32_t ql = (uint32_t)(L[5] - qual_base);
+    if (ml->ntext + ql > ml->captext) {
+        if (!ml->captext) ml->captext = 4096;
+        while (ml->captext < ml->ntext + ql) ml->captext *= 2;
+        ml->text = realloc(ml->text, ml->captext);
+        if (!ml->text) abort();
+    }
+    m->qual0 = ml->ntext; m->nqual = ql; m->qual_before = (uint8_t)(L[7] != 0);
+    if (ql) memcpy(ml->text + ml->ntext, s->qb + qual_base, ql);
+    ml->ntext += ql;
+    m->group = (uint32_t)L[6];
 }
 
-/* Add text to the branch's note (local 3 holds its end, so backtracking cuts it back). */
-static void note_text(Pos *p, struct VmScratch *s, int64_t *L, const char *t, int line)
+/* Add text to the branch's note or qualifier (a local holds its end, so backtracking cuts it
+ * back): buf/n/cap are the buffer, *end the local. */
+static void add_text(Pos *p, char **buf, int *n, int *cap, int64_t *end, const char *t, int line)
 {
-    size_t n = strlen(t);
-    if (L[3] + (int64_t)n > 4096 + s->nnb) pos_runtime_error(p, line, "a move's notes are longer than 4096 characters");
-    if ((size_t)L[3] + n > (size_t)s->capnb) {
-        s->capnb = s->capnb ? 2 * s->capnb : 4096;
-        while ((size_t)s->capnb < (size_t)L[3] + n) s->capnb *= 2;
-        s->nb = realloc(s->nb, (size_t)s->capnb);
-        if (!s->nb) abort();
+    size_t len = strlen(t);
+    if (*end + (int64_t)len > 4096 + *n) pos_runtime_error(p, line, "a move's text is longer than 4096 characters");
+    if ((size_t)*end + len > (size_t)*cap) {
+        *cap = *cap ? 2 * *cap : 4096;
+        while ((size_t)*cap < (size_t)*end + len) *cap *= 2;
+        *buf = realloc(*buf, (size_t)*cap);
+        if (!*buf) abort();
     }
-    memcpy(s->nb + L[3], t, n);
-    L[3] += (int64_t)n;
-    s->nnb = (int)L[3];
+    memcpy(*buf + *end, t, len);
+    *end += (int64_t)len;
+    *n = (int)*end;
 }
 
 #define SQOK(s) ((uint64_t)(s) < (uint64_t)g->nsq)
@@ -142,8 +156,9 @@ void vm_run(Pos *p, RunCtx *c)
     int nloc = f->nlocals;
     memset(L, 0, sizeof *L * (size_t)nloc);
     L[0] = c->origin;
-    const int note_base = s->nnb;
+    const int note_base = s->nnb, qual_base = s->nqb;
     L[3] = note_base;
+    L[5] = qual_base;
     const int base_ch = s->nch, base_locs = s->nlocs;
     const int trail_base = p->ntrail;
     int pc = f->entry;
@@ -424,7 +439,8 @@ void vm_run(Pos *p, RunCtx *c)
             int kind = OPND(1);
             if (c->mode == RUN_GEN) {
                 if (kind == MK_DROP ? !SQOK(L[0]) : kind == MK_MOVE && (!SQOK(L[0]) || !SQOK(c->origin))) goto fail;
-                emit_move(p, c, kind, OPND(2), L, trail_base, note_base, LINE);
+                if (kind == MK_MOVE && L[4]) kind = MK_LANDED;     /* `land` already moved it */
+                emit_move(p, c, kind, OPND(2), L, trail_base, note_base, qual_base, LINE);
                 budget = STEP_BUDGET;      /* the bound is on the work between two moves */
             } else if (c->mode == RUN_ATTACK || c->mode == RUN_REACH) {
                 if (kind != MK_STAY && L[0] == c->target) { c->found = 1; goto done; }
@@ -490,8 +506,9 @@ void vm_run(Pos *p, RunCtx *c)
             pos_set(p, HANDLOC(b, a), (int32_t)v);
             pc += 1; break;
         case OP_AGAIN: L[2] = 1; pc += 1; break;
-        case OP_NOTE: {
+        case OP_NOTE: case OP_QUALIFY: {
             char t[64];
+            int is_q = code[pc] == OP_QUALIFY;
             a = stk[--sp];
             switch (OPND(1)) {
             case 0: snprintf(t, sizeof t, "%s", a >= 0 && a < g->nstrings ? g->strings[a] : ""); break;
@@ -500,8 +517,31 @@ void vm_run(Pos *p, RunCtx *c)
             case 4: snprintf(t, sizeof t, "%s", PLOK(a) ? g->player_letter[a] : "-"); break;
             default: snprintf(t, sizeof t, "%lld", (long long)a);
             }
-            note_text(p, s, L, t, LINE);
-            pc += 2; break;
+            if (is_q) { add_text(p, &s->qb, &s->nqb, &s->capqb, &L[5], t, LINE); L[7] = OPND(2); pc += 3; }
+            else { add_text(p, &s->nb, &s->nnb, &s->capnb, &L[3], t, LINE); pc += 2; }
+            break;
+        }
+        case OP_DISTINCT: L[6] = ++s->groups; pc += 1; break;
+        case OP_LAND: {
+            if (L[4]) pos_runtime_error(p, LINE, "`land` twice in one branch");
+            if (!SQOK(L[0]) || !SQOK(c->origin)) goto fail;
+            /* find the moving piece (its layer may have changed if the program changed its stack) */
+            int from = c->origin, layer = -1;
+            for (int l = pos_height(p, from) - 1; l >= 0 && layer < 0; l--)
+                if (p->st[from * g->stack + l] == c->piece) layer = l;
+            if (layer < 0) goto fail;
+            int32_t w = c->piece;
+            pos_remove_layer(p, from, layer);
+            if (L[0] != from)
+                for (int l = pos_height(p, (int)L[0]) - 1; l >= 0; l--) {
+                    int32_t cap = p->st[L[0] * g->stack + l];
+                    pos_set(p, (int)L[0] * g->stack + l, 0);
+                    if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, mover, cap);
+                }
+            if (L[1]) w = PW_WITH_TYPE(w, L[1]);
+            if (!pos_push(p, (int)L[0], w)) pos_runtime_error(p, LINE, "more than %d pieces on %s", g->stack, g->sq_name[L[0]]);
+            L[4] = 1;
+            pc += 1; break;
         }
         case OP_SQUARE:
             b = stk[--sp]; a = stk[sp - 1];
@@ -531,7 +571,7 @@ void vm_run(Pos *p, RunCtx *c)
         }
     }
 done:
-    s->nch = base_ch; s->nlocs = base_locs; s->nnb = note_base;
+    s->nch = base_ch; s->nlocs = base_locs; s->nnb = note_base; s->nqb = qual_base;
     if (c->mode != RUN_HOOK) pos_undo_to(p, trail_base);
 }
 
