@@ -250,7 +250,8 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %token KW_ELSE "'else'" KW_WHILE "'while'" KW_LOOP "'loop'" KW_REPEAT "'repeat'"
 %token KW_BREAK "'break'" KW_FOR "'for'" KW_CHOOSE "'choose'" KW_IN "'in'"
 %token KW_EITHER "'either'" KW_OR "'or'" KW_LET "'let'" KW_EMIT "'emit'" KW_STAY "'stay'" KW_NOTE "'note'"
-%token KW_LAND "'land'" KW_QUALIFY "'qualify'" KW_BEFORE "'before'" KW_FN "'fn'"
+%token KW_LAND "'land'" KW_QUALIFY "'qualify'" KW_BEFORE "'before'" KW_FN "'fn'" KW_COMPOUND "'compound'"
+%token KW_MOVES_OF "'moves-of'"
 %token KW_DROP "'drop'" KW_BECOME "'become'" KW_REMOVE "'remove'" KW_PLACE "'place'"
 %token KW_CHANGE "'change'" KW_OWNER "'owner'" KW_GIVE "'give'" KW_TAKE "'take'"
 %token KW_TO "'to'" KW_FROM "'from'" KW_AT "'at'" KW_AGAIN "'again'" KW_WIN "'win'"
@@ -267,7 +268,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %type <node> sq_item arrows arrow_entries arrow_entry flags ident_list attribute opt_default
 %type <node> attr_body attr_entries attr_entry var type type_name piece piece_attrs piece_body
 %type <node> piece_items piece_item drops start position pos_fields pos_field distinct when
-%type <node> option_value def params param_list param hook turn_moves block stmts stmt if_stmt either_stmt lvalue
+%type <node> compound compound_parts option_value def params param_list param hook turn_moves block stmts stmt if_stmt either_stmt lvalue
 %type <node> opt_string expr or_expr and_expr not_expr cmp_expr add_expr mul_expr unary
 %type <node> postfix atom set_expr jx_list set_items args arg_list
 %type <num> sint var_kind opt_reset opt_mode assign_op emit_mode cmp_op
@@ -305,7 +306,18 @@ decl_block:
 decl:
     game | players | option | board | squares | stack | direction | dirs | symmetry | zone
   | arrows | flags | attribute | var | piece | drops | start | position | distinct | when
-  | def | hook | turn_moves
+  | def | hook | turn_moves | compound
+  ;
+
+/* `compound Queen = Rook + Bishop;`: a type made of parts, for combine() and minus(). */
+compound:
+    KW_COMPOUND IDENT '=' compound_parts ';'
+                             { $$ = adopt(ctx, mk_named(ctx, AST_COMPOUND, &@1, $2), $4); }
+  ;
+
+compound_parts:
+    IDENT                    { $$ = push(ctx, holder(ctx), mk_named(ctx, AST_IDENT, &@1, $1)); }
+  | compound_parts '+' IDENT { $$ = push(ctx, $1, mk_named(ctx, AST_IDENT, &@3, $3)); }
   ;
 
 /* A top-level `moves { }`: moves of the side to move that no one piece makes (several pieces
@@ -708,6 +720,8 @@ stmt:
                              { $$ = mk_kids(ctx, AST_TAKE, &@1, $2, $4, NULL); }
   | KW_AGAIN ';'             { $$ = mk(ctx, AST_AGAIN, &@1); }
   | KW_LAND ';'              { $$ = mk(ctx, AST_LAND, &@1); }
+  | KW_MOVES_OF '(' expr ')' ';'
+                             { $$ = mk_kids(ctx, AST_MOVESOF, &@1, $3, NULL, NULL); }
   | KW_DISTINCT block        { $$ = mk_kids(ctx, AST_DISTINCT_BLOCK, &@1, $2, NULL, NULL); }
   | KW_QUALIFY arg_list ';'  { $$ = adopt(ctx, mk(ctx, AST_QUALIFY, &@1), $2); }
   | KW_QUALIFY KW_BEFORE arg_list ';'

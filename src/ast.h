@@ -92,6 +92,8 @@
     X(NOTE,       "note")          /* kids: exprs whose text is added to the move string */     \
     X(QUALIFY,    "qualify")       /* num: 1 = before; kids: exprs: text kept only when needed */ \
     X(LAND,       "land")          /* no fields: the moving piece arrives at the cursor now */  \
+    X(MOVESOF,    "moves-of")      /* kids: type expr: that type's moves for the moving piece */\
+    X(COMPOUND,   "compound")      /* name: the compound type; kids: IDENT parts */             \
     X(DISTINCT_BLOCK, "distinct")  /* kids: BLOCK; its moves reaching one state are one move */ \
     X(RESULT,     "result")        /* num: RESULT_WIN/LOSS/DRAW; kids: reason STRING or NOTHING */\
     X(CALLSTMT,   "call")          /* name; kids: argument exprs */                             \

@@ -112,7 +112,7 @@ static Local *find_local(Compiler *C, const char *name)
 void suggest(Compiler *C, const char *name, SrcLoc loc)
 {
     static const char *builtins[] = { "here", "from", "mover", "opponent", "to-move", "piece", "dropping",
-        "victim", "empty", "enemy", "square", "height", "friend", "in-check", "no-moves", "repetition", "at", "type", "owner",
+        "victim", "empty", "enemy", "square", "height", "combine", "minus", "friend", "in-check", "no-moves", "repetition", "at", "type", "owner",
         "file", "rank", "step", "attacked", "attacks", "hand", "count", "abs", "min", "max", "can-move-to", "none", "true",
         "false", "board" };
     const char *best = NULL; int bd = 3;
@@ -343,6 +343,13 @@ static Ty call_expr(Compiler *C, Ast *e)
         else emit_op(C, OP_OPPONENT);
         emit_op(C, OP_ATTACKED);
         return T_BOOL;
+    }
+    if (e->kind == AST_CALL && (!strcmp(n, "combine") || !strcmp(n, "minus"))) {
+        if (!nargs_ok(C, e, 2, 2)) return T_ERR;
+        expect(C, e->kids[0], T_TYPE, "a piece type");
+        expect(C, e->kids[1], T_TYPE, "a piece type");
+        emit_op(C, n[0] == 'c' ? OP_COMBINE : OP_MINUS);
+        return T_TYPE;
     }
     if (e->kind == AST_CALL && !strcmp(n, "height")) {
         if (!nargs_ok(C, e, 1, 1)) return T_ERR;
@@ -975,6 +982,11 @@ static void stmt(Compiler *C, Ast *s)
         }
         break;
     }
+    case AST_MOVESOF:
+        if (C->fn_kind != FN_MOVES && C->fn_kind != FN_ATTACK) { diag_error(C->diag, s->loc, "`moves-of` belongs in a move or attack program"); break; }
+        expect(C, s->kids[0], T_TYPE, "a piece type");
+        emit_op(C, OP_MOVESOF);
+        break;
     case AST_LAND:
         if (C->fn_kind != FN_MOVES) { diag_error(C->diag, s->loc, "`land` belongs in a piece's moves"); break; }
         emit_op(C, OP_LAND);

@@ -944,6 +944,25 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
             g->hook_fn[d->num] = compile_function(&C, hn[d->num], FN_HOOK, (int)d->num, d->kids[0], NULL, NULL);
         }
     }
+    /* compound types: each type's simple parts */
+    for (int t = 1; t <= g->ntypes; t++) { g->types[t].nparts = 1; g->types[t].part[0] = (uint8_t)t; }
+    for (int i = 0; i < nd; i++) {
+        Ast *d = decls[i];
+        if (d->kind != AST_COMPOUND) continue;
+        Sym *c = sym_find(&C, d->name);
+        if (!c || c->kind != SYM_TYPE) { diag_error(&diag, d->loc, "'%s' is not a piece type", d->name); continue; }
+        PieceType *T = &g->types[c->index];
+        int n = 0; uint8_t parts[8];
+        for (int k = 0; k < d->nkids; k++) {
+            Sym *ps = sym_find(&C, d->kids[k]->name);
+            if (!ps || ps->kind != SYM_TYPE) { diag_error(&diag, d->kids[k]->loc, "'%s' is not a piece type", d->kids[k]->name); continue; }
+            if (ps->index == c->index) { diag_error(&diag, d->kids[k]->loc, "a type cannot be a part of itself"); continue; }
+            if (n >= 8) { diag_error(&diag, d->kids[k]->loc, "a compound has at most 8 parts"); break; }
+            parts[n++] = (uint8_t)ps->index;      /* parts are simple types (compounds of compounds are flattened below) */
+        }
+        for (int a = 0; a < n; a++) for (int b = a + 1; b < n; b++) if (parts[b] < parts[a]) { uint8_t x = parts[a]; parts[a] = parts[b]; parts[b] = x; }
+        T->nparts = n; memcpy(T->part, parts, (size_t)n);
+    }
     if (!g->start) diag_error(&diag, (SrcLoc){1, 1, 1}, "no `start` position");
     if (diag.errors) goto fail;
     finish_dirsets(g);

@@ -47,6 +47,7 @@ typedef struct {
     int moves_fn, attack_fn;     /* entry of the `moves` / `attack { }` program, or -1 */
     int attack_moves;            /* `attack moves;`: its moves program counts as attacks */
     int bonus_attr;              /* `bonus NAME;`: an int attribute the engine adds, or -1 */
+    int nparts; uint8_t part[8]; /* its simple parts, sorted (a simple type: itself) */
 } PieceType;
 
 typedef struct {

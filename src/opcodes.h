@@ -109,6 +109,9 @@
     X(QUALIFY,    2, 1, 0, "as NOTE, for text written only when two moves would share a string; B = 1: before it") \
     X(DISTINCT,   0, 0, 0, "enter a `distinct` block: the moves emitted from here are merged when they reach one state") \
     X(LAND,       0, 0, 0, "the moving piece goes to the cursor now, capturing what stands there") \
+    X(MOVESOF,    0, 1, 0, "pop a type; emit that type's moves (leap/ride lines and program) for the moving piece, from the cursor") \
+    X(COMBINE,    0, 2, 1, "pop two types; push the declared compound of their parts, or none") \
+    X(MINUS,      0, 2, 1, "pop two types a, b; push the type left when b's parts are taken from a's, or none") \
     X(RESULT,     2, 0, 0, "end the game: A = 1 win, 2 loss, 3 draw for the side to move; B = reason string") \
     X(RET,        0, 0, 0, "end the program (a hook accepts; a move program's branch ends)")
 

@@ -133,6 +133,32 @@ static void add_text(Pos *p, char **buf, int *n, int *cap, int64_t *end, const c
     *n = (int)*end;
 }
 
+/* Type arithmetic: the declared type whose parts are a's plus b's (or a's less b's), or 0. */
+static int type_arith(const Game *g, int a, int b, int minus)
+{
+    int n = 0; uint8_t parts[16];
+    const PieceType *A = &g->types[a], *B = &g->types[b];
+    if (!minus) {
+        for (int i = 0; i < A->nparts; i++) parts[n++] = A->part[i];
+        for (int i = 0; i < B->nparts && n < 16; i++) parts[n++] = B->part[i];
+    } else {
+        uint8_t used[8] = {0};
+        for (int i = 0; i < A->nparts; i++) {
+            int take = 0;
+            for (int j = 0; j < B->nparts; j++) if (!used[j] && B->part[j] == A->part[i]) { used[j] = 1; take = 1; break; }
+            if (!take) parts[n++] = A->part[i];
+        }
+        for (int j = 0; j < B->nparts; j++) if (!used[j]) return 0;   /* b is not a part of a */
+        if (!n) return 0;
+    }
+    for (int i = 0; i < n; i++) for (int j = i + 1; j < n; j++) if (parts[j] < parts[i]) { uint8_t x = parts[i]; parts[i] = parts[j]; parts[j] = x; }
+    for (int t = 1; t <= g->ntypes; t++) {
+        const PieceType *T = &g->types[t];
+        if (T->nparts == n && !memcmp(T->part, parts, (size_t)n)) return t;
+    }
+    return 0;
+}
+
 #define SQOK(s) ((uint64_t)(s) < (uint64_t)g->nsq)
 #define PLOK(x) ((uint64_t)(x) < (uint64_t)g->nplayers)
 #define TYOK(t) ((t) >= 1 && (t) <= g->ntypes)
@@ -156,11 +182,19 @@ void vm_run(Pos *p, RunCtx *c)
     int nloc = f->nlocals;
     memset(L, 0, sizeof *L * (size_t)nloc);
     L[0] = c->origin;
-    const int note_base = s->nnb, qual_base = s->nqb;
+    const int note_start = s->nnb, qual_start = s->nqb;
+    int note_base = note_start, qual_base = qual_start;
     L[3] = note_base;
     L[5] = qual_base;
     const int base_ch = s->nch, base_locs = s->nlocs;
-    const int trail_base = p->ntrail;
+    const int trail_start = p->ntrail;
+    int trail_base = trail_start;
+    if (c->outer_L) {                  /* `moves-of`: go on from where the outer run is */
+        for (int i = 0; i < 8; i++) L[i] = c->outer_L[i];
+        trail_base = c->outer_trail_base;
+        note_base = c->outer_note_base;
+        qual_base = c->outer_qual_base;
+    }
     int pc = f->entry;
     long budget = STEP_BUDGET;
     const int mover = c->mover;
@@ -522,6 +556,49 @@ void vm_run(Pos *p, RunCtx *c)
             break;
         }
         case OP_DISTINCT: L[6] = ++s->groups; pc += 1; break;
+        case OP_COMBINE: case OP_MINUS: {
+            b = stk[--sp]; a = stk[sp - 1];
+            stk[sp - 1] = TYOK(a) && TYOK(b) ? type_arith(g, (int)a, (int)b, code[pc] == OP_MINUS) : 0;
+            pc += 1; break;
+        }
+        case OP_MOVESOF: {
+            /* the moves of another type, for the moving piece, from the cursor */
+            a = stk[--sp];
+            if (!TYOK(a) || !SQOK(L[0])) goto fail;
+            const PieceType *T = &g->types[a];
+            if (c->mode == RUN_GEN || c->mode == RUN_ATTACK || c->mode == RUN_REACH) {
+                int64_t L2[8];
+                for (int i = 0; i < 8; i++) L2[i] = L[i];
+                for (int i = 0; i < T->natoms; i++) {
+                    const Atom *at = &T->atoms[i];
+                    if (c->mode == RUN_ATTACK && at->mode == MODE_MOVE) continue;
+                    int d = g->dir_map[PLOK(mover) ? mover : 0][at->dir], sq = (int)L[0];
+                    for (;;) {
+                        sq = g->neighbor[sq * g->ndirs + d];
+                        if (sq < 0) break;
+                        int32_t w = TOP(sq);
+                        int en = w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover;
+                        if (w ? (en && at->mode != MODE_MOVE) : at->mode != MODE_CAPTURE) {
+                            L2[0] = sq;
+                            if (c->mode == RUN_GEN) {
+                                emit_move(p, c, L2[4] ? MK_LANDED : MK_MOVE, 0, L2, trail_base, note_base, qual_base, LINE);
+                                budget = STEP_BUDGET;
+                            } else if (sq == c->target) { c->found = 1; goto done; }
+                        }
+                        if (w || at->kind == ATOM_LEAP) break;
+                    }
+                }
+                if (T->moves_fn >= 0) {
+                    RunCtx sub = *c;
+                    sub.fn = T->moves_fn;
+                    sub.outer_L = L;
+                    sub.outer_trail_base = trail_base; sub.outer_note_base = note_base; sub.outer_qual_base = qual_base;
+                    vm_run(p, &sub);
+                    if (sub.found) { c->found = 1; goto done; }
+                }
+            }
+            pc += 1; break;
+        }
         case OP_LAND: {
             if (L[4]) pos_runtime_error(p, LINE, "`land` twice in one branch");
             if (!SQOK(L[0]) || !SQOK(c->origin)) goto fail;
@@ -571,8 +648,8 @@ void vm_run(Pos *p, RunCtx *c)
         }
     }
 done:
-    s->nch = base_ch; s->nlocs = base_locs; s->nnb = note_base; s->nqb = qual_base;
-    if (c->mode != RUN_HOOK) pos_undo_to(p, trail_base);
+    s->nch = base_ch; s->nlocs = base_locs; s->nnb = note_start; s->nqb = qual_start;
+    if (c->mode != RUN_HOOK) pos_undo_to(p, trail_start);
 }
 
 void vm_run_hook(Pos *p, int hook, int mover)

@@ -25,6 +25,9 @@ typedef struct {
     int nlegal;              /* for `no-moves` in `end`: the number of legal moves, -1 unknown,
                                 -2 ask `pseudo` (find one legal move among them when needed) */
     MoveList *pseudo;
+    /* `moves-of`: a run inside another: its moves include what the outer run changed and noted */
+    const int64_t *outer_L;  /* the outer run's registers, or NULL */
+    int outer_trail_base, outer_note_base, outer_qual_base;
     /* results */
     int found;               /* RUN_ATTACK / RUN_REACH: the target was reached */
     int failed;              /* RUN_HOOK: the program failed (a `require` did not hold) */
