@@ -112,7 +112,7 @@ static Local *find_local(Compiler *C, const char *name)
 void suggest(Compiler *C, const char *name, SrcLoc loc)
 {
     static const char *builtins[] = { "here", "from", "mover", "opponent", "to-move", "piece", "dropping",
-        "victim", "empty", "enemy", "square", "height", "combine", "minus", "friend", "in-check", "no-moves", "repetition", "at", "type", "owner",
+        "victim", "empty", "enemy", "square", "height", "layer", "combine", "minus", "friend", "in-check", "no-moves", "repetition", "at", "type", "owner",
         "file", "rank", "step", "attacked", "attacks", "hand", "count", "abs", "min", "max", "can-move-to", "none", "true",
         "false", "board" };
     const char *best = NULL; int bd = 3;
@@ -168,6 +168,7 @@ static Ty builtin_name(Compiler *C, Ast *e, int *found)
     if (!strcmp(n, "opponent")) { emit_op(C, OP_OPPONENT); return T_PLAYER; }
     if (!strcmp(n, "to-move")) { emit_op(C, OP_TOMOVE); return T_PLAYER; }
     if (!strcmp(n, "piece")) { emit_op(C, OP_PIECE); return T_PIECE; }
+    if (!strcmp(n, "layer")) { emit_op(C, OP_LAYER); return T_INT; }
     if (!strcmp(n, "dropping")) { emit_op(C, OP_DROPPING); return T_TYPE; }
     if (!strcmp(n, "victim")) {
         if (!(C->fn_kind == FN_HOOK && C->hook == HOOK_CAPTURE))

@@ -12,6 +12,8 @@
 #include "vm.h"
 
 #define CELL(s) (p->st[(s) * g->stack])
+/* the top piece of a square (the piece there with `stack 1`): what attacks and captures see */
+#define TOPW(s) (g->stack == 1 ? CELL(s) : (pos_top_loc(p, (s)) >= 0 ? p->st[pos_top_loc(p, (s))] : 0))
 static inline int type_in(const uint64_t m[2], int t) { return (int)((m[t >> 6] >> (t & 63)) & 1); }
 
 static void add_move(MoveList *ml, int from, int to, int32_t piece, int32_t captured)
@@ -31,7 +33,7 @@ static void gen_atoms(Pos *p, MoveList *ml, int sq, int32_t w, const PieceType *
         for (;;) {
             s = g->neighbor[s * g->ndirs + d];
             if (s < 0) break;
-            int32_t c = CELL(s);
+            int32_t c = TOPW(s);
             if (!c) {
                 if (a->mode != MODE_CAPTURE) add_move(ml, sq, s, w, 0);
             } else {
@@ -168,7 +170,7 @@ int square_attacked(Pos *p, int sq, int by)
         if (ad[i].leap[0] | ad[i].leap[1]) {
             int s = g->neighbor[sq * g->ndirs + back];
             if (s >= 0) {
-                int32_t w = CELL(s);
+                int32_t w = TOPW(s);
                 if (w && PW_OWNER(w) == by && type_in(ad[i].leap, PW_TYPE(w))) return 1;
             }
         }
@@ -177,7 +179,7 @@ int square_attacked(Pos *p, int sq, int by)
             for (;;) {
                 s = g->neighbor[s * g->ndirs + back];
                 if (s < 0) break;
-                int32_t w = CELL(s);
+                int32_t w = TOPW(s);
                 if (w) {
                     if (PW_OWNER(w) == by && type_in(ad[i].ride, PW_TYPE(w))) return 1;
                     break;
@@ -187,7 +189,7 @@ int square_attacked(Pos *p, int sq, int by)
     }
     if (g->fallback_attackers[0] | g->fallback_attackers[1]) {
         for (int s = 0; s < g->nsq; s++) {
-            int32_t w = CELL(s);
+            int32_t w = TOPW(s);
             if (!w || PW_OWNER(w) != by || !type_in(g->fallback_attackers, PW_TYPE(w))) continue;
             const PieceType *T = &g->types[PW_TYPE(w)];
             if (T->attack_fn >= 0 && program_reaches(p, T->attack_fn, RUN_ATTACK, s, w, by, sq)) return 1;

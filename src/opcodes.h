@@ -67,6 +67,7 @@
     X(OPPONENT,   0, 0, 1, "push the player after the mover in turn order") \
     X(TOMOVE,     0, 0, 1, "push the side to move") \
     X(PIECE,      0, 0, 1, "push the moving piece") \
+    X(LAYER,      0, 0, 1, "push the moving piece's place in its stack (0 = bottom)") \
     X(DROPPING,   0, 0, 1, "push the type being dropped") \
     X(VICTIM,     0, 0, 1, "push the piece being captured (in `on capture`)") \
     X(EMPTY,      0, 1, 1, "pop a square; push 1 if it holds no piece (0 for none)") \

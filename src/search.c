@@ -406,10 +406,8 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
     memset(res, 0, sizeof *res);
     res->best = -1;
     MoveList root = {0}, check = {0};
-    node_moves(p, &check);                     /* is there a move at all? */
-    int any = check.n;
-    movelist_free(&check);
-    if (!any) return;
+    node_moves(p, &check);                     /* the legal moves, merged and named as the rules say */
+    if (!check.n) { movelist_free(&check); return; }
     int legal;
     search_moves(p, &root, &legal);
     int maxd = lim->depth > 0 ? lim->depth : MAX_PLY - 8;
@@ -450,7 +448,20 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
         }
         if (res->best < 0) res->best = 0;
     }
-    move_string(g, &root, &root.m[res->best], res->best_str, sizeof res->best_str);
+    /* Name the move as the legal list names it: the search's candidate may be one of several
+     * that `distinct` merged, or lack the `qualify` text only the full list can decide. The
+     * legal move that reaches the same state is the one chosen. */
+    pos_make(p, &root, &root.m[res->best]);
+    uint64_t want = p->hash;
+    pos_unmake(p);
+    int named = 0;
+    for (int i = 0; i < check.n && !named; i++) {
+        pos_make(p, &check, &check.m[i]);
+        if (p->hash == want) { move_string(g, &check, &check.m[i], res->best_str, sizeof res->best_str); named = 1; }
+        pos_unmake(p);
+    }
+    if (!named) move_string(g, &root, &root.m[res->best], res->best_str, sizeof res->best_str);
+    movelist_free(&check);
     res->nodes = e->nodes; res->seconds = now() - e->start;
     movelist_free(&root);
 }

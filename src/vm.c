@@ -384,6 +384,7 @@ void vm_run(Pos *p, RunCtx *c)
         case OP_OPPONENT: stk[sp++] = (mover + 1) % g->nplayers; pc += 1; break;
         case OP_TOMOVE: stk[sp++] = pos_turn(p); pc += 1; break;
         case OP_PIECE: stk[sp++] = c->piece; pc += 1; break;
+        case OP_LAYER: stk[sp++] = c->layer; pc += 1; break;
         case OP_DROPPING: stk[sp++] = c->dropping; pc += 1; break;
         case OP_VICTIM: stk[sp++] = c->victim; pc += 1; break;
         case OP_EMPTY: a = stk[sp - 1]; stk[sp - 1] = SQOK(a) && !CELL(a); pc += 1; break;
