@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "ast.h"
 #include "commands.h"
 
 /* Colour on a terminal (not when NO_COLOR is set): the first player's pieces bold, the
@@ -128,4 +129,47 @@ void show_board(const Pos *p, FILE *out)
             any = 1;
         }
     if (any) fputc('\n', out);
+    /* What the board above cannot show: the pieces under the top of a stack, piece variables
+     * (a statue, a digesting Leaf Pile, a check count) and square variables (ichor timers). */
+    any = 0;
+    for (int sq = 0; sq < g->nsq; sq++) {
+        int h = 0, marked = 0;
+        for (int l = 0; l < g->stack; l++) {
+            int32_t w = p->st[sq * g->stack + l];
+            if (!w) break;
+            h++;
+            if ((uint32_t)w >> 12) marked = 1;
+        }
+        if (h < 2 && !marked) continue;
+        fprintf(out, "%s%s:", any ? ", " : "pieces: ", g->sq_name[sq]);
+        for (int l = 0; l < h; l++) {
+            int32_t w = p->st[sq * g->stack + l];
+            fprintf(out, " %s", cell_text(g, w));
+            int first = 1;
+            for (int i = 0; i < g->nvars; i++) {
+                const Var *v = &g->vars[i];
+                if (v->kind != VAR_PIECE) continue;
+                unsigned x = ((uint32_t)w >> v->shift) & ((1u << v->bits) - 1);
+                if (!x) continue;
+                if (v->vtype == VT_BOOL) fprintf(out, "%s%s", first ? "{" : ",", v->name);
+                else fprintf(out, "%s%s=%u", first ? "{" : ",", v->name, x);
+                first = 0;
+            }
+            if (!first) fputc('}', out);
+        }
+        any = 1;
+    }
+    if (any) fputs(" (bottom first)\n", out);
+    for (int i = 0; i < g->nvars; i++) {
+        const Var *v = &g->vars[i];
+        if (v->kind != VAR_SQUARE || (v->vtype != VT_INT && v->vtype != VT_BOOL)) continue;
+        int first = 1;
+        for (int sq = 0; sq < g->nsq; sq++) {
+            int32_t x = p->st[v->base + sq];
+            if (x == (int32_t)v->init) continue;
+            fprintf(out, first ? "%s: %s %d" : ", %s%s %d", first ? v->name : "", g->sq_name[sq], x);
+            first = 0;
+        }
+        if (!first) fputc('\n', out);
+    }
 }
