@@ -531,7 +531,10 @@ static void make_var(Compiler *C, Ast *d)
         v->shift = 12 + g->piece_bits; v->bits = bits;
         g->piece_bits += bits;
     }
-    if (v->reset && v->kind == VAR_GLOBAL) g->reset_vars[g->nreset++] = g->nvars;
+    if (v->reset && v->kind == VAR_GLOBAL) {
+        if (g->nreset >= MAX_VARS) { diag_error(C->diag, d->loc, "more than %d `reset` variables", MAX_VARS); return; }
+        g->reset_vars[g->nreset++] = g->nvars;
+    }
     else if (v->reset) diag_error(C->diag, d->loc, "only global variables can be `reset`");
     sym_add(C, v->name, SYM_VAR, g->nvars, d);
     g->nvars++;

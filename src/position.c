@@ -208,8 +208,10 @@ void pos_make(Pos *p, const MoveList *ml, const Move *m)
         const Var *v = &g->vars[g->reset_vars[i]];
         pos_set(p, v->base, (int32_t)v->init);
     }
-    const int32_t *ops = ml->ops + 2 * m->op0;
-    for (uint32_t i = 0; i < m->nops; i++) pos_set(p, ops[2 * i], ops[2 * i + 1]);
+    if (m->nops) {                             /* a list where no move writes state has no ops array */
+        const int32_t *ops = ml->ops + 2 * m->op0;
+        for (uint32_t i = 0; i < m->nops; i++) pos_set(p, ops[2 * i], ops[2 * i + 1]);
+    }
 
     p->last_from = m->from; p->last_to = m->to; p->last_piece = m->piece; p->last_captured = 0;
     if (m->kind == MK_MOVE && g->stack == 1) {
