@@ -1,0 +1,191 @@
+#!/bin/sh
+# fuzz/edge-cases.sh - the hostile inputs of the robustness promise, against the boardvm command
+# (built with ASan+UBSan by `fuzz/run.sh build`; fuzz/run.sh regress runs this script).
+#
+# Every case must end with exit status 1 or 2, a message on stderr (for a rules file, one that
+# names the file: "NAME:LINE:COL: error: ..." or "boardvm: NAME ..."), no sanitizer report, within
+# 60 seconds and 1 GB of memory. The big inputs (a million nested brackets, a 200 KB identifier,
+# a 17 MB file...) are made here in a temporary directory, not committed.
+#
+# Usage: BOARDVM=fuzz/out/bin/boardvm sh fuzz/edge-cases.sh
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(cd "$here/.." && pwd)
+bvm=${BOARDVM:-$here/out/bin/boardvm}
+[ -x "$bvm" ] || { echo "edge-cases.sh: no $bvm (run fuzz/run.sh build)" >&2; exit 2; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/boardvm-edge.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+chess="$src/rules/chess.rules"
+# Sanitizer reports must fail the case: halt on UB, report leaks.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+fails=0; n=0
+
+# run_case NAME CMD...: runs CMD (60 s, memory measured); sets st, mem, why (sanitizer, time).
+run_case() {
+    n=$((n + 1))
+    /usr/bin/time -f '%M' -o "$tmp/mem" timeout 60 "$@" > "$tmp/out" 2> "$tmp/err" < "${STDIN:-/dev/null}"
+    st=$?
+    mem=$(tail -n 1 "$tmp/mem" 2>/dev/null | tr -cd 0-9)
+    why=""
+    [ $st -eq 124 ] && why="timed out (60 s)"
+    if grep -qE 'Sanitizer|runtime error:|LeakSanitizer' "$tmp/err"; then why="$why sanitizer report"; fi
+    if [ -n "$mem" ] && [ "$mem" -gt 1048576 ]; then why="$why used ${mem} KB"; fi
+}
+report() {
+    if [ -n "$why" ]; then
+        fails=$((fails + 1))
+        echo "not ok $n - $1:$why"
+        head -c 1500 "$tmp/err" | sed 's/^/#   /'
+    else
+        echo "ok $n - $1 (status $st: $(head -n 1 "$tmp/err" | cut -c1-110))"
+    fi
+}
+
+# expect_ok NAME CMD...: an unusual but valid input: status 0 and no sanitizer report.
+expect_ok() {
+    name=$1; shift
+    run_case "$@"
+    [ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+    report "$name"
+}
+
+# expect NAME PATTERN CMD...: status 1 or 2, stderr matching PATTERN (grep -E), no sanitizer
+# report, at most 60 s and 1 GB resident.
+expect() {
+    name=$1; pat=$2; shift 2
+    run_case "$@"
+    [ $st -ne 124 ] && [ $st -ne 1 ] && [ $st -ne 2 ] && why="$why exit status $st"
+    grep -qE "$pat" "$tmp/err" || why="$why message does not match /$pat/"
+    report "$name"
+}
+
+# ---- rules files ------------------------------------------------------------------------
+f=$tmp/r
+: > "$f.empty";                                   expect "empty file" 'r.empty:' "$bvm" check "$f.empty"
+head -c 4096 /dev/urandom > "$f.bin" 2>/dev/null || printf '\177ELF\2\1\1\0\0\0' > "$f.bin"
+                                                  expect "binary file" 'r.bin:' "$bvm" check "$f.bin"
+printf 'game "\377\376 caf\303\251";\n\300\200 board 8 x 8;\n\355\240\200\n' > "$f.utf8"
+                                                  expect "invalid UTF-8" 'r.utf8:[0-9]+:[0-9]+: error' "$bvm" check "$f.utf8"
+printf 'game "x";\nboard 8\000 x 8;\n' > "$f.nul";  expect "NUL byte" 'r.nul:2:8: error' "$bvm" check "$f.nul"
+printf '\357\273\277' > "$f.bom";                 expect "only a byte order mark" 'r.bom:' "$bvm" check "$f.bom"
+for b in '{' '(' '['; do
+    python3 -c "import sys; sys.stdout.write('moves ' + sys.argv[1] * 1000000)" "$b" > "$f.nest"
+    expect "a million nested '$b'" 'r.nest:1:[0-9]+: error: nesting too deep' "$bvm" check "$f.nest"
+done
+python3 -c "import sys; sys.stdout.write('end { ' + 'if true { ' * 63 + 'stop; ' + '} ' * 63 + '}\n')" > "$f.deep"
+                                                  expect "63 nested blocks" 'r.deep:' "$bvm" check "$f.deep"
+python3 -c "import sys; sys.stdout.write('fn f(x: int) = ' + '-' * 500000 + '1;\n')" > "$f.neg"
+                                                  expect "500000 unary minus signs" 'r.neg:' "$bvm" check "$f.neg"
+python3 -c "import sys; sys.stdout.write('fn f(x: int) = ' + 'not ' * 200000 + 'true;\n')" > "$f.not"
+                                                  expect "200000 'not'" 'r.not:' "$bvm" check "$f.not"
+python3 -c "import sys; sys.stdout.write('fn f(x: int) = 1' + ' + 1' * 200000 + ';\n')" > "$f.sum"
+                                                  expect "a sum of 200000 terms" 'r.sum:' "$bvm" check "$f.sum"
+python3 -c "import sys; sys.stdout.write('piece ' + 'x' * 200000 + ' \"X\" { }\n')" > "$f.ident"
+                                                  expect "a 200 KB identifier" 'r.ident:1:7: error: identifier is too long' "$bvm" check "$f.ident"
+python3 -c "import sys; sys.stdout.write('game \"' + 'x' * 200000 + '\";\n')" > "$f.str"
+                                                  expect "a 200 KB string" 'r.str:' "$bvm" check "$f.str"
+python3 -c "import sys; sys.stdout.write('# ' + 'x' * 300000 + '\n' * 100000)" > "$f.comment"
+                                                  expect "a 300 KB comment and 100000 lines" 'r.comment:' "$bvm" check "$f.comment"
+python3 -c "import sys; sys.stdout.write('var v' + ': int = 0;\nvar v'.join(str(i) for i in range(300)) + ': int = 0;\n')" > "$f.vars"
+                                                  expect "300 variables" 'r.vars:' "$bvm" check "$f.vars"
+# F12: warnings are not capped and each one scans the file from its start to show its line:
+# 3000 warnings after 12 MB of comments took minutes. Must stay well under the time limit.
+python3 -c '
+import sys
+body = "".join("    if here == a1 { remove b2; emit; }\n" for i in range(3000))
+open(sys.argv[1], "w").write(("#" + "x" * 99 + "\n") * 120000 + "game \"warnings\";\nplayers White \"w\", Black \"b\";\n"
+    "board 2 x 2;\npiece King \"K\" {\n  moves {\n" + body + "    emit;\n  }\n}\nstart \"K1/1k w\";\n")
+' "$f.warn"
+expect_ok "3000 warnings after 12 MB of comments (F12)" "$bvm" check "$f.warn"
+for num in 99999999999999999999999 2147483648 2147483647 0 -2147483648; do
+    printf 'game "n";\nplayers A "a", B "b";\nboard %s x %s;\nstack %s;\ndirection n = (%s, 1);\npiece var v: int 0..%s;\nrepeat %s { }\nstart "a";\n' \
+        "$num" "$num" "$num" "$num" "$num" "$num" > "$f.num"
+    expect "absurd number $num" 'r.num:[0-9]+:[0-9]+: error' "$bvm" check "$f.num"
+done
+printf 'game "unterminated;\nboard 8 x 8;\n' > "$f.unterm";   expect "unterminated string" 'r.unterm:1:6: error: unterminated string' "$bvm" check "$f.unterm"
+printf 'game "at end of file' > "$f.unterm2";               expect "unterminated string at EOF" 'r.unterm2:1:6: error' "$bvm" check "$f.unterm2"
+printf 'game "a\\' > "$f.unterm3";                           expect "backslash at EOF" 'r.unterm3:1:6: error' "$bvm" check "$f.unterm3"
+expect "no such file" 'boardvm: cannot open' "$bvm" check "$tmp/does-not-exist.rules"
+expect "a directory" 'boardvm: .*(cannot|directory)' "$bvm" check "$tmp"
+head -c 17000000 /dev/zero | tr '\0' '#' > "$f.huge"; expect "a 17 MB file" 'larger than' "$bvm" check "$f.huge"
+# truncated and mangled copies of every shipped rules file
+for r in "$src"/rules/*.rules; do
+    b=$(basename "$r" .rules); size=$(wc -c < "$r")
+    for cut in 1 7 $((size / 3)) $((size / 2)) $((size * 2 / 3)) $((size - 2)); do
+        head -c "$cut" "$r" > "$f.$b.cut"
+        expect "$b.rules cut at $cut bytes" "r\\.$b\\.cut[:]" "$bvm" check "$f.$b.cut"
+    done
+    # mangled: a byte in the middle of each tenth of the file replaced by a quote, a brace, a NUL
+    for k in 1 3 5 7 9; do
+        python3 - "$r" "$f.$b.mangled" "$k" <<'EOF'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+k = int(sys.argv[3])
+for j, c in enumerate(b'"{\x00}'):
+    data[(len(data) * k // 10 + 17 * j) % len(data)] = c
+open(sys.argv[2], "wb").write(data)
+EOF
+        expect "$b.rules mangled ($k)" "r\\.$b\\.mangled:" "$bvm" check "$f.$b.mangled"
+    done
+done
+
+# ---- positions, moves, options, depths -------------------------------------------------------
+for fen in '' ' ' 'x' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1' \
+           'rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' '99999999999/8/8/8/8/8/8/8 w - - 0 1' \
+           'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqQ - 0 1' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1' \
+           'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99999999999 1' 'K7/8/8/8/8/8/8/7k w - - 0 1 extra' \
+           '[KQ]7/8/8/8/8/8/8/7k w - - 0 1' '(QQQQQQQQ)7/8/8/8/8/8/8/7k w' 'K{x=1}7/8/8/8/8/8/8/7k w' \
+           'K7/8/8/8/8/8/8/7k w - - 0 1 nosuch=3' 'K7/8/8/8/8/8/8/7k w - - 0 1 halfmove=-' '/////////' '8/8/8/8/8/8/8/8/8 w'; do
+    expect "bad position '$fen'" 'boardvm: bad position: .' "$bvm" moves "$chess" --fen "$fen"
+done
+long=$(python3 -c "print('K' + '7/8' * 20000)")
+expect "a 100 KB position string" 'boardvm: bad position' "$bvm" moves "$chess" --fen "$long"
+printf '\377\376' > "$tmp/badfen"; expect "invalid UTF-8 position" 'boardvm: bad position' "$bvm" moves "$chess" --fen "$(cat "$tmp/badfen")"
+for mv in e2e5 e2 e7e5 a1a1 'e2e4 e2e4' z9z9 e2e4= 'e7e8=Q' '@' 'N@e4' O-O ''; do
+    expect "illegal move '$mv'" "boardvm: move [0-9]+ '.*' is not a legal move|no moves given|is not a legal move" "$bvm" moves "$chess" --moves "e2e4 e7e5 $mv x"
+done
+longmove=$(python3 -c "print('e2' * 50000)")      # one argument holds at most 128 KB
+expect "a 100 KB move string" "is not a legal move" "$bvm" moves "$chess" --moves "$longmove"
+expect "a move after mate" "the game is over" "$bvm" moves "$chess" --moves f2f3 e7e5 g2g4 d8h4 a2a3
+expect "unknown option" "no option 'nosuch'" "$bvm" check "$chess" -o nosuch
+expect "bad option value" "option" "$bvm" check "$src/rules/spinal-tap.rules" -o knights=nosuch
+expect "option with an empty name" "option" "$bvm" check "$chess" -o =
+expect "unknown command-line flag" "unknown option '--bogus'" "$bvm" check "$chess" --bogus
+expect "perft depth -1" "perft depth must be 0 to 30" "$bvm" perft "$chess" -1
+expect "perft depth 31" "perft depth must be 0 to 30" "$bvm" perft "$chess" 31
+expect "perft depth abc" "perft depth must be 0 to 30" "$bvm" perft "$chess" abc
+expect "perft depth 99999999999999999999" "perft depth must be 0 to 30" "$bvm" perft "$chess" 99999999999999999999
+expect "--depth -3" "not a positive number" "$bvm" selfplay "$chess" --depth -3
+expect "--depth 0" "not a positive number" "$bvm" selfplay "$chess" --depth 0
+expect "--time nan" "not a positive number" "$bvm" selfplay "$chess" --time nan
+expect "--fen without a value" "needs a position" "$bvm" moves "$chess" --fen
+expect "--nodes -1 (F4)" "not a positive number" "$bvm" selfplay "$chess" --nodes -1 --games 1 --max-plies 2
+# xboard: a negative `sd` must not make the engine think forever (F5)
+printf 'xboard\nprotover 2\nsd -1\ngo\nquit\n' > "$tmp/xb"
+STDIN="$tmp/xb" run_case "$bvm" xboard "$chess"
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+report "xboard sd -1 (F5)"
+# a neutral piece in hand (F10): refused, never written before the state array
+expect "neutral piece in hand (F10)" "boardvm: bad position" "$bvm" show "$src/tests/fuzz-regress/position/neutral-in-hand.rules" --fen 'K1 w M'
+expect "neutral piece in hands= (F10)" "boardvm: bad position" "$bvm" show "$src/tests/fuzz-regress/position/neutral-in-hand.rules" --fen 'K1 w - hands=M'
+# the rules files of tests/fuzz-regress/vm_rules: each is a runtime error with a message that
+# names the file and line, never a crash, a sanitizer report or unbounded memory
+reg=$src/tests/fuzz-regress/vm_rules
+expect "moves-of recursion (F6)" "moves-of-recursion.rules:7: error" "$bvm" moves "$reg/moves-of-recursion.rules"
+expect "moves-of recursion, static (F6)" "moves-of-recursion-static.rules:[0-9]+(:[0-9]+)?: error" "$bvm" moves "$reg/moves-of-recursion-static.rules"
+expect "runtime error under moves distinct (F7)" "legal-error-leak-distinct.rules:11: error: division by zero" "$bvm" moves "$reg/legal-error-leak-distinct.rules"
+expect "4096-character notes (F9)" "long-notes.rules:12: error: a move's text is longer" "$bvm" moves "$reg/long-notes.rules"
+expect "int overflow (F11)" "int-overflow.rules:9: error" "$bvm" moves "$reg/int-overflow.rules"
+expect "runtime error in the search (F2, F3)" "search-leak-after-runtime-error.rules:10: error: division by zero" \
+    "$bvm" selfplay "$reg/search-leak-after-runtime-error.rules" --depth 2 --games 1
+expect "one position's generation runs a bounded total (F13)" "generation-work.rules:9: error" "$bvm" moves "$reg/generation-work.rules"
+# unusual but valid positions: they must run clean (F1: a move list without state writes)
+expect_ok "kings only (F1)" "$bvm" perft "$chess" 2 --fen 'K7/8/8/8/8/8/8/7k w - - 0 1'
+expect_ok "a code in parentheses" "$bvm" moves "$chess" --fen '(Q)7/8/8/8/8/8/8/7k w'
+expect_ok "an empty board" "$bvm" moves "$chess" --fen '8/8/8/8/8/8/8/8'
+expect "no command" "usage" "$bvm"
+expect "unknown command" "unknown command" "$bvm" frobnicate "$chess"
+
+echo "$n cases, $fails failed"
+[ $fails -eq 0 ]

@@ -1,0 +1,59 @@
+/* fuzz_compile.c - the compiler front end: any bytes as a rules file.
+ *
+ * Input: the bytes of a rules file. If its first line starts with "#!" (a comment to the
+ * compiler), the words after "#!" on that line are passed as game options ("name" or
+ * "name=value"), so option handling (unknown options, bad values) is fuzzed too.
+ *
+ * Checks: no sanitizer report; a failed compile has status 1 or 2 and a message (fz_compile);
+ * a compiled game's start position either loads or is refused with a message, as
+ * `boardvm check` does; a loaded start position writes a position string that reads back to
+ * the same string. Nothing is run beyond the start position's turn-start hook (that is the
+ * job of fuzz_vm_rules).
+ */
+#include "fuzz_common.h"
+#include "ast.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc; (void)argv;
+    fz_quiet();
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *opts[16]; int nopts = 0;
+    char optline[512];
+    if (size >= 2 && data[0] == '#' && data[1] == '!') {
+        size_t n = 2;
+        while (n < size && data[n] != '\n' && n - 2 < sizeof optline - 1) n++;
+        memcpy(optline, data + 2, n - 2);
+        optline[n - 2] = 0;
+        for (char *t = strtok(optline, " \t\r"); t && nopts < 16; t = strtok(NULL, " \t\r")) opts[nopts++] = t;
+    }
+    Game *g = fz_compile(data, size, "fuzz.rules", nopts, opts, NULL);
+    if (!g) return 0;
+
+    Pos *volatile p = NULL;
+    jmp_buf jb;
+    if (setjmp(jb)) {
+        FZ_CHECK(p && p->errmsg[0], "a runtime error without a message");
+        pos_free(p); game_free(g);
+        return 0;
+    }
+    p = pos_new(g);
+    p->on_error = &jb;
+    char e[256] = "";
+    if (!pos_from_string(p, g->start, e, sizeof e)) {
+        FZ_CHECK(e[0], "the start position was refused without a message");
+    } else if (g->hook_fn[HOOK_TURN_START] < 0) {   /* a turn-start hook runs again on reading */
+        char *s1 = pos_to_string(p);
+        FZ_CHECK(pos_from_string(p, s1, e, sizeof e), "the position string '%s' of the start does not read back: %s", s1, e);
+        char *s2 = pos_to_string(p);
+        FZ_CHECK(!strcmp(s1, s2), "position string round trip: '%s' -> '%s'", s1, s2);
+        free(s1); free(s2);
+    }
+    pos_free(p);
+    game_free(g);
+    return 0;
+}

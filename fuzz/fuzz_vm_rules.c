@@ -1,0 +1,65 @@
+/* fuzz_vm_rules.c - the VM on mutated rules files.
+ *
+ * Input: a rules file (as fuzz_compile: a first line "#!opt ..." gives game options). The
+ * corpus starts from the shipped and test rules files, so libFuzzer's mutations (with
+ * fuzz/rules.dict) are structural edits of real games: a changed number, a swapped keyword, a
+ * deleted or duplicated statement. Whatever still compiles is run from its start position:
+ * legal moves and their strings, a bounded perft 2, a depth-2 search, with the incremental
+ * hash checked after every make and unmake. A runtime error is an ordinary result; a sanitizer
+ * report or an "internal error" is a bug.
+ */
+#include "fuzz_common.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc; (void)argv;
+    fz_quiet();
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *opts[16]; int nopts = 0;
+    char optline[512];
+    if (size >= 2 && data[0] == '#' && data[1] == '!') {
+        size_t n = 2;
+        while (n < size && data[n] != '\n' && n - 2 < sizeof optline - 1) n++;
+        memcpy(optline, data + 2, n - 2);
+        optline[n - 2] = 0;
+        for (char *t = strtok(optline, " \t\r"); t && nopts < 16; t = strtok(NULL, " \t\r")) opts[nopts++] = t;
+    }
+    Game *g = fz_compile(data, size, "fuzz.rules", nopts, opts, NULL);
+    if (!g) return 0;
+
+    Pos *volatile p = pos_new(g);
+    Engine *volatile eng = NULL;
+    jmp_buf jb;
+    if (setjmp(jb)) {
+        FZ_CHECK(p->errmsg[0], "a runtime error without a message");
+        FZ_CHECK(!strstr(p->errmsg, "internal error"), "%s", p->errmsg);
+        goto out;
+    }
+    p->on_error = &jb;
+    char e[256] = "";
+    if (!pos_from_string(p, g->start, e, sizeof e)) {
+        FZ_CHECK(e[0], "start position refused without a message");
+        goto out;
+    }
+    double t0 = fz_now();
+    MoveList *ml = fz_moves(p);
+    fz_node_cost = fz_now() - t0;
+    p->check_hash = ml->n <= 300;   /* a recompute per make: only for ordinary roots */
+    /* a root of thousands of moves (a few lines of `choose` make 25000) or a slow one: the root
+       alone has exercised the generator; its replies would take seconds each */
+    int heavy = ml->n > 2000 || fz_node_cost > FZ_SLOW_NODE;
+    fz_check_move_strings(g, ml, heavy ? 4 : 32);
+    if (heavy) goto out;
+    fz_perft2(p, 60);
+    p->check_hash = 0;
+    fz_search2(g, p, &eng, 0);
+out:
+    engine_free(eng);
+    pos_free(p);
+    game_free(g);
+    return 0;
+}

@@ -1,0 +1,219 @@
+#!/bin/sh
+# fuzz/run.sh - build and run boardvm's libFuzzer harnesses (see fuzz/README.md).
+#
+#   fuzz/run.sh build                  build the harnesses and an ASan+UBSan boardvm
+#   fuzz/run.sh corpus                 (re)make the seed corpora from rules/ and tests/
+#   fuzz/run.sh fuzz HARNESS SECONDS   fuzz one harness (its corpus grows in $FUZZ_OUT/corpus)
+#   fuzz/run.sh all SECONDS            fuzz every harness for SECONDS each, $FUZZ_JOBS at a time
+#   fuzz/run.sh repro HARNESS FILE...  run a harness on given inputs (a crash reproducer)
+#   fuzz/run.sh regress                every input of tests/fuzz-regress/ through its harness,
+#                                      then the command-line edge cases (fuzz/edge-cases.sh)
+#   fuzz/run.sh stats                  executions and time of the last run of each harness
+#
+# Harnesses: compile position moves vm_gen vm_rules.
+# Environment: FUZZ_OUT (build and run directory, default fuzz/out, not committed),
+# CC (default clang), FUZZ_JOBS (harnesses run at once by `all`, default 2),
+# FUZZ_FLAGS (extra libFuzzer flags).
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(cd "$here/.." && pwd)
+out=${FUZZ_OUT:-$here/out}
+CC=${CC:-clang}
+HARNESSES="compile position moves vm_gen vm_rules"
+
+# Per-harness libFuzzer settings: the longest input, and a dictionary for the text ones.
+max_len() {
+    case $1 in
+        compile|vm_rules) echo 32768 ;;
+        position|moves) echo 1024 ;;
+        vm_gen) echo 2048 ;;
+    esac
+}
+dict_for() {
+    case $1 in
+        compile|vm_rules) echo "-dict=$here/rules.dict" ;;
+        position|moves) echo "-dict=$here/position.dict" ;;
+        *) echo "" ;;
+    esac
+}
+
+# The library sources: everything but main.c and the command files (commands.h users).
+LIB="arena diag ast parse opcodes compile codegen verify position vm movegen posstring notation session perft search record"
+# Every UBSan check is fatal, except those listed in RECOVER: they report and go on unless
+# UBSAN_OPTIONS says halt_on_error=1 (as fuzz and regress do), which lets fuzz/ubsan.supp skip
+# known, not yet fixed findings while fuzzing.
+RECOVER=pointer-overflow,signed-integer-overflow
+# Findings reported but not fixed yet whose harness-side checks are skipped while fuzzing
+# (fuzz_common.h fz_known); empty this when they are fixed. regress never skips them.
+KNOWN="F6 F9"
+SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-recover=$RECOVER -fno-omit-frame-pointer"
+
+build() {
+    mkdir -p "$out/gen" "$out/obj-fuzz" "$out/obj-cli" "$out/bin"
+    # The flex and bison outputs, as Makefile.am makes them (lexer.l writes lex.yy.c).
+    bison -d -Wno-yacc -o "$out/gen/parser.c" "$src/grammar/parser.y"
+    (cd "$out/gen" && flex "$src/grammar/lexer.l" && mv lex.yy.c lexer.c)
+    inc="-I$src/src -I$out/gen -DFUZZ_SRCDIR=\"$src\""
+    common="-g -O1 -Wall -Wextra -Wno-unused-function $SAN $inc"
+    fuzzobjs=""; cliobjs=""
+    for f in $LIB; do
+        $CC $common -fsanitize=fuzzer-no-link -c "$src/src/$f.c" -o "$out/obj-fuzz/$f.o"
+        fuzzobjs="$fuzzobjs $out/obj-fuzz/$f.o"
+    done
+    for f in parser lexer; do
+        $CC $common -Wno-sign-compare -Wno-unused-parameter -fsanitize=fuzzer-no-link -c "$out/gen/$f.c" -o "$out/obj-fuzz/$f.o"
+        fuzzobjs="$fuzzobjs $out/obj-fuzz/$f.o"
+    done
+    for h in $HARNESSES; do
+        $CC $common -fsanitize=fuzzer "$here/fuzz_$h.c" $fuzzobjs -o "$out/bin/fuzz_$h"
+    done
+    # The command itself with the same sanitizers, for the edge cases and `boardvm test`.
+    for f in $LIB display disasm testrun bench play xboard main; do
+        $CC $common -c "$src/src/$f.c" -o "$out/obj-cli/$f.o"
+        cliobjs="$cliobjs $out/obj-cli/$f.o"
+    done
+    for f in parser lexer; do
+        $CC $common -Wno-sign-compare -Wno-unused-parameter -c "$out/gen/$f.c" -o "$out/obj-cli/$f.o"
+        cliobjs="$cliobjs $out/obj-cli/$f.o"
+    done
+    $CC $SAN $cliobjs -o "$out/bin/boardvm"
+    echo "built: $(cd "$out/bin" && echo *)  (in $out/bin)"
+}
+
+corpus() {
+    rm -rf "$out/seeds"
+    python3 "$here/make-corpus.py" "$src" "$out/seeds"
+}
+
+need() {
+    [ -x "$out/bin/fuzz_$1" ] || { echo "run.sh: no $out/bin/fuzz_$1; run 'fuzz/run.sh build' first" >&2; exit 2; }
+    case " $HARNESSES " in *" $1 "*) ;; *) echo "run.sh: unknown harness '$1' ($HARNESSES)" >&2; exit 2 ;; esac
+}
+
+# fuzz HARNESS SECONDS: one libFuzzer run, -jobs=1 -workers=1 (libFuzzer then runs the fuzzing
+# in a child process whose output is fuzz-0.log in the current directory: $out/run/HARNESS).
+# The corpus directory comes first (new inputs go there), the seeds second (read only).
+fuzz() {
+    h=$1; secs=$2
+    need "$h"
+    [ -d "$out/seeds/$h" ] || corpus
+    mkdir -p "$out/corpus/$h" "$out/artifacts/$h" "$out/run/$h"
+    log="$out/run/$h/fuzz-0.log"
+    echo "fuzzing $h for $secs s (log: $log)"
+    # ASan: leaks are findings too. Known, not yet fixed findings are skipped through
+    # fuzz/ubsan.supp and fuzz/lsan.supp (regress and repro do not use them).
+    # libFuzzer stops at the first crash: it is started again (the crash is kept in
+    # artifacts/) until the time is used up; each run's log is kept as run-NNN.log.
+    end=$(( $(date +%s) + secs ))
+    rc=0
+    while :; do
+        left=$(( end - $(date +%s) ))
+        [ "$left" -ge 5 ] || break
+        rm -f "$log"
+        t0=$(date +%s)
+        set +e
+        (cd "$out/run/$h" &&
+        ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=0:handle_abort=1} \
+        LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$here/lsan.supp} \
+        UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:suppressions=$here/ubsan.supp} \
+        FUZZ_KNOWN=${FUZZ_KNOWN-$KNOWN} \
+        "$out/bin/fuzz_$h" -jobs=1 -workers=1 -max_total_time="$left" -max_len="$(max_len "$h")" \
+            -rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+            -artifact_prefix="$out/artifacts/$h/" $(dict_for "$h") ${FUZZ_FLAGS:-} \
+            "$out/corpus/$h" "$out/seeds/$h" > "$out/run/$h/driver.log" 2>&1)
+        r=$?
+        set -e
+        n=$(ls "$out/run/$h" | grep -c '^run-' || true)
+        if [ -f "$log" ]; then
+            cp "$log" "$out/run/$h/run-$(printf %03d $((n + 1))).log"
+            echo $(( $(date +%s) - t0 )) > "$out/run/$h/run-$(printf %03d $((n + 1))).secs"
+        fi
+        [ $r -eq 0 ] && break
+        rc=$r
+        echo "$h: libFuzzer stopped (status $r): $(grep -m1 -E 'ERROR:|FZ_CHECK|runtime error' "$log" 2>/dev/null)"
+    done
+    summary "$h"
+    return $rc
+}
+
+# summary HARNESS: executions and wall-clock seconds of the last run and of all runs (the
+# executions are libFuzzer's final count, or its last status line after a crash).
+execs_of() {
+    e=$(sed -n 's/^stat::number_of_executed_units: *//p' "$1" | tail -n 1)
+    [ -n "$e" ] || e=$(sed -n 's/^#\([0-9][0-9]*\).*/\1/p' "$1" | tail -n 1)
+    echo "${e:-0}"
+}
+summary() {
+    d="$out/run/$1"
+    last=$(ls "$d"/run-*.log 2>/dev/null | tail -n 1)
+    [ -n "$last" ] || { echo "$1: no run yet"; return 0; }
+    cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$last" | tail -n 1)
+    tex=0; tsec=0; runs=0
+    for f in "$d"/run-*.log; do
+        runs=$((runs + 1))
+        tex=$((tex + $(execs_of "$f")))
+        tsec=$((tsec + $(cat "${f%.log}.secs" 2>/dev/null || echo 0)))
+    done
+    echo "$1: $tex executions in $tsec s ($(awk "BEGIN { printf \"%.2f\", $tsec / 3600 }") h) over $runs libFuzzer run(s);" \
+         "last: $(execs_of "$last") executions, ${cov:-cov: ?};" \
+         "corpus $(ls "$out/corpus/$1" 2>/dev/null | wc -l) files; artifacts $(ls "$out/artifacts/$1" 2>/dev/null | wc -l)"
+}
+
+all() {
+    secs=$1; jobs=${FUZZ_JOBS:-2}
+    set -- $HARNESSES
+    while [ $# -gt 0 ]; do
+        pids=""
+        i=0
+        while [ $# -gt 0 ] && [ $i -lt "$jobs" ]; do
+            fuzz "$1" "$secs" & pids="$pids $!"
+            shift; i=$((i + 1))
+        done
+        for p in $pids; do wait "$p" || true; done
+    done
+    for h in $HARNESSES; do summary "$h"; done
+}
+
+repro() {
+    h=$1; shift
+    need "$h"
+    UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
+    "$out/bin/fuzz_$h" -runs=1 -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 "$@"
+}
+
+# regress: tests/fuzz-regress/HARNESS/* through the harness (each must run clean), then the
+# edge cases of the command line.
+regress() {
+    fail=0
+    for h in $HARNESSES; do
+        d="$src/tests/fuzz-regress/$h"
+        [ -d "$d" ] || continue
+        for f in "$d"/*; do
+            [ -f "$f" ] || continue
+            if UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 "$out/bin/fuzz_$h" -runs=1 -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 "$f" > "$out/regress.log" 2>&1; then
+                echo "ok   $h ${f#$src/}"
+            else
+                echo "FAIL $h ${f#$src/}"; tail -30 "$out/regress.log" | sed 's/^/     /'; fail=1
+            fi
+        done
+    done
+    BOARDVM="$out/bin/boardvm" sh "$here/edge-cases.sh" || fail=1
+    if [ -f "$src/tests/fuzz-regress.test" ]; then
+        (cd "$src" && "$out/bin/boardvm" test tests/fuzz-regress.test) || fail=1
+    fi
+    return $fail
+}
+
+cmd=${1:-}
+[ $# -gt 0 ] && shift
+case $cmd in
+    build) build ;;
+    corpus) corpus ;;
+    fuzz) [ $# -eq 2 ] || { echo "usage: run.sh fuzz HARNESS SECONDS" >&2; exit 2; }; fuzz "$1" "$2" ;;
+    all) [ $# -eq 1 ] || { echo "usage: run.sh all SECONDS" >&2; exit 2; }; all "$1" ;;
+    repro) [ $# -ge 2 ] || { echo "usage: run.sh repro HARNESS FILE..." >&2; exit 2; }; repro "$@" ;;
+    regress) regress ;;
+    stats) for h in $HARNESSES; do summary "$h"; done ;;
+    *) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac
