@@ -51,7 +51,8 @@ static inline void write_raw(Pos *p, int loc, int32_t val)
 
 void pos_set(Pos *p, int loc, int32_t val)
 {
-    if (p->st[loc] == val) return;
+    /* A write of the value already there is still recorded: a move's ops are read off the
+     * trail, and a `reset` variable set to its old value must stay set after the reset. */
     if (p->ntrail == p->captrail) {
         p->captrail = p->captrail ? 2 * p->captrail : 1024;
         p->trail = xrealloc(p->trail, sizeof *p->trail * (size_t)p->captrail);
