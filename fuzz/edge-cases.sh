@@ -148,6 +148,16 @@ done
 longmove=$(python3 -c "print('e2' * 50000)")      # one argument holds at most 128 KB
 expect "a 100 KB move string" "is not a legal move" "$bvm" moves "$chess" --moves "$longmove"
 expect "a move after mate" "the game is over" "$bvm" moves "$chess" --moves f2f3 e7e5 g2g4 d8h4 a2a3
+# game records (--game): truncated, bad position tag, bad moves, binary
+printf '[Position "K7/8/8/8/8/8/8/7k w - - 0 1"]\n[Event "x' > "$tmp/rec1"
+expect "a record cut inside a tag, after a Position tag (F14)" "unterminated tag" "$bvm" show "$chess" --game "$tmp/rec1"
+printf '[Position "not a position"]\n1. e2e4 *\n' > "$tmp/rec2"
+expect "a record with a bad Position tag" "bad position" "$bvm" show "$chess" --game "$tmp/rec2"
+printf '1. e2e4 e7e5 2. e1e3 *\n' > "$tmp/rec3"
+expect "a record with an illegal move" "move 3 'e1e3' is not a legal move" "$bvm" show "$chess" --game "$tmp/rec3"
+head -c 3000 /dev/urandom > "$tmp/rec4" 2>/dev/null || printf '\001\377[' > "$tmp/rec4"
+expect "a binary record" "boardvm: " "$bvm" show "$chess" --game "$tmp/rec4"
+expect "a missing record" "cannot open" "$bvm" show "$chess" --game "$tmp/no-such-record"
 expect "unknown option" "no option 'nosuch'" "$bvm" check "$chess" -o nosuch
 expect "bad option value" "option" "$bvm" check "$src/rules/spinal-tap.rules" -o knights=nosuch
 expect "option with an empty name" "option" "$bvm" check "$chess" -o =
@@ -167,8 +177,8 @@ STDIN="$tmp/xb" run_case "$bvm" xboard "$chess"
 [ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
 report "xboard sd -1 (F5)"
 # a neutral piece in hand (F10): refused, never written before the state array
-expect "neutral piece in hand (F10)" "boardvm: bad position" "$bvm" show "$src/tests/fuzz-regress/position/neutral-in-hand.rules" --fen 'K1 w M'
-expect "neutral piece in hands= (F10)" "boardvm: bad position" "$bvm" show "$src/tests/fuzz-regress/position/neutral-in-hand.rules" --fen 'K1 w - hands=M'
+expect "neutral piece in hand (F10)" "boardvm: bad position" "$bvm" show "$src/tests/fuzz-regress/cli/neutral-in-hand.rules" --fen 'K1 w M'
+expect "neutral piece in hands= (F10)" "boardvm: bad position" "$bvm" show "$src/tests/fuzz-regress/cli/neutral-in-hand.rules" --fen 'K1 w - hands=M'
 # the rules files of tests/fuzz-regress/vm_rules: each is a runtime error with a message that
 # names the file and line, never a crash, a sanitizer report or unbounded memory
 reg=$src/tests/fuzz-regress/vm_rules
@@ -180,6 +190,14 @@ expect "int overflow (F11)" "int-overflow.rules:9: error" "$bvm" moves "$reg/int
 expect "runtime error in the search (F2, F3)" "search-leak-after-runtime-error.rules:10: error: division by zero" \
     "$bvm" selfplay "$reg/search-leak-after-runtime-error.rules" --depth 2 --games 1
 expect "one position's generation runs a bounded total (F13)" "generation-work.rules:9: error" "$bvm" moves "$reg/generation-work.rules"
+# xboard: a line longer than the 8 KB buffer must not have its tail read as another command
+# (F15: `usermove xxx...` of 9000 bytes answered "Illegal move" and then
+# "Error (unknown command): xxx..." for the rest of the same line)
+{ printf 'xboard\nprotover 2\nusermove '; python3 -c "print('x' * 9000)"; printf 'quit\n'; } > "$tmp/xb2"
+STDIN="$tmp/xb2" run_case "$bvm" xboard "$chess"
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+grep -q 'unknown command' "$tmp/out" && why="$why the tail of the long line was read as a command"
+report "xboard line longer than its buffer (F15)"
 # unusual but valid positions: they must run clean (F1: a move list without state writes)
 expect_ok "kings only (F1)" "$bvm" perft "$chess" 2 --fen 'K7/8/8/8/8/8/8/7k w - - 0 1'
 expect_ok "a code in parentheses" "$bvm" moves "$chess" --fen '(Q)7/8/8/8/8/8/8/7k w'

@@ -4,8 +4,9 @@
  * corpus starts from the shipped and test rules files, so libFuzzer's mutations (with
  * fuzz/rules.dict) are structural edits of real games: a changed number, a swapped keyword, a
  * deleted or duplicated statement. Whatever still compiles is run from its start position:
- * legal moves and their strings, a bounded perft 2, a depth-2 search, with the incremental
- * hash checked after every make and unmake. A runtime error is an ordinary result; a sanitizer
+ * legal moves and their strings, a bounded perft 2, the state after each of the first 16 moves
+ * (fz_check_state), a depth-2 search, with the incremental hash checked after every make and
+ * unmake. A runtime error is an ordinary result; a sanitizer
  * report or an "internal error" is a bug.
  */
 #include "fuzz_common.h"
@@ -55,6 +56,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fz_check_move_strings(g, ml, heavy ? 4 : 32);
     if (heavy) goto out;
     fz_perft2(p, 60);
+    ml = pos_list(p, 0);
+    node_moves(p, ml);
+    for (int i = 0; i < ml->n && i < 16; i++) {        /* every state a move makes is well formed */
+        pos_make(p, ml, &ml->m[i]);
+        fz_check_state(p, "after a move");
+        pos_unmake(p);
+    }
     p->check_hash = 0;
     fz_search2(g, p, &eng, 0);
 out:

@@ -18,7 +18,8 @@ import sys
 GAMES = ["rules/chess.rules", "rules/smegi.rules", "rules/spinal-tap.rules", "rules/ivory-tower.rules",
          "rules/nemoroth.rules",
          "tests/lang/stacks.rules", "tests/lang/drops.rules", "tests/lang/piecevar.rules",
-         "tests/lang/flags.rules", "tests/lang/vars.rules"]
+         "tests/lang/flags.rules", "tests/lang/vars.rules",
+         "rules/four-towers.rules"]
 
 
 def parse_test(path):
