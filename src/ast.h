@@ -52,7 +52,7 @@
     X(DROPS,      "drops")         /* kids: BLOCK */                                            \
     X(START,      "start")         /* str: the start position string */                         \
     X(POSITION,   "position")      /* kids: IDENT field names */                                \
-    X(DISTINCT,   "moves distinct")/* no fields */                                              \
+    X(DISTINCT,   "moves distinct")/* num: 1 = `smallest` (keep the smallest string) */        \
     X(WHEN,       "when")          /* kids: condition expr, then declarations */                \
     X(DEF,        "def")           /* name; kids: PARAM..., BLOCK */                            \
     X(FN,         "fn")            /* name; kids: PARAM..., expression */                       \
@@ -94,7 +94,8 @@
     X(LAND,       "land")          /* no fields: the moving piece arrives at the cursor now */  \
     X(MOVESOF,    "moves-of")      /* kids: type expr: that type's moves for the moving piece */\
     X(COMPOUND,   "compound")      /* name: the compound type; kids: IDENT parts */             \
-    X(DISTINCT_BLOCK, "distinct")  /* kids: BLOCK; its moves reaching one state are one move */ \
+    X(DISTINCT_BLOCK, "distinct")  /* kids: BLOCK; its moves reaching one state are one move; num: smallest */ \
+    X(KEY,        "key")           /* kids: int expr: the move's key; merged moves keep the lowest */ \
     X(RESULT,     "result")        /* num: RESULT_WIN/LOSS/DRAW; kids: reason STRING or NOTHING */\
     X(CALLSTMT,   "call")          /* name; kids: argument exprs */                             \
     /* ---- expressions ---- */                                                                \

@@ -912,7 +912,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
         case AST_ATTRIBUTE: make_attribute(&C, d, 0); break;
         case AST_VAR: make_var(&C, d); break;
         case AST_START: g->start = d->str; break;
-        case AST_DISTINCT: g->distinct = 1; break;
+        case AST_DISTINCT: g->distinct = 1; g->distinct_smallest = (int)d->num; break;
         case AST_POSITION:
             g->fields = arena_alloc(&g->arena, sizeof(char *) * (size_t)(d->nkids + 1));
             g->nfields = d->nkids;

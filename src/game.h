@@ -151,6 +151,7 @@ typedef struct Game {
     const char *start;                    /* start position string */
     int nfields; const char **fields;     /* position string fields */
     int distinct;                         /* moves distinct */
+    int distinct_smallest;                /* moves distinct smallest: merged moves keep the smallest string */
     int has_royal;
 } Game;
 

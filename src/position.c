@@ -268,9 +268,17 @@ void pos_unmake(Pos *p)
         pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full recompute after an unmake");
 }
 
-void movelist_clear(MoveList *ml) { ml->n = 0; ml->nops = 0; ml->ntext = 0; }
+void movelist_clear(MoveList *ml)
+{
+    ml->n = 0; ml->nops = 0; ml->ntext = 0;
+    if (ml->merge_used) { memset(ml->merge_slot, 0, sizeof *ml->merge_slot * ml->merge_cap); ml->merge_used = 0; }
+}
 
-void movelist_free(MoveList *ml) { free(ml->m); free(ml->ops); free(ml->text); memset(ml, 0, sizeof *ml); }
+void movelist_free(MoveList *ml)
+{
+    free(ml->m); free(ml->ops); free(ml->text); free(ml->merge_slot); free(ml->merge_hash);
+    memset(ml, 0, sizeof *ml);
+}
 
 Move *movelist_push(MoveList *ml)
 {

@@ -25,7 +25,9 @@ typedef struct {
     uint32_t op0, nops;          /* recorded state writes: ops[op0 .. op0+nops) of its list */
     uint32_t note0, nnote;       /* text added by `note`: text[note0 .. note0+nnote) of its list */
     uint32_t qual0, nqual;       /* text added by `qualify`, written only when needed */
-    uint32_t group;              /* `distinct { }` block the move came from (0 = none) */
+    uint32_t group;              /* `distinct { }` block the move came from (0 = none): its number
+                                    times 2, plus 1 when the block is `distinct smallest` */
+    int32_t key;                 /* `key`: of moves merged as one, the lowest key is kept */
     uint8_t qual_before, qualified;
 } Move;
 
@@ -33,6 +35,9 @@ typedef struct {
     Move *m; int n, cap;
     int32_t *ops; uint32_t nops, capops;   /* (location, value) pairs */
     char *text; uint32_t ntext, captext;   /* the moves' notes */
+    /* moves that `distinct` may merge, by what they do (movegen.c merge_emitted): an open
+     * addressing table of move indices + 1 (0 = free), its size a power of two */
+    int32_t *merge_slot; uint64_t *merge_hash; uint32_t merge_cap, merge_used;
 } MoveList;
 
 typedef struct { int32_t loc, old; } TrailEntry;
