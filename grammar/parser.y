@@ -251,7 +251,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %token KW_VALUE "'value'" KW_ROYAL "'royal'" KW_NEUTRAL "'neutral'" KW_BONUS "'bonus'" KW_LEAP "'leap'" KW_RIDE "'ride'"
 %token KW_MOVE "'move'" KW_CAPTURE "'capture'" KW_ATTACK "'attack'" KW_MOVES "'moves'"
 %token KW_DROPS "'drops'" KW_START "'start'" KW_POSITION "'position'"
-%token KW_KEY "'key'"
+%token KW_KEY "'key'" KW_DISPLAY "'display'"
 %token KW_DISTINCT "'distinct'" KW_WHEN "'when'" KW_DEF "'def'" KW_LEGAL "'legal'"
 %token KW_AFTER_MOVE "'after-move'" KW_TURN_START "'turn-start'" KW_ON "'on'" KW_END "'end'"
 %token KW_STEP "'step'" KW_GO "'go'" KW_REQUIRE "'require'" KW_STOP "'stop'" KW_IF "'if'"
@@ -276,6 +276,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %type <node> sq_item arrows arrow_entries arrow_entry flags ident_list attribute opt_default
 %type <node> attr_body attr_entries attr_entry var type type_name piece piece_attrs piece_body
 %type <node> piece_items piece_item drops start position pos_fields pos_field distinct when
+%type <node> display display_items display_item
 %type <node> compound compound_parts option_value def params param_list param hook turn_moves block stmts stmt if_stmt either_stmt lvalue
 %type <node> opt_string expr or_expr and_expr not_expr cmp_expr add_expr mul_expr unary
 %type <node> postfix atom set_expr jx_list set_items args arg_list
@@ -313,7 +314,7 @@ decl_block:
 
 decl:
     game | players | option | board | squares | stack | direction | dirs | symmetry | zone
-  | arrows | flags | attribute | var | piece | drops | start | position | distinct | when
+  | arrows | flags | attribute | var | piece | drops | start | position | distinct | when | display
   | def | hook | turn_moves | compound
   ;
 
@@ -636,6 +637,23 @@ pos_fields:
 pos_field:
     IDENT                    { $$ = mk_named(ctx, AST_IDENT, &@1, $1); }
   | KW_BOARD                 { $$ = mk_named(ctx, AST_IDENT, &@1, "board"); }
+  ;
+
+/* `display { mark towers; map arena; show last "dragon powers"; }`: how `show` draws the
+ * game. The verbs are not reserved words; the binder checks them. */
+display:
+    KW_DISPLAY '{' display_items '}'   { $$ = adopt(ctx, mk(ctx, AST_DISPLAY, &@1), $3); }
+  ;
+
+display_items:
+    %empty                   { $$ = holder(ctx); }
+  | display_items display_item { $$ = push(ctx, $1, $2); }
+  ;
+
+display_item:
+    IDENT IDENT opt_string ';'
+                             { $$ = mk_kids(ctx, AST_DISPLAY_ITEM, &@1, mk_named(ctx, AST_IDENT, &@2, $2), $3, NULL);
+                               $$->name = $1; }
   ;
 
 distinct:

@@ -54,6 +54,8 @@
     X(POSITION,   "position")      /* kids: IDENT field names */                                \
     X(DISTINCT,   "moves distinct")/* num: 1 = `smallest` (keep the smallest string) */        \
     X(WHEN,       "when")          /* kids: condition expr, then declarations */                \
+    X(DISPLAY,    "display")       /* kids: DISPLAY_ITEMs */                                    \
+    X(DISPLAY_ITEM, "display item")/* name: the verb; kids: IDENT (what), STRING label or NOTHING */ \
     X(DEF,        "def")           /* name; kids: PARAM..., BLOCK */                            \
     X(FN,         "fn")            /* name; kids: PARAM..., expression */                       \
     X(PARAM,      "param")         /* name; kids: TYPE */                                       \

@@ -130,6 +130,15 @@ static void put_value(Buf *b, const Game *g, const Var *v, int32_t x)
     }
 }
 
+void var_value_text(const Game *g, const Var *v, int32_t x, char *out, size_t n)
+{
+    Buf b = { malloc(64), 0, 64 };
+    if (!b.s) abort();
+    put_value(&b, g, v, x);
+    snprintf(out, n, "%.*s", (int)b.n, b.s);
+    free(b.s);
+}
+
 static int parse_value(const Game *g, const Var *v, const char *s, int32_t *out, char *e, size_t el)
 {
     switch (v->vtype) {
