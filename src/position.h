@@ -67,6 +67,7 @@ typedef struct Pos {
     int result, result_reason;              /* set by the `end` hook: RESULT_*, string index + 1 */
     struct VmScratch *vm;                   /* the VM's choice stack (vm.c) */
     int check_hash;                         /* debug: compare the hash with a recompute after each make/unmake */
+    uint64_t *profile;                      /* --profile: instructions run at each code word, or NULL */
 } Pos;
 
 Pos *pos_new(const Game *g);

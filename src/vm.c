@@ -216,6 +216,7 @@ void vm_run(Pos *p, RunCtx *c)
     for (;;) {
         if (--budget < 0)
             pos_runtime_error(p, LINE, "a program ran more than %d instructions without emitting a move (an endless loop?)", STEP_BUDGET);
+        if (p->profile) p->profile[pc]++;
         int64_t a, b, v;
         switch ((Opcode)code[pc]) {
         case OP_NOP: pc += 1; break;
