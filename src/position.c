@@ -192,6 +192,16 @@ static void hist_push(Pos *p)
 
 void pos_start_history(Pos *p) { p->nhist = 0; hist_push(p); }
 
+void pos_set_history(Pos *p, const uint64_t *earlier, int n)
+{
+    p->nhist = 0;
+    for (int i = 0; i < n; i++) {
+        hist_push(p);                            /* makes room; then the earlier key goes in */
+        p->hist[i] = earlier[i];
+    }
+    hist_push(p);
+}
+
 void pos_make(Pos *p, const MoveList *ml, const Move *m)
 {
     const Game *g = p->g;

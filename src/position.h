@@ -84,6 +84,8 @@ static inline int pos_turn(const Pos *p) { return p->st[p->g->st_turn]; }
 static inline int32_t pos_piece(const Pos *p, int sq) { return p->st[sq * p->g->stack]; }
 
 void pos_start_history(Pos *p);            /* after setting up a position: it is the first */
+/* ... or the game had these positions before it (repetition keys, oldest first) */
+void pos_set_history(Pos *p, const uint64_t *earlier, int n);
 void pos_make(Pos *p, const MoveList *ml, const Move *m);
 void pos_unmake(Pos *p);
 
