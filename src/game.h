@@ -24,6 +24,13 @@
 #define MAX_MOVES 131072          /* moves in one position (a top-level block can make many) */
 #define MAX_NESTING 64
 #define STEP_BUDGET 100000        /* instructions between two emitted moves of one program run */
+#define GEN_BUDGET 1000000000L     /* work for one position: every instruction run from the start
+                                     of its move generation on (hooks, legality tests included),
+                                     plus each state write and note character copied into a move.
+                                     The heaviest position of the tests (nemoroth.test N17, 40320
+                                     push orders) takes 1.9e8, about half a second. */
+#define MAX_MOVESOF_NEST 8        /* `moves-of` runs inside one another */
+#define MAX_MOVE_TEXT 4096        /* characters of one move's notes (and of its qualifier) */
 
 /* A piece word: type in bits 0-7 (0 = no piece), owner+1 in bits 8-11 (0 = no owner, e.g. a
  * neutral piece), piece variables packed from bit 12 up. 0 means an empty square. */

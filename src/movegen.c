@@ -50,6 +50,7 @@ void gen_pseudo(Pos *p, MoveList *ml)
 {
     const Game *g = p->g;
     int mover = pos_turn(p);
+    vm_start_position(p);
     for (int sq = 0; sq < g->nsq; sq++)
         for (int l = 0; l < g->stack; l++) {       /* every piece of a stack moves on its own */
             int32_t w = p->st[sq * g->stack + l];
