@@ -102,8 +102,15 @@ void gen_legal(Pos *p, MoveList *ml)
     int any_group = 0;
     for (int i = 0; i < ml->n && !any_group; i++) any_group = ml->m[i].group != 0;
     int merging = g->distinct || any_group;
-    size_t nh = ml->n > 0 ? (size_t)ml->n : 1;
-    uint64_t *hashes = merging ? malloc(sizeof *hashes * nh) : NULL;
+    /* the hashes live in the list, not in a local malloc: the legal hook and the moves made
+     * below may end in a runtime error, which longjmps past any free() here */
+    if (merging && ml->n > ml->caphashes) {
+        ml->caphashes = ml->n;
+        free(ml->hashes);
+        ml->hashes = malloc(sizeof *ml->hashes * (size_t)ml->caphashes);
+        if (!ml->hashes) abort();
+    }
+    uint64_t *hashes = merging ? ml->hashes : NULL;
     int k = 0;
     for (int i = 0; i < ml->n; i++) {
         pos_make(p, ml, &ml->m[i]);
@@ -121,7 +128,6 @@ void gen_legal(Pos *p, MoveList *ml)
         ml->m[k++] = ml->m[i];
     }
     ml->n = k;
-    free(hashes);
     (void)cmp_u64;
 }
 

@@ -270,7 +270,7 @@ void pos_unmake(Pos *p)
 
 void movelist_clear(MoveList *ml) { ml->n = 0; ml->nops = 0; ml->ntext = 0; }
 
-void movelist_free(MoveList *ml) { free(ml->m); free(ml->ops); free(ml->text); memset(ml, 0, sizeof *ml); }
+void movelist_free(MoveList *ml) { free(ml->m); free(ml->ops); free(ml->text); free(ml->hashes); memset(ml, 0, sizeof *ml); }
 
 Move *movelist_push(MoveList *ml)
 {

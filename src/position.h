@@ -33,6 +33,8 @@ typedef struct {
     Move *m; int n, cap;
     int32_t *ops; uint32_t nops, capops;   /* (location, value) pairs */
     char *text; uint32_t ntext, captext;   /* the moves' notes */
+    uint64_t *hashes; int caphashes;       /* gen_legal's scratch: owned by the list, so that a
+                                              runtime error (a longjmp) cannot leak it */
 } MoveList;
 
 typedef struct { int32_t loc, old; } TrailEntry;
