@@ -826,6 +826,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     g->filename = arena_strdup(&g->arena, display_name);
     g->drops_fn = g->turn_fn = -1;
     g->display_mark = g->display_map = -1;
+    g->work_limit = GEN_BUDGET;
     for (int i = 0; i < 8; i++) g->hook_fn[i] = -1;
     g->stack = 1;
     Diag diag; diag_init(&diag, display_name, text, len);
@@ -939,6 +940,11 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
         case AST_ATTRIBUTE: make_attribute(&C, d, 0); break;
         case AST_VAR: make_var(&C, d); break;
         case AST_START: g->start = d->str; break;
+        case AST_WORK:
+            if (d->num < 1 || d->num > MAX_WORK_MILLIONS)
+                diag_error(&diag, d->loc, "the work limit is 1 to %d (millions of steps)", MAX_WORK_MILLIONS);
+            else g->work_limit = d->num * 1000000L;
+            break;
         case AST_DISTINCT: g->distinct = 1; g->distinct_smallest = (int)d->num; break;
         case AST_POSITION:
             g->fields = arena_alloc(&g->arena, sizeof(char *) * (size_t)(d->nkids + 1));

@@ -1,6 +1,8 @@
 /* main.c - the `boardvm` command: argument parsing and the subcommands.
  * Exit status: 0 success; 1 bad rules file, bad position or move, failed tests; 2 bad usage or an
  * unreadable file. */
+#include <ctype.h>
+#include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,14 +113,15 @@ static int parse_args(int argc, char **argv, Args *a)
             else if (!strcmp(s, "--runs")) a->runs = (int)v;
             else if (!strcmp(s, "--games")) a->games = (int)v;
             else a->max_plies = (int)v;
-        } else if (!strcmp(s, "--nodes")) {
+        } else if (!strcmp(s, "--nodes") || !strcmp(s, "--seed")) {
             if (++i >= argc) return usage_error("%s needs a number", s);
-            char *end; a->nodes = strtoull(argv[i], &end, 10);
-            if (*end || !a->nodes) return usage_error("'%s' is not a positive number", argv[i]);
-        } else if (!strcmp(s, "--seed")) {
-            if (++i >= argc) return usage_error("%s needs a number", s);
-            char *end; a->seed = strtoull(argv[i], &end, 10);
-            if (*end || !*argv[i]) return usage_error("'%s' is not a number", argv[i]);
+            /* strtoull takes "-1" (and " -1") as 2^64-1: a node limit that never comes. Only
+             * digits are a number here; one that does not fit 64 bits is refused too. */
+            char *end; errno = 0;
+            unsigned long long v = strtoull(argv[i], &end, 10);
+            if (!isdigit((unsigned char)argv[i][0]) || *end || errno == ERANGE || (!v && !strcmp(s, "--nodes")))
+                return usage_error(!strcmp(s, "--nodes") ? "'%s' is not a positive number" : "'%s' is not a number", argv[i]);
+            if (!strcmp(s, "--nodes")) a->nodes = v; else a->seed = v;
         } else if (!strcmp(s, "--time")) {
             if (++i >= argc) return usage_error("%s needs seconds", s);
             char *end; a->time = strtod(argv[i], &end);

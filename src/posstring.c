@@ -288,7 +288,12 @@ static int parse_hands(Pos *p, const char *s, char *e, size_t el)
         code[len] = 0;
         int owner, t = game_find_type_code(g, code, &owner);
         if (!t) return err(e, el, "hands: '%s' is not a piece code", code);
+        /* a neutral piece's code gives owner -1: there is no hand of no one (the count would be
+         * written before the hands, into a cell or before the state array) */
+        if (owner < 0) return err(e, el, "hands: '%s' is a neutral piece, which no player can hold", code);
         int loc = g->st_hands + owner * (g->ntypes + 1) + t;
+        /* each count is at most 1000, but a long string can repeat one: keep the sum in range */
+        if (p->st[loc] + n > 1000) return err(e, el, "hands: more than 1000 '%s'", code);
         pos_set(p, loc, p->st[loc] + n);
     }
     return 1;
