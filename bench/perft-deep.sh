@@ -1,35 +1,30 @@
 #!/bin/sh
-# bench/perft-deep.sh - the deep perft counts of the standard chess and shogi test positions.
+# bench/perft-deep.sh - the deep perft counts of the standard chess test positions.
 #
 #   bench/perft-deep.sh [--quick] [NAME...]
-#   BOARDVM=path/to/boardvm RULES=path/to/chess.rules SHOGI=path/to/shogi.rules bench/perft-deep.sh
+#   BOARDVM=path/to/boardvm RULES=path/to/chess.rules bench/perft-deep.sh
 #   make perft-deep
 #
 # Runs `boardvm perft RULES DEPTH --fen FEN` for each position, whose LAST stdout line must be
 # the total node count alone, compares it with the known count and prints the time and the
 # leaves per second. These take minutes, so they are a benchmark, not part of `make check`
-# (tests/*.test carry the shallow depths). --quick runs every position shallower.
-# NAME selects positions: start kiwipete pos3 pos4 pos5 pos6 shogi matsuri maxmoves
-# (default: all).
+# (tests/*.test carry the shallow depths). --quick runs every position one ply shallower.
+# NAME selects positions: start kiwipete pos3 pos4 pos5 pos6 (default: all).
 # Exit status: 0 all counts match, 1 a count differs or boardvm failed, 2 bad usage.
-# Counts: https://www.chessprogramming.org/Perft_Results; shogi (examples/shogi.rules): the start
-# position https://qiita.com/ak11/items/8bd5f2bb0f5b014143c8 , matsuri and maxmoves as published
-# by shogi libraries (e.g. ShogiLibSharp's perft tests: matsuri depth 4 516925165, maxmoves
-# depth 3 53393368; matsuri depth 3 4809015, depth 1 207; maxmoves depth 1 593).
+# Counts: https://www.chessprogramming.org/Perft_Results
 
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 BOARDVM=${BOARDVM:-./boardvm}
 RULES=${RULES:-$here/../rules/chess.rules}
-SHOGI=${SHOGI:-$here/../examples/shogi.rules}
 
 quick=0
 selected=
 for arg in "$@"; do
     case $arg in
         --quick) quick=1 ;;
-        -h|--help) sed -n '2,18s/^# \{0,1\}//p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,14s/^# \{0,1\}//p' "$0"; exit 0 ;;
         -*) echo "perft-deep: unknown option '$arg'" >&2; exit 2 ;;
         *) selected="$selected $arg" ;;
     esac
@@ -43,21 +38,14 @@ if [ ! -r "$RULES" ]; then
     echo "perft-deep: cannot read rules file '$RULES' (set RULES)" >&2
     exit 2
 fi
-if [ ! -r "$SHOGI" ]; then
-    echo "perft-deep: cannot read rules file '$SHOGI' (set SHOGI)" >&2
-    exit 2
-fi
 
-# name|fen|deep depth|deep count|quick depth|quick count[|game: empty = chess, or shogi]
+# name|fen|deep depth|deep count|quick depth|quick count
 positions='start|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|6|119060324|5|4865609
 kiwipete|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -|5|193690690|4|4085603
 pos3|8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -|6|11030083|5|674624
 pos4|r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1|5|15833292|4|422333
 pos5|rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8|5|89941194|4|2103487
-pos6|r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10|5|164075551|4|3894594
-shogi|lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1|5|19861490|4|719731|shogi
-matsuri|l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1|3|4809015|1|207|shogi
-maxmoves|R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1|3|53393368|1|593|shogi'
+pos6|r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10|5|164075551|4|3894594'
 
 now() { date +%s.%N 2>/dev/null | sed 's/N$/0/'; }
 
@@ -69,15 +57,14 @@ out=$(mktemp "${TMPDIR:-/tmp}/perft-deep.XXXXXX")
 trap 'rm -f "$out"' EXIT INT TERM
 
 printf '%-9s %5s %12s %12s %9s %12s  %s\n' position depth expected got seconds leaves/s result
-while IFS='|' read -r name fen depth count qdepth qcount game; do
+while IFS='|' read -r name fen depth count qdepth qcount; do
     if [ -n "$selected" ]; then
         case " $selected " in *" $name "*) ;; *) continue ;; esac
     fi
     if [ "$quick" = 1 ]; then depth=$qdepth; count=$qcount; fi
     ran=$((ran + 1))
     t0=$(now)
-    case $game in shogi) rules=$SHOGI ;; *) rules=$RULES ;; esac
-    "$BOARDVM" perft "$rules" "$depth" --fen "$fen" >"$out" </dev/null
+    "$BOARDVM" perft "$RULES" "$depth" --fen "$fen" >"$out" </dev/null
     status=$?
     t1=$(now)
     got=$(tail -n 1 "$out" | tr -d '[:space:]')
@@ -102,7 +89,7 @@ $positions
 EOF
 
 if [ "$ran" -eq 0 ]; then
-    echo "perft-deep: no position selected (names: start kiwipete pos3 pos4 pos5 pos6 shogi matsuri maxmoves)" >&2
+    echo "perft-deep: no position selected (names: start kiwipete pos3 pos4 pos5 pos6)" >&2
     exit 2
 fi
 rate=$(awk -v n="$total_nodes" -v s="$total_time" 'BEGIN { if (s > 0) printf "%.0f", n / s; else print "-" }')
