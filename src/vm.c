@@ -19,8 +19,8 @@ struct VmScratch {
     int64_t *locs; int nlocs, caplocs;
     char *nb; int nnb, capnb;          /* note text of the running branches (a stack) */
     char *qb; int nqb, capqb;          /* qualifier text, the same way */
-    uint32_t groups;                   /* `distinct { }` blocks entered so far */
     MoveList **reply; int nreply;      /* `no-moves` in `legal`: the replies, one list per nesting */
+    uint32_t groups;                   /* `distinct { }` blocks entered so far */
 };
 
 #define MAX_CHOICES 100000
