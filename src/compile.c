@@ -591,9 +591,11 @@ static void declare_piece(Compiler *C, Ast *d)
     Game *g = C->g;
     if (g->ntypes >= MAX_TYPES) { diag_error(C->diag, d->loc, "more than %d piece types", MAX_TYPES); return; }
     const char *code = d->str ? d->str : "";
-    int okcode = code[0] != 0 && strlen(code) <= 4;
-    for (const char *c = code; *c; c++) if (!isalpha((unsigned char)*c)) okcode = 0;
-    if (!okcode) diag_error(C->diag, d->loc, "a piece code is 1 to 4 letters, not \"%s\"", code);
+    /* letters, perhaps after a '+' (shogi's promoted pieces: "+P" is written +P in positions) */
+    const char *letters = code[0] == '+' ? code + 1 : code;
+    int okcode = letters[0] != 0 && strlen(code) <= 4;
+    for (const char *c = letters; *c; c++) if (!isalpha((unsigned char)*c)) okcode = 0;
+    if (!okcode) diag_error(C->diag, d->loc, "a piece code is 1 to 4 letters, perhaps after a '+', not \"%s\"", code);
     PieceType *T = &g->types[++g->ntypes];
     T->name = d->name; T->code = code;
     for (int i = 0; i < d->nkids; i++) if (d->kids[i]->kind == AST_NEUTRAL) T->neutral = 1;

@@ -32,7 +32,9 @@ static const char usage_text[] =
 "  moves FILE                 list the legal moves, one per line, sorted\n"
 "  perft FILE DEPTH           count the leaves of the move tree (the total is the last line)\n"
 "  test FILE.test...          run test files (TAP output, then 'N passed, N failed')\n"
-"  bench [FILE]               perft speed in leaves per second (median of several runs)\n"
+"  bench [FILE...]            perft and search speed, medians of several runs: one game, or\n"
+"                             several side by side (no FILE: chess, xiangqi, shogi)\n"
+"  bench --list LIST          the same for the games, depths and positions listed in LIST\n"
 "  selfplay FILE              the engine plays itself; prints each move and the result\n"
 "  play FILE                  play against the engine in the terminal\n"
 "  xboard FILE                speak the XBoard/CECP protocol (for GUIs)\n"
@@ -44,7 +46,8 @@ static const char usage_text[] =
 "  --divide                   perft: the count below each move\n"
 "  --check-hash               perft: check the incremental hash against a recompute (slow)\n"
 "  --profile                  perft: count the instructions each program and rules line runs\n"
-"  --depth N, --runs N        bench: perft depth (default 5) and number of runs (default 5)\n"
+"  --depth N, --runs N        bench: perft depth (default 5 for one game, else the first\n"
+"                             with 50000 leaves) and number of runs (default 5)\n"
 "  --depth N, --time S        selfplay/play: search depth, or seconds per move\n"
 "  --nodes N                  selfplay/play: at most N search nodes per move\n"
 "  --games N, --seed N        selfplay: number of games; a seed that varies the play (0: none)\n"
@@ -127,12 +130,13 @@ static int parse_args(int argc, char **argv, Args *a)
             char *end; a->time = strtod(argv[i], &end);
             if (*end || !(a->time > 0) || a->time > 1e6) return usage_error("'%s' is not a positive number of seconds", argv[i]);
         } else if (!strcmp(s, "--as") || !strcmp(s, "--record") || !strcmp(s, "--load") || !strcmp(s, "--game") ||
-                   !strcmp(s, "--opponent")) {
+                   !strcmp(s, "--opponent") || !strcmp(s, "--list")) {
             if (++i >= argc) return usage_error("%s needs an argument", s);
             if (!strcmp(s, "--as")) a->as = argv[i];
             else if (!strcmp(s, "--record")) a->record = argv[i];
             else if (!strcmp(s, "--load")) a->load = argv[i];
             else if (!strcmp(s, "--opponent")) a->opponent = argv[i];
+            else if (!strcmp(s, "--list")) a->list = argv[i];
             else a->game = argv[i];
         } else if (s[0] == '-' && s[1] && !(s[1] >= '0' && s[1] <= '9')) return usage_error("unknown option '%s'", s);
         else a->pos[a->npos++] = argv[i];

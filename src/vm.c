@@ -20,6 +20,7 @@ struct VmScratch {
     int64_t *locs; int nlocs, caplocs;
     char *nb; int nnb, capnb;          /* note text of the running branches (a stack) */
     char *qb; int nqb, capqb;          /* qualifier text, the same way */
+    MoveList **reply; int nreply;      /* `no-moves` in `legal`: the replies, one list per nesting */
     uint32_t groups;                   /* `distinct { }` blocks entered so far */
     long work;                         /* spent of GEN_BUDGET since vm_start_position */
 };
@@ -38,6 +39,8 @@ static struct VmScratch *scratch(Pos *p)
 void vm_free_scratch(Pos *p)
 {
     if (!p->vm) return;
+    for (int i = 0; i < p->vm->nreply; i++) { movelist_free(p->vm->reply[i]); free(p->vm->reply[i]); }
+    free(p->vm->reply);
     free(p->vm->ch); free(p->vm->locs); free(p->vm->nb); free(p->vm->qb); free(p->vm);
     p->vm = NULL;
 }
@@ -202,6 +205,8 @@ static int type_arith(const Game *g, int a, int b, int minus)
                               "(instructions run and state words and note characters written; " \
                               "`moves work N;` allows N million)", g->work_limit); \
     } while (0)
+
+static int side_to_move_has_a_move(Pos *p, int line);
 
 void vm_run(Pos *p, RunCtx *c)
 {
@@ -479,7 +484,8 @@ void vm_run(Pos *p, RunCtx *c)
                     pos_unmake(p);
                 }
             }
-            if (c->nlegal < 0) pos_runtime_error(p, LINE, "`no-moves` is only known in the `end` block");
+            if (c->nlegal == -3) c->nlegal = side_to_move_has_a_move(p, LINE) ? 1 : 0;
+            if (c->nlegal < 0) pos_runtime_error(p, LINE, "`no-moves` is only known in the `end` and `legal` blocks");
             stk[sp++] = c->nlegal == 0; pc += 1; break;
         case OP_REPETITION: {
             int n = 0;
@@ -727,12 +733,45 @@ void vm_run_capture_hook(Pos *p, int mover, int32_t victim)
     vm_run(p, &c);
 }
 
+/* `no-moves` in `legal`: the move is made, so the side to move is the one that answers it. Does
+ * it have a move the `legal` block accepts? Its moves go to a list of their own per nesting level
+ * (a `legal` block asking this of a reply asks it again one level down; p->depth_guard bounds
+ * that), and the first legal one ends the search. */
+static int side_to_move_has_a_move(Pos *p, int line)
+{
+    struct VmScratch *s = scratch(p);
+    if (p->depth_guard > 8)
+        pos_runtime_error(p, line, "`no-moves` in `legal` nested more than 8 deep (a rule that calls itself?)");
+    if (s->nreply <= p->depth_guard) {
+        int n = p->depth_guard + 1;
+        s->reply = realloc(s->reply, sizeof *s->reply * (size_t)n);
+        if (!s->reply) abort();
+        for (int i = s->nreply; i < n; i++) {
+            s->reply[i] = calloc(1, sizeof **s->reply);
+            if (!s->reply[i]) abort();
+        }
+        s->nreply = n;
+    }
+    MoveList *ml = s->reply[p->depth_guard];
+    p->depth_guard++;
+    movelist_clear(ml);
+    gen_pseudo(p, ml);
+    int side = pos_turn(p), found = 0;
+    for (int i = 0; i < ml->n && !found; i++) {
+        pos_make(p, ml, &ml->m[i]);
+        found = vm_run_legal(p, side);
+        pos_unmake(p);
+    }
+    p->depth_guard--;
+    return found;
+}
+
 int vm_run_legal(Pos *p, int mover)
 {
     if (p->g->hook_fn[HOOK_LEGAL] < 0) return 1;
     RunCtx c = {0};
     c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_LEGAL]; c.mover = mover; c.origin = -1;
-    c.nlegal = -1; c.target = -1;
+    c.nlegal = -3; c.target = -1;          /* -3: `no-moves` asks side_to_move_has_a_move() */
     int mark = p->ntrail;
     vm_run(p, &c);
     pos_undo_to(p, mark);          /* a legality test changes nothing */

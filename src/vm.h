@@ -23,7 +23,8 @@ typedef struct {
     int target;              /* RUN_ATTACK / RUN_REACH: the square looked for */
     MoveList *out;           /* RUN_GEN: where moves go */
     int nlegal;              /* for `no-moves` in `end`: the number of legal moves, -1 unknown,
-                                -2 ask `pseudo` (find one legal move among them when needed) */
+                                -2 ask `pseudo` (find one legal move among them when needed),
+                                -3 in `legal`: generate the replies of the side now to move */
     MoveList *pseudo;
     /* `moves-of`: a run inside another: its moves include what the outer run changed and noted */
     const int64_t *outer_L;  /* the outer run's registers, or NULL */
