@@ -10,7 +10,8 @@ Rules (the ZRF's, see examples/smess.rules): Red on ranks 1-2 moves first. Brain
 along an arrow of their square onto an empty or enemy square; a Ninny ending on b8 c8 e8 f8
 (Red) / b1 c1 e1 f1 (Blue) becomes a Numskull. A Numskull takes an arrow of its square and
 slides straight on through empty squares, capturing the first enemy. No check. The side to move
-with no Brain has lost, and so has a side with no move: a finished game has no moves.
+with no Brain has lost, and so has a side with no move: a finished game has no moves. The draw
+rules of the rules file's default `draws=jocly` are not implemented (compare with draws=off).
 
 Usage:
   smess-ref.py [--zrf PATH] [--board PATH] moves  POSITION    the legal moves, sorted
@@ -66,7 +67,7 @@ def read_board(path):
 def parse(pos):
     if pos == "start":
         pos = START
-    board_s, turn = pos.split()
+    board_s, turn = pos.split()[:2]        # a `quiet=N` field (draw rule) is not used here
     board = {}
     for i, row in enumerate(board_s.split("/")):
         r, f = 7 - i, 0
