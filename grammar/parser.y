@@ -212,6 +212,13 @@ static void check_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
         parse_error(ctx, l, "expected 'x' between the number of files and ranks, found '%s'", word);
 }
 
+/* `distinct smallest`: `smallest` is not reserved (it may name things elsewhere); check it. */
+static void check_smallest(ParseCtx *ctx, const RulesLoc *l, const char *word)
+{
+    if (strcmp(word, "smallest") != 0)
+        parse_error(ctx, l, "expected 'smallest' or ';' after 'distinct', found '%s'", word);
+}
+
 /* `board 8x8` lexes as 8, x8: take the ranks from the identifier. */
 static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 {
@@ -244,6 +251,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %token KW_VALUE "'value'" KW_ROYAL "'royal'" KW_NEUTRAL "'neutral'" KW_BONUS "'bonus'" KW_LEAP "'leap'" KW_RIDE "'ride'"
 %token KW_MOVE "'move'" KW_CAPTURE "'capture'" KW_ATTACK "'attack'" KW_MOVES "'moves'"
 %token KW_DROPS "'drops'" KW_START "'start'" KW_POSITION "'position'"
+%token KW_KEY "'key'" KW_DISPLAY "'display'"
 %token KW_DISTINCT "'distinct'" KW_WHEN "'when'" KW_DEF "'def'" KW_LEGAL "'legal'"
 %token KW_AFTER_MOVE "'after-move'" KW_TURN_START "'turn-start'" KW_ON "'on'" KW_END "'end'"
 %token KW_STEP "'step'" KW_GO "'go'" KW_REQUIRE "'require'" KW_STOP "'stop'" KW_IF "'if'"
@@ -268,6 +276,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %type <node> sq_item arrows arrow_entries arrow_entry flags ident_list attribute opt_default
 %type <node> attr_body attr_entries attr_entry var type type_name piece piece_attrs piece_body
 %type <node> piece_items piece_item drops start position pos_fields pos_field distinct when
+%type <node> display display_items display_item
 %type <node> compound compound_parts option_value def params param_list param hook turn_moves block stmts stmt if_stmt either_stmt lvalue
 %type <node> opt_string expr or_expr and_expr not_expr cmp_expr add_expr mul_expr unary
 %type <node> postfix atom set_expr jx_list set_items args arg_list
@@ -305,7 +314,7 @@ decl_block:
 
 decl:
     game | players | option | board | squares | stack | direction | dirs | symmetry | zone
-  | arrows | flags | attribute | var | piece | drops | start | position | distinct | when
+  | arrows | flags | attribute | var | piece | drops | start | position | distinct | when | display
   | def | hook | turn_moves | compound
   ;
 
@@ -630,8 +639,26 @@ pos_field:
   | KW_BOARD                 { $$ = mk_named(ctx, AST_IDENT, &@1, "board"); }
   ;
 
+/* `display { mark towers; map arena; show last "dragon powers"; }`: how `show` draws the
+ * game. The verbs are not reserved words; the binder checks them. */
+display:
+    KW_DISPLAY '{' display_items '}'   { $$ = adopt(ctx, mk(ctx, AST_DISPLAY, &@1), $3); }
+  ;
+
+display_items:
+    %empty                   { $$ = holder(ctx); }
+  | display_items display_item { $$ = push(ctx, $1, $2); }
+  ;
+
+display_item:
+    IDENT IDENT opt_string ';'
+                             { $$ = mk_kids(ctx, AST_DISPLAY_ITEM, &@1, mk_named(ctx, AST_IDENT, &@2, $2), $3, NULL);
+                               $$->name = $1; }
+  ;
+
 distinct:
     KW_MOVES KW_DISTINCT ';' { $$ = mk(ctx, AST_DISTINCT, &@1); }
+  | KW_MOVES KW_DISTINCT IDENT ';' { check_smallest(ctx, &@3, $3); $$ = mk(ctx, AST_DISTINCT, &@1); $$->num = 1; }
   ;
 
 when:
@@ -723,6 +750,9 @@ stmt:
   | KW_MOVES_OF '(' expr ')' ';'
                              { $$ = mk_kids(ctx, AST_MOVESOF, &@1, $3, NULL, NULL); }
   | KW_DISTINCT block        { $$ = mk_kids(ctx, AST_DISTINCT_BLOCK, &@1, $2, NULL, NULL); }
+  | KW_DISTINCT IDENT block  { check_smallest(ctx, &@2, $2);
+                               $$ = mk_kids(ctx, AST_DISTINCT_BLOCK, &@1, $3, NULL, NULL); $$->num = 1; }
+  | KW_KEY expr ';'          { $$ = mk_kids(ctx, AST_KEY, &@1, $2, NULL, NULL); }
   | KW_QUALIFY arg_list ';'  { $$ = adopt(ctx, mk(ctx, AST_QUALIFY, &@1), $2); }
   | KW_QUALIFY KW_BEFORE arg_list ';'
                              { $$ = adopt(ctx, mk(ctx, AST_QUALIFY, &@1), $3); $$->num = 1; }

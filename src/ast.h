@@ -52,8 +52,10 @@
     X(DROPS,      "drops")         /* kids: BLOCK */                                            \
     X(START,      "start")         /* str: the start position string */                         \
     X(POSITION,   "position")      /* kids: IDENT field names */                                \
-    X(DISTINCT,   "moves distinct")/* no fields */                                              \
+    X(DISTINCT,   "moves distinct")/* num: 1 = `smallest` (keep the smallest string) */        \
     X(WHEN,       "when")          /* kids: condition expr, then declarations */                \
+    X(DISPLAY,    "display")       /* kids: DISPLAY_ITEMs */                                    \
+    X(DISPLAY_ITEM, "display item")/* name: the verb; kids: IDENT (what), STRING label or NOTHING */ \
     X(DEF,        "def")           /* name; kids: PARAM..., BLOCK */                            \
     X(FN,         "fn")            /* name; kids: PARAM..., expression */                       \
     X(PARAM,      "param")         /* name; kids: TYPE */                                       \
@@ -94,7 +96,8 @@
     X(LAND,       "land")          /* no fields: the moving piece arrives at the cursor now */  \
     X(MOVESOF,    "moves-of")      /* kids: type expr: that type's moves for the moving piece */\
     X(COMPOUND,   "compound")      /* name: the compound type; kids: IDENT parts */             \
-    X(DISTINCT_BLOCK, "distinct")  /* kids: BLOCK; its moves reaching one state are one move */ \
+    X(DISTINCT_BLOCK, "distinct")  /* kids: BLOCK; its moves reaching one state are one move; num: smallest */ \
+    X(KEY,        "key")           /* kids: int expr: the move's key; merged moves keep the lowest */ \
     X(RESULT,     "result")        /* num: RESULT_WIN/LOSS/DRAW; kids: reason STRING or NOTHING */\
     X(CALLSTMT,   "call")          /* name; kids: argument exprs */                             \
     /* ---- expressions ---- */                                                                \

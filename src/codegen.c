@@ -997,12 +997,17 @@ static void stmt(Compiler *C, Ast *s)
         int scope = C->nlocals;
         int saved = new_local(C, NULL, T_INT, s->loc);
         emit_op(C, OP_LOAD, 6); emit_op(C, OP_STORE, saved);
-        emit_op(C, OP_DISTINCT);
+        emit_op(C, OP_DISTINCT, (int)s->num);
         block(C, s->kids[0]);
         emit_op(C, OP_LOAD, saved); emit_op(C, OP_STORE, 6);
         C->nlocals = scope;
         break;
     }
+    case AST_KEY:
+        if (!in_program(C) || C->fn_kind == FN_ATTACK) { diag_error(C->diag, s->loc, "`key` belongs in a move program"); break; }
+        expect(C, s->kids[0], T_INT, "a move's key");
+        emit_op(C, OP_STORE, LOC_KEY);
+        break;
     case AST_NOTHING: break;
     default: diag_error(C->diag, s->loc, "expected a statement, found %s", ast_kind_name(s->kind));
     }
@@ -1094,6 +1099,7 @@ int compile_function(Compiler *C, const char *name, int kind, int hook, Ast *bod
     new_local(C, NULL, T_INT, body->loc);     /* 5: end of the branch's qualifier text */
     new_local(C, NULL, T_INT, body->loc);     /* 6: the `distinct` block the branch is in */
     new_local(C, NULL, T_BOOL, body->loc);    /* 7: the qualifier goes before the string */
+    new_local(C, NULL, T_INT, body->loc);     /* 8: the move's `key` */
     if (prologue) prologue(C, arg);
     block(C, body);
     emit_op(C, OP_RET);

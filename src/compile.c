@@ -364,6 +364,32 @@ int make_list(Compiler *C, int vtype, int n, const int32_t *items)
     return g->nlists++;
 }
 
+/* `display { mark ZONE; map ATTRIBUTE; show VARIABLE ["label"]; }` (display.c draws them) */
+static void make_display(Compiler *C, Ast *d)
+{
+    Game *g = C->g;
+    for (int i = 0; i < d->nkids; i++) {
+        Ast *it = d->kids[i], *what = it->kids[0];
+        Sym *s = sym_find(C, what->name);
+        if (!strcmp(it->name, "mark")) {
+            if (!s || s->kind != SYM_ZONE) { diag_error(C->diag, what->loc, "`mark` takes a zone; '%s' is not one", what->name); continue; }
+            g->display_mark = s->index;
+        } else if (!strcmp(it->name, "map")) {
+            if (!s || s->kind != SYM_ATTR || g->attrs[s->index].vtype != VT_INT) {
+                diag_error(C->diag, what->loc, "`map` takes an int attribute; '%s' is not one", what->name); continue;
+            }
+            g->display_map = s->index;
+        } else if (!strcmp(it->name, "show")) {
+            if (!s || s->kind != SYM_VAR || (g->vars[s->index].kind != VAR_GLOBAL && g->vars[s->index].kind != VAR_PLAYER)) {
+                diag_error(C->diag, what->loc, "`show` takes a global or player variable; '%s' is not one", what->name); continue;
+            }
+            if (g->ndisplay >= MAX_DISPLAY) { diag_error(C->diag, it->loc, "more than %d variables to show", MAX_DISPLAY); continue; }
+            g->display_var[g->ndisplay] = s->index;
+            g->display_label[g->ndisplay++] = it->kids[1]->kind == AST_STRING ? it->kids[1]->str : what->name;
+        } else diag_error(C->diag, it->loc, "unknown display item '%s' (expected mark, map or show)", it->name);
+    }
+}
+
 static void make_zone(Compiler *C, Ast *d)
 {
     Game *g = C->g;
@@ -799,6 +825,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     arena_init(&g->arena);
     g->filename = arena_strdup(&g->arena, display_name);
     g->drops_fn = g->turn_fn = -1;
+    g->display_mark = g->display_map = -1;
     for (int i = 0; i < 8; i++) g->hook_fn[i] = -1;
     g->stack = 1;
     Diag diag; diag_init(&diag, display_name, text, len);
@@ -912,7 +939,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
         case AST_ATTRIBUTE: make_attribute(&C, d, 0); break;
         case AST_VAR: make_var(&C, d); break;
         case AST_START: g->start = d->str; break;
-        case AST_DISTINCT: g->distinct = 1; break;
+        case AST_DISTINCT: g->distinct = 1; g->distinct_smallest = (int)d->num; break;
         case AST_POSITION:
             g->fields = arena_alloc(&g->arena, sizeof(char *) * (size_t)(d->nkids + 1));
             g->nfields = d->nkids;
@@ -928,6 +955,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     C.dirs_closed = 1;
     if (diag.errors) goto fail;
     layout_state(g);
+    for (int i = 0; i < nd; i++) if (decls[i]->kind == AST_DISPLAY) make_display(&C, decls[i]);
     /* Pass 3: programs. Direction sets met in code are added as they come; the absolute
      * masks are computed after all code is compiled. */
     int piece_i = 0;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "ast.h"
 #include "commands.h"
+#include "posstring.h"
 
 /* Colour on a terminal (not when NO_COLOR is set): the first player's pieces bold, the
  * second's bold blue, arrows dim. Plain text anywhere else. */
@@ -97,28 +98,82 @@ static void show_arrows(const Pos *p, FILE *out, int arrows_attr)
     fputc('\n', out);
 }
 
+/* One character for an int attribute's value in the map beside the board. */
+static char map_char(int64_t v)
+{
+    if (v == 0) return '.';
+    if (v >= 1 && v <= 9) return (char)('0' + v);
+    if (v >= 10 && v <= 35) return (char)('a' + v - 10);
+    return '#';
+}
+
+/* The board without arrows. `display { mark ZONE; }` draws the zone's squares in brackets
+ * (Four Towers' towers: [D]); `display { map ATTR; }` draws the attribute's value of each
+ * square in a second board to the right (its arenas), holes blank in both. */
+static void show_plain(const Pos *p, FILE *out)
+{
+    const Game *g = p->g;
+    int w = code_width(g), colour = use_colour(out);
+    const uint8_t *mark = g->display_mark >= 0 ? g->lists[g->display_mark].member[0] : NULL;
+    const Attribute *map = g->display_map >= 0 ? &g->attrs[g->display_map] : NULL;
+    for (int y = g->ranks - 1; y >= 0; y--) {
+        fprintf(out, "%3d ", y + 1);
+        for (int x = 0; x < g->files; x++) {
+            int sq = g->sq_at[x + y * MAX_FILES];
+            int marked = mark && sq >= 0 && mark[sq];
+            fputc(marked ? '[' : ' ', out);
+            if (sq < 0) fprintf(out, "%-*s", w, " ");
+            else put_cell(out, p, p->st[sq * g->stack], w, colour, cell_text(g, p->st[sq * g->stack]));
+            if (mark) fputc(marked ? ']' : ' ', out);
+        }
+        if (map) {
+            fprintf(out, "   %3d ", y + 1);
+            for (int x = 0; x < g->files; x++) {
+                int sq = g->sq_at[x + y * MAX_FILES];
+                fprintf(out, " %c", sq < 0 ? ' ' : map_char(map->value[sq]));
+            }
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "    ");
+    for (int x = 0; x < g->files; x++) fprintf(out, mark ? " %-*c " : " %-*c", w, 'a' + x);
+    if (map) {
+        fprintf(out, "       ");
+        for (int x = 0; x < g->files; x++) fprintf(out, " %c", 'a' + x);
+        fprintf(out, "   (%s)", map->name);
+    }
+    fputc('\n', out);
+}
+
+/* `display { show VAR "label"; }`: a state variable under the board, one value per player for
+ * a player variable ("dragon powers: White N, Black R B"). */
+static void show_vars(const Pos *p, FILE *out)
+{
+    const Game *g = p->g;
+    char text[256];
+    for (int i = 0; i < g->ndisplay; i++) {
+        const Var *v = &g->vars[g->display_var[i]];
+        fprintf(out, "%s:", g->display_label[i]);
+        if (v->kind == VAR_PLAYER)
+            for (int k = 0; k < g->nplayers; k++) {
+                var_value_text(g, v, p->st[v->base + k], text, sizeof text);
+                fprintf(out, "%s %s %s", k ? "," : "", g->player_name[k], text);
+            }
+        else {
+            var_value_text(g, v, p->st[v->base], text, sizeof text);
+            fprintf(out, " %s", text);
+        }
+        fputc('\n', out);
+    }
+}
+
 void show_board(const Pos *p, FILE *out)
 {
     const Game *g = p->g;
     int arrows = -1;
     for (int i = 0; i < g->nattrs; i++) if (!strcmp(g->attrs[i].name, "arrows")) arrows = i;
     if (arrows >= 0) show_arrows(p, out, arrows);
-    else {
-        int w = code_width(g), colour = use_colour(out);
-        for (int y = g->ranks - 1; y >= 0; y--) {
-            fprintf(out, "%3d ", y + 1);
-            for (int x = 0; x < g->files; x++) {
-                int sq = g->sq_at[x + y * MAX_FILES];
-                fputc(' ', out);
-                if (sq < 0) fprintf(out, "%-*s", w, " ");
-                else put_cell(out, p, p->st[sq * g->stack], w, colour, cell_text(g, p->st[sq * g->stack]));
-            }
-            fputc('\n', out);
-        }
-        fprintf(out, "    ");
-        for (int x = 0; x < g->files; x++) fprintf(out, " %-*c", w, 'a' + x);
-        fputc('\n', out);
-    }
+    else show_plain(p, out);
     int any = 0;
     for (int pl = 0; pl < g->nplayers; pl++)
         for (int t = 1; t <= g->ntypes; t++) {
@@ -129,6 +184,7 @@ void show_board(const Pos *p, FILE *out)
             any = 1;
         }
     if (any) fputc('\n', out);
+    show_vars(p, out);
     /* What the board above cannot show: the pieces under the top of a stack, piece variables
      * (a statue, a digesting Leaf Pile, a check count) and square variables (ichor timers). */
     any = 0;

@@ -18,6 +18,7 @@
 #define MAX_TYPES 120
 #define MAX_PLAYERS 8
 #define MAX_VARS 64
+#define MAX_DISPLAY 16                 /* variables a `display` block lists */
 #define MAX_LOCALS 64
 #define MAX_CODE 65536
 #define MAX_STACK_DEPTH 32
@@ -151,7 +152,15 @@ typedef struct Game {
     const char *start;                    /* start position string */
     int nfields; const char **fields;     /* position string fields */
     int distinct;                         /* moves distinct */
+    int distinct_smallest;                /* moves distinct smallest: merged moves keep the smallest string */
     int has_royal;
+
+    /* `display { }`: how `boardvm show` draws the game (display.c) */
+    int display_mark;                     /* a zone whose squares are drawn in brackets, or -1 */
+    int display_map;                      /* an int attribute drawn beside the board, or -1 */
+    int ndisplay;                         /* state variables listed under the board */
+    int display_var[MAX_DISPLAY];
+    const char *display_label[MAX_DISPLAY];
 } Game;
 
 /* Compile a rules file. Options are "name" or "name=value". Errors go to stderr in the

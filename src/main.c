@@ -11,6 +11,7 @@
 #include "notation.h"
 #include "perft.h"
 #include "posstring.h"
+#include "profile.h"
 #include "record.h"
 #include "session.h"
 
@@ -40,6 +41,7 @@ static const char usage_text[] =
 "  -o, --option NAME[=VALUE]  set a game option (repeatable)\n"
 "  --divide                   perft: the count below each move\n"
 "  --check-hash               perft: check the incremental hash against a recompute (slow)\n"
+"  --profile                  perft: count the instructions each program and rules line runs\n"
 "  --depth N, --runs N        bench: perft depth (default 5) and number of runs (default 5)\n"
 "  --depth N, --time S        selfplay/play: search depth, or seconds per move\n"
 "  --nodes N                  selfplay/play: at most N search nodes per move\n"
@@ -78,6 +80,7 @@ static int parse_args(int argc, char **argv, Args *a)
         else if (!strcmp(s, "--divide")) a->divide = 1;
         else if (!strcmp(s, "--list-opcodes")) a->list_opcodes = 1;
         else if (!strcmp(s, "--check-hash")) a->check_hash = 1;
+        else if (!strcmp(s, "--profile")) a->profile = 1;
         else if (!strcmp(s, "-o") || !strcmp(s, "--option")) {
             if (++i >= argc) return usage_error("%s needs NAME[=VALUE]", s);
             a->opts[a->nopts++] = argv[i];
@@ -252,8 +255,9 @@ static int cmd_perft(Args *a)
     Game *g; Pos *p = NULL; jmp_buf jb;
     int st = open_position(a, &g, &p, &jb);
     if (st) return st;
-    if (setjmp(jb)) { fprintf(stderr, "%s\n", p->errmsg); pos_free(p); game_free(g); return 1; }
+    if (setjmp(jb)) { fprintf(stderr, "%s\n", p->errmsg); free(p->profile); pos_free(p); game_free(g); return 1; }
     p->check_hash = a->check_hash;
+    if (a->profile && !(p->profile = calloc((size_t)g->ncode + 1, sizeof *p->profile))) abort();
     double t0 = now();
     uint64_t total = 0;
     if (a->divide && depth >= 1) {
@@ -275,6 +279,7 @@ static int cmd_perft(Args *a)
     fprintf(stderr, "perft %ld: %llu leaves in %.3f s (%.0f leaves/s)\n", depth, (unsigned long long)total, dt,
             dt > 0 ? total / dt : 0.0);
     printf("%llu\n", (unsigned long long)total);
+    if (p->profile) { profile_report(g, p->profile, a->pos[1], stderr); free(p->profile); p->profile = NULL; }
     pos_free(p); game_free(g);
     return 0;
 }

@@ -5,6 +5,7 @@
  * built from the pieces' leap/ride lines, so a check test costs a few probes instead of
  * generating the opponent's moves; only pieces whose attacks are programs are run. */
 #include "movegen.h"
+#include "merge.h"
 #include <stdlib.h>
 #include <string.h>
 #include "ast.h"
@@ -85,24 +86,22 @@ void gen_pseudo(Pos *p, MoveList *ml)
     }
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 void gen_legal(Pos *p, MoveList *ml)
 {
     const Game *g = p->g;
     gen_pseudo(p, ml);
     int mover = pos_turn(p);
     /* `moves distinct` merges every two moves that reach one state; a `distinct { }` block only
-     * the moves it emitted itself (the same group). The first one generated is kept. */
-    int any_group = 0;
-    for (int i = 0; i < ml->n && !any_group; i++) any_group = ml->m[i].group != 0;
-    int merging = g->distinct || any_group;
-    size_t nh = ml->n > 0 ? (size_t)ml->n : 1;
-    uint64_t *hashes = merging ? malloc(sizeof *hashes * nh) : NULL;
+     * the moves it emitted itself (the same group). Moves that do the same thing are merged as
+     * they are emitted (merge.h); here the moves left are merged by the state they reach, in a
+     * table of the kept moves' indices by that state's hash (plus the group). */
+    int any = 0;
+    for (int i = 0; i < ml->n && !any; i++) any = merge_applies(g, &ml->m[i]);
+    uint32_t cap = 1;
+    while (any && cap < 2u * (uint32_t)ml->n) cap *= 2;
+    int32_t *slot = any ? calloc(cap, sizeof *slot) : NULL;
+    uint64_t *hash = any ? malloc(sizeof *hash * cap) : NULL;
+    if (any && (!slot || !hash)) abort();
     int k = 0;
     for (int i = 0; i < ml->n; i++) {
         pos_make(p, ml, &ml->m[i]);
@@ -110,18 +109,23 @@ void gen_legal(Pos *p, MoveList *ml)
         uint64_t h = p->hash;
         pos_unmake(p);
         if (!ok) continue;
-        if (merging && (g->distinct || ml->m[i].group)) {
-            int dup = 0;
-            for (int j = 0; j < k && !dup; j++)
-                dup = hashes[j] == h && (g->distinct || ml->m[j].group == ml->m[i].group);
-            if (dup) continue;
+        Move m = ml->m[i];
+        if (any && merge_applies(g, &m)) {
+            if (!g->distinct) h ^= (uint64_t)m.group * 0x9e3779b97f4a7c15ull;   /* its block only */
+            uint32_t j = (uint32_t)h & (cap - 1);
+            while (slot[j] && hash[j] != h) j = (j + 1) & (cap - 1);
+            if (slot[j]) {                      /* a move already kept reaches this state */
+                Move *kept = &ml->m[slot[j] - 1];
+                if (merge_prefer(g, ml, &m, kept)) *kept = m;
+                continue;
+            }
+            slot[j] = k + 1; hash[j] = h;
         }
-        if (hashes) hashes[k] = h;
-        ml->m[k++] = ml->m[i];
+        ml->m[k++] = m;
     }
     ml->n = k;
-    free(hashes);
-    (void)cmp_u64;
+    free(slot);
+    free(hash);
 }
 
 /* `qualify` text is written only where two legal moves would otherwise have one string. */

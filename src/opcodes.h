@@ -11,6 +11,14 @@
 #ifndef BOARDVM_OPCODES_H
 #define BOARDVM_OPCODES_H
 
+/* Every program's first locals hold the state of the branch that `emit` records (codegen.c
+ * declares them in this order; `moves-of` hands them on to the program it runs). */
+enum {
+    LOC_HERE, LOC_BECOME, LOC_AGAIN, LOC_NOTE_END, LOC_LANDED, LOC_QUAL_END, LOC_GROUP,
+    LOC_QUAL_BEFORE, LOC_KEY,
+    NFIXED_LOCALS
+};
+
 #define OPCODES(X) \
     X(NOP,        0, 0, 0, "do nothing") \
     X(PUSH,       1, 0, 1, "push the constant A") \
@@ -108,7 +116,7 @@
     X(AGAIN,      0, 0, 0, "the mover moves again after this move") \
     X(NOTE,       1, 1, 0, "pop a value; add its text to the move string: A = 0 string index, 1 square, 2 type, 3 int, 4 player") \
     X(QUALIFY,    2, 1, 0, "as NOTE, for text written only when two moves would share a string; B = 1: before it") \
-    X(DISTINCT,   0, 0, 0, "enter a `distinct` block: the moves emitted from here are merged when they reach one state") \
+    X(DISTINCT,   1, 0, 0, "enter a `distinct` block: the moves emitted from here are merged when they reach one state; A = 1: `smallest`") \
     X(LAND,       0, 0, 0, "the moving piece goes to the cursor now, capturing what stands there") \
     X(MOVESOF,    0, 1, 0, "pop a type; emit that type's moves (leap/ride lines and program) for the moving piece, from the cursor") \
     X(COMBINE,    0, 2, 1, "pop two types; push the declared compound of their parts, or none") \

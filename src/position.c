@@ -192,6 +192,16 @@ static void hist_push(Pos *p)
 
 void pos_start_history(Pos *p) { p->nhist = 0; hist_push(p); }
 
+void pos_set_history(Pos *p, const uint64_t *earlier, int n)
+{
+    p->nhist = 0;
+    for (int i = 0; i < n; i++) {
+        hist_push(p);                            /* makes room; then the earlier key goes in */
+        p->hist[i] = earlier[i];
+    }
+    hist_push(p);
+}
+
 void pos_make(Pos *p, const MoveList *ml, const Move *m)
 {
     const Game *g = p->g;
@@ -268,9 +278,17 @@ void pos_unmake(Pos *p)
         pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full recompute after an unmake");
 }
 
-void movelist_clear(MoveList *ml) { ml->n = 0; ml->nops = 0; ml->ntext = 0; }
+void movelist_clear(MoveList *ml)
+{
+    ml->n = 0; ml->nops = 0; ml->ntext = 0;
+    if (ml->merge_used) { memset(ml->merge_slot, 0, sizeof *ml->merge_slot * ml->merge_cap); ml->merge_used = 0; }
+}
 
-void movelist_free(MoveList *ml) { free(ml->m); free(ml->ops); free(ml->text); memset(ml, 0, sizeof *ml); }
+void movelist_free(MoveList *ml)
+{
+    free(ml->m); free(ml->ops); free(ml->text); free(ml->merge_slot); free(ml->merge_hash);
+    memset(ml, 0, sizeof *ml);
+}
 
 Move *movelist_push(MoveList *ml)
 {

@@ -25,7 +25,9 @@ typedef struct {
     uint32_t op0, nops;          /* recorded state writes: ops[op0 .. op0+nops) of its list */
     uint32_t note0, nnote;       /* text added by `note`: text[note0 .. note0+nnote) of its list */
     uint32_t qual0, nqual;       /* text added by `qualify`, written only when needed */
-    uint32_t group;              /* `distinct { }` block the move came from (0 = none) */
+    uint32_t group;              /* `distinct { }` block the move came from (0 = none): its number
+                                    times 2, plus 1 when the block is `distinct smallest` */
+    int32_t key;                 /* `key`: of moves merged as one, the lowest key is kept */
     uint8_t qual_before, qualified;
 } Move;
 
@@ -33,6 +35,9 @@ typedef struct {
     Move *m; int n, cap;
     int32_t *ops; uint32_t nops, capops;   /* (location, value) pairs */
     char *text; uint32_t ntext, captext;   /* the moves' notes */
+    /* moves that `distinct` may merge, by what they do (movegen.c merge_emitted): an open
+     * addressing table of move indices + 1 (0 = free), its size a power of two */
+    int32_t *merge_slot; uint64_t *merge_hash; uint32_t merge_cap, merge_used;
 } MoveList;
 
 typedef struct { int32_t loc, old; } TrailEntry;
@@ -62,6 +67,7 @@ typedef struct Pos {
     int result, result_reason;              /* set by the `end` hook: RESULT_*, string index + 1 */
     struct VmScratch *vm;                   /* the VM's choice stack (vm.c) */
     int check_hash;                         /* debug: compare the hash with a recompute after each make/unmake */
+    uint64_t *profile;                      /* --profile: instructions run at each code word, or NULL */
 } Pos;
 
 Pos *pos_new(const Game *g);
@@ -78,6 +84,8 @@ static inline int pos_turn(const Pos *p) { return p->st[p->g->st_turn]; }
 static inline int32_t pos_piece(const Pos *p, int sq) { return p->st[sq * p->g->stack]; }
 
 void pos_start_history(Pos *p);            /* after setting up a position: it is the first */
+/* ... or the game had these positions before it (repetition keys, oldest first) */
+void pos_set_history(Pos *p, const uint64_t *earlier, int n);
 void pos_make(Pos *p, const MoveList *ml, const Move *m);
 void pos_unmake(Pos *p);
 

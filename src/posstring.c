@@ -130,6 +130,15 @@ static void put_value(Buf *b, const Game *g, const Var *v, int32_t x)
     }
 }
 
+void var_value_text(const Game *g, const Var *v, int32_t x, char *out, size_t n)
+{
+    Buf b = { malloc(64), 0, 64 };
+    if (!b.s) abort();
+    put_value(&b, g, v, x);
+    snprintf(out, n, "%.*s", (int)b.n, b.s);
+    free(b.s);
+}
+
 static int parse_value(const Game *g, const Var *v, const char *s, int32_t *out, char *e, size_t el)
 {
     switch (v->vtype) {
@@ -285,6 +294,29 @@ static int parse_hands(Pos *p, const char *s, char *e, size_t el)
     return 1;
 }
 
+/* `history`: the repetition keys of the game's earlier positions, oldest first, in hex,
+ * separated by commas ("-" for none). They are what `repetition` compares, so a position
+ * string of a game where no position may recur carries what its legal moves depend on. The
+ * keys are those of this rules file with these options. */
+static int parse_history(const char *s, uint64_t **out, int *n, char *e, size_t el)
+{
+    *n = 0;
+    if (!strcmp(s, "-")) return 1;
+    size_t cap = 1;
+    for (const char *q = s; *q; q++) cap += *q == ',';
+    free(*out);
+    *out = malloc(sizeof **out * cap);
+    if (!*out) abort();
+    for (const char *q = s;;) {
+        size_t len = strspn(q, "0123456789abcdefABCDEF");
+        if (len < 1 || len > 16 || (q[len] && q[len] != ','))
+            return err(e, el, "history: '%.20s' is not a list of hex keys separated by commas", q);
+        (*out)[(*n)++] = strtoull(q, NULL, 16);
+        if (!q[len]) return 1;
+        q += len + 1;
+    }
+}
+
 int pos_from_string(Pos *p, const char *str, char *e, size_t el)
 {
     const Game *g = p->g;
@@ -296,6 +328,7 @@ int pos_from_string(Pos *p, const char *str, char *e, size_t el)
     const char *fields[256];
     int nf = field_list(g, fields, 256);
     int ok = 1, have_turn = 0;
+    uint64_t *hist = NULL; int nhist = 0;
     if (nt == 0) { ok = err(e, el, "empty position string"); goto out; }
     int next = 0;                          /* next positional field */
     for (int i = 0; i < nt && ok; i++) {
@@ -316,6 +349,7 @@ int pos_from_string(Pos *p, const char *str, char *e, size_t el)
                                  g->nplayers > 1 ? " or " : "", g->nplayers > 1 ? g->player_letter[1] : "");
             else { pos_set(p, g->st_turn, t); have_turn = 1; }
         } else if (!strcmp(f, "hands")) ok = parse_hands(p, val, e, el);
+        else if (!strcmp(f, "history")) ok = parse_history(val, &hist, &nhist, e, el);
         else {
             int vi = var_index(g, f);
             if (vi < 0) { ok = err(e, el, "'%s' is not a field of this game's positions", f); break; }
@@ -354,7 +388,9 @@ out:
     p->nundo = 0;
     p->last_from = p->last_to = -1; p->last_piece = p->last_captured = 0;
     if (ok && g->hook_fn[HOOK_TURN_START] >= 0) { vm_run_hook(p, HOOK_TURN_START, pos_turn(p)); p->ntrail = 0; }
-    pos_start_history(p);
+    if (ok && nhist) pos_set_history(p, hist, nhist);
+    else pos_start_history(p);
+    free(hist);
     return ok;
 }
 
@@ -388,6 +424,10 @@ char *pos_to_string(const Pos *p)
                 if (y) put(&b, "/");
             }
         } else if (!strcmp(f, "turn")) put(&b, "%s", g->player_letter[pos_turn(p)]);
+        else if (!strcmp(f, "history")) {
+            for (int k = 0; k + 1 < p->nhist; k++) put(&b, "%s%llx", k ? "," : "", (unsigned long long)p->hist[k]);
+            if (p->nhist < 2) put(&b, "-");
+        }
         else if (!strcmp(f, "hands")) {
             int any = 0;
             for (int pl = 0; pl < g->nplayers; pl++)

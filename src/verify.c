@@ -17,7 +17,7 @@ int verify_function(const Game *g, int fi, char *err, size_t errlen)
     const CodeFunction *f = &g->fns[fi];
     int n = f->end - f->entry;
     if (f->entry < 0 || f->end > g->ncode || n <= 0) { snprintf(err, errlen, "bad code range"); return 0; }
-    if (f->nlocals < 8 || f->nlocals > MAX_LOCALS) { snprintf(err, errlen, "bad local count"); return 0; }
+    if (f->nlocals < NFIXED_LOCALS || f->nlocals > MAX_LOCALS) { snprintf(err, errlen, "bad local count"); return 0; }
     char *start = calloc((size_t)n, 1);
     int *depth = malloc(sizeof(int) * (size_t)n);
     int *work = malloc(sizeof(int) * (size_t)n);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ast.h"
+#include "merge.h"
 #include "movegen.h"
 #include "opcodes.h"
 
@@ -67,6 +68,7 @@ static void emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     MoveList *ml = c->out;
     if (ml->n >= MAX_MOVES) pos_runtime_error(p, line, "more than %d moves in one position", MAX_MOVES);
     const Game *g = p->g;
+    const uint32_t nops0 = ml->nops, ntext0 = ml->ntext;
     Move *m = movelist_push(ml);
     m->kind = (uint8_t)kind;
     m->from = (int16_t)(kind == MK_DROP ? -1 : c->origin);
@@ -113,7 +115,18 @@ static void emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     m->qual0 = ml->ntext; m->nqual = ql; m->qual_before = (uint8_t)(L[7] != 0);
     if (ql) memcpy(ml->text + ml->ntext, s->qb + qual_base, ql);
     ml->ntext += ql;
-    m->group = (uint32_t)L[6];
+    m->group = (uint32_t)L[LOC_GROUP];
+    int64_t key = L[LOC_KEY];
+    m->key = (int32_t)(key < INT32_MIN ? INT32_MIN : key > INT32_MAX ? INT32_MAX : key);
+    /* `distinct`: a move that does what an earlier one does is merged with it now (merge.h) */
+    if (merge_applies(g, m)) {
+        int j = merge_lookup(ml, merge_emit_hash(p, m), ml->n - 1);
+        if (j >= 0) {
+            if (merge_prefer(g, ml, m, &ml->m[j])) ml->m[j] = *m;
+            else { ml->nops = nops0; ml->ntext = ntext0; }    /* drop its ops and text too */
+            ml->n--;
+        }
+    }
 }
 
 /* Add text to the branch's note or qualifier (a local holds its end, so backtracking cuts it
@@ -190,7 +203,7 @@ void vm_run(Pos *p, RunCtx *c)
     const int trail_start = p->ntrail;
     int trail_base = trail_start;
     if (c->outer_L) {                  /* `moves-of`: go on from where the outer run is */
-        for (int i = 0; i < 8; i++) L[i] = c->outer_L[i];
+        for (int i = 0; i < NFIXED_LOCALS; i++) L[i] = c->outer_L[i];
         trail_base = c->outer_trail_base;
         note_base = c->outer_note_base;
         qual_base = c->outer_qual_base;
@@ -203,6 +216,7 @@ void vm_run(Pos *p, RunCtx *c)
     for (;;) {
         if (--budget < 0)
             pos_runtime_error(p, LINE, "a program ran more than %d instructions without emitting a move (an endless loop?)", STEP_BUDGET);
+        if (p->profile) p->profile[pc]++;
         int64_t a, b, v;
         switch ((Opcode)code[pc]) {
         case OP_NOP: pc += 1; break;
@@ -556,7 +570,10 @@ void vm_run(Pos *p, RunCtx *c)
             else { add_text(p, &s->nb, &s->nnb, &s->capnb, &L[3], t, LINE); pc += 2; }
             break;
         }
-        case OP_DISTINCT: L[6] = ++s->groups; pc += 1; break;
+        case OP_DISTINCT:       /* a group: its number, and in bit 0 whether it keeps the smallest string */
+            if (++s->groups >= 1u << 30) s->groups = 1;      /* fits Move.group; wraps only across lists */
+            L[LOC_GROUP] = (int64_t)s->groups << 1 | (OPND(1) != 0);
+            pc += 2; break;
         case OP_COMBINE: case OP_MINUS: {
             b = stk[--sp]; a = stk[sp - 1];
             stk[sp - 1] = TYOK(a) && TYOK(b) ? type_arith(g, (int)a, (int)b, code[pc] == OP_MINUS) : 0;
@@ -568,8 +585,8 @@ void vm_run(Pos *p, RunCtx *c)
             if (!TYOK(a) || !SQOK(L[0])) goto fail;
             const PieceType *T = &g->types[a];
             if (c->mode == RUN_GEN || c->mode == RUN_ATTACK || c->mode == RUN_REACH) {
-                int64_t L2[8];
-                for (int i = 0; i < 8; i++) L2[i] = L[i];
+                int64_t L2[NFIXED_LOCALS];
+                for (int i = 0; i < NFIXED_LOCALS; i++) L2[i] = L[i];
                 for (int i = 0; i < T->natoms; i++) {
                     const Atom *at = &T->atoms[i];
                     if (c->mode == RUN_ATTACK && at->mode == MODE_MOVE) continue;

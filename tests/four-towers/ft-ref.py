@@ -4,7 +4,7 @@ shared/rulings/four-towers.md (R1..R52, A1..A39, §4 notation), for checking
 rules/four-towers.rules. It shares no code with boardvm and no logic with the rules file: it
 works on Python sets and dicts, enumerates every way a move can be made, and picks each
 state's canonical string as the minimum of (kind, sub-moves, string) over all of them (§4,
-A38), where the rules file relies on its generation order instead.
+A38), computed here by enumeration and in the rules file by `key` and `moves distinct smallest`.
 
 Usage:
   ft-ref.py moves 'POSITION'          legal moves, sorted, one per line
