@@ -1,5 +1,6 @@
 #!/bin/sh
-# bench/perft-deep.sh - the deep perft counts of the standard chess test positions.
+# bench/perft-deep.sh - the deep perft counts of the standard chess test positions, and the slow
+# cases of the other games (tests/slow/*.test).
 #
 #   bench/perft-deep.sh [--quick] [NAME...]
 #   BOARDVM=path/to/boardvm RULES=path/to/chess.rules bench/perft-deep.sh
@@ -9,7 +10,9 @@
 # the total node count alone, compares it with the known count and prints the time and the
 # leaves per second. These take minutes, so they are a benchmark, not part of `make check`
 # (tests/*.test carry the shallow depths). --quick runs every position one ply shallower.
-# NAME selects positions: start kiwipete pos3 pos4 pos5 pos6 (default: all).
+# NAME selects positions: start kiwipete pos3 pos4 pos5 pos6, or the base name of a
+# tests/slow/*.test file (xiangqi, capablanca, smess, spinal-tap...); default: all. Each slow
+# file is run by `boardvm test` and timed as a whole (--quick does not change it).
 # Exit status: 0 all counts match, 1 a count differs or boardvm failed, 2 bad usage.
 # Counts: https://www.chessprogramming.org/Perft_Results
 
@@ -24,7 +27,7 @@ selected=
 for arg in "$@"; do
     case $arg in
         --quick) quick=1 ;;
-        -h|--help) sed -n '2,14s/^# \{0,1\}//p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,17s/^# \{0,1\}//p' "$0"; exit 0 ;;
         -*) echo "perft-deep: unknown option '$arg'" >&2; exit 2 ;;
         *) selected="$selected $arg" ;;
     esac
@@ -56,12 +59,12 @@ total_time=0
 out=$(mktemp "${TMPDIR:-/tmp}/perft-deep.XXXXXX")
 trap 'rm -f "$out"' EXIT INT TERM
 
-printf '%-9s %5s %12s %12s %9s %12s  %s\n' position depth expected got seconds leaves/s result
 while IFS='|' read -r name fen depth count qdepth qcount; do
     if [ -n "$selected" ]; then
         case " $selected " in *" $name "*) ;; *) continue ;; esac
     fi
     if [ "$quick" = 1 ]; then depth=$qdepth; count=$qcount; fi
+    [ "$ran" -gt 0 ] || printf '%-9s %5s %12s %12s %9s %12s  %s\n' position depth expected got seconds leaves/s result
     ran=$((ran + 1))
     t0=$(now)
     "$BOARDVM" perft "$RULES" "$depth" --fen "$fen" >"$out" </dev/null
@@ -88,18 +91,36 @@ done <<EOF
 $positions
 EOF
 
-if [ "$ran" -eq 0 ]; then
-    echo "perft-deep: no position selected (names: start kiwipete pos3 pos4 pos5 pos6)" >&2
-    exit 2
+if [ "$ran" -gt 0 ]; then
+    rate=$(awk -v n="$total_nodes" -v s="$total_time" 'BEGIN { if (s > 0) printf "%.0f", n / s; else print "-" }')
+    echo "$ran positions, $failed failed; $total_nodes leaves of passing positions in ${total_time}s ($rate leaves/s)"
 fi
-rate=$(awk -v n="$total_nodes" -v s="$total_time" 'BEGIN { if (s > 0) printf "%.0f", n / s; else print "-" }')
-echo "$ran positions, $failed failed; $total_nodes leaves of passing positions in ${total_time}s ($rate leaves/s)"
 
-# The slow cases of the seed games (tests/slow/*.test: deep perft counts worked out by hand).
+# The slow cases of the other games (tests/slow/*.test: deep perft counts worked out by hand,
+# published, or from an independent generator; each file says which), one file at a time.
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
-if ls "$srcdir"/tests/slow/*.test >/dev/null 2>&1; then
-    echo "slow game tests:"
-    "$BOARDVM" test "$srcdir"/tests/slow/*.test | grep -v '^ok' || failed=$((failed + 1))
+slow_ran=0
+for f in "$srcdir"/tests/slow/*.test; do
+    [ -r "$f" ] || continue
+    name=$(basename "$f" .test)
+    if [ -n "$selected" ]; then
+        case " $selected " in *" $name "*) ;; *) continue ;; esac
+    fi
+    [ "$slow_ran" -gt 0 ] || printf '%-12s %9s  %s\n' "slow file" seconds result
+    slow_ran=$((slow_ran + 1))
+    t0=$(now)
+    "$BOARDVM" test "$f" >"$out" </dev/null
+    status=$?
+    t1=$(now)
+    secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+    printf '%-12s %9s  %s\n' "$name" "$secs" "$(tail -n 1 "$out")"
+    grep -v '^ok' "$out" | grep -v '^1\.\.' | grep -v 'passed, .* failed$'
+    [ "$status" -eq 0 ] || failed=$((failed + 1))
+done
+
+if [ "$ran" -eq 0 ] && [ "$slow_ran" -eq 0 ]; then
+    echo "perft-deep: nothing selected (names: start kiwipete pos3 pos4 pos5 pos6, or a tests/slow file)" >&2
+    exit 2
 fi
 [ "$failed" -eq 0 ] || exit 1
 exit 0
