@@ -184,12 +184,14 @@ static void ply_buffers(Engine *e, int ply, int n, int **sc, int **ix)
     *sc = e->order[ply]; *ix = e->ixbuf[ply];
 }
 
-/* The moves of a node for the search, and its result. Most games: the pseudo-legal moves, whose
- * legality is tested when each is made (a refuted node never pays for the rest); `*legal`
- * is then 0. A game with `moves distinct` needs every legal move first to merge them. */
+/* The moves of a node for the search, and its result: the pseudo-legal moves, whose legality
+ * is tested when each is made (a refuted node never pays for the rest); `*legal` is then 0.
+ * Under `moves distinct` the moves that do the same thing were merged as they were emitted;
+ * two that reach one state by different means stay two here, which costs the search a
+ * transposition (the table finds it) and never a wrong score. The root's move, and every
+ * move shown, comes from the full legal list, where they are one. */
 static void search_moves(Pos *p, MoveList *ml, int *legal)
 {
-    if (p->g->distinct) { node_moves(p, ml); *legal = 1; return; }
     gen_pseudo(p, ml);
     vm_run_end_lazy(p, ml);
     *legal = 0;
