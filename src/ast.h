@@ -55,6 +55,7 @@
     X(DISTINCT,   "moves distinct")/* num: 1 = `smallest` (keep the smallest string) */        \
     X(WHEN,       "when")          /* kids: condition expr, then declarations */                \
     X(DISPLAY,    "display")       /* kids: DISPLAY_ITEMs */                                    \
+    X(WORK,       "moves work")    /* num: the work limit of one position, in millions */       \
     X(DISPLAY_ITEM, "display item")/* name: the verb; kids: IDENT (what), STRING label or NOTHING */ \
     X(DEF,        "def")           /* name; kids: PARAM..., BLOCK */                            \
     X(FN,         "fn")            /* name; kids: PARAM..., expression */                       \

@@ -1,5 +1,11 @@
-/* bench.c - `boardvm bench`: perft speed (leaves per second) from the start position of a rules
- * file (chess.rules by default), median of several runs, so one slow run does not mislead. */
+/* bench.c - `boardvm bench`: speed, as medians of several runs so one slow run does not mislead.
+ *
+ *   boardvm bench FILE            one game: perft speed (leaves per second) from a position, then
+ *                                 the search (nodes per second, and its node count: a signature)
+ *   boardvm bench [FILE FILE...]  several games side by side, chess first as the reference: for
+ *   boardvm bench --list LIST     each, perft leaves/s and search nodes/s from its start position
+ *                                 (or the list's position). Without a file: chess, xiangqi, shogi.
+ */
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,10 +35,178 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* ---- several games side by side ----------------------------------------------------------- */
+
+typedef struct { char *file; int depth; char *fen; } BenchGame;   /* depth 0: chosen here */
+
+/* Without --depth, the perft depth of a game is the smallest whose leaf count reaches this:
+ * a count, not a time, so the depth (and the search depth, one more) is the same on every
+ * machine. Chess gets 4 (197281 leaves), shogi 4 (719731), xiangqi 3. */
+#define BENCH_MIN_LEAVES 50000
+#define BENCH_MAX_DEPTH 10
+
+/* One row: perft leaves/s and search nodes/s (medians of `runs`), or a note why not. */
+static int bench_one(Args *a, const BenchGame *bg, double *perft_rate, double *search_rate)
+{
+    *perft_rate = *search_rate = 0;
+    if (access(bg->file, R_OK) != 0) {
+        printf("%-14s %-26s skipped: %s does not exist (yet)\n", "-", bg->file, bg->file);
+        return 0;
+    }
+    int status;
+    Game *g = load_game(bg->file, NULL, 0, NULL, &status);
+    if (!g) { printf("%-14s %-26s skipped: it does not compile (above)\n", "-", bg->file); return 0; }
+    jmp_buf jb;
+    Pos *volatile p = NULL;
+    double *volatile v = NULL;
+    if (setjmp(jb)) {
+        printf("%-14s %-26s skipped: %s\n", g->name, bg->file, p->errmsg);
+        free(v); pos_free(p); game_free(g); return 0;
+    }
+    p = setup_position(g, bg->fen, NULL, 0, &jb, &status);
+    if (!p) { printf("%-14s %-26s skipped: bad position (above)\n", g->name, bg->file); game_free(g); return 0; }
+    int depth = a->depth > 0 ? a->depth : bg->depth;
+    uint64_t leaves = 0;
+    if (depth <= 0)
+        for (depth = 1; depth < BENCH_MAX_DEPTH && (leaves = perft(p, depth, 0)) < BENCH_MIN_LEAVES; depth++) { }
+    int runs = a->runs > 0 ? a->runs : 5;
+    v = malloc(sizeof *v * (size_t)runs);
+    if (!v) abort();
+    for (int r = 0; r < runs; r++) {
+        double t0 = now();
+        leaves = perft(p, depth, 0);
+        double dt = now() - t0;
+        v[r] = dt > 0 ? leaves / dt : 0;
+    }
+    *perft_rate = median(v, runs);
+    /* the search: a fresh engine each run, so every run searches the same tree */
+    SearchResult res = {0};
+    for (int r = 0; r < runs; r++) {
+        Engine *eng = engine_new(g, 16);
+        SearchLimits lim = { .depth = depth + 1 };
+        engine_search(eng, p, &lim, &res);
+        engine_free(eng);
+        v[r] = res.seconds > 0 ? res.nodes / res.seconds : 0;
+    }
+    *search_rate = median(v, runs);
+    printf("%-14.14s %-26s %5d %10llu %10.0f %6d %9llu %9.0f", g->name, bg->file, depth,
+           (unsigned long long)leaves, *perft_rate, depth + 1, (unsigned long long)res.nodes, *search_rate);
+    fflush(stdout);
+    free(v); pos_free(p); game_free(g);
+    return 1;
+}
+
+/* A list file: one game a line, `RULES-FILE [DEPTH [POSITION...]]`; DEPTH `-` or 0 = chosen as
+ * above; `#` comments. A relative RULES-FILE is relative to the list file's directory. */
+static int read_list(const char *path, BenchGame **out, int *n)
+{
+    size_t len;
+    char *text = read_file(path, &len);
+    if (!text) return 2;
+    const char *slash = strrchr(path, '/');
+    int dirlen = slash ? (int)(slash - path + 1) : 0;
+    int cap = 8; *n = 0;
+    *out = malloc(sizeof **out * (size_t)cap);
+    if (!*out) abort();
+    int lineno = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        lineno++;
+        char *hash = strchr(line, '#');
+        if (hash) *hash = 0;
+        char *f = line + strspn(line, " \t\r");
+        if (!*f) continue;
+        char *fend = f + strcspn(f, " \t\r");
+        char *rest = *fend ? fend + 1 : fend;
+        *fend = 0;
+        rest += strspn(rest, " \t\r");
+        int depth = 0;
+        if (*rest) {
+            char *dend = rest + strcspn(rest, " \t\r");
+            char save = *dend; *dend = 0;
+            char *e; long d = strtol(rest, &e, 10);
+            if (strcmp(rest, "-") && (*e || d < 0 || d > 30)) {
+                fprintf(stderr, "boardvm: %s: '%s' is not a depth (0-30 or -)\n", path, rest);
+                free(text); return 2;
+            }
+            depth = strcmp(rest, "-") ? (int)d : 0;
+            *dend = save;
+            rest = dend + strspn(dend, " \t\r");
+        }
+        char *fen = NULL;
+        if (*rest) {
+            size_t k = strlen(rest);
+            while (k && (rest[k - 1] == ' ' || rest[k - 1] == '\t' || rest[k - 1] == '\r')) rest[--k] = 0;
+            fen = strdup(rest);
+        }
+        char *file = malloc((size_t)dirlen + strlen(f) + 1);
+        if (!file) abort();
+        if (f[0] == '/') strcpy(file, f); else { memcpy(file, path, (size_t)dirlen); strcpy(file + dirlen, f); }
+        if (*n == cap) { cap *= 2; *out = realloc(*out, sizeof **out * (size_t)cap); if (!*out) abort(); }
+        (*out)[(*n)++] = (BenchGame){ file, depth, fen };
+    }
+    free(text);
+    return 0;
+}
+
+static int bench_games(Args *a)
+{
+    BenchGame *list = NULL;
+    int n = 0;
+    if (a->list) {
+        int st = read_list(a->list, &list, &n);
+        if (st) return st;
+    } else if (a->npos >= 2) {
+        list = malloc(sizeof *list * (size_t)a->npos);
+        if (!list) abort();
+        for (int i = 1; i < a->npos; i++) list[n++] = (BenchGame){ strdup(a->pos[i]), 0, NULL };
+    } else {
+        /* the default: chess (the reference) and the two games the issue asked for */
+        static const char *defaults[] = { "rules/chess.rules", "examples/xiangqi.rules", "examples/shogi.rules" };
+        list = malloc(sizeof *list * 3);
+        if (!list) abort();
+        for (int i = 0; i < 3; i++) list[n++] = (BenchGame){ strdup(defaults[i]), 0, NULL };
+        if (access(list[0].file, R_OK) != 0) { free(list[0].file); list[0].file = strdup(BOARDVM_DATADIR "/chess.rules"); }
+    }
+    int runs = a->runs > 0 ? a->runs : 5;
+    printf("bench: %d game%s, median of %d runs: perft leaves/s, search nodes/s (depth one more)\n",
+           n, n == 1 ? "" : "s", runs);
+    printf("%-14s %-26s %5s %10s %10s %6s %9s %9s  %s\n", "game", "rules", "perft", "leaves", "leaves/s",
+           "search", "nodes", "nodes/s", "x chess (perft, search)");
+    double ref_perft = 0, ref_search = 0;
+    int done = 0;
+    for (int i = 0; i < n; i++) {
+        double pr, sr;
+        /* the first game is the reference when it is chess */
+        if (bench_one(a, &list[i], &pr, &sr)) {
+            done++;
+            if (i == 0 && strstr(list[i].file, "chess.rules")) { ref_perft = pr; ref_search = sr; }
+            if (ref_perft > 0 && ref_search > 0) printf("  %.2f %.2f\n", pr / ref_perft, sr / ref_search);
+            else printf("\n");
+        }
+        free(list[i].file); free(list[i].fen);
+    }
+    free(list);
+    return done ? 0 : 1;
+}
+
+/* ---- one game ------------------------------------------------------------------------------- */
+
 int cmd_bench(Args *a)
 {
-    const char *volatile file = a->npos >= 2 ? a->pos[1] : NULL;
-    if (!file) file = access("rules/chess.rules", R_OK) == 0 ? "rules/chess.rules" : BOARDVM_DATADIR "/chess.rules";
+    if (a->list || a->npos != 2) {
+        if (a->nopts || a->fen || a->nmoves) {
+            fprintf(stderr, "boardvm: bench: -o, --fen and --moves need a single rules file\n");
+            return 2;
+        }
+        return bench_games(a);
+    }
+    const char *volatile file = a->pos[1];
     int depth = a->depth > 0 ? a->depth : 5, runs = a->runs > 0 ? a->runs : 5;
     int status;
     Game *g = load_game(file, NULL, a->nopts, a->opts, &status);
@@ -53,8 +227,7 @@ int cmd_bench(Args *a)
         printf("run %d: %llu leaves in %.3f s, %.0f leaves/s\n", r + 1, (unsigned long long)leaves, dt, nps[r]);
         fflush(stdout);
     }
-    qsort(nps, (size_t)runs, sizeof *nps, cmp_double);
-    double med = runs % 2 ? nps[runs / 2] : (nps[runs / 2 - 1] + nps[runs / 2]) / 2;
+    double med = median(nps, runs);
     printf("median: %.0f leaves/s (%llu leaves)\n", med, (unsigned long long)leaves);
     free(nps);
 

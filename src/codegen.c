@@ -180,8 +180,10 @@ static Ty builtin_name(Compiler *C, Ast *e, int *found)
     if (!strcmp(n, "friend")) { emit_op(C, OP_LOAD, 0); emit_op(C, OP_FRIEND); return T_BOOL; }
     if (!strcmp(n, "in-check")) { emit_op(C, OP_INCHECK); return T_BOOL; }
     if (!strcmp(n, "no-moves")) {
-        if (!(C->fn_kind == FN_HOOK && C->hook == HOOK_END))
-            diag_error(C->diag, e->loc, "`no-moves` is only known in the `end` block");
+        /* in `end`: the side to move has no legal move; in `legal`, after the move is made:
+         * the side now to move has none (uchifuzume: a drop that leaves no reply) */
+        if (!(C->fn_kind == FN_HOOK && (C->hook == HOOK_END || C->hook == HOOK_LEGAL)))
+            diag_error(C->diag, e->loc, "`no-moves` is only known in the `end` and `legal` blocks");
         emit_op(C, OP_NOMOVES); return T_BOOL;
     }
     if (!strcmp(n, "repetition")) { emit_op(C, OP_REPETITION); return T_INT; }

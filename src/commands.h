@@ -17,6 +17,7 @@ typedef struct {
     unsigned long long seed;
     double time;                   /* seconds per move */
     const char *as, *record, *load, *game, *opponent;
+    const char *list;              /* bench --list FILE */
 } Args;
 
 int cmd_disasm(Args *a);           /* disasm.c */

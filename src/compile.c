@@ -591,9 +591,11 @@ static void declare_piece(Compiler *C, Ast *d)
     Game *g = C->g;
     if (g->ntypes >= MAX_TYPES) { diag_error(C->diag, d->loc, "more than %d piece types", MAX_TYPES); return; }
     const char *code = d->str ? d->str : "";
-    int okcode = code[0] != 0 && strlen(code) <= 4;
-    for (const char *c = code; *c; c++) if (!isalpha((unsigned char)*c)) okcode = 0;
-    if (!okcode) diag_error(C->diag, d->loc, "a piece code is 1 to 4 letters, not \"%s\"", code);
+    /* letters, perhaps after a '+' (shogi's promoted pieces: "+P" is written +P in positions) */
+    const char *letters = code[0] == '+' ? code + 1 : code;
+    int okcode = letters[0] != 0 && strlen(code) <= 4;
+    for (const char *c = letters; *c; c++) if (!isalpha((unsigned char)*c)) okcode = 0;
+    if (!okcode) diag_error(C->diag, d->loc, "a piece code is 1 to 4 letters, perhaps after a '+', not \"%s\"", code);
     PieceType *T = &g->types[++g->ntypes];
     T->name = d->name; T->code = code;
     for (int i = 0; i < d->nkids; i++) if (d->kids[i]->kind == AST_NEUTRAL) T->neutral = 1;
@@ -826,6 +828,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     g->filename = arena_strdup(&g->arena, display_name);
     g->drops_fn = g->turn_fn = -1;
     g->display_mark = g->display_map = -1;
+    g->work_limit = GEN_BUDGET;
     for (int i = 0; i < 8; i++) g->hook_fn[i] = -1;
     g->stack = 1;
     Diag diag; diag_init(&diag, display_name, text, len);
@@ -939,6 +942,11 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
         case AST_ATTRIBUTE: make_attribute(&C, d, 0); break;
         case AST_VAR: make_var(&C, d); break;
         case AST_START: g->start = d->str; break;
+        case AST_WORK:
+            if (d->num < 1 || d->num > MAX_WORK_MILLIONS)
+                diag_error(&diag, d->loc, "the work limit is 1 to %d (millions of steps)", MAX_WORK_MILLIONS);
+            else g->work_limit = d->num * 1000000L;
+            break;
         case AST_DISTINCT: g->distinct = 1; g->distinct_smallest = (int)d->num; break;
         case AST_POSITION:
             g->fields = arena_alloc(&g->arena, sizeof(char *) * (size_t)(d->nkids + 1));

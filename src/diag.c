@@ -6,17 +6,23 @@
 void diag_init(Diag *d, const char *filename, const char *text, size_t textlen)
 {
     d->filename = filename; d->text = text; d->textlen = textlen;
-    d->errors = d->warnings = 0; d->max_errors = 20; d->out = stderr;
+    d->errors = d->warnings = 0; d->max_errors = 20; d->max_warnings = 20; d->out = stderr;
+    d->hidden = 0; d->at_line = 1; d->at = text;
 }
 
 /* Print source line `line` with a caret under col..col+len-1. Tabs are kept so the caret lines up. */
 static void show_line(Diag *d, SrcLoc loc)
 {
     if (!d->text || loc.line <= 0) return;
+    /* Find the line from the last one shown when it is not further down: messages mostly come
+     * in file order, and a scan from the start for each would be quadratic in a big file. */
     const char *p = d->text, *end = d->text + d->textlen;
-    for (int l = 1; l < loc.line && p < end; p++)
+    int l = 1;
+    if (d->at && d->at_line <= loc.line) { p = d->at; l = d->at_line; }
+    for (; l < loc.line && p < end; p++)
         if (*p == '\n') l++;
     if (p >= end && loc.line > 1) return;
+    d->at = p; d->at_line = loc.line;
     const char *e = p;
     while (e < end && *e != '\n') e++;
     int n = (int)(e - p);
@@ -46,7 +52,8 @@ static void report(Diag *d, SrcLoc loc, const char *what, const char *fmt, va_li
 void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...)
 {
     d->errors++;
-    if (d->errors > d->max_errors) return;
+    d->hidden = d->errors > d->max_errors;
+    if (d->hidden) return;
     va_list ap; va_start(ap, fmt);
     report(d, loc, "error", fmt, ap);
     va_end(ap);
@@ -55,7 +62,7 @@ void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...)
 
 void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...)
 {
-    if (d->errors > d->max_errors) return;
+    if (d->hidden || d->errors > d->max_errors) return;
     va_list ap; va_start(ap, fmt);
     report(d, loc, "note", fmt, ap);
     va_end(ap);
@@ -64,7 +71,10 @@ void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...)
 void diag_warning(Diag *d, SrcLoc loc, const char *fmt, ...)
 {
     d->warnings++;
-    if (d->errors > d->max_errors) return;
+    d->hidden = d->errors > d->max_errors || d->warnings > d->max_warnings;
+    if (d->warnings == d->max_warnings + 1 && d->errors <= d->max_errors)
+        fprintf(d->out, "%s: too many warnings, not showing the others\n", d->filename);
+    if (d->hidden) return;
     va_list ap; va_start(ap, fmt);
     report(d, loc, "warning", fmt, ap);
     va_end(ap);

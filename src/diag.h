@@ -22,6 +22,9 @@ typedef struct {
     size_t textlen;
     int errors, warnings;
     int max_errors;         /* stop reporting after this many */
+    int max_warnings;       /* the same for warnings: a file can have any number of them */
+    int hidden;             /* the last error or warning was not shown: nor are its notes */
+    int at_line; const char *at;   /* show_line's place in the text: where line at_line starts */
     FILE *out;
 } Diag;
 

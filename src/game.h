@@ -25,6 +25,18 @@
 #define MAX_MOVES 131072          /* moves in one position (a top-level block can make many) */
 #define MAX_NESTING 64
 #define STEP_BUDGET 100000        /* instructions between two emitted moves of one program run */
+#ifndef GEN_BUDGET                /* (-DGEN_BUDGET=N to measure a heavier game) */
+#define GEN_BUDGET 1000000000L     /* work for one position: every instruction run from the start
+                                     of its move generation on (hooks, legality tests included),
+                                     plus each state write and note character copied into a move.
+                                     The heaviest position of the tests (nemoroth.test N17, 40320
+                                     push orders) takes 1.9e8, about half a second. A game that
+                                     needs more says so (`moves work N;`): a Four Towers dragon
+                                     tower with 52470 moves takes 2.9e9 (some 30 s). */
+#endif
+#define MAX_WORK_MILLIONS 100000  /* `moves work N;` raises GEN_BUDGET for one game, up to 1e11 */
+#define MAX_MOVESOF_NEST 8        /* `moves-of` runs inside one another */
+#define MAX_MOVE_TEXT 4096        /* characters of one move's notes (and of its qualifier) */
 
 /* A piece word: type in bits 0-7 (0 = no piece), owner+1 in bits 8-11 (0 = no owner, e.g. a
  * neutral piece), piece variables packed from bit 12 up. 0 means an empty square. */
@@ -153,6 +165,7 @@ typedef struct Game {
     int nfields; const char **fields;     /* position string fields */
     int distinct;                         /* moves distinct */
     int distinct_smallest;                /* moves distinct smallest: merged moves keep the smallest string */
+    long work_limit;                      /* GEN_BUDGET, or `moves work N;` (N millions) */
     int has_royal;
 
     /* `display { }`: how `boardvm show` draws the game (display.c) */

@@ -1,6 +1,8 @@
 /* main.c - the `boardvm` command: argument parsing and the subcommands.
  * Exit status: 0 success; 1 bad rules file, bad position or move, failed tests; 2 bad usage or an
  * unreadable file. */
+#include <ctype.h>
+#include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +32,9 @@ static const char usage_text[] =
 "  moves FILE                 list the legal moves, one per line, sorted\n"
 "  perft FILE DEPTH           count the leaves of the move tree (the total is the last line)\n"
 "  test FILE.test...          run test files (TAP output, then 'N passed, N failed')\n"
-"  bench [FILE]               perft speed in leaves per second (median of several runs)\n"
+"  bench [FILE...]            perft and search speed, medians of several runs: one game, or\n"
+"                             several side by side (no FILE: chess, xiangqi, shogi)\n"
+"  bench --list LIST          the same for the games, depths and positions listed in LIST\n"
 "  selfplay FILE              the engine plays itself; prints each move and the result\n"
 "  play FILE                  play against the engine in the terminal\n"
 "  xboard FILE                speak the XBoard/CECP protocol (for GUIs)\n"
@@ -42,7 +46,8 @@ static const char usage_text[] =
 "  --divide                   perft: the count below each move\n"
 "  --check-hash               perft: check the incremental hash against a recompute (slow)\n"
 "  --profile                  perft: count the instructions each program and rules line runs\n"
-"  --depth N, --runs N        bench: perft depth (default 5) and number of runs (default 5)\n"
+"  --depth N, --runs N        bench: perft depth (default 5 for one game, else the first\n"
+"                             with 50000 leaves) and number of runs (default 5)\n"
 "  --depth N, --time S        selfplay/play: search depth, or seconds per move\n"
 "  --nodes N                  selfplay/play: at most N search nodes per move\n"
 "  --games N, --seed N        selfplay: number of games; a seed that varies the play (0: none)\n"
@@ -111,25 +116,27 @@ static int parse_args(int argc, char **argv, Args *a)
             else if (!strcmp(s, "--runs")) a->runs = (int)v;
             else if (!strcmp(s, "--games")) a->games = (int)v;
             else a->max_plies = (int)v;
-        } else if (!strcmp(s, "--nodes")) {
+        } else if (!strcmp(s, "--nodes") || !strcmp(s, "--seed")) {
             if (++i >= argc) return usage_error("%s needs a number", s);
-            char *end; a->nodes = strtoull(argv[i], &end, 10);
-            if (*end || !a->nodes) return usage_error("'%s' is not a positive number", argv[i]);
-        } else if (!strcmp(s, "--seed")) {
-            if (++i >= argc) return usage_error("%s needs a number", s);
-            char *end; a->seed = strtoull(argv[i], &end, 10);
-            if (*end || !*argv[i]) return usage_error("'%s' is not a number", argv[i]);
+            /* strtoull takes "-1" (and " -1") as 2^64-1: a node limit that never comes. Only
+             * digits are a number here; one that does not fit 64 bits is refused too. */
+            char *end; errno = 0;
+            unsigned long long v = strtoull(argv[i], &end, 10);
+            if (!isdigit((unsigned char)argv[i][0]) || *end || errno == ERANGE || (!v && !strcmp(s, "--nodes")))
+                return usage_error(!strcmp(s, "--nodes") ? "'%s' is not a positive number" : "'%s' is not a number", argv[i]);
+            if (!strcmp(s, "--nodes")) a->nodes = v; else a->seed = v;
         } else if (!strcmp(s, "--time")) {
             if (++i >= argc) return usage_error("%s needs seconds", s);
             char *end; a->time = strtod(argv[i], &end);
             if (*end || !(a->time > 0) || a->time > 1e6) return usage_error("'%s' is not a positive number of seconds", argv[i]);
         } else if (!strcmp(s, "--as") || !strcmp(s, "--record") || !strcmp(s, "--load") || !strcmp(s, "--game") ||
-                   !strcmp(s, "--opponent")) {
+                   !strcmp(s, "--opponent") || !strcmp(s, "--list")) {
             if (++i >= argc) return usage_error("%s needs an argument", s);
             if (!strcmp(s, "--as")) a->as = argv[i];
             else if (!strcmp(s, "--record")) a->record = argv[i];
             else if (!strcmp(s, "--load")) a->load = argv[i];
             else if (!strcmp(s, "--opponent")) a->opponent = argv[i];
+            else if (!strcmp(s, "--list")) a->list = argv[i];
             else a->game = argv[i];
         } else if (s[0] == '-' && s[1] && !(s[1] >= '0' && s[1] <= '9')) return usage_error("unknown option '%s'", s);
         else a->pos[a->npos++] = argv[i];

@@ -51,6 +51,7 @@ void gen_pseudo(Pos *p, MoveList *ml)
 {
     const Game *g = p->g;
     int mover = pos_turn(p);
+    vm_start_position(p);
     for (int sq = 0; sq < g->nsq; sq++)
         for (int l = 0; l < g->stack; l++) {       /* every piece of a stack moves on its own */
             int32_t w = p->st[sq * g->stack + l];
@@ -99,9 +100,18 @@ void gen_legal(Pos *p, MoveList *ml)
     for (int i = 0; i < ml->n && !any; i++) any = merge_applies(g, &ml->m[i]);
     uint32_t cap = 1;
     while (any && cap < 2u * (uint32_t)ml->n) cap *= 2;
-    int32_t *slot = any ? calloc(cap, sizeof *slot) : NULL;
-    uint64_t *hash = any ? malloc(sizeof *hash * cap) : NULL;
-    if (any && (!slot || !hash)) abort();
+    /* the table lives in the list, not in a local malloc: the legal hook and the moves made
+     * below may end in a runtime error, which longjmps past any free() here */
+    if (any && cap > ml->legal_cap) {
+        free(ml->legal_slot); free(ml->legal_hash);
+        ml->legal_slot = malloc(sizeof *ml->legal_slot * cap);
+        ml->legal_hash = malloc(sizeof *ml->legal_hash * cap);
+        if (!ml->legal_slot || !ml->legal_hash) abort();
+        ml->legal_cap = cap;
+    }
+    int32_t *slot = ml->legal_slot;
+    uint64_t *hash = ml->legal_hash;
+    if (any) memset(slot, 0, sizeof *slot * cap);
     int k = 0;
     for (int i = 0; i < ml->n; i++) {
         pos_make(p, ml, &ml->m[i]);
@@ -124,8 +134,6 @@ void gen_legal(Pos *p, MoveList *ml)
         ml->m[k++] = m;
     }
     ml->n = k;
-    free(slot);
-    free(hash);
 }
 
 /* `qualify` text is written only where two legal moves would otherwise have one string. */

@@ -118,16 +118,17 @@ int cmd_selfplay(Args *a)
     for (int gi = 0; gi < games; gi++) {
         jmp_buf jb;
         Pos *volatile p = NULL;
+        char *volatile start = NULL;      /* volatile: set after setjmp, freed after a longjmp */
         MoveLog log = {0};
         if (setjmp(jb)) {
             fprintf(stderr, "%s\n", p ? p->errmsg : "error");
             st = 1;
-            pos_free(p); log_free(&log);
+            pos_free(p); log_free(&log); free(start);
             break;
         }
         p = setup_position(g, a->fen, a->moves, a->nmoves, &jb, &status);
         if (!p) { st = status; break; }
-        char *start = pos_to_string(p);
+        start = pos_to_string(p);
         engine_clear(eng);
         if (eng2) engine_clear(eng2);
         lim.seed = a->seed ? a->seed + (uint64_t)gi * 7919 : 0;
@@ -230,32 +231,43 @@ int cmd_play(Args *a)
     Pos *volatile p = NULL;
     Engine *volatile eng = engine_new(g, 64);
     MoveLog log = {0};
+    /* set after setjmp and freed after a longjmp (a runtime error in rules code): volatile */
+    char *volatile start = NULL;
+    char *volatile loaded_pos = NULL; char **volatile loaded = NULL; volatile int nloaded = 0;
     if (setjmp(jb)) {
         fprintf(stderr, "%s\n", p ? p->errmsg : "error");
+        for (int i = 0; i < nloaded; i++) free(loaded[i]);
+        free(loaded); free(loaded_pos); free(start);
         pos_free(p); engine_free(eng); log_free(&log); game_free(g);
         return 1;
     }
     const char *fen = a->fen;
-    char *loaded_pos = NULL; char **loaded = NULL; int nloaded = 0;
     if (a->load) {
         size_t len; char err[128];
+        char *lpos = NULL, **lmoves = NULL; int nl = 0;
         char *text = read_file(a->load, &len);
-        if (!text || !record_read(text, &loaded_pos, &loaded, &nloaded, err, sizeof err)) {
+        if (!text || !record_read(text, &lpos, &lmoves, &nl, err, sizeof err)) {
             if (text) fprintf(stderr, "boardvm: %s: %s\n", a->load, err);
             free(text); engine_free(eng); game_free(g); return text ? 1 : 2;
         }
         free(text);
+        loaded_pos = lpos; loaded = lmoves; nloaded = nl;
         if (loaded_pos) fen = loaded_pos;
     }
     p = setup_position(g, fen, NULL, 0, &jb, &status);
-    if (!p) { engine_free(eng); game_free(g); return status; }
-    char *start = pos_to_string(p);
+    if (!p) {
+        for (int i = 0; i < nloaded; i++) free(loaded[i]);
+        free(loaded); free(loaded_pos);
+        engine_free(eng); game_free(g); return status;
+    }
+    start = pos_to_string(p);
     for (int i = 0; i < nloaded; i++) {
         if (!play_move(p, loaded[i], i + 1)) break;
         log_add(&log, loaded[i]);
     }
     for (int i = 0; i < nloaded; i++) free(loaded[i]);
     free(loaded); free(loaded_pos);
+    loaded = NULL; loaded_pos = NULL; nloaded = 0;
     int interactive = isatty(0);
     printf("%s: you play %s. ", g->name, g->player_name[human]);
     print_help();

@@ -287,6 +287,7 @@ void movelist_clear(MoveList *ml)
 void movelist_free(MoveList *ml)
 {
     free(ml->m); free(ml->ops); free(ml->text); free(ml->merge_slot); free(ml->merge_hash);
+    free(ml->legal_slot); free(ml->legal_hash);
     memset(ml, 0, sizeof *ml);
 }
 

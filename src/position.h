@@ -38,6 +38,9 @@ typedef struct {
     /* moves that `distinct` may merge, by what they do (movegen.c merge_emitted): an open
      * addressing table of move indices + 1 (0 = free), its size a power of two */
     int32_t *merge_slot; uint64_t *merge_hash; uint32_t merge_cap, merge_used;
+    /* gen_legal's table of the states the kept moves reach: owned by the list, so that a
+     * runtime error (a longjmp out of the legal hook) cannot leak it */
+    int32_t *legal_slot; uint64_t *legal_hash; uint32_t legal_cap;
 } MoveList;
 
 typedef struct { int32_t loc, old; } TrailEntry;

@@ -46,7 +46,8 @@ static void put_piece(Buf *b, const Game *g, int32_t w)
 {
     int t = PW_TYPE(w), o = PW_OWNER(w);
     const char *c = (t >= 1 && t <= g->ntypes) ? code_of(g, t, o) : "?";
-    if (strlen(c) > 1) put(b, "(%s)", c); else put(b, "%s", c);
+    /* several letters go in parentheses; a '+' and one letter (shogi's +P) is read as one code */
+    if (strlen(c) > 1 && !(c[0] == '+' && strlen(c) == 2)) put(b, "(%s)", c); else put(b, "%s", c);
     /* piece variables that are not 0 follow in braces: U{checks=2} */
     int any = 0;
     for (int i = 0; i < g->nvars; i++) {
@@ -229,7 +230,8 @@ static int parse_board(Pos *p, const char *s, char *e, size_t el)
                     const char *close = strchr(q, ')');
                     if (!close || close - q - 1 < 1 || close - q - 1 > 4) return err(e, el, "board: bad piece code in a stack on rank %d", y + 1);
                     len = (size_t)(close - q - 1); memcpy(code, q + 1, len); q = close + 1;
-                } else if (isalpha((unsigned char)*q)) { code[0] = *q++; len = 1; }
+                } else if (*q == '+' && isalpha((unsigned char)q[1])) { code[0] = *q++; code[1] = *q++; len = 2; }
+                else if (isalpha((unsigned char)*q)) { code[0] = *q++; len = 1; }
                 else return err(e, el, "board: unexpected '%c' in a stack on rank %d", isprint((unsigned char)*q) ? *q : '?', y + 1);
                 code[len] = 0;
                 int owner, t = game_find_type_code(g, code, &owner);
@@ -249,6 +251,8 @@ static int parse_board(Pos *p, const char *s, char *e, size_t el)
             len = (size_t)(close - q - 1);
             memcpy(code, q + 1, len);
             q = close + 1;
+        } else if (c == '+' && isalpha((unsigned char)q[1])) {   /* +P: a promoted shogi piece */
+            code[0] = c; code[1] = q[1]; len = 2; q += 2;
         } else if (isalpha((unsigned char)c)) {
             code[0] = c; len = 1; q++;
         } else return err(e, el, "board: unexpected character '%c' on rank %d", isprint((unsigned char)c) ? c : '?', y + 1);
@@ -283,12 +287,18 @@ static int parse_hands(Pos *p, const char *s, char *e, size_t el)
             const char *close = strchr(q, ')');
             if (!close || close - q - 1 < 1 || close - q - 1 > 4) return err(e, el, "hands: bad piece code");
             len = (size_t)(close - q - 1); memcpy(code, q + 1, len); q = close + 1;
-        } else if (isalpha((unsigned char)*q)) { code[0] = *q++; len = 1; }
+        } else if (*q == '+' && isalpha((unsigned char)q[1])) { code[0] = *q++; code[1] = *q++; len = 2; }
+        else if (isalpha((unsigned char)*q)) { code[0] = *q++; len = 1; }
         else return err(e, el, "hands: unexpected character '%c'", isprint((unsigned char)*q) ? *q : '?');
         code[len] = 0;
         int owner, t = game_find_type_code(g, code, &owner);
         if (!t) return err(e, el, "hands: '%s' is not a piece code", code);
+        /* a neutral piece's code gives owner -1: there is no hand of no one (the count would be
+         * written before the hands, into a cell or before the state array) */
+        if (owner < 0) return err(e, el, "hands: '%s' is a neutral piece, which no player can hold", code);
         int loc = g->st_hands + owner * (g->ntypes + 1) + t;
+        /* each count is at most 1000, but a long string can repeat one: keep the sum in range */
+        if (p->st[loc] + n > 1000) return err(e, el, "hands: more than 1000 '%s'", code);
         pos_set(p, loc, p->st[loc] + n);
     }
     return 1;

@@ -71,7 +71,14 @@ int record_read(const char *text, char **position, char ***moves, int *nmoves, c
         if (!*p) break;
         if (*p == '[' && !in_moves) {
             const char *end = strchr(p, ']');
-            if (!end) { snprintf(err, errlen, "unterminated tag"); return 0; }
+            if (!end) {
+                /* a failed read returns nothing: its callers free only what a success gives */
+                snprintf(err, errlen, "unterminated tag");
+                free(*position); *position = NULL;
+                for (int i = 0; i < *nmoves; i++) free((*moves)[i]);
+                free(*moves); *moves = NULL; *nmoves = 0;
+                return 0;
+            }
             char name[64]; int k = 0;
             const char *q = p + 1;
             while (q < end && !isspace((unsigned char)*q) && k < 63) name[k++] = *q++;

@@ -15,6 +15,7 @@ typedef struct {
 
 void record_write(FILE *f, const GameRecord *r);
 const char *record_result_string(const Game *g, int result, int side_to_move);
-/* The position and moves of the first game in text (all malloc'ed); 0 on a format error. */
+/* The position and moves of the first game in text (all malloc'ed); 0 on a format error, with
+ * nothing allocated (*position and *moves NULL). */
 int record_read(const char *text, char **position, char ***moves, int *nmoves, char *err, size_t errlen);
 #endif

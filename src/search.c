@@ -35,6 +35,9 @@ struct Engine {
     double start, deadline;
     int stop;
     SearchLimits lim;
+    /* engine_search's root move lists: here, not in its locals, so that a runtime error in rules
+     * code (a longjmp out of the search) does not leak them; engine_free frees them */
+    MoveList root, check;
 };
 
 static double now(void)
@@ -102,6 +105,7 @@ void engine_free(Engine *e)
 {
     if (!e) return;
     for (int i = 0; i < MAX_PLY; i++) { free(e->order[i]); free(e->ixbuf[i]); }
+    movelist_free(&e->root); movelist_free(&e->check);
     free(e->tt); free(e->history); free(e);
 }
 
@@ -405,11 +409,12 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
     e->deadline = e->start + lim->time;
     memset(res, 0, sizeof *res);
     res->best = -1;
-    MoveList root = {0}, check = {0};
-    node_moves(p, &check);                     /* the legal moves, merged and named as the rules say */
-    if (!check.n) { movelist_free(&check); return; }
+    MoveList *const root = &e->root, *const check = &e->check;
+    movelist_clear(root); movelist_clear(check);
+    node_moves(p, check);                      /* the legal moves, merged and named as the rules say */
+    if (!check->n) return;
     int legal;
-    search_moves(p, &root, &legal);
+    search_moves(p, root, &legal);
     int maxd = lim->depth > 0 ? lim->depth : MAX_PLY - 8;
     for (int d = 1; d <= maxd; d++) {
         int bi = -1;
@@ -417,7 +422,7 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
         if (e->stop && bi < 0) break;
         /* moves keep their generated order, so bi is also the index in `root` */
         int idx = bi;
-        if (idx < 0 || idx >= root.n) break;
+        if (idx < 0 || idx >= root->n) break;
         if (e->stop && res->best >= 0) {
             /* an unfinished iteration: keep its move only if it was searched and beats the last */
             if (s <= res->score) break;
@@ -441,8 +446,8 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
     }
     if (res->best < 0) {                   /* no iteration finished: the first legal move */
         int mover = pos_turn(p);
-        for (int i = 0; i < root.n && res->best < 0; i++) {
-            pos_make(p, &root, &root.m[i]);
+        for (int i = 0; i < root->n && res->best < 0; i++) {
+            pos_make(p, root, &root->m[i]);
             if (legal || vm_run_legal(p, mover)) res->best = i;
             pos_unmake(p);
         }
@@ -451,17 +456,15 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
     /* Name the move as the legal list names it: the search's candidate may be one of several
      * that `distinct` merged, or lack the `qualify` text only the full list can decide. The
      * legal move that reaches the same state is the one chosen. */
-    pos_make(p, &root, &root.m[res->best]);
+    pos_make(p, root, &root->m[res->best]);
     uint64_t want = p->hash;
     pos_unmake(p);
     int named = 0;
-    for (int i = 0; i < check.n && !named; i++) {
-        pos_make(p, &check, &check.m[i]);
-        if (p->hash == want) { move_string(g, &check, &check.m[i], res->best_str, sizeof res->best_str); named = 1; }
+    for (int i = 0; i < check->n && !named; i++) {
+        pos_make(p, check, &check->m[i]);
+        if (p->hash == want) { move_string(g, check, &check->m[i], res->best_str, sizeof res->best_str); named = 1; }
         pos_unmake(p);
     }
-    if (!named) move_string(g, &root, &root.m[res->best], res->best_str, sizeof res->best_str);
-    movelist_free(&check);
+    if (!named) move_string(g, root, &root->m[res->best], res->best_str, sizeof res->best_str);
     res->nodes = e->nodes; res->seconds = now() - e->start;
-    movelist_free(&root);
 }

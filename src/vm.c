@@ -20,7 +20,9 @@ struct VmScratch {
     int64_t *locs; int nlocs, caplocs;
     char *nb; int nnb, capnb;          /* note text of the running branches (a stack) */
     char *qb; int nqb, capqb;          /* qualifier text, the same way */
+    MoveList **reply; int nreply;      /* `no-moves` in `legal`: the replies, one list per nesting */
     uint32_t groups;                   /* `distinct { }` blocks entered so far */
+    long work;                         /* spent of GEN_BUDGET since vm_start_position */
 };
 
 #define MAX_CHOICES 100000
@@ -37,9 +39,13 @@ static struct VmScratch *scratch(Pos *p)
 void vm_free_scratch(Pos *p)
 {
     if (!p->vm) return;
+    for (int i = 0; i < p->vm->nreply; i++) { movelist_free(p->vm->reply[i]); free(p->vm->reply[i]); }
+    free(p->vm->reply);
     free(p->vm->ch); free(p->vm->locs); free(p->vm->nb); free(p->vm->qb); free(p->vm);
     p->vm = NULL;
 }
+
+void vm_start_position(Pos *p) { scratch(p)->work = 0; }
 
 static void push_choice(Pos *p, struct VmScratch *s, int pc, const int64_t *L, int nlocals, int line)
 {
@@ -61,8 +67,10 @@ static void push_choice(Pos *p, struct VmScratch *s, int pc, const int64_t *L, i
     s->nlocs += nlocals;
 }
 
-/* Record a move: the state writes this run made so far become its ops. */
-static void emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L, int trail_base,
+/* Record a move: the state writes this run made so far become its ops. Returns the words and
+ * characters copied, which count as work (GEN_BUDGET): a run that writes much state once and
+ * then emits many moves costs memory for every one of them. */
+static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L, int trail_base,
                       int note_base, int qual_base, int line)
 {
     MoveList *ml = c->out;
@@ -127,14 +135,18 @@ static void emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
             ml->n--;
         }
     }
+    return (long)n + tl + ql;
 }
 
 /* Add text to the branch's note or qualifier (a local holds its end, so backtracking cuts it
- * back): buf/n/cap are the buffer, *end the local. */
-static void add_text(Pos *p, char **buf, int *n, int *cap, int64_t *end, const char *t, int line)
+ * back): buf/n/cap are the buffer, *end the local, base where this run's moves' text starts.
+ * The limit is on one move's text (end - base): the buffer is a stack shared by nested runs, so
+ * only that difference says how long the text of the move being built is. */
+static void add_text(Pos *p, char **buf, int *n, int *cap, int64_t *end, int base, const char *t, int line)
 {
     size_t len = strlen(t);
-    if (*end + (int64_t)len > 4096 + *n) pos_runtime_error(p, line, "a move's text is longer than 4096 characters");
+    if (*end - base + (int64_t)len > MAX_MOVE_TEXT)
+        pos_runtime_error(p, line, "a move's text is longer than %d characters", MAX_MOVE_TEXT);
     if ((size_t)*end + len > (size_t)*cap) {
         *cap = *cap ? 2 * *cap : 4096;
         while ((size_t)*cap < (size_t)*end + len) *cap *= 2;
@@ -182,6 +194,19 @@ static int type_arith(const Game *g, int a, int b, int minus)
 #define HANDLOC(pl, t) (g->st_hands + (pl) * (g->ntypes + 1) + (t))
 #define OPND(k) (code[pc + (k)])
 #define LINE (g->line[pc])
+/* The step budget bounds the work between two moves a run emits; but a run may emit MAX_MOVES
+ * moves, and a position runs many programs and hooks. So every run also adds what it did (its
+ * instructions, and `extra`: what emit_move copied) to the position's work, which is bounded as
+ * a whole: one position can never cost more than GEN_BUDGET. */
+#define CHARGE(extra) do {                                                                     \
+        s->work += STEP_BUDGET - budget + (extra); budget = STEP_BUDGET;                          \
+        if (s->work > g->work_limit)                                                           \
+            pos_runtime_error(p, LINE, "the moves of one position took more than %ld steps of work " \
+                              "(instructions run and state words and note characters written; " \
+                              "`moves work N;` allows N million)", g->work_limit); \
+    } while (0)
+
+static int side_to_move_has_a_move(Pos *p, int line);
 
 void vm_run(Pos *p, RunCtx *c)
 {
@@ -310,10 +335,16 @@ void vm_run(Pos *p, RunCtx *c)
             stk[sp++] = v;
             pc += 2; break;
         }
+        /* Rules ints are int64_t; an overflow would be undefined behaviour in C (and a wrong
+         * value in the game): checked, it is a runtime error naming the rules line. */
+#define CHECKED(OPN, BUILTIN) case OP_##OPN: b = stk[--sp]; a = stk[sp - 1]; \
+            if (BUILTIN(a, b, &v)) pos_runtime_error(p, LINE, "integer overflow"); \
+            stk[sp - 1] = v; pc += 1; break;
+        CHECKED(ADD, __builtin_add_overflow)
+        CHECKED(SUB, __builtin_sub_overflow)
+        CHECKED(MUL, __builtin_mul_overflow)
+#undef CHECKED
 #define BIN(OPN, EXPR) case OP_##OPN: b = stk[--sp]; a = stk[sp - 1]; stk[sp - 1] = (EXPR); pc += 1; break;
-        BIN(ADD, a + b)
-        BIN(SUB, a - b)
-        BIN(MUL, a * b)
         BIN(EQ, a == b)
         BIN(NE, a != b)
         BIN(LT, a < b)
@@ -329,12 +360,18 @@ void vm_run(Pos *p, RunCtx *c)
         case OP_DIV: case OP_MOD:
             b = stk[--sp]; a = stk[sp - 1];
             if (b == 0) pos_runtime_error(p, LINE, "division by zero");
-            if (a == INT64_MIN && b == -1) b = 1;
+            if (a == INT64_MIN && b == -1) {      /* the one quotient int64_t cannot hold */
+                if (code[pc] == OP_DIV) pos_runtime_error(p, LINE, "integer overflow");
+                b = 1;                            /* INT64_MIN % -1 is 0, but UB in C */
+            }
             stk[sp - 1] = code[pc] == OP_DIV ? a / b : a % b;
             pc += 1; break;
-        case OP_NEG: stk[sp - 1] = stk[sp - 1] == INT64_MIN ? INT64_MIN : -stk[sp - 1]; pc += 1; break;
+        case OP_NEG: case OP_ABS:                 /* -INT64_MIN does not exist */
+            a = stk[sp - 1];
+            if (a == INT64_MIN) pos_runtime_error(p, LINE, "integer overflow");
+            stk[sp - 1] = code[pc] == OP_NEG || a < 0 ? -a : a;
+            pc += 1; break;
         case OP_NOT: stk[sp - 1] = !stk[sp - 1]; pc += 1; break;
-        case OP_ABS: a = stk[sp - 1]; stk[sp - 1] = a < 0 && a != INT64_MIN ? -a : a; pc += 1; break;
         case OP_JMP: pc = OPND(1); break;
         case OP_JZ: pc = stk[--sp] ? pc + 2 : OPND(1); break;
         case OP_JNZ: pc = stk[--sp] ? OPND(1) : pc + 2; break;
@@ -447,7 +484,8 @@ void vm_run(Pos *p, RunCtx *c)
                     pos_unmake(p);
                 }
             }
-            if (c->nlegal < 0) pos_runtime_error(p, LINE, "`no-moves` is only known in the `end` block");
+            if (c->nlegal == -3) c->nlegal = side_to_move_has_a_move(p, LINE) ? 1 : 0;
+            if (c->nlegal < 0) pos_runtime_error(p, LINE, "`no-moves` is only known in the `end` and `legal` blocks");
             stk[sp++] = c->nlegal == 0; pc += 1; break;
         case OP_REPETITION: {
             int n = 0;
@@ -488,9 +526,13 @@ void vm_run(Pos *p, RunCtx *c)
             int kind = OPND(1);
             if (c->mode == RUN_GEN) {
                 if (kind == MK_DROP ? !SQOK(L[0]) : kind == MK_MOVE && (!SQOK(L[0]) || !SQOK(c->origin))) goto fail;
+                /* pos_make takes a dropped piece from the hand after the program's own changes:
+                 * if the program emptied the hand itself (`take dropping from mover`), there is
+                 * no piece left to drop, and the count would go below 0. Not a move. */
+                if (kind == MK_DROP && (!PLOK(mover) || !TYOK(c->dropping) || p->st[HANDLOC(mover, c->dropping)] <= 0)) goto fail;
                 if (kind == MK_MOVE && L[4]) kind = MK_LANDED;     /* `land` already moved it */
-                emit_move(p, c, kind, OPND(2), L, trail_base, note_base, qual_base, LINE);
-                budget = STEP_BUDGET;      /* the bound is on the work between two moves */
+                /* the step bound is on the work between two moves; the position's bound goes on */
+                CHARGE(emit_move(p, c, kind, OPND(2), L, trail_base, note_base, qual_base, LINE));
             } else if (c->mode == RUN_ATTACK || c->mode == RUN_REACH) {
                 if (kind != MK_STAY && L[0] == c->target) { c->found = 1; goto done; }
             }
@@ -566,8 +608,8 @@ void vm_run(Pos *p, RunCtx *c)
             case 4: snprintf(t, sizeof t, "%s", PLOK(a) ? g->player_letter[a] : "-"); break;
             default: snprintf(t, sizeof t, "%lld", (long long)a);
             }
-            if (is_q) { add_text(p, &s->qb, &s->nqb, &s->capqb, &L[5], t, LINE); L[7] = OPND(2); pc += 3; }
-            else { add_text(p, &s->nb, &s->nnb, &s->capnb, &L[3], t, LINE); pc += 2; }
+            if (is_q) { add_text(p, &s->qb, &s->nqb, &s->capqb, &L[5], qual_base, t, LINE); L[7] = OPND(2); pc += 3; }
+            else { add_text(p, &s->nb, &s->nnb, &s->capnb, &L[3], note_base, t, LINE); pc += 2; }
             break;
         }
         case OP_DISTINCT:       /* a group: its number, and in bit 0 whether it keeps the smallest string */
@@ -583,6 +625,10 @@ void vm_run(Pos *p, RunCtx *c)
             /* the moves of another type, for the moving piece, from the cursor */
             a = stk[--sp];
             if (!TYOK(a) || !SQOK(L[0])) goto fail;
+            /* a type whose moves include its own (directly, `moves-of(type(at(here)))`, through
+             * others or through `last`) would recurse until the C stack overflows */
+            if (c->nest >= MAX_MOVESOF_NEST)
+                pos_runtime_error(p, LINE, "`moves-of` nested more than %d deep (moves that include themselves?)", MAX_MOVESOF_NEST);
             const PieceType *T = &g->types[a];
             if (c->mode == RUN_GEN || c->mode == RUN_ATTACK || c->mode == RUN_REACH) {
                 int64_t L2[NFIXED_LOCALS];
@@ -599,8 +645,7 @@ void vm_run(Pos *p, RunCtx *c)
                         if (w ? (en && at->mode != MODE_MOVE) : at->mode != MODE_CAPTURE) {
                             L2[0] = sq;
                             if (c->mode == RUN_GEN) {
-                                emit_move(p, c, L2[4] ? MK_LANDED : MK_MOVE, 0, L2, trail_base, note_base, qual_base, LINE);
-                                budget = STEP_BUDGET;
+                                CHARGE(emit_move(p, c, L2[4] ? MK_LANDED : MK_MOVE, 0, L2, trail_base, note_base, qual_base, LINE));
                             } else if (sq == c->target) { c->found = 1; goto done; }
                         }
                         if (w || at->kind == ATOM_LEAP) break;
@@ -609,6 +654,7 @@ void vm_run(Pos *p, RunCtx *c)
                 if (T->moves_fn >= 0) {
                     RunCtx sub = *c;
                     sub.fn = T->moves_fn;
+                    sub.nest = c->nest + 1;
                     sub.outer_L = L;
                     sub.outer_trail_base = trail_base; sub.outer_note_base = note_base; sub.outer_qual_base = qual_base;
                     vm_run(p, &sub);
@@ -666,6 +712,7 @@ void vm_run(Pos *p, RunCtx *c)
         }
     }
 done:
+    CHARGE(0);
     s->nch = base_ch; s->nlocs = base_locs; s->nnb = note_start; s->nqb = qual_start;
     if (c->mode != RUN_HOOK) pos_undo_to(p, trail_start);
 }
@@ -686,12 +733,45 @@ void vm_run_capture_hook(Pos *p, int mover, int32_t victim)
     vm_run(p, &c);
 }
 
+/* `no-moves` in `legal`: the move is made, so the side to move is the one that answers it. Does
+ * it have a move the `legal` block accepts? Its moves go to a list of their own per nesting level
+ * (a `legal` block asking this of a reply asks it again one level down; p->depth_guard bounds
+ * that), and the first legal one ends the search. */
+static int side_to_move_has_a_move(Pos *p, int line)
+{
+    struct VmScratch *s = scratch(p);
+    if (p->depth_guard > 8)
+        pos_runtime_error(p, line, "`no-moves` in `legal` nested more than 8 deep (a rule that calls itself?)");
+    if (s->nreply <= p->depth_guard) {
+        int n = p->depth_guard + 1;
+        s->reply = realloc(s->reply, sizeof *s->reply * (size_t)n);
+        if (!s->reply) abort();
+        for (int i = s->nreply; i < n; i++) {
+            s->reply[i] = calloc(1, sizeof **s->reply);
+            if (!s->reply[i]) abort();
+        }
+        s->nreply = n;
+    }
+    MoveList *ml = s->reply[p->depth_guard];
+    p->depth_guard++;
+    movelist_clear(ml);
+    gen_pseudo(p, ml);
+    int side = pos_turn(p), found = 0;
+    for (int i = 0; i < ml->n && !found; i++) {
+        pos_make(p, ml, &ml->m[i]);
+        found = vm_run_legal(p, side);
+        pos_unmake(p);
+    }
+    p->depth_guard--;
+    return found;
+}
+
 int vm_run_legal(Pos *p, int mover)
 {
     if (p->g->hook_fn[HOOK_LEGAL] < 0) return 1;
     RunCtx c = {0};
     c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_LEGAL]; c.mover = mover; c.origin = -1;
-    c.nlegal = -1; c.target = -1;
+    c.nlegal = -3; c.target = -1;          /* -3: `no-moves` asks side_to_move_has_a_move() */
     int mark = p->ntrail;
     vm_run(p, &c);
     pos_undo_to(p, mark);          /* a legality test changes nothing */

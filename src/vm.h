@@ -23,11 +23,13 @@ typedef struct {
     int target;              /* RUN_ATTACK / RUN_REACH: the square looked for */
     MoveList *out;           /* RUN_GEN: where moves go */
     int nlegal;              /* for `no-moves` in `end`: the number of legal moves, -1 unknown,
-                                -2 ask `pseudo` (find one legal move among them when needed) */
+                                -2 ask `pseudo` (find one legal move among them when needed),
+                                -3 in `legal`: generate the replies of the side now to move */
     MoveList *pseudo;
     /* `moves-of`: a run inside another: its moves include what the outer run changed and noted */
     const int64_t *outer_L;  /* the outer run's registers, or NULL */
     int outer_trail_base, outer_note_base, outer_qual_base;
+    int nest;                /* `moves-of` runs this one is inside (bounded: MAX_MOVESOF_NEST) */
     /* results */
     int found;               /* RUN_ATTACK / RUN_REACH: the target was reached */
     int failed;              /* RUN_HOOK: the program failed (a `require` did not hold) */
@@ -42,5 +44,7 @@ void vm_run_end(Pos *p, int nlegal);                 /* sets p->result / p->resu
  * until one is legal. Returns the number of legal moves found (0 or 1), -1 if not asked. */
 int vm_run_end_lazy(Pos *p, MoveList *ml);
 void vm_free_scratch(Pos *p);
+/* A new position's moves are about to be generated: the work bound (GEN_BUDGET) starts again. */
+void vm_start_position(Pos *p);
 
 #endif

@@ -548,6 +548,15 @@ int cmd_xboard(Args *a)
     x.p->on_error = &jb;
     char line[8192];
     while (fgets(line, sizeof line, stdin)) {
+        if (!strchr(line, '\n') && !feof(stdin)) {
+            /* longer than the buffer: no command is that long, and reading the rest as another
+             * command would do what nobody sent. Refuse the whole line. */
+            int c;
+            while ((c = getchar()) != EOF && c != '\n') {}
+            printf("Error (command too long, over %d characters): %.40s...\n", (int)sizeof line - 2, line);
+            fflush(stdout);
+            continue;
+        }
         line[strcspn(line, "\r\n")] = 0;
         char *cmd = line, *arg = strchr(line, ' ');
         if (arg) { *arg++ = 0; while (*arg == ' ') arg++; } else arg = "";
@@ -576,7 +585,13 @@ int cmd_xboard(Args *a)
         else if (!strcmp(cmd, "time")) x.time_left = atof(arg) / 100.0;
         else if (!strcmp(cmd, "otim")) continue;
         else if (!strcmp(cmd, "st")) { x.st = atof(arg); x.sd = 0; }
-        else if (!strcmp(cmd, "sd")) x.sd = atoi(arg);
+        else if (!strcmp(cmd, "sd")) {
+            /* a depth the search knows; sd -1 (or 0) would mean no limit at all, and sd works
+             * without the clock (time 0 below): the engine would never answer */
+            char *end; long d = strtol(arg, &end, 10);
+            if (end == arg || *end || d < 1 || d > MAX_PLY - 8) printf("Error (depth must be 1 to %d): sd %s\n", MAX_PLY - 8, arg);
+            else x.sd = (int)d;
+        }
         else if (!strcmp(cmd, "level")) {
             /* level MPS BASE INC, BASE in minutes or minutes:seconds */
             int mps = 0; char base[32] = ""; double inc = 0;
