@@ -25,9 +25,9 @@ for rules in "$@"; do
     [ "${wins:-0}" -eq "$GAMES" ] || { vs_random="$vs_random FAIL"; fail=1; }
     out=$("$BOARDVM" selfplay "$rules" --depth $((D + 1)) --games "$GAMES" --seed 3 --opponent "$D" --max-plies 1000 2>&1)
     vs_depth=$(printf '%s\n' "$out" | tail -n 1)
-    w=$(printf '%s\n' "$vs_depth" | sed -n 's/.*: \([0-9]*\) wins, \([0-9]*\) losses, \([0-9]*\) draws.*/\1 \2 \3/p')
-    set -- $w "$@"
-    sw=${1:-0}; sl=${2:-0}; sd=${3:-0}; shift 3 2>/dev/null || true
+    sw=$(printf '%s\n' "$vs_depth" | sed -n 's/.*: \([0-9]*\) wins, \([0-9]*\) losses, \([0-9]*\) draws.*/\1/p')
+    sd=$(printf '%s\n' "$vs_depth" | sed -n 's/.*: \([0-9]*\) wins, \([0-9]*\) losses, \([0-9]*\) draws.*/\3/p')
+    sw=${sw:-0}; sd=${sd:-0}
     [ $((2 * sw + sd)) -gt "$GAMES" ] || { vs_depth="$vs_depth FAIL"; fail=1; }
     printf '%s\n  %s\n  %s\n  %s\n' "$name" "$line1" "$vs_random" "$vs_depth"
 done
