@@ -644,6 +644,11 @@ static void iterate(Compiler *C, Ast *s, int choose)
             int32_t items[256]; int n = 0; int vt = -1;
             for (int i = 0; i < set->nkids && n < 256; i++) {
                 Ast *k = set->kids[i];
+                if (k->kind != AST_IDENT || find_local(C, k->name)) {
+                    diag_error(C->diag, k->loc, "a set in brackets lists names of squares, directions, types or players, "
+                               "not values computed when the program runs (for those, branch with `either { } or { }`)");
+                    return;
+                }
                 int sq = k->kind == AST_IDENT ? game_find_square(g, k->name) : -1;
                 Sym *ks = k->kind == AST_IDENT ? sym_find(C, k->name) : NULL;
                 int t = sq >= 0 ? VT_SQUARE : ks && ks->kind == SYM_TYPE ? VT_TYPE : ks && ks->kind == SYM_PLAYER ? VT_PLAYER : -1;
