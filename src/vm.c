@@ -755,7 +755,9 @@ static int side_to_move_has_a_move(Pos *p, int line)
     MoveList *ml = s->reply[p->depth_guard];
     p->depth_guard++;
     movelist_clear(ml);
-    gen_pseudo(p, ml);
+    long outer_work = s->work;               /* gen_pseudo starts a count of its own: the */
+    gen_pseudo(p, ml);                       /* replies' work is added to the position's */
+    s->work += outer_work;
     int side = pos_turn(p), found = 0;
     for (int i = 0; i < ml->n && !found; i++) {
         pos_make(p, ml, &ml->m[i]);
