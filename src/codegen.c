@@ -273,6 +273,7 @@ static Ty call_fn(Compiler *C, Ast *e, Ast *def)
         return T_ERR;
     }
     int slots[MAX_LOCALS]; Ty tys[MAX_LOCALS]; int k = 0;
+    int base = C->nlocals;                  /* the parameters' slots are given back after the call */
     for (int i = 0; i < def->nkids && k < MAX_LOCALS; i++) {
         Ast *p = def->kids[i];
         if (p->kind != AST_PARAM) continue;
@@ -282,7 +283,6 @@ static Ty call_fn(Compiler *C, Ast *e, Ast *def)
         emit_op(C, OP_STORE, slots[k]);
         k++;
     }
-    int scope = C->nlocals;
     const char *hidden[MAX_LOCALS];
     for (int i = 0; i < C->nlocals; i++) { hidden[i] = C->locals[i].name; C->locals[i].name = NULL; }
     k = 0;
@@ -294,8 +294,10 @@ static Ty call_fn(Compiler *C, Ast *e, Ast *def)
     C->expanding[C->nexpanding++] = def;
     Ty t = expr(C, def->kids[def->nkids - 1]);
     C->nexpanding--;
-    for (int i = 0; i < scope; i++) C->locals[i].name = hidden[i];
-    /* the parameter slots stay allocated: the caller's expression may still be in progress */
+    /* The value is on the stack: the parameters are dead, their slots free for what follows
+     * (an argument evaluated later into a slot of its own above `base` is computed already). */
+    C->nlocals = base;
+    for (int i = 0; i < base; i++) C->locals[i].name = hidden[i];
     return t;
 }
 
@@ -802,9 +804,11 @@ static void call_def(Compiler *C, Ast *s)
         return;
     }
     /* Arguments are evaluated into fresh locals, then the body sees only its parameters and
-     * the globals: a procedure cannot see its caller's locals. */
+     * the globals: a procedure cannot see its caller's locals. The slots are given back after
+     * the call. */
     int slots[MAX_LOCALS]; Ty tys[MAX_LOCALS];
     int k = 0;
+    int base = C->nlocals;
     for (int i = 0; i < def->nkids && k < MAX_LOCALS; i++) {
         Ast *p = def->kids[i];
         if (p->kind != AST_PARAM) continue;
@@ -827,7 +831,6 @@ static void call_def(Compiler *C, Ast *s)
         emit_op(C, OP_STORE, slots[k]);
         k++;
     }
-    int scope = C->nlocals;
     /* hide the caller's named locals, keep the slots allocated */
     const char *hidden[MAX_LOCALS];
     for (int i = 0; i < C->nlocals; i++) { hidden[i] = C->locals[i].name; if (i > 0) C->locals[i].name = NULL; }
@@ -843,8 +846,8 @@ static void call_def(Compiler *C, Ast *s)
     Ast *body = def->nkids ? def->kids[def->nkids - 1] : NULL;
     if (body && body->kind == AST_BLOCK) block(C, body);
     C->nexpanding--;
-    C->nlocals = scope;
-    for (int i = 0; i < scope; i++) C->locals[i].name = hidden[i];
+    C->nlocals = base;
+    for (int i = 0; i < base; i++) C->locals[i].name = hidden[i];
 }
 
 static void effect(Compiler *C, Ast *s, int op, const Ty *args, int n, const char **what)
