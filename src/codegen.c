@@ -58,7 +58,8 @@ void patch(Compiler *C, int at, int target)
 {
     if (at + 1 < C->g->ncode && at + 1 < MAX_CODE) {
         int op = C->g->code[at];
-        C->g->code[at + opcode_info[op].nops] = target;   /* the jump target is the last operand */
+        /* the jump target is the last operand, but CHOICE's first (its second: locals kept) */
+        C->g->code[at + (op == OP_CHOICE ? 1 : opcode_info[op].nops)] = target;
     }
 }
 
@@ -673,14 +674,14 @@ static void iterate(Compiler *C, Ast *s, int choose)
         emit_op(C, OP_STORE, idx_slot);
         int var = new_local(C, s->name, elem, s->loc);
         pc = here_pc(C);
-        if (choose) emit_op(C, OP_CHOOSELIST, list, idx_slot, var);
+        if (choose) emit_op(C, OP_CHOOSELIST, list, idx_slot, var, C->nlocals);
         else emit_op(C, OP_FORLIST, list, idx_slot, var, 0);
     } else {
         mask_slot = new_local(C, NULL, T_INT, s->loc);
         emit_op(C, OP_STORE, mask_slot);
         int var = new_local(C, s->name, elem, s->loc);
         pc = here_pc(C);
-        if (choose) emit_op(C, OP_CHOOSEBIT, mask_slot, var);
+        if (choose) emit_op(C, OP_CHOOSEBIT, mask_slot, var, C->nlocals);
         else emit_op(C, OP_FORBIT, mask_slot, var, 0);
     }
     if (choose) {
@@ -925,7 +926,7 @@ static void stmt(Compiler *C, Ast *s)
         int ends[MAX_NESTING]; int ne = 0;
         for (int i = 0; i < s->nkids; i++) {
             int ch = -1;
-            if (i + 1 < s->nkids) ch = emit_op(C, OP_CHOICE, 0);
+            if (i + 1 < s->nkids) ch = emit_op(C, OP_CHOICE, 0, C->nlocals);
             block(C, s->kids[i]);
             if (i + 1 < s->nkids && ne < MAX_NESTING) ends[ne++] = emit_op(C, OP_JMP, 0);
             if (ch >= 0) patch(C, ch, here_pc(C));

@@ -62,10 +62,10 @@ enum {
     X(JZ,         1, 1, 0, "pop; jump to A if it is 0") \
     X(JNZ,        1, 1, 0, "pop; jump to A if it is not 0") \
     X(FAIL,       0, 0, 0, "end this branch: undo its changes and resume the latest choice") \
-    X(CHOICE,     1, 0, 0, "leave a choice that resumes at A, then go on") \
-    X(CHOOSEBIT,  2, 0, 0, "take the lowest bit of local A into local B; fail if none; leave a choice for the rest") \
+    X(CHOICE,     2, 0, 0, "leave a choice that resumes at A, then go on; it keeps locals 0..B-1 (those in scope)") \
+    X(CHOOSEBIT,  3, 0, 0, "take the lowest bit of local A into local B; fail if none; leave a choice for the rest (keeping locals 0..C-1)") \
     X(FORBIT,     3, 0, 0, "take the lowest bit of local A into local B; jump to C if none") \
-    X(CHOOSELIST, 3, 0, 0, "take element [local B] of list A (as the mover sees it) into local C, local B += 1; fail past the end; leave a choice for the rest") \
+    X(CHOOSELIST, 4, 0, 0, "take element [local B] of list A (as the mover sees it) into local C, local B += 1; fail past the end; leave a choice for the rest (keeping locals 0..D-1)") \
     X(FORLIST,    4, 0, 0, "take element [local B] of list A into local C, local B += 1; jump to D past the end") \
     X(STEP,       0, 1, 0, "pop a direction; move the cursor one step along it; fail if that leaves the board") \
     X(GO,         0, 1, 0, "pop a square; put the cursor there; fail on none") \

@@ -43,8 +43,12 @@ int verify_function(const Game *g, int fi, char *err, size_t errlen)
         case OP_LOADPV: case OP_STOREPV: case OP_STOREPVL: if (!var_kind_ok(g, a[0], VAR_PIECE)) FAILV("piece variable %d out of range", a[0]); break;
         case OP_ATTR: if (a[0] < 0 || a[0] >= g->nattrs) FAILV("attribute %d out of range", a[0]); break;
         case OP_INZONE: case OP_INLIST: if (a[0] < 0 || a[0] >= g->nlists) FAILV("list %d out of range", a[0]); break;
+        case OP_CHOICE:
+            if (a[1] < NFIXED_LOCALS || a[1] > f->nlocals) FAILV("bad count of locals to keep");
+            break;
         case OP_CHOOSEBIT:
-            if (a[0] < 0 || a[0] >= f->nlocals || a[1] < 0 || a[1] >= f->nlocals) FAILV("local out of range");
+            if (a[0] < 0 || a[0] >= a[2] || a[1] < 0 || a[1] >= f->nlocals) FAILV("local out of range");
+            if (a[2] < NFIXED_LOCALS || a[2] > f->nlocals) FAILV("bad count of locals to keep");
             break;
         case OP_FORBIT:
             if (a[0] < 0 || a[0] >= f->nlocals || a[1] < 0 || a[1] >= f->nlocals) FAILV("local out of range");
@@ -52,6 +56,8 @@ int verify_function(const Game *g, int fi, char *err, size_t errlen)
         case OP_CHOOSELIST: case OP_FORLIST:
             if (a[0] < 0 || a[0] >= g->nlists) FAILV("list %d out of range", a[0]);
             if (a[1] < 0 || a[1] >= f->nlocals || a[2] < 0 || a[2] >= f->nlocals) FAILV("local out of range");
+            if (op == OP_CHOOSELIST && (a[3] < NFIXED_LOCALS || a[3] > f->nlocals || a[1] >= a[3]))
+                FAILV("bad count of locals to keep");
             break;
         case OP_MOVEFIELD: if (a[0] < 0 || a[0] > 3) FAILV("bad move field"); break;
         case OP_NOTE: if (a[0] < 0 || a[0] > 4) FAILV("bad note kind"); break;
