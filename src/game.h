@@ -31,6 +31,11 @@
                                      push orders) takes 1.9e8, about half a second. */
 #define MAX_MOVESOF_NEST 8        /* `moves-of` runs inside one another */
 #define MAX_MOVE_TEXT 4096        /* characters of one move's notes (and of its qualifier) */
+#define MAX_LIST_OPS (1 << 24)    /* state writes recorded in the moves of one position (128 MB;
+                                     the heaviest of the tests, in four-towers, has 4.3 million) */
+#define MAX_LIST_TEXT (1 << 24)   /* characters of notes and qualifiers of one position's moves */
+#define MAX_GEN_TRAIL (1 << 22)   /* state changes not taken back while one position's moves are
+                                     generated (hooks keep theirs): 32 MB of undo trail */
 
 /* A piece word: type in bits 0-7 (0 = no piece), owner+1 in bits 8-11 (0 = no owner, e.g. a
  * neutral piece), piece variables packed from bit 12 up. 0 means an empty square. */

@@ -21,6 +21,7 @@ struct VmScratch {
     char *qb; int nqb, capqb;          /* qualifier text, the same way */
     uint32_t groups;                   /* `distinct { }` blocks entered so far */
     long work;                         /* spent of GEN_BUDGET since vm_start_position */
+    int trail0;                        /* the trail's length then (MAX_GEN_TRAIL) */
 };
 
 #define MAX_CHOICES 100000
@@ -41,7 +42,9 @@ void vm_free_scratch(Pos *p)
     p->vm = NULL;
 }
 
-void vm_start_position(Pos *p) { scratch(p)->work = 0; }
+long vm_gen_budget = GEN_BUDGET;
+
+void vm_start_position(Pos *p) { scratch(p)->work = 0; p->vm->trail0 = p->ntrail; }
 
 static void push_choice(Pos *p, struct VmScratch *s, int pc, const int64_t *L, int nlocals, int line)
 {
@@ -71,6 +74,15 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
 {
     MoveList *ml = c->out;
     if (ml->n >= MAX_MOVES) pos_runtime_error(p, line, "more than %d moves in one position", MAX_MOVES);
+    /* A move copies every state write of its branch so far: a branch that writes much and then
+     * emits many moves would fill gigabytes within the work bound. The list's size is bounded. */
+    struct VmScratch *s = p->vm;
+    uint32_t n = (uint32_t)(p->ntrail - trail_base);
+    uint32_t tl = (uint32_t)(L[3] - note_base), ql = (uint32_t)(L[5] - qual_base);
+    if ((uint64_t)ml->nops + n > MAX_LIST_OPS)
+        pos_runtime_error(p, line, "the moves of one position record more than %d state changes", MAX_LIST_OPS);
+    if ((uint64_t)ml->ntext + tl + ql > MAX_LIST_TEXT)
+        pos_runtime_error(p, line, "the moves of one position have more than %d characters of notes", MAX_LIST_TEXT);
     const Game *g = p->g;
     Move *m = movelist_push(ml);
     m->kind = (uint8_t)kind;
@@ -82,7 +94,6 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     m->suffix = (uint8_t)suffix;
     m->piece = c->piece;
     m->captured = kind == MK_MOVE && L[0] >= 0 ? p->st[L[0] * g->stack] : 0;   /* the bottom piece, for ordering */
-    uint32_t n = (uint32_t)(p->ntrail - trail_base);
     if (ml->nops + n > ml->capops) {
         ml->capops = ml->capops ? 2 * ml->capops : 1024;
         while (ml->capops < ml->nops + n) ml->capops *= 2;
@@ -97,8 +108,6 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     }
     ml->nops += n;
     /* the branch's notes */
-    struct VmScratch *s = p->vm;
-    uint32_t tl = (uint32_t)(L[3] - note_base);
     if (ml->ntext + tl > ml->captext) {
         ml->captext = ml->captext ? 2 * ml->captext : 4096;
         while (ml->captext < ml->ntext + tl) ml->captext *= 2;
@@ -108,7 +117,6 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     m->note0 = ml->ntext; m->nnote = tl;
     if (tl) memcpy(ml->text + ml->ntext, s->nb + note_base, tl);
     ml->ntext += tl;
-    uint32_t ql = (uint32_t)(L[5] - qual_base);
     if (ml->ntext + ql > ml->captext) {
         if (!ml->captext) ml->captext = 4096;
         while (ml->captext < ml->ntext + ql) ml->captext *= 2;
@@ -184,9 +192,13 @@ static int type_arith(const Game *g, int a, int b, int minus)
  * a whole: one position can never cost more than GEN_BUDGET. */
 #define CHARGE(extra) do {                                                                     \
         s->work += STEP_BUDGET - budget + (extra); budget = STEP_BUDGET;                          \
-        if (s->work > GEN_BUDGET)                                                              \
+        if (s->work > vm_gen_budget)                                                           \
             pos_runtime_error(p, LINE, "the moves of one position took more than %ld steps of work " \
-                              "(instructions run and state words and note characters written)", GEN_BUDGET); \
+                              "(instructions run and state words and note characters written)", vm_gen_budget); \
+        /* hooks keep their writes on the trail: runs of them must not grow it without end */ \
+        if (p->ntrail - s->trail0 > MAX_GEN_TRAIL)                                             \
+            pos_runtime_error(p, LINE, "more than %d state changes made and not taken back "    \
+                              "while the moves of one position are generated", MAX_GEN_TRAIL);  \
     } while (0)
 
 void vm_run(Pos *p, RunCtx *c)

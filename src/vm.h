@@ -45,5 +45,8 @@ int vm_run_end_lazy(Pos *p, MoveList *ml);
 void vm_free_scratch(Pos *p);
 /* A new position's moves are about to be generated: the work bound (GEN_BUDGET) starts again. */
 void vm_start_position(Pos *p);
+/* The work bound itself: GEN_BUDGET. The fuzzing harnesses lower it, so that a hostile input
+ * ends in its runtime error in a fraction of their time limit (fuzz/fuzz_common.h). */
+extern long vm_gen_budget;
 
 #endif
