@@ -131,19 +131,32 @@ void gen_legal(Pos *p, MoveList *ml)
     (void)cmp_u64;
 }
 
-/* `qualify` text is written only where two legal moves would otherwise have one string. */
+typedef struct { const char *s; int i; } NamedMove;
+static int cmp_named(const void *a, const void *b)
+{
+    return strcmp(((const NamedMove *)a)->s, ((const NamedMove *)b)->s);
+}
+
+/* `qualify` text is written only where two legal moves would otherwise have one string. The
+ * strings are sorted and equal neighbours marked: comparing every pair took minutes for the
+ * MAX_MOVES moves one position may have. */
 static void mark_qualified(const Game *g, MoveList *ml)
 {
     int any = 0;
     for (int i = 0; i < ml->n && !any; i++) any = ml->m[i].nqual != 0;
     if (!any) return;
     char (*s)[MOVE_STR_MAX] = malloc(sizeof *s * (size_t)ml->n);
-    if (!s) abort();
-    for (int i = 0; i < ml->n; i++) { ml->m[i].qualified = 0; move_string(g, ml, &ml->m[i], s[i], sizeof s[i]); }
-    for (int i = 0; i < ml->n; i++)
-        for (int j = i + 1; j < ml->n; j++)
-            if (!strcmp(s[i], s[j])) ml->m[i].qualified = ml->m[j].qualified = 1;
-    free(s);
+    NamedMove *nm = malloc(sizeof *nm * (size_t)ml->n);
+    if (!s || !nm) abort();
+    for (int i = 0; i < ml->n; i++) {
+        ml->m[i].qualified = 0;
+        move_string(g, ml, &ml->m[i], s[i], sizeof s[i]);
+        nm[i].s = s[i]; nm[i].i = i;
+    }
+    qsort(nm, (size_t)ml->n, sizeof *nm, cmp_named);
+    for (int i = 0; i + 1 < ml->n; i++)
+        if (!strcmp(nm[i].s, nm[i + 1].s)) ml->m[nm[i].i].qualified = ml->m[nm[i + 1].i].qualified = 1;
+    free(nm); free(s);
 }
 
 void node_moves(Pos *p, MoveList *ml)
