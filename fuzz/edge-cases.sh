@@ -171,10 +171,15 @@ expect "--depth 0" "not a positive number" "$bvm" selfplay "$chess" --depth 0
 expect "--time nan" "not a positive number" "$bvm" selfplay "$chess" --time nan
 expect "--fen without a value" "needs a position" "$bvm" moves "$chess" --fen
 expect "--nodes -1 (F4)" "not a positive number" "$bvm" selfplay "$chess" --nodes -1 --games 1 --max-plies 2
+expect "--nodes ' 7'" "not a positive number" "$bvm" selfplay "$chess" --nodes ' 7' --games 1 --max-plies 2
+expect "--nodes 2^64" "not a positive number" "$bvm" selfplay "$chess" --nodes 18446744073709551616 --games 1 --max-plies 2
+expect "--seed -1" "not a number" "$bvm" selfplay "$chess" --seed -1 --games 1 --max-plies 2
 # xboard: a negative `sd` must not make the engine think forever (F5)
-printf 'xboard\nprotover 2\nsd -1\ngo\nquit\n' > "$tmp/xb"
+printf 'xboard\nprotover 2\nsd -1\nsd 0\nsd x\nsd 1\ngo\nquit\n' > "$tmp/xb"
 STDIN="$tmp/xb" run_case "$bvm" xboard "$chess"
 [ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+[ "$(grep -c '^Error (depth must be' "$tmp/out")" -eq 3 ] || why="$why sd -1, 0, x not refused with an Error"
+grep -q '^move ' "$tmp/out" || why="$why no move after sd 1"
 report "xboard sd -1 (F5)"
 # a neutral piece in hand (F10): refused, never written before the state array
 expect "neutral piece in hand (F10)" "boardvm: bad position" "$bvm" show "$src/tests/fuzz-regress/cli/neutral-in-hand.rules" --fen 'K1 w M'
@@ -189,7 +194,28 @@ expect "4096-character notes (F9)" "long-notes.rules:12: error: a move's text is
 expect "int overflow (F11)" "int-overflow.rules:9: error" "$bvm" moves "$reg/int-overflow.rules"
 expect "runtime error in the search (F2, F3)" "search-leak-after-runtime-error.rules:10: error: division by zero" \
     "$bvm" selfplay "$reg/search-leak-after-runtime-error.rules" --depth 2 --games 1
+printf 'a1a2\n' > "$tmp/play"
+STDIN="$tmp/play" expect "runtime error in the engine's reply in play (F3)" \
+    "search-leak-after-runtime-error.rules:10: error: division by zero" \
+    "$bvm" play "$reg/search-leak-after-runtime-error.rules" --depth 2
+STDIN=
 expect "one position's generation runs a bounded total (F13)" "generation-work.rules:9: error" "$bvm" moves "$reg/generation-work.rules"
+cli=$src/tests/fuzz-regress/cli
+expect "a branch that writes and emits without end: one position's moves are bounded (F17)" \
+    "list-ops.rules:12: error: the moves of one position record more than [0-9]+ state changes" "$bvm" moves "$cli/list-ops.rules"
+expect "hooks writing while moves are generated: the undo trail is bounded (F18)" \
+    "hook-trail.rules:12: error: more than [0-9]+ state changes made and not taken back" "$bvm" moves "$cli/hook-trail.rules"
+run_case "$bvm" moves "$cli/qualify-quadratic.rules"
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+[ "$(grep -c '^a2x$' "$tmp/out")" -eq 131072 ] || why="$why not 131072 moves 'a2x'"
+report "131072 moves with a qualifier, all one string, well within the time (F19)"
+# F12: at most 20 warnings are shown, then one line says so; the error after them is reported
+run_case "$bvm" check "$src/tests/fuzz-regress/compile/many-warnings.rules"
+[ $st -eq 1 ] || why="$why exit status $st"
+[ "$(grep -c ': warning: ' "$tmp/err")" -eq 20 ] || why="$why not 20 warnings shown"
+grep -q 'many-warnings.rules: too many warnings, not showing the others' "$tmp/err" || why="$why no 'too many warnings' line"
+grep -q "many-warnings.rules:33:30: error: unknown name 'nosuch'" "$tmp/err" || why="$why the error is missing"
+report "21 warnings: 20 shown, then the error (F12)"
 # xboard: a line longer than the 8 KB buffer must not have its tail read as another command
 # (F15: `usermove xxx...` of 9000 bytes answered "Illegal move" and then
 # "Error (unknown command): xxx..." for the rest of the same line)
