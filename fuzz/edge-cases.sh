@@ -192,6 +192,11 @@ STDIN="$tmp/xb" run_case "$bvm" xboard "$chess"
 [ "$(grep -c '^Error (depth must be' "$tmp/out")" -eq 3 ] || why="$why sd -1, 0, x not refused with an Error"
 grep -q '^move ' "$tmp/out" || why="$why no move after sd 1"
 report "xboard sd -1 (F5)"
+# a position string with more fields than positions have (F20): refused, not cut
+mf=$src/tests/fuzz-regress/cli/many-fields.rules
+mfpos=$("$bvm" show "$mf" 2>/dev/null | sed -n 's/^position: //p')
+expect "a position string with a field too many (F20)" "boardvm: bad position: 'x' is not a field" "$bvm" show "$mf" --fen "$mfpos x=1"
+expect "a position string of 300 fields (F20)" "boardvm: bad position: more than [0-9]+ fields" "$bvm" show "$mf" --fen "$mfpos $(repeat_str 'v1=1 ' 300)"
 # a neutral piece in hand (F10): refused, never written before the state array
 expect "neutral piece in hand (F10)" "boardvm: bad position" "$bvm" show "$src/tests/fuzz-regress/cli/neutral-in-hand.rules" --fen 'K1 w M'
 expect "neutral piece in hands= (F10)" "boardvm: bad position" "$bvm" show "$src/tests/fuzz-regress/cli/neutral-in-hand.rules" --fen 'K1 w - hands=M'
@@ -212,6 +217,8 @@ STDIN="$tmp/play" expect "runtime error in the engine's reply in play (F3)" \
 STDIN=
 expect "one position's generation runs a bounded total (F13)" "generation-work.rules:9: error" "$bvm" moves "$reg/generation-work.rules"
 cli=$src/tests/fuzz-regress/cli
+expect "attack tests that call themselves name a line (F20)" \
+    "attack-recursion.rules:12: error: attack and reach tests nested more than 8 deep" "$bvm" moves "$cli/attack-recursion.rules"
 expect "a branch that writes and emits without end: one position's moves are bounded (F17)" \
     "list-ops.rules:12: error: the moves of one position record more than [0-9]+ state changes" "$bvm" moves "$cli/list-ops.rules"
 expect "hooks writing while moves are generated: the undo trail is bounded (F18)" \

@@ -353,7 +353,11 @@ static void finish_dirsets(Game *g)
 int make_list(Compiler *C, int vtype, int n, const int32_t *items)
 {
     Game *g = C->g;
-    if (g->nlists >= 1024) return -1;
+    if (g->nlists >= MAX_LISTS) {
+        if (!(C->full & 4)) diag_error(C->diag, (SrcLoc){C->line, 1, 1}, "more than %d zones and sets", MAX_LISTS);
+        C->full |= 4;
+        return 0;
+    }
     List *l = &g->lists[g->nlists];
     l->vtype = vtype;
     for (int pl = 0; pl < MAX_PLAYERS; pl++) {
@@ -367,7 +371,7 @@ int make_list(Compiler *C, int vtype, int n, const int32_t *items)
 static void make_zone(Compiler *C, Ast *d)
 {
     Game *g = C->g;
-    if (g->nlists >= 1024) { diag_error(C->diag, d->loc, "too many zones"); return; }
+    if (g->nlists >= MAX_LISTS) { diag_error(C->diag, d->loc, "more than %d zones and sets", MAX_LISTS); return; }
     int li = g->nlists++;
     List *l = &g->lists[li];
     l->vtype = VT_SQUARE;
@@ -820,11 +824,11 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     g->vars = arena_alloc(&g->arena, sizeof(Var) * MAX_VARS * 4);
     g->attrs = arena_alloc(&g->arena, sizeof(Attribute) * MAX_VARS);
     g->flagsets = arena_alloc(&g->arena, sizeof(FlagSet) * MAX_VARS);
-    g->lists = arena_alloc(&g->arena, sizeof(List) * 1024);
+    g->lists = arena_alloc(&g->arena, sizeof(List) * MAX_LISTS);
     g->dirset_rel = arena_alloc(&g->arena, sizeof(uint64_t) * 256);
     g->fns = arena_alloc(&g->arena, sizeof(CodeFunction) * 1024);
-    g->konst = arena_alloc(&g->arena, sizeof(int64_t) * 4096);
-    g->strings = arena_alloc(&g->arena, sizeof(char *) * 4096);
+    g->konst = arena_alloc(&g->arena, sizeof(int64_t) * MAX_CONSTANTS);
+    g->strings = arena_alloc(&g->arena, sizeof(char *) * MAX_STRINGS);
     g->strings[g->nstrings++] = "";
 
     /* Pass 1: who plays, on what board, in which directions. */
@@ -970,9 +974,14 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     if (diag.errors) goto fail;
     finish_dirsets(g);
     for (int f = 0; f < g->nfns; f++) {
-        char err[256];
-        if (!verify_function(g, f, err, sizeof err)) {
-            diag_plain(&diag, "internal error: bytecode of '%s' fails verification: %s", g->fns[f].name, err);
+        char err[256]; int deep;
+        if (!verify_function(g, f, err, sizeof err, &deep)) {
+            /* an expression nested deep enough to the right, 1 + (1 + (1 + ...)), is a limit of
+             * the rules file, not a bug: say so at its line */
+            if (deep >= 0)
+                diag_error(&diag, (SrcLoc){g->line[deep], 1, 1}, "an expression on this line needs more than %d "
+                           "values at once (write it with fewer nested brackets, or in steps with `let`)", MAX_STACK_DEPTH);
+            else diag_plain(&diag, "internal error: bytecode of '%s' fails verification: %s", g->fns[f].name, err);
             goto fail;
         }
     }

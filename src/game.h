@@ -23,6 +23,10 @@
 #define MAX_STACK_DEPTH 32
 #define MAX_MOVES 131072          /* moves in one position (a top-level block can make many) */
 #define MAX_NESTING 64
+#define MAX_CONSTANTS 4096        /* distinct int constants beyond 32 bits in a rules file's code */
+#define MAX_STRINGS 4096          /* distinct strings (notes, suffixes, reasons), the empty one included */
+#define MAX_LISTS 1024            /* zones and set literals */
+#define MAX_SET 256               /* elements of one set literal */
 #define STEP_BUDGET 100000        /* instructions between two emitted moves of one program run */
 #define GEN_BUDGET 1000000000L     /* work for one position: every instruction run from the start
                                      of its move generation on (hooks, legality tests included),
@@ -30,6 +34,7 @@
                                      The heaviest position of the tests (nemoroth.test N17, 40320
                                      push orders) takes 1.9e8, about half a second. */
 #define MAX_MOVESOF_NEST 8        /* `moves-of` runs inside one another */
+#define MAX_ATTACK_NEST 8         /* attack and reach tests run by programs inside one another */
 #define MAX_MOVE_TEXT 4096        /* characters of one move's notes (and of its qualifier) */
 #define MAX_LIST_OPS (1 << 24)    /* state writes recorded in the moves of one position (128 MB;
                                      the heaviest of the tests, in four-towers, has 4.3 million) */

@@ -170,8 +170,9 @@ void node_moves(Pos *p, MoveList *ml)
 /* Run a piece's attack or move program looking for `target`. */
 static int program_reaches(Pos *p, int fn, int mode, int sq, int32_t w, int owner, int target)
 {
-    if (p->depth_guard > 8)
-        pos_runtime_error(p, 0, "attack and reach tests nested more than 8 deep (a rule that calls itself?)");
+    if (p->depth_guard > MAX_ATTACK_NEST)         /* named by the first line of the program */
+        pos_runtime_error(p, p->g->line[p->g->fns[fn].entry], "attack and reach tests nested more than %d deep "
+                          "(a rule that calls itself?)", MAX_ATTACK_NEST);
     p->depth_guard++;
     RunCtx c = {0};
     c.mode = mode; c.fn = fn; c.mover = owner; c.origin = sq; c.piece = w;

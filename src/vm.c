@@ -44,12 +44,18 @@ void vm_free_scratch(Pos *p)
 
 long vm_gen_budget = GEN_BUDGET;
 
-void vm_start_position(Pos *p) { scratch(p)->work = 0; p->vm->trail0 = p->ntrail; }
+void vm_start_position(Pos *p)
+{
+    scratch(p)->work = 0; p->vm->trail0 = p->ntrail;
+    p->depth_guard = 0;        /* nothing runs inside anything now; a runtime error (a longjmp)
+                                  may have left the nesting count of attack tests raised */
+}
 
 static void push_choice(Pos *p, struct VmScratch *s, int pc, const int64_t *L, int nlocals, int line)
 {
+    /* checked on the count, not when the array grows (it doubles past the limit, to 131072) */
+    if (s->nch >= MAX_CHOICES) pos_runtime_error(p, line, "more than %d open choices", MAX_CHOICES);
     if (s->nch == s->capch) {
-        if (s->capch >= MAX_CHOICES) pos_runtime_error(p, line, "more than %d open choices", MAX_CHOICES);
         s->capch = s->capch ? 2 * s->capch : 256;
         s->ch = realloc(s->ch, sizeof *s->ch * (size_t)s->capch);
         if (!s->ch) abort();
