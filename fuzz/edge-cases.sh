@@ -33,15 +33,15 @@ gnutime=
 run_case() {
     n=$((n + 1))
     if [ -n "$gnutime" ]; then
-        "$gnutime" -f '%M' -o "$tmp/mem" timeout 60 "$@" > "$tmp/out" 2> "$tmp/err" < "${STDIN:-/dev/null}"
+        "$gnutime" -f '%M' -o "$tmp/mem" timeout "${LIMIT:-60}" "$@" > "$tmp/out" 2> "$tmp/err" < "${STDIN:-/dev/null}"
     else
         : > "$tmp/mem"
-        timeout 60 "$@" > "$tmp/out" 2> "$tmp/err" < "${STDIN:-/dev/null}"
+        timeout "${LIMIT:-60}" "$@" > "$tmp/out" 2> "$tmp/err" < "${STDIN:-/dev/null}"
     fi
     st=$?
     mem=$(tail -n 1 "$tmp/mem" 2>/dev/null | tr -cd 0-9)
     why=""
-    [ $st -eq 124 ] && why="timed out (60 s)"
+    [ $st -eq 124 ] && why="timed out (${LIMIT:-60} s)"
     if grep -qE 'Sanitizer|runtime error:|LeakSanitizer' "$tmp/err"; then why="$why sanitizer report"; fi
     if [ -n "$mem" ] && [ "$mem" -gt 1048576 ]; then why="$why used ${mem} KB"; fi
 }
@@ -242,6 +242,17 @@ STDIN="$tmp/xb2" run_case "$bvm" xboard "$chess"
 [ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
 grep -q 'unknown command' "$tmp/out" && why="$why the tail of the long line was read as a command"
 report "xboard line longer than its buffer (F15)"
+# the search's limits with slow nodes (F21): --nodes is exact, --time is kept to within seconds
+# even when each node takes 70 ms (1024 nodes between two looks at the clock took 63 s)
+slow=$src/tests/fuzz-regress/cli/slow-nodes.rules
+run_case "$bvm" selfplay "$slow" --nodes 5 --games 1 --max-plies 1
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+grep -qE ' nodes +5 ' "$tmp/out" || why="$why not 5 nodes: $(grep -oE 'nodes +[0-9]+' "$tmp/out")"
+report "selfplay --nodes 5 searches 5 nodes, however slow (F21)"
+LIMIT=20 run_case "$bvm" selfplay "$slow" --time 1 --games 1 --max-plies 1
+LIMIT=
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+report "selfplay --time 1 with 70 ms nodes stops in time (F21)"
 # unusual but valid positions: they must run clean (F1: a move list without state writes)
 expect_ok "kings only (F1)" "$bvm" perft "$chess" 2 --fen 'K7/8/8/8/8/8/8/7k w - - 0 1'
 expect_ok "a code in parentheses" "$bvm" moves "$chess" --fen '(Q)7/8/8/8/8/8/8/7k w'

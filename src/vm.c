@@ -20,8 +20,8 @@ struct VmScratch {
     char *nb; int nnb, capnb;          /* note text of the running branches (a stack) */
     char *qb; int nqb, capqb;          /* qualifier text, the same way */
     uint32_t groups;                   /* `distinct { }` blocks entered so far */
-    long work;                         /* spent of GEN_BUDGET since vm_start_position */
-    int trail0;                        /* the trail's length then (MAX_GEN_TRAIL) */
+    long work;                         /* steps of work run on this position so far */
+    long work0; int trail0;            /* the work and the trail's length at vm_start_position */
 };
 
 #define MAX_CHOICES 100000
@@ -44,9 +44,12 @@ void vm_free_scratch(Pos *p)
 
 long vm_gen_budget = GEN_BUDGET;
 
+long vm_work(const Pos *p) { return p->vm ? p->vm->work : 0; }
+
 void vm_start_position(Pos *p)
 {
-    scratch(p)->work = 0; p->vm->trail0 = p->ntrail;
+    struct VmScratch *s = scratch(p);
+    s->work0 = s->work; s->trail0 = p->ntrail;
     p->depth_guard = 0;        /* nothing runs inside anything now; a runtime error (a longjmp)
                                   may have left the nesting count of attack tests raised */
 }
@@ -198,7 +201,7 @@ static int type_arith(const Game *g, int a, int b, int minus)
  * a whole: one position can never cost more than GEN_BUDGET. */
 #define CHARGE(extra) do {                                                                     \
         s->work += STEP_BUDGET - budget + (extra); budget = STEP_BUDGET;                          \
-        if (s->work > vm_gen_budget)                                                           \
+        if (s->work - s->work0 > vm_gen_budget)                                                \
             pos_runtime_error(p, LINE, "the moves of one position took more than %ld steps of work " \
                               "(instructions run and state words and note characters written)", vm_gen_budget); \
         /* hooks keep their writes on the trail: runs of them must not grow it without end */ \

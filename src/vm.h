@@ -48,5 +48,7 @@ void vm_start_position(Pos *p);
 /* The work bound itself: GEN_BUDGET. The fuzzing harnesses lower it, so that a hostile input
  * ends in its runtime error in a fraction of their time limit (fuzz/fuzz_common.h). */
 extern long vm_gen_budget;
+/* The steps of work run on p so far (never goes down): how slow its nodes are, for the search. */
+long vm_work(const Pos *p);
 
 #endif
