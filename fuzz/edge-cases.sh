@@ -257,6 +257,14 @@ LIMIT=20 run_case "$bvm" selfplay "$slow" --time 1 --games 1 --max-plies 1
 LIMIT=
 [ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
 report "selfplay --time 1 with 70 ms nodes stops in time (F21)"
+# play: the same for a line longer than its 1 KB buffer (F15): refused whole, its tail not read
+{ repeat_str x 2000; printf '\nquit\n'; } > "$tmp/play2"
+STDIN="$tmp/play2" run_case "$bvm" play "$chess" --depth 1
+STDIN=
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+grep -q 'longer than 1022 characters: ignored' "$tmp/out" || why="$why not refused"
+grep -q 'is not a legal move' "$tmp/err" && why="$why a piece of the line was read as a move"
+report "play: a line longer than its buffer (F15)"
 # unusual but valid positions: they must run clean (F1: a move list without state writes)
 expect_ok "kings only (F1)" "$bvm" perft "$chess" 2 --fen 'K7/8/8/8/8/8/8/7k w - - 0 1'
 expect_ok "a code in parentheses" "$bvm" moves "$chess" --fen '(Q)7/8/8/8/8/8/8/7k w'
