@@ -927,6 +927,32 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
         default: break;
         }
     }
+    /* The fields of position strings: each one the reader knows (board, turn, hands or a global
+     * variable), once, and board and turn always: only variables and hands follow as name=value
+     * fields when unlisted, so without them a position string would lose the board or the side
+     * to move. A misspelt field was accepted, and no position string of the game could be read
+     * back (found by the compile harness). */
+    int npos = 0;
+    for (int i = 0; i < nd; i++) {
+        Ast *d = decls[i];
+        if (d->kind != AST_POSITION) continue;
+        if (npos++) { diag_error(&diag, d->loc, "a second `position` declaration"); continue; }
+        int has_board = 0, has_turn = 0;
+        for (int k = 0; k < d->nkids; k++) {
+            const char *f = d->kids[k]->name;
+            int known = !strcmp(f, "board") || !strcmp(f, "turn") || !strcmp(f, "hands");
+            if (!known) {
+                Sym *sy = sym_find(&C, f);
+                known = sy && sy->kind == SYM_VAR && g->vars[sy->index].kind == VAR_GLOBAL;
+            }
+            if (!known)
+                diag_error(&diag, d->kids[k]->loc, "'%s' is not a position field (board, turn, hands or a global variable)", f);
+            for (int j = 0; j < k; j++)
+                if (!strcmp(d->kids[j]->name, f)) { diag_error(&diag, d->kids[k]->loc, "'%s' is listed twice", f); break; }
+            has_board |= !strcmp(f, "board"); has_turn |= !strcmp(f, "turn");
+        }
+        if (!has_board || !has_turn) diag_error(&diag, d->loc, "a `position` declaration lists `board` and `turn`");
+    }
     for (int i = 0; i < nd; i++) collect_vectors(&C, decls[i], 0);
     finish_directions(&C, symk);
     C.dirs_closed = 1;
