@@ -21,14 +21,27 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 fails=0; n=0
 
+# repeat_str STR N: STR written N times. awk, not python: the script needs only POSIX tools (plus
+# coreutils' timeout), so that `make check` can run it on a bare build machine. awk reads
+# escapes such as \n in STR.
+repeat_str() { awk -v s="$1" -v n="$2" 'BEGIN { for (i = 0; i < n; i++) printf "%s", s }'; }
+# GNU time measures the memory of each case; without it that one check is skipped.
+gnutime=
+[ -x /usr/bin/time ] && /usr/bin/time -f '%M' -o /dev/null true 2>/dev/null && gnutime=/usr/bin/time
+
 # run_case NAME CMD...: runs CMD (60 s, memory measured); sets st, mem, why (sanitizer, time).
 run_case() {
     n=$((n + 1))
-    /usr/bin/time -f '%M' -o "$tmp/mem" timeout 60 "$@" > "$tmp/out" 2> "$tmp/err" < "${STDIN:-/dev/null}"
+    if [ -n "$gnutime" ]; then
+        "$gnutime" -f '%M' -o "$tmp/mem" timeout "${LIMIT:-60}" "$@" > "$tmp/out" 2> "$tmp/err" < "${STDIN:-/dev/null}"
+    else
+        : > "$tmp/mem"
+        timeout "${LIMIT:-60}" "$@" > "$tmp/out" 2> "$tmp/err" < "${STDIN:-/dev/null}"
+    fi
     st=$?
     mem=$(tail -n 1 "$tmp/mem" 2>/dev/null | tr -cd 0-9)
     why=""
-    [ $st -eq 124 ] && why="timed out (60 s)"
+    [ $st -eq 124 ] && why="timed out (${LIMIT:-60} s)"
     if grep -qE 'Sanitizer|runtime error:|LeakSanitizer' "$tmp/err"; then why="$why sanitizer report"; fi
     if [ -n "$mem" ] && [ "$mem" -gt 1048576 ]; then why="$why used ${mem} KB"; fi
 }
@@ -70,33 +83,33 @@ printf 'game "\377\376 caf\303\251";\n\300\200 board 8 x 8;\n\355\240\200\n' > "
 printf 'game "x";\nboard 8\000 x 8;\n' > "$f.nul";  expect "NUL byte" 'r.nul:2:8: error' "$bvm" check "$f.nul"
 printf '\357\273\277' > "$f.bom";                 expect "only a byte order mark" 'r.bom:' "$bvm" check "$f.bom"
 for b in '{' '(' '['; do
-    python3 -c "import sys; sys.stdout.write('moves ' + sys.argv[1] * 1000000)" "$b" > "$f.nest"
+    { printf 'moves '; repeat_str "$b" 1000000; } > "$f.nest"
     expect "a million nested '$b'" 'r.nest:1:[0-9]+: error: nesting too deep' "$bvm" check "$f.nest"
 done
-python3 -c "import sys; sys.stdout.write('end { ' + 'if true { ' * 63 + 'stop; ' + '} ' * 63 + '}\n')" > "$f.deep"
+{ printf 'end { '; repeat_str 'if true { ' 63; printf 'stop; '; repeat_str '} ' 63; printf '}\n'; } > "$f.deep"
                                                   expect "63 nested blocks" 'r.deep:' "$bvm" check "$f.deep"
-python3 -c "import sys; sys.stdout.write('fn f(x: int) = ' + '-' * 500000 + '1;\n')" > "$f.neg"
+{ printf 'fn f(x: int) = '; repeat_str - 500000; printf '1;\n'; } > "$f.neg"
                                                   expect "500000 unary minus signs" 'r.neg:' "$bvm" check "$f.neg"
-python3 -c "import sys; sys.stdout.write('fn f(x: int) = ' + 'not ' * 200000 + 'true;\n')" > "$f.not"
+{ printf 'fn f(x: int) = '; repeat_str 'not ' 200000; printf 'true;\n'; } > "$f.not"
                                                   expect "200000 'not'" 'r.not:' "$bvm" check "$f.not"
-python3 -c "import sys; sys.stdout.write('fn f(x: int) = 1' + ' + 1' * 200000 + ';\n')" > "$f.sum"
+{ printf 'fn f(x: int) = 1'; repeat_str ' + 1' 200000; printf ';\n'; } > "$f.sum"
                                                   expect "a sum of 200000 terms" 'r.sum:' "$bvm" check "$f.sum"
-python3 -c "import sys; sys.stdout.write('piece ' + 'x' * 200000 + ' \"X\" { }\n')" > "$f.ident"
+{ printf 'piece '; repeat_str x 200000; printf ' "X" { }\n'; } > "$f.ident"
                                                   expect "a 200 KB identifier" 'r.ident:1:7: error: identifier is too long' "$bvm" check "$f.ident"
-python3 -c "import sys; sys.stdout.write('game \"' + 'x' * 200000 + '\";\n')" > "$f.str"
+{ printf 'game "'; repeat_str x 200000; printf '";\n'; } > "$f.str"
                                                   expect "a 200 KB string" 'r.str:' "$bvm" check "$f.str"
-python3 -c "import sys; sys.stdout.write('# ' + 'x' * 300000 + '\n' * 100000)" > "$f.comment"
+{ printf '# '; repeat_str x 300000; repeat_str '\n' 100000; } > "$f.comment"
                                                   expect "a 300 KB comment and 100000 lines" 'r.comment:' "$bvm" check "$f.comment"
-python3 -c "import sys; sys.stdout.write('var v' + ': int = 0;\nvar v'.join(str(i) for i in range(300)) + ': int = 0;\n')" > "$f.vars"
+awk 'BEGIN { for (i = 0; i < 300; i++) printf "var v%d: int = 0;\n", i }' > "$f.vars"
                                                   expect "300 variables" 'r.vars:' "$bvm" check "$f.vars"
 # F12: warnings are not capped and each one scans the file from its start to show its line:
 # 3000 warnings after 12 MB of comments took minutes. Must stay well under the time limit.
-python3 -c '
-import sys
-body = "".join("    if here == a1 { remove b2; emit; }\n" for i in range(3000))
-open(sys.argv[1], "w").write(("#" + "x" * 99 + "\n") * 120000 + "game \"warnings\";\nplayers White \"w\", Black \"b\";\n"
-    "board 2 x 2;\npiece King \"K\" {\n  moves {\n" + body + "    emit;\n  }\n}\nstart \"K1/1k w\";\n")
-' "$f.warn"
+{
+    awk 'BEGIN { x = "x"; while (length(x) < 99) x = x "x"; for (i = 0; i < 120000; i++) printf "#%s\n", x }'
+    printf 'game "warnings";\nplayers White "w", Black "b";\nboard 2 x 2;\npiece King "K" {\n  moves {\n'
+    repeat_str '    if here == a1 { remove b2; emit; }\n' 3000
+    printf '    emit;\n  }\n}\nstart "K1/1k w";\n'
+} > "$f.warn"
 expect_ok "3000 warnings after 12 MB of comments (F12)" "$bvm" check "$f.warn"
 for num in 99999999999999999999999 2147483648 2147483647 0 -2147483648; do
     printf 'game "n";\nplayers A "a", B "b";\nboard %s x %s;\nstack %s;\ndirection n = (%s, 1);\npiece var v: int 0..%s;\nrepeat %s { }\nstart "a";\n' \
@@ -118,14 +131,12 @@ for r in "$src"/rules/*.rules; do
     done
     # mangled: a byte in the middle of each tenth of the file replaced by a quote, a brace, a NUL
     for k in 1 3 5 7 9; do
-        python3 - "$r" "$f.$b.mangled" "$k" <<'EOF'
-import sys
-data = bytearray(open(sys.argv[1], "rb").read())
-k = int(sys.argv[3])
-for j, c in enumerate(b'"{\x00}'):
-    data[(len(data) * k // 10 + 17 * j) % len(data)] = c
-open(sys.argv[2], "wb").write(data)
-EOF
+        cp "$r" "$f.$b.mangled"
+        j=0
+        for c in '"' '{' '\000' '}'; do
+            printf "$c" | dd of="$f.$b.mangled" bs=1 seek=$(( (size * k / 10 + 17 * j) % size )) conv=notrunc 2>/dev/null
+            j=$((j + 1))
+        done
         expect "$b.rules mangled ($k)" "r\\.$b\\.mangled:" "$bvm" check "$f.$b.mangled"
     done
 done
@@ -139,13 +150,13 @@ for fen in '' ' ' 'x' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1'
            'K7/8/8/8/8/8/8/7k w - - 0 1 nosuch=3' 'K7/8/8/8/8/8/8/7k w - - 0 1 halfmove=-' '/////////' '8/8/8/8/8/8/8/8/8 w'; do
     expect "bad position '$fen'" 'boardvm: bad position: .' "$bvm" moves "$chess" --fen "$fen"
 done
-long=$(python3 -c "print('K' + '7/8' * 20000)")
+long=K$(repeat_str 7/8 20000)
 expect "a 100 KB position string" 'boardvm: bad position' "$bvm" moves "$chess" --fen "$long"
 printf '\377\376' > "$tmp/badfen"; expect "invalid UTF-8 position" 'boardvm: bad position' "$bvm" moves "$chess" --fen "$(cat "$tmp/badfen")"
 for mv in e2e5 e2 e7e5 a1a1 'e2e4 e2e4' z9z9 e2e4= 'e7e8=Q' '@' 'N@e4' O-O ''; do
     expect "illegal move '$mv'" "boardvm: move [0-9]+ '.*' is not a legal move|no moves given|is not a legal move" "$bvm" moves "$chess" --moves "e2e4 e7e5 $mv x"
 done
-longmove=$(python3 -c "print('e2' * 50000)")      # one argument holds at most 128 KB
+longmove=$(repeat_str e2 50000)      # one argument holds at most 128 KB
 expect "a 100 KB move string" "is not a legal move" "$bvm" moves "$chess" --moves "$longmove"
 expect "a move after mate" "the game is over" "$bvm" moves "$chess" --moves f2f3 e7e5 g2g4 d8h4 a2a3
 # game records (--game): truncated, bad position tag, bad moves, binary
@@ -171,11 +182,21 @@ expect "--depth 0" "not a positive number" "$bvm" selfplay "$chess" --depth 0
 expect "--time nan" "not a positive number" "$bvm" selfplay "$chess" --time nan
 expect "--fen without a value" "needs a position" "$bvm" moves "$chess" --fen
 expect "--nodes -1 (F4)" "not a positive number" "$bvm" selfplay "$chess" --nodes -1 --games 1 --max-plies 2
+expect "--nodes ' 7'" "not a positive number" "$bvm" selfplay "$chess" --nodes ' 7' --games 1 --max-plies 2
+expect "--nodes 2^64" "not a positive number" "$bvm" selfplay "$chess" --nodes 18446744073709551616 --games 1 --max-plies 2
+expect "--seed -1" "not a number" "$bvm" selfplay "$chess" --seed -1 --games 1 --max-plies 2
 # xboard: a negative `sd` must not make the engine think forever (F5)
-printf 'xboard\nprotover 2\nsd -1\ngo\nquit\n' > "$tmp/xb"
+printf 'xboard\nprotover 2\nsd -1\nsd 0\nsd x\nsd 1\ngo\nquit\n' > "$tmp/xb"
 STDIN="$tmp/xb" run_case "$bvm" xboard "$chess"
 [ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+[ "$(grep -c '^Error (depth must be' "$tmp/out")" -eq 3 ] || why="$why sd -1, 0, x not refused with an Error"
+grep -q '^move ' "$tmp/out" || why="$why no move after sd 1"
 report "xboard sd -1 (F5)"
+# a position string with more fields than positions have (F20): refused, not cut
+mf=$src/tests/fuzz-regress/cli/many-fields.rules
+mfpos=$("$bvm" show "$mf" 2>/dev/null | sed -n 's/^position: //p')
+expect "a position string with a field too many (F20)" "boardvm: bad position: 'x' is not a field" "$bvm" show "$mf" --fen "$mfpos x=1"
+expect "a position string of 300 fields (F20)" "boardvm: bad position: more than [0-9]+ fields" "$bvm" show "$mf" --fen "$mfpos $(repeat_str 'v1=1 ' 300)"
 # a neutral piece in hand (F10): refused, never written before the state array
 expect "neutral piece in hand (F10)" "boardvm: bad position" "$bvm" show "$src/tests/fuzz-regress/cli/neutral-in-hand.rules" --fen 'K1 w M'
 expect "neutral piece in hands= (F10)" "boardvm: bad position" "$bvm" show "$src/tests/fuzz-regress/cli/neutral-in-hand.rules" --fen 'K1 w - hands=M'
@@ -189,15 +210,61 @@ expect "4096-character notes (F9)" "long-notes.rules:12: error: a move's text is
 expect "int overflow (F11)" "int-overflow.rules:9: error" "$bvm" moves "$reg/int-overflow.rules"
 expect "runtime error in the search (F2, F3)" "search-leak-after-runtime-error.rules:10: error: division by zero" \
     "$bvm" selfplay "$reg/search-leak-after-runtime-error.rules" --depth 2 --games 1
+printf 'a1a2\n' > "$tmp/play"
+STDIN="$tmp/play" expect "runtime error in the engine's reply in play (F3)" \
+    "search-leak-after-runtime-error.rules:10: error: division by zero" \
+    "$bvm" play "$reg/search-leak-after-runtime-error.rules" --depth 2
+STDIN=
 expect "one position's generation runs a bounded total (F13)" "generation-work.rules:9: error" "$bvm" moves "$reg/generation-work.rules"
+cli=$src/tests/fuzz-regress/cli
+expect "attack tests that call themselves name a line (F20)" \
+    "attack-recursion.rules:12: error: attack and reach tests nested more than 8 deep" "$bvm" moves "$cli/attack-recursion.rules"
+expect "a branch that writes and emits without end: one position's moves are bounded (F17)" \
+    "list-ops.rules:12: error: the moves of one position record more than [0-9]+ state changes" "$bvm" moves "$cli/list-ops.rules"
+expect "hooks writing while moves are generated: the undo trail is bounded (F18)" \
+    "hook-trail.rules:12: error: more than [0-9]+ state changes made and not taken back" "$bvm" moves "$cli/hook-trail.rules"
+run_case "$bvm" moves "$cli/qualify-quadratic.rules"
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+[ "$(grep -c '^a2x$' "$tmp/out")" -eq 131072 ] || why="$why not 131072 moves 'a2x'"
+report "131072 moves with a qualifier, all one string, well within the time (F19)"
+run_case "$bvm" moves "$cli/distinct-quadratic.rules"
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+[ "$(grep -c '^a32$' "$tmp/out")" -eq 48828 ] || why="$why not 48828 moves"
+report "97344 moves reaching 48828 states, merged by moves distinct (F22)"
+# F12: at most 20 warnings are shown, then one line says so; the error after them is reported
+run_case "$bvm" check "$src/tests/fuzz-regress/compile/many-warnings.rules"
+[ $st -eq 1 ] || why="$why exit status $st"
+[ "$(grep -c ': warning: ' "$tmp/err")" -eq 20 ] || why="$why not 20 warnings shown"
+grep -q 'many-warnings.rules: too many warnings, not showing the others' "$tmp/err" || why="$why no 'too many warnings' line"
+grep -q "many-warnings.rules:33:30: error: unknown name 'nosuch'" "$tmp/err" || why="$why the error is missing"
+report "21 warnings: 20 shown, then the error (F12)"
 # xboard: a line longer than the 8 KB buffer must not have its tail read as another command
 # (F15: `usermove xxx...` of 9000 bytes answered "Illegal move" and then
 # "Error (unknown command): xxx..." for the rest of the same line)
-{ printf 'xboard\nprotover 2\nusermove '; python3 -c "print('x' * 9000)"; printf 'quit\n'; } > "$tmp/xb2"
+{ printf 'xboard\nprotover 2\nusermove '; repeat_str x 9000; printf '\nquit\n'; } > "$tmp/xb2"
 STDIN="$tmp/xb2" run_case "$bvm" xboard "$chess"
 [ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
 grep -q 'unknown command' "$tmp/out" && why="$why the tail of the long line was read as a command"
 report "xboard line longer than its buffer (F15)"
+# the search's limits with slow nodes (F21): --nodes is exact, --time is kept to within seconds
+# even when each node takes 70 ms (1024 nodes between two looks at the clock took 63 s)
+slow=$src/tests/fuzz-regress/cli/slow-nodes.rules
+run_case "$bvm" selfplay "$slow" --nodes 5 --games 1 --max-plies 1
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+grep -qE ' nodes +5 ' "$tmp/out" || why="$why not 5 nodes: $(grep -oE 'nodes +[0-9]+' "$tmp/out")"
+report "selfplay --nodes 5 searches 5 nodes, however slow (F21)"
+LIMIT=20 run_case "$bvm" selfplay "$slow" --time 1 --games 1 --max-plies 1
+LIMIT=
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+report "selfplay --time 1 with 70 ms nodes stops in time (F21)"
+# play: the same for a line longer than its 1 KB buffer (F15): refused whole, its tail not read
+{ repeat_str x 2000; printf '\nquit\n'; } > "$tmp/play2"
+STDIN="$tmp/play2" run_case "$bvm" play "$chess" --depth 1
+STDIN=
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+grep -q 'longer than 1022 characters: ignored' "$tmp/out" || why="$why not refused"
+grep -q 'is not a legal move' "$tmp/err" && why="$why a piece of the line was read as a move"
+report "play: a line longer than its buffer (F15)"
 # unusual but valid positions: they must run clean (F1: a move list without state writes)
 expect_ok "kings only (F1)" "$bvm" perft "$chess" 2 --fen 'K7/8/8/8/8/8/8/7k w - - 0 1'
 expect_ok "a code in parentheses" "$bvm" moves "$chess" --fen '(Q)7/8/8/8/8/8/8/7k w'

@@ -15,6 +15,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc; (void)argv;
     fz_quiet();
+    fz_limits();
     fz_load_games();
     return 0;
 }

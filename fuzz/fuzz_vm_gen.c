@@ -511,6 +511,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc; (void)argv;
     if (!getenv("FUZZ_PRINT")) fz_quiet();
+    fz_limits();
     return 0;
 }
 

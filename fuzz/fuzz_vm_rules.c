@@ -15,6 +15,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc; (void)argv;
     fz_quiet();
+    fz_limits();
     return 0;
 }
 

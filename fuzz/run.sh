@@ -46,7 +46,7 @@ LIB="arena diag ast parse opcodes compile codegen verify position vm movegen mer
 RECOVER=signed-integer-overflow
 # Findings reported but not fixed yet whose harness-side checks are skipped while fuzzing
 # (fuzz_common.h fz_known); empty this when they are fixed. regress never skips them.
-KNOWN="F6 F9"
+KNOWN=""
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-recover=$RECOVER -fno-omit-frame-pointer"
 
 build() {

@@ -69,7 +69,11 @@ static int konst(Compiler *C, int64_t v)
 {
     Game *g = C->g;
     for (int i = 0; i < g->nkonst; i++) if (g->konst[i] == v) return i;
-    if (g->nkonst >= 4096) { diag_error(C->diag, (SrcLoc){C->line, 1, 1}, "too many constants"); return 0; }
+    if (g->nkonst >= MAX_CONSTANTS) {
+        if (!(C->full & 1)) diag_error(C->diag, (SrcLoc){C->line, 1, 1}, "more than %d different large constants", MAX_CONSTANTS);
+        C->full |= 1;
+        return 0;
+    }
     g->konst[g->nkonst] = v;
     return g->nkonst++;
 }
@@ -84,7 +88,13 @@ static int string_index(Compiler *C, const char *s)
 {
     Game *g = C->g;
     for (int i = 0; i < g->nstrings; i++) if (!strcmp(g->strings[i], s)) return i;
-    if (g->nstrings >= 4096) return 0;
+    /* index 0 would silently be another string: the table's size is a limit of the rules (its
+     * first entry is the empty string, so a rules file has MAX_STRINGS - 1) */
+    if (g->nstrings >= MAX_STRINGS) {
+        if (!(C->full & 2)) diag_error(C->diag, (SrcLoc){C->line, 1, 1}, "more than %d different strings", MAX_STRINGS - 1);
+        C->full |= 2;
+        return 0;
+    }
     g->strings[g->nstrings] = arena_strdup(&g->arena, s);
     return g->nstrings++;
 }
@@ -472,8 +482,9 @@ static Ty set_member(Compiler *C, Ast *e)
             emit_op(C, OP_BTEST);
             return T_BOOL;
         }
-        int32_t items[256]; int n = 0; int vt = -1;
-        for (int i = 0; i < set->nkids && n < 256; i++) {
+        int32_t items[MAX_SET]; int n = 0; int vt = -1;
+        if (set->nkids > MAX_SET) { diag_error(C->diag, set->loc, "a set lists at most %d elements", MAX_SET); return T_ERR; }
+        for (int i = 0; i < set->nkids && n < MAX_SET; i++) {
             Ast *k = set->kids[i];
             int sq = k->kind == AST_IDENT ? game_find_square(g, k->name) : -1;
             Sym *ks = k->kind == AST_IDENT ? sym_find(C, k->name) : NULL;
@@ -644,8 +655,9 @@ static void iterate(Compiler *C, Ast *s, int choose)
             emit_op(C, OP_PUSHDIRS, k < 0 ? 0 : k);
             elem = T_DIR;
         } else {
-            int32_t items[256]; int n = 0; int vt = -1;
-            for (int i = 0; i < set->nkids && n < 256; i++) {
+            int32_t items[MAX_SET]; int n = 0; int vt = -1;
+            if (set->nkids > MAX_SET) { diag_error(C->diag, set->loc, "a set lists at most %d elements", MAX_SET); return; }
+            for (int i = 0; i < set->nkids && n < MAX_SET; i++) {
                 Ast *k = set->kids[i];
                 if (k->kind != AST_IDENT || find_local(C, k->name)) {
                     diag_error(C->diag, k->loc, "a set in brackets lists names of squares, directions, types or players, "

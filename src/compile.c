@@ -353,7 +353,11 @@ static void finish_dirsets(Game *g)
 int make_list(Compiler *C, int vtype, int n, const int32_t *items)
 {
     Game *g = C->g;
-    if (g->nlists >= 1024) return -1;
+    if (g->nlists >= MAX_LISTS) {
+        if (!(C->full & 4)) diag_error(C->diag, (SrcLoc){C->line, 1, 1}, "more than %d zones and sets", MAX_LISTS);
+        C->full |= 4;
+        return 0;
+    }
     List *l = &g->lists[g->nlists];
     l->vtype = vtype;
     for (int pl = 0; pl < MAX_PLAYERS; pl++) {
@@ -393,7 +397,7 @@ static void make_display(Compiler *C, Ast *d)
 static void make_zone(Compiler *C, Ast *d)
 {
     Game *g = C->g;
-    if (g->nlists >= 1024) { diag_error(C->diag, d->loc, "too many zones"); return; }
+    if (g->nlists >= MAX_LISTS) { diag_error(C->diag, d->loc, "more than %d zones and sets", MAX_LISTS); return; }
     int li = g->nlists++;
     List *l = &g->lists[li];
     l->vtype = VT_SQUARE;
@@ -850,11 +854,11 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     g->vars = arena_alloc(&g->arena, sizeof(Var) * MAX_VARS * 4);
     g->attrs = arena_alloc(&g->arena, sizeof(Attribute) * MAX_VARS);
     g->flagsets = arena_alloc(&g->arena, sizeof(FlagSet) * MAX_VARS);
-    g->lists = arena_alloc(&g->arena, sizeof(List) * 1024);
+    g->lists = arena_alloc(&g->arena, sizeof(List) * MAX_LISTS);
     g->dirset_rel = arena_alloc(&g->arena, sizeof(uint64_t) * 256);
     g->fns = arena_alloc(&g->arena, sizeof(CodeFunction) * 1024);
-    g->konst = arena_alloc(&g->arena, sizeof(int64_t) * 4096);
-    g->strings = arena_alloc(&g->arena, sizeof(char *) * 4096);
+    g->konst = arena_alloc(&g->arena, sizeof(int64_t) * MAX_CONSTANTS);
+    g->strings = arena_alloc(&g->arena, sizeof(char *) * MAX_STRINGS);
     g->strings[g->nstrings++] = "";
 
     /* Pass 1: who plays, on what board, in which directions. */
@@ -958,6 +962,32 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
         default: break;
         }
     }
+    /* The fields of position strings: each one the reader knows (board, turn, hands or a global
+     * variable), once, and board and turn always: only variables and hands follow as name=value
+     * fields when unlisted, so without them a position string would lose the board or the side
+     * to move. A misspelt field was accepted, and no position string of the game could be read
+     * back (found by the compile harness). */
+    int npos = 0;
+    for (int i = 0; i < nd; i++) {
+        Ast *d = decls[i];
+        if (d->kind != AST_POSITION) continue;
+        if (npos++) { diag_error(&diag, d->loc, "a second `position` declaration"); continue; }
+        int has_board = 0, has_turn = 0;
+        for (int k = 0; k < d->nkids; k++) {
+            const char *f = d->kids[k]->name;
+            int known = !strcmp(f, "board") || !strcmp(f, "turn") || !strcmp(f, "hands") || !strcmp(f, "history");
+            if (!known) {
+                Sym *sy = sym_find(&C, f);
+                known = sy && sy->kind == SYM_VAR && g->vars[sy->index].kind == VAR_GLOBAL;
+            }
+            if (!known)
+                diag_error(&diag, d->kids[k]->loc, "'%s' is not a position field (board, turn, hands, history or a global variable)", f);
+            for (int j = 0; j < k; j++)
+                if (!strcmp(d->kids[j]->name, f)) { diag_error(&diag, d->kids[k]->loc, "'%s' is listed twice", f); break; }
+            has_board |= !strcmp(f, "board"); has_turn |= !strcmp(f, "turn");
+        }
+        if (!has_board || !has_turn) diag_error(&diag, d->loc, "a `position` declaration lists `board` and `turn`");
+    }
     for (int i = 0; i < nd; i++) collect_vectors(&C, decls[i], 0);
     finish_directions(&C, symk);
     C.dirs_closed = 1;
@@ -1006,9 +1036,14 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     if (diag.errors) goto fail;
     finish_dirsets(g);
     for (int f = 0; f < g->nfns; f++) {
-        char err[256];
-        if (!verify_function(g, f, err, sizeof err)) {
-            diag_plain(&diag, "internal error: bytecode of '%s' fails verification: %s", g->fns[f].name, err);
+        char err[256]; int deep;
+        if (!verify_function(g, f, err, sizeof err, &deep)) {
+            /* an expression nested deep enough to the right, 1 + (1 + (1 + ...)), is a limit of
+             * the rules file, not a bug: say so at its line */
+            if (deep >= 0)
+                diag_error(&diag, (SrcLoc){g->line[deep], 1, 1}, "an expression on this line needs more than %d "
+                           "values at once (write it with fewer nested brackets, or in steps with `let`)", MAX_STACK_DEPTH);
+            else diag_plain(&diag, "internal error: bytecode of '%s' fails verification: %s", g->fns[f].name, err);
             goto fail;
         }
     }

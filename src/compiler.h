@@ -46,6 +46,8 @@ typedef struct {
     Ast *expanding[MAX_NESTING]; int nexpanding;   /* def expansion stack (no recursion) */
     int nesting;
     int dirs_closed;                   /* the direction table is final */
+    int full;                          /* tables found full (1 constants, 2 strings, 4 lists):
+                                          each is reported once, not at every later use */
 } Compiler;
 
 Sym *sym_find(Compiler *C, const char *name);
@@ -63,7 +65,9 @@ int const_dirset(Compiler *C, Ast *lit, uint64_t *mask_out);  /* returns dirset 
 const char *type_name(Ty t, const Game *g);
 void suggest(Compiler *C, const char *name, SrcLoc loc);   /* a "did you mean" note */
 
-/* verify.c */
-int verify_function(const Game *g, int fn, char *err, size_t errlen);
+/* verify.c: 1 if the bytecode is safe. A failure is an internal error, except one that a rules
+ * file can reach: an expression needing more than MAX_STACK_DEPTH values at once; for that one
+ * *deep_pc is set to the instruction (else it is -1). */
+int verify_function(const Game *g, int fn, char *err, size_t errlen, int *deep_pc);
 
 #endif

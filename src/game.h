@@ -24,6 +24,10 @@
 #define MAX_STACK_DEPTH 32
 #define MAX_MOVES 131072          /* moves in one position (a top-level block can make many) */
 #define MAX_NESTING 64
+#define MAX_CONSTANTS 4096        /* distinct int constants beyond 32 bits in a rules file's code */
+#define MAX_STRINGS 4096          /* distinct strings (notes, suffixes, reasons), the empty one included */
+#define MAX_LISTS 1024            /* zones and set literals */
+#define MAX_SET 256               /* elements of one set literal */
 #define STEP_BUDGET 100000        /* instructions between two emitted moves of one program run */
 #ifndef GEN_BUDGET                /* (-DGEN_BUDGET=N to measure a heavier game) */
 #define GEN_BUDGET 1000000000L     /* work for one position: every instruction run from the start
@@ -36,7 +40,13 @@
 #endif
 #define MAX_WORK_MILLIONS 100000  /* `moves work N;` raises GEN_BUDGET for one game, up to 1e11 */
 #define MAX_MOVESOF_NEST 8        /* `moves-of` runs inside one another */
+#define MAX_ATTACK_NEST 8         /* attack and reach tests run by programs inside one another */
 #define MAX_MOVE_TEXT 4096        /* characters of one move's notes (and of its qualifier) */
+#define MAX_LIST_OPS (1 << 24)    /* state writes recorded in the moves of one position (128 MB;
+                                     the heaviest of the tests, in four-towers, has 4.3 million) */
+#define MAX_LIST_TEXT (1 << 24)   /* characters of notes and qualifiers of one position's moves */
+#define MAX_GEN_TRAIL (1 << 22)   /* state changes not taken back while one position's moves are
+                                     generated (hooks keep theirs): 32 MB of undo trail */
 
 /* A piece word: type in bits 0-7 (0 = no piece), owner+1 in bits 8-11 (0 = no owner, e.g. a
  * neutral piece), piece variables packed from bit 12 up. 0 means an empty square. */

@@ -136,19 +136,32 @@ void gen_legal(Pos *p, MoveList *ml)
     ml->n = k;
 }
 
-/* `qualify` text is written only where two legal moves would otherwise have one string. */
+typedef struct { const char *s; int i; } NamedMove;
+static int cmp_named(const void *a, const void *b)
+{
+    return strcmp(((const NamedMove *)a)->s, ((const NamedMove *)b)->s);
+}
+
+/* `qualify` text is written only where two legal moves would otherwise have one string. The
+ * strings are sorted and equal neighbours marked: comparing every pair took minutes for the
+ * MAX_MOVES moves one position may have. */
 static void mark_qualified(const Game *g, MoveList *ml)
 {
     int any = 0;
     for (int i = 0; i < ml->n && !any; i++) any = ml->m[i].nqual != 0;
     if (!any) return;
     char (*s)[MOVE_STR_MAX] = malloc(sizeof *s * (size_t)ml->n);
-    if (!s) abort();
-    for (int i = 0; i < ml->n; i++) { ml->m[i].qualified = 0; move_string(g, ml, &ml->m[i], s[i], sizeof s[i]); }
-    for (int i = 0; i < ml->n; i++)
-        for (int j = i + 1; j < ml->n; j++)
-            if (!strcmp(s[i], s[j])) ml->m[i].qualified = ml->m[j].qualified = 1;
-    free(s);
+    NamedMove *nm = malloc(sizeof *nm * (size_t)ml->n);
+    if (!s || !nm) abort();
+    for (int i = 0; i < ml->n; i++) {
+        ml->m[i].qualified = 0;
+        move_string(g, ml, &ml->m[i], s[i], sizeof s[i]);
+        nm[i].s = s[i]; nm[i].i = i;
+    }
+    qsort(nm, (size_t)ml->n, sizeof *nm, cmp_named);
+    for (int i = 0; i + 1 < ml->n; i++)
+        if (!strcmp(nm[i].s, nm[i + 1].s)) ml->m[nm[i].i].qualified = ml->m[nm[i + 1].i].qualified = 1;
+    free(nm); free(s);
 }
 
 void node_moves(Pos *p, MoveList *ml)
@@ -162,8 +175,9 @@ void node_moves(Pos *p, MoveList *ml)
 /* Run a piece's attack or move program looking for `target`. */
 static int program_reaches(Pos *p, int fn, int mode, int sq, int32_t w, int owner, int target)
 {
-    if (p->depth_guard > 8)
-        pos_runtime_error(p, 0, "attack and reach tests nested more than 8 deep (a rule that calls itself?)");
+    if (p->depth_guard > MAX_ATTACK_NEST)         /* named by the first line of the program */
+        pos_runtime_error(p, p->g->line[p->g->fns[fn].entry], "attack and reach tests nested more than %d deep "
+                          "(a rule that calls itself?)", MAX_ATTACK_NEST);
     p->depth_guard++;
     RunCtx c = {0};
     c.mode = mode; c.fn = fn; c.mover = owner; c.origin = sq; c.piece = w;

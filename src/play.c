@@ -21,6 +21,12 @@
 
 /* One line from the player: with line editing and history when libedit is there and the input
  * is a terminal, plain stdio otherwise. Returns 0 at the end of input. */
+static void too_long(char *buf, size_t len)
+{
+    printf("That line is longer than %d characters: ignored.\n", (int)len - 2);
+    buf[0] = 0;                                /* the caller skips an empty line */
+}
+
 static int read_command(const char *prompt, char *buf, size_t len)
 {
 #ifdef HAVE_LIBEDIT
@@ -28,14 +34,23 @@ static int read_command(const char *prompt, char *buf, size_t len)
         char *l = readline(prompt);
         if (!l) return 0;
         if (*l) add_history(l);
-        snprintf(buf, len, "%s", l);
+        if (strlen(l) >= len - 1) too_long(buf, len);    /* not cut: a cut move is another move */
+        else snprintf(buf, len, "%s", l);
         free(l);
         return 1;
     }
 #endif
     fputs(prompt, stdout);
     fflush(stdout);
-    return fgets(buf, (int)len, stdin) != NULL;
+    if (!fgets(buf, (int)len, stdin)) return 0;
+    if (!strchr(buf, '\n') && !feof(stdin)) {
+        /* longer than the buffer: the rest would be read as the next command (as in xboard,
+         * F15); the whole line is refused */
+        int c;
+        while ((c = getchar()) != EOF && c != '\n') {}
+        too_long(buf, len);
+    }
+    return 1;
 }
 
 static const char *base_name(const char *p) { const char *s = strrchr(p, '/'); return s ? s + 1 : p; }

@@ -333,12 +333,16 @@ int pos_from_string(Pos *p, const char *str, char *e, size_t el)
     pos_reset_empty(p);
     char *copy = strdup(str);
     if (!copy) abort();
-    char *tok[256]; int nt = 0;
-    for (char *t = strtok(copy, " \t\r\n"); t && nt < 256; t = strtok(NULL, " \t\r\n")) tok[nt++] = t;
-    const char *fields[256];
-    int nf = field_list(g, fields, 256);
+    /* at most a field per variable, plus board, turn and hands: more is refused, not dropped */
+    enum { MAX_FIELDS = MAX_VARS * 4 + 3 };
+    char *tok[MAX_FIELDS]; int nt = 0;
+    char *t = strtok(copy, " \t\r\n");
+    for (; t && nt < MAX_FIELDS; t = strtok(NULL, " \t\r\n")) tok[nt++] = t;
+    const char *fields[MAX_FIELDS];
+    int nf = field_list(g, fields, MAX_FIELDS);
     int ok = 1, have_turn = 0;
     uint64_t *hist = NULL; int nhist = 0;
+    if (t) { ok = err(e, el, "more than %d fields", MAX_FIELDS); goto out; }
     if (nt == 0) { ok = err(e, el, "empty position string"); goto out; }
     int next = 0;                          /* next positional field */
     for (int i = 0; i < nt && ok; i++) {

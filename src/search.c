@@ -34,6 +34,7 @@ struct Engine {
     uint64_t nodes;
     double start, deadline;
     int stop;
+    long work_checked;            /* vm_work when the clock was last read */
     SearchLimits lim;
     /* engine_search's root move lists: here, not in its locals, so that a runtime error in rules
      * code (a longjmp out of the search) does not leak them; engine_free frees them */
@@ -252,12 +253,18 @@ static int pick(int n, int *sc, int *ix, int i)
     return ix[i];
 }
 
-static int time_up(Engine *e)
+/* The node limit is checked at every node (--nodes 5 searched 1024). The clock is read every
+ * 1024 nodes, and sooner once the VM has run a million steps since it was last read: a node of
+ * a rules file can cost up to GEN_BUDGET steps (seconds), and 1024 of them would overrun any
+ * time limit by far. */
+#define CLOCK_WORK 1000000L
+static int time_up(Engine *e, const Pos *p)
 {
     if (e->stop) return 1;
-    if ((e->nodes & 1023) == 0) {
-        if (e->lim.nodes && e->nodes >= e->lim.nodes) e->stop = 1;
-        else if (e->lim.time > 0 && now() >= e->deadline) e->stop = 1;
+    if (e->lim.nodes && e->nodes >= e->lim.nodes) e->stop = 1;
+    else if (e->lim.time > 0 && ((e->nodes & 1023) == 0 || vm_work(p) - e->work_checked > CLOCK_WORK)) {
+        e->work_checked = vm_work(p);
+        if (now() >= e->deadline) e->stop = 1;
     }
     return e->stop;
 }
@@ -265,7 +272,7 @@ static int time_up(Engine *e)
 static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply)
 {
     e->nodes++;
-    if (time_up(e)) return 0;
+    if (time_up(e, p)) return 0;
     MoveList *ml = pos_list(p, ply);
     int legal;
     search_moves(p, ml, &legal);
@@ -298,7 +305,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
 {
     const Game *g = e->g;
     e->nodes++;
-    if (time_up(e)) return 0;
+    if (time_up(e, p)) return 0;
     MoveList *ml = pos_list(p, ply);
     int legal;
     search_moves(p, ml, &legal);
@@ -407,6 +414,7 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
     const Game *g = e->g;
     e->lim = *lim;
     e->nodes = 0; e->stop = 0;
+    e->work_checked = vm_work(p);
     e->start = now();
     e->deadline = e->start + lim->time;
     memset(res, 0, sizeof *res);

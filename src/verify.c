@@ -12,8 +12,9 @@
 
 static int var_kind_ok(const Game *g, int v, int kind) { return v >= 0 && v < g->nvars && g->vars[v].kind == kind; }
 
-int verify_function(const Game *g, int fi, char *err, size_t errlen)
+int verify_function(const Game *g, int fi, char *err, size_t errlen, int *deep_pc)
 {
+    *deep_pc = -1;
     const CodeFunction *f = &g->fns[fi];
     int n = f->end - f->entry;
     if (f->entry < 0 || f->end > g->ncode || n <= 0) { snprintf(err, errlen, "bad code range"); return 0; }
@@ -87,7 +88,7 @@ int verify_function(const Game *g, int fi, char *err, size_t errlen)
         const OpcodeInfo *oi = &opcode_info[op];
         if (d < oi->pop) FAILV("%s at %d pops an empty stack", oi->name, pc);
         int nd = d - oi->pop + oi->push;
-        if (nd > MAX_STACK_DEPTH) FAILV("stack deeper than %d at %d", MAX_STACK_DEPTH, pc);
+        if (nd > MAX_STACK_DEPTH) { *deep_pc = pc; FAILV("stack deeper than %d at %d", MAX_STACK_DEPTH, pc); }
         if ((op == OP_CHOICE || op == OP_CHOOSEBIT || op == OP_CHOOSELIST || op == OP_EMIT) && d != 0)
             FAILV("%s at %d with values on the stack", oi->name, pc);
         int succ[2], ns = 0;

@@ -22,7 +22,8 @@ struct VmScratch {
     char *qb; int nqb, capqb;          /* qualifier text, the same way */
     MoveList **reply; int nreply;      /* `no-moves` in `legal`: the replies, one list per nesting */
     uint32_t groups;                   /* `distinct { }` blocks entered so far */
-    long work;                         /* spent of GEN_BUDGET since vm_start_position */
+    long work;                         /* steps of work run on this position so far */
+    long work0; int trail0;            /* the work and the trail's length at vm_start_position */
 };
 
 #define MAX_CHOICES 100000
@@ -45,12 +46,23 @@ void vm_free_scratch(Pos *p)
     p->vm = NULL;
 }
 
-void vm_start_position(Pos *p) { scratch(p)->work = 0; }
+long vm_gen_budget = (long)MAX_WORK_MILLIONS * 1000000L;   /* a cap on every game's limit */
+
+long vm_work(const Pos *p) { return p->vm ? p->vm->work : 0; }
+
+void vm_start_position(Pos *p)
+{
+    struct VmScratch *s = scratch(p);
+    s->work0 = s->work; s->trail0 = p->ntrail;
+    p->depth_guard = 0;        /* nothing runs inside anything now; a runtime error (a longjmp)
+                                  may have left the nesting count of attack tests raised */
+}
 
 static void push_choice(Pos *p, struct VmScratch *s, int pc, const int64_t *L, int nlocals, int line)
 {
+    /* checked on the count, not when the array grows (it doubles past the limit, to 131072) */
+    if (s->nch >= MAX_CHOICES) pos_runtime_error(p, line, "more than %d open choices", MAX_CHOICES);
     if (s->nch == s->capch) {
-        if (s->capch >= MAX_CHOICES) pos_runtime_error(p, line, "more than %d open choices", MAX_CHOICES);
         s->capch = s->capch ? 2 * s->capch : 256;
         s->ch = realloc(s->ch, sizeof *s->ch * (size_t)s->capch);
         if (!s->ch) abort();
@@ -75,6 +87,15 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
 {
     MoveList *ml = c->out;
     if (ml->n >= MAX_MOVES) pos_runtime_error(p, line, "more than %d moves in one position", MAX_MOVES);
+    /* A move copies every state write of its branch so far: a branch that writes much and then
+     * emits many moves would fill gigabytes within the work bound. The list's size is bounded. */
+    struct VmScratch *s = p->vm;
+    uint32_t n = (uint32_t)(p->ntrail - trail_base);
+    uint32_t tl = (uint32_t)(L[3] - note_base), ql = (uint32_t)(L[5] - qual_base);
+    if ((uint64_t)ml->nops + n > MAX_LIST_OPS)
+        pos_runtime_error(p, line, "the moves of one position record more than %d state changes", MAX_LIST_OPS);
+    if ((uint64_t)ml->ntext + tl + ql > MAX_LIST_TEXT)
+        pos_runtime_error(p, line, "the moves of one position have more than %d characters of notes", MAX_LIST_TEXT);
     const Game *g = p->g;
     const uint32_t nops0 = ml->nops, ntext0 = ml->ntext;
     Move *m = movelist_push(ml);
@@ -87,7 +108,6 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     m->suffix = (uint8_t)suffix;
     m->piece = c->piece;
     m->captured = kind == MK_MOVE && L[0] >= 0 ? p->st[L[0] * g->stack] : 0;   /* the bottom piece, for ordering */
-    uint32_t n = (uint32_t)(p->ntrail - trail_base);
     if (ml->nops + n > ml->capops) {
         ml->capops = ml->capops ? 2 * ml->capops : 1024;
         while (ml->capops < ml->nops + n) ml->capops *= 2;
@@ -102,8 +122,6 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     }
     ml->nops += n;
     /* the branch's notes */
-    struct VmScratch *s = p->vm;
-    uint32_t tl = (uint32_t)(L[3] - note_base);
     if (ml->ntext + tl > ml->captext) {
         ml->captext = ml->captext ? 2 * ml->captext : 4096;
         while (ml->captext < ml->ntext + tl) ml->captext *= 2;
@@ -113,7 +131,6 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     m->note0 = ml->ntext; m->nnote = tl;
     if (tl) memcpy(ml->text + ml->ntext, s->nb + note_base, tl);
     ml->ntext += tl;
-    uint32_t ql = (uint32_t)(L[5] - qual_base);
     if (ml->ntext + ql > ml->captext) {
         if (!ml->captext) ml->captext = 4096;
         while (ml->captext < ml->ntext + ql) ml->captext *= 2;
@@ -200,10 +217,15 @@ static int type_arith(const Game *g, int a, int b, int minus)
  * a whole: one position can never cost more than GEN_BUDGET. */
 #define CHARGE(extra) do {                                                                     \
         s->work += STEP_BUDGET - budget + (extra); budget = STEP_BUDGET;                          \
-        if (s->work > g->work_limit)                                                           \
+        if (s->work - s->work0 > (g->work_limit < vm_gen_budget ? g->work_limit : vm_gen_budget)) \
             pos_runtime_error(p, LINE, "the moves of one position took more than %ld steps of work " \
                               "(instructions run and state words and note characters written; " \
-                              "`moves work N;` allows N million)", g->work_limit); \
+                              "`moves work N;` allows N million)",                             \
+                              g->work_limit < vm_gen_budget ? g->work_limit : vm_gen_budget);   \
+        /* hooks keep their writes on the trail: runs of them must not grow it without end */ \
+        if (p->ntrail - s->trail0 > MAX_GEN_TRAIL)                                             \
+            pos_runtime_error(p, LINE, "more than %d state changes made and not taken back "    \
+                              "while the moves of one position are generated", MAX_GEN_TRAIL);  \
     } while (0)
 
 static int side_to_move_has_a_move(Pos *p, int line);
@@ -758,9 +780,11 @@ static int side_to_move_has_a_move(Pos *p, int line)
     MoveList *ml = s->reply[p->depth_guard];
     p->depth_guard++;
     movelist_clear(ml);
-    long outer_work = s->work;               /* gen_pseudo starts a count of its own: the */
-    gen_pseudo(p, ml);                       /* replies' work is added to the position's */
-    s->work += outer_work;
+    /* gen_pseudo starts the bounds of a new position (vm_start_position); the replies belong
+     * to this one: their work counts toward its bound, and the nesting count stays. */
+    long work0 = s->work0; int trail0 = s->trail0, guard = p->depth_guard;
+    gen_pseudo(p, ml);
+    s->work0 = work0; s->trail0 = trail0; p->depth_guard = guard;
     int side = pos_turn(p), found = 0;
     for (int i = 0; i < ml->n && !found; i++) {
         pos_make(p, ml, &ml->m[i]);

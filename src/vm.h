@@ -46,5 +46,11 @@ int vm_run_end_lazy(Pos *p, MoveList *ml);
 void vm_free_scratch(Pos *p);
 /* A new position's moves are about to be generated: the work bound (GEN_BUDGET) starts again. */
 void vm_start_position(Pos *p);
+/* A cap on the work bound of every game (whose own bound is GEN_BUDGET, or what `moves work N;`
+ * declares): the largest a game may declare. The fuzzing harnesses lower it, so that a hostile
+ * input ends in its runtime error in a fraction of their time limit (fuzz/fuzz_common.h). */
+extern long vm_gen_budget;
+/* The steps of work run on p so far (never goes down): how slow its nodes are, for the search. */
+long vm_work(const Pos *p);
 
 #endif
