@@ -220,7 +220,9 @@ cli=$src/tests/fuzz-regress/cli
 expect "attack tests that call themselves name a line (F20)" \
     "attack-recursion.rules:12: error: attack and reach tests nested more than 8 deep" "$bvm" moves "$cli/attack-recursion.rules"
 expect "a branch that writes and emits without end: one position's moves are bounded (F17)" \
-    "list-ops.rules:12: error: the moves of one position record more than [0-9]+ state changes" "$bvm" moves "$cli/list-ops.rules"
+    "list-ops.rules:13: error: the moves of one position record more than [0-9]+ state changes" "$bvm" moves "$cli/list-ops.rules"
+expect "a branch that writes in a loop and emits after each write: bounded by the work (F17)" \
+    "list-ops-loop.rules:11: error: the moves of one position took more than [0-9]+ steps of work" "$bvm" moves "$cli/list-ops-loop.rules"
 expect "hooks writing while moves are generated: the undo trail is bounded (F18)" \
     "hook-trail.rules:12: error: more than [0-9]+ state changes made and not taken back" "$bvm" moves "$cli/hook-trail.rules"
 run_case "$bvm" moves "$cli/qualify-quadratic.rules"

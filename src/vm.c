@@ -24,6 +24,7 @@ struct VmScratch {
     uint32_t groups;                   /* `distinct { }` blocks entered so far */
     long work;                         /* steps of work run on this position so far */
     long work0; int trail0;            /* the work and the trail's length at vm_start_position */
+    uint32_t *seen, stamp;             /* emit_move: state slots met in this branch's writes */
 };
 
 #define MAX_CHOICES 100000
@@ -42,7 +43,7 @@ void vm_free_scratch(Pos *p)
     if (!p->vm) return;
     for (int i = 0; i < p->vm->nreply; i++) { movelist_free(p->vm->reply[i]); free(p->vm->reply[i]); }
     free(p->vm->reply);
-    free(p->vm->ch); free(p->vm->locs); free(p->vm->nb); free(p->vm->qb); free(p->vm);
+    free(p->vm->ch); free(p->vm->locs); free(p->vm->nb); free(p->vm->qb); free(p->vm->seen); free(p->vm);
     p->vm = NULL;
 }
 
@@ -92,8 +93,6 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     struct VmScratch *s = p->vm;
     uint32_t n = (uint32_t)(p->ntrail - trail_base);
     uint32_t tl = (uint32_t)(L[3] - note_base), ql = (uint32_t)(L[5] - qual_base);
-    if ((uint64_t)ml->nops + n > MAX_LIST_OPS)
-        pos_runtime_error(p, line, "the moves of one position record more than %d state changes", MAX_LIST_OPS);
     if ((uint64_t)ml->ntext + tl + ql > MAX_LIST_TEXT)
         pos_runtime_error(p, line, "the moves of one position have more than %d characters of notes", MAX_LIST_TEXT);
     const Game *g = p->g;
@@ -114,13 +113,35 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
         ml->ops = realloc(ml->ops, sizeof *ml->ops * 2 * (size_t)ml->capops);
         if (!ml->ops) abort();
     }
-    m->op0 = ml->nops; m->nops = n;
-    for (uint32_t i = 0; i < n; i++) {
-        int loc = p->trail[trail_base + (int)i].loc;
-        ml->ops[2 * (ml->nops + i)] = loc;
-        ml->ops[2 * (ml->nops + i) + 1] = p->st[loc];
+    /* The branch's writes, each slot once, and only those that end with another value than
+     * the slot had before the branch (scratch square variables a program sets and clears
+     * again cost nothing): a Four Towers multi-piece move writes some 300 slots, most of them
+     * back to their values, and 52470 such moves passed the bound on a list's state changes.
+     * A `reset` variable keeps its write even of the same value: pos_make resets it otherwise. */
+    if (!s->seen) {
+        s->seen = calloc((size_t)g->st_size + 1, sizeof *s->seen);
+        if (!s->seen) abort();
     }
-    ml->nops += n;
+    if (++s->stamp == 0) { memset(s->seen, 0, sizeof *s->seen * ((size_t)g->st_size + 1)); s->stamp = 1; }
+    m->op0 = ml->nops;
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const TrailEntry *t = &p->trail[trail_base + (int)i];
+        if ((uint32_t)t->loc > (uint32_t)g->st_size || s->seen[t->loc] == s->stamp) continue;
+        s->seen[t->loc] = s->stamp;          /* its first write: t->old is the value before */
+        if (p->st[t->loc] == t->old) {
+            int reset = 0;
+            for (int r = 0; r < g->nreset && !reset; r++) reset = g->vars[g->reset_vars[r]].base == t->loc;
+            if (!reset) continue;
+        }
+        ml->ops[2 * (ml->nops + kept)] = t->loc;
+        ml->ops[2 * (ml->nops + kept) + 1] = p->st[t->loc];
+        kept++;
+    }
+    if ((uint64_t)ml->nops + kept > MAX_LIST_OPS)
+        pos_runtime_error(p, line, "the moves of one position record more than %d state changes", MAX_LIST_OPS);
+    m->nops = kept;
+    ml->nops += kept;
     /* the branch's notes */
     if (ml->ntext + tl > ml->captext) {
         ml->captext = ml->captext ? 2 * ml->captext : 4096;
