@@ -6,13 +6,6 @@
 
 int merge_applies(const Game *g, const Move *m) { return g->distinct || m->group != 0; }
 
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 uint64_t merge_emit_hash(const Pos *p, const Move *m)
 {
     /* The hooks that run when the move is made (after-move, reset variables, `on capture`)

@@ -45,6 +45,14 @@ typedef struct {
 
 typedef struct { int32_t loc, old; } TrailEntry;
 
+/* A 64-bit mix (splitmix64's finaliser): hashes of small keys for tables and tie-breaks. */
+static inline uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
 typedef struct {
     int trail_mark;
     uint64_t hash;

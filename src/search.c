@@ -48,13 +48,6 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static inline uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 /* The value of a type: declared, or estimated from its average number of moves on an empty
  * board (a piece that reaches more squares is worth more). Royal pieces are not counted. */
 static void estimate_values(Engine *e)
