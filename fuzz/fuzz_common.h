@@ -65,6 +65,20 @@ static inline void fz_quiet(void)
  * in its runtime error, which is what is being tested. (nemoroth's heaviest test position needs
  * 1.9e8: such positions are a runtime error here, an ordinary result for the harnesses.) */
 #define FZ_GEN_BUDGET 20000000L
+/* A first line `#!opt name=value ...` passes game options: split it into opts (at most max),
+ * in line (its own copy); returns how many. */
+static inline int fz_option_line(const uint8_t *data, size_t size, char *line, size_t linelen, char **opts, int max)
+{
+    int nopts = 0;
+    if (size < 2 || data[0] != '#' || data[1] != '!') return 0;
+    size_t n = 2;
+    while (n < size && data[n] != '\n' && n - 2 < linelen - 1) n++;
+    memcpy(line, data + 2, n - 2);
+    line[n - 2] = 0;
+    for (char *t = strtok(line, " \t\r"); t && nopts < max; t = strtok(NULL, " \t\r")) opts[nopts++] = t;
+    return nopts;
+}
+
 static inline void fz_limits(void) { vm_gen_budget = FZ_GEN_BUDGET; }
 
 /* FUZZ_KNOWN="F6 F9": skip the harness checks of findings that are reported but not fixed

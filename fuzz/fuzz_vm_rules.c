@@ -21,15 +21,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *opts[16]; int nopts = 0;
-    char optline[512];
-    if (size >= 2 && data[0] == '#' && data[1] == '!') {
-        size_t n = 2;
-        while (n < size && data[n] != '\n' && n - 2 < sizeof optline - 1) n++;
-        memcpy(optline, data + 2, n - 2);
-        optline[n - 2] = 0;
-        for (char *t = strtok(optline, " \t\r"); t && nopts < 16; t = strtok(NULL, " \t\r")) opts[nopts++] = t;
-    }
+    char *opts[16], optline[512];
+    int nopts = fz_option_line(data, size, optline, sizeof optline, opts, 16);
     Game *g = fz_compile(data, size, "fuzz.rules", nopts, opts, NULL);
     if (!g) return 0;
 

@@ -39,7 +39,7 @@ dict_for() {
 }
 
 # The library sources: everything but main.c and the command files (commands.h users).
-LIB="arena diag ast parse opcodes compile codegen verify position vm movegen merge posstring notation session perft search record"
+LIB="arena diag ast parse opcodes compile codegen verify position vm movegen merge profile posstring notation session perft search record"
 # Every UBSan check is fatal, except those listed in RECOVER: they report and go on unless
 # UBSAN_OPTIONS says halt_on_error=1 (as fuzz and regress do), which lets fuzz/ubsan.supp skip
 # known, not yet fixed findings while fuzzing.
