@@ -294,6 +294,16 @@ static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply)
     return alpha;
 }
 
+/* Whether this position (its repetition key, the last in the history) occurred before, in the
+ * game or on the search path. */
+static int repeats_earlier(const Pos *p)
+{
+    uint64_t key = p->hist[p->nhist - 1];
+    for (int i = p->nhist - 2; i >= 0; i--)
+        if (p->hist[i] == key) return 1;
+    return 0;
+}
+
 static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, int *best_out)
 {
     const Game *g = e->g;
@@ -303,6 +313,12 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     int legal;
     search_moves(p, ml, &legal);
     if (p->result) return result_score(p->result, ply);
+    /* A position that is here a second time scores as a draw below the root, as in chess
+     * engines: going round in a circle makes no progress, so the side that is ahead looks for
+     * another way and the side that is behind takes it. What the game actually does with a
+     * repetition (a draw, a loss, an illegal move) is scored exactly by its rules when it
+     * happens; this only keeps the engine from shuffling until it does. */
+    if (ply > 0 && p->nhist > 1 && repeats_earlier(p)) return 0;
     if (ply >= MAX_PLY - 2) return evaluate(e, p);
     int in_chk = g->has_royal && in_check(p, pos_turn(p));
     if (in_chk && ply < 2 * (int)(e->lim.depth ? e->lim.depth : 64)) depth++;
