@@ -33,20 +33,29 @@ static inline int is_royal_word(const Game *g, int32_t w)
     return t && t <= g->ntypes && g->types[t].royal && PW_OWNER(w) >= 0;
 }
 
-/* Write without recording: keeps the hash and the royal counts right. */
+/* The material hash's share of a piece word (its owner and type, not its variables) and of
+ * one piece in a hand location. A sum of such keys hashes the multiset. */
+static inline uint64_t piece_material(int32_t w) { return w ? mix64((uint32_t)w & 0xfffu) : 0; }
+static inline uint64_t hand_material(int loc) { return mix64((uint64_t)(uint32_t)loc << 32 | 0x68616e64u); }
+
+/* Write without recording: keeps the hash, the material and the royal counts right. */
 static inline void write_raw(Pos *p, int loc, int32_t val)
 {
     const Game *g = p->g;
     int32_t old = p->st[loc];
     p->hash ^= zkey(loc, old) ^ zkey(loc, val);
     p->st[loc] = val;
-    if (loc < g->st_hands && g->has_royal) {
-        if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
-        if (is_royal_word(g, val)) {
-            p->royal_count[PW_OWNER(val)]++;
-            p->royal_hint[PW_OWNER(val)] = loc / g->stack;
+    if (loc < g->st_hands) {
+        p->material += piece_material(val) - piece_material(old);
+        if (g->has_royal) {
+            if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
+            if (is_royal_word(g, val)) {
+                p->royal_count[PW_OWNER(val)]++;
+                p->royal_hint[PW_OWNER(val)] = loc / g->stack;
+            }
         }
-    }
+    } else if (loc < g->st_hands + g->nplayers * (g->ntypes + 1))
+        p->material += (uint64_t)((int64_t)val - old) * hand_material(loc);
 }
 
 void pos_set(Pos *p, int loc, int32_t val)
@@ -87,7 +96,7 @@ void pos_free(Pos *p)
     if (!p) return;
     for (int i = 0; i < p->nlists; i++) { movelist_free(p->lists[i]); free(p->lists[i]); }
     free(p->lists);
-    free(p->st); free(p->trail); free(p->undo); free(p->hist);
+    free(p->st); free(p->trail); free(p->undo); free(p->hist); free(p->mhist);
     vm_free_scratch(p);
     free(p);
 }
@@ -105,6 +114,7 @@ void pos_reset_empty(Pos *p)
     memset(p->royal_count, 0, sizeof p->royal_count);
     for (int i = 0; i < MAX_PLAYERS; i++) p->royal_hint[i] = -1;
     p->hash = pos_full_hash(p);
+    p->material = 0;                        /* empty board, empty hands */
     p->ntrail = 0; p->nundo = 0; p->nhist = 0;
     p->last_from = p->last_to = -1; p->last_piece = p->last_captured = 0;
     p->result = 0;
@@ -133,6 +143,23 @@ int pos_royal_square(Pos *p, int player, int *more)
             if (is_royal_word(g, w) && PW_OWNER(w) == player) { p->royal_hint[player] = sq; return sq; }
         }
     return -1;
+}
+
+uint64_t pos_full_material(const Pos *p)
+{
+    const Game *g = p->g;
+    uint64_t m = 0;
+    for (int loc = 0; loc < g->st_hands; loc++) m += piece_material(p->st[loc]);
+    for (int loc = g->st_hands; loc < g->st_hands + g->nplayers * (g->ntypes + 1); loc++)
+        m += (uint64_t)(int64_t)p->st[loc] * hand_material(loc);
+    return m;
+}
+
+int pos_quiet_plies(const Pos *p)
+{
+    int n = 0;
+    for (int i = p->nhist - 2; i >= 0 && p->mhist[i] == p->material; i--) n++;
+    return n;
 }
 
 uint64_t pos_rep_key(const Pos *p)
@@ -186,7 +213,9 @@ static void hist_push(Pos *p)
     if (p->nhist == p->caphist) {
         p->caphist = p->caphist ? 2 * p->caphist : 256;
         p->hist = xrealloc(p->hist, sizeof *p->hist * (size_t)p->caphist);
+        p->mhist = xrealloc(p->mhist, sizeof *p->mhist * (size_t)p->caphist);
     }
+    p->mhist[p->nhist] = p->material;
     p->hist[p->nhist++] = pos_rep_key(p);
 }
 
@@ -198,6 +227,7 @@ void pos_set_history(Pos *p, const uint64_t *earlier, int n)
     for (int i = 0; i < n; i++) {
         hist_push(p);                            /* makes room; then the earlier key goes in */
         p->hist[i] = earlier[i];
+        p->mhist[i] = p->material + 1;           /* not known: taken as different material */
     }
     hist_push(p);
 }
@@ -264,6 +294,8 @@ void pos_make(Pos *p, const MoveList *ml, const Move *m)
     hist_push(p);
     if (p->check_hash && p->hash != pos_full_hash(p))
         pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full recompute after a move");
+    if (p->check_hash && p->material != pos_full_material(p))
+        pos_runtime_error(p, 0, "internal error: the incremental material differs from a full recompute after a move");
 }
 
 void pos_unmake(Pos *p)
@@ -276,6 +308,8 @@ void pos_unmake(Pos *p)
     p->nhist--;
     if (p->check_hash && p->hash != pos_full_hash(p))
         pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full recompute after an unmake");
+    if (p->check_hash && p->material != pos_full_material(p))
+        pos_runtime_error(p, 0, "internal error: the incremental material differs from a full recompute after an unmake");
 }
 
 void movelist_clear(MoveList *ml)

@@ -66,6 +66,11 @@ typedef struct Pos {
     TrailEntry *trail; int ntrail, captrail;
     Undo *undo; int nundo, capundo;
     uint64_t *hist; int nhist, caphist;     /* hashes of the positions so far, this one last */
+    /* The material: a hash of the multiset of (owner, type) on the board and in the hands, kept
+     * as the state is written. It changes with a capture, a promotion or a drop, whatever rules
+     * code made it; the search uses it to tell progress from shuffling. mhist holds it for
+     * each position of hist. */
+    uint64_t material, *mhist;
     int royal_count[MAX_PLAYERS];
     int royal_hint[MAX_PLAYERS];
     /* the move being made, for move.* in hooks */
@@ -86,6 +91,8 @@ void pos_free(Pos *p);
 void pos_reset_empty(Pos *p);               /* empty board, initial variable values */
 uint64_t pos_full_hash(const Pos *p);       /* recomputed from scratch (debug check) */
 uint64_t pos_rep_key(const Pos *p);         /* the hash less `uncounted` variables: what repetition compares */
+uint64_t pos_full_material(const Pos *p);   /* recomputed from scratch (debug check) */
+int pos_quiet_plies(const Pos *p);          /* plies the material has stayed as it is now */
 
 static inline int32_t pos_get(const Pos *p, int loc) { return p->st[loc]; }
 void pos_set(Pos *p, int loc, int32_t val);

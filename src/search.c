@@ -39,6 +39,8 @@ struct Engine {
     /* engine_search's root move lists: here, not in its locals, so that a runtime error in rules
      * code (a longjmp out of the search) does not leak them; engine_free frees them */
     MoveList root, check;
+    uint64_t root_material;       /* the material at the root, and for how many plies of the */
+    int root_quiet;               /* game it had stayed so (no_progress_scale) */
 };
 
 static double now(void)
@@ -133,6 +135,22 @@ static int atom_mobility(const Pos *p, int sq, const PieceType *T, int owner)
     return n;
 }
 
+/* An advantage that has led nowhere for a long time is worth less. When the material has not
+ * changed for QUIET_FROM plies of the game, the evaluation of a line that keeps it so shrinks
+ * linearly to 0 over the next QUIET_FADE plies (Stockfish does the same with its 50-move
+ * counter). Without it, in a game that has no move-count rule (Storm the Ivory Tower), a side
+ * that is ahead but cannot mate avoids every repetition (§6.7 of docs/engine.md) and the game
+ * never ends; with it, such a side comes to accept the draw. A line that captures, promotes
+ * or drops is scored in full, so after a long standstill the engine looks for those. */
+#define QUIET_FROM 100
+#define QUIET_FADE 100
+static int scale_for_progress(const Engine *e, const Pos *p, int score)
+{
+    int over = e->root_quiet - QUIET_FROM;
+    if (over <= 0 || p->material != e->root_material) return score;
+    return over >= QUIET_FADE ? 0 : score * (QUIET_FADE - over) / QUIET_FADE;
+}
+
 int evaluate(Engine *e, Pos *p)
 {
     const Game *g = e->g;
@@ -160,6 +178,7 @@ int evaluate(Engine *e, Pos *p)
             int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
             if (n > 0) score += (pl == side ? 1 : -1) * n * e->value[t];
         }
+    score = scale_for_progress(e, p, score);
     if (e->lim.seed) score += (int)(mix64(p->hash ^ e->lim.seed) % 21) - 10;
     return score;
 }
@@ -423,6 +442,8 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
     const Game *g = e->g;
     e->lim = *lim;
     e->nodes = 0; e->stop = 0;
+    e->root_material = p->material;
+    e->root_quiet = pos_quiet_plies(p);
     e->work_checked = vm_work(p);
     e->start = now();
     e->deadline = e->start + lim->time;
