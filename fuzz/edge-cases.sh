@@ -248,6 +248,14 @@ STDIN="$tmp/xb2" run_case "$bvm" xboard "$chess"
 [ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
 grep -q 'unknown command' "$tmp/out" && why="$why the tail of the long line was read as a command"
 report "xboard line longer than its buffer (F15)"
+# xboard: absurd clocks (st 1e300, time 1e40, level 40 x 0 ...) are refused with an Error and
+# leave the last good one in force; the engine then answers `go` under `st 1`
+printf 'xboard\nprotover 2\nst 1\nst 1e300\nst abc\nst 0\ntime 1e40\ntime nan\nlevel 40 x 0\nlevel 40 5:99 0\nlevel 1e9 5 0\ngo\nquit\n' > "$tmp/xb3"
+STDIN="$tmp/xb3" run_case "$bvm" xboard "$chess"
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+[ "$(grep -c '^Error (' "$tmp/out")" -eq 8 ] || why="$why not all 8 bad clock commands refused with an Error"
+grep -q '^move ' "$tmp/out" || why="$why no move under st 1"
+report "xboard absurd st, time and level values"
 # the search's limits with slow nodes (F21): --nodes is exact, --time is kept to within seconds
 # even when each node takes 70 ms (1024 nodes between two looks at the clock took 63 s)
 slow=$src/tests/fuzz-regress/cli/slow-nodes.rules

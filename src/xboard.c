@@ -410,6 +410,23 @@ static int betza(const XB *x, int t, int pl, char *out, size_t len)
 
 /* ---------------------------------------------------------------- protocol ---- */
 
+/* A number of seconds from a command, within [0, XB_MAX_SECONDS]; 0 if it is not one. A week
+ * bounds every clock: larger values are typing errors, and would overflow the search's
+ * deadline arithmetic for no game anyone plays. */
+#define XB_MAX_SECONDS (7 * 24 * 3600.0)
+static int seconds_arg(const char *s, double scale, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    while (end != s && (*end == ' ' || *end == '\t')) end++;
+    if (end == s || *end || !(v == v)) return 0;
+    v *= scale;
+    if (v < 0) v = 0;               /* a clock that has run out: time -150 after a flag fall */
+    if (v > XB_MAX_SECONDS) return 0;
+    *out = v;
+    return 1;
+}
+
 static double think_time(const XB *x)
 {
     if (x->st > 0) return x->st * 0.95;
@@ -582,9 +599,15 @@ int cmd_xboard(Args *a)
             else announce_result(&x);
         } else if (!strcmp(cmd, "undo")) { if (x.p->nundo > 0) pos_unmake(x.p); }
         else if (!strcmp(cmd, "remove")) { for (int i = 0; i < 2 && x.p->nundo > 0; i++) pos_unmake(x.p); }
-        else if (!strcmp(cmd, "time")) x.time_left = atof(arg) / 100.0;
+        else if (!strcmp(cmd, "time")) {
+            if (!seconds_arg(arg, 0.01, &x.time_left)) printf("Error (time must be centiseconds, at most a week): time %s\n", arg);
+        }
         else if (!strcmp(cmd, "otim")) continue;
-        else if (!strcmp(cmd, "st")) { x.st = atof(arg); x.sd = 0; }
+        else if (!strcmp(cmd, "st")) {
+            double st;
+            if (!seconds_arg(arg, 1, &st) || st <= 0) printf("Error (st must be seconds, more than 0 and at most a week): st %s\n", arg);
+            else { x.st = st; x.sd = 0; }
+        }
         else if (!strcmp(cmd, "sd")) {
             /* a depth the search knows; sd -1 (or 0) would mean no limit at all, and sd works
              * without the clock (time 0 below): the engine would never answer */
@@ -594,11 +617,20 @@ int cmd_xboard(Args *a)
         }
         else if (!strcmp(cmd, "level")) {
             /* level MPS BASE INC, BASE in minutes or minutes:seconds */
-            int mps = 0; char base[32] = ""; double inc = 0;
-            if (sscanf(arg, "%d %31s %lf", &mps, base, &inc) >= 2) {
+            int mps = 0, mm = 0, ss = 0, used = 0; char base[32] = ""; double inc = 0;
+            int n = sscanf(arg, "%d %31s %lf %n", &mps, base, &inc, &used);
+            int ok = n == 3 && !arg[used] && mps >= 0 && mps <= 10000 && inc >= 0 && inc <= XB_MAX_SECONDS;
+            if (ok) {
+                char *end;
+                long a = strtol(base, &end, 10), b = 0;
+                if (*end == ':') { char *e2; b = strtol(end + 1, &e2, 10); ok = e2 != end + 1 && !*e2 && b >= 0 && b < 60; }
+                else ok = end != base && !*end;
+                ok = ok && a >= 0 && a * 60.0 + b <= XB_MAX_SECONDS && (a || b || inc > 0);
+                mm = (int)a; ss = (int)b;
+            }
+            if (!ok) printf("Error (level takes moves per control, minutes or min:sec, and increment seconds): level %s\n", arg);
+            else {
                 x.mps = x.mps_left = mps; x.inc = inc; x.st = 0;
-                int mm = 0, ss = 0;
-                if (strchr(base, ':')) sscanf(base, "%d:%d", &mm, &ss); else mm = atoi(base);
                 x.time_left = mm * 60.0 + ss;
             }
         } else if (!strcmp(cmd, "post")) x.post = 1;
