@@ -248,6 +248,14 @@ STDIN="$tmp/xb2" run_case "$bvm" xboard "$chess"
 [ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
 grep -q 'unknown command' "$tmp/out" && why="$why the tail of the long line was read as a command"
 report "xboard line longer than its buffer (F15)"
+# a runtime error of the rules code while --moves are played: before, the error jumped to a
+# jmp_buf the command had not set yet (a crash). The error: a capture that would put a 1001st
+# Knight in a hand (MAX_HAND: a position string could not say it)
+expect "a runtime error while --moves are played; a 1001st piece in a hand" \
+    'drops.rules:21: error: more than 1000 pieces of one type in a hand' \
+    "$bvm" moves "$src/tests/lang/drops.rules" --fen '3k/n3/4/R3 w 1000N' --moves a1a3
+expect "the same under perft" 'more than 1000 pieces of one type in a hand' \
+    "$bvm" perft "$src/tests/lang/drops.rules" 1 --fen '3k/n3/4/R3 w 1000N' --moves a1a3
 # xboard: absurd clocks (st 1e300, time 1e40, level 40 x 0 ...) are refused with an Error and
 # leave the last good one in force; the engine then answers `go` under `st 1`
 printf 'xboard\nprotover 2\nst 1\nst 1e300\nst abc\nst 0\ntime 1e40\ntime nan\nlevel 40 x 0\nlevel 40 5:99 0\nlevel 1e9 5 0\ngo\nquit\n' > "$tmp/xb3"

@@ -42,6 +42,7 @@
 #define MAX_MOVESOF_NEST 8        /* `moves-of` runs inside one another */
 #define MAX_ATTACK_NEST 8         /* attack and reach tests run by programs inside one another */
 #define MAX_MOVE_TEXT 4096        /* characters of one move's notes (and of its qualifier) */
+#define MAX_HAND 1000             /* pieces of one type in one hand: what a position string can say */
 #define MAX_LIST_OPS (1 << 24)    /* state writes recorded in the moves of one position (128 MB;
                                      the heaviest of the tests, in four-towers, has 4.3 million) */
 #define MAX_LIST_TEXT (1 << 24)   /* characters of notes and qualifiers of one position's moves */

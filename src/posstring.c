@@ -280,7 +280,7 @@ static int parse_hands(Pos *p, const char *s, char *e, size_t el)
         int n = 1;
         if (isdigit((unsigned char)*q)) {
             n = 0;
-            while (isdigit((unsigned char)*q)) { n = n * 10 + (*q - '0'); q++; if (n > 1000) return err(e, el, "hands: count too large"); }
+            while (isdigit((unsigned char)*q)) { n = n * 10 + (*q - '0'); q++; if (n > MAX_HAND) return err(e, el, "hands: count too large"); }
         }
         char code[8]; size_t len;
         if (*q == '(') {
@@ -297,8 +297,8 @@ static int parse_hands(Pos *p, const char *s, char *e, size_t el)
          * written before the hands, into a cell or before the state array) */
         if (owner < 0) return err(e, el, "hands: '%s' is a neutral piece, which no player can hold", code);
         int loc = g->st_hands + owner * (g->ntypes + 1) + t;
-        /* each count is at most 1000, but a long string can repeat one: keep the sum in range */
-        if (p->st[loc] + n > 1000) return err(e, el, "hands: more than 1000 '%s'", code);
+        /* each count is at most MAX_HAND, but a long string can repeat one: keep the sum in range */
+        if (p->st[loc] + n > MAX_HAND) return err(e, el, "hands: more than %d '%s'", MAX_HAND, code);
         pos_set(p, loc, p->st[loc] + n);
     }
     return 1;

@@ -48,7 +48,16 @@ Game *load_game(const char *path, const char *display, int nopts, char **opts, i
 Pos *setup_position(Game *g, const char *fen, char **moves, int nmoves, jmp_buf *on_error, int *status)
 {
     Pos *p = pos_new(g);
-    p->on_error = on_error;
+    /* A runtime error of the rules code while the position is set up or its moves are played
+     * ends here: the caller's on_error is not set yet (its setjmp comes after this returns). */
+    jmp_buf setup_error;
+    volatile int playing = 0;
+    p->on_error = &setup_error;
+    if (setjmp(setup_error)) {
+        fprintf(stderr, "%s\n", p->errmsg);
+        if (playing) fprintf(stderr, "boardvm: (while playing move %d '%s')\n", playing, moves[playing - 1]);
+        pos_free(p); *status = 1; return NULL;
+    }
     char e[256];
     if (!pos_from_string(p, fen ? fen : g->start, e, sizeof e)) {
         fprintf(stderr, "boardvm: %s position: %s\n", fen ? "bad" : "the rules file's start", e);
@@ -56,8 +65,10 @@ Pos *setup_position(Game *g, const char *fen, char **moves, int nmoves, jmp_buf 
         pos_free(p); *status = 1; return NULL;
     }
     for (int i = 0; i < nmoves; i++) {
+        playing = i + 1;
         if (!play_move(p, moves[i], i + 1)) { pos_free(p); *status = 1; return NULL; }
     }
+    p->on_error = on_error;
     return p;
 }
 

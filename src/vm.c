@@ -640,6 +640,8 @@ void vm_run(Pos *p, RunCtx *c)
             if (!PLOK(b) || !TYOK(a)) goto fail;
             v = p->st[HANDLOC(b, a)] + (code[pc] == OP_GIVE ? 1 : -1);
             if (v < 0) goto fail;
+            if (v > MAX_HAND)                  /* a hand a position string could not say */
+                pos_runtime_error(p, LINE, "more than %d pieces of one type in a hand", MAX_HAND);
             pos_set(p, HANDLOC(b, a), (int32_t)v);
             pc += 1; break;
         case OP_AGAIN: L[2] = 1; pc += 1; break;
