@@ -40,7 +40,7 @@ struct Engine {
      * code (a longjmp out of the search) does not leak them; engine_free frees them */
     MoveList root, check;
     uint64_t root_material;       /* the material at the root, and for how many plies of the */
-    int root_quiet;               /* game it had stayed so (no_progress_scale) */
+    int root_quiet;               /* game it had stayed so (scale_for_progress) */
 };
 
 static double now(void)
