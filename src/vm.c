@@ -280,13 +280,11 @@ void vm_run(Pos *p, RunCtx *c)
     long budget = STEP_BUDGET;
     const int mover = c->mover;
     c->found = 0; c->failed = 0;
-    /* in a local: the loop writes through p, so p->profile would be loaded again each time */
-    uint64_t *const profile = p->profile;
 
     for (;;) {
         if (--budget < 0)
             pos_runtime_error(p, LINE, "a program ran more than %d instructions without emitting a move (an endless loop?)", STEP_BUDGET);
-        if (profile) profile[pc]++;
+        if (p->profile) p->profile[pc]++;
         int64_t a, b, v;
         switch ((Opcode)code[pc]) {
         case OP_NOP: pc += 1; break;
