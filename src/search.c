@@ -281,7 +281,19 @@ static int time_up(Engine *e, const Pos *p)
     return e->stop;
 }
 
-static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply)
+/* Whether this position (its repetition key, the last in the history) occurred before, in the
+ * game or on the search path. */
+static int repeats_earlier(const Pos *p)
+{
+    uint64_t key = p->hist[p->nhist - 1];
+    for (int i = p->nhist - 2; i >= 0; i--)
+        if (p->hist[i] == key) return 1;
+    return 0;
+}
+
+/* rep: test for a repetition (§6.7 of docs/engine.md): at a node that search() hands over,
+ * which a quiet move may have reached; not below it, where only captures were made. */
+static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply, int rep)
 {
     e->nodes++;
     if (time_up(e, p)) return 0;
@@ -289,6 +301,7 @@ static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply)
     int legal;
     search_moves(p, ml, &legal);
     if (p->result) return result_score(p->result, ply);
+    if (rep && ply > 0 && p->nhist > 1 && repeats_earlier(p)) return 0;
     int stand = evaluate(e, p);
     if (stand >= beta || ply >= MAX_PLY - 1) return stand;
     if (stand > alpha) alpha = stand;
@@ -302,7 +315,7 @@ static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply)
         int k = pick(n, sc, ix, i);
         pos_make(p, ml, &ml->m[k]);
         if (!legal && !vm_run_legal(p, mover)) { pos_unmake(p); continue; }
-        int s = -qsearch(e, p, -beta, -alpha, ply + 1);
+        int s = -qsearch(e, p, -beta, -alpha, ply + 1, 0);
         pos_unmake(p);
         if (e->stop) return 0;
         if (s > alpha) {
@@ -313,19 +326,14 @@ static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply)
     return alpha;
 }
 
-/* Whether this position (its repetition key, the last in the history) occurred before, in the
- * game or on the search path. */
-static int repeats_earlier(const Pos *p)
-{
-    uint64_t key = p->hist[p->nhist - 1];
-    for (int i = p->nhist - 2; i >= 0; i--)
-        if (p->hist[i] == key) return 1;
-    return 0;
-}
-
 static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, int *best_out)
 {
     const Game *g = e->g;
+    /* The horizon, before any move is generated: quiescence generates this node's moves
+     * itself, and generating them here too doubled the cost of every leaf. */
+    int in_chk = g->has_royal && ply < MAX_PLY - 2 && in_check(p, pos_turn(p));
+    if (in_chk && ply < 2 * (int)(e->lim.depth ? e->lim.depth : 64)) depth++;
+    if (depth <= 0 && ply < MAX_PLY - 2) return qsearch(e, p, alpha, beta, ply, 1);
     e->nodes++;
     if (time_up(e, p)) return 0;
     MoveList *ml = pos_list(p, ply);
@@ -339,9 +347,6 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
      * happens; this only keeps the engine from shuffling until it does. */
     if (ply > 0 && p->nhist > 1 && repeats_earlier(p)) return 0;
     if (ply >= MAX_PLY - 2) return evaluate(e, p);
-    int in_chk = g->has_royal && in_check(p, pos_turn(p));
-    if (in_chk && ply < 2 * (int)(e->lim.depth ? e->lim.depth : 64)) depth++;
-    if (depth <= 0) return qsearch(e, p, alpha, beta, ply);
 
     /* the hash table, on the full state (counters included: they matter to the rules) */
     uint64_t key = p->hash;
