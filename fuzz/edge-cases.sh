@@ -185,13 +185,19 @@ expect "--nodes -1 (F4)" "not a positive number" "$bvm" selfplay "$chess" --node
 expect "--nodes ' 7'" "not a positive number" "$bvm" selfplay "$chess" --nodes ' 7' --games 1 --max-plies 2
 expect "--nodes 2^64" "not a positive number" "$bvm" selfplay "$chess" --nodes 18446744073709551616 --games 1 --max-plies 2
 expect "--seed -1" "not a number" "$bvm" selfplay "$chess" --seed -1 --games 1 --max-plies 2
+# xboard_refusals NAME COMMANDS ERROR-PATTERN COUNT: the xboard session COMMANDS (printf
+# format) ends well, answers exactly COUNT commands with ERROR-PATTERN, and still plays a move
+xboard_refusals() {
+    printf "$2" > "$tmp/xb"
+    STDIN="$tmp/xb" run_case "$bvm" xboard "$chess"
+    [ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+    refused=$(grep -c "$3" "$tmp/out")
+    [ "$refused" -eq "$4" ] || why="$why $refused commands refused with an Error, not $4"
+    grep -q '^move ' "$tmp/out" || why="$why no move"
+    report "$1"
+}
 # xboard: a negative `sd` must not make the engine think forever (F5)
-printf 'xboard\nprotover 2\nsd -1\nsd 0\nsd x\nsd 1\ngo\nquit\n' > "$tmp/xb"
-STDIN="$tmp/xb" run_case "$bvm" xboard "$chess"
-[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
-[ "$(grep -c '^Error (depth must be' "$tmp/out")" -eq 3 ] || why="$why sd -1, 0, x not refused with an Error"
-grep -q '^move ' "$tmp/out" || why="$why no move after sd 1"
-report "xboard sd -1 (F5)"
+xboard_refusals "xboard sd -1 (F5)" 'xboard\nprotover 2\nsd -1\nsd 0\nsd x\nsd 1\ngo\nquit\n' '^Error (depth must be' 3
 # a position string with more fields than positions have (F20): refused, not cut
 mf=$src/tests/fuzz-regress/cli/many-fields.rules
 mfpos=$("$bvm" show "$mf" 2>/dev/null | sed -n 's/^position: //p')
@@ -258,12 +264,8 @@ expect "the same under perft" 'more than 1000 pieces of one type in a hand' \
     "$bvm" perft "$src/tests/lang/drops.rules" 1 --fen '3k/n3/4/R3 w 1000N' --moves a1a3
 # xboard: absurd clocks (st 1e300, time 1e40, level 40 x 0 ...) are refused with an Error and
 # leave the last good one in force; the engine then answers `go` under `st 1`
-printf 'xboard\nprotover 2\nst 1\nst 1e300\nst abc\nst 0\ntime 1e40\ntime nan\nlevel 40 x 0\nlevel 40 5:99 0\nlevel 1e9 5 0\ngo\nquit\n' > "$tmp/xb3"
-STDIN="$tmp/xb3" run_case "$bvm" xboard "$chess"
-[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
-[ "$(grep -c '^Error (' "$tmp/out")" -eq 8 ] || why="$why not all 8 bad clock commands refused with an Error"
-grep -q '^move ' "$tmp/out" || why="$why no move under st 1"
-report "xboard absurd st, time and level values"
+xboard_refusals "xboard absurd st, time and level values" \
+    'xboard\nprotover 2\nst 1\nst 1e300\nst abc\nst 0\ntime 1e40\ntime nan\nlevel 40 x 0\nlevel 40 5:99 0\nlevel 1e9 5 0\ngo\nquit\n' '^Error (' 8
 # the search's limits with slow nodes (F21): --nodes is exact, --time is kept to within seconds
 # even when each node takes 70 ms (1024 nodes between two looks at the clock took 63 s)
 slow=$src/tests/fuzz-regress/cli/slow-nodes.rules
