@@ -23,8 +23,8 @@ games=${*:-chess four-towers ivory-tower nemoroth smegi spinal-tap xiangqi shogi
 
 # A copy of the sources (no configure run there: the objects of an in-place build stay apart).
 echo "limits: building an instrumented boardvm in $tmp" >&2
-(cd "$top" && tar cf - configure.ac Makefile.am grammar src rules tests docs man bench examples README.md fuzz \
-    --exclude='*.o' --exclude='grammar/lexer.c' --exclude='grammar/parser.c' --exclude='grammar/parser.h') |
+(cd "$top" && tar cf - --exclude='*.o' --exclude=grammar/lexer.c --exclude=grammar/parser.c \
+    --exclude=grammar/parser.h configure.ac Makefile.am grammar src rules tests docs man bench examples README.md fuzz) |
     (cd "$tmp" && tar xf -)
 (cd "$tmp" && autoreconf -i >/dev/null 2>&1 && ./configure -q CPPFLAGS=-DBOARDVM_MAXIMA >/dev/null &&
     make -j2 >/dev/null 2>&1) || { echo "limits: the instrumented build failed" >&2; exit 1; }
