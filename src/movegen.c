@@ -6,6 +6,7 @@
  * generating the opponent's moves; only pieces whose attacks are programs are run. */
 #include "maxima.h"
 #include "movegen.h"
+#include "effects.h"
 #include "merge.h"
 #include <stdlib.h>
 #include <string.h>
@@ -113,9 +114,12 @@ void gen_legal(Pos *p, MoveList *ml)
     int32_t *slot = ml->legal_slot;
     uint64_t *hash = ml->legal_hash;
     if (any) memset(slot, 0, sizeof *slot * cap);
+    /* Without merging, the test needs only what `legal` can see of a make (effects.h); the
+     * merge needs the state a move reaches, so the hash after the whole make. */
+    const int parts = any ? PROBE_FULL : g->probe;
     int k = 0;
     for (int i = 0; i < ml->n; i++) {
-        pos_make(p, ml, &ml->m[i]);
+        pos_make_parts(p, ml, &ml->m[i], parts);
         int ok = vm_run_legal(p, mover);
         uint64_t h = p->hash;
         pos_unmake(p);

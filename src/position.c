@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ast.h"
+#include "effects.h"
 #include "vm.h"
 
 static void *xrealloc(void *p, size_t n)
@@ -56,6 +57,22 @@ static inline void write_raw(Pos *p, int loc, int32_t val)
         }
     } else if (loc < g->st_hands + g->nplayers * (g->ntypes + 1))
         p->material += (uint64_t)((int64_t)val - old) * hand_material(loc);
+}
+
+/* Unmake's write: the hash and the material are restored whole from the Undo record, so only
+ * the royal counts follow the write (the hint is checked where it is read). */
+static inline void restore_raw(Pos *p, int loc, int32_t val)
+{
+    const Game *g = p->g;
+    if (g->has_royal && loc < g->st_hands) {
+        int32_t old = p->st[loc];
+        if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
+        if (is_royal_word(g, val)) {
+            p->royal_count[PW_OWNER(val)]++;
+            p->royal_hint[PW_OWNER(val)] = loc / g->stack;
+        }
+    }
+    p->st[loc] = val;
 }
 
 void pos_set(Pos *p, int loc, int32_t val)
@@ -232,7 +249,9 @@ void pos_set_history(Pos *p, const uint64_t *earlier, int n)
     hist_push(p);
 }
 
-void pos_make(Pos *p, const MoveList *ml, const Move *m)
+void pos_make(Pos *p, const MoveList *ml, const Move *m) { pos_make_parts(p, ml, m, PROBE_FULL); }
+
+void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
 {
     const Game *g = p->g;
     if (p->nundo == p->capundo) {
@@ -240,9 +259,10 @@ void pos_make(Pos *p, const MoveList *ml, const Move *m)
         p->undo = xrealloc(p->undo, sizeof *p->undo * (size_t)p->capundo);
     }
     Undo *u = &p->undo[p->nundo++];
-    u->trail_mark = p->ntrail; u->hash = p->hash;
+    u->trail_mark = p->ntrail; u->hash = p->hash; u->material = p->material;
     u->last_from = p->last_from; u->last_to = p->last_to;
     u->last_piece = p->last_piece; u->last_captured = p->last_captured;
+    u->hist_pushed = (parts & PROBE_HISTORY) != 0;    /* (set now: a hook may grow p->undo) */
 
     int mover = pos_turn(p);
     for (int i = 0; i < g->nreset; i++) {
@@ -288,10 +308,10 @@ void pos_make(Pos *p, const MoveList *ml, const Move *m)
         pos_set(p, hl, p->st[hl] - 1);
         p->last_piece = PW_MAKE(m->become, mover);
     }
-    if (g->hook_fn[HOOK_AFTER_MOVE] >= 0) vm_run_hook(p, HOOK_AFTER_MOVE, mover);
+    if ((parts & PROBE_AFTER_MOVE) && g->hook_fn[HOOK_AFTER_MOVE] >= 0) vm_run_hook(p, HOOK_AFTER_MOVE, mover);
     if (!m->again) pos_set(p, g->st_turn, (mover + 1) % g->nplayers);
-    if (g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_turn(p));
-    hist_push(p);
+    if ((parts & PROBE_TURN_START) && g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_turn(p));
+    if (parts & PROBE_HISTORY) hist_push(p);
     if (p->check_hash && p->hash != pos_full_hash(p))
         pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full recompute after a move");
     if (p->check_hash && p->material != pos_full_material(p))
@@ -301,11 +321,15 @@ void pos_make(Pos *p, const MoveList *ml, const Move *m)
 void pos_unmake(Pos *p)
 {
     Undo *u = &p->undo[--p->nundo];
-    pos_undo_to(p, u->trail_mark);
+    while (p->ntrail > u->trail_mark) {
+        p->ntrail--;
+        restore_raw(p, p->trail[p->ntrail].loc, p->trail[p->ntrail].old);
+    }
     p->hash = u->hash;
+    p->material = u->material;
     p->last_from = u->last_from; p->last_to = u->last_to;
     p->last_piece = u->last_piece; p->last_captured = u->last_captured;
-    p->nhist--;
+    if (u->hist_pushed) p->nhist--;
     if (p->check_hash && p->hash != pos_full_hash(p))
         pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full recompute after an unmake");
     if (p->check_hash && p->material != pos_full_material(p))

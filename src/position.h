@@ -55,7 +55,8 @@ static inline uint64_t mix64(uint64_t z)
 
 typedef struct {
     int trail_mark;
-    uint64_t hash;
+    uint64_t hash, material;     /* restored as they were: unmake need not hash every write back */
+    int hist_pushed;             /* the make added the position to the history */
     int16_t last_from, last_to; int32_t last_piece, last_captured;
 } Undo;
 
@@ -105,6 +106,9 @@ void pos_start_history(Pos *p);            /* after setting up a position: it is
 /* ... or the game had these positions before it (repetition keys, oldest first) */
 void pos_set_history(Pos *p, const uint64_t *earlier, int n);
 void pos_make(Pos *p, const MoveList *ml, const Move *m);
+/* The same for a legality test: only the parts `parts` (PROBE_* of effects.h) of the hooks and
+ * the history, those the `legal` block can see (Game.probe); undone by pos_unmake as well. */
+void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts);
 void pos_unmake(Pos *p);
 
 int pos_royal_square(Pos *p, int player, int *more);   /* -1 if none; *more = 1 if several */

@@ -1,0 +1,24 @@
+#!/bin/sh
+# The legality test leaves out the hooks `legal` cannot see (src/effects.c), which is most of the
+# speed of chess perft. `boardvm disasm` prints what the test makes: these lines fail if the
+# analysis turns more cautious (slower) or wrongly bold; tests/lang/probe.rules checks that hooks
+# it needs are run (language.test). Run from the top build directory by `make check`.
+srcdir=${srcdir:-.}
+fail=0
+check() {   # rules file, option or "", expected line
+    if [ -n "$2" ]; then got=$(./boardvm disasm "$1" --option "$2" | tail -n 1)
+    else got=$(./boardvm disasm "$1" | tail -n 1); fi
+    if [ "$got" = "$3" ]; then echo "ok: $1 $2"
+    else echo "FAIL: $1 $2: expected '$3', got '$got'"; fail=1; fi
+}
+# chess: `legal { require not in-check; }` reads the board; after-move writes castle, ep,
+# halfmove, fullmove (variables); nothing reads the history.
+check "$srcdir/rules/chess.rules" "" \
+    "legality test: makes the move without after-move, without turn-start, without the history"
+# probe.rules: after-move writes `mark`, which legal reads.
+check "$srcdir/tests/lang/probe.rules" "" \
+    "legality test: makes the move with after-move, without turn-start, without the history"
+# ... with `chain`: legal reads `banned`, written by turn-start, which reads `mark`.
+check "$srcdir/tests/lang/probe.rules" chain \
+    "legality test: makes the move with after-move, turn-start, without the history"
+exit $fail
