@@ -42,9 +42,25 @@ static int meets(const Effects *w, const Effects *r)
     return 0;
 }
 
+/* Reads nothing but the pieces on single squares (EMPTY, ENEMY, FRIEND, AT), writes nothing, runs
+ * nothing: a run is a function of its start and of the pieces on the squares it looked at. */
+static int only_square_reads(const Game *g, int fn)
+{
+    const CodeFunction *f = &g->fns[fn];
+    for (int pc = f->entry; pc < f->end; pc += 1 + opcode_info[g->code[pc]].nops) {
+        int op = g->code[pc];
+        if (opcode_info[op].effect & ~E_RBOARD) return 0;
+        if ((opcode_info[op].effect & E_RBOARD) &&
+            op != OP_EMPTY && op != OP_ENEMY && op != OP_FRIEND && op != OP_AT) return 0;
+    }
+    return 1;
+}
+
 void effects_prepare(Game *g)
 {
     g->probe = PROBE_FULL;
+    g->memo_ok = g->nfns > 0 ? arena_alloc(&g->arena, (size_t)g->nfns) : NULL;
+    for (int f = 0; f < g->nfns; f++) g->memo_ok[f] = g->stack == 1 && only_square_reads(g, f);
     int legal = g->hook_fn[HOOK_LEGAL];
     if (legal < 0 || g->nfns <= 0) return;
     Effects *e = calloc((size_t)g->nfns, sizeof *e);

@@ -24,6 +24,9 @@ enum {
 };
 #define PROBE_FULL (PROBE_AFTER_MOVE | PROBE_TURN_START | PROBE_HISTORY)
 
-/* Compute g->probe: the parts of a make that `legal` can see. */
+/* Compute g->probe, the parts of a make that `legal` can see, and g->memo_ok: the programs
+ * whose attack runs depend on nothing but the pieces on the squares they look at (and the
+ * piece, square and target they start from), so that a run's result holds wherever those
+ * squares hold the same pieces (the attack memo of movegen.c). */
 void effects_prepare(Game *g);
 #endif

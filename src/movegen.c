@@ -177,19 +177,63 @@ void node_moves(Pos *p, MoveList *ml)
     if (p->result) ml->n = 0;     /* a finished game has no legal moves */
 }
 
+/* The attack memo. A run of an attack program that reads nothing but the pieces on single
+ * squares (g->memo_ok) is a function of where it starts (program, square, piece, target) and of
+ * what it saw on the squares it looked at. Its result is kept with that list, and holds in any
+ * position where those squares hold the same pieces: checked square by square, which costs a few
+ * loads where the run costs hundreds of instructions. Most moves leave most attackers' squares
+ * alone, so the legality tests of a node, and of its siblings, mostly find their runs here. */
+#define MEMO_SIZE 4096                   /* entries, direct-mapped; a power of two */
+typedef struct {
+    int32_t fn, origin, piece, target;   /* fn + 1: 0 = an empty slot */
+    int8_t owner, found, n;
+    int16_t sq[READLOG_MAX];
+    int32_t w[READLOG_MAX];
+} MemoEntry;
+struct AttackMemo { MemoEntry e[MEMO_SIZE]; };
+
+static MemoEntry *memo_slot(Pos *p, int fn, int sq, int32_t w, int target)
+{
+    if (!p->memo) {
+        p->memo = calloc(1, sizeof *p->memo);
+        if (!p->memo) return NULL;       /* no memo: every run is made */
+    }
+    uint64_t h = mix64(((uint64_t)(uint32_t)fn << 48) ^ ((uint64_t)(uint32_t)sq << 32) ^
+                       ((uint64_t)(uint32_t)target << 20) ^ (uint32_t)w);
+    return &p->memo->e[h & (MEMO_SIZE - 1)];
+}
+
 /* Run a piece's attack or move program looking for `target`. */
 static int program_reaches(Pos *p, int fn, int mode, int sq, int32_t w, int owner, int target)
 {
+    const Game *g = p->g;
+    MemoEntry *me = NULL;
+    ReadLog log;
+    if (mode == RUN_ATTACK && g->memo_ok[fn] && (me = memo_slot(p, fn, sq, w, target))) {
+        if (me->fn == fn + 1 && me->origin == sq && me->piece == w && me->target == target && me->owner == owner) {
+            int i = 0;
+            while (i < me->n && CELL(me->sq[i]) == me->w[i]) i++;
+            if (i == me->n) return me->found;
+        }
+        log.n = 0; log.overflow = 0;
+    }
     if (p->depth_guard > MAX_ATTACK_NEST)         /* named by the first line of the program */
-        pos_runtime_error(p, p->g->line[p->g->fns[fn].entry], "attack and reach tests nested more than %d deep "
+        pos_runtime_error(p, g->line[g->fns[fn].entry], "attack and reach tests nested more than %d deep "
                           "(a rule that calls itself?)", MAX_ATTACK_NEST);
     p->depth_guard++;
     MAXIMA_NOTE(attack_nest, p->depth_guard);
     RunCtx c = {0};
     c.mode = mode; c.fn = fn; c.mover = owner; c.origin = sq; c.piece = w;
     c.target = target; c.nlegal = -1;
+    c.reads = me ? &log : NULL;
     vm_run(p, &c);
     p->depth_guard--;
+    if (me && !log.overflow) {
+        me->fn = fn + 1; me->origin = sq; me->piece = w; me->target = target;
+        me->owner = (int8_t)owner; me->found = (int8_t)c.found; me->n = (int8_t)log.n;
+        memcpy(me->sq, log.sq, sizeof *log.sq * (size_t)log.n);
+        memcpy(me->w, log.w, sizeof *log.w * (size_t)log.n);
+    }
     return c.found;
 }
 

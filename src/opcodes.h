@@ -36,7 +36,8 @@ enum {
     E_CAPTURE = 1 << 9,  /* runs `on capture` */
     E_RESULT = 1 << 10,  /* ends the game */
     E_WANY = 1 << 11,    /* may write any state (what the programs it runs write) */
-    E_ALL = 1 << 12      /* reads everything (the replies, the history) */
+    E_ALL = 1 << 12,     /* reads everything (the replies, the history) */
+    E_RMOVE = 1 << 13    /* reads the move being made (move.from ...) */
 };
 
 #define OPCODES(X) \
@@ -118,7 +119,7 @@ enum {
     X(HAND,       0, 2, 1, E_RHANDS, "pop a type and a player; push how many of that type the player holds") \
     X(COUNT,      0, 2, 1, E_RBOARD, "pop a player and a type; push how many pieces of that type the player has on the board") \
     X(CANMOVETO,  0, 1, 1, E_RBOARD|E_REACH, "pop a square; push 1 if a piece of the mover could move there") \
-    X(MOVEFIELD,  1, 0, 1, 0, "push field A (0 from, 1 to, 2 piece, 3 captured) of the move being made") \
+    X(MOVEFIELD,  1, 0, 1, E_RMOVE, "push field A (0 from, 1 to, 2 piece, 3 captured) of the move being made") \
     X(EMIT,       2, 0, 0, 0, "emit a move: the changes so far, then A (0 the piece goes to the cursor, 1 it stays, 2 a drop); B = suffix string + 1, or 0") \
     X(BECOME,     0, 1, 0, 0, "pop a type: the moving piece arrives as that type") \
     X(CAPTURE,    0, 1, 0, E_RBOARD|E_WBOARD|E_CAPTURE, "pop a square; capture what stands there (running `on capture`)") \

@@ -83,6 +83,7 @@ typedef struct Pos {
     char errmsg[512];
     int result, result_reason;              /* set by the `end` hook: RESULT_*, string index + 1 */
     struct VmScratch *vm;                   /* the VM's choice stack (vm.c) */
+    struct AttackMemo *memo;                /* attack runs and what they saw (movegen.c); one block */
     int check_hash;                         /* debug: compare the hash with a recompute after each make/unmake */
     uint64_t *profile;                      /* --profile: instructions run at each code word, or NULL */
 } Pos;

@@ -261,6 +261,17 @@ static int type_arith(const Game *g, int a, int b, int minus)
 
 static int side_to_move_has_a_move(Pos *p, int line);
 
+/* The attack memo's log of what a run saw (only for programs that read single squares of a
+ * one-piece-a-square board: g->memo_ok). */
+#define LOG_READ(a) do {                                                               \
+        if (c->reads && SQOK(a)) {                                                      \
+            ReadLog *r_ = c->reads;                                                     \
+            if (r_->n && r_->sq[r_->n - 1] == (a)) { }   /* the same square again */     \
+            else if (r_->n < READLOG_MAX) { r_->sq[r_->n] = (int16_t)(a); r_->w[r_->n++] = CELL(a); } \
+            else r_->overflow = 1;                                                      \
+        }                                                                               \
+    } while (0)
+
 void vm_run(Pos *p, RunCtx *c)
 {
     const Game *g = p->g;
@@ -496,20 +507,20 @@ void vm_run(Pos *p, RunCtx *c)
         case OP_LAYER: stk[sp++] = c->layer; pc += 1; break;
         case OP_DROPPING: stk[sp++] = c->dropping; pc += 1; break;
         case OP_VICTIM: stk[sp++] = c->victim; pc += 1; break;
-        case OP_EMPTY: a = stk[sp - 1]; stk[sp - 1] = SQOK(a) && !CELL(a); pc += 1; break;
+        case OP_EMPTY: a = stk[sp - 1]; LOG_READ(a); stk[sp - 1] = SQOK(a) && !CELL(a); pc += 1; break;
         case OP_ENEMY: {
-            a = stk[sp - 1];
+            a = stk[sp - 1]; LOG_READ(a);
             int32_t w = SQOK(a) ? TOP(a) : 0;
             stk[sp - 1] = w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover;
             pc += 1; break;
         }
         case OP_FRIEND: {
-            a = stk[sp - 1];
+            a = stk[sp - 1]; LOG_READ(a);
             int32_t w = SQOK(a) ? TOP(a) : 0;
             stk[sp - 1] = w && PW_OWNER(w) == mover;
             pc += 1; break;
         }
-        case OP_AT: a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? TOP(a) : 0; pc += 1; break;
+        case OP_AT: a = stk[sp - 1]; LOG_READ(a); stk[sp - 1] = SQOK(a) ? TOP(a) : 0; pc += 1; break;
         case OP_TYPEOF: stk[sp - 1] = PW_TYPE(stk[sp - 1]); pc += 1; break;
         case OP_OWNEROF: stk[sp - 1] = stk[sp - 1] ? PW_OWNER(stk[sp - 1]) : -1; pc += 1; break;
         case OP_ISTYPE: b = stk[--sp]; a = stk[sp - 1]; stk[sp - 1] = a && PW_TYPE(a) == b; pc += 1; break;
