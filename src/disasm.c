@@ -70,6 +70,8 @@ int cmd_disasm(Args *a)
                g->probe & PROBE_AFTER_MOVE ? " after-move," : "out after-move,",
                g->probe & PROBE_TURN_START ? " turn-start," : " without turn-start,",
                g->probe & PROBE_HISTORY ? " the history" : " without the history");
+    if (g->legal_by_pins)
+        printf("legality test: moves that leave the royal piece alone and write two squares at most need no make (pins)\n");
     game_free(g);
     return 0;
 }

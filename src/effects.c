@@ -4,6 +4,7 @@
 #include <string.h>
 #include "ast.h"
 #include "opcodes.h"
+#include "pins.h"
 
 static void add_var(uint64_t *set, int v) { if (v >= 0 && v < 256) set[v >> 6] |= 1ull << (v & 63); }
 
@@ -95,5 +96,6 @@ void effects_prepare(Game *g)
     if (am >= 0 && meets(&e[am], &need)) probe |= PROBE_AFTER_MOVE;
     if (need.flags & E_ALL) probe = PROBE_FULL;
     g->probe = probe;
+    g->legal_by_pins = pins_game_ok(g);
     free(e);
 }

@@ -178,6 +178,7 @@ typedef struct Game {
     int turn_fn;                          /* the top-level `moves` block, or -1 */
     int hook_fn[8];                       /* per HOOK_*, -1 when absent */
     int probe;                            /* PROBE_* (effects.h): what a legality test makes */
+    int legal_by_pins;                    /* legality without a make (pins.h) */
     uint8_t *memo_ok;                     /* per program: its attack runs may be memoised (effects.h) */
 
     /* attacks */

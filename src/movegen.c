@@ -7,6 +7,7 @@
 #include "maxima.h"
 #include "movegen.h"
 #include "effects.h"
+#include "pins.h"
 #include "merge.h"
 #include <stdlib.h>
 #include <string.h>
@@ -117,13 +118,19 @@ void gen_legal(Pos *p, MoveList *ml)
     /* Without merging, the test needs only what `legal` can see of a make (effects.h); the
      * merge needs the state a move reaches, so the hash after the whole make. */
     const int parts = any ? PROBE_FULL : g->probe;
+    /* ... and where `legal` is `require not in-check;`, most moves need no make (pins.h) */
+    Pins pins;
+    const int by_pins = !any && g->legal_by_pins && pins_find(p, mover, &pins);
     int k = 0;
     for (int i = 0; i < ml->n; i++) {
-        pos_make_parts(p, ml, &ml->m[i], parts);
-        int ok = vm_run_legal(p, mover);
-        uint64_t h = p->hash;
-        pos_unmake(p);
-        if (!ok) continue;
+        uint64_t h = 0;
+        if (!by_pins || !pins_move_safe(p, ml, &ml->m[i], &pins)) {
+            pos_make_parts(p, ml, &ml->m[i], parts);
+            int ok = vm_run_legal(p, mover);
+            h = p->hash;
+            pos_unmake(p);
+            if (!ok) continue;
+        }
         Move m = ml->m[i];
         if (any && merge_applies(g, &m)) {
             if (!g->distinct) h ^= (uint64_t)m.group * 0x9e3779b97f4a7c15ull;   /* its block only */
