@@ -43,14 +43,15 @@ static int meets(const Effects *w, const Effects *r)
     return 0;
 }
 
-/* Reads nothing but the pieces on single squares (EMPTY, ENEMY, FRIEND, AT), writes nothing, runs
- * nothing: a run is a function of its start and of the pieces on the squares it looked at. */
+/* Reads nothing but single state locations (the piece on a square with EMPTY, ENEMY, FRIEND,
+ * AT; a variable; a hand; the turn), writes nothing, runs nothing: a run is a function of its
+ * start and of the values it read (vm.c logs them). */
 static int only_square_reads(const Game *g, int fn)
 {
     const CodeFunction *f = &g->fns[fn];
     for (int pc = f->entry; pc < f->end; pc += 1 + opcode_info[g->code[pc]].nops) {
         int op = g->code[pc];
-        if (opcode_info[op].effect & ~E_RBOARD) return 0;
+        if (opcode_info[op].effect & ~(E_RBOARD | E_RVAR | E_RHANDS | E_RTURN)) return 0;
         if ((opcode_info[op].effect & E_RBOARD) &&
             op != OP_EMPTY && op != OP_ENEMY && op != OP_FRIEND && op != OP_AT) return 0;
     }

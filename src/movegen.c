@@ -184,17 +184,17 @@ void node_moves(Pos *p, MoveList *ml)
     if (p->result) ml->n = 0;     /* a finished game has no legal moves */
 }
 
-/* The attack memo. A run of an attack program that reads nothing but the pieces on single
- * squares (g->memo_ok) is a function of where it starts (program, square, piece, target) and of
- * what it saw on the squares it looked at. Its result is kept with that list, and holds in any
- * position where those squares hold the same pieces: checked square by square, which costs a few
- * loads where the run costs hundreds of instructions. Most moves leave most attackers' squares
+/* The attack memo. A run of an attack program that reads nothing but single state locations
+ * (the piece on a square, a variable, a hand, the turn: g->memo_ok) is a function of where it
+ * starts (program, square, piece, target) and of the values it read. Its result is kept with
+ * that list, and holds in any position where those locations hold the same values: checked one
+ * by one, which costs a few loads where the run costs hundreds of instructions. Most moves leave most attackers' squares
  * alone, so the legality tests of a node, and of its siblings, mostly find their runs here. */
-#define MEMO_SIZE 4096                   /* entries, direct-mapped; a power of two */
+#define MEMO_SIZE 2048                   /* entries, direct-mapped; a power of two */
 typedef struct {
     int32_t fn, origin, piece, target;   /* fn + 1: 0 = an empty slot */
     int8_t owner, found, n;
-    int16_t sq[READLOG_MAX];
+    int32_t loc[READLOG_MAX];
     int32_t w[READLOG_MAX];
 } MemoEntry;
 struct AttackMemo { MemoEntry e[MEMO_SIZE]; };
@@ -219,7 +219,7 @@ static int program_reaches(Pos *p, int fn, int mode, int sq, int32_t w, int owne
     if (mode == RUN_ATTACK && g->memo_ok[fn] && (me = memo_slot(p, fn, sq, w, target))) {
         if (me->fn == fn + 1 && me->origin == sq && me->piece == w && me->target == target && me->owner == owner) {
             int i = 0;
-            while (i < me->n && CELL(me->sq[i]) == me->w[i]) i++;
+            while (i < me->n && p->st[me->loc[i]] == me->w[i]) i++;
             if (i == me->n) return me->found;
         }
         log.n = 0; log.overflow = 0;
@@ -238,7 +238,7 @@ static int program_reaches(Pos *p, int fn, int mode, int sq, int32_t w, int owne
     if (me && !log.overflow) {
         me->fn = fn + 1; me->origin = sq; me->piece = w; me->target = target;
         me->owner = (int8_t)owner; me->found = (int8_t)c.found; me->n = (int8_t)log.n;
-        memcpy(me->sq, log.sq, sizeof *log.sq * (size_t)log.n);
+        memcpy(me->loc, log.loc, sizeof *log.loc * (size_t)log.n);
         memcpy(me->w, log.w, sizeof *log.w * (size_t)log.n);
     }
     return c.found;

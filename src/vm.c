@@ -261,16 +261,18 @@ static int type_arith(const Game *g, int a, int b, int minus)
 
 static int side_to_move_has_a_move(Pos *p, int line);
 
-/* The attack memo's log of what a run saw (only for programs that read single squares of a
- * one-piece-a-square board: g->memo_ok). */
-#define LOG_READ(a) do {                                                               \
-        if (c->reads && SQOK(a)) {                                                      \
-            ReadLog *r_ = c->reads;                                                     \
-            if (r_->n && r_->sq[r_->n - 1] == (a)) { }   /* the same square again */     \
-            else if (r_->n < READLOG_MAX) { r_->sq[r_->n] = (int16_t)(a); r_->w[r_->n++] = CELL(a); } \
+/* The attack memo's log of what a run saw: the state locations it read and their values (only
+ * for programs that read nothing but single locations of a one-piece-a-square board:
+ * g->memo_ok). A square's piece is location `square`; a variable, a hand, the turn theirs. */
+#define LOG_LOC(where) do {                                                              \
+        if (c->reads) {                                                                 \
+            ReadLog *r_ = c->reads; int l_ = (where);                                     \
+            if (r_->n && r_->loc[r_->n - 1] == l_) { }   /* the same location again */  \
+            else if (r_->n < READLOG_MAX) { r_->loc[r_->n] = l_; r_->w[r_->n++] = p->st[l_]; } \
             else r_->overflow = 1;                                                      \
         }                                                                               \
     } while (0)
+#define LOG_READ(a) do { if (SQOK(a)) LOG_LOC((int)(a) * g->stack); } while (0)
 
 /* The interpreter loop, written once (Lua's lvm.c does the same with vmdispatch/vmcase): under
  * GCC and Clang each instruction jumps straight to the next one's code through a table of label

@@ -11,11 +11,11 @@
 
 enum { RUN_GEN, RUN_ATTACK, RUN_REACH, RUN_HOOK };
 
-/* The squares a run looked at and the piece it saw on each (the attack memo, movegen.c). */
-#define READLOG_MAX 24
+/* The state locations a run read and the value it saw in each (the attack memo, movegen.c). */
+#define READLOG_MAX 40
 typedef struct {
-    int n, overflow;             /* overflow: it looked at more than READLOG_MAX squares */
-    int16_t sq[READLOG_MAX];
+    int n, overflow;             /* overflow: it read more than READLOG_MAX locations */
+    int32_t loc[READLOG_MAX];
     int32_t w[READLOG_MAX];
 } ReadLog;
 
@@ -38,7 +38,7 @@ typedef struct {
     const int64_t *outer_L;  /* the outer run's registers, or NULL */
     int outer_trail_base, outer_note_base, outer_qual_base;
     int nest;                /* `moves-of` runs this one is inside (bounded: MAX_MOVESOF_NEST) */
-    ReadLog *reads;          /* when set, the squares EMPTY/ENEMY/FRIEND/AT look at go here */
+    ReadLog *reads;          /* when set, the locations the run reads go here (g->memo_ok runs) */
     /* results */
     int found;               /* RUN_ATTACK / RUN_REACH: the target was reached */
     int failed;              /* RUN_HOOK: the program failed (a `require` did not hold) */

@@ -61,10 +61,11 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
         vmcase(POP) sp--; pc += 1; break;
         vmcase(LOAD) stk[sp++] = L[OPND(1)]; pc += 2; break;
         vmcase(STORE) L[OPND(1)] = stk[--sp]; pc += 2; break;
-        vmcase(LOADG) stk[sp++] = p->st[g->vars[OPND(1)].base]; pc += 2; break;
+        vmcase(LOADG) LOG_LOC(g->vars[OPND(1)].base); stk[sp++] = p->st[g->vars[OPND(1)].base]; pc += 2; break;
         vmcase(STOREG) pos_set(p, g->vars[OPND(1)].base, (int32_t)stk[--sp]); pc += 2; break;
         vmcase(LOADPL)
             a = stk[--sp];
+            if (PLOK(a)) LOG_LOC(g->vars[OPND(1)].base + (int)a);
             stk[sp++] = PLOK(a) ? p->st[g->vars[OPND(1)].base + a] : 0;
             pc += 2; break;
         vmcase(STOREPL)
@@ -74,6 +75,7 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
             pc += 2; break;
         vmcase(LOADSQ)
             a = stk[--sp];
+            if (SQOK(a)) LOG_LOC(g->vars[OPND(1)].base + (int)a);
             stk[sp++] = SQOK(a) ? p->st[g->vars[OPND(1)].base + a] : 0;
             pc += 2; break;
         vmcase(STORESQ)
@@ -243,7 +245,7 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
         vmcase(FROM) stk[sp++] = c->origin; pc += 1; break;
         vmcase(MOVER) stk[sp++] = mover; pc += 1; break;
         vmcase(OPPONENT) stk[sp++] = (mover + 1) % g->nplayers; pc += 1; break;
-        vmcase(TOMOVE) stk[sp++] = pos_turn(p); pc += 1; break;
+        vmcase(TOMOVE) LOG_LOC(g->st_turn); stk[sp++] = pos_turn(p); pc += 1; break;
         vmcase(PIECE) stk[sp++] = c->piece; pc += 1; break;
         vmcase(LAYER) stk[sp++] = c->layer; pc += 1; break;
         vmcase(DROPPING) stk[sp++] = c->dropping; pc += 1; break;
@@ -306,6 +308,7 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
         }
         vmcase(HAND)                      /* the player was pushed first, the type on top */
             b = stk[--sp]; a = stk[sp - 1];
+            if (PLOK(a) && TYOK(b)) LOG_LOC(HANDLOC(a, b));
             stk[sp - 1] = PLOK(a) && TYOK(b) ? p->st[HANDLOC(a, b)] : 0;
             pc += 1; break;
         vmcase(COUNT) {
