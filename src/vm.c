@@ -282,8 +282,16 @@ static int side_to_move_has_a_move(Pos *p, int line);
 #if defined(__GNUC__)
 #define VM_THREADED 1
 #define vmcase(OP) case OP_##OP: op_##OP:
+/* the end of an instruction: the budget, the profile, and a jump to the next one's code (each
+ * instruction has its own indirect jump, which the processor predicts per opcode) */
+#define NEXT do {                                                 \
+        if (--budget < 0) goto out_of_steps;                      \
+        if (profiling) p->profile[pc]++;                          \
+        goto *dispatch[code[pc]];                                 \
+    } while (0)
 #else
 #define vmcase(OP) case OP_##OP:
+#define NEXT break
 #endif
 
 #define RUN_LOOP_NAME run_plain

@@ -2,7 +2,7 @@
  * and as run_profiled (1, counting each instruction for --profile), so that the normal run has
  * no test for the profile. It uses vm.c's macros and static helpers; it is not a header of its
  * own to include anywhere else. */
-static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
+static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c)
 {
     const int profiling = RUN_LOOP_PROFILING;
     const Game *g = p->g;
@@ -42,52 +42,50 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
     c->found = 0; c->failed = 0;
 
     for (;;) {
-        if (--budget < 0)
-            pos_runtime_error(p, LINE, "a program ran more than %ld instructions without emitting a move "
-                              "(an endless loop? `moves steps N;` allows N)", step_limit);
+        if (--budget < 0) goto out_of_steps;
         if (profiling) p->profile[pc]++;
         int64_t a, b, v;
 #ifdef VM_THREADED
         goto *dispatch[code[pc]];
 #endif
         switch ((Opcode)code[pc]) {
-        vmcase(NOP) pc += 1; break;
-        vmcase(PUSH) stk[sp++] = OPND(1); pc += 2; break;
-        vmcase(PUSHK) stk[sp++] = g->konst[OPND(1)]; pc += 2; break;
-        vmcase(PUSHDIR) stk[sp++] = g->dir_map[PLOK(mover) ? mover : 0][OPND(1)]; pc += 2; break;
+        vmcase(NOP) pc += 1; NEXT;
+        vmcase(PUSH) stk[sp++] = OPND(1); pc += 2; NEXT;
+        vmcase(PUSHK) stk[sp++] = g->konst[OPND(1)]; pc += 2; NEXT;
+        vmcase(PUSHDIR) stk[sp++] = g->dir_map[PLOK(mover) ? mover : 0][OPND(1)]; pc += 2; NEXT;
         vmcase(PUSHDIRS)
             stk[sp++] = (int64_t)g->dirset_abs[OPND(1) * MAX_PLAYERS + (PLOK(mover) ? mover : 0)];
-            pc += 2; break;
-        vmcase(POP) sp--; pc += 1; break;
-        vmcase(LOAD) stk[sp++] = L[OPND(1)]; pc += 2; break;
-        vmcase(STORE) L[OPND(1)] = stk[--sp]; pc += 2; break;
-        vmcase(LOADG) LOG_LOC(g->vars[OPND(1)].base); stk[sp++] = p->st[g->vars[OPND(1)].base]; pc += 2; break;
-        vmcase(STOREG) pos_set(p, g->vars[OPND(1)].base, (int32_t)stk[--sp]); pc += 2; break;
+            pc += 2; NEXT;
+        vmcase(POP) sp--; pc += 1; NEXT;
+        vmcase(LOAD) stk[sp++] = L[OPND(1)]; pc += 2; NEXT;
+        vmcase(STORE) L[OPND(1)] = stk[--sp]; pc += 2; NEXT;
+        vmcase(LOADG) LOG_LOC(g->vars[OPND(1)].base); stk[sp++] = p->st[g->vars[OPND(1)].base]; pc += 2; NEXT;
+        vmcase(STOREG) pos_set(p, g->vars[OPND(1)].base, (int32_t)stk[--sp]); pc += 2; NEXT;
         vmcase(LOADPL)
             a = stk[--sp];
             if (PLOK(a)) LOG_LOC(g->vars[OPND(1)].base + (int)a);
             stk[sp++] = PLOK(a) ? p->st[g->vars[OPND(1)].base + a] : 0;
-            pc += 2; break;
+            pc += 2; NEXT;
         vmcase(STOREPL)
             v = stk[--sp]; a = stk[--sp];
             if (!PLOK(a)) goto fail;
             pos_set(p, g->vars[OPND(1)].base + (int)a, (int32_t)v);
-            pc += 2; break;
+            pc += 2; NEXT;
         vmcase(LOADSQ)
             a = stk[--sp];
             if (SQOK(a)) LOG_LOC(g->vars[OPND(1)].base + (int)a);
             stk[sp++] = SQOK(a) ? p->st[g->vars[OPND(1)].base + a] : 0;
-            pc += 2; break;
+            pc += 2; NEXT;
         vmcase(STORESQ)
             v = stk[--sp]; a = stk[--sp];
             if (!SQOK(a)) goto fail;
             pos_set(p, g->vars[OPND(1)].base + (int)a, (int32_t)v);
-            pc += 2; break;
+            pc += 2; NEXT;
         vmcase(LOADPV) {
             const Var *pv = &g->vars[OPND(1)];
             a = stk[--sp];
             stk[sp++] = ((uint32_t)a >> pv->shift) & ((1u << pv->bits) - 1);
-            pc += 2; break;
+            pc += 2; NEXT;
         }
         vmcase(STOREPV) {
             const Var *pv = &g->vars[OPND(1)];
@@ -96,7 +94,7 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
             uint32_t mask = ((1u << pv->bits) - 1) << pv->shift;
             uint32_t w = ((uint32_t)TOP(a) & ~mask) | (((uint32_t)v << pv->shift) & mask);
             pos_set(p, TOPLOC(a), (int32_t)w);
-            pc += 2; break;
+            pc += 2; NEXT;
         }
         vmcase(STOREPVL) {
             const Var *pv = &g->vars[OPND(1)];
@@ -105,13 +103,13 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
             int loc = (int)(a * g->stack + b);
             uint32_t mask = ((1u << pv->bits) - 1) << pv->shift;
             pos_set(p, loc, (int32_t)(((uint32_t)p->st[loc] & ~mask) | (((uint32_t)v << pv->shift) & mask)));
-            pc += 2; break;
+            pc += 2; NEXT;
         }
-        vmcase(HEIGHT) a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? pos_height(p, (int)a) : 0; pc += 1; break;
+        vmcase(HEIGHT) a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? pos_height(p, (int)a) : 0; pc += 1; NEXT;
         vmcase(PIECEAT)
             b = stk[--sp]; a = stk[sp - 1];
             stk[sp - 1] = SQOK(a) && b >= 0 && b < g->stack ? p->st[a * g->stack + b] : 0;
-            pc += 1; break;
+            pc += 1; NEXT;
         vmcase(MOVESTACK) {
             b = stk[--sp]; a = stk[--sp];
             if (!SQOK(a) || !SQOK(b) || a == b) goto fail;
@@ -124,17 +122,17 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
                 for (int l = 0; l < h; l++) pos_push(p, (int)b, p->st[a * g->stack + l]);
                 pos_clear_square(p, (int)a);
             }
-            pc += 1; break;
+            pc += 1; NEXT;
         }
         vmcase(ATTR)
             a = stk[--sp];
             stk[sp++] = SQOK(a) ? g->attrs[OPND(1)].value[a] : 0;
-            pc += 2; break;
+            pc += 2; NEXT;
         vmcase(INZONE) {
             const List *zl = &g->lists[OPND(1)];
             a = stk[--sp];
             stk[sp++] = SQOK(a) && zl->member[PLOK(mover) ? mover : 0][a];
-            pc += 2; break;
+            pc += 2; NEXT;
         }
         vmcase(INLIST) {
             const List *li = &g->lists[OPND(1)];
@@ -142,18 +140,18 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
             a = stk[--sp]; v = 0;
             for (int i = 0; i < li->n[pl]; i++) if (li->item[pl][i] == a) { v = 1; break; }
             stk[sp++] = v;
-            pc += 2; break;
+            pc += 2; NEXT;
         }
         /* Rules ints are int64_t; an overflow would be undefined behaviour in C (and a wrong
          * value in the game): checked, it is a runtime error naming the rules line. */
 #define CHECKED(OPN, BUILTIN) vmcase(OPN) b = stk[--sp]; a = stk[sp - 1]; \
             if (BUILTIN(a, b, &v)) pos_runtime_error(p, LINE, "integer overflow"); \
-            stk[sp - 1] = v; pc += 1; break;
+            stk[sp - 1] = v; pc += 1; NEXT;
         CHECKED(ADD, __builtin_add_overflow)
         CHECKED(SUB, __builtin_sub_overflow)
         CHECKED(MUL, __builtin_mul_overflow)
 #undef CHECKED
-#define BIN(OPN, EXPR) vmcase(OPN) b = stk[--sp]; a = stk[sp - 1]; stk[sp - 1] = (EXPR); pc += 1; break;
+#define BIN(OPN, EXPR) vmcase(OPN) b = stk[--sp]; a = stk[sp - 1]; stk[sp - 1] = (EXPR); pc += 1; NEXT;
         BIN(EQ, a == b)
         BIN(NE, a != b)
         BIN(LT, a < b)
@@ -174,21 +172,21 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
                 b = 1;                            /* INT64_MIN % -1 is 0, but UB in C */
             }
             stk[sp - 1] = code[pc] == OP_DIV ? a / b : a % b;
-            pc += 1; break;
+            pc += 1; NEXT;
         vmcase(NEG) vmcase(ABS)                 /* -INT64_MIN does not exist */
             a = stk[sp - 1];
             if (a == INT64_MIN) pos_runtime_error(p, LINE, "integer overflow");
             stk[sp - 1] = code[pc] == OP_NEG || a < 0 ? -a : a;
-            pc += 1; break;
-        vmcase(NOT) stk[sp - 1] = !stk[sp - 1]; pc += 1; break;
-        vmcase(JMP) pc = OPND(1); break;
-        vmcase(JZ) pc = stk[--sp] ? pc + 2 : OPND(1); break;
-        vmcase(JNZ) pc = stk[--sp] ? OPND(1) : pc + 2; break;
+            pc += 1; NEXT;
+        vmcase(NOT) stk[sp - 1] = !stk[sp - 1]; pc += 1; NEXT;
+        vmcase(JMP) pc = OPND(1); NEXT;
+        vmcase(JZ) pc = stk[--sp] ? pc + 2 : OPND(1); NEXT;
+        vmcase(JNZ) pc = stk[--sp] ? OPND(1) : pc + 2; NEXT;
         vmcase(FAIL) goto fail;
         /* A choice keeps only the locals in scope where it is made (the verifier checks the
          * count): the others are dead when it resumes, and copying a big frame at every
          * choice was a tenth of the time of programs with many locals. */
-        vmcase(CHOICE) push_choice(p, s, OPND(1), L, OPND(2), LINE); pc += 3; break;
+        vmcase(CHOICE) push_choice(p, s, OPND(1), L, OPND(2), LINE); pc += 3; NEXT;
         vmcase(CHOOSEBIT) {
             uint64_t mask = (uint64_t)L[OPND(1)];
             if (!mask) goto fail;
@@ -197,14 +195,14 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
             L[OPND(1)] = (int64_t)mask;
             if (mask) push_choice(p, s, pc, L, OPND(3), LINE);
             L[OPND(2)] = bit;
-            pc += 4; break;
+            pc += 4; NEXT;
         }
         vmcase(FORBIT) {
             uint64_t mask = (uint64_t)L[OPND(1)];
-            if (!mask) { pc = OPND(3); break; }
+            if (!mask) { pc = OPND(3); NEXT; }
             L[OPND(2)] = __builtin_ctzll(mask);
             L[OPND(1)] = (int64_t)(mask & (mask - 1));
-            pc += 4; break;
+            pc += 4; NEXT;
         }
         vmcase(CHOOSELIST) {
             const List *li = &g->lists[OPND(1)];
@@ -214,16 +212,16 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
             L[OPND(2)] = i + 1;
             if (i + 1 < li->n[pl]) push_choice(p, s, pc, L, OPND(4), LINE);
             L[OPND(3)] = li->item[pl][i];
-            pc += 5; break;
+            pc += 5; NEXT;
         }
         vmcase(FORLIST) {
             const List *li = &g->lists[OPND(1)];
             int pl = PLOK(mover) ? mover : 0;
             int64_t i = L[OPND(2)];
-            if (i < 0 || i >= li->n[pl]) { pc = OPND(4); break; }
+            if (i < 0 || i >= li->n[pl]) { pc = OPND(4); NEXT; }
             L[OPND(2)] = i + 1;
             L[OPND(3)] = li->item[pl][i];
-            pc += 5; break;
+            pc += 5; NEXT;
         }
         vmcase(STEP) {
             a = stk[--sp];
@@ -232,61 +230,61 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
             int nb = g->neighbor[here * g->ndirs + a];
             if (nb < 0) goto fail;
             L[0] = nb;
-            pc += 1; break;
+            pc += 1; NEXT;
         }
         vmcase(GO)
             a = stk[--sp];
             if (!SQOK(a)) goto fail;
-            L[0] = a; pc += 1; break;
+            L[0] = a; pc += 1; NEXT;
         vmcase(STEPSQ)
             b = stk[--sp]; a = stk[--sp];
             stk[sp++] = SQOK(a) && (uint64_t)b < (uint64_t)g->ndirs ? g->neighbor[a * g->ndirs + b] : -1;
-            pc += 1; break;
-        vmcase(FROM) stk[sp++] = c->origin; pc += 1; break;
-        vmcase(MOVER) stk[sp++] = mover; pc += 1; break;
-        vmcase(OPPONENT) stk[sp++] = (mover + 1) % g->nplayers; pc += 1; break;
-        vmcase(TOMOVE) LOG_LOC(g->st_turn); stk[sp++] = pos_turn(p); pc += 1; break;
-        vmcase(PIECE) stk[sp++] = c->piece; pc += 1; break;
-        vmcase(LAYER) stk[sp++] = c->layer; pc += 1; break;
-        vmcase(DROPPING) stk[sp++] = c->dropping; pc += 1; break;
-        vmcase(VICTIM) stk[sp++] = c->victim; pc += 1; break;
-        vmcase(EMPTY) a = stk[sp - 1]; LOG_READ(a); stk[sp - 1] = SQOK(a) && !CELL(a); pc += 1; break;
+            pc += 1; NEXT;
+        vmcase(FROM) stk[sp++] = c->origin; pc += 1; NEXT;
+        vmcase(MOVER) stk[sp++] = mover; pc += 1; NEXT;
+        vmcase(OPPONENT) stk[sp++] = (mover + 1) % g->nplayers; pc += 1; NEXT;
+        vmcase(TOMOVE) LOG_LOC(g->st_turn); stk[sp++] = pos_turn(p); pc += 1; NEXT;
+        vmcase(PIECE) stk[sp++] = c->piece; pc += 1; NEXT;
+        vmcase(LAYER) stk[sp++] = c->layer; pc += 1; NEXT;
+        vmcase(DROPPING) stk[sp++] = c->dropping; pc += 1; NEXT;
+        vmcase(VICTIM) stk[sp++] = c->victim; pc += 1; NEXT;
+        vmcase(EMPTY) a = stk[sp - 1]; LOG_READ(a); stk[sp - 1] = SQOK(a) && !CELL(a); pc += 1; NEXT;
         vmcase(ENEMY) {
             a = stk[sp - 1]; LOG_READ(a);
             int32_t w = SQOK(a) ? TOP(a) : 0;
             stk[sp - 1] = w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover;
-            pc += 1; break;
+            pc += 1; NEXT;
         }
         vmcase(FRIEND) {
             a = stk[sp - 1]; LOG_READ(a);
             int32_t w = SQOK(a) ? TOP(a) : 0;
             stk[sp - 1] = w && PW_OWNER(w) == mover;
-            pc += 1; break;
+            pc += 1; NEXT;
         }
-        vmcase(AT) a = stk[sp - 1]; LOG_READ(a); stk[sp - 1] = SQOK(a) ? TOP(a) : 0; pc += 1; break;
-        vmcase(TYPEOF) stk[sp - 1] = PW_TYPE(stk[sp - 1]); pc += 1; break;
-        vmcase(OWNEROF) stk[sp - 1] = stk[sp - 1] ? PW_OWNER(stk[sp - 1]) : -1; pc += 1; break;
-        vmcase(ISTYPE) b = stk[--sp]; a = stk[sp - 1]; stk[sp - 1] = a && PW_TYPE(a) == b; pc += 1; break;
-        vmcase(FILE) a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? g->sq_x[a] + 1 : 0; pc += 1; break;
-        vmcase(RANK) a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? g->sq_y[a] + 1 : 0; pc += 1; break;
+        vmcase(AT) a = stk[sp - 1]; LOG_READ(a); stk[sp - 1] = SQOK(a) ? TOP(a) : 0; pc += 1; NEXT;
+        vmcase(TYPEOF) stk[sp - 1] = PW_TYPE(stk[sp - 1]); pc += 1; NEXT;
+        vmcase(OWNEROF) stk[sp - 1] = stk[sp - 1] ? PW_OWNER(stk[sp - 1]) : -1; pc += 1; NEXT;
+        vmcase(ISTYPE) b = stk[--sp]; a = stk[sp - 1]; stk[sp - 1] = a && PW_TYPE(a) == b; pc += 1; NEXT;
+        vmcase(FILE) a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? g->sq_x[a] + 1 : 0; pc += 1; NEXT;
+        vmcase(RANK) a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? g->sq_y[a] + 1 : 0; pc += 1; NEXT;
         vmcase(OPPDIR)
             a = stk[sp - 1];
             stk[sp - 1] = (uint64_t)a < (uint64_t)g->ndirs ? g->opposite[a] : -1;
-            pc += 1; break;
+            pc += 1; NEXT;
         vmcase(ATTACKED)
             b = stk[--sp]; a = stk[sp - 1];
             stk[sp - 1] = SQOK(a) && PLOK(b) ? square_attacked(p, (int)a, (int)b) : 0;
-            pc += 1; break;
+            pc += 1; NEXT;
         vmcase(ATTACKS)
             b = stk[--sp]; a = stk[sp - 1];
             stk[sp - 1] = SQOK(a) && SQOK(b) ? piece_attacks(p, (int)a, (int)b) : 0;
-            pc += 1; break;
+            pc += 1; NEXT;
         vmcase(REMAPDIR)
             b = stk[--sp]; a = stk[sp - 1];
             stk[sp - 1] = (uint64_t)a < (uint64_t)g->ndirs && PLOK(b) && PLOK(mover)
                 ? g->dir_map[b][g->dir_unmap[mover][a]] : -1;
-            pc += 1; break;
-        vmcase(INCHECK) stk[sp++] = PLOK(mover) ? in_check(p, mover) : 0; pc += 1; break;
+            pc += 1; NEXT;
+        vmcase(INCHECK) stk[sp++] = PLOK(mover) ? in_check(p, mover) : 0; pc += 1; NEXT;
         vmcase(NOMOVES)
             if (c->nlegal == -2) {
                 c->nlegal = 0;
@@ -298,19 +296,19 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
             }
             if (c->nlegal == -3) c->nlegal = side_to_move_has_a_move(p, LINE) ? 1 : 0;
             if (c->nlegal < 0) pos_runtime_error(p, LINE, "`no-moves` is only known in the `end` and `legal` blocks");
-            stk[sp++] = c->nlegal == 0; pc += 1; break;
+            stk[sp++] = c->nlegal == 0; pc += 1; NEXT;
         vmcase(REPETITION) {
             int n = 0;
             uint64_t key = pos_rep_key(p);
             for (int i = 0; i < p->nhist; i++) n += p->hist[i] == key;
             stk[sp++] = n ? n : 1;
-            pc += 1; break;
+            pc += 1; NEXT;
         }
         vmcase(HAND)                      /* the player was pushed first, the type on top */
             b = stk[--sp]; a = stk[sp - 1];
             if (PLOK(a) && TYOK(b)) LOG_LOC(HANDLOC(a, b));
             stk[sp - 1] = PLOK(a) && TYOK(b) ? p->st[HANDLOC(a, b)] : 0;
-            pc += 1; break;
+            pc += 1; NEXT;
         vmcase(COUNT) {
             b = stk[--sp]; a = stk[sp - 1];
             int n = 0;
@@ -321,12 +319,12 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
                         n += w && PW_TYPE(w) == a && PW_OWNER(w) == b;
                     }
             stk[sp - 1] = n;
-            pc += 1; break;
+            pc += 1; NEXT;
         }
         vmcase(CANMOVETO)
             a = stk[sp - 1];
             stk[sp - 1] = SQOK(a) && PLOK(mover) ? can_move_to(p, (int)a, mover) : 0;
-            pc += 1; break;
+            pc += 1; NEXT;
         vmcase(MOVEFIELD)
             switch (OPND(1)) {
             case 0: stk[sp++] = p->last_from; break;
@@ -334,7 +332,7 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
             case 2: stk[sp++] = p->last_piece; break;
             default: stk[sp++] = p->last_captured; break;
             }
-            pc += 2; break;
+            pc += 2; NEXT;
         vmcase(EMIT) {
             int kind = OPND(1);
             if (c->mode == RUN_GEN) {
@@ -349,12 +347,12 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
             } else if (c->mode == RUN_ATTACK || c->mode == RUN_REACH) {
                 if (kind != MK_STAY && L[0] == c->target) { c->found = 1; goto done; }
             }
-            pc += 3; break;
+            pc += 3; NEXT;
         }
         vmcase(BECOME)
             a = stk[--sp];
             if (!TYOK(a)) goto fail;
-            L[1] = a; pc += 1; break;
+            L[1] = a; pc += 1; NEXT;
         vmcase(CAPTURE) {
             a = stk[--sp];
             if (!SQOK(a)) goto fail;
@@ -364,32 +362,32 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
                 pos_set(p, (int)a * g->stack + l, 0);
                 if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, mover, w);
             }
-            pc += 1; break;
+            pc += 1; NEXT;
         }
         vmcase(REMOVE)
             a = stk[--sp];
             if (!SQOK(a)) goto fail;
             pos_clear_square(p, (int)a);
-            pc += 1; break;
+            pc += 1; NEXT;
         vmcase(PLACE) {
             int64_t sq = stk[--sp], pl = stk[--sp], t = stk[--sp];
             if (!SQOK(sq) || !TYOK(t) || !(PLOK(pl) || pl == -1)) goto fail;
             if (g->stack == 1) pos_set(p, (int)sq, PW_MAKE(t, pl));
             else if (!pos_push(p, (int)sq, PW_MAKE(t, pl)))
                 pos_runtime_error(p, LINE, "more than %d pieces on %s", g->stack, g->sq_name[sq]);
-            pc += 1; break;
+            pc += 1; NEXT;
         }
         vmcase(CHANGE)
             b = stk[--sp]; a = stk[--sp];
             if (!SQOK(a) || !TYOK(b) || !TOP(a)) goto fail;
             pos_set(p, TOPLOC(a), PW_WITH_TYPE(TOP(a), b));
-            pc += 1; break;
+            pc += 1; NEXT;
         vmcase(SETOWNER) {
             b = stk[--sp]; a = stk[--sp];
             if (!SQOK(a) || !(PLOK(b) || b == -1) || !TOP(a)) goto fail;
             uint32_t w = ((uint32_t)TOP(a) & ~0xf00u) | ((uint32_t)(b + 1) << 8);
             pos_set(p, TOPLOC(a), (int32_t)w);
-            pc += 1; break;
+            pc += 1; NEXT;
         }
         vmcase(MOVEP) {
             b = stk[--sp]; a = stk[--sp];
@@ -400,7 +398,7 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
                 pos_set(p, TOPLOC(a), 0);
                 if (!pos_push(p, (int)b, w)) pos_runtime_error(p, LINE, "more than %d pieces on %s", g->stack, g->sq_name[b]);
             }
-            pc += 1; break;
+            pc += 1; NEXT;
         }
         vmcase(GIVE) vmcase(TAKE)
             b = stk[--sp]; a = stk[--sp];
@@ -410,8 +408,8 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
             if (v > MAX_HAND)                  /* a hand a position string could not say */
                 pos_runtime_error(p, LINE, "more than %d pieces of one type in a hand", MAX_HAND);
             pos_set(p, HANDLOC(b, a), (int32_t)v);
-            pc += 1; break;
-        vmcase(AGAIN) L[2] = 1; pc += 1; break;
+            pc += 1; NEXT;
+        vmcase(AGAIN) L[2] = 1; pc += 1; NEXT;
         vmcase(NOTE) vmcase(QUALIFY) {
             char t[64];
             int is_q = code[pc] == OP_QUALIFY;
@@ -430,11 +428,11 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
         vmcase(DISTINCT)       /* a group: its number, and in bit 0 whether it keeps the smallest string */
             if (++s->groups >= 1u << 30) s->groups = 1;      /* fits Move.group; wraps only across lists */
             L[LOC_GROUP] = (int64_t)s->groups << 1 | (OPND(1) != 0);
-            pc += 2; break;
+            pc += 2; NEXT;
         vmcase(COMBINE) vmcase(MINUS) {
             b = stk[--sp]; a = stk[sp - 1];
             stk[sp - 1] = TYOK(a) && TYOK(b) ? type_arith(g, (int)a, (int)b, code[pc] == OP_MINUS) : 0;
-            pc += 1; break;
+            pc += 1; NEXT;
         }
         vmcase(MOVESOF) {
             /* the moves of another type, for the moving piece, from the cursor */
@@ -477,7 +475,7 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
                     if (sub.found) { c->found = 1; goto done; }
                 }
             }
-            pc += 1; break;
+            pc += 1; NEXT;
         }
         vmcase(LAND) {
             if (L[4]) pos_runtime_error(p, LINE, "`land` twice in one branch");
@@ -498,12 +496,12 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
             if (L[1]) w = PW_WITH_TYPE(w, L[1]);
             if (!pos_push(p, (int)L[0], w)) pos_runtime_error(p, LINE, "more than %d pieces on %s", g->stack, g->sq_name[L[0]]);
             L[4] = 1;
-            pc += 1; break;
+            pc += 1; NEXT;
         }
         vmcase(SQUARE)
             b = stk[--sp]; a = stk[sp - 1];
             stk[sp - 1] = a >= 1 && a <= g->files && b >= 1 && b <= g->ranks ? g->sq_at[(a - 1) + (b - 1) * MAX_FILES] : -1;
-            pc += 1; break;
+            pc += 1; NEXT;
         vmcase(RESULT)
             p->result = OPND(1); p->result_reason = OPND(2);
             goto done;
@@ -527,6 +525,9 @@ static void RUN_LOOP_NAME(Pos *p, RunCtx *c)
             pc = ch->pc; sp = 0;
         }
     }
+out_of_steps:
+    pos_runtime_error(p, LINE, "a program ran more than %ld instructions without emitting a move "
+                      "(an endless loop? `moves steps N;` allows N)", step_limit);
 done:
     CHARGE(0);
     s->nch = base_ch; s->nlocs = base_locs; s->nnb = note_start; s->nqb = qual_start;
