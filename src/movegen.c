@@ -210,17 +210,26 @@ static MemoEntry *memo_slot(Pos *p, int fn, int sq, int32_t w, int target)
     return &p->memo->e[h & (MEMO_SIZE - 1)];
 }
 
-/* Run a piece's attack or move program looking for `target`. */
-static int program_reaches(Pos *p, int fn, int mode, int sq, int32_t w, int owner, int target)
+/* Run a piece's attack or move program looking for `target`. With `seen`, it also says what the
+ * result depends on: the locations the run read (seen->overflow when they are not known). */
+static int program_reaches_seeing(Pos *p, int fn, int mode, int sq, int32_t w, int owner, int target,
+                                  ReadLog *seen)
 {
     const Game *g = p->g;
     MemoEntry *me = NULL;
     ReadLog log;
+    if (seen) { seen->n = 0; seen->overflow = 1; }
     if (mode == RUN_ATTACK && g->memo_ok[fn] && (me = memo_slot(p, fn, sq, w, target))) {
         if (me->fn == fn + 1 && me->origin == sq && me->piece == w && me->target == target && me->owner == owner) {
             int i = 0;
             while (i < me->n && p->st[me->loc[i]] == me->w[i]) i++;
-            if (i == me->n) return me->found;
+            if (i == me->n) {
+                if (seen) {
+                    seen->n = me->n; seen->overflow = 0;
+                    memcpy(seen->loc, me->loc, sizeof *me->loc * (size_t)me->n);
+                }
+                return me->found;
+            }
         }
         log.n = 0; log.overflow = 0;
     }
@@ -241,7 +250,33 @@ static int program_reaches(Pos *p, int fn, int mode, int sq, int32_t w, int owne
         memcpy(me->loc, log.loc, sizeof *log.loc * (size_t)log.n);
         memcpy(me->w, log.w, sizeof *log.w * (size_t)log.n);
     }
+    if (seen && me && !log.overflow) *seen = log;
     return c.found;
+}
+
+static int program_reaches(Pos *p, int fn, int mode, int sq, int32_t w, int owner, int target)
+{
+    return program_reaches_seeing(p, fn, mode, sq, w, owner, target, NULL);
+}
+
+int attack_programs_reads(Pos *p, int target, int by, void (*add)(void *ctx, int loc), void *ctx)
+{
+    const Game *g = p->g;
+    ReadLog seen;
+    for (int s = 0; s < g->nsq; s++) {
+        int32_t w = TOPW(s);
+        if (!w || PW_OWNER(w) != by || !type_in(g->fallback_attackers, PW_TYPE(w))) continue;
+        const PieceType *T = &g->types[PW_TYPE(w)];
+        for (int k = 0; k < 2; k++) {
+            int fn = k == 0 ? T->attack_fn : (T->attack_moves ? T->moves_fn : -1);
+            if (fn < 0) continue;
+            if (program_reaches_seeing(p, fn, RUN_ATTACK, s, w, by, target, &seen)) return -1;
+            if (seen.overflow) return 0;
+            add(ctx, s);                         /* the attacker's own square */
+            for (int i = 0; i < seen.n; i++) add(ctx, seen.loc[i]);
+        }
+    }
+    return 1;
 }
 
 int square_attacked(Pos *p, int sq, int by)

@@ -4,9 +4,11 @@
  * If the mover is not in check, a move that only takes a piece off its square and puts one on
  * another (or drops one) can give the mover's royal piece a new attacker in one way alone: the
  * square it leaves was the only piece between the royal piece and an enemy rider on a line (a
- * leaper attacks from its square whatever stands between; a piece arriving can only block). So
- * the squares of such pieces (the pins) are found once per node, and every other move of that
- * kind is legal without being made. Moves of the royal piece, moves that write other squares
+ * leaper attacks from its square whatever stands between; a piece arriving can only block), or
+ * by changing a location that a piece whose attack is a program looked at when it was run toward
+ * the royal piece (the attack memo says which; a game whose attack programs read more than single
+ * locations does not take this path). So the pins and those locations are found once per node,
+ * and every other move of that kind is legal without being made. Moves of the royal piece, moves that write other squares
  * (castling, en passant), captures with an `on capture` hook and everything else are made and
  * tested as before. */
 #ifndef BOARDVM_PINS_H
@@ -16,6 +18,7 @@
 typedef struct {
     int npinned;
     int16_t pinned[MAX_DIRS * MAX_PLAYERS];   /* squares that may not be left */
+    int watching;                /* the attack programs' reads are marked in p->watch */
 } Pins;
 
 /* May the game's legality be decided this way at all (set by effects_prepare)? */

@@ -84,6 +84,7 @@ typedef struct Pos {
     int result, result_reason;              /* set by the `end` hook: RESULT_*, string index + 1 */
     struct VmScratch *vm;                   /* the VM's choice stack (vm.c) */
     struct AttackMemo *memo;                /* attack runs and what they saw (movegen.c); one block */
+    uint32_t *watch, watch_stamp;           /* pins.c: state locations a node's attackers read */
     int check_hash;                         /* debug: compare the hash with a recompute after each make/unmake */
     uint64_t *profile;                      /* --profile: instructions run at each code word, or NULL */
 } Pos;
