@@ -184,6 +184,28 @@ void node_moves(Pos *p, MoveList *ml)
     if (p->result) ml->n = 0;     /* a finished game has no legal moves */
 }
 
+/* The next square after `after` that holds a piece of `by` whose attack is a program: from the
+ * position's bitmap where it keeps one, else by looking at every square. -1 when none is left. */
+static int next_attacker(const Pos *p, const uint64_t *bits, int by, int after)
+{
+    const Game *g = p->g;
+    int s = after + 1;
+    if (bits) {
+        int words = p->attacker_words;
+        for (int i = s >> 6; i < words; i++) {
+            uint64_t m = bits[i];
+            if (i == s >> 6) m &= ~0ull << (s & 63);
+            if (m) return i * 64 + __builtin_ctzll(m);
+        }
+        return -1;
+    }
+    for (; s < g->nsq; s++) {
+        int32_t w = TOPW(s);
+        if (w && PW_OWNER(w) == by && type_in(g->fallback_attackers, PW_TYPE(w))) return s;
+    }
+    return -1;
+}
+
 /* The attack memo. A run of an attack program that reads nothing but single state locations
  * (the piece on a square, a variable, a hand, the turn: g->memo_ok) is a function of where it
  * starts (program, square, piece, target) and of the values it read. Its result is kept with
@@ -263,9 +285,9 @@ int attack_programs_reads(Pos *p, int target, int by, void (*add)(void *ctx, int
 {
     const Game *g = p->g;
     ReadLog seen;
-    for (int s = 0; s < g->nsq; s++) {
+    const uint64_t *bits = pos_attacker_squares(p, by);
+    for (int s = next_attacker(p, bits, by, -1); s >= 0; s = next_attacker(p, bits, by, s)) {
         int32_t w = TOPW(s);
-        if (!w || PW_OWNER(w) != by || !type_in(g->fallback_attackers, PW_TYPE(w))) continue;
         const PieceType *T = &g->types[PW_TYPE(w)];
         for (int k = 0; k < 2; k++) {
             int fn = k == 0 ? T->attack_fn : (T->attack_moves ? T->moves_fn : -1);
@@ -306,9 +328,9 @@ int square_attacked(Pos *p, int sq, int by)
         }
     }
     if (g->fallback_attackers[0] | g->fallback_attackers[1]) {
-        for (int s = 0; s < g->nsq; s++) {
+        const uint64_t *bits = pos_attacker_squares(p, by);
+        for (int s = next_attacker(p, bits, by, -1); s >= 0; s = next_attacker(p, bits, by, s)) {
             int32_t w = TOPW(s);
-            if (!w || PW_OWNER(w) != by || !type_in(g->fallback_attackers, PW_TYPE(w))) continue;
             const PieceType *T = &g->types[PW_TYPE(w)];
             if (T->attack_fn >= 0 && program_reaches(p, T->attack_fn, RUN_ATTACK, s, w, by, sq)) return 1;
             if (T->attack_moves && T->moves_fn >= 0 &&

@@ -39,6 +39,18 @@ static inline int is_royal_word(const Game *g, int32_t w)
 static inline uint64_t piece_material(int32_t w) { return w ? mix64((uint32_t)w & 0xfffu) : 0; }
 static inline uint64_t hand_material(int loc) { return mix64((uint64_t)(uint32_t)loc << 32 | 0x68616e64u); }
 
+/* p->attackers follows a square's piece (only one piece a square in such games). */
+static inline void note_attacker(Pos *p, int sq, int32_t old, int32_t val)
+{
+    const Game *g = p->g;
+    int t = PW_TYPE(old);
+    if (old && PW_OWNER(old) >= 0 && ((g->fallback_attackers[t >> 6] >> (t & 63)) & 1))
+        p->attackers[PW_OWNER(old) * p->attacker_words + (sq >> 6)] &= ~(1ull << (sq & 63));
+    t = PW_TYPE(val);
+    if (val && PW_OWNER(val) >= 0 && ((g->fallback_attackers[t >> 6] >> (t & 63)) & 1))
+        p->attackers[PW_OWNER(val) * p->attacker_words + (sq >> 6)] |= 1ull << (sq & 63);
+}
+
 /* Write without recording: keeps the hash, the material and the royal counts right. */
 static inline void write_raw(Pos *p, int loc, int32_t val)
 {
@@ -47,6 +59,7 @@ static inline void write_raw(Pos *p, int loc, int32_t val)
     p->hash ^= zkey(loc, old) ^ zkey(loc, val);
     p->st[loc] = val;
     if (loc < g->st_hands) {
+        if (p->attackers) note_attacker(p, loc, old, val);
         p->material += piece_material(val) - piece_material(old);
         if (g->has_royal) {
             if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
@@ -64,6 +77,7 @@ static inline void write_raw(Pos *p, int loc, int32_t val)
 static inline void restore_raw(Pos *p, int loc, int32_t val)
 {
     const Game *g = p->g;
+    if (p->attackers && loc < g->st_hands) note_attacker(p, loc, p->st[loc], val);
     if (g->has_royal && loc < g->st_hands) {
         int32_t old = p->st[loc];
         if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
@@ -104,6 +118,11 @@ Pos *pos_new(const Game *g)
     p->g = g;
     p->st = calloc((size_t)g->st_size, sizeof *p->st);
     if (!p->st) { fputs("boardvm: out of memory\n", stderr); exit(3); }
+    if (g->stack == 1 && (g->fallback_attackers[0] | g->fallback_attackers[1])) {
+        p->attacker_words = (g->nsq + 63) / 64;
+        p->attackers = calloc((size_t)g->nplayers * (size_t)p->attacker_words, sizeof *p->attackers);
+        if (!p->attackers) { fputs("boardvm: out of memory\n", stderr); exit(3); }
+    }
     pos_reset_empty(p);
     return p;
 }
@@ -117,6 +136,7 @@ void pos_free(Pos *p)
     vm_free_scratch(p);
     free(p->memo);
     free(p->watch);
+    free(p->attackers);
     free(p);
 }
 
@@ -124,6 +144,8 @@ void pos_reset_empty(Pos *p)
 {
     const Game *g = p->g;
     memset(p->st, 0, sizeof *p->st * (size_t)g->st_size);
+    if (p->attackers)
+        memset(p->attackers, 0, sizeof *p->attackers * (size_t)g->nplayers * (size_t)p->attacker_words);
     for (int i = 0; i < g->nvars; i++) {
         const Var *v = &g->vars[i];
         int n = v->kind == VAR_PLAYER ? g->nplayers : v->kind == VAR_SQUARE ? g->nsq
@@ -251,6 +273,23 @@ void pos_set_history(Pos *p, const uint64_t *earlier, int n)
     hist_push(p);
 }
 
+/* --check-hash: p->attackers against the board. */
+static int attackers_match(const Pos *p)
+{
+    const Game *g = p->g;
+    if (!p->attackers) return 1;
+    for (int sq = 0; sq < g->nsq; sq++) {
+        int32_t w = p->st[sq];
+        int t = PW_TYPE(w);
+        for (int pl = 0; pl < g->nplayers; pl++) {
+            int want = w && PW_OWNER(w) == pl && ((g->fallback_attackers[t >> 6] >> (t & 63)) & 1);
+            int got = (int)((p->attackers[pl * p->attacker_words + (sq >> 6)] >> (sq & 63)) & 1);
+            if (want != got) return 0;
+        }
+    }
+    return 1;
+}
+
 void pos_make(Pos *p, const MoveList *ml, const Move *m) { pos_make_parts(p, ml, m, PROBE_FULL); }
 
 void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
@@ -318,6 +357,8 @@ void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
         pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full recompute after a move");
     if (p->check_hash && p->material != pos_full_material(p))
         pos_runtime_error(p, 0, "internal error: the incremental material differs from a full recompute after a move");
+    if (p->check_hash && !attackers_match(p))
+        pos_runtime_error(p, 0, "internal error: the squares of program attackers differ from a full recompute after a move");
 }
 
 void pos_unmake(Pos *p)
@@ -336,6 +377,8 @@ void pos_unmake(Pos *p)
         pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full recompute after an unmake");
     if (p->check_hash && p->material != pos_full_material(p))
         pos_runtime_error(p, 0, "internal error: the incremental material differs from a full recompute after an unmake");
+    if (p->check_hash && !attackers_match(p))
+        pos_runtime_error(p, 0, "internal error: the squares of program attackers differ from a full recompute after an unmake");
 }
 
 void movelist_clear(MoveList *ml)

@@ -85,6 +85,10 @@ typedef struct Pos {
     struct VmScratch *vm;                   /* the VM's choice stack (vm.c) */
     struct AttackMemo *memo;                /* attack runs and what they saw (movegen.c); one block */
     uint32_t *watch, watch_stamp;           /* pins.c: state locations a node's attackers read */
+    /* The squares of each player's pieces whose attacks are programs (one piece a square), a
+     * bitmap per player of g->nsq bits kept by every write, so that attack tests need not scan
+     * the board for them; NULL in the other games. */
+    uint64_t *attackers; int attacker_words;
     int check_hash;                         /* debug: compare the hash with a recompute after each make/unmake */
     uint64_t *profile;                      /* --profile: instructions run at each code word, or NULL */
 } Pos;
@@ -114,6 +118,11 @@ void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts);
 void pos_unmake(Pos *p);
 
 int pos_royal_square(Pos *p, int player, int *more);   /* -1 if none; *more = 1 if several */
+/* Player pl's squares in p->attackers (see above), or NULL when the game keeps none. */
+static inline const uint64_t *pos_attacker_squares(const Pos *p, int pl)
+{
+    return p->attackers ? p->attackers + (size_t)pl * (size_t)p->attacker_words : NULL;
+}
 
 /* Stacks: a square holds up to g->stack pieces, bottom (layer 0) up, with no gaps. With
  * `stack 1` these are the single cell. */
