@@ -237,8 +237,9 @@ static int type_arith(const Game *g, int a, int b, int minus)
 #define TOPLOC(s) (g->stack == 1 ? (int)(s) : pos_top_loc(p, (int)(s)))
 #define TOP(s) (g->stack == 1 ? CELL(s) : (TOPLOC(s) >= 0 ? p->st[TOPLOC(s)] : 0))
 #define HANDLOC(pl, t) (g->st_hands + (pl) * (g->ntypes + 1) + (t))
-#define OPND(k) (code[pc + (k)])
-#define LINE (g->line[pc])
+#define OPND(k) (ip[k])
+#define PC ((int)(ip - code))
+#define LINE (g->line[PC])
 /* The step budget bounds the work between two moves a run emits; but a run may emit MAX_MOVES
  * moves, and a position runs many programs and hooks. So every run also adds what it did (its
  * instructions, and `extra`: what emit_move copied) to the position's work, which is bounded as
@@ -282,16 +283,22 @@ static int side_to_move_has_a_move(Pos *p, int line);
 #if defined(__GNUC__)
 #define VM_THREADED 1
 #define vmcase(OP) case OP_##OP: op_##OP:
+#if defined(__x86_64__) && !defined(__clang__)
+#define VM_REG(r) __asm__(#r)
+#else
+#define VM_REG(r)
+#endif
 /* the end of an instruction: the budget, the profile, and a jump to the next one's code (each
  * instruction has its own indirect jump, which the processor predicts per opcode) */
 #define NEXT do {                                                 \
         if (--budget < 0) goto out_of_steps;                      \
-        if (profiling) p->profile[pc]++;                          \
-        goto *dispatch[code[pc]];                                 \
+        if (profiling) p->profile[PC]++;                          \
+        goto *dispatch[*ip];                                      \
     } while (0)
 #else
 #define vmcase(OP) case OP_##OP:
 #define NEXT break
+#define VM_REG(r)
 #endif
 
 #define RUN_LOOP_NAME run_plain

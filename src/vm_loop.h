@@ -11,7 +11,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
     struct VmScratch *s = scratch(p);
     int64_t stk[MAX_STACK_DEPTH + 2];
     int64_t L[MAX_LOCALS];
-    int sp = 0;
+    register int sp VM_REG(r14) = 0;
     int nloc = f->nlocals;
     memset(L, 0, sizeof *L * (size_t)nloc);
     L[0] = c->origin;
@@ -35,7 +35,8 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
 #undef X
     };
 #endif
-    int pc = f->entry;
+    /* the instruction running (code[PC]); GCC left it in memory, so it is asked for a register */
+    register const int32_t *ip VM_REG(r15) = code + f->entry;
     const long step_limit = g->step_limit;
     long budget = step_limit;
     const int mover = c->mover;
@@ -43,49 +44,49 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
 
     for (;;) {
         if (--budget < 0) goto out_of_steps;
-        if (profiling) p->profile[pc]++;
+        if (profiling) p->profile[PC]++;
         int64_t a, b, v;
 #ifdef VM_THREADED
-        goto *dispatch[code[pc]];
+        goto *dispatch[*ip];
 #endif
-        switch ((Opcode)code[pc]) {
-        vmcase(NOP) pc += 1; NEXT;
-        vmcase(PUSH) stk[sp++] = OPND(1); pc += 2; NEXT;
-        vmcase(PUSHK) stk[sp++] = g->konst[OPND(1)]; pc += 2; NEXT;
-        vmcase(PUSHDIR) stk[sp++] = g->dir_map[PLOK(mover) ? mover : 0][OPND(1)]; pc += 2; NEXT;
+        switch ((Opcode)*ip) {
+        vmcase(NOP) ip += 1; NEXT;
+        vmcase(PUSH) stk[sp++] = OPND(1); ip += 2; NEXT;
+        vmcase(PUSHK) stk[sp++] = g->konst[OPND(1)]; ip += 2; NEXT;
+        vmcase(PUSHDIR) stk[sp++] = g->dir_map[PLOK(mover) ? mover : 0][OPND(1)]; ip += 2; NEXT;
         vmcase(PUSHDIRS)
             stk[sp++] = (int64_t)g->dirset_abs[OPND(1) * MAX_PLAYERS + (PLOK(mover) ? mover : 0)];
-            pc += 2; NEXT;
-        vmcase(POP) sp--; pc += 1; NEXT;
-        vmcase(LOAD) stk[sp++] = L[OPND(1)]; pc += 2; NEXT;
-        vmcase(STORE) L[OPND(1)] = stk[--sp]; pc += 2; NEXT;
-        vmcase(LOADG) LOG_LOC(g->vars[OPND(1)].base); stk[sp++] = p->st[g->vars[OPND(1)].base]; pc += 2; NEXT;
-        vmcase(STOREG) pos_set(p, g->vars[OPND(1)].base, (int32_t)stk[--sp]); pc += 2; NEXT;
+            ip += 2; NEXT;
+        vmcase(POP) sp--; ip += 1; NEXT;
+        vmcase(LOAD) stk[sp++] = L[OPND(1)]; ip += 2; NEXT;
+        vmcase(STORE) L[OPND(1)] = stk[--sp]; ip += 2; NEXT;
+        vmcase(LOADG) LOG_LOC(g->vars[OPND(1)].base); stk[sp++] = p->st[g->vars[OPND(1)].base]; ip += 2; NEXT;
+        vmcase(STOREG) pos_set(p, g->vars[OPND(1)].base, (int32_t)stk[--sp]); ip += 2; NEXT;
         vmcase(LOADPL)
             a = stk[--sp];
             if (PLOK(a)) LOG_LOC(g->vars[OPND(1)].base + (int)a);
             stk[sp++] = PLOK(a) ? p->st[g->vars[OPND(1)].base + a] : 0;
-            pc += 2; NEXT;
+            ip += 2; NEXT;
         vmcase(STOREPL)
             v = stk[--sp]; a = stk[--sp];
             if (!PLOK(a)) goto fail;
             pos_set(p, g->vars[OPND(1)].base + (int)a, (int32_t)v);
-            pc += 2; NEXT;
+            ip += 2; NEXT;
         vmcase(LOADSQ)
             a = stk[--sp];
             if (SQOK(a)) LOG_LOC(g->vars[OPND(1)].base + (int)a);
             stk[sp++] = SQOK(a) ? p->st[g->vars[OPND(1)].base + a] : 0;
-            pc += 2; NEXT;
+            ip += 2; NEXT;
         vmcase(STORESQ)
             v = stk[--sp]; a = stk[--sp];
             if (!SQOK(a)) goto fail;
             pos_set(p, g->vars[OPND(1)].base + (int)a, (int32_t)v);
-            pc += 2; NEXT;
+            ip += 2; NEXT;
         vmcase(LOADPV) {
             const Var *pv = &g->vars[OPND(1)];
             a = stk[--sp];
             stk[sp++] = ((uint32_t)a >> pv->shift) & ((1u << pv->bits) - 1);
-            pc += 2; NEXT;
+            ip += 2; NEXT;
         }
         vmcase(STOREPV) {
             const Var *pv = &g->vars[OPND(1)];
@@ -94,7 +95,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             uint32_t mask = ((1u << pv->bits) - 1) << pv->shift;
             uint32_t w = ((uint32_t)TOP(a) & ~mask) | (((uint32_t)v << pv->shift) & mask);
             pos_set(p, TOPLOC(a), (int32_t)w);
-            pc += 2; NEXT;
+            ip += 2; NEXT;
         }
         vmcase(STOREPVL) {
             const Var *pv = &g->vars[OPND(1)];
@@ -103,13 +104,13 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             int loc = (int)(a * g->stack + b);
             uint32_t mask = ((1u << pv->bits) - 1) << pv->shift;
             pos_set(p, loc, (int32_t)(((uint32_t)p->st[loc] & ~mask) | (((uint32_t)v << pv->shift) & mask)));
-            pc += 2; NEXT;
+            ip += 2; NEXT;
         }
-        vmcase(HEIGHT) a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? pos_height(p, (int)a) : 0; pc += 1; NEXT;
+        vmcase(HEIGHT) a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? pos_height(p, (int)a) : 0; ip += 1; NEXT;
         vmcase(PIECEAT)
             b = stk[--sp]; a = stk[sp - 1];
             stk[sp - 1] = SQOK(a) && b >= 0 && b < g->stack ? p->st[a * g->stack + b] : 0;
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         vmcase(MOVESTACK) {
             b = stk[--sp]; a = stk[--sp];
             if (!SQOK(a) || !SQOK(b) || a == b) goto fail;
@@ -122,17 +123,17 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                 for (int l = 0; l < h; l++) pos_push(p, (int)b, p->st[a * g->stack + l]);
                 pos_clear_square(p, (int)a);
             }
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         }
         vmcase(ATTR)
             a = stk[--sp];
             stk[sp++] = SQOK(a) ? g->attrs[OPND(1)].value[a] : 0;
-            pc += 2; NEXT;
+            ip += 2; NEXT;
         vmcase(INZONE) {
             const List *zl = &g->lists[OPND(1)];
             a = stk[--sp];
             stk[sp++] = SQOK(a) && zl->member[PLOK(mover) ? mover : 0][a];
-            pc += 2; NEXT;
+            ip += 2; NEXT;
         }
         vmcase(INLIST) {
             const List *li = &g->lists[OPND(1)];
@@ -140,18 +141,18 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             a = stk[--sp]; v = 0;
             for (int i = 0; i < li->n[pl]; i++) if (li->item[pl][i] == a) { v = 1; break; }
             stk[sp++] = v;
-            pc += 2; NEXT;
+            ip += 2; NEXT;
         }
         /* Rules ints are int64_t; an overflow would be undefined behaviour in C (and a wrong
          * value in the game): checked, it is a runtime error naming the rules line. */
 #define CHECKED(OPN, BUILTIN) vmcase(OPN) b = stk[--sp]; a = stk[sp - 1]; \
             if (BUILTIN(a, b, &v)) pos_runtime_error(p, LINE, "integer overflow"); \
-            stk[sp - 1] = v; pc += 1; NEXT;
+            stk[sp - 1] = v; ip += 1; NEXT;
         CHECKED(ADD, __builtin_add_overflow)
         CHECKED(SUB, __builtin_sub_overflow)
         CHECKED(MUL, __builtin_mul_overflow)
 #undef CHECKED
-#define BIN(OPN, EXPR) vmcase(OPN) b = stk[--sp]; a = stk[sp - 1]; stk[sp - 1] = (EXPR); pc += 1; NEXT;
+#define BIN(OPN, EXPR) vmcase(OPN) b = stk[--sp]; a = stk[sp - 1]; stk[sp - 1] = (EXPR); ip += 1; NEXT;
         BIN(EQ, a == b)
         BIN(NE, a != b)
         BIN(LT, a < b)
@@ -168,41 +169,41 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             b = stk[--sp]; a = stk[sp - 1];
             if (b == 0) pos_runtime_error(p, LINE, "division by zero");
             if (a == INT64_MIN && b == -1) {      /* the one quotient int64_t cannot hold */
-                if (code[pc] == OP_DIV) pos_runtime_error(p, LINE, "integer overflow");
+                if (*ip == OP_DIV) pos_runtime_error(p, LINE, "integer overflow");
                 b = 1;                            /* INT64_MIN % -1 is 0, but UB in C */
             }
-            stk[sp - 1] = code[pc] == OP_DIV ? a / b : a % b;
-            pc += 1; NEXT;
+            stk[sp - 1] = *ip == OP_DIV ? a / b : a % b;
+            ip += 1; NEXT;
         vmcase(NEG) vmcase(ABS)                 /* -INT64_MIN does not exist */
             a = stk[sp - 1];
             if (a == INT64_MIN) pos_runtime_error(p, LINE, "integer overflow");
-            stk[sp - 1] = code[pc] == OP_NEG || a < 0 ? -a : a;
-            pc += 1; NEXT;
-        vmcase(NOT) stk[sp - 1] = !stk[sp - 1]; pc += 1; NEXT;
-        vmcase(JMP) pc = OPND(1); NEXT;
-        vmcase(JZ) pc = stk[--sp] ? pc + 2 : OPND(1); NEXT;
-        vmcase(JNZ) pc = stk[--sp] ? OPND(1) : pc + 2; NEXT;
+            stk[sp - 1] = *ip == OP_NEG || a < 0 ? -a : a;
+            ip += 1; NEXT;
+        vmcase(NOT) stk[sp - 1] = !stk[sp - 1]; ip += 1; NEXT;
+        vmcase(JMP) ip = code + OPND(1); NEXT;
+        vmcase(JZ) ip = stk[--sp] ? ip + 2 : code + OPND(1); NEXT;
+        vmcase(JNZ) ip = stk[--sp] ? code + OPND(1) : ip + 2; NEXT;
         vmcase(FAIL) goto fail;
         /* A choice keeps only the locals in scope where it is made (the verifier checks the
          * count): the others are dead when it resumes, and copying a big frame at every
          * choice was a tenth of the time of programs with many locals. */
-        vmcase(CHOICE) push_choice(p, s, OPND(1), L, OPND(2), LINE); pc += 3; NEXT;
+        vmcase(CHOICE) push_choice(p, s, OPND(1), L, OPND(2), LINE); ip += 3; NEXT;
         vmcase(CHOOSEBIT) {
             uint64_t mask = (uint64_t)L[OPND(1)];
             if (!mask) goto fail;
             int bit = __builtin_ctzll(mask);
             mask &= mask - 1;
             L[OPND(1)] = (int64_t)mask;
-            if (mask) push_choice(p, s, pc, L, OPND(3), LINE);
+            if (mask) push_choice(p, s, PC, L, OPND(3), LINE);
             L[OPND(2)] = bit;
-            pc += 4; NEXT;
+            ip += 4; NEXT;
         }
         vmcase(FORBIT) {
             uint64_t mask = (uint64_t)L[OPND(1)];
-            if (!mask) { pc = OPND(3); NEXT; }
+            if (!mask) { ip = code + OPND(3); NEXT; }
             L[OPND(2)] = __builtin_ctzll(mask);
             L[OPND(1)] = (int64_t)(mask & (mask - 1));
-            pc += 4; NEXT;
+            ip += 4; NEXT;
         }
         vmcase(CHOOSELIST) {
             const List *li = &g->lists[OPND(1)];
@@ -210,18 +211,18 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             int64_t i = L[OPND(2)];
             if (i < 0 || i >= li->n[pl]) goto fail;
             L[OPND(2)] = i + 1;
-            if (i + 1 < li->n[pl]) push_choice(p, s, pc, L, OPND(4), LINE);
+            if (i + 1 < li->n[pl]) push_choice(p, s, PC, L, OPND(4), LINE);
             L[OPND(3)] = li->item[pl][i];
-            pc += 5; NEXT;
+            ip += 5; NEXT;
         }
         vmcase(FORLIST) {
             const List *li = &g->lists[OPND(1)];
             int pl = PLOK(mover) ? mover : 0;
             int64_t i = L[OPND(2)];
-            if (i < 0 || i >= li->n[pl]) { pc = OPND(4); NEXT; }
+            if (i < 0 || i >= li->n[pl]) { ip = code + OPND(4); NEXT; }
             L[OPND(2)] = i + 1;
             L[OPND(3)] = li->item[pl][i];
-            pc += 5; NEXT;
+            ip += 5; NEXT;
         }
         vmcase(STEP) {
             a = stk[--sp];
@@ -230,61 +231,61 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             int nb = g->neighbor[here * g->ndirs + a];
             if (nb < 0) goto fail;
             L[0] = nb;
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         }
         vmcase(GO)
             a = stk[--sp];
             if (!SQOK(a)) goto fail;
-            L[0] = a; pc += 1; NEXT;
+            L[0] = a; ip += 1; NEXT;
         vmcase(STEPSQ)
             b = stk[--sp]; a = stk[--sp];
             stk[sp++] = SQOK(a) && (uint64_t)b < (uint64_t)g->ndirs ? g->neighbor[a * g->ndirs + b] : -1;
-            pc += 1; NEXT;
-        vmcase(FROM) stk[sp++] = c->origin; pc += 1; NEXT;
-        vmcase(MOVER) stk[sp++] = mover; pc += 1; NEXT;
-        vmcase(OPPONENT) stk[sp++] = (mover + 1) % g->nplayers; pc += 1; NEXT;
-        vmcase(TOMOVE) LOG_LOC(g->st_turn); stk[sp++] = pos_turn(p); pc += 1; NEXT;
-        vmcase(PIECE) stk[sp++] = c->piece; pc += 1; NEXT;
-        vmcase(LAYER) stk[sp++] = c->layer; pc += 1; NEXT;
-        vmcase(DROPPING) stk[sp++] = c->dropping; pc += 1; NEXT;
-        vmcase(VICTIM) stk[sp++] = c->victim; pc += 1; NEXT;
-        vmcase(EMPTY) a = stk[sp - 1]; LOG_READ(a); stk[sp - 1] = SQOK(a) && !CELL(a); pc += 1; NEXT;
+            ip += 1; NEXT;
+        vmcase(FROM) stk[sp++] = c->origin; ip += 1; NEXT;
+        vmcase(MOVER) stk[sp++] = mover; ip += 1; NEXT;
+        vmcase(OPPONENT) stk[sp++] = (mover + 1) % g->nplayers; ip += 1; NEXT;
+        vmcase(TOMOVE) LOG_LOC(g->st_turn); stk[sp++] = pos_turn(p); ip += 1; NEXT;
+        vmcase(PIECE) stk[sp++] = c->piece; ip += 1; NEXT;
+        vmcase(LAYER) stk[sp++] = c->layer; ip += 1; NEXT;
+        vmcase(DROPPING) stk[sp++] = c->dropping; ip += 1; NEXT;
+        vmcase(VICTIM) stk[sp++] = c->victim; ip += 1; NEXT;
+        vmcase(EMPTY) a = stk[sp - 1]; LOG_READ(a); stk[sp - 1] = SQOK(a) && !CELL(a); ip += 1; NEXT;
         vmcase(ENEMY) {
             a = stk[sp - 1]; LOG_READ(a);
             int32_t w = SQOK(a) ? TOP(a) : 0;
             stk[sp - 1] = w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover;
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         }
         vmcase(FRIEND) {
             a = stk[sp - 1]; LOG_READ(a);
             int32_t w = SQOK(a) ? TOP(a) : 0;
             stk[sp - 1] = w && PW_OWNER(w) == mover;
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         }
-        vmcase(AT) a = stk[sp - 1]; LOG_READ(a); stk[sp - 1] = SQOK(a) ? TOP(a) : 0; pc += 1; NEXT;
-        vmcase(TYPEOF) stk[sp - 1] = PW_TYPE(stk[sp - 1]); pc += 1; NEXT;
-        vmcase(OWNEROF) stk[sp - 1] = stk[sp - 1] ? PW_OWNER(stk[sp - 1]) : -1; pc += 1; NEXT;
-        vmcase(ISTYPE) b = stk[--sp]; a = stk[sp - 1]; stk[sp - 1] = a && PW_TYPE(a) == b; pc += 1; NEXT;
-        vmcase(FILE) a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? g->sq_x[a] + 1 : 0; pc += 1; NEXT;
-        vmcase(RANK) a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? g->sq_y[a] + 1 : 0; pc += 1; NEXT;
+        vmcase(AT) a = stk[sp - 1]; LOG_READ(a); stk[sp - 1] = SQOK(a) ? TOP(a) : 0; ip += 1; NEXT;
+        vmcase(TYPEOF) stk[sp - 1] = PW_TYPE(stk[sp - 1]); ip += 1; NEXT;
+        vmcase(OWNEROF) stk[sp - 1] = stk[sp - 1] ? PW_OWNER(stk[sp - 1]) : -1; ip += 1; NEXT;
+        vmcase(ISTYPE) b = stk[--sp]; a = stk[sp - 1]; stk[sp - 1] = a && PW_TYPE(a) == b; ip += 1; NEXT;
+        vmcase(FILE) a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? g->sq_x[a] + 1 : 0; ip += 1; NEXT;
+        vmcase(RANK) a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? g->sq_y[a] + 1 : 0; ip += 1; NEXT;
         vmcase(OPPDIR)
             a = stk[sp - 1];
             stk[sp - 1] = (uint64_t)a < (uint64_t)g->ndirs ? g->opposite[a] : -1;
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         vmcase(ATTACKED)
             b = stk[--sp]; a = stk[sp - 1];
             stk[sp - 1] = SQOK(a) && PLOK(b) ? square_attacked(p, (int)a, (int)b) : 0;
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         vmcase(ATTACKS)
             b = stk[--sp]; a = stk[sp - 1];
             stk[sp - 1] = SQOK(a) && SQOK(b) ? piece_attacks(p, (int)a, (int)b) : 0;
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         vmcase(REMAPDIR)
             b = stk[--sp]; a = stk[sp - 1];
             stk[sp - 1] = (uint64_t)a < (uint64_t)g->ndirs && PLOK(b) && PLOK(mover)
                 ? g->dir_map[b][g->dir_unmap[mover][a]] : -1;
-            pc += 1; NEXT;
-        vmcase(INCHECK) stk[sp++] = PLOK(mover) ? in_check(p, mover) : 0; pc += 1; NEXT;
+            ip += 1; NEXT;
+        vmcase(INCHECK) stk[sp++] = PLOK(mover) ? in_check(p, mover) : 0; ip += 1; NEXT;
         vmcase(NOMOVES)
             if (c->nlegal == -2) {
                 c->nlegal = 0;
@@ -296,19 +297,19 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             }
             if (c->nlegal == -3) c->nlegal = side_to_move_has_a_move(p, LINE) ? 1 : 0;
             if (c->nlegal < 0) pos_runtime_error(p, LINE, "`no-moves` is only known in the `end` and `legal` blocks");
-            stk[sp++] = c->nlegal == 0; pc += 1; NEXT;
+            stk[sp++] = c->nlegal == 0; ip += 1; NEXT;
         vmcase(REPETITION) {
             int n = 0;
             uint64_t key = pos_rep_key(p);
             for (int i = 0; i < p->nhist; i++) n += p->hist[i] == key;
             stk[sp++] = n ? n : 1;
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         }
         vmcase(HAND)                      /* the player was pushed first, the type on top */
             b = stk[--sp]; a = stk[sp - 1];
             if (PLOK(a) && TYOK(b)) LOG_LOC(HANDLOC(a, b));
             stk[sp - 1] = PLOK(a) && TYOK(b) ? p->st[HANDLOC(a, b)] : 0;
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         vmcase(COUNT) {
             b = stk[--sp]; a = stk[sp - 1];
             int n = 0;
@@ -319,12 +320,12 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                         n += w && PW_TYPE(w) == a && PW_OWNER(w) == b;
                     }
             stk[sp - 1] = n;
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         }
         vmcase(CANMOVETO)
             a = stk[sp - 1];
             stk[sp - 1] = SQOK(a) && PLOK(mover) ? can_move_to(p, (int)a, mover) : 0;
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         vmcase(MOVEFIELD)
             switch (OPND(1)) {
             case 0: stk[sp++] = p->last_from; break;
@@ -332,7 +333,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             case 2: stk[sp++] = p->last_piece; break;
             default: stk[sp++] = p->last_captured; break;
             }
-            pc += 2; NEXT;
+            ip += 2; NEXT;
         vmcase(EMIT) {
             int kind = OPND(1);
             if (c->mode == RUN_GEN) {
@@ -347,12 +348,12 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             } else if (c->mode == RUN_ATTACK || c->mode == RUN_REACH) {
                 if (kind != MK_STAY && L[0] == c->target) { c->found = 1; goto done; }
             }
-            pc += 3; NEXT;
+            ip += 3; NEXT;
         }
         vmcase(BECOME)
             a = stk[--sp];
             if (!TYOK(a)) goto fail;
-            L[1] = a; pc += 1; NEXT;
+            L[1] = a; ip += 1; NEXT;
         vmcase(CAPTURE) {
             a = stk[--sp];
             if (!SQOK(a)) goto fail;
@@ -362,32 +363,32 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                 pos_set(p, (int)a * g->stack + l, 0);
                 if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, mover, w);
             }
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         }
         vmcase(REMOVE)
             a = stk[--sp];
             if (!SQOK(a)) goto fail;
             pos_clear_square(p, (int)a);
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         vmcase(PLACE) {
             int64_t sq = stk[--sp], pl = stk[--sp], t = stk[--sp];
             if (!SQOK(sq) || !TYOK(t) || !(PLOK(pl) || pl == -1)) goto fail;
             if (g->stack == 1) pos_set(p, (int)sq, PW_MAKE(t, pl));
             else if (!pos_push(p, (int)sq, PW_MAKE(t, pl)))
                 pos_runtime_error(p, LINE, "more than %d pieces on %s", g->stack, g->sq_name[sq]);
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         }
         vmcase(CHANGE)
             b = stk[--sp]; a = stk[--sp];
             if (!SQOK(a) || !TYOK(b) || !TOP(a)) goto fail;
             pos_set(p, TOPLOC(a), PW_WITH_TYPE(TOP(a), b));
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         vmcase(SETOWNER) {
             b = stk[--sp]; a = stk[--sp];
             if (!SQOK(a) || !(PLOK(b) || b == -1) || !TOP(a)) goto fail;
             uint32_t w = ((uint32_t)TOP(a) & ~0xf00u) | ((uint32_t)(b + 1) << 8);
             pos_set(p, TOPLOC(a), (int32_t)w);
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         }
         vmcase(MOVEP) {
             b = stk[--sp]; a = stk[--sp];
@@ -398,21 +399,21 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                 pos_set(p, TOPLOC(a), 0);
                 if (!pos_push(p, (int)b, w)) pos_runtime_error(p, LINE, "more than %d pieces on %s", g->stack, g->sq_name[b]);
             }
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         }
         vmcase(GIVE) vmcase(TAKE)
             b = stk[--sp]; a = stk[--sp];
             if (!PLOK(b) || !TYOK(a)) goto fail;
-            v = p->st[HANDLOC(b, a)] + (code[pc] == OP_GIVE ? 1 : -1);
+            v = p->st[HANDLOC(b, a)] + (*ip == OP_GIVE ? 1 : -1);
             if (v < 0) goto fail;
             if (v > MAX_HAND)                  /* a hand a position string could not say */
                 pos_runtime_error(p, LINE, "more than %d pieces of one type in a hand", MAX_HAND);
             pos_set(p, HANDLOC(b, a), (int32_t)v);
-            pc += 1; NEXT;
-        vmcase(AGAIN) L[2] = 1; pc += 1; NEXT;
+            ip += 1; NEXT;
+        vmcase(AGAIN) L[2] = 1; ip += 1; NEXT;
         vmcase(NOTE) vmcase(QUALIFY) {
             char t[64];
-            int is_q = code[pc] == OP_QUALIFY;
+            int is_q = *ip == OP_QUALIFY;
             a = stk[--sp];
             switch (OPND(1)) {
             case 0: snprintf(t, sizeof t, "%s", a >= 0 && a < g->nstrings ? g->strings[a] : ""); break;
@@ -421,18 +422,18 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             case 4: snprintf(t, sizeof t, "%s", PLOK(a) ? g->player_letter[a] : "-"); break;
             default: snprintf(t, sizeof t, "%lld", (long long)a);
             }
-            if (is_q) { add_text(p, &s->qb, &s->nqb, &s->capqb, &L[5], qual_base, t, LINE); L[7] = OPND(2); pc += 3; }
-            else { add_text(p, &s->nb, &s->nnb, &s->capnb, &L[3], note_base, t, LINE); pc += 2; }
+            if (is_q) { add_text(p, &s->qb, &s->nqb, &s->capqb, &L[5], qual_base, t, LINE); L[7] = OPND(2); ip += 3; }
+            else { add_text(p, &s->nb, &s->nnb, &s->capnb, &L[3], note_base, t, LINE); ip += 2; }
             break;
         }
         vmcase(DISTINCT)       /* a group: its number, and in bit 0 whether it keeps the smallest string */
             if (++s->groups >= 1u << 30) s->groups = 1;      /* fits Move.group; wraps only across lists */
             L[LOC_GROUP] = (int64_t)s->groups << 1 | (OPND(1) != 0);
-            pc += 2; NEXT;
+            ip += 2; NEXT;
         vmcase(COMBINE) vmcase(MINUS) {
             b = stk[--sp]; a = stk[sp - 1];
-            stk[sp - 1] = TYOK(a) && TYOK(b) ? type_arith(g, (int)a, (int)b, code[pc] == OP_MINUS) : 0;
-            pc += 1; NEXT;
+            stk[sp - 1] = TYOK(a) && TYOK(b) ? type_arith(g, (int)a, (int)b, *ip == OP_MINUS) : 0;
+            ip += 1; NEXT;
         }
         vmcase(MOVESOF) {
             /* the moves of another type, for the moving piece, from the cursor */
@@ -475,7 +476,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                     if (sub.found) { c->found = 1; goto done; }
                 }
             }
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         }
         vmcase(LAND) {
             if (L[4]) pos_runtime_error(p, LINE, "`land` twice in one branch");
@@ -496,12 +497,12 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             if (L[1]) w = PW_WITH_TYPE(w, L[1]);
             if (!pos_push(p, (int)L[0], w)) pos_runtime_error(p, LINE, "more than %d pieces on %s", g->stack, g->sq_name[L[0]]);
             L[4] = 1;
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         }
         vmcase(SQUARE)
             b = stk[--sp]; a = stk[sp - 1];
             stk[sp - 1] = a >= 1 && a <= g->files && b >= 1 && b <= g->ranks ? g->sq_at[(a - 1) + (b - 1) * MAX_FILES] : -1;
-            pc += 1; NEXT;
+            ip += 1; NEXT;
         vmcase(RESULT)
             p->result = OPND(1); p->result_reason = OPND(2);
             goto done;
@@ -509,7 +510,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             if (c->mode == RUN_HOOK) goto done;
             goto fail;
         default:
-            pos_runtime_error(p, LINE, "bad opcode %d", code[pc]);
+            pos_runtime_error(p, LINE, "bad opcode %d", *ip);
         }
         continue;
     fail:
@@ -522,7 +523,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             pos_undo_to(p, ch->trail_mark);
             memcpy(L, s->locs + ch->loc_off, sizeof *L * (size_t)ch->nlocs);
             s->nlocs = ch->loc_off;
-            pc = ch->pc; sp = 0;
+            ip = code + ch->pc; sp = 0;
         }
     }
 out_of_steps:
