@@ -17,7 +17,9 @@ static void list_opcodes(void)
     printf("\"Effects\" name the game state an instruction reads (r) and writes (w): a variable, the\n"
            "board, the hands, the side to move, or the programs it runs; `src/effects.c` sums them per\n"
            "program, to know which hooks a legality test can leave out.\n\n");
-    printf("| opcode | operands | pops | pushes | effects | what it does |\n|---|---|---|---|---|---|\n");
+    printf("\"Flow\" names the operand that is a jump target, and \"stops\" an instruction after which\n"
+           "control never reaches the next one (the verifier and jump threading read these).\n\n");
+    printf("| opcode | operands | pops | pushes | flow | effects | what it does |\n|---|---|---|---|---|---|---|\n");
     static const char *const effect_name[] = { "r var A", "w var A", "r board", "w board", "r hands",
         "w hands", "r turn", "attack programs", "move programs", "on capture", "ends the game",
         "w any", "r all", "r the move" };
@@ -26,8 +28,11 @@ static void list_opcodes(void)
         for (int b = 0; b < (int)(sizeof effect_name / sizeof *effect_name); b++)
             if (opcode_info[i].effect & (1 << b))
                 snprintf(eff + strlen(eff), sizeof eff - strlen(eff), "%s%s", *eff ? ", " : "", effect_name[b]);
-        printf("| `%s` | %d | %d | %d | %s | %s |\n", opcode_info[i].name, opcode_info[i].nops,
-               opcode_info[i].pop, opcode_info[i].push, eff, opcode_info[i].doc);
+        char flow[32] = "";
+        if (opcode_info[i].jump) snprintf(flow, sizeof flow, "jump %c", 'A' + opcode_info[i].jump - 1);
+        if (opcode_info[i].stops) snprintf(flow + strlen(flow), sizeof flow - strlen(flow), "%sstops", *flow ? ", " : "");
+        printf("| `%s` | %d | %d | %d | %s | %s | %s |\n", opcode_info[i].name, opcode_info[i].nops,
+               opcode_info[i].pop, opcode_info[i].push, flow, eff, opcode_info[i].doc);
     }
 }
 

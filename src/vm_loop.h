@@ -30,7 +30,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
     }
 #ifdef VM_THREADED
     static const void *const dispatch[OPCODE_COUNT] = {
-#define X(name, nops, pop, push, effect, doc) &&op_##name,
+#define X(name, nops, pop, push, flow, effect, doc) &&op_##name,
         OPCODES(X)
 #undef X
     };
