@@ -80,6 +80,11 @@ int pins_find(Pos *p, int player, Pins *pins)
         }
         for (int by = 0; by < g->nplayers; by++)
             if (by != player && attack_programs_reads(p, k, by, watch_loc, p) != 1) return 0;
+        /* every make changes the side to move and resets the `reset` variables: an attack that
+         * read one of them may differ after any move (tests/lang/turn-attack.rules) */
+        if (p->watch[g->st_turn] == p->watch_stamp) return 0;
+        for (int r = 0; r < g->nreset; r++)
+            if (p->watch[g->vars[g->reset_vars[r]].base] == p->watch_stamp) return 0;
         pins->watching = 1;
     }
     return 1;
@@ -105,6 +110,9 @@ int pins_move_safe(const Pos *p, const MoveList *ml, const Move *m, const Pins *
     if (pins->watching) {                         /* an attack program looked there */
         if (m->kind == MK_MOVE && p->watch[m->from * g->stack] == p->watch_stamp) return 0;
         if (p->watch[m->to * g->stack] == p->watch_stamp) return 0;
+        /* a drop also takes the piece from the mover's hand */
+        if (m->kind == MK_DROP &&
+            p->watch[g->st_hands + pos_turn(p) * (g->ntypes + 1) + m->become] == p->watch_stamp) return 0;
     }
     if (m->kind == MK_MOVE)
         for (int i = 0; i < pins->npinned; i++) if (pins->pinned[i] == m->from) return 0;
