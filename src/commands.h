@@ -18,6 +18,8 @@ typedef struct {
     double time;                   /* seconds per move */
     const char *as, *record, *load, *game, *opponent;
     const char *list;              /* bench --list FILE */
+    int port;                      /* serve --port N (-1: the default) */
+    const char *address;           /* serve --address A */
 } Args;
 
 int cmd_disasm(Args *a);           /* disasm.c */
@@ -26,5 +28,6 @@ int cmd_bench(Args *a);            /* bench.c */
 int cmd_selfplay(Args *a);         /* play.c */
 int cmd_play(Args *a);             /* play.c */
 int cmd_xboard(Args *a);           /* xboard.c */
+int cmd_serve(Args *a);            /* serve.c */
 void show_board(const Pos *p, FILE *out);   /* display.c */
 #endif

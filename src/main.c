@@ -38,6 +38,7 @@ static const char usage_text[] =
 "  selfplay FILE              the engine plays itself; prints each move and the result\n"
 "  play FILE                  play against the engine in the terminal\n"
 "  xboard FILE                speak the XBoard/CECP protocol (for GUIs)\n"
+"  serve FILE                 a local web server: see and play the game in a browser\n"
 "\n"
 "Options:\n"
 "  --fen POSITION             start from this position string (FEN for chess.rules)\n"
@@ -56,6 +57,8 @@ static const char usage_text[] =
 "  --opponent random|DEPTH    selfplay: play against a random mover or a fixed depth (sides alternate)\n"
 "  --as SIDE, --load FILE     play: the side you play (default the first); a game record to go on from\n"
 "  --game FILE                show/moves/perft: start from the end of a game record\n"
+"  --port N, --address A      serve: the port (default 8080; 0: any free one) and the IPv4\n"
+"                             address to listen on (default 127.0.0.1: this machine only)\n"
 "  -h, --help                 this help;  -V, --version  the version\n"
 "\n"
 "See boardvm(1) and, for the rules language, boardvm-rules(5).\n";
@@ -76,7 +79,7 @@ static int parse_args(int argc, char **argv, Args *a)
     a->moves = calloc((size_t)a->capmoves, sizeof *a->moves);
     a->copies = calloc((size_t)argc + 1, sizeof *a->copies);
     a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
-    a->depth = -1; a->runs = 5;
+    a->depth = -1; a->runs = 5; a->port = -1;
     if (!a->opts || !a->moves || !a->pos || !a->copies) abort();
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
@@ -116,6 +119,14 @@ static int parse_args(int argc, char **argv, Args *a)
             else if (!strcmp(s, "--runs")) a->runs = (int)v;
             else if (!strcmp(s, "--games")) a->games = (int)v;
             else a->max_plies = (int)v;
+        } else if (!strcmp(s, "--port")) {
+            if (++i >= argc) return usage_error("%s needs a number", s);
+            char *end; long v = strtol(argv[i], &end, 10);
+            if (!*argv[i] || *end || v < 0 || v > 65535) return usage_error("'%s' is not a port number (0 to 65535)", argv[i]);
+            a->port = (int)v;
+        } else if (!strcmp(s, "--address")) {
+            if (++i >= argc) return usage_error("%s needs an address", s);
+            a->address = argv[i];
         } else if (!strcmp(s, "--nodes") || !strcmp(s, "--seed")) {
             if (++i >= argc) return usage_error("%s needs a number", s);
             /* strtoull takes "-1" (and " -1") as 2^64-1: a node limit that never comes. Only
@@ -313,6 +324,7 @@ int main(int argc, char **argv)
     else if (!strcmp(cmd, "selfplay")) st = cmd_selfplay(&a);
     else if (!strcmp(cmd, "play")) st = cmd_play(&a);
     else if (!strcmp(cmd, "xboard")) st = cmd_xboard(&a);
+    else if (!strcmp(cmd, "serve")) st = cmd_serve(&a);
     else st = usage_error("unknown command '%s'", cmd);
     free_args(&a);
     return st;
