@@ -9,11 +9,13 @@
  *   POST /api/move    {"move": "e2e4"}
  *   POST /api/undo, /api/redo
  *   POST /api/new     {"options": ["name=value", ...], "fen": "...", "moves": [...]} (all optional)
- *   POST /api/engine  {"depth": N, "time": S}   the engine moves for the side to move
+ *   POST /api/engine  {"depth": N, "time": S, "wait": B}   the engine moves for the side to move
+ *   POST /api/stop    {"wait": B}   stop the search: it plays the best move found so far
  *   POST /api/load    {"record": "..."}
- * A POST answers {"state": ...} (plus "engine" for /api/engine); every refusal is
- * {"error": "why"} with a 4xx status. The server runs in one thread, so requests are handled
- * one at a time and the game needs no lock. */
+ * A POST answers {"state": ...}; every refusal is {"error": "why"} with a 4xx status. The
+ * server runs in one thread, so requests are handled one at a time and the game needs no lock;
+ * only the engine searches in a thread of its own (webgame.c), during which the game answers
+ * /api/game, /api/state and /api/stop and refuses the rest with 409. */
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,7 +111,7 @@ static enum MHD_Result send_after(struct MHD_Connection *c, Server *s, int ok, c
 {
     if (!ok) { json_decref(extra); return send_error(c, 422, err); }
     json_t *j = extra ? extra : json_object();
-    json_object_set(j, "state", webgame_state(s->w));
+    json_object_set_new(j, "state", webgame_state(s->w));
     return send_json(c, MHD_HTTP_OK, j);
 }
 
@@ -148,26 +150,31 @@ static enum MHD_Result api_new(struct MHD_Connection *c, Server *s, json_t *req)
     return send_after(c, s, ok, err, NULL);
 }
 
+/* The engine searches in a thread of its own (webgame.c): the answer comes at once (202) and
+ * the page follows the search in /api/state ("thinking") until "engine" says what it played;
+ * with "wait": true the answer waits for the move (for scripts). */
 static enum MHD_Result api_engine(struct MHD_Connection *c, Server *s, json_t *req)
 {
     SearchLimits lim;
     memset(&lim, 0, sizeof lim);
-    json_t *jd = json_object_get(req, "depth"), *jt = json_object_get(req, "time");
+    json_t *jd = json_object_get(req, "depth"), *jt = json_object_get(req, "time"), *jw = json_object_get(req, "wait");
     if (jd && (!json_is_integer(jd) || json_integer_value(jd) < 1 || json_integer_value(jd) > MAX_ENGINE_DEPTH))
         return send_error(c, 400, "\"depth\" must be a whole number from 1 to 64");
     if (jt && (!json_is_number(jt) || !(json_number_value(jt) > 0) || json_number_value(jt) > MAX_ENGINE_TIME))
         return send_error(c, 400, "\"time\" must be a number of seconds above 0, at most 60");
+    if (jw && !json_is_boolean(jw)) return send_error(c, 400, "\"wait\" must be true or false");
     lim.depth = jd ? (int)json_integer_value(jd) : 0;
-    lim.time = jt ? json_number_value(jt) : (jd ? 0 : 1.0);     /* neither: one second */
-    SearchResult res;
-    memset(&res, 0, sizeof res);
-    res.best = -1;
+    /* a depth alone still has a time limit: the server must not think for ever */
+    lim.time = jt ? json_number_value(jt) : (jd ? MAX_ENGINE_TIME : 1.0);
     char err[1024] = "";
-    int ok = webgame_engine(s->w, &lim, &res, err, sizeof err);
-    json_t *info = ok ? json_pack("{s:{s:s, s:i, s:i, s:I, s:f, s:s}}", "engine", "move", res.best_str,
-                                  "score", res.score, "depth", res.depth, "nodes", (json_int_t)res.nodes,
-                                  "seconds", res.seconds, "pv", res.pv) : NULL;
-    return send_after(c, s, ok, err, info);
+    if (!webgame_think_start(s->w, &lim, err, sizeof err)) return send_error(c, 422, err);
+    if (!json_is_true(jw)) {
+        json_t *j = json_pack("{s:b}", "thinking", 1);
+        json_object_set_new(j, "state", webgame_state(s->w));
+        return send_json(c, 202, j);
+    }
+    int ok = webgame_think_finish(s->w, 1, err, sizeof err);
+    return send_after(c, s, ok == 1, err, NULL);
 }
 
 static enum MHD_Result api_post(struct MHD_Connection *c, Server *s, const char *url, Request *rq)
@@ -194,6 +201,11 @@ static enum MHD_Result api_post(struct MHD_Connection *c, Server *s, const char 
     else if (!strcmp(url, "/api/redo")) r = send_after(c, s, webgame_redo(s->w, err, sizeof err), err, NULL);
     else if (!strcmp(url, "/api/new")) r = api_new(c, s, req);
     else if (!strcmp(url, "/api/engine")) r = api_engine(c, s, req);
+    else if (!strcmp(url, "/api/stop")) {
+        webgame_think_stop(s->w);
+        if (json_is_true(json_object_get(req, "wait"))) webgame_think_finish(s->w, 1, err, sizeof err);
+        r = send_after(c, s, 1, err, NULL);
+    }
     else if (!strcmp(url, "/api/load")) {
         const char *t = json_string_value(json_object_get(req, "record"));
         if (!t) r = send_error(c, 400, "\"record\" (the text of a game record) is missing");
@@ -206,9 +218,10 @@ static enum MHD_Result api_post(struct MHD_Connection *c, Server *s, const char 
 static enum MHD_Result api_get(struct MHD_Connection *c, Server *s, const char *url)
 {
     if (!strcmp(url, "/api/game")) return send_json(c, MHD_HTTP_OK, json_incref(webgame_game(s->w)));
-    if (!strcmp(url, "/api/state")) return send_json(c, MHD_HTTP_OK, json_incref(webgame_state(s->w)));
+    if (!strcmp(url, "/api/state")) return send_json(c, MHD_HTTP_OK, webgame_state(s->w));
     if (!strcmp(url, "/api/record")) {
         char *text = webgame_record(s->w);
+        if (!text) return send_error(c, 409, "the engine is thinking (wait, or stop it)");
         json_t *j = json_pack("{s:s}", "record", text);
         free(text);
         return send_json(c, MHD_HTTP_OK, j);
@@ -243,6 +256,13 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     }
     int get = !strcmp(method, "GET") || !strcmp(method, "HEAD"), post = !strcmp(method, "POST");
     if (!strncmp(url, "/api/", 5)) {
+        /* a search that has ended: its move is made before anything else is answered (an
+         * error of the search goes to the state's "engine") */
+        char err[512];
+        webgame_think_finish(s->w, 0, err, sizeof err);
+        if (webgame_thinking(s->w) && !(get && (!strcmp(url, "/api/game") || !strcmp(url, "/api/state")))
+            && !(post && !strcmp(url, "/api/stop")))
+            return send_error(c, 409, "the engine is thinking (wait, or stop it: POST /api/stop)");
         if (get) return api_get(c, s, url);
         if (post) return api_post(c, s, url, rq);
         return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, "use GET or POST");

@@ -5,7 +5,9 @@
  * nothing the rules do not allow. A runtime error of the rules code (a longjmp out of move
  * generation or a hook) may leave the position half made: the game is then rebuilt from its
  * start and the moves played before, and the error is reported. */
+#define _GNU_SOURCE                  /* fopencookie: the engine's progress lines */
 #include "webgame.h"
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,6 +23,21 @@
 typedef struct { char *s; int from, to; } Played;
 typedef struct { Played *m; int n, cap; } PlayedList;
 
+/* The engine's thread. Only the worker touches the position while `running`; the server's
+ * thread reads `done` and, under `mu`, the last progress line `info`. */
+typedef struct {
+    pthread_t th;
+    int running;                     /* started and not yet joined (the server's thread) */
+    int done;                        /* atomic: the search has ended */
+    SearchLimits lim;
+    SearchResult res;
+    int failed; char err[512];       /* a runtime error of the rules code during the search */
+    char line[1024]; size_t nline;   /* the progress line being written (the worker) */
+    pthread_mutex_t mu;
+    char info[1024];                 /* the last complete progress line (under mu) */
+    FILE *infof;
+} Think;
+
 struct WebGame {
     char *path, *text; size_t len;   /* the rules file, read once */
     char **opts; int nopts;          /* the options the game was compiled with */
@@ -28,7 +45,12 @@ struct WebGame {
     char *start;                     /* the start position string, NULL: the game's own */
     PlayedList hist, redo;
     json_t *game_j, *state_j;        /* caches, NULL when stale */
+    json_t *engine_j;                /* what the engine last found (or its error), or NULL */
+    Think think;
 };
+
+#define NOT_WHILE_THINKING(w, err, errlen) \
+    do { if ((w)->think.running) return fail(err, errlen, "the engine is thinking (wait, or stop it)"); } while (0)
 
 static void oom(const char *what)
 {
@@ -214,6 +236,8 @@ static int replace(WebGame *w, Game *g, int nopts, char **opts, const char *star
     free(w->hist.m);
     w->hist = played;
     played_clear(&w->redo);
+    json_decref(w->engine_j);
+    w->engine_j = NULL;
     invalidate(w);
     return 1;
 }
@@ -223,6 +247,7 @@ WebGame *webgame_open(const char *path, int nopts, char **opts, const char *fen,
 {
     WebGame *w = calloc(1, sizeof *w);
     if (!w) oom("game");
+    pthread_mutex_init(&w->think.mu, NULL);
     w->path = dup_or_die(path);
     w->text = read_file(path, &w->len);
     char err[4096];
@@ -243,6 +268,13 @@ WebGame *webgame_open(const char *path, int nopts, char **opts, const char *fen,
 void webgame_free(WebGame *w)
 {
     if (!w) return;
+    if (w->think.running) {
+        webgame_think_stop(w);
+        char err[512];
+        webgame_think_finish(w, 1, err, sizeof err);
+    }
+    pthread_mutex_destroy(&w->think.mu);
+    json_decref(w->engine_j);
     json_decref(w->state_j);
     json_decref(w->game_j);
     played_clear(&w->hist); free(w->hist.m);
@@ -259,6 +291,7 @@ void webgame_free(WebGame *w)
 int webgame_new(WebGame *w, int nopts, char **opts, const char *fen, char **moves, int nmoves,
                 char *err, size_t errlen)
 {
+    NOT_WHILE_THINKING(w, err, errlen);
     Game *g = w->g;
     if (opts) {
         g = compile(w, nopts, opts, err, errlen);
@@ -292,6 +325,7 @@ static int play(WebGame *w, const char *s, char *err, size_t errlen)
 
 int webgame_move(WebGame *w, const char *move, char *err, size_t errlen)
 {
+    NOT_WHILE_THINKING(w, err, errlen);
     if (!play(w, move, err, errlen)) return 0;
     /* a move of one's own ends the redo list unless it is the move the list had next */
     if (w->redo.n && !strcmp(w->redo.m[w->redo.n - 1].s, move)) free(w->redo.m[--w->redo.n].s);
@@ -301,6 +335,7 @@ int webgame_move(WebGame *w, const char *move, char *err, size_t errlen)
 
 int webgame_undo(WebGame *w, char *err, size_t errlen)
 {
+    NOT_WHILE_THINKING(w, err, errlen);
     if (!w->hist.n) return fail(err, errlen, "no move to take back");
     Played m = w->hist.m[--w->hist.n];
     pos_unmake(w->p);
@@ -312,6 +347,7 @@ int webgame_undo(WebGame *w, char *err, size_t errlen)
 
 int webgame_redo(WebGame *w, char *err, size_t errlen)
 {
+    NOT_WHILE_THINKING(w, err, errlen);
     if (!w->redo.n) return fail(err, errlen, "no move to play again");
     char *s = dup_or_die(w->redo.m[w->redo.n - 1].s);
     int ok = webgame_move(w, s, err, errlen);
@@ -319,24 +355,113 @@ int webgame_redo(WebGame *w, char *err, size_t errlen)
     return ok;
 }
 
-int webgame_engine(WebGame *w, const SearchLimits *lim, SearchResult *res, char *err, size_t errlen)
+/* The progress lines of the search (lim.info), kept one at a time for the page. */
+static ssize_t info_write(void *cookie, const char *buf, size_t n)
 {
+    Think *t = cookie;
+    for (size_t i = 0; i < n; i++) {
+        if (buf[i] == '\n') {
+            pthread_mutex_lock(&t->mu);
+            memcpy(t->info, t->line, t->nline);
+            t->info[t->nline] = 0;
+            pthread_mutex_unlock(&t->mu);
+            t->nline = 0;
+        } else if (t->nline < sizeof t->line - 1) t->line[t->nline++] = buf[i];
+    }
+    return (ssize_t)n;
+}
+
+static void *think_main(void *arg)
+{
+    WebGame *w = arg;
+    Think *t = &w->think;
     Pos *p = w->p;
     jmp_buf jb;
     p->on_error = &jb;
     if (setjmp(jb)) {
-        fail(err, errlen, "%s", p->errmsg);
-        rebuild(w);
-        return 0;
-    }
-    MoveList *ml = pos_list(p, 0);
-    node_moves(p, ml);
-    if (p->result || ml->n == 0) { p->on_error = NULL; return fail(err, errlen, "the game is over"); }
-    if (!w->eng) w->eng = engine_new(w->g, 32);
-    engine_search(w->eng, p, lim, res);
+        t->failed = 1;
+        snprintf(t->err, sizeof t->err, "%s", p->errmsg);
+    } else engine_search(w->eng, p, &t->lim, &t->res);
     p->on_error = NULL;
-    if (res->best < 0) return fail(err, errlen, "the engine found no move");
-    return webgame_move(w, res->best_str, err, errlen);
+    fflush(t->infof);
+    __atomic_store_n(&t->done, 1, __ATOMIC_RELEASE);
+    return NULL;
+}
+
+int webgame_think_start(WebGame *w, const SearchLimits *lim, char *err, size_t errlen)
+{
+    NOT_WHILE_THINKING(w, err, errlen);
+    Think *t = &w->think;
+    /* the state as it is now: what the page is shown while the worker has the position */
+    json_t *st = webgame_state(w);
+    int over = !json_is_null(json_object_get(st, "result")) || !json_array_size(json_object_get(st, "moves"));
+    json_decref(st);
+    if (over) return fail(err, errlen, "the game is over");
+    if (!w->eng) w->eng = engine_new(w->g, 32);
+    static const cookie_io_functions_t io = { NULL, info_write, NULL, NULL };
+    t->infof = fopencookie(t, "w", io);
+    if (!t->infof) oom("engine progress");
+    t->lim = *lim;
+    t->lim.info = t->infof;
+    t->lim.xboard_post = 0;
+    memset(&t->res, 0, sizeof t->res);
+    t->res.best = -1;
+    t->failed = 0;
+    t->nline = 0;
+    t->info[0] = 0;
+    t->done = 0;
+    if (pthread_create(&t->th, NULL, think_main, w)) {
+        fclose(t->infof);
+        return fail(err, errlen, "cannot start the engine's thread");
+    }
+    t->running = 1;
+    return 1;
+}
+
+int webgame_thinking(WebGame *w) { return w->think.running; }
+
+void webgame_think_stop(WebGame *w)
+{
+    if (w->think.running && w->eng) engine_stop(w->eng);
+}
+
+int webgame_think_finish(WebGame *w, int wait, char *err, size_t errlen)
+{
+    Think *t = &w->think;
+    if (!t->running) return -1;
+    if (!wait && !__atomic_load_n(&t->done, __ATOMIC_ACQUIRE)) return -1;
+    pthread_join(t->th, NULL);
+    t->running = 0;
+    fclose(t->infof);
+    t->infof = NULL;
+    json_decref(w->engine_j);
+    w->engine_j = NULL;
+    if (t->failed) {
+        rebuild(w);
+        fail(err, errlen, "%s", t->err);
+    } else if (t->res.best < 0) fail(err, errlen, "the engine found no move");
+    else {
+        char move[sizeof t->res.best_str];
+        snprintf(move, sizeof move, "%s", t->res.best_str);
+        if (webgame_move(w, move, err, errlen)) {
+            w->engine_j = json_pack("{s:s, s:i, s:i, s:I, s:f, s:s}", "move", move, "score", t->res.score,
+                                    "depth", t->res.depth, "nodes", (json_int_t)t->res.nodes,
+                                    "seconds", t->res.seconds, "pv", t->res.pv);
+            invalidate(w);
+            return 1;
+        }
+    }
+    w->engine_j = json_pack("{s:s}", "error", err);
+    invalidate(w);
+    return 0;
+}
+
+int webgame_engine(WebGame *w, const SearchLimits *lim, SearchResult *res, char *err, size_t errlen)
+{
+    if (!webgame_think_start(w, lim, err, errlen)) return 0;
+    int ok = webgame_think_finish(w, 1, err, errlen);
+    *res = w->think.res;
+    return ok == 1;
 }
 
 static const char *base_name(const char *path)
@@ -347,6 +472,7 @@ static const char *base_name(const char *path)
 
 char *webgame_record(WebGame *w)
 {
+    if (w->think.running) return NULL;
     char *text = NULL; size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     if (!f) oom("record");
@@ -370,6 +496,7 @@ char *webgame_record(WebGame *w)
 
 int webgame_load_record(WebGame *w, const char *text, char *err, size_t errlen)
 {
+    NOT_WHILE_THINKING(w, err, errlen);
     char *pos = NULL, **moves = NULL; int n = 0;
     char e[256];
     if (!record_read(text, &pos, &moves, &n, e, sizeof e)) return fail(err, errlen, "bad game record: %s", e);
@@ -395,9 +522,25 @@ static json_t *played_json(const PlayedList *l, int reversed)
     return a;
 }
 
+/* A new reference: the cached state, with what the engine is doing or last found. */
+static json_t *state_with_engine(WebGame *w)
+{
+    json_t *s = json_copy(w->state_j);    /* shallow: the cache stays as it is */
+    if (!s) oom("state");
+    if (w->engine_j) json_object_set(s, "engine", w->engine_j);
+    if (w->think.running) {
+        char info[sizeof w->think.info];
+        pthread_mutex_lock(&w->think.mu);
+        memcpy(info, w->think.info, sizeof info);
+        pthread_mutex_unlock(&w->think.mu);
+        json_object_set_new(s, "thinking", json_pack("{s:s}", "info", info));
+    }
+    return s;
+}
+
 json_t *webgame_state(WebGame *w)
 {
-    if (w->state_j) return w->state_j;
+    if (w->state_j) return state_with_engine(w);
     Pos *p = w->p;
     jmp_buf jb;
     p->on_error = &jb;
@@ -406,7 +549,8 @@ json_t *webgame_state(WebGame *w)
         json_t *s = json_pack("{s:s, s:[], s:[]}", "error", p->errmsg, "moves", "board");
         p->on_error = NULL;
         rebuild(w);
-        return w->state_j = s;
+        w->state_j = s;
+        return state_with_engine(w);
     }
     json_t *s = position_json(p);
     MoveList *ml = pos_list(p, 0);
@@ -420,5 +564,6 @@ json_t *webgame_state(WebGame *w)
     for (int i = 0; i < w->nopts; i++) json_array_append_new(opts, json_string(w->opts[i]));
     json_object_set_new(s, "options", opts);
     json_object_set_new(s, "start", w->start ? json_string(w->start) : json_null());
-    return w->state_j = s;
+    w->state_j = s;
+    return state_with_engine(w);
 }

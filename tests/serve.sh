@@ -75,8 +75,18 @@ expect 200 "undo" POST /api/undo
 expect 200 "redo" POST /api/redo
 [ "$(position)" = "$(./boardvm show "$rules" --moves e2e4 | sed -n 's/^position: //p')" ] && ok "redo plays e2e4 again" || bad "after redo: $(position)"
 expect 400 "a bad engine depth" POST /api/engine '{"depth":0}'
-expect 200 "the engine" POST /api/engine '{"depth":2}'
+expect 200 "the engine (waiting for its move)" POST /api/engine '{"depth":2,"wait":true}'
 grep -q '"engine":{"move":"' serve.body && ok "the engine says its move" || bad "no engine move: $(head -c 200 serve.body)"
+# a search in the background: the server answers meanwhile, refuses to change the game, stops it
+start=$(date +%s)
+expect 202 "the engine thinking for 20 seconds" POST /api/engine '{"time":20}'
+expect 409 "a move while it thinks" POST /api/move '{"move":"e7e5"}'
+expect 200 "the state while it thinks" GET /api/state
+grep -q '"thinking":{"info":"' serve.body && ok "the state says it is thinking" || bad "no thinking: $(head -c 200 serve.body)"
+sleep 0.5
+expect 200 "stop" POST /api/stop '{"wait":true}'
+grep -q '"engine":{"move":"' serve.body && ! grep -q '"thinking"' serve.body && ok "stopped, it plays its best move" || bad "after stop: $(head -c 300 serve.body)"
+[ $(( $(date +%s) - start )) -lt 10 ] && ok "stop stopped the search" || bad "stop took $(( $(date +%s) - start )) s"
 expect 422 "a new game with an unknown option" POST /api/new '{"options":["no-such-option"]}'
 expect 422 "a new game from a bad position" POST /api/new '{"fen":"not a position"}'
 expect 200 "a new game from a position" POST /api/new '{"fen":"4k3/P7/8/8/8/8/8/4K3 w - - 0 1"}'
@@ -101,7 +111,7 @@ while [ "$(wc -l <serve.many)" -lt 50 ] && [ $wait_all -lt 300 ]; do sleep 0.1; 
 n=$(grep -c '^200$' serve.many)
 [ "$n" -eq 50 ] && ok "50 clients at once" || bad "$n of 50 clients answered 200"
 # a client that goes away during a search: the server goes on
-curl -s -o /dev/null --max-time 0.3 -X POST --data-binary '{"time":1.5}' "$url/api/engine"
+curl -s -o /dev/null --max-time 0.3 -X POST --data-binary '{"time":1.5,"wait":true}' "$url/api/engine"
 expect 200 "an answer after a client went away" GET /api/state
 
 kill -TERM $pid

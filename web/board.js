@@ -432,15 +432,43 @@ async function play(move) {
   if (j && $('engine-replies').checked && !state.result && state.moves.length) await engineMove();
 }
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function engineText(e) {
+  return `engine: ${e.move}  score ${e.score}  depth ${e.depth}  nodes ${e.nodes}  ` +
+    `${e.seconds.toFixed(2)}s  pv ${e.pv}`;
+}
+
+// The engine thinks in the server's background: its progress is followed in /api/state until
+// the state has no "thinking"; Stop asks it to play the best move found so far.
 async function engineMove() {
-  const t = parseFloat($('engine-time').value);
-  const j = await request('/api/engine', {time: t > 0 && t <= 60 ? t : 1});
-  if (j && j.engine) {
-    const e = j.engine;
-    $('engine-info').textContent = `engine: ${e.move}  score ${e.score}  depth ${e.depth}  ` +
-      `nodes ${e.nodes}  ${e.seconds.toFixed(2)}s  pv ${e.pv}`;
+  if (busy) return false;
+  busy = true;
+  sel = null;
+  hideChooser();
+  $('stop').hidden = false;
+  let ok = false;
+  try {
+    const t = parseFloat($('engine-time').value);
+    await api('/api/engine', {time: t > 0 && t <= 60 ? t : 1});
+    $('engine-info').textContent = 'engine: thinking...';
+    for (;;) {
+      await sleep(200);
+      const s = await api('/api/state');
+      if (!s.thinking) { state = s; break; }
+      if (s.thinking.info) $('engine-info').textContent = 'thinking: ' + s.thinking.info;
+    }
+    const e = state.engine;
+    if (e && e.error) showError('engine: ' + e.error);
+    else if (e) { $('engine-info').textContent = engineText(e); showError(''); ok = true; }
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    busy = false;
+    $('stop').hidden = true;
+    redraw();
   }
-  return j;
+  return ok;
 }
 
 function choose(moves, what) {
@@ -528,6 +556,10 @@ function wire() {
   $('redo').addEventListener('click', () => request('/api/redo', {}));
   $('flip').addEventListener('click', () => { flipped = !flipped; redraw(); });
   $('engine').addEventListener('click', () => engineMove());
+  $('stop').addEventListener('click', () => {
+    selfplay = false;
+    api('/api/stop', {}).catch((e) => showError(e.message));
+  });
   $('chooser-cancel').addEventListener('click', () => { hideChooser(); sel = null; drawBoard(); });
   $('typed').addEventListener('submit', (ev) => {
     ev.preventDefault();

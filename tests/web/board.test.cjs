@@ -189,8 +189,18 @@ async function special(browser) {
     // the engine answers
     await page.click('#engine');
     await waitHistory(page, 2);
+    await page.waitForSelector('#stop', { state: 'hidden' });
     const e = await page.textContent('#engine-info');
-    check(/engine: \S+/.test(e), 'chess: the engine plays a move and says what it found', e);
+    check(/^engine: \S+ +score -?\d+ +depth \d+/.test(e), 'chess: the engine plays a move and says what it found', e);
+    // a long search, stopped from the page: it plays the best move so far at once
+    await page.fill('#engine-time', '30');
+    const t0 = Date.now();
+    await page.click('#engine');
+    await page.waitForSelector('#stop:not([hidden])');
+    await page.waitForTimeout(500);
+    await page.click('#stop');
+    await waitHistory(page, 3);
+    check(Date.now() - t0 < 10000, 'chess: Stop ends a 30-second search at once', `${Date.now() - t0} ms`);
     // save the record, start again, load it: the same position
     const before = (await stateOf(page)).position;
     await page.click('#records summary');
