@@ -94,8 +94,13 @@ function drawPiece(parent, p, x, y, w, h, top) {
   const owner = p.owner >= 0 && game.players[p.owner] ? game.players[p.owner].name + ' ' : '';
   title.textContent = owner + name + (p.vars ? ` (${varsText(p.vars)})` : '');
   if (p.vars) {
-    const b = el('text', {class: 'badge', x: x + w - 4, y: y + 11, 'text-anchor': 'end'}, g);
-    b.textContent = '*';
+    // a badge with the initials of the piece's variables that are set (s: statue...)
+    const initials = Object.keys(p.vars).map((k) => k[0]).join('').slice(0, 3);
+    const r = Math.min(9, h / 2 - 1);
+    const bx = x + w - r - 2, by = y + (h >= S * 0.6 ? r + 2 : h / 2);
+    el('circle', {class: 'badge-bg', cx: bx, cy: by, r: r}, g);
+    const b = el('text', {class: 'badge', x: bx, y: by, 'font-size': (r * 1.2).toFixed(1)}, g);
+    b.textContent = initials;
   }
   return g;
 }
@@ -181,8 +186,11 @@ function drawBoard() {
     for (const name in sqvars) {
       const v = sqvars[name][sq];
       if (v === undefined) continue;
-      const t = el('text', {class: 'sqvar', x: x + S - 4, y: y + S - 6 - 12 * k++, 'text-anchor': 'end'}, layerMarks);
-      t.textContent = `${name} ${v}`;
+      const label = `${name} ${v}`;
+      const ty = y + 2 + 13 * k++;
+      el('rect', {class: 'sqvar-bg', x: x + 1, y: ty, width: Math.min(S - 2, 6.5 * label.length + 4), height: 12, rx: 3}, layerMarks);
+      const t = el('text', {class: 'sqvar', x: x + 3, y: ty + 6}, layerMarks);
+      t.textContent = label;
     }
     if (targets.has(sq)) {
       if (targets.get(sq)) el('circle', {class: 'target capture', cx: x + S / 2, cy: y + S / 2, r: S * 0.44, 'data-sq': s.name}, layerMarks);

@@ -242,6 +242,22 @@ async function special(browser) {
     await waitHistory(page, 1);
     check((await stateOf(page)).history[0].s === 'b1!', 'nemoroth: clicking b1 twice screams (b1!)');
   });
+  // Nemoroth's stacks, piece variables and ichor: every layer, a badge per marked piece, the
+  // timer on its square (as boardvm show lists them: "d5: h{statue} Z{mo}", "ichor: c4 5")
+  const nfen = '8/8/2Mla{statue=1}g2/2H[Zh{statue=1}]4/2h5/8/8/8 a ichor=c4:5';
+  await withGame(browser, R('rules/nemoroth.rules'), ['--fen', nfen], async (page) => {
+    const shown = cli('show', R('rules/nemoroth.rules'), '--fen', nfen);
+    const n = await page.$$eval('#pieces g.piece', (p) => p.length);
+    check(n === 8, 'nemoroth: 8 pieces drawn, both of the stack on d5', `${n}`);
+    const d5 = await page.$$eval('#pieces g.piece', (ps) => ps.filter((p) => p.querySelector('rect')).map((p) => p.dataset.type + (p.classList.contains('top') ? '^' : '')));
+    check(/d5: h\{statue\} Z\{mo\}/.test(shown) && JSON.stringify(d5) === JSON.stringify(['H', 'Z^']),
+      'nemoroth: the stack on d5 drawn bottom first, the Zombie on top', d5.join(' '));
+    const badges = await page.$$eval('#pieces text.badge', (b) => b.map((x) => x.textContent).sort());
+    check(JSON.stringify(badges) === JSON.stringify(['m', 's', 's']), 'nemoroth: a badge on each marked piece', badges.join(' '));
+    const timers = await page.$$eval('#targets text.sqvar', (t) => t.map((x) => x.textContent));
+    check(/ichor: c4 5/.test(shown) && JSON.stringify(timers) === JSON.stringify(['ichor 5']), 'nemoroth: the ichor timer on c4', timers.join(' '));
+    await (await page.$('#board')).screenshot({ path: path.join(SHOTS, 'nemoroth-stacks.png') });
+  });
   // Spinal Tap's battle moves: no square, chosen from the list of other moves
   await withGame(browser, R('rules/spinal-tap.rules'), ['-o', 'battle-move'], async (page) => {
     const n = await page.$$eval('#others-select option', (o) => o.length);
