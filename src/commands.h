@@ -11,6 +11,7 @@ typedef struct {
     char **moves; int nmoves, capmoves;
     char **copies; int ncopies;    /* strings the move list points into */
     int divide, help, version, list_opcodes, check_hash, profile;
+    int json;                      /* show/moves --json */
     int depth, runs;
     int games, max_plies;          /* selfplay */
     unsigned long long nodes;      /* a node limit per move */

@@ -306,3 +306,24 @@ json_t *result_json(const Pos *p)
     put(o, "reason", json_string(p->result_reason ? g->strings[p->result_reason - 1] : ""));
     return o;
 }
+
+void print_json(Pos *p, int with_game, FILE *out)
+{
+    json_t *pj = position_json(p);      /* before the moves: in_check may use the scratch lists */
+    MoveList *ml = pos_list(p, 0);
+    node_moves(p, ml);
+    json_t *j = must(json_object());
+    put(pj, "moves", moves_json(p->g, ml));
+    put(pj, "result", result_json(p));
+    if (with_game) {
+        put(j, "game", game_json(p->g));
+        put(j, "state", pj);
+    } else {
+        put(j, "moves", json_incref(json_object_get(pj, "moves")));
+        put(j, "result", json_incref(json_object_get(pj, "result")));
+        json_decref(pj);
+    }
+    json_dumpf(j, out, JSON_COMPACT);
+    fputc('\n', out);
+    json_decref(j);
+}

@@ -15,6 +15,10 @@ json_t *position_json(Pos *p);
 /* The legal moves of ml (from node_moves), sorted by their strings:
  * [{"s": "e7e8=Q", "from": 52, "to": 60, "kind": "move", "layer": 0, "drop": 5}, ...]. */
 json_t *moves_json(const Game *g, const MoveList *ml);
+/* `boardvm show --json` (with_game: {"game": game_json, "state": the position with "moves" and
+ * "result", as /api/state has them}) and `moves --json` ({"moves": ..., "result": ...}) on
+ * out; the legal moves are generated here (run it under p->on_error). */
+void print_json(Pos *p, int with_game, FILE *out);
 /* p->result as {"code": "1-0", "player": "White", "outcome": "wins", "reason": "..."}, or null. */
 json_t *result_json(const Pos *p);
 #endif

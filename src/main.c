@@ -16,6 +16,9 @@
 #include "profile.h"
 #include "record.h"
 #include "session.h"
+#ifdef HAVE_SERVE
+#include "gamejson.h"
+#endif
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0.1.0"
@@ -57,6 +60,7 @@ static const char usage_text[] =
 "  --opponent random|DEPTH    selfplay: play against a random mover or a fixed depth (sides alternate)\n"
 "  --as SIDE, --load FILE     play: the side you play (default the first); a game record to go on from\n"
 "  --game FILE                show/moves/perft: start from the end of a game record\n"
+"  --json                     show/moves: the game, position and legal moves as JSON\n"
 "  --port N, --address A      serve: the port (default 8080; 0: any free one) and the IPv4\n"
 "                             address to listen on (default 127.0.0.1: this machine only)\n"
 "  -h, --help                 this help;  -V, --version  the version\n"
@@ -89,6 +93,7 @@ static int parse_args(int argc, char **argv, Args *a)
         else if (!strcmp(s, "--list-opcodes")) a->list_opcodes = 1;
         else if (!strcmp(s, "--check-hash")) a->check_hash = 1;
         else if (!strcmp(s, "--profile")) a->profile = 1;
+        else if (!strcmp(s, "--json")) a->json = 1;
         else if (!strcmp(s, "-o") || !strcmp(s, "--option")) {
             if (++i >= argc) return usage_error("%s needs NAME[=VALUE]", s);
             a->opts[a->nopts++] = argv[i];
@@ -219,6 +224,18 @@ static int cmd_moves(Args *a, int show)
     int st = open_position(a, &g, &p, &jb);
     if (st) return st;
     if (setjmp(jb)) { fprintf(stderr, "%s\n", p->errmsg); pos_free(p); game_free(g); return 1; }
+    if (a->json) {
+#ifdef HAVE_SERVE
+        print_json(p, show, stdout);
+        pos_free(p); game_free(g);
+        return 0;
+#else
+        pos_free(p); game_free(g);
+        fprintf(stderr, "boardvm: --json needs jansson, which this boardvm was built without "
+                        "(Debian: apt-get install libjansson-dev libmicrohttpd-dev; ./configure)\n");
+        return 2;
+#endif
+    }
     MoveList *mlp = pos_list(p, 0);     /* owned by p: freed even after a runtime error */
     node_moves(p, mlp);
     MoveList ml = *mlp;

@@ -22,6 +22,14 @@ fails=0
 ok() { echo "ok: $1"; }
 bad() { echo "FAIL: $1"; fails=$((fails + 1)); }
 
+# show/moves --json: the same data as the API, from the command line
+n=$(./boardvm moves "$rules" --json | grep -o '"s":"' | wc -l)
+[ "$n" -eq 20 ] && ok "moves --json lists 20 moves" || bad "moves --json: $n moves"
+n=$(./boardvm show "$srcdir/rules/smegi.rules" --json | grep -o '"arrows":\[\[' | wc -l)
+[ "$n" -eq 40 ] && ok "show --json: Smegi's 40 squares with arrows" || bad "show --json: $n squares with arrows"
+./boardvm show "$rules" --json --moves e2e4 | grep -q '"position":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"' \
+    && ok "show --json --moves e2e4: the position" || bad "show --json --moves e2e4"
+
 ./boardvm serve "$rules" --port 0 >serve.out 2>serve.err &
 pid=$!
 port=

@@ -82,7 +82,9 @@ function drawPiece(parent, p, x, y, w, h, top) {
                      'data-owner': p.owner}, parent);
   const text = pieceText(p);
   if (h >= S * 0.6) {
-    el('circle', {class: 'body', cx: x + w / 2, cy: y + h / 2, r: Math.min(w, h) * 0.36}, g);
+    // smaller on a board of arrows, so that the arrows around a piece stay visible
+    const r = Math.min(w, h) * (game.arrows && parent.id === 'pieces' ? 0.32 : 0.36);
+    el('circle', {class: 'body', cx: x + w / 2, cy: y + h / 2, r: r}, g);
   } else {
     el('rect', {class: 'body', x: x + 6, y: y + 1, width: w - 12, height: h - 2, rx: 4}, g);
   }
@@ -119,10 +121,11 @@ function drawArrow(parent, x, y, dx, dy) {
   const len = Math.hypot(dx, dy) || 1;
   const ux = dx / len, uy = -dy / len;            // screen: y down
   const cx = x + S / 2, cy = y + S / 2;
-  const reach = (Math.abs(ux) > 0.1 && Math.abs(uy) > 0.1) ? S * 0.44 : S * 0.40;
+  // the tip near the edge (the corner for a diagonal), clear of the piece in the middle
+  const reach = (Math.abs(ux) > 0.1 && Math.abs(uy) > 0.1) ? S * 0.58 : S * 0.47;
   const tipx = cx + ux * reach, tipy = cy + uy * reach;
-  const bx = tipx - ux * 11, by = tipy - uy * 11;
-  const px = -uy * 6, py = ux * 6;
+  const bx = tipx - ux * 9, by = tipy - uy * 9;
+  const px = -uy * 5.5, py = ux * 5.5;
   el('path', {class: 'arrow', d: `M${tipx},${tipy} L${bx + px},${by + py} L${bx - px},${by - py} Z`,
               'data-dx': dx, 'data-dy': dy}, parent);
 }
@@ -161,8 +164,8 @@ function drawBoard() {
   const check = new Set(state.check || []);
   const targets = targetsOf(sel);
   const layerSq = el('g', {id: 'squares'}, svg);
-  const layerArrows = el('g', {id: 'arrows'}, svg);
   const layerPieces = el('g', {id: 'pieces'}, svg);
+  const layerArrows = el('g', {id: 'arrows'}, svg);     // above the pieces: never hidden
   const layerMarks = el('g', {id: 'targets'}, svg);
   const layerHits = el('g', {id: 'hits'}, svg);
   const sqvars = state.square_vars || {};

@@ -146,6 +146,8 @@ async function gameChecks(browser, file) {
     await page.click('#undo');
     await waitHistory(page, 0);
     await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+    // the board alone, as docs/images/ has it (cp tests/web/screenshots/board-*.png there)
+    await (await page.$('#board')).screenshot({ path: path.join(SHOTS, `board-${name}.png`) });
     check(errors.length === 0, `${name}: no script error in the page`, errors.join('; '));
   } finally {
     await page.close();
