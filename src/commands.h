@@ -30,5 +30,6 @@ int cmd_selfplay(Args *a);         /* play.c */
 int cmd_play(Args *a);             /* play.c */
 int cmd_xboard(Args *a);           /* xboard.c */
 int cmd_serve(Args *a);            /* serve.c */
+int cmd_svg(Args *a);              /* svg.c */
 void show_board(const Pos *p, FILE *out);   /* display.c */
 #endif

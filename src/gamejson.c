@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ast.h"
+#include "movesquares.h"
 #include "movegen.h"
 #include "notation.h"
 #include "posstring.h"
@@ -238,26 +239,6 @@ static const char *kind_name(int k)
     }
 }
 
-/* The squares a move string names, in order ("N:e2c3" -> e2 c3; "b1!" -> b1); at most max. */
-static int named_squares(const Game *g, const char *s, int *out, int max)
-{
-    int n = 0;
-    while (*s) {
-        if (*s >= 'a' && *s <= 'z') {
-            char name[8]; size_t k = 0;
-            while (*s >= 'a' && *s <= 'z' && k < 4) name[k++] = *s++;
-            size_t l0 = k;
-            while (*s >= '0' && *s <= '9' && k < 7) name[k++] = *s++;
-            name[k] = 0;
-            int sq = k > l0 ? game_find_square(g, name) : -1;
-            if (sq < 0) continue;
-            if (n == max) return max + 1;
-            out[n++] = sq;
-        } else s++;
-    }
-    return n;
-}
-
 json_t *moves_json(const Game *g, const MoveList *ml)
 {
     int *order = malloc(sizeof *order * (size_t)(ml->n + 1));
@@ -270,18 +251,8 @@ json_t *moves_json(const Game *g, const MoveList *ml)
         move_string(g, ml, m, buf, sizeof buf);
         json_t *o = must(json_object());
         put(o, "s", json_string(buf));
-        int from = m->from >= 0 && m->from < g->nsq ? m->from : -1;
-        int to = m->to >= 0 && m->to < g->nsq ? m->to : -1;
-        if (from < 0 && m->kind != MK_DROP) {
-            /* A move of no one piece (a top-level `moves` block: Four Towers' moves, Spinal
-             * Tap's battle moves) has only its string: the squares it names are where a click
-             * finds it when they are one (a stay) or two (from, to); else no click does. */
-            int sq[3];
-            int n = named_squares(g, buf, sq, 2);
-            from = n == 1 || n == 2 ? sq[0] : -1;
-            to = n == 2 ? sq[1] : -1;
-            if (n == 1 || n == 2) put(o, "named", json_true());
-        }
+        int from, to;
+        if (move_squares(g, m, buf, &from, &to)) put(o, "named", json_true());
         put(o, "from", json_integer(from));
         put(o, "to", json_integer(to));
         put(o, "kind", json_string(kind_name(m->kind)));

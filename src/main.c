@@ -42,6 +42,7 @@ static const char usage_text[] =
 "  play FILE                  play against the engine in the terminal\n"
 "  xboard FILE                speak the XBoard/CECP protocol (for GUIs)\n"
 "  serve FILE                 a local web server: see and play the game in a browser\n"
+"  svg FILE                   the position as an SVG picture (as the web board draws it)\n"
 "\n"
 "Options:\n"
 "  --fen POSITION             start from this position string (FEN for chess.rules)\n"
@@ -59,7 +60,7 @@ static const char usage_text[] =
 "  --max-plies N              selfplay: stop a game after N plies (default 600)\n"
 "  --opponent random|DEPTH    selfplay: play against a random mover or a fixed depth (sides alternate)\n"
 "  --as SIDE, --load FILE     play: the side you play (default the first); a game record to go on from\n"
-"  --game FILE                show/moves/perft: start from the end of a game record\n"
+"  --game FILE                show/moves/perft/svg: start from the end of a game record\n"
 "  --json                     show/moves: the game, position and legal moves as JSON\n"
 "  --port N, --address A      serve: the port (default 8080; 0: any free one) and the IPv4\n"
 "                             address to listen on (default 127.0.0.1: this machine only)\n"
@@ -342,6 +343,7 @@ int main(int argc, char **argv)
     else if (!strcmp(cmd, "play")) st = cmd_play(&a);
     else if (!strcmp(cmd, "xboard")) st = cmd_xboard(&a);
     else if (!strcmp(cmd, "serve")) st = cmd_serve(&a);
+    else if (!strcmp(cmd, "svg")) st = cmd_svg(&a);
     else st = usage_error("unknown command '%s'", cmd);
     free_args(&a);
     return st;

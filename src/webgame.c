@@ -15,6 +15,7 @@
 #include <string.h>
 #include "gamejson.h"
 #include "movegen.h"
+#include "movesquares.h"
 #include "notation.h"
 #include "posstring.h"
 #include "record.h"
@@ -124,8 +125,7 @@ static int make_named(Pos *p, const char *s, int *from, int *to, char *err, size
     if (p->result) return fail(err, errlen, "'%s': the game is over", s);
     int k = move_find(g, ml, s);
     if (k < 0) return fail(err, errlen, "'%s' is not a legal move here", s);
-    *from = ml->m[k].from;
-    *to = ml->m[k].to;
+    move_squares(g, &ml->m[k], s, from, to);    /* the last move, as the page shows it */
     pos_make(p, ml, &ml->m[k]);
     return 1;
 }

@@ -102,6 +102,12 @@ async function gameChecks(browser, file) {
     const layers = st.board.reduce((n, s) => n + s.length, 0);
     const npieces = await page.$$eval('#pieces g.piece', (p) => p.length);
     check(npieces === layers && layers > 0, `${name}: ${layers} pieces drawn, every layer`, `${npieces}`);
+    // boardvm svg draws the same picture
+    const svg = cli('svg', file);
+    const cnt = (re) => (svg.match(re) || []).length;
+    const same = [cnt(/class="sq /g), cnt(/class="arrow"/g), cnt(/class="piece /g)];
+    check(JSON.stringify(same) === JSON.stringify([nsq, narrows, npieces]),
+      `${name}: boardvm svg draws as many squares, arrows and pieces as the page`, same.join(' '));
     const position = /^position: (.*)$/m.exec(cli('show', file))[1];
     check(st.position === position, `${name}: the page's position is boardvm show's`, st.position);
 
