@@ -460,8 +460,10 @@ async function engineMove() {
   $('stop').hidden = false;
   let ok = false;
   try {
-    const t = parseFloat($('engine-time').value);
-    await api('/api/engine', {time: t > 0 && t <= 60 ? t : 1});
+    const t = parseFloat($('engine-time').value), d = parseInt($('engine-depth').value, 10);
+    const limits = {time: t > 0 && t <= 60 ? t : 1};
+    if (d > 0) limits.depth = d;
+    await api('/api/engine', limits);
     $('engine-info').textContent = 'engine: thinking...';
     for (;;) {
       await sleep(200);

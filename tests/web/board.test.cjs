@@ -194,12 +194,14 @@ async function special(browser) {
     const st = await stateOf(page);
     check(/^N3k3\//.test(st.position), 'chess: choosing a7a8=N puts a Knight on a8', st.position);
     await page.screenshot({ path: path.join(SHOTS, 'chess-promotion.png') });
-    // the engine answers
+    // the engine answers, searching to the depth chosen
+    await page.selectOption('#engine-depth', '2');
     await page.click('#engine');
     await waitHistory(page, 2);
     await page.waitForSelector('#stop', { state: 'hidden' });
     const e = await page.textContent('#engine-info');
-    check(/^engine: \S+ +score -?\d+ +depth \d+/.test(e), 'chess: the engine plays a move and says what it found', e);
+    check(/^engine: \S+ +score -?\d+ +depth 2 /.test(e), 'chess: the engine plays a move at depth 2 and says what it found', e);
+    await page.selectOption('#engine-depth', '');
     // a long search, stopped from the page: it plays the best move so far at once
     await page.fill('#engine-time', '30');
     const t0 = Date.now();
