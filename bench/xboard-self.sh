@@ -25,9 +25,10 @@ for rules in "$@"; do
     name=$(basename "$rules" .rules)
     rm -f "$name.pgn" "$name-debug.txt"
     # XBoard may not exit by itself after a match under -noGUI: the clock bounds the run (a game
-    # of 200 moves at TC per 40 moves, both sides) and the saved games are read afterwards
+    # of up to 300 moves at TC per 40 moves, both sides, with room for a slow machine) and the
+    # saved games are read afterwards
     min=${TC%%:*}; sec=${TC#*:}; [ "$sec" = "$TC" ] && sec=0
-    limit=$(( GAMES * 10 * (min * 60 + sec) + 60 ))
+    limit=$(( GAMES * 30 * (min * 60 + sec) + 60 ))
     timeout "$limit" xvfb-run -a /usr/games/xboard -noGUI -variant fairy -testLegality false \
         -fcp "$BOARDVM xboard $rules" -fd "$PWD" -scp "$BOARDVM xboard $rules" -sd "$PWD" \
         -matchGames "$GAMES" -tc "$TC" -saveGameFile "$name.pgn" \

@@ -268,6 +268,23 @@ async function special(browser) {
     check(/ichor: c4 5/.test(shown) && JSON.stringify(timers) === JSON.stringify(['ichor 5']), 'nemoroth: the ichor timer on c4', timers.join(' '));
     await (await page.$('#board')).screenshot({ path: path.join(SHOTS, 'nemoroth-stacks.png') });
   });
+  // a new game with options from the page's form; flipping the board
+  await withGame(browser, R('rules/ivory-tower.rules'), [], async (page) => {
+    await page.click('#newgame summary');
+    await page.selectOption('#options select[data-option="repetition"]', 'zillions');
+    await page.check('#options input[data-option="korean"]');
+    await page.click('#newgame-form button[type="submit"]');
+    await page.waitForFunction(() => document.querySelector('#options select[data-option="repetition"]').value === 'zillions'
+      && document.querySelector('#options input[data-option="korean"]').checked);
+    const st = await stateOf(page);
+    check(JSON.stringify(st.options) === JSON.stringify(['korean', 'repetition=zillions']),
+      'ivory-tower: a new game with the options chosen on the page', JSON.stringify(st.options));
+    const y = async (sq) => +(await page.getAttribute(`#squares rect[data-sq="${sq}"]`, 'y'));
+    const before = [await y('a1'), await y('a10')];
+    await page.click('#flip');
+    const after = [await y('a1'), await y('a10')];
+    check(before[0] > before[1] && after[0] < after[1], 'ivory-tower: Flip puts rank 1 at the top', `${before} -> ${after}`);
+  });
   // Spinal Tap's battle moves: no square, chosen from the list of other moves
   await withGame(browser, R('rules/spinal-tap.rules'), ['-o', 'battle-move'], async (page) => {
     const n = await page.$$eval('#others-select option', (o) => o.length);
