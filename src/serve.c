@@ -99,8 +99,13 @@ static enum MHD_Result send_asset(struct MHD_Connection *c, const Server *s, int
         fprintf(stderr, "boardvm: serve: cannot open %s: %s\n", path, strerror(errno));
         return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "the page's files are missing");
     }
-    char *buf = malloc(MAX_ASSET);
-    size_t n = buf ? fread(buf, 1, MAX_ASSET, f) : 0;
+    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    if (size < 0 || size > (long)MAX_ASSET || fseek(f, 0, SEEK_SET) != 0) {
+        fclose(f);
+        return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "a page file cannot be read");
+    }
+    char *buf = malloc((size_t)size + 1);
+    size_t n = buf ? fread(buf, 1, (size_t)size, f) : 0;
     fclose(f);
     if (!buf) return MHD_NO;
     return send_text(c, MHD_HTTP_OK, assets[i].type, buf, n);
