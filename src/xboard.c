@@ -208,6 +208,13 @@ static int find_xboard_move(const XB *x, const MoveList *ml, const char *s)
         move_string(x->g, ml, &ml->m[i], buf, sizeof buf);
         if (!strcmp(buf, s)) return i;
     }
+    /* XBoard appends '.' to a move onto the last ranks of a fairy game when it does not promote
+     * (seen in bench/xboard-self.sh: xiangqi's b1b0.): the move without it */
+    size_t n = strlen(want);
+    if (n > 1 && want[n - 1] == '.') {
+        want[n - 1] = 0;
+        return find_xboard_move(x, ml, want);
+    }
     return -1;
 }
 

@@ -16,6 +16,9 @@ echo "$mv" | grep -qx '[a-i][0-9][a-i][0-9]' && ok "xiangqi: the engine's move $
 # Black's reply a9a7 is boardvm's a10a8 (the Rook down two): there is no piece on boardvm's a9
 xb examples/xiangqi.rules 'xboard\nprotover 2\nnew\nforce\nusermove i0i2\nusermove a9a7\nquit\n'
 grep -q 'Illegal' xb.out && bad "xiangqi: a9a7 refused: $(grep Illegal xb.out)" || ok "xiangqi: Black's a9a7 (boardvm's a10a8) accepted"
+# a move onto the last rank that does not promote comes from XBoard with a '.' (b1b0.)
+xb examples/xiangqi.rules 'xboard\nprotover 2\nnew\nforce\nsetboard 3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1\nusermove a0a9.\nquit\n'
+grep -q 'Illegal' xb.out && bad "xiangqi: a0a9. refused: $(grep Illegal xb.out)" || ok "xiangqi: a0a9. (boardvm's a1a10) accepted"
 # Storm the Ivory Tower: 10 ranks too
 xb rules/ivory-tower.rules 'xboard\nprotover 2\nnew\nforce\nusermove i0i2\nquit\n'
 grep -q 'Illegal' xb.out && bad "ivory-tower: i0i2 refused" || ok "ivory-tower: i0i2 (boardvm's i1i3) accepted"
