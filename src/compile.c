@@ -5,6 +5,7 @@
 #include <string.h>
 #include <ctype.h>
 #include "compiler.h"
+#include "effects.h"
 #include "movegen.h"
 #include "opcodes.h"
 #include "parse.h"
@@ -833,6 +834,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     g->drops_fn = g->turn_fn = -1;
     g->display_mark = g->display_map = -1;
     g->work_limit = GEN_BUDGET;
+    g->step_limit = STEP_BUDGET;
     for (int i = 0; i < 8; i++) g->hook_fn[i] = -1;
     g->stack = 1;
     Diag diag; diag_init(&diag, display_name, text, len);
@@ -951,6 +953,11 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
                 diag_error(&diag, d->loc, "the work limit is 1 to %d (millions of steps)", MAX_WORK_MILLIONS);
             else g->work_limit = d->num * 1000000L;
             break;
+        case AST_STEPS:
+            if (d->num < 1000 || d->num > MAX_STEP_LIMIT)
+                diag_error(&diag, d->loc, "the step limit is 1000 to %ld (instructions between two moves)", MAX_STEP_LIMIT);
+            else g->step_limit = d->num;
+            break;
         case AST_DISTINCT: g->distinct = 1; g->distinct_smallest = (int)d->num; break;
         case AST_POSITION:
             g->fields = arena_alloc(&g->arena, sizeof(char *) * (size_t)(d->nkids + 1));
@@ -1046,8 +1053,15 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
             else diag_plain(&diag, "internal error: bytecode of '%s' fails verification: %s", g->fns[f].name, err);
             goto fail;
         }
+        thread_jumps(g, f);
+        if (!verify_function(g, f, err, sizeof err, &deep)) {
+            diag_plain(&diag, "internal error: bytecode of '%s' fails verification after jump threading: %s",
+                       g->fns[f].name, err);
+            goto fail;
+        }
     }
     movegen_prepare(g);
+    effects_prepare(g);
     arena_free(&C.tmp);
     *status = 0;
     if (!g->name) g->name = g->filename;

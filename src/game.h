@@ -28,7 +28,10 @@
 #define MAX_STRINGS 4096          /* distinct strings (notes, suffixes, reasons), the empty one included */
 #define MAX_LISTS 1024            /* zones and set literals */
 #define MAX_SET 256               /* elements of one set literal */
-#define STEP_BUDGET 100000        /* instructions between two emitted moves of one program run */
+#define STEP_BUDGET 100000        /* instructions between two emitted moves of one program run (an
+                                     endless loop is caught early); `moves steps N;` sets a game's own */
+#define MAX_STEP_LIMIT 1000000000L /* `moves steps N;` at most this (the position's work bound still
+                                     applies: a run can never pass GEN_BUDGET or `moves work N;`) */
 #ifndef GEN_BUDGET                /* (-DGEN_BUDGET=N to measure a heavier game) */
 #define GEN_BUDGET 1000000000L     /* work for one position: every instruction run from the start
                                      of its move generation on (hooks, legality tests included),
@@ -39,6 +42,7 @@
                                      tower with 52470 moves takes 2.9e9 (some 30 s). */
 #endif
 #define MAX_WORK_MILLIONS 100000  /* `moves work N;` raises GEN_BUDGET for one game, up to 1e11 */
+#define MAX_CHOICES 100000        /* choices open at once in one program run (backtracking stack) */
 #define MAX_MOVESOF_NEST 8        /* `moves-of` runs inside one another */
 #define MAX_ATTACK_NEST 8         /* attack and reach tests run by programs inside one another */
 #define MAX_MOVE_TEXT 4096        /* characters of one move's notes (and of its qualifier) */
@@ -55,6 +59,13 @@
 #define PW_OWNER(w)  ((int)(((uint32_t)(w) >> 8) & 0xfu) - 1)
 #define PW_MAKE(t, owner) ((int32_t)((uint32_t)(t) | ((uint32_t)((owner) + 1) << 8)))
 #define PW_WITH_TYPE(w, t) ((int32_t)(((uint32_t)(w) & ~0xffu) | (uint32_t)(t)))
+
+/* Kinds the compiler writes into the game and the runtime reads. */
+enum { VAR_GLOBAL = 0, VAR_PLAYER, VAR_SQUARE, VAR_PIECE };
+enum { MODE_ANY = 0, MODE_MOVE, MODE_CAPTURE };
+enum { HOOK_LEGAL = 0, HOOK_AFTER_MOVE, HOOK_TURN_START, HOOK_CAPTURE, HOOK_END, HOOK_COUNT };
+enum { EMIT_MOVE = 0, EMIT_STAY, EMIT_DROP };
+enum { RESULT_WIN = 1, RESULT_LOSS, RESULT_DRAW };
 
 enum { ATOM_LEAP, ATOM_RIDE };
 enum { VT_INT, VT_BOOL, VT_SQUARE, VT_DIR, VT_DIRS, VT_TYPE, VT_PLAYER, VT_PIECE, VT_ZONE,
@@ -166,6 +177,9 @@ typedef struct Game {
     int drops_fn;
     int turn_fn;                          /* the top-level `moves` block, or -1 */
     int hook_fn[8];                       /* per HOOK_*, -1 when absent */
+    int probe;                            /* PROBE_* (effects.h): what a legality test makes */
+    int legal_by_pins;                    /* legality without a make (pins.h) */
+    uint8_t *memo_ok;                     /* per program: its attack runs may be memoised (effects.h) */
 
     /* attacks */
     int nattackdirs[MAX_PLAYERS];
@@ -177,6 +191,7 @@ typedef struct Game {
     int distinct;                         /* moves distinct */
     int distinct_smallest;                /* moves distinct smallest: merged moves keep the smallest string */
     long work_limit;                      /* GEN_BUDGET, or `moves work N;` (N millions) */
+    long step_limit;                      /* STEP_BUDGET, or `moves steps N;` */
     int has_royal;
 
     /* `display { }`: how `boardvm show` draws the game (display.c) */

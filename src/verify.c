@@ -2,6 +2,7 @@
  * every opcode exists, operands index real tables, jumps land on instruction starts inside the
  * function, and the operand stack has one known depth at every instruction, never below zero,
  * never above MAX_STACK_DEPTH, and zero wherever a choice can resume. */
+#include "maxima.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,12 +72,11 @@ int verify_function(const Game *g, int fi, char *err, size_t errlen, int *deep_p
     }
     /* jump targets */
     for (int pc = f->entry; pc < f->end; pc += 1 + opcode_info[code[pc]].nops) {
-        int op = code[pc], t = -1;
-        if (op == OP_JMP || op == OP_JZ || op == OP_JNZ || op == OP_CHOICE) t = code[pc + 1];
-        else if (op == OP_FORBIT) t = code[pc + 3];
-        else if (op == OP_FORLIST) t = code[pc + 4];
-        if (t >= 0 || op == OP_JMP || op == OP_JZ || op == OP_JNZ || op == OP_CHOICE || op == OP_FORBIT || op == OP_FORLIST)
+        int op = code[pc];
+        if (opcode_info[op].jump) {
+            int t = code[pc + opcode_info[op].jump];
             if (t < f->entry || t >= f->end || !start[t - f->entry]) FAILV("%s at %d jumps to %d, not an instruction of this program", opcode_info[op].name, pc, t);
+        }
     }
     /* pass 2: stack depths by data flow */
     for (int i = 0; i < n; i++) depth[i] = -1;
@@ -88,19 +88,14 @@ int verify_function(const Game *g, int fi, char *err, size_t errlen, int *deep_p
         const OpcodeInfo *oi = &opcode_info[op];
         if (d < oi->pop) FAILV("%s at %d pops an empty stack", oi->name, pc);
         int nd = d - oi->pop + oi->push;
+        MAXIMA_NOTE(operand_stack, nd);
         if (nd > MAX_STACK_DEPTH) { *deep_pc = pc; FAILV("stack deeper than %d at %d", MAX_STACK_DEPTH, pc); }
         if ((op == OP_CHOICE || op == OP_CHOOSEBIT || op == OP_CHOOSELIST || op == OP_EMIT) && d != 0)
             FAILV("%s at %d with values on the stack", oi->name, pc);
         int succ[2], ns = 0;
         int next = pc + 1 + oi->nops;
-        switch (op) {
-        case OP_JMP: succ[ns++] = code[pc + 1]; break;
-        case OP_JZ: case OP_JNZ: case OP_CHOICE: succ[ns++] = code[pc + 1]; succ[ns++] = next; break;
-        case OP_FORBIT: succ[ns++] = code[pc + 3]; succ[ns++] = next; break;
-        case OP_FORLIST: succ[ns++] = code[pc + 4]; succ[ns++] = next; break;
-        case OP_FAIL: case OP_RET: case OP_RESULT: break;
-        default: succ[ns++] = next;
-        }
+        if (oi->jump) succ[ns++] = code[pc + oi->jump];
+        if (!oi->stops) succ[ns++] = next;
         for (int i = 0; i < ns; i++) {
             int t = succ[i];
             if (t >= f->end) FAILV("%s at %d falls off the end of the program", oi->name, pc);
