@@ -220,10 +220,13 @@ static void check_smallest(ParseCtx *ctx, const RulesLoc *l, const char *word)
 }
 
 /* `moves work N;`: `work` is not reserved either. */
-static void check_work(ParseCtx *ctx, const RulesLoc *l, const char *word)
+/* `moves work N;` or `moves steps N;`: which limit the number sets. */
+static AstKind moves_limit_kind(ParseCtx *ctx, const RulesLoc *l, const char *word)
 {
+    if (strcmp(word, "steps") == 0) return AST_STEPS;
     if (strcmp(word, "work") != 0)
-        parse_error(ctx, l, "expected 'distinct' or 'work' after 'moves', found '%s'", word);
+        parse_error(ctx, l, "expected 'distinct', 'work' or 'steps' after 'moves', found '%s'", word);
+    return AST_WORK;
 }
 
 /* `board 8x8` lexes as 8, x8: take the ranks from the identifier. */
@@ -666,7 +669,7 @@ display_item:
 distinct:
     KW_MOVES KW_DISTINCT ';' { $$ = mk(ctx, AST_DISTINCT, &@1); }
   | KW_MOVES KW_DISTINCT IDENT ';' { check_smallest(ctx, &@3, $3); $$ = mk(ctx, AST_DISTINCT, &@1); $$->num = 1; }
-  | KW_MOVES IDENT INT ';'   { check_work(ctx, &@2, $2); $$ = mk(ctx, AST_WORK, &@3); $$->num = $3; }
+  | KW_MOVES IDENT INT ';'   { $$ = mk(ctx, moves_limit_kind(ctx, &@2, $2), &@3); $$->num = $3; }
   ;
 
 when:

@@ -833,6 +833,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     g->drops_fn = g->turn_fn = -1;
     g->display_mark = g->display_map = -1;
     g->work_limit = GEN_BUDGET;
+    g->step_limit = STEP_BUDGET;
     for (int i = 0; i < 8; i++) g->hook_fn[i] = -1;
     g->stack = 1;
     Diag diag; diag_init(&diag, display_name, text, len);
@@ -950,6 +951,11 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
             if (d->num < 1 || d->num > MAX_WORK_MILLIONS)
                 diag_error(&diag, d->loc, "the work limit is 1 to %d (millions of steps)", MAX_WORK_MILLIONS);
             else g->work_limit = d->num * 1000000L;
+            break;
+        case AST_STEPS:
+            if (d->num < 1000 || d->num > MAX_STEP_LIMIT)
+                diag_error(&diag, d->loc, "the step limit is 1000 to %ld (instructions between two moves)", MAX_STEP_LIMIT);
+            else g->step_limit = d->num;
             break;
         case AST_DISTINCT: g->distinct = 1; g->distinct_smallest = (int)d->num; break;
         case AST_POSITION:

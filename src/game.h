@@ -28,7 +28,10 @@
 #define MAX_STRINGS 4096          /* distinct strings (notes, suffixes, reasons), the empty one included */
 #define MAX_LISTS 1024            /* zones and set literals */
 #define MAX_SET 256               /* elements of one set literal */
-#define STEP_BUDGET 100000        /* instructions between two emitted moves of one program run */
+#define STEP_BUDGET 100000        /* instructions between two emitted moves of one program run (an
+                                     endless loop is caught early); `moves steps N;` sets a game's own */
+#define MAX_STEP_LIMIT 1000000000L /* `moves steps N;` at most this (the position's work bound still
+                                     applies: a run can never pass GEN_BUDGET or `moves work N;`) */
 #ifndef GEN_BUDGET                /* (-DGEN_BUDGET=N to measure a heavier game) */
 #define GEN_BUDGET 1000000000L     /* work for one position: every instruction run from the start
                                      of its move generation on (hooks, legality tests included),
@@ -39,6 +42,7 @@
                                      tower with 52470 moves takes 2.9e9 (some 30 s). */
 #endif
 #define MAX_WORK_MILLIONS 100000  /* `moves work N;` raises GEN_BUDGET for one game, up to 1e11 */
+#define MAX_CHOICES 100000        /* choices open at once in one program run (backtracking stack) */
 #define MAX_MOVESOF_NEST 8        /* `moves-of` runs inside one another */
 #define MAX_ATTACK_NEST 8         /* attack and reach tests run by programs inside one another */
 #define MAX_MOVE_TEXT 4096        /* characters of one move's notes (and of its qualifier) */
@@ -177,6 +181,7 @@ typedef struct Game {
     int distinct;                         /* moves distinct */
     int distinct_smallest;                /* moves distinct smallest: merged moves keep the smallest string */
     long work_limit;                      /* GEN_BUDGET, or `moves work N;` (N millions) */
+    long step_limit;                      /* STEP_BUDGET, or `moves steps N;` */
     int has_royal;
 
     /* `display { }`: how `boardvm show` draws the game (display.c) */

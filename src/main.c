@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "maxima.h"
 #include "commands.h"
 #include "movegen.h"
 #include "notation.h"
@@ -329,6 +330,9 @@ static int cmd_perft(Args *a)
 
 int main(int argc, char **argv)
 {
+#ifdef BOARDVM_MAXIMA
+    atexit(maxima_report);
+#endif
     Args a;
     int st = parse_args(argc, argv, &a);
     if (st) { free_args(&a); return st; }

@@ -4,6 +4,7 @@
  * programs run in the VM. Attacks are answered backwards from the attacked square with tables
  * built from the pieces' leap/ride lines, so a check test costs a few probes instead of
  * generating the opponent's moves; only pieces whose attacks are programs are run. */
+#include "maxima.h"
 #include "movegen.h"
 #include "merge.h"
 #include <stdlib.h>
@@ -179,6 +180,7 @@ static int program_reaches(Pos *p, int fn, int mode, int sq, int32_t w, int owne
         pos_runtime_error(p, p->g->line[p->g->fns[fn].entry], "attack and reach tests nested more than %d deep "
                           "(a rule that calls itself?)", MAX_ATTACK_NEST);
     p->depth_guard++;
+    MAXIMA_NOTE(attack_nest, p->depth_guard);
     RunCtx c = {0};
     c.mode = mode; c.fn = fn; c.mover = owner; c.origin = sq; c.piece = w;
     c.target = target; c.nlegal = -1;

@@ -2,6 +2,7 @@
  * every opcode exists, operands index real tables, jumps land on instruction starts inside the
  * function, and the operand stack has one known depth at every instruction, never below zero,
  * never above MAX_STACK_DEPTH, and zero wherever a choice can resume. */
+#include "maxima.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +89,7 @@ int verify_function(const Game *g, int fi, char *err, size_t errlen, int *deep_p
         const OpcodeInfo *oi = &opcode_info[op];
         if (d < oi->pop) FAILV("%s at %d pops an empty stack", oi->name, pc);
         int nd = d - oi->pop + oi->push;
+        MAXIMA_NOTE(operand_stack, nd);
         if (nd > MAX_STACK_DEPTH) { *deep_pc = pc; FAILV("stack deeper than %d at %d", MAX_STACK_DEPTH, pc); }
         if ((op == OP_CHOICE || op == OP_CHOOSEBIT || op == OP_CHOOSELIST || op == OP_EMIT) && d != 0)
             FAILV("%s at %d with values on the stack", oi->name, pc);

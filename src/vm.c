@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ast.h"
+#include "maxima.h"
 #include "merge.h"
 #include "movegen.h"
 #include "opcodes.h"
@@ -26,8 +27,6 @@ struct VmScratch {
     long work0; int trail0;            /* the work and the trail's length at vm_start_position */
     uint32_t *seen, stamp;             /* emit_move: state slots met in this branch's writes */
 };
-
-#define MAX_CHOICES 100000
 
 static struct VmScratch *scratch(Pos *p)
 {
@@ -55,6 +54,9 @@ void vm_start_position(Pos *p)
 {
     struct VmScratch *s = scratch(p);
     s->work0 = s->work; s->trail0 = p->ntrail;
+#ifdef BOARDVM_MAXIMA
+    for (int sq = 0; sq < p->g->nsq; sq++) MAXIMA_NOTE(stack_height, pos_height(p, sq));
+#endif
     p->depth_guard = 0;        /* nothing runs inside anything now; a runtime error (a longjmp)
                                   may have left the nesting count of attack tests raised */
 }
@@ -75,6 +77,7 @@ static void push_choice(Pos *p, struct VmScratch *s, int pc, const int64_t *L, i
         if (!s->locs) abort();
     }
     Choice *c = &s->ch[s->nch++];
+    MAXIMA_NOTE(choices, s->nch);
     c->pc = pc; c->trail_mark = p->ntrail; c->loc_off = s->nlocs; c->nlocs = nlocals;
     memcpy(s->locs + s->nlocs, L, sizeof *L * (size_t)nlocals);
     s->nlocs += nlocals;
@@ -142,6 +145,10 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
         pos_runtime_error(p, line, "the moves of one position record more than %d state changes", MAX_LIST_OPS);
     m->nops = kept;
     ml->nops += kept;
+    MAXIMA_NOTE(moves, ml->n);
+    MAXIMA_NOTE(list_ops, ml->nops);
+    MAXIMA_NOTE(list_text, (long)ml->ntext + tl + ql);
+    MAXIMA_NOTE(move_text, tl > ql ? tl : ql);
     /* the branch's notes */
     if (ml->ntext + tl > ml->captext) {
         ml->captext = ml->captext ? 2 * ml->captext : 4096;
@@ -237,7 +244,10 @@ static int type_arith(const Game *g, int a, int b, int minus)
  * instructions, and `extra`: what emit_move copied) to the position's work, which is bounded as
  * a whole: one position can never cost more than GEN_BUDGET. */
 #define CHARGE(extra) do {                                                                     \
-        s->work += STEP_BUDGET - budget + (extra); budget = STEP_BUDGET;                          \
+        MAXIMA_NOTE(steps, step_limit - budget);                                               \
+        s->work += step_limit - budget + (extra); budget = step_limit;                         \
+        MAXIMA_NOTE(work, s->work - s->work0);                                                 \
+        MAXIMA_NOTE(trail, p->ntrail - s->trail0);                                             \
         if (s->work - s->work0 > (g->work_limit < vm_gen_budget ? g->work_limit : vm_gen_budget)) \
             pos_runtime_error(p, LINE, "the moves of one position took more than %ld steps of work " \
                               "(instructions run and state words and note characters written; " \
@@ -277,13 +287,15 @@ void vm_run(Pos *p, RunCtx *c)
         qual_base = c->outer_qual_base;
     }
     int pc = f->entry;
-    long budget = STEP_BUDGET;
+    const long step_limit = g->step_limit;
+    long budget = step_limit;
     const int mover = c->mover;
     c->found = 0; c->failed = 0;
 
     for (;;) {
         if (--budget < 0)
-            pos_runtime_error(p, LINE, "a program ran more than %d instructions without emitting a move (an endless loop?)", STEP_BUDGET);
+            pos_runtime_error(p, LINE, "a program ran more than %ld instructions without emitting a move "
+                              "(an endless loop? `moves steps N;` allows N)", step_limit);
         if (p->profile) p->profile[pc]++;
         int64_t a, b, v;
         switch ((Opcode)code[pc]) {
@@ -703,6 +715,7 @@ void vm_run(Pos *p, RunCtx *c)
                     RunCtx sub = *c;
                     sub.fn = T->moves_fn;
                     sub.nest = c->nest + 1;
+                    MAXIMA_NOTE(movesof_nest, sub.nest);
                     sub.outer_L = L;
                     sub.outer_trail_base = trail_base; sub.outer_note_base = note_base; sub.outer_qual_base = qual_base;
                     vm_run(p, &sub);

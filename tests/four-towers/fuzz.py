@@ -2,10 +2,12 @@
 """Compare boardvm (rules/four-towers.rules) with the independent reference ft-ref.py on random
 games: at every position both must list the same legal moves (the same canonical strings).
 
-Usage: fuzz.py BOARDVM RULES [--games N] [--plies N] [--seed N] [--random-setup]
-       [--option NAME]...
+Usage: fuzz.py BOARDVM RULES [--games N] [--plies N] [--seed N] [--random-setup | --fen POS]
+       [--option NAME]... [--log]
 --random-setup starts each game from a random position with pieces on the towers (kings not in
-check for the side not to move) instead of the opening.
+check for the side not to move) instead of the opening; --fen starts every game from POS (a
+position string of the rules file, e.g. one reached in play); --log prints every ply compared
+and the move played.
 """
 import importlib.util
 import os
@@ -65,7 +67,7 @@ def random_setup(rng):
 
 def main(argv):
     bvm, rules = argv[1], argv[2]
-    games, plies, seed, rsetup, opts = 20, 40, 1, False, []
+    games, plies, seed, rsetup, opts, start, log = 20, 40, 1, False, [], "start", False
     i = 3
     while i < len(argv):
         a = argv[i]
@@ -75,6 +77,10 @@ def main(argv):
             plies = int(argv[i + 1]); i += 2
         elif a == "--seed":
             seed = int(argv[i + 1]); i += 2
+        elif a == "--log":
+            log = True; i += 1
+        elif a == "--fen":
+            start = argv[i + 1]; i += 2
         elif a == "--random-setup":
             rsetup = True; i += 1
         elif a == "--option":
@@ -86,7 +92,7 @@ def main(argv):
     rng = random.Random(seed)
     positions = diffs = 0
     for gno in range(games):
-        p = random_setup(rng) if rsetup else ref.parse("start")
+        p = random_setup(rng) if rsetup else ref.parse(start)
         for ply in range(plies):
             fen = ref.to_string(p)
             ms = ref.legal_moves(p)
@@ -109,6 +115,8 @@ def main(argv):
             keys = sorted(ms)
             special = [k for k in keys if any(c in k for c in ":>~@+&")]
             m = rng.choice(special) if special and rng.random() < 0.4 else rng.choice(keys)
+            if log:
+                print("game %d ply %d: %d moves agree; played %s" % (gno, ply, len(ms), m), flush=True)
             p = ms[m]
     print("%d positions, %d differences" % (positions, diffs))
     return 1 if diffs else 0
