@@ -200,14 +200,98 @@ class SpinalTap:
     SETTINGS = {"default": ([], ("normal", False), "opening"),
                 "knights=zebra": (["knights=zebra"], ("zebra", False), "opening"),
                 "knights=centaur": (["knights=centaur"], ("centaur", False), "opening"),
-                "battle-move": (["battle-move"], ("normal", True), "opening")}
+                "battle-move": (["battle-move"], ("normal", True), "opening"),
+                "default/random": ([], ("normal", False), "random"),
+                "knights=zebra/random": (["knights=zebra"], ("zebra", False), "random"),
+                "knights=centaur/random": (["knights=centaur"], ("centaur", False), "random"),
+                "battle-move/random": (["battle-move"], ("normal", True), "random")}
 
     def __init__(self):
         self.ref = load("st_ref", "spinal-tap/spinal-tap-ref.py")
 
     def new(self, cfg, setup, rng):
         game = self.ref.Game(*cfg)
-        return self.ref.START, self.ref.Play(game, self.ref.parse(None))
+        self.setup = setup
+        pos = self.random_setup(game, rng) if setup == "random" else self.ref.parse(None)
+        return self.ref.to_string(pos), self.ref.Play(game, pos)
+
+    def random_setup(self, game, rng):
+        """A random position that games from the opening rarely reach: Pawns and Crabs next to
+        promotion and on their starting ranks, castling rights where King and partner stand,
+        an en passant right, a fifty-move count near 100, a used battle move."""
+        ref = self.ref
+        while True:
+            board = [None] * (ref.N * ref.N)
+            empty = lambda f, r: board[ref.sq(f, r)] is None
+
+            def put(side, typ, f, r):
+                if empty(f, r):
+                    board[ref.sq(f, r)] = (side, typ)
+                    return True
+                return False
+            if rng.random() < 0.4:    # Kings at home, partners maybe too
+                put("w", "K", 5, 0); put("b", "K", 5, 10)
+                for side, typ, f, r in (("w", "R", 0, 0), ("w", "R", 10, 0), ("b", "R", 0, 10),
+                                        ("b", "R", 10, 10), ("b", "S", 1, 10), ("b", "S", 9, 10)):
+                    if rng.random() < 0.6:
+                        put(side, typ, f, r)
+            for side in "wb":
+                while not any(p == (side, "K") for p in board):
+                    put(side, "K", rng.randrange(11), rng.randrange(11))
+            kinds = {"w": "QAMrCRBNPPPP", "b": "QRSVWMPPPCrCr"}
+            for i in range(rng.randint(3, 14)):
+                side = rng.choice("wb")
+                typ = rng.choice(["Mr", "Cr"] + list(kinds[side].replace("Mr", "").replace("Cr", "")))
+                if typ == "Mr" and side == "b" or typ == "Cr" and side == "w":
+                    typ = "P"
+                if typ in ("P", "Cr"):
+                    # near promotion, on the starting rank, or anywhere between
+                    r = rng.choice([ref.LAST_RANK[side] - ref.FWD[side], ref.START_RANK[side],
+                                    rng.randint(1, 9)])
+                else:
+                    r = rng.randrange(11)
+                if typ == "Q" and side == "b" and ("b", "Q") in board:
+                    continue
+                put(side, typ, rng.randrange(11), r)
+            turn = rng.choice("wb")
+            rights = ""
+            for right, (c, kf, kt, pf, pt, e, ps, t) in ref.CASTLES.items():
+                if board[kf] == (c, "K") and board[pf] == (c, t) and rng.random() < 0.8:
+                    rights += right
+            pos = ref.Pos(board, turn, rights, None, 0, 30, {"w": 0, "b": 0})
+            # an en passant right: a Pawn/Crab of the side not to move that could just have
+            # advanced 2 or 3 squares (its start square and the passed squares empty)
+            mover = ref.OTHER[turn]
+            if rng.random() < 0.5:    # a Pawn/Crab that may just have advanced 2 or 3 squares
+                f, k = rng.randrange(ref.N), rng.choice((2, 3))
+                r0 = ref.START_RANK[mover]
+                if all(empty(f, r0 + j * ref.FWD[mover]) for j in range(k)):
+                    put(mover, rng.choice(["P", "Cr"] if mover == "b" else ["P"]),
+                        f, r0 + k * ref.FWD[mover])
+            cands = []
+            for s, p in enumerate(board):
+                if p and p[0] == mover and p[1] in ref.PAWNS:
+                    f, r = s % ref.N, s // ref.N
+                    for k in (2, 3):
+                        r0 = r - k * ref.FWD[mover]
+                        if r0 == ref.START_RANK[mover] and all(
+                                empty(f, r0 + j * ref.FWD[mover]) for j in range(k)):
+                            cands.append((tuple(ref.sq(f, r0 + j * ref.FWD[mover])
+                                                for j in range(1, k)), s))
+            if cands and rng.random() < 0.7:
+                pos.ep = rng.choice(cands)
+                # and mostly a Pawn/Crab of the side to move that can take it en passant
+                x = rng.choice(pos.ep[0])
+                f, r = x % ref.N + rng.choice((-1, 1)), x // ref.N - ref.FWD[turn]
+                if rng.random() < 0.8 and 0 <= f < ref.N and 0 <= r < ref.N:
+                    put(turn, rng.choice(["P", "Cr"] if turn == "b" else ["P"]), f, r)
+            if rng.random() < 0.2:
+                pos.half = rng.randint(95, 99)
+            if game.battle and rng.random() < 0.2:
+                pos.battle_used[rng.choice("wb")] = 1
+            if game.in_check(board, mover):
+                continue              # the side that just moved may not stand in check
+            return pos
 
     def moves(self, play):
         return sorted(play.moves())
@@ -220,11 +304,32 @@ class SpinalTap:
         return None
 
     def choose(self, rng, ms):
+        if self.setup == "random":
+            # from a random set-up, play the rarer moves (promotions, en passant, castling,
+            # 2- and 3-square advances) often, so that positions after them are compared too
+            rare = [m for m in ms if "=" in m or m.endswith("ep") or self.long_step(m)]
+            if rare and rng.random() < 0.5:
+                return rng.choice(rare)
         # battle moves can outnumber the others a hundred to one: play one now and then only
         plain = [m for m in ms if "+" not in m]
         if plain and (len(plain) == len(ms) or rng.random() < 0.9):
             return rng.choice(plain)
         return rng.choice(ms)
+
+
+    @staticmethod
+    def long_step(m):
+        """A move of 2 or more squares along a file or rank (Pawn advances, castling, and
+        some slides)."""
+        if "+" in m or "=" in m:
+            return False
+        a = m[:2] if m[2].isalpha() else m[:3]
+        rest = m[len(a):]
+        try:
+            fa, ra, fb, rb = a[0], int(a[1:]), rest[0], int(rest[1:].rstrip("ep") or 0)
+        except (ValueError, IndexError):
+            return False
+        return (fa == fb and abs(ra - rb) >= 2) or (ra == rb and abs(ord(fa) - ord(fb)) >= 3)
 
 
 GAMES = {"four-towers": FourTowers, "nemoroth": Nemoroth, "smegi": Smegi,

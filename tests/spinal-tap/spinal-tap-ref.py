@@ -429,6 +429,35 @@ def parse(text):
     return Pos(board, side, castling, ep, int(f[6]), int(f[7]), bu)
 
 
+def to_string(pos):
+    """The position string (the format of the file header)."""
+    rows = []
+    for r in range(N - 1, -1, -1):
+        row, run = "", 0
+        for f in range(N):
+            p = pos.board[sq(f, r)]
+            if p is None:
+                run += 1
+                continue
+            if run:
+                row += str(run)
+                run = 0
+            code = p[1] if p[0] == "w" else p[1].lower()
+            row += code if len(code) == 1 else "(" + code + ")"
+        rows.append(row + (str(run) if run else ""))
+    ep = ["-", "-", "-"]
+    if pos.ep:
+        passed, pawn = pos.ep
+        for i, x in enumerate(passed):
+            ep[i] = name(x)
+        ep[2] = name(pawn)
+    out = "%s %s %s %s %d %d" % ("/".join(rows), pos.side, pos.castling or "-", " ".join(ep),
+                                 pos.half, pos.full)
+    if pos.battle_used["w"] or pos.battle_used["b"]:
+        out += " battle-used=%d,%d" % (pos.battle_used["w"], pos.battle_used["b"])
+    return out
+
+
 class Play:
     """A game in progress: the position, the legal moves, the repetition history."""
 
