@@ -241,7 +241,8 @@ static int cmd_moves_every_ply(Args *a)
 static int cmd_moves(Args *a, int show)
 {
     Game *g; Pos *p = NULL; jmp_buf jb;
-    if (a->every_ply && !show && !a->game) return cmd_moves_every_ply(a);
+    if (a->every_ply && (show || a->game)) return usage_error("%s", "--every-ply goes with moves and --moves, not with show or --game");
+    if (a->every_ply) return cmd_moves_every_ply(a);
     int st = open_position(a, &g, &p, &jb);
     if (st) return st;
     if (setjmp(jb)) { fprintf(stderr, "%s\n", p->errmsg); pos_free(p); game_free(g); return 1; }
