@@ -42,5 +42,5 @@ for game in $games; do
         "$tmp/boardvm" test "$f" 2>&1 >/dev/null | grep '^maxima:' || true
     done | awk '{ key = $2; v = $3 + 0; if (!(key in m) || v > m[key]) { m[key] = v; lim[key] = $5 } ;
                  if (!(key in order)) { order[key] = ++n; name[n] = key } }
-                END { for (i = 1; i <= n; i++) printf "  %-22s %12d / %s\n", name[i], m[name[i]], lim[name[i]] }'
+                END { for (i = 1; i <= n; i++) printf "  %-22s %12.0f / %s\n", name[i], m[name[i]], lim[name[i]] }'
 done

@@ -9,6 +9,7 @@
  */
 #ifndef BOARDVM_AST_H
 #define BOARDVM_AST_H
+#include "game.h"
 
 #include "arena.h"
 #include "diag.h"
@@ -125,11 +126,7 @@ typedef enum {
 /* BINARY operators (num of an AST_BINARY node). */
 enum { BIN_ADD = 1, BIN_SUB, BIN_MUL, BIN_DIV, BIN_MOD, BIN_EQ, BIN_NE, BIN_LT, BIN_LE, BIN_GT, BIN_GE,
        BIN_AND, BIN_OR };
-enum { VAR_GLOBAL = 0, VAR_PLAYER, VAR_SQUARE, VAR_PIECE };
-enum { MODE_ANY = 0, MODE_MOVE, MODE_CAPTURE };
-enum { HOOK_LEGAL = 0, HOOK_AFTER_MOVE, HOOK_TURN_START, HOOK_CAPTURE, HOOK_END, HOOK_COUNT };
-enum { EMIT_MOVE = 0, EMIT_STAY, EMIT_DROP };
-enum { RESULT_WIN = 1, RESULT_LOSS, RESULT_DRAW };
+/* VAR_*, MODE_*, HOOK_*, EMIT_*, RESULT_*: shared with the runtime, in game.h. */
 
 typedef struct Ast Ast;
 struct Ast {

@@ -58,8 +58,7 @@ void patch(Compiler *C, int at, int target)
 {
     if (at + 1 < C->g->ncode && at + 1 < MAX_CODE) {
         int op = C->g->code[at];
-        /* the jump target is the last operand, but CHOICE's first (its second: locals kept) */
-        C->g->code[at + (op == OP_CHOICE ? 1 : opcode_info[op].nops)] = target;
+        if (opcode_info[op].jump) C->g->code[at + opcode_info[op].jump] = target;   /* (opcodes.h FLOW) */
     }
 }
 

@@ -11,6 +11,7 @@ typedef struct {
     char **moves; int nmoves, capmoves;
     char **copies; int ncopies;    /* strings the move list points into */
     int divide, help, version, list_opcodes, check_hash, profile, every_ply;
+    int json;                      /* show/moves --json */
     int depth, runs;
     int games, max_plies;          /* selfplay */
     unsigned long long nodes;      /* a node limit per move */
@@ -18,6 +19,8 @@ typedef struct {
     double time;                   /* seconds per move */
     const char *as, *record, *load, *game, *opponent;
     const char *list;              /* bench --list FILE */
+    int port;                      /* serve --port N (-1: the default) */
+    const char *address;           /* serve --address A */
 } Args;
 
 int cmd_disasm(Args *a);           /* disasm.c */
@@ -26,5 +29,7 @@ int cmd_bench(Args *a);            /* bench.c */
 int cmd_selfplay(Args *a);         /* play.c */
 int cmd_play(Args *a);             /* play.c */
 int cmd_xboard(Args *a);           /* xboard.c */
+int cmd_serve(Args *a);            /* serve.c */
+int cmd_svg(Args *a);              /* svg.c */
 void show_board(const Pos *p, FILE *out);   /* display.c */
 #endif

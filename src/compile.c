@@ -5,6 +5,7 @@
 #include <string.h>
 #include <ctype.h>
 #include "compiler.h"
+#include "effects.h"
 #include "movegen.h"
 #include "opcodes.h"
 #include "parse.h"
@@ -1052,8 +1053,15 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
             else diag_plain(&diag, "internal error: bytecode of '%s' fails verification: %s", g->fns[f].name, err);
             goto fail;
         }
+        thread_jumps(g, f);
+        if (!verify_function(g, f, err, sizeof err, &deep)) {
+            diag_plain(&diag, "internal error: bytecode of '%s' fails verification after jump threading: %s",
+                       g->fns[f].name, err);
+            goto fail;
+        }
     }
     movegen_prepare(g);
+    effects_prepare(g);
     arena_free(&C.tmp);
     *status = 0;
     if (!g->name) g->name = g->filename;

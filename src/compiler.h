@@ -69,5 +69,7 @@ void suggest(Compiler *C, const char *name, SrcLoc loc);   /* a "did you mean" n
  * file can reach: an expression needing more than MAX_STACK_DEPTH values at once; for that one
  * *deep_pc is set to the instruction (else it is -1). */
 int verify_function(const Game *g, int fn, char *err, size_t errlen, int *deep_pc);
+/* Jump threading (jumps.c), on a verified program; it is verified again after. */
+void thread_jumps(Game *g, int fn);
 
 #endif

@@ -60,6 +60,13 @@
 #define PW_MAKE(t, owner) ((int32_t)((uint32_t)(t) | ((uint32_t)((owner) + 1) << 8)))
 #define PW_WITH_TYPE(w, t) ((int32_t)(((uint32_t)(w) & ~0xffu) | (uint32_t)(t)))
 
+/* Kinds the compiler writes into the game and the runtime reads. */
+enum { VAR_GLOBAL = 0, VAR_PLAYER, VAR_SQUARE, VAR_PIECE };
+enum { MODE_ANY = 0, MODE_MOVE, MODE_CAPTURE };
+enum { HOOK_LEGAL = 0, HOOK_AFTER_MOVE, HOOK_TURN_START, HOOK_CAPTURE, HOOK_END, HOOK_COUNT };
+enum { EMIT_MOVE = 0, EMIT_STAY, EMIT_DROP };
+enum { RESULT_WIN = 1, RESULT_LOSS, RESULT_DRAW };
+
 enum { ATOM_LEAP, ATOM_RIDE };
 enum { VT_INT, VT_BOOL, VT_SQUARE, VT_DIR, VT_DIRS, VT_TYPE, VT_PLAYER, VT_PIECE, VT_ZONE,
        VT_FLAGS, VT_NONE, VT_VOID, VT_LIST };
@@ -170,6 +177,9 @@ typedef struct Game {
     int drops_fn;
     int turn_fn;                          /* the top-level `moves` block, or -1 */
     int hook_fn[8];                       /* per HOOK_*, -1 when absent */
+    int probe;                            /* PROBE_* (effects.h): what a legality test makes */
+    int legal_by_pins;                    /* legality without a make (pins.h) */
+    uint8_t *memo_ok;                     /* per program: its attack runs may be memoised (effects.h) */
 
     /* attacks */
     int nattackdirs[MAX_PLAYERS];

@@ -17,6 +17,9 @@
 #include "profile.h"
 #include "record.h"
 #include "session.h"
+#ifdef HAVE_SERVE
+#include "gamejson.h"
+#endif
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0.1.0"
@@ -39,6 +42,8 @@ static const char usage_text[] =
 "  selfplay FILE              the engine plays itself; prints each move and the result\n"
 "  play FILE                  play against the engine in the terminal\n"
 "  xboard FILE                speak the XBoard/CECP protocol (for GUIs)\n"
+"  serve FILE                 a local web server: see and play the game in a browser\n"
+"  svg FILE                   the position as an SVG picture (as the web board draws it)\n"
 "\n"
 "Options:\n"
 "  --fen POSITION             start from this position string (FEN for chess.rules)\n"
@@ -58,7 +63,10 @@ static const char usage_text[] =
 "  --max-plies N              selfplay: stop a game after N plies (default 600)\n"
 "  --opponent random|DEPTH    selfplay: play against a random mover or a fixed depth (sides alternate)\n"
 "  --as SIDE, --load FILE     play: the side you play (default the first); a game record to go on from\n"
-"  --game FILE                show/moves/perft: start from the end of a game record\n"
+"  --game FILE                show/moves/perft/svg: start from the end of a game record\n"
+"  --json                     show/moves: the game, position and legal moves as JSON\n"
+"  --port N, --address A      serve: the port (default 8080; 0: any free one) and the IPv4\n"
+"                             address to listen on (default 127.0.0.1: this machine only)\n"
 "  -h, --help                 this help;  -V, --version  the version\n"
 "\n"
 "See boardvm(1) and, for the rules language, boardvm-rules(5).\n";
@@ -79,7 +87,7 @@ static int parse_args(int argc, char **argv, Args *a)
     a->moves = calloc((size_t)a->capmoves, sizeof *a->moves);
     a->copies = calloc((size_t)argc + 1, sizeof *a->copies);
     a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
-    a->depth = -1; a->runs = 5;
+    a->depth = -1; a->runs = 5; a->port = -1;
     if (!a->opts || !a->moves || !a->pos || !a->copies) abort();
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
@@ -90,6 +98,7 @@ static int parse_args(int argc, char **argv, Args *a)
         else if (!strcmp(s, "--list-opcodes")) a->list_opcodes = 1;
         else if (!strcmp(s, "--check-hash")) a->check_hash = 1;
         else if (!strcmp(s, "--profile")) a->profile = 1;
+        else if (!strcmp(s, "--json")) a->json = 1;
         else if (!strcmp(s, "-o") || !strcmp(s, "--option")) {
             if (++i >= argc) return usage_error("%s needs NAME[=VALUE]", s);
             a->opts[a->nopts++] = argv[i];
@@ -120,6 +129,14 @@ static int parse_args(int argc, char **argv, Args *a)
             else if (!strcmp(s, "--runs")) a->runs = (int)v;
             else if (!strcmp(s, "--games")) a->games = (int)v;
             else a->max_plies = (int)v;
+        } else if (!strcmp(s, "--port")) {
+            if (++i >= argc) return usage_error("%s needs a number", s);
+            char *end; long v = strtol(argv[i], &end, 10);
+            if (!*argv[i] || *end || v < 0 || v > 65535) return usage_error("'%s' is not a port number (0 to 65535)", argv[i]);
+            a->port = (int)v;
+        } else if (!strcmp(s, "--address")) {
+            if (++i >= argc) return usage_error("%s needs an address", s);
+            a->address = argv[i];
         } else if (!strcmp(s, "--nodes") || !strcmp(s, "--seed")) {
             if (++i >= argc) return usage_error("%s needs a number", s);
             /* strtoull takes "-1" (and " -1") as 2^64-1: a node limit that never comes. Only
@@ -241,11 +258,23 @@ static int cmd_moves_every_ply(Args *a)
 static int cmd_moves(Args *a, int show)
 {
     Game *g; Pos *p = NULL; jmp_buf jb;
-    if (a->every_ply && (show || a->game)) return usage_error("%s", "--every-ply goes with moves and --moves, not with show or --game");
+    if (a->every_ply && (show || a->game || a->json)) return usage_error("%s", "--every-ply goes with moves and --moves, not with show, --game or --json");
     if (a->every_ply) return cmd_moves_every_ply(a);
     int st = open_position(a, &g, &p, &jb);
     if (st) return st;
     if (setjmp(jb)) { fprintf(stderr, "%s\n", p->errmsg); pos_free(p); game_free(g); return 1; }
+    if (a->json) {
+#ifdef HAVE_SERVE
+        print_json(p, show, stdout);
+        pos_free(p); game_free(g);
+        return 0;
+#else
+        pos_free(p); game_free(g);
+        fprintf(stderr, "boardvm: --json needs jansson, which this boardvm was built without "
+                        "(Debian: apt-get install libjansson-dev libmicrohttpd-dev; ./configure)\n");
+        return 2;
+#endif
+    }
     MoveList *mlp = pos_list(p, 0);     /* owned by p: freed even after a runtime error */
     node_moves(p, mlp);
     MoveList ml = *mlp;
@@ -354,6 +383,8 @@ int main(int argc, char **argv)
     else if (!strcmp(cmd, "selfplay")) st = cmd_selfplay(&a);
     else if (!strcmp(cmd, "play")) st = cmd_play(&a);
     else if (!strcmp(cmd, "xboard")) st = cmd_xboard(&a);
+    else if (!strcmp(cmd, "serve")) st = cmd_serve(&a);
+    else if (!strcmp(cmd, "svg")) st = cmd_svg(&a);
     else st = usage_error("unknown command '%s'", cmd);
     free_args(&a);
     return st;

@@ -6,6 +6,8 @@
  * generating the opponent's moves; only pieces whose attacks are programs are run. */
 #include "maxima.h"
 #include "movegen.h"
+#include "effects.h"
+#include "pins.h"
 #include "merge.h"
 #include <stdlib.h>
 #include <string.h>
@@ -113,13 +115,22 @@ void gen_legal(Pos *p, MoveList *ml)
     int32_t *slot = ml->legal_slot;
     uint64_t *hash = ml->legal_hash;
     if (any) memset(slot, 0, sizeof *slot * cap);
+    /* Without merging, the test needs only what `legal` can see of a make (effects.h); the
+     * merge needs the state a move reaches, so the hash after the whole make. */
+    const int parts = any ? PROBE_FULL : g->probe;
+    /* ... and where `legal` is `require not in-check;`, most moves need no make (pins.h) */
+    Pins pins;
+    const int by_pins = !any && g->legal_by_pins && pins_find(p, mover, &pins);
     int k = 0;
     for (int i = 0; i < ml->n; i++) {
-        pos_make(p, ml, &ml->m[i]);
-        int ok = vm_run_legal(p, mover);
-        uint64_t h = p->hash;
-        pos_unmake(p);
-        if (!ok) continue;
+        uint64_t h = 0;
+        if (!by_pins || !pins_move_safe(p, ml, &ml->m[i], &pins)) {
+            pos_make_parts(p, ml, &ml->m[i], parts);
+            int ok = vm_run_legal(p, mover);
+            h = p->hash;
+            pos_unmake(p);
+            if (!ok) continue;
+        }
         Move m = ml->m[i];
         if (any && merge_applies(g, &m)) {
             if (!g->distinct) h ^= (uint64_t)m.group * 0x9e3779b97f4a7c15ull;   /* its block only */
@@ -173,20 +184,121 @@ void node_moves(Pos *p, MoveList *ml)
     if (p->result) ml->n = 0;     /* a finished game has no legal moves */
 }
 
-/* Run a piece's attack or move program looking for `target`. */
-static int program_reaches(Pos *p, int fn, int mode, int sq, int32_t w, int owner, int target)
+/* The next square after `after` that holds a piece of `by` whose attack is a program: from the
+ * position's bitmap where it keeps one, else by looking at every square. -1 when none is left. */
+static int next_attacker(const Pos *p, const uint64_t *bits, int by, int after)
 {
+    const Game *g = p->g;
+    int s = after + 1;
+    if (bits) {
+        int words = p->attacker_words;
+        for (int i = s >> 6; i < words; i++) {
+            uint64_t m = bits[i];
+            if (i == s >> 6) m &= ~0ull << (s & 63);
+            if (m) return i * 64 + __builtin_ctzll(m);
+        }
+        return -1;
+    }
+    for (; s < g->nsq; s++) {
+        int32_t w = TOPW(s);
+        if (w && PW_OWNER(w) == by && type_in(g->fallback_attackers, PW_TYPE(w))) return s;
+    }
+    return -1;
+}
+
+/* The attack memo. A run of an attack program that reads nothing but single state locations
+ * (the piece on a square, a variable, a hand, the turn: g->memo_ok) is a function of where it
+ * starts (program, square, piece, target) and of the values it read. Its result is kept with
+ * that list, and holds in any position where those locations hold the same values: checked one
+ * by one, which costs a few loads where the run costs hundreds of instructions. Most moves leave most attackers' squares
+ * alone, so the legality tests of a node, and of its siblings, mostly find their runs here. */
+#define MEMO_SIZE 512                   /* entries, direct-mapped; a power of two */
+typedef struct {
+    int32_t fn, origin, piece, target;   /* fn + 1: 0 = an empty slot */
+    int8_t owner, found, n;
+    int32_t loc[READLOG_MAX];
+    int32_t w[READLOG_MAX];
+} MemoEntry;
+struct AttackMemo { MemoEntry e[MEMO_SIZE]; };
+
+static MemoEntry *memo_slot(Pos *p, int fn, int sq, int32_t w, int target)
+{
+    if (!p->memo) {
+        p->memo = calloc(1, sizeof *p->memo);
+        if (!p->memo) return NULL;       /* no memo: every run is made */
+    }
+    uint64_t h = mix64(((uint64_t)(uint32_t)fn << 48) ^ ((uint64_t)(uint32_t)sq << 32) ^
+                       ((uint64_t)(uint32_t)target << 20) ^ (uint32_t)w);
+    return &p->memo->e[h & (MEMO_SIZE - 1)];
+}
+
+/* Run a piece's attack or move program looking for `target`. With `seen`, it also says what the
+ * result depends on: the locations the run read (seen->overflow when they are not known). */
+static int program_reaches_seeing(Pos *p, int fn, int mode, int sq, int32_t w, int owner, int target,
+                                  ReadLog *seen)
+{
+    const Game *g = p->g;
+    MemoEntry *me = NULL;
+    ReadLog log;
+    if (seen) { seen->n = 0; seen->overflow = 1; }
+    if (mode == RUN_ATTACK && g->memo_ok[fn] && (me = memo_slot(p, fn, sq, w, target))) {
+        if (me->fn == fn + 1 && me->origin == sq && me->piece == w && me->target == target && me->owner == owner) {
+            int i = 0;
+            while (i < me->n && p->st[me->loc[i]] == me->w[i]) i++;
+            if (i == me->n) {
+                if (seen) {
+                    seen->n = me->n; seen->overflow = 0;
+                    memcpy(seen->loc, me->loc, sizeof *me->loc * (size_t)me->n);
+                }
+                return me->found;
+            }
+        }
+        log.n = 0; log.overflow = 0;
+    }
     if (p->depth_guard > MAX_ATTACK_NEST)         /* named by the first line of the program */
-        pos_runtime_error(p, p->g->line[p->g->fns[fn].entry], "attack and reach tests nested more than %d deep "
+        pos_runtime_error(p, g->line[g->fns[fn].entry], "attack and reach tests nested more than %d deep "
                           "(a rule that calls itself?)", MAX_ATTACK_NEST);
     p->depth_guard++;
     MAXIMA_NOTE(attack_nest, p->depth_guard);
     RunCtx c = {0};
     c.mode = mode; c.fn = fn; c.mover = owner; c.origin = sq; c.piece = w;
     c.target = target; c.nlegal = -1;
+    c.reads = me ? &log : NULL;
     vm_run(p, &c);
     p->depth_guard--;
+    if (me && !log.overflow) {
+        me->fn = fn + 1; me->origin = sq; me->piece = w; me->target = target;
+        me->owner = (int8_t)owner; me->found = (int8_t)c.found; me->n = (int8_t)log.n;
+        memcpy(me->loc, log.loc, sizeof *log.loc * (size_t)log.n);
+        memcpy(me->w, log.w, sizeof *log.w * (size_t)log.n);
+    }
+    if (seen && me && !log.overflow) *seen = log;
     return c.found;
+}
+
+static int program_reaches(Pos *p, int fn, int mode, int sq, int32_t w, int owner, int target)
+{
+    return program_reaches_seeing(p, fn, mode, sq, w, owner, target, NULL);
+}
+
+int attack_programs_reads(Pos *p, int target, int by, void (*add)(void *ctx, int loc), void *ctx)
+{
+    const Game *g = p->g;
+    ReadLog seen;
+    const uint64_t *bits = pos_attacker_squares(p, by);
+    for (int s = next_attacker(p, bits, by, -1); s >= 0; s = next_attacker(p, bits, by, s)) {
+        int32_t w = TOPW(s);
+        const PieceType *T = &g->types[PW_TYPE(w)];
+        for (int k = 0; k < 2; k++) {
+            int fn = k == 0 ? T->attack_fn : (T->attack_moves ? T->moves_fn : -1);
+            if (fn < 0) continue;
+            if (program_reaches_seeing(p, fn, RUN_ATTACK, s, w, by, target, &seen)) return -1;
+            if (seen.overflow) return 0;
+            add(ctx, s);                         /* the attacker's own square */
+            for (int i = 0; i < seen.n; i++) add(ctx, seen.loc[i]);
+        }
+    }
+    return 1;
 }
 
 int square_attacked(Pos *p, int sq, int by)
@@ -216,9 +328,9 @@ int square_attacked(Pos *p, int sq, int by)
         }
     }
     if (g->fallback_attackers[0] | g->fallback_attackers[1]) {
-        for (int s = 0; s < g->nsq; s++) {
+        const uint64_t *bits = pos_attacker_squares(p, by);
+        for (int s = next_attacker(p, bits, by, -1); s >= 0; s = next_attacker(p, bits, by, s)) {
             int32_t w = TOPW(s);
-            if (!w || PW_OWNER(w) != by || !type_in(g->fallback_attackers, PW_TYPE(w))) continue;
             const PieceType *T = &g->types[PW_TYPE(w)];
             if (T->attack_fn >= 0 && program_reaches(p, T->attack_fn, RUN_ATTACK, s, w, by, sq)) return 1;
             if (T->attack_moves && T->moves_fn >= 0 &&

@@ -11,6 +11,10 @@ int piece_attacks(Pos *p, int from, int target); /* does the piece on `from` att
 int in_check(Pos *p, int player);               /* is a royal piece of `player` attacked? */
 int can_move_to(Pos *p, int sq, int player);    /* could a piece of `player` move to `sq`? */
 void movegen_prepare(Game *g);                  /* build the reverse attack tables */
+/* The pieces of `by` whose attacks are programs, run toward `target`: 1 when none reaches it and
+ * each run's result is known to depend only on the state locations passed to add (its square
+ * and what it read); 0 when some run's reads are not known; -1 when one reaches it. */
+int attack_programs_reads(Pos *p, int target, int by, void (*add)(void *ctx, int loc), void *ctx);
 
 /* Legal moves and the game result of the current position: fills ml, sets p->result. */
 void node_moves(Pos *p, MoveList *ml);

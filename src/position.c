@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ast.h"
+#include "effects.h"
 #include "vm.h"
 
 static void *xrealloc(void *p, size_t n)
@@ -38,6 +39,18 @@ static inline int is_royal_word(const Game *g, int32_t w)
 static inline uint64_t piece_material(int32_t w) { return w ? mix64((uint32_t)w & 0xfffu) : 0; }
 static inline uint64_t hand_material(int loc) { return mix64((uint64_t)(uint32_t)loc << 32 | 0x68616e64u); }
 
+/* p->attackers follows a square's piece (only one piece a square in such games). */
+static inline void note_attacker(Pos *p, int sq, int32_t old, int32_t val)
+{
+    const Game *g = p->g;
+    int t = PW_TYPE(old);
+    if (old && PW_OWNER(old) >= 0 && ((g->fallback_attackers[t >> 6] >> (t & 63)) & 1))
+        p->attackers[PW_OWNER(old) * p->attacker_words + (sq >> 6)] &= ~(1ull << (sq & 63));
+    t = PW_TYPE(val);
+    if (val && PW_OWNER(val) >= 0 && ((g->fallback_attackers[t >> 6] >> (t & 63)) & 1))
+        p->attackers[PW_OWNER(val) * p->attacker_words + (sq >> 6)] |= 1ull << (sq & 63);
+}
+
 /* Write without recording: keeps the hash, the material and the royal counts right. */
 static inline void write_raw(Pos *p, int loc, int32_t val)
 {
@@ -46,6 +59,7 @@ static inline void write_raw(Pos *p, int loc, int32_t val)
     p->hash ^= zkey(loc, old) ^ zkey(loc, val);
     p->st[loc] = val;
     if (loc < g->st_hands) {
+        if (p->attackers) note_attacker(p, loc, old, val);
         p->material += piece_material(val) - piece_material(old);
         if (g->has_royal) {
             if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
@@ -56,6 +70,23 @@ static inline void write_raw(Pos *p, int loc, int32_t val)
         }
     } else if (loc < g->st_hands + g->nplayers * (g->ntypes + 1))
         p->material += (uint64_t)((int64_t)val - old) * hand_material(loc);
+}
+
+/* Unmake's write: the hash and the material are restored whole from the Undo record, so only
+ * the royal counts follow the write (the hint is checked where it is read). */
+static inline void restore_raw(Pos *p, int loc, int32_t val)
+{
+    const Game *g = p->g;
+    if (p->attackers && loc < g->st_hands) note_attacker(p, loc, p->st[loc], val);
+    if (g->has_royal && loc < g->st_hands) {
+        int32_t old = p->st[loc];
+        if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
+        if (is_royal_word(g, val)) {
+            p->royal_count[PW_OWNER(val)]++;
+            p->royal_hint[PW_OWNER(val)] = loc / g->stack;
+        }
+    }
+    p->st[loc] = val;
 }
 
 void pos_set(Pos *p, int loc, int32_t val)
@@ -87,6 +118,11 @@ Pos *pos_new(const Game *g)
     p->g = g;
     p->st = calloc((size_t)g->st_size, sizeof *p->st);
     if (!p->st) { fputs("boardvm: out of memory\n", stderr); exit(3); }
+    if (g->stack == 1 && (g->fallback_attackers[0] | g->fallback_attackers[1])) {
+        p->attacker_words = (g->nsq + 63) / 64;
+        p->attackers = calloc((size_t)g->nplayers * (size_t)p->attacker_words, sizeof *p->attackers);
+        if (!p->attackers) { fputs("boardvm: out of memory\n", stderr); exit(3); }
+    }
     pos_reset_empty(p);
     return p;
 }
@@ -98,6 +134,9 @@ void pos_free(Pos *p)
     free(p->lists);
     free(p->st); free(p->trail); free(p->undo); free(p->hist); free(p->mhist);
     vm_free_scratch(p);
+    free(p->memo);
+    free(p->watch);
+    free(p->attackers);
     free(p);
 }
 
@@ -105,6 +144,8 @@ void pos_reset_empty(Pos *p)
 {
     const Game *g = p->g;
     memset(p->st, 0, sizeof *p->st * (size_t)g->st_size);
+    if (p->attackers)
+        memset(p->attackers, 0, sizeof *p->attackers * (size_t)g->nplayers * (size_t)p->attacker_words);
     for (int i = 0; i < g->nvars; i++) {
         const Var *v = &g->vars[i];
         int n = v->kind == VAR_PLAYER ? g->nplayers : v->kind == VAR_SQUARE ? g->nsq
@@ -232,7 +273,26 @@ void pos_set_history(Pos *p, const uint64_t *earlier, int n)
     hist_push(p);
 }
 
-void pos_make(Pos *p, const MoveList *ml, const Move *m)
+/* --check-hash: p->attackers against the board. */
+static int attackers_match(const Pos *p)
+{
+    const Game *g = p->g;
+    if (!p->attackers) return 1;
+    for (int sq = 0; sq < g->nsq; sq++) {
+        int32_t w = p->st[sq];
+        int t = PW_TYPE(w);
+        for (int pl = 0; pl < g->nplayers; pl++) {
+            int want = w && PW_OWNER(w) == pl && ((g->fallback_attackers[t >> 6] >> (t & 63)) & 1);
+            int got = (int)((p->attackers[pl * p->attacker_words + (sq >> 6)] >> (sq & 63)) & 1);
+            if (want != got) return 0;
+        }
+    }
+    return 1;
+}
+
+void pos_make(Pos *p, const MoveList *ml, const Move *m) { pos_make_parts(p, ml, m, PROBE_FULL); }
+
+void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
 {
     const Game *g = p->g;
     if (p->nundo == p->capundo) {
@@ -240,9 +300,10 @@ void pos_make(Pos *p, const MoveList *ml, const Move *m)
         p->undo = xrealloc(p->undo, sizeof *p->undo * (size_t)p->capundo);
     }
     Undo *u = &p->undo[p->nundo++];
-    u->trail_mark = p->ntrail; u->hash = p->hash;
+    u->trail_mark = p->ntrail; u->hash = p->hash; u->material = p->material;
     u->last_from = p->last_from; u->last_to = p->last_to;
     u->last_piece = p->last_piece; u->last_captured = p->last_captured;
+    u->hist_pushed = (parts & PROBE_HISTORY) != 0;    /* (set now: a hook may grow p->undo) */
 
     int mover = pos_turn(p);
     for (int i = 0; i < g->nreset; i++) {
@@ -288,28 +349,36 @@ void pos_make(Pos *p, const MoveList *ml, const Move *m)
         pos_set(p, hl, p->st[hl] - 1);
         p->last_piece = PW_MAKE(m->become, mover);
     }
-    if (g->hook_fn[HOOK_AFTER_MOVE] >= 0) vm_run_hook(p, HOOK_AFTER_MOVE, mover);
+    if ((parts & PROBE_AFTER_MOVE) && g->hook_fn[HOOK_AFTER_MOVE] >= 0) vm_run_hook(p, HOOK_AFTER_MOVE, mover);
     if (!m->again) pos_set(p, g->st_turn, (mover + 1) % g->nplayers);
-    if (g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_turn(p));
-    hist_push(p);
+    if ((parts & PROBE_TURN_START) && g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_turn(p));
+    if (parts & PROBE_HISTORY) hist_push(p);
     if (p->check_hash && p->hash != pos_full_hash(p))
         pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full recompute after a move");
     if (p->check_hash && p->material != pos_full_material(p))
         pos_runtime_error(p, 0, "internal error: the incremental material differs from a full recompute after a move");
+    if (p->check_hash && !attackers_match(p))
+        pos_runtime_error(p, 0, "internal error: the squares of program attackers differ from a full recompute after a move");
 }
 
 void pos_unmake(Pos *p)
 {
     Undo *u = &p->undo[--p->nundo];
-    pos_undo_to(p, u->trail_mark);
+    while (p->ntrail > u->trail_mark) {
+        p->ntrail--;
+        restore_raw(p, p->trail[p->ntrail].loc, p->trail[p->ntrail].old);
+    }
     p->hash = u->hash;
+    p->material = u->material;
     p->last_from = u->last_from; p->last_to = u->last_to;
     p->last_piece = u->last_piece; p->last_captured = u->last_captured;
-    p->nhist--;
+    if (u->hist_pushed) p->nhist--;
     if (p->check_hash && p->hash != pos_full_hash(p))
         pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full recompute after an unmake");
     if (p->check_hash && p->material != pos_full_material(p))
         pos_runtime_error(p, 0, "internal error: the incremental material differs from a full recompute after an unmake");
+    if (p->check_hash && !attackers_match(p))
+        pos_runtime_error(p, 0, "internal error: the squares of program attackers differ from a full recompute after an unmake");
 }
 
 void movelist_clear(MoveList *ml)

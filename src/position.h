@@ -55,7 +55,8 @@ static inline uint64_t mix64(uint64_t z)
 
 typedef struct {
     int trail_mark;
-    uint64_t hash;
+    uint64_t hash, material;     /* restored as they were: unmake need not hash every write back */
+    int hist_pushed;             /* the make added the position to the history */
     int16_t last_from, last_to; int32_t last_piece, last_captured;
 } Undo;
 
@@ -82,6 +83,12 @@ typedef struct Pos {
     char errmsg[512];
     int result, result_reason;              /* set by the `end` hook: RESULT_*, string index + 1 */
     struct VmScratch *vm;                   /* the VM's choice stack (vm.c) */
+    struct AttackMemo *memo;                /* attack runs and what they saw (movegen.c); one block */
+    uint32_t *watch, watch_stamp;           /* pins.c: state locations a node's attackers read */
+    /* The squares of each player's pieces whose attacks are programs (one piece a square), a
+     * bitmap per player of g->nsq bits kept by every write, so that attack tests need not scan
+     * the board for them; NULL in the other games. */
+    uint64_t *attackers; int attacker_words;
     int check_hash;                         /* debug: compare the hash with a recompute after each make/unmake */
     uint64_t *profile;                      /* --profile: instructions run at each code word, or NULL */
 } Pos;
@@ -105,9 +112,17 @@ void pos_start_history(Pos *p);            /* after setting up a position: it is
 /* ... or the game had these positions before it (repetition keys, oldest first) */
 void pos_set_history(Pos *p, const uint64_t *earlier, int n);
 void pos_make(Pos *p, const MoveList *ml, const Move *m);
+/* The same for a legality test: only the parts `parts` (PROBE_* of effects.h) of the hooks and
+ * the history, those the `legal` block can see (Game.probe); undone by pos_unmake as well. */
+void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts);
 void pos_unmake(Pos *p);
 
 int pos_royal_square(Pos *p, int player, int *more);   /* -1 if none; *more = 1 if several */
+/* Player pl's squares in p->attackers (see above), or NULL when the game keeps none. */
+static inline const uint64_t *pos_attacker_squares(const Pos *p, int pl)
+{
+    return p->attackers ? p->attackers + (size_t)pl * (size_t)p->attacker_words : NULL;
+}
 
 /* Stacks: a square holds up to g->stack pieces, bottom (layer 0) up, with no gaps. With
  * `stack 1` these are the single cell. */

@@ -34,6 +34,7 @@ struct Engine {
     uint64_t nodes;
     double start, deadline;
     int stop;
+    int halt;                     /* engine_stop() from another thread: stop at the next node */
     long work_checked;            /* vm_work when the clock was last read */
     SearchLimits lim;
     /* engine_search's root move lists: here, not in its locals, so that a runtime error in rules
@@ -273,6 +274,7 @@ static int pick(int n, int *sc, int *ix, int i)
 static int time_up(Engine *e, const Pos *p)
 {
     if (e->stop) return 1;
+    if (__atomic_load_n(&e->halt, __ATOMIC_RELAXED)) e->stop = 1;
     if (e->lim.nodes && e->nodes >= e->lim.nodes) e->stop = 1;
     else if (e->lim.time > 0 && ((e->nodes & 1023) == 0 || vm_work(p) - e->work_checked > CLOCK_WORK)) {
         e->work_checked = vm_work(p);
@@ -442,11 +444,14 @@ static void read_pv(Engine *e, Pos *p, int first, int maxlen, char *out, size_t 
     while (made--) pos_unmake(p);
 }
 
+void engine_stop(Engine *e) { __atomic_store_n(&e->halt, 1, __ATOMIC_RELAXED); }
+
 void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
 {
     const Game *g = e->g;
     e->lim = *lim;
     e->nodes = 0; e->stop = 0;
+    __atomic_store_n(&e->halt, 0, __ATOMIC_RELAXED);
     e->root_material = p->material;
     e->root_quiet = pos_quiet_plies(p);
     e->work_checked = vm_work(p);

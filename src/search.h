@@ -35,6 +35,9 @@ void engine_free(Engine *e);
 void engine_clear(Engine *e);     /* forget the hash table, killers and history (a new game) */
 /* Search p (which is left as it was). */
 void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res);
+/* Ask a search running in another thread to stop soon (it returns the best move found so far);
+ * engine_search() clears the request when it starts. */
+void engine_stop(Engine *e);
 int evaluate(Engine *e, Pos *p);  /* static score for the side to move, in centipawns */
 int engine_type_value(const Engine *e, int type);
 #endif

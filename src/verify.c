@@ -72,12 +72,11 @@ int verify_function(const Game *g, int fi, char *err, size_t errlen, int *deep_p
     }
     /* jump targets */
     for (int pc = f->entry; pc < f->end; pc += 1 + opcode_info[code[pc]].nops) {
-        int op = code[pc], t = -1;
-        if (op == OP_JMP || op == OP_JZ || op == OP_JNZ || op == OP_CHOICE) t = code[pc + 1];
-        else if (op == OP_FORBIT) t = code[pc + 3];
-        else if (op == OP_FORLIST) t = code[pc + 4];
-        if (t >= 0 || op == OP_JMP || op == OP_JZ || op == OP_JNZ || op == OP_CHOICE || op == OP_FORBIT || op == OP_FORLIST)
+        int op = code[pc];
+        if (opcode_info[op].jump) {
+            int t = code[pc + opcode_info[op].jump];
             if (t < f->entry || t >= f->end || !start[t - f->entry]) FAILV("%s at %d jumps to %d, not an instruction of this program", opcode_info[op].name, pc, t);
+        }
     }
     /* pass 2: stack depths by data flow */
     for (int i = 0; i < n; i++) depth[i] = -1;
@@ -95,14 +94,8 @@ int verify_function(const Game *g, int fi, char *err, size_t errlen, int *deep_p
             FAILV("%s at %d with values on the stack", oi->name, pc);
         int succ[2], ns = 0;
         int next = pc + 1 + oi->nops;
-        switch (op) {
-        case OP_JMP: succ[ns++] = code[pc + 1]; break;
-        case OP_JZ: case OP_JNZ: case OP_CHOICE: succ[ns++] = code[pc + 1]; succ[ns++] = next; break;
-        case OP_FORBIT: succ[ns++] = code[pc + 3]; succ[ns++] = next; break;
-        case OP_FORLIST: succ[ns++] = code[pc + 4]; succ[ns++] = next; break;
-        case OP_FAIL: case OP_RET: case OP_RESULT: break;
-        default: succ[ns++] = next;
-        }
+        if (oi->jump) succ[ns++] = code[pc + oi->jump];
+        if (!oi->stops) succ[ns++] = next;
         for (int i = 0; i < ns; i++) {
             int t = succ[i];
             if (t >= f->end) FAILV("%s at %d falls off the end of the program", oi->name, pc);

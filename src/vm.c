@@ -237,8 +237,9 @@ static int type_arith(const Game *g, int a, int b, int minus)
 #define TOPLOC(s) (g->stack == 1 ? (int)(s) : pos_top_loc(p, (int)(s)))
 #define TOP(s) (g->stack == 1 ? CELL(s) : (TOPLOC(s) >= 0 ? p->st[TOPLOC(s)] : 0))
 #define HANDLOC(pl, t) (g->st_hands + (pl) * (g->ntypes + 1) + (t))
-#define OPND(k) (code[pc + (k)])
-#define LINE (g->line[pc])
+#define OPND(k) (ip[k])
+#define PC ((int)(ip - code))
+#define LINE (g->line[PC])
 /* The step budget bounds the work between two moves a run emits; but a run may emit MAX_MOVES
  * moves, and a position runs many programs and hooks. So every run also adds what it did (its
  * instructions, and `extra`: what emit_move copied) to the position's work, which is bounded as
@@ -261,521 +262,60 @@ static int type_arith(const Game *g, int a, int b, int minus)
 
 static int side_to_move_has_a_move(Pos *p, int line);
 
+/* The attack memo's log of what a run saw: the state locations it read and their values (only
+ * for programs that read nothing but single locations of a one-piece-a-square board:
+ * g->memo_ok). A square's piece is location `square`; a variable, a hand, the turn theirs. */
+#define LOG_LOC(where) do {                                                              \
+        if (c->reads) {                                                                 \
+            ReadLog *r_ = c->reads; int l_ = (where);                                     \
+            if (r_->n && r_->loc[r_->n - 1] == l_) { }   /* the same location again */  \
+            else if (r_->n < READLOG_MAX) { r_->loc[r_->n] = l_; r_->w[r_->n++] = p->st[l_]; } \
+            else r_->overflow = 1;                                                      \
+        }                                                                               \
+    } while (0)
+#define LOG_READ(a) do { if (SQOK(a)) LOG_LOC((int)(a) * g->stack); } while (0)
+
+/* The interpreter loop, written once (Lua's lvm.c does the same with vmdispatch/vmcase): under
+ * GCC and Clang each instruction jumps straight to the next one's code through a table of label
+ * addresses (computed goto: one indirect jump per instruction, predicted per opcode); elsewhere
+ * it is a plain switch. It is in vm_loop.h, included twice: with and without --profile's count,
+ * so the normal run has no test for it. */
+#if defined(__GNUC__)
+#define VM_THREADED 1
+#define vmcase(OP) case OP_##OP: op_##OP:
+#if defined(__x86_64__) && !defined(__clang__)
+#define VM_REG(r) __asm__(#r)
+#else
+#define VM_REG(r)
+#endif
+/* the end of an instruction: the budget, the profile, and a jump to the next one's code (each
+ * instruction has its own indirect jump, which the processor predicts per opcode) */
+#define NEXT do {                                                 \
+        if (--budget < 0) goto out_of_steps;                      \
+        if (profiling) p->profile[PC]++;                          \
+        goto *dispatch[*ip];                                      \
+    } while (0)
+#else
+#define vmcase(OP) case OP_##OP:
+#define NEXT break
+#define VM_REG(r)
+#endif
+
+#define RUN_LOOP_NAME run_plain
+#define RUN_LOOP_PROFILING 0
+#include "vm_loop.h"
+#undef RUN_LOOP_NAME
+#undef RUN_LOOP_PROFILING
+#define RUN_LOOP_NAME run_profiled
+#define RUN_LOOP_PROFILING 1
+#include "vm_loop.h"
+#undef RUN_LOOP_NAME
+#undef RUN_LOOP_PROFILING
+
 void vm_run(Pos *p, RunCtx *c)
 {
-    const Game *g = p->g;
-    const CodeFunction *f = &g->fns[c->fn];
-    const int32_t *code = g->code;
-    struct VmScratch *s = scratch(p);
-    int64_t stk[MAX_STACK_DEPTH + 2];
-    int64_t L[MAX_LOCALS];
-    int sp = 0;
-    int nloc = f->nlocals;
-    memset(L, 0, sizeof *L * (size_t)nloc);
-    L[0] = c->origin;
-    const int note_start = s->nnb, qual_start = s->nqb;
-    int note_base = note_start, qual_base = qual_start;
-    L[3] = note_base;
-    L[5] = qual_base;
-    const int base_ch = s->nch, base_locs = s->nlocs;
-    const int trail_start = p->ntrail;
-    int trail_base = trail_start;
-    if (c->outer_L) {                  /* `moves-of`: go on from where the outer run is */
-        for (int i = 0; i < NFIXED_LOCALS; i++) L[i] = c->outer_L[i];
-        trail_base = c->outer_trail_base;
-        note_base = c->outer_note_base;
-        qual_base = c->outer_qual_base;
-    }
-    int pc = f->entry;
-    const long step_limit = g->step_limit;
-    long budget = step_limit;
-    const int mover = c->mover;
-    c->found = 0; c->failed = 0;
-
-    for (;;) {
-        if (--budget < 0)
-            pos_runtime_error(p, LINE, "a program ran more than %ld instructions without emitting a move "
-                              "(an endless loop? `moves steps N;` allows N)", step_limit);
-        if (p->profile) p->profile[pc]++;
-        int64_t a, b, v;
-        switch ((Opcode)code[pc]) {
-        case OP_NOP: pc += 1; break;
-        case OP_PUSH: stk[sp++] = OPND(1); pc += 2; break;
-        case OP_PUSHK: stk[sp++] = g->konst[OPND(1)]; pc += 2; break;
-        case OP_PUSHDIR: stk[sp++] = g->dir_map[PLOK(mover) ? mover : 0][OPND(1)]; pc += 2; break;
-        case OP_PUSHDIRS:
-            stk[sp++] = (int64_t)g->dirset_abs[OPND(1) * MAX_PLAYERS + (PLOK(mover) ? mover : 0)];
-            pc += 2; break;
-        case OP_POP: sp--; pc += 1; break;
-        case OP_LOAD: stk[sp++] = L[OPND(1)]; pc += 2; break;
-        case OP_STORE: L[OPND(1)] = stk[--sp]; pc += 2; break;
-        case OP_LOADG: stk[sp++] = p->st[g->vars[OPND(1)].base]; pc += 2; break;
-        case OP_STOREG: pos_set(p, g->vars[OPND(1)].base, (int32_t)stk[--sp]); pc += 2; break;
-        case OP_LOADPL:
-            a = stk[--sp];
-            stk[sp++] = PLOK(a) ? p->st[g->vars[OPND(1)].base + a] : 0;
-            pc += 2; break;
-        case OP_STOREPL:
-            v = stk[--sp]; a = stk[--sp];
-            if (!PLOK(a)) goto fail;
-            pos_set(p, g->vars[OPND(1)].base + (int)a, (int32_t)v);
-            pc += 2; break;
-        case OP_LOADSQ:
-            a = stk[--sp];
-            stk[sp++] = SQOK(a) ? p->st[g->vars[OPND(1)].base + a] : 0;
-            pc += 2; break;
-        case OP_STORESQ:
-            v = stk[--sp]; a = stk[--sp];
-            if (!SQOK(a)) goto fail;
-            pos_set(p, g->vars[OPND(1)].base + (int)a, (int32_t)v);
-            pc += 2; break;
-        case OP_LOADPV: {
-            const Var *pv = &g->vars[OPND(1)];
-            a = stk[--sp];
-            stk[sp++] = ((uint32_t)a >> pv->shift) & ((1u << pv->bits) - 1);
-            pc += 2; break;
-        }
-        case OP_STOREPV: {
-            const Var *pv = &g->vars[OPND(1)];
-            v = stk[--sp]; a = stk[--sp];
-            if (!SQOK(a) || !TOP(a)) goto fail;
-            uint32_t mask = ((1u << pv->bits) - 1) << pv->shift;
-            uint32_t w = ((uint32_t)TOP(a) & ~mask) | (((uint32_t)v << pv->shift) & mask);
-            pos_set(p, TOPLOC(a), (int32_t)w);
-            pc += 2; break;
-        }
-        case OP_STOREPVL: {
-            const Var *pv = &g->vars[OPND(1)];
-            v = stk[--sp]; b = stk[--sp]; a = stk[--sp];
-            if (!SQOK(a) || b < 0 || b >= g->stack || !p->st[a * g->stack + b]) goto fail;
-            int loc = (int)(a * g->stack + b);
-            uint32_t mask = ((1u << pv->bits) - 1) << pv->shift;
-            pos_set(p, loc, (int32_t)(((uint32_t)p->st[loc] & ~mask) | (((uint32_t)v << pv->shift) & mask)));
-            pc += 2; break;
-        }
-        case OP_HEIGHT: a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? pos_height(p, (int)a) : 0; pc += 1; break;
-        case OP_PIECEAT:
-            b = stk[--sp]; a = stk[sp - 1];
-            stk[sp - 1] = SQOK(a) && b >= 0 && b < g->stack ? p->st[a * g->stack + b] : 0;
-            pc += 1; break;
-        case OP_MOVESTACK: {
-            b = stk[--sp]; a = stk[--sp];
-            if (!SQOK(a) || !SQOK(b) || a == b) goto fail;
-            int h = pos_height(p, (int)a);
-            if (g->stack == 1) {            /* one piece a square: it lands as `move` would */
-                if (h) { int32_t w = CELL(a); pos_set(p, (int)a, 0); pos_set(p, (int)b, w); }
-            } else {
-                if (pos_height(p, (int)b) + h > g->stack)
-                    pos_runtime_error(p, LINE, "more than %d pieces on %s", g->stack, g->sq_name[b]);
-                for (int l = 0; l < h; l++) pos_push(p, (int)b, p->st[a * g->stack + l]);
-                pos_clear_square(p, (int)a);
-            }
-            pc += 1; break;
-        }
-        case OP_ATTR:
-            a = stk[--sp];
-            stk[sp++] = SQOK(a) ? g->attrs[OPND(1)].value[a] : 0;
-            pc += 2; break;
-        case OP_INZONE: {
-            const List *zl = &g->lists[OPND(1)];
-            a = stk[--sp];
-            stk[sp++] = SQOK(a) && zl->member[PLOK(mover) ? mover : 0][a];
-            pc += 2; break;
-        }
-        case OP_INLIST: {
-            const List *li = &g->lists[OPND(1)];
-            int pl = PLOK(mover) ? mover : 0;
-            a = stk[--sp]; v = 0;
-            for (int i = 0; i < li->n[pl]; i++) if (li->item[pl][i] == a) { v = 1; break; }
-            stk[sp++] = v;
-            pc += 2; break;
-        }
-        /* Rules ints are int64_t; an overflow would be undefined behaviour in C (and a wrong
-         * value in the game): checked, it is a runtime error naming the rules line. */
-#define CHECKED(OPN, BUILTIN) case OP_##OPN: b = stk[--sp]; a = stk[sp - 1]; \
-            if (BUILTIN(a, b, &v)) pos_runtime_error(p, LINE, "integer overflow"); \
-            stk[sp - 1] = v; pc += 1; break;
-        CHECKED(ADD, __builtin_add_overflow)
-        CHECKED(SUB, __builtin_sub_overflow)
-        CHECKED(MUL, __builtin_mul_overflow)
-#undef CHECKED
-#define BIN(OPN, EXPR) case OP_##OPN: b = stk[--sp]; a = stk[sp - 1]; stk[sp - 1] = (EXPR); pc += 1; break;
-        BIN(EQ, a == b)
-        BIN(NE, a != b)
-        BIN(LT, a < b)
-        BIN(LE, a <= b)
-        BIN(GT, a > b)
-        BIN(GE, a >= b)
-        BIN(BOR, a | b)
-        BIN(MIN, a < b ? a : b)
-        BIN(MAX, a > b ? a : b)
-        BIN(BCLR, a & ~b)
-        BIN(BTEST, (a >= 0 && a < 64) ? (int64_t)(((uint64_t)b >> a) & 1) : 0)
-#undef BIN
-        case OP_DIV: case OP_MOD:
-            b = stk[--sp]; a = stk[sp - 1];
-            if (b == 0) pos_runtime_error(p, LINE, "division by zero");
-            if (a == INT64_MIN && b == -1) {      /* the one quotient int64_t cannot hold */
-                if (code[pc] == OP_DIV) pos_runtime_error(p, LINE, "integer overflow");
-                b = 1;                            /* INT64_MIN % -1 is 0, but UB in C */
-            }
-            stk[sp - 1] = code[pc] == OP_DIV ? a / b : a % b;
-            pc += 1; break;
-        case OP_NEG: case OP_ABS:                 /* -INT64_MIN does not exist */
-            a = stk[sp - 1];
-            if (a == INT64_MIN) pos_runtime_error(p, LINE, "integer overflow");
-            stk[sp - 1] = code[pc] == OP_NEG || a < 0 ? -a : a;
-            pc += 1; break;
-        case OP_NOT: stk[sp - 1] = !stk[sp - 1]; pc += 1; break;
-        case OP_JMP: pc = OPND(1); break;
-        case OP_JZ: pc = stk[--sp] ? pc + 2 : OPND(1); break;
-        case OP_JNZ: pc = stk[--sp] ? OPND(1) : pc + 2; break;
-        case OP_FAIL: goto fail;
-        /* A choice keeps only the locals in scope where it is made (the verifier checks the
-         * count): the others are dead when it resumes, and copying a big frame at every
-         * choice was a tenth of the time of programs with many locals. */
-        case OP_CHOICE: push_choice(p, s, OPND(1), L, OPND(2), LINE); pc += 3; break;
-        case OP_CHOOSEBIT: {
-            uint64_t mask = (uint64_t)L[OPND(1)];
-            if (!mask) goto fail;
-            int bit = __builtin_ctzll(mask);
-            mask &= mask - 1;
-            L[OPND(1)] = (int64_t)mask;
-            if (mask) push_choice(p, s, pc, L, OPND(3), LINE);
-            L[OPND(2)] = bit;
-            pc += 4; break;
-        }
-        case OP_FORBIT: {
-            uint64_t mask = (uint64_t)L[OPND(1)];
-            if (!mask) { pc = OPND(3); break; }
-            L[OPND(2)] = __builtin_ctzll(mask);
-            L[OPND(1)] = (int64_t)(mask & (mask - 1));
-            pc += 4; break;
-        }
-        case OP_CHOOSELIST: {
-            const List *li = &g->lists[OPND(1)];
-            int pl = PLOK(mover) ? mover : 0;
-            int64_t i = L[OPND(2)];
-            if (i < 0 || i >= li->n[pl]) goto fail;
-            L[OPND(2)] = i + 1;
-            if (i + 1 < li->n[pl]) push_choice(p, s, pc, L, OPND(4), LINE);
-            L[OPND(3)] = li->item[pl][i];
-            pc += 5; break;
-        }
-        case OP_FORLIST: {
-            const List *li = &g->lists[OPND(1)];
-            int pl = PLOK(mover) ? mover : 0;
-            int64_t i = L[OPND(2)];
-            if (i < 0 || i >= li->n[pl]) { pc = OPND(4); break; }
-            L[OPND(2)] = i + 1;
-            L[OPND(3)] = li->item[pl][i];
-            pc += 5; break;
-        }
-        case OP_STEP: {
-            a = stk[--sp];
-            int64_t here = L[0];
-            if (!SQOK(here) || (uint64_t)a >= (uint64_t)g->ndirs) goto fail;
-            int nb = g->neighbor[here * g->ndirs + a];
-            if (nb < 0) goto fail;
-            L[0] = nb;
-            pc += 1; break;
-        }
-        case OP_GO:
-            a = stk[--sp];
-            if (!SQOK(a)) goto fail;
-            L[0] = a; pc += 1; break;
-        case OP_STEPSQ:
-            b = stk[--sp]; a = stk[--sp];
-            stk[sp++] = SQOK(a) && (uint64_t)b < (uint64_t)g->ndirs ? g->neighbor[a * g->ndirs + b] : -1;
-            pc += 1; break;
-        case OP_FROM: stk[sp++] = c->origin; pc += 1; break;
-        case OP_MOVER: stk[sp++] = mover; pc += 1; break;
-        case OP_OPPONENT: stk[sp++] = (mover + 1) % g->nplayers; pc += 1; break;
-        case OP_TOMOVE: stk[sp++] = pos_turn(p); pc += 1; break;
-        case OP_PIECE: stk[sp++] = c->piece; pc += 1; break;
-        case OP_LAYER: stk[sp++] = c->layer; pc += 1; break;
-        case OP_DROPPING: stk[sp++] = c->dropping; pc += 1; break;
-        case OP_VICTIM: stk[sp++] = c->victim; pc += 1; break;
-        case OP_EMPTY: a = stk[sp - 1]; stk[sp - 1] = SQOK(a) && !CELL(a); pc += 1; break;
-        case OP_ENEMY: {
-            a = stk[sp - 1];
-            int32_t w = SQOK(a) ? TOP(a) : 0;
-            stk[sp - 1] = w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover;
-            pc += 1; break;
-        }
-        case OP_FRIEND: {
-            a = stk[sp - 1];
-            int32_t w = SQOK(a) ? TOP(a) : 0;
-            stk[sp - 1] = w && PW_OWNER(w) == mover;
-            pc += 1; break;
-        }
-        case OP_AT: a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? TOP(a) : 0; pc += 1; break;
-        case OP_TYPEOF: stk[sp - 1] = PW_TYPE(stk[sp - 1]); pc += 1; break;
-        case OP_OWNEROF: stk[sp - 1] = stk[sp - 1] ? PW_OWNER(stk[sp - 1]) : -1; pc += 1; break;
-        case OP_ISTYPE: b = stk[--sp]; a = stk[sp - 1]; stk[sp - 1] = a && PW_TYPE(a) == b; pc += 1; break;
-        case OP_FILE: a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? g->sq_x[a] + 1 : 0; pc += 1; break;
-        case OP_RANK: a = stk[sp - 1]; stk[sp - 1] = SQOK(a) ? g->sq_y[a] + 1 : 0; pc += 1; break;
-        case OP_OPPDIR:
-            a = stk[sp - 1];
-            stk[sp - 1] = (uint64_t)a < (uint64_t)g->ndirs ? g->opposite[a] : -1;
-            pc += 1; break;
-        case OP_ATTACKED:
-            b = stk[--sp]; a = stk[sp - 1];
-            stk[sp - 1] = SQOK(a) && PLOK(b) ? square_attacked(p, (int)a, (int)b) : 0;
-            pc += 1; break;
-        case OP_ATTACKS:
-            b = stk[--sp]; a = stk[sp - 1];
-            stk[sp - 1] = SQOK(a) && SQOK(b) ? piece_attacks(p, (int)a, (int)b) : 0;
-            pc += 1; break;
-        case OP_REMAPDIR:
-            b = stk[--sp]; a = stk[sp - 1];
-            stk[sp - 1] = (uint64_t)a < (uint64_t)g->ndirs && PLOK(b) && PLOK(mover)
-                ? g->dir_map[b][g->dir_unmap[mover][a]] : -1;
-            pc += 1; break;
-        case OP_INCHECK: stk[sp++] = PLOK(mover) ? in_check(p, mover) : 0; pc += 1; break;
-        case OP_NOMOVES:
-            if (c->nlegal == -2) {
-                c->nlegal = 0;
-                for (int i = 0; i < c->pseudo->n && !c->nlegal; i++) {
-                    pos_make(p, c->pseudo, &c->pseudo->m[i]);
-                    c->nlegal = vm_run_legal(p, mover);
-                    pos_unmake(p);
-                }
-            }
-            if (c->nlegal == -3) c->nlegal = side_to_move_has_a_move(p, LINE) ? 1 : 0;
-            if (c->nlegal < 0) pos_runtime_error(p, LINE, "`no-moves` is only known in the `end` and `legal` blocks");
-            stk[sp++] = c->nlegal == 0; pc += 1; break;
-        case OP_REPETITION: {
-            int n = 0;
-            uint64_t key = pos_rep_key(p);
-            for (int i = 0; i < p->nhist; i++) n += p->hist[i] == key;
-            stk[sp++] = n ? n : 1;
-            pc += 1; break;
-        }
-        case OP_HAND:                      /* the player was pushed first, the type on top */
-            b = stk[--sp]; a = stk[sp - 1];
-            stk[sp - 1] = PLOK(a) && TYOK(b) ? p->st[HANDLOC(a, b)] : 0;
-            pc += 1; break;
-        case OP_COUNT: {
-            b = stk[--sp]; a = stk[sp - 1];
-            int n = 0;
-            if (PLOK(b) && TYOK(a))
-                for (int sq = 0; sq < g->nsq; sq++)
-                    for (int l = 0; l < g->stack; l++) {
-                        int32_t w = p->st[sq * g->stack + l];
-                        n += w && PW_TYPE(w) == a && PW_OWNER(w) == b;
-                    }
-            stk[sp - 1] = n;
-            pc += 1; break;
-        }
-        case OP_CANMOVETO:
-            a = stk[sp - 1];
-            stk[sp - 1] = SQOK(a) && PLOK(mover) ? can_move_to(p, (int)a, mover) : 0;
-            pc += 1; break;
-        case OP_MOVEFIELD:
-            switch (OPND(1)) {
-            case 0: stk[sp++] = p->last_from; break;
-            case 1: stk[sp++] = p->last_to; break;
-            case 2: stk[sp++] = p->last_piece; break;
-            default: stk[sp++] = p->last_captured; break;
-            }
-            pc += 2; break;
-        case OP_EMIT: {
-            int kind = OPND(1);
-            if (c->mode == RUN_GEN) {
-                if (kind == MK_DROP ? !SQOK(L[0]) : kind == MK_MOVE && (!SQOK(L[0]) || !SQOK(c->origin))) goto fail;
-                /* pos_make takes a dropped piece from the hand after the program's own changes:
-                 * if the program emptied the hand itself (`take dropping from mover`), there is
-                 * no piece left to drop, and the count would go below 0. Not a move. */
-                if (kind == MK_DROP && (!PLOK(mover) || !TYOK(c->dropping) || p->st[HANDLOC(mover, c->dropping)] <= 0)) goto fail;
-                if (kind == MK_MOVE && L[4]) kind = MK_LANDED;     /* `land` already moved it */
-                /* the step bound is on the work between two moves; the position's bound goes on */
-                CHARGE(emit_move(p, c, kind, OPND(2), L, trail_base, note_base, qual_base, LINE));
-            } else if (c->mode == RUN_ATTACK || c->mode == RUN_REACH) {
-                if (kind != MK_STAY && L[0] == c->target) { c->found = 1; goto done; }
-            }
-            pc += 3; break;
-        }
-        case OP_BECOME:
-            a = stk[--sp];
-            if (!TYOK(a)) goto fail;
-            L[1] = a; pc += 1; break;
-        case OP_CAPTURE: {
-            a = stk[--sp];
-            if (!SQOK(a)) goto fail;
-            /* every piece on the square, top first, each through `on capture` */
-            for (int l = pos_height(p, (int)a) - 1; l >= 0; l--) {
-                int32_t w = p->st[a * g->stack + l];
-                pos_set(p, (int)a * g->stack + l, 0);
-                if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, mover, w);
-            }
-            pc += 1; break;
-        }
-        case OP_REMOVE:
-            a = stk[--sp];
-            if (!SQOK(a)) goto fail;
-            pos_clear_square(p, (int)a);
-            pc += 1; break;
-        case OP_PLACE: {
-            int64_t sq = stk[--sp], pl = stk[--sp], t = stk[--sp];
-            if (!SQOK(sq) || !TYOK(t) || !(PLOK(pl) || pl == -1)) goto fail;
-            if (g->stack == 1) pos_set(p, (int)sq, PW_MAKE(t, pl));
-            else if (!pos_push(p, (int)sq, PW_MAKE(t, pl)))
-                pos_runtime_error(p, LINE, "more than %d pieces on %s", g->stack, g->sq_name[sq]);
-            pc += 1; break;
-        }
-        case OP_CHANGE:
-            b = stk[--sp]; a = stk[--sp];
-            if (!SQOK(a) || !TYOK(b) || !TOP(a)) goto fail;
-            pos_set(p, TOPLOC(a), PW_WITH_TYPE(TOP(a), b));
-            pc += 1; break;
-        case OP_SETOWNER: {
-            b = stk[--sp]; a = stk[--sp];
-            if (!SQOK(a) || !(PLOK(b) || b == -1) || !TOP(a)) goto fail;
-            uint32_t w = ((uint32_t)TOP(a) & ~0xf00u) | ((uint32_t)(b + 1) << 8);
-            pos_set(p, TOPLOC(a), (int32_t)w);
-            pc += 1; break;
-        }
-        case OP_MOVEP: {
-            b = stk[--sp]; a = stk[--sp];
-            if (!SQOK(a) || !SQOK(b) || !TOP(a)) goto fail;
-            int32_t w = TOP(a);
-            if (g->stack == 1) { pos_set(p, (int)a, 0); pos_set(p, (int)b, w); }
-            else {
-                pos_set(p, TOPLOC(a), 0);
-                if (!pos_push(p, (int)b, w)) pos_runtime_error(p, LINE, "more than %d pieces on %s", g->stack, g->sq_name[b]);
-            }
-            pc += 1; break;
-        }
-        case OP_GIVE: case OP_TAKE:
-            b = stk[--sp]; a = stk[--sp];
-            if (!PLOK(b) || !TYOK(a)) goto fail;
-            v = p->st[HANDLOC(b, a)] + (code[pc] == OP_GIVE ? 1 : -1);
-            if (v < 0) goto fail;
-            if (v > MAX_HAND)                  /* a hand a position string could not say */
-                pos_runtime_error(p, LINE, "more than %d pieces of one type in a hand", MAX_HAND);
-            pos_set(p, HANDLOC(b, a), (int32_t)v);
-            pc += 1; break;
-        case OP_AGAIN: L[2] = 1; pc += 1; break;
-        case OP_NOTE: case OP_QUALIFY: {
-            char t[64];
-            int is_q = code[pc] == OP_QUALIFY;
-            a = stk[--sp];
-            switch (OPND(1)) {
-            case 0: snprintf(t, sizeof t, "%s", a >= 0 && a < g->nstrings ? g->strings[a] : ""); break;
-            case 1: snprintf(t, sizeof t, "%s", SQOK(a) ? g->sq_name[a] : "-"); break;
-            case 2: snprintf(t, sizeof t, "%s", TYOK(a) ? g->types[a].code : "-"); break;
-            case 4: snprintf(t, sizeof t, "%s", PLOK(a) ? g->player_letter[a] : "-"); break;
-            default: snprintf(t, sizeof t, "%lld", (long long)a);
-            }
-            if (is_q) { add_text(p, &s->qb, &s->nqb, &s->capqb, &L[5], qual_base, t, LINE); L[7] = OPND(2); pc += 3; }
-            else { add_text(p, &s->nb, &s->nnb, &s->capnb, &L[3], note_base, t, LINE); pc += 2; }
-            break;
-        }
-        case OP_DISTINCT:       /* a group: its number, and in bit 0 whether it keeps the smallest string */
-            if (++s->groups >= 1u << 30) s->groups = 1;      /* fits Move.group; wraps only across lists */
-            L[LOC_GROUP] = (int64_t)s->groups << 1 | (OPND(1) != 0);
-            pc += 2; break;
-        case OP_COMBINE: case OP_MINUS: {
-            b = stk[--sp]; a = stk[sp - 1];
-            stk[sp - 1] = TYOK(a) && TYOK(b) ? type_arith(g, (int)a, (int)b, code[pc] == OP_MINUS) : 0;
-            pc += 1; break;
-        }
-        case OP_MOVESOF: {
-            /* the moves of another type, for the moving piece, from the cursor */
-            a = stk[--sp];
-            if (!TYOK(a) || !SQOK(L[0])) goto fail;
-            /* a type whose moves include its own (directly, `moves-of(type(at(here)))`, through
-             * others or through `last`) would recurse until the C stack overflows */
-            if (c->nest >= MAX_MOVESOF_NEST)
-                pos_runtime_error(p, LINE, "`moves-of` nested more than %d deep (moves that include themselves?)", MAX_MOVESOF_NEST);
-            const PieceType *T = &g->types[a];
-            if (c->mode == RUN_GEN || c->mode == RUN_ATTACK || c->mode == RUN_REACH) {
-                int64_t L2[NFIXED_LOCALS];
-                for (int i = 0; i < NFIXED_LOCALS; i++) L2[i] = L[i];
-                for (int i = 0; i < T->natoms; i++) {
-                    const Atom *at = &T->atoms[i];
-                    if (c->mode == RUN_ATTACK && at->mode == MODE_MOVE) continue;
-                    int d = g->dir_map[PLOK(mover) ? mover : 0][at->dir], sq = (int)L[0];
-                    for (;;) {
-                        sq = g->neighbor[sq * g->ndirs + d];
-                        if (sq < 0) break;
-                        int32_t w = TOP(sq);
-                        int en = w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover;
-                        if (w ? (en && at->mode != MODE_MOVE) : at->mode != MODE_CAPTURE) {
-                            L2[0] = sq;
-                            if (c->mode == RUN_GEN) {
-                                CHARGE(emit_move(p, c, L2[4] ? MK_LANDED : MK_MOVE, 0, L2, trail_base, note_base, qual_base, LINE));
-                            } else if (sq == c->target) { c->found = 1; goto done; }
-                        }
-                        if (w || at->kind == ATOM_LEAP) break;
-                    }
-                }
-                if (T->moves_fn >= 0) {
-                    RunCtx sub = *c;
-                    sub.fn = T->moves_fn;
-                    sub.nest = c->nest + 1;
-                    MAXIMA_NOTE(movesof_nest, sub.nest);
-                    sub.outer_L = L;
-                    sub.outer_trail_base = trail_base; sub.outer_note_base = note_base; sub.outer_qual_base = qual_base;
-                    vm_run(p, &sub);
-                    if (sub.found) { c->found = 1; goto done; }
-                }
-            }
-            pc += 1; break;
-        }
-        case OP_LAND: {
-            if (L[4]) pos_runtime_error(p, LINE, "`land` twice in one branch");
-            if (!SQOK(L[0]) || !SQOK(c->origin)) goto fail;
-            /* find the moving piece (its layer may have changed if the program changed its stack) */
-            int from = c->origin, layer = -1;
-            for (int l = pos_height(p, from) - 1; l >= 0 && layer < 0; l--)
-                if (p->st[from * g->stack + l] == c->piece) layer = l;
-            if (layer < 0) goto fail;
-            int32_t w = c->piece;
-            pos_remove_layer(p, from, layer);
-            if (L[0] != from)
-                for (int l = pos_height(p, (int)L[0]) - 1; l >= 0; l--) {
-                    int32_t cap = p->st[L[0] * g->stack + l];
-                    pos_set(p, (int)L[0] * g->stack + l, 0);
-                    if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, mover, cap);
-                }
-            if (L[1]) w = PW_WITH_TYPE(w, L[1]);
-            if (!pos_push(p, (int)L[0], w)) pos_runtime_error(p, LINE, "more than %d pieces on %s", g->stack, g->sq_name[L[0]]);
-            L[4] = 1;
-            pc += 1; break;
-        }
-        case OP_SQUARE:
-            b = stk[--sp]; a = stk[sp - 1];
-            stk[sp - 1] = a >= 1 && a <= g->files && b >= 1 && b <= g->ranks ? g->sq_at[(a - 1) + (b - 1) * MAX_FILES] : -1;
-            pc += 1; break;
-        case OP_RESULT:
-            p->result = OPND(1); p->result_reason = OPND(2);
-            goto done;
-        case OP_RET:
-            if (c->mode == RUN_HOOK) goto done;
-            goto fail;
-        default:
-            pos_runtime_error(p, LINE, "bad opcode %d", code[pc]);
-        }
-        continue;
-    fail:
-        if (s->nch == base_ch) {
-            if (c->mode == RUN_HOOK) c->failed = 1;
-            goto done;
-        }
-        {
-            Choice *ch = &s->ch[--s->nch];
-            pos_undo_to(p, ch->trail_mark);
-            memcpy(L, s->locs + ch->loc_off, sizeof *L * (size_t)ch->nlocs);
-            s->nlocs = ch->loc_off;
-            pc = ch->pc; sp = 0;
-        }
-    }
-done:
-    CHARGE(0);
-    s->nch = base_ch; s->nlocs = base_locs; s->nnb = note_start; s->nqb = qual_start;
-    if (c->mode != RUN_HOOK) pos_undo_to(p, trail_start);
+    if (p->profile) run_profiled(p, c);
+    else run_plain(p, c);
 }
 
 void vm_run_hook(Pos *p, int hook, int mover)

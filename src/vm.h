@@ -11,6 +11,14 @@
 
 enum { RUN_GEN, RUN_ATTACK, RUN_REACH, RUN_HOOK };
 
+/* The state locations a run read and the value it saw in each (the attack memo, movegen.c). */
+#define READLOG_MAX 40
+typedef struct {
+    int n, overflow;             /* overflow: it read more than READLOG_MAX locations */
+    int32_t loc[READLOG_MAX];
+    int32_t w[READLOG_MAX];
+} ReadLog;
+
 typedef struct {
     int mode;
     int fn;                  /* function index */
@@ -30,6 +38,7 @@ typedef struct {
     const int64_t *outer_L;  /* the outer run's registers, or NULL */
     int outer_trail_base, outer_note_base, outer_qual_base;
     int nest;                /* `moves-of` runs this one is inside (bounded: MAX_MOVESOF_NEST) */
+    ReadLog *reads;          /* when set, the locations the run reads go here (g->memo_ok runs) */
     /* results */
     int found;               /* RUN_ATTACK / RUN_REACH: the target was reached */
     int failed;              /* RUN_HOOK: the program failed (a `require` did not hold) */

@@ -147,10 +147,14 @@ static int xb_type(const XB *x, int c, int *owner)
 
 /* ---------------------------------------------------------------- moves ---- */
 
+/* A square as XBoard writes it: on a board of exactly 10 ranks XBoard counts the ranks from 0
+ * (its ONE is '0' there: xiangqi's a1 is XBoard's a0, its a10 is a9); on any other board from 1,
+ * in decimal (Spinal Tap's e11 is e11: XBoard does not read e;). Measured with the real XBoard
+ * (bench/xboard-self.sh). */
 static void xb_square(const Game *g, int sq, char *out, size_t len)
 {
     if (sq < 0 || sq >= g->nsq) { snprintf(out, len, "?"); return; }
-    snprintf(out, len, "%c%d", 'a' + g->sq_x[sq], g->sq_y[sq] + 1);
+    snprintf(out, len, "%c%d", 'a' + g->sq_x[sq], g->sq_y[sq] + (g->ranks == 10 ? 0 : 1));
 }
 
 /* A move as XBoard writes it. */
@@ -203,6 +207,13 @@ static int find_xboard_move(const XB *x, const MoveList *ml, const char *s)
     for (int i = 0; i < ml->n; i++) {
         move_string(x->g, ml, &ml->m[i], buf, sizeof buf);
         if (!strcmp(buf, s)) return i;
+    }
+    /* XBoard appends '.' to a move onto the last ranks of a fairy game when it does not promote
+     * (seen in bench/xboard-self.sh: xiangqi's b1b0.): the move without it */
+    size_t n = strlen(want);
+    if (n > 1 && want[n - 1] == '.') {
+        want[n - 1] = 0;
+        return find_xboard_move(x, ml, want);
     }
     return -1;
 }
@@ -541,6 +552,33 @@ static int new_game(XB *x, const char *pos)
     return 1;
 }
 
+/* Why XBoard cannot play this game, or NULL: more than two players, stacks, holes in the board,
+ * or a move of the start position that has no XBoard form (a move with notes, several pieces
+ * at once, a stay). Told at start-up (stderr) and to XBoard (tellusererror after protover);
+ * docs/engine.md has the table of the shipped games. Runs under p->on_error. */
+static const char *xb_cannot(XB *x, char *buf, size_t len)
+{
+    const Game *g = x->g;
+    if (g->nplayers != 2) return "it is not a game of two players";
+    if (g->stack > 1) return "its squares hold stacks of pieces, which XBoard cannot show";
+    if (g->nsq != g->files * g->ranks) return "its board has holes, which XBoard cannot show";
+    if (x->chess) return NULL;
+    MoveList *ml = pos_list(x->p, 0);
+    node_moves(x->p, ml);
+    for (int i = 0; i < ml->n; i++) {
+        const Move *m = &ml->m[i];
+        int plain = (m->kind == MK_DROP && m->become >= 1 && m->become <= g->ntypes && x->letter[m->become])
+            || ((m->kind == MK_MOVE || m->kind == MK_LANDED) && m->from >= 0 && m->to >= 0 && !m->nnote
+                && !m->qualified);
+        if (plain) continue;
+        char s[MOVE_STR_MAX];
+        move_string(g, ml, m, s, sizeof s);
+        snprintf(buf, len, "some of its moves have no XBoard form (such as %s)", s);
+        return buf;
+    }
+    return NULL;
+}
+
 int cmd_xboard(Args *a)
 {
     if (a->npos < 2) { fprintf(stderr, "boardvm: xboard needs a rules file\n"); return 2; }
@@ -563,6 +601,11 @@ int cmd_xboard(Args *a)
     }
     new_game(&x, NULL);
     x.p->on_error = &jb;
+    char why[MOVE_STR_MAX + 64];
+    const char *cannot = xb_cannot(&x, why, sizeof why);
+    if (cannot)
+        fprintf(stderr, "boardvm: XBoard cannot play %s: %s; `boardvm serve %s` plays it in a browser\n",
+                x.g->name, cannot, a->pos[1]);
     char line[8192];
     while (fgets(line, sizeof line, stdin)) {
         if (!strchr(line, '\n') && !feof(stdin)) {
@@ -578,7 +621,10 @@ int cmd_xboard(Args *a)
         char *cmd = line, *arg = strchr(line, ' ');
         if (arg) { *arg++ = 0; while (*arg == ' ') arg++; } else arg = "";
         if (!strcmp(cmd, "xboard")) continue;
-        else if (!strcmp(cmd, "protover")) features(&x);
+        else if (!strcmp(cmd, "protover")) {
+            features(&x);
+            if (cannot) printf("tellusererror XBoard cannot play %s: %s (boardvm serve plays it)\n", x.g->name, cannot);
+        }
         else if (!strcmp(cmd, "ping")) printf("pong %s\n", arg);
         else if (!strcmp(cmd, "new")) {
             new_game(&x, NULL); x.p->on_error = &jb;

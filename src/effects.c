@@ -1,0 +1,102 @@
+/* effects.c - what each program reads and writes (see effects.h). */
+#include "effects.h"
+#include <stdlib.h>
+#include <string.h>
+#include "ast.h"
+#include "opcodes.h"
+#include "pins.h"
+
+static void add_var(uint64_t *set, int v) { if (v >= 0 && v < 256) set[v >> 6] |= 1ull << (v & 63); }
+
+static int merge_into(Effects *to, const Effects *from, int reads_only)
+{
+    Effects old = *to;
+    int rflags = E_RVAR | E_RBOARD | E_RHANDS | E_RTURN | E_ALL | E_ATTACK | E_REACH | E_CAPTURE;
+    to->flags |= reads_only ? from->flags & rflags : from->flags;
+    for (int i = 0; i < 4; i++) {
+        to->rvars[i] |= from->rvars[i];
+        if (!reads_only) to->wvars[i] |= from->wvars[i];
+    }
+    return memcmp(&old, to, sizeof old) != 0;
+}
+
+/* The effects of one program's own instructions. */
+static void own_effects(const Game *g, int fn, Effects *e)
+{
+    memset(e, 0, sizeof *e);
+    const CodeFunction *f = &g->fns[fn];
+    for (int pc = f->entry; pc < f->end; pc += 1 + opcode_info[g->code[pc]].nops) {
+        int op = g->code[pc], eff = opcode_info[op].effect;
+        e->flags |= eff;
+        if (eff & E_RVAR) add_var(e->rvars, g->code[pc + 1]);
+        if (eff & E_WVAR) add_var(e->wvars, g->code[pc + 1]);
+    }
+}
+
+/* Do the writes of w meet the reads of r? */
+static int meets(const Effects *w, const Effects *r)
+{
+    if (r->flags & E_ALL || w->flags & E_WANY) return 1;
+    if ((w->flags & E_WBOARD) && (r->flags & E_RBOARD)) return 1;
+    if ((w->flags & E_WHANDS) && (r->flags & E_RHANDS)) return 1;
+    for (int i = 0; i < 4; i++) if (w->wvars[i] & r->rvars[i]) return 1;
+    return 0;
+}
+
+/* Reads nothing but single state locations (the piece on a square with EMPTY, ENEMY, FRIEND,
+ * AT; a variable; a hand; the turn), writes nothing, runs nothing: a run is a function of its
+ * start and of the values it read (vm.c logs them). */
+static int only_square_reads(const Game *g, int fn)
+{
+    const CodeFunction *f = &g->fns[fn];
+    for (int pc = f->entry; pc < f->end; pc += 1 + opcode_info[g->code[pc]].nops) {
+        int op = g->code[pc];
+        if (opcode_info[op].effect & ~(E_RBOARD | E_RVAR | E_RHANDS | E_RTURN)) return 0;
+        if ((opcode_info[op].effect & E_RBOARD) &&
+            op != OP_EMPTY && op != OP_ENEMY && op != OP_FRIEND && op != OP_AT) return 0;
+    }
+    return 1;
+}
+
+void effects_prepare(Game *g)
+{
+    g->probe = PROBE_FULL;
+    g->memo_ok = g->nfns > 0 ? arena_alloc(&g->arena, (size_t)g->nfns) : NULL;
+    for (int f = 0; f < g->nfns; f++) g->memo_ok[f] = g->stack == 1 && only_square_reads(g, f);
+    int legal = g->hook_fn[HOOK_LEGAL];
+    if (legal < 0 || g->nfns <= 0) return;
+    Effects *e = calloc((size_t)g->nfns, sizeof *e);
+    if (!e) return;                      /* the full make is always right */
+    for (int f = 0; f < g->nfns; f++) own_effects(g, f, &e[f]);
+    /* The programs a test runs: attack tests run the attack programs (and `attack moves`
+     * move programs), reach tests and `moves-of` the move programs, captures `on capture`. */
+    Effects attack = {0}, reach = {0}, capture = {0};
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int t = 1; t <= g->ntypes; t++) {
+            const PieceType *T = &g->types[t];
+            if (T->attack_fn >= 0) changed |= merge_into(&attack, &e[T->attack_fn], 1);
+            if (T->attack_moves && T->moves_fn >= 0) changed |= merge_into(&attack, &e[T->moves_fn], 1);
+            if (T->moves_fn >= 0) changed |= merge_into(&reach, &e[T->moves_fn], 0);
+        }
+        if (g->hook_fn[HOOK_CAPTURE] >= 0) changed |= merge_into(&capture, &e[g->hook_fn[HOOK_CAPTURE]], 0);
+        for (int f = 0; f < g->nfns; f++) {
+            if (e[f].flags & E_ATTACK) changed |= merge_into(&e[f], &attack, 1);
+            if (e[f].flags & E_REACH) changed |= merge_into(&e[f], &reach, 0);
+            if (e[f].flags & E_CAPTURE) changed |= merge_into(&e[f], &capture, 0);
+        }
+    }
+    /* What `legal` reads; a hook that runs for it adds what it reads in turn. `turn-start` runs
+     * after `after-move`, so it is decided first. */
+    Effects need = e[legal];
+    int probe = 0;
+    if (need.flags & E_ALL) probe = PROBE_FULL;
+    int ts = g->hook_fn[HOOK_TURN_START], am = g->hook_fn[HOOK_AFTER_MOVE];
+    if (ts >= 0 && meets(&e[ts], &need)) { probe |= PROBE_TURN_START; merge_into(&need, &e[ts], 1); }
+    if (am >= 0 && meets(&e[am], &need)) probe |= PROBE_AFTER_MOVE;
+    if (need.flags & E_ALL) probe = PROBE_FULL;
+    g->probe = probe;
+    g->legal_by_pins = pins_game_ok(g);
+    free(e);
+}

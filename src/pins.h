@@ -1,0 +1,31 @@
+/* pins.h - legality without a make, for the games whose `legal` block is exactly
+ * `require not in-check;` and whose attacks are all leap/ride lines.
+ *
+ * If the mover is not in check, a move that only takes a piece off its square and puts one on
+ * another (or drops one) can give the mover's royal piece a new attacker in one way alone: the
+ * square it leaves was the only piece between the royal piece and an enemy rider on a line (a
+ * leaper attacks from its square whatever stands between; a piece arriving can only block), or
+ * by changing a location that a piece whose attack is a program looked at when it was run toward
+ * the royal piece (the attack memo says which; a game whose attack programs read more than single
+ * locations does not take this path). So the pins and those locations are found once per node,
+ * and every other move of that kind is legal without being made. Moves of the royal piece, moves that write other squares
+ * (castling, en passant), captures with an `on capture` hook and everything else are made and
+ * tested as before. */
+#ifndef BOARDVM_PINS_H
+#define BOARDVM_PINS_H
+#include "position.h"
+
+typedef struct {
+    int npinned;
+    int16_t pinned[MAX_DIRS * MAX_PLAYERS];   /* squares that may not be left */
+    int watching;                /* the attack programs' reads are marked in p->watch */
+} Pins;
+
+/* May the game's legality be decided this way at all (set by effects_prepare)? */
+int pins_game_ok(const Game *g);
+/* At a node: 1 and the pins when the side to move is not in check and has one royal piece
+ * (or none); 0 when every move must be made. */
+int pins_find(Pos *p, int player, Pins *pins);
+/* 1 if the move is legal by the argument above; 0 if it must be made and tested. */
+int pins_move_safe(const Pos *p, const MoveList *ml, const Move *m, const Pins *pins);
+#endif

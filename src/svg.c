@@ -1,0 +1,276 @@
+/* svg.c - `boardvm svg FILE`: the position as an SVG picture on standard output, drawn as the
+ * web board (web/board.js) draws it: squares (holes left out), `display` marks and maps,
+ * arrows, pieces with every layer of a stack, badges for piece variables, square variables,
+ * coordinates, the last move and a royal piece in check. For documents and bug reports; the
+ * web board's tests compare the two. */
+#include <ctype.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "ast.h"
+#include "commands.h"
+#include "movegen.h"
+#include "movesquares.h"
+#include "notation.h"
+#include "record.h"
+#include "session.h"
+
+#define S 64                          /* one square */
+#define M 24                          /* the margin for coordinates */
+
+static const char style[] =
+    ".sq.light{fill:#eeddbb}.sq.dark{fill:#bb9966}.sq.mark{stroke:#7a2a9a;stroke-width:3}"
+    ".sq.last{fill:#d8d26a}.sq.dark.last{fill:#b9ae45}.sq.check{fill:#e66}"
+    ".coord{font-size:13px;fill:#444;text-anchor:middle;dominant-baseline:central}"
+    ".arrow{fill:#262626;opacity:.62}"
+    ".piece text{font-weight:bold;text-anchor:middle;dominant-baseline:central}"
+    ".piece .body{stroke:#111;stroke-width:1.5}.piece.top .body{stroke-width:2.5}"
+    ".owner0 .body{fill:#fffdf5}.owner0 text{fill:#111}.owner1 .body{fill:#2b2b2b}.owner1 text{fill:#fff}"
+    ".owner2 .body{fill:#c33}.owner2 text{fill:#fff}.owner3 .body{fill:#36c}.owner3 text{fill:#fff}"
+    ".neutral .body{fill:#999}.neutral text{fill:#fff}"
+    ".badge-bg{fill:#a0006a;stroke:#fff;stroke-width:1}.piece text.badge{fill:#fff}"
+    ".sqvar-bg{fill:#fff;opacity:.85}.sqvar{font-size:10px;fill:#0650a0;font-weight:bold;dominant-baseline:central}";
+
+/* Players named after a colour get it, as on the web board. */
+static const struct { const char *name, *fill, *text; } named[] = {
+    { "white", "#fffdf5", "#111" }, { "black", "#2b2b2b", "#fff" }, { "red", "#c8322d", "#fff" },
+    { "blue", "#2f5fc0", "#fff" }, { "green", "#2e8b3e", "#fff" }, { "yellow", "#f0c82a", "#111" },
+    { "gold", "#d9a520", "#111" }, { "silver", "#c0c0c8", "#111" }, { "orange", "#e07a1f", "#111" },
+    { "purple", "#7b3fa0", "#fff" }, { "brown", "#7a4b25", "#fff" }, { "gray", "#888", "#fff" },
+    { "grey", "#888", "#fff" }, { "alabaster", "#fffdf5", "#111" }, { "obsidian", "#2b2b2b", "#fff" },
+};
+
+static void put_escaped(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+}
+
+typedef struct { const Game *g; const Pos *p; FILE *f; int arrows; } Svg;
+
+static void piece(const Svg *v, int32_t w, double x, double y, double wd, double h, int top)
+{
+    const Game *g = v->g;
+    int t = PW_TYPE(w), o = PW_OWNER(w);
+    const char *code = t >= 1 && t <= g->ntypes ? g->types[t].code : "?";
+    int neutral = o < 0 || (t >= 1 && t <= g->ntypes && g->types[t].neutral);
+    char cls[16];
+    if (neutral) snprintf(cls, sizeof cls, "neutral");
+    else snprintf(cls, sizeof cls, "owner%d", o);
+    fprintf(v->f, "<g class=\"piece %s%s\" data-type=\"", cls, top ? " top" : "");
+    put_escaped(v->f, code);
+    fprintf(v->f, "\">");
+    if (h >= S * 0.6) {
+        double r = (wd < h ? wd : h) * (v->arrows ? 0.32 : 0.36);
+        fprintf(v->f, "<circle class=\"body\" cx=\"%g\" cy=\"%g\" r=\"%g\"/>", x + wd / 2, y + h / 2, r);
+    } else
+        fprintf(v->f, "<rect class=\"body\" x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" rx=\"4\"/>",
+                x + 6, y + 1, wd - 12, h - 2);
+    double len = (double)strlen(code), size = h * 0.55;
+    if (wd * 0.62 / (len * 0.62 > 1 ? len * 0.62 : 1) < size) size = wd * 0.62 / (len * 0.62 > 1 ? len * 0.62 : 1);
+    if (size > 26) size = 26;
+    fprintf(v->f, "<text x=\"%g\" y=\"%g\" font-size=\"%.1f\">", x + wd / 2, y + h / 2, size);
+    put_escaped(v->f, code);
+    fputs("</text>", v->f);
+    /* a badge with the initials of the piece variables that are set */
+    char initials[4] = "";
+    size_t n = 0;
+    for (int i = 0; i < g->nvars && n < 3; i++) {
+        const Var *var = &g->vars[i];
+        if (var->kind != VAR_PIECE) continue;
+        if ((((uint32_t)w >> var->shift) & ((1u << var->bits) - 1)) == 0) continue;
+        initials[n++] = var->name[0];
+        initials[n] = 0;
+    }
+    if (n) {
+        double r = h / 2 - 1 < 9 ? h / 2 - 1 : 9;
+        double bx = x + wd - r - 2, by = y + (h >= S * 0.6 ? r + 2 : h / 2);
+        fprintf(v->f, "<circle class=\"badge-bg\" cx=\"%g\" cy=\"%g\" r=\"%g\"/>", bx, by, r);
+        fprintf(v->f, "<text class=\"badge\" x=\"%g\" y=\"%g\" font-size=\"%.1f\">", bx, by, r * 1.2);
+        put_escaped(v->f, initials);
+        fputs("</text>", v->f);
+    }
+    fputs("</g>\n", v->f);
+}
+
+/* A square root by Newton's method (no libm for one call). */
+static double root(double v)
+{
+    double r = v > 1 ? v : 1;
+    for (int i = 0; i < 40; i++) r = (r + v / r) / 2;
+    return r;
+}
+
+static void arrow(FILE *f, double x, double y, int dx, int dy)
+{
+    double len = dx * dx + dy * dy > 0 ? root((double)(dx * dx + dy * dy)) : 1;
+    double ux = dx / len, uy = -dy / len;
+    double cx = x + S / 2.0, cy = y + S / 2.0;
+    double reach = (ux > 0.1 || ux < -0.1) && (uy > 0.1 || uy < -0.1) ? S * 0.58 : S * 0.47;
+    double tx = cx + ux * reach, ty = cy + uy * reach, bx = tx - ux * 9, by = ty - uy * 9;
+    double px = -uy * 5.5, py = ux * 5.5;
+    fprintf(f, "<path class=\"arrow\" d=\"M%.2f,%.2f L%.2f,%.2f L%.2f,%.2f Z\"/>\n", tx, ty, bx + px, by + py, bx - px, by - py);
+}
+
+/* The picture of p; last_from/last_to: the last move's squares (-1: none). */
+static void draw(const Pos *p, int last_from, int last_to, FILE *f)
+{
+    const Game *g = p->g;
+    const Attribute *arrows = NULL;
+    for (int i = 0; i < g->nattrs; i++) if (!strcmp(g->attrs[i].name, "arrows")) arrows = &g->attrs[i];
+    Svg v = { g, p, f, arrows != NULL };
+    const uint8_t *mark = g->display_mark >= 0 ? g->lists[g->display_mark].member[0] : NULL;
+    const Attribute *map = g->display_map >= 0 ? &g->attrs[g->display_map] : NULL;
+    int W = M + g->files * S + 4, H = g->ranks * S + M;
+    int turn = pos_turn(p);
+    int check = g->has_royal && turn >= 0 && turn < g->nplayers && in_check((Pos *)p, turn);
+
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" "
+               "font-family=\"DejaVu Sans, sans-serif\">\n<title>", W, H, W, H);
+    put_escaped(f, g->name);
+    fprintf(f, "</title>\n<style>%s", style);
+    for (int i = 0; i < g->nplayers; i++)
+        for (size_t k = 0; k < sizeof named / sizeof *named; k++)
+            if (!strcasecmp(g->player_name[i], named[k].name))
+                fprintf(f, ".owner%d .body{fill:%s}.owner%d text{fill:%s}", i, named[k].fill, i, named[k].text);
+    fprintf(f, "</style>\n<rect width=\"%d\" height=\"%d\" rx=\"4\" fill=\"#d9d2c3\"/>\n<g id=\"squares\">\n", W, H);
+    for (int sq = 0; sq < g->nsq; sq++) {
+        int x = M + g->sq_x[sq] * S, y = (g->ranks - 1 - g->sq_y[sq]) * S;
+        int royal_here = 0;
+        if (check)
+            for (int l = 0; l < g->stack; l++) {
+                int32_t w = p->st[sq * g->stack + l];
+                int t = PW_TYPE(w);
+                if (w && t <= g->ntypes && g->types[t].royal && PW_OWNER(w) == turn) royal_here = 1;
+            }
+        fprintf(f, "<rect class=\"sq %s%s%s%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" data-sq=\"%s\"/>\n",
+                (g->sq_x[sq] + g->sq_y[sq]) % 2 ? "light" : "dark", mark && mark[sq] ? " mark" : "",
+                sq == last_from || sq == last_to ? " last" : "", royal_here ? " check" : "", x, y, S, S, g->sq_name[sq]);
+        if (map && map->value[sq]) {
+            long mv = (long)map->value[sq];
+            fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"hsl(%ld, 55%%, 50%%)\" opacity=\"0.22\"/>"
+                       "<text class=\"coord\" x=\"%d\" y=\"%d\" font-size=\"10\">%ld</text>\n",
+                    x, y, S, S, ((mv * 67) % 360 + 360) % 360, x + 8, y + 9, mv);
+        }
+    }
+    fputs("</g>\n<g id=\"pieces\">\n", f);
+    for (int sq = 0; sq < g->nsq; sq++) {
+        int x = M + g->sq_x[sq] * S, y = (g->ranks - 1 - g->sq_y[sq]) * S, h = 0;
+        while (h < g->stack && p->st[sq * g->stack + h]) h++;
+        if (h == 1) piece(&v, p->st[sq * g->stack], x, y, S, S, 1);
+        else
+            for (int l = 0; l < h; l++) {
+                double bh = (S - 4.0) / h;
+                piece(&v, p->st[sq * g->stack + l], x, y + S - 2 - (l + 1) * bh, S, bh, l == h - 1);
+            }
+    }
+    fputs("</g>\n<g id=\"arrows\">\n", f);
+    for (int sq = 0; arrows && sq < g->nsq; sq++) {
+        int x = M + g->sq_x[sq] * S, y = (g->ranks - 1 - g->sq_y[sq]) * S;
+        uint64_t m = (uint64_t)arrows->value[sq];
+        for (int d = 0; d < g->ndirs && d < 64; d++) if (m >> d & 1) arrow(f, x, y, g->dx[d], g->dy[d]);
+    }
+    fputs("</g>\n<g id=\"marks\">\n", f);
+    for (int i = 0; i < g->nvars; i++) {             /* square variables away from their start */
+        const Var *var = &g->vars[i];
+        if (var->kind != VAR_SQUARE || (var->vtype != VT_INT && var->vtype != VT_BOOL)) continue;
+        for (int sq = 0; sq < g->nsq; sq++) {
+            int32_t val = p->st[var->base + sq];
+            if (val == (int32_t)var->init) continue;
+            int x = M + g->sq_x[sq] * S, y = (g->ranks - 1 - g->sq_y[sq]) * S;
+            char label[96];
+            snprintf(label, sizeof label, "%s %d", var->name, val);
+            double wd = 6.5 * (double)strlen(label) + 4;
+            fprintf(f, "<rect class=\"sqvar-bg\" x=\"%d\" y=\"%d\" width=\"%g\" height=\"12\" rx=\"3\"/>"
+                       "<text class=\"sqvar\" x=\"%d\" y=\"%d\">", x + 1, y + 2, wd < S - 2 ? wd : S - 2, x + 3, y + 8);
+            put_escaped(f, label);
+            fputs("</text>\n", f);
+        }
+    }
+    fputs("</g>\n", f);
+    /* coordinates from the square names: the letters of a file, the digits of a rank */
+    for (int fx = 0; fx < g->files; fx++)
+        for (int sq = 0; sq < g->nsq; sq++)
+            if (g->sq_x[sq] == fx) {
+                char name[8]; size_t k = 0;
+                while (isalpha((unsigned char)g->sq_name[sq][k]) && k < 7) { name[k] = g->sq_name[sq][k]; k++; }
+                name[k] = 0;
+                fprintf(f, "<text class=\"coord\" x=\"%d\" y=\"%d\">%s</text>\n", M + fx * S + S / 2, g->ranks * S + M / 2, name);
+                break;
+            }
+    for (int ry = 0; ry < g->ranks; ry++)
+        for (int sq = 0; sq < g->nsq; sq++)
+            if (g->sq_y[sq] == ry) {
+                const char *digits = g->sq_name[sq];
+                while (*digits && !isdigit((unsigned char)*digits)) digits++;
+                fprintf(f, "<text class=\"coord\" x=\"%d\" y=\"%d\">%s</text>\n", M / 2, (g->ranks - 1 - ry) * S + S / 2, digits);
+                break;
+            }
+    fputs("</svg>\n", f);
+}
+
+/* The position of the command line (as for show): the start, --fen, --game, then --moves. */
+int cmd_svg(Args *a)
+{
+    if (a->npos < 2) { fprintf(stderr, "boardvm: svg needs a rules file\nTry 'boardvm --help'.\n"); return 2; }
+    int status;
+    Game *g = load_game(a->pos[1], NULL, a->nopts, a->opts, &status);
+    if (!g) return status;
+    char **moves = a->moves;
+    int nmoves = a->nmoves;
+    char *rpos = NULL, **rmoves = NULL;
+    int nr = 0;
+    if (a->game) {
+        size_t len; char err[128];
+        char *text = read_file(a->game, &len);
+        if (!text) { game_free(g); return 2; }
+        if (!record_read(text, &rpos, &rmoves, &nr, err, sizeof err)) {
+            fprintf(stderr, "boardvm: %s: %s\n", a->game, err);
+            free(text); game_free(g); return 1;
+        }
+        free(text);
+        rmoves = realloc(rmoves, sizeof *rmoves * (size_t)(nr + a->nmoves + 1));
+        if (!rmoves) { fputs("boardvm: out of memory (moves)\n", stderr); exit(3); }
+        for (int i = 0; i < a->nmoves; i++) rmoves[nr + i] = strdup(a->moves[i]);
+        nr += a->nmoves;
+        moves = rmoves;
+        nmoves = nr;
+    }
+    int st = 0;
+    jmp_buf jb;
+    /* all but the last move, then the last one here: its squares are the last move's */
+    Pos *volatile p = setup_position(g, a->fen ? a->fen : rpos, moves, nmoves ? nmoves - 1 : 0, &jb, &status);
+    if (!p) st = status;
+    else if (setjmp(jb)) {
+        fprintf(stderr, "%s\n", p->errmsg);
+        st = 1;
+    } else {
+        int from = -1, to = -1;
+        if (nmoves) {
+            MoveList *ml = pos_list(p, 0);
+            node_moves(p, ml);
+            int k = move_find(g, ml, moves[nmoves - 1]);
+            if (k < 0) {
+                fprintf(stderr, "boardvm: move %d '%s' is not a legal move here\n", nmoves, moves[nmoves - 1]);
+                st = 1;
+            } else {
+                move_squares(g, &ml->m[k], moves[nmoves - 1], &from, &to);
+                pos_make(p, ml, &ml->m[k]);
+            }
+        }
+        if (!st) draw(p, from, to, stdout);
+    }
+    if (p) pos_free(p);
+    for (int i = 0; i < nr; i++) free(rmoves[i]);
+    free(rmoves); free(rpos);
+    game_free(g);
+    return st;
+}

@@ -1,0 +1,569 @@
+/* webgame.c - the game `boardvm serve` plays (see webgame.h).
+ *
+ * The position is only ever changed by pos_make/pos_unmake with a move the move generator
+ * listed (found by its string, as every command finds moves), so the page can show and play
+ * nothing the rules do not allow. A runtime error of the rules code (a longjmp out of move
+ * generation or a hook) may leave the position half made: the game is then rebuilt from its
+ * start and the moves played before, and the error is reported. */
+#define _GNU_SOURCE                  /* fopencookie: the engine's progress lines */
+#include "webgame.h"
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gamejson.h"
+#include "movegen.h"
+#include "movesquares.h"
+#include "notation.h"
+#include "posstring.h"
+#include "record.h"
+#include "session.h"
+
+typedef struct { char *s; int from, to; } Played;
+typedef struct { Played *m; int n, cap; } PlayedList;
+
+/* The engine's thread. Only the worker touches the position while `running`; the server's
+ * thread reads `done` and, under `mu`, the last progress line `info`. */
+typedef struct {
+    pthread_t th;
+    int running;                     /* started and not yet joined (the server's thread) */
+    int done;                        /* atomic: the search has ended */
+    SearchLimits lim;
+    SearchResult res;
+    int failed; char err[512];       /* a runtime error of the rules code during the search */
+    char line[1024]; size_t nline;   /* the progress line being written (the worker) */
+    pthread_mutex_t mu;
+    char info[1024];                 /* the last complete progress line (under mu) */
+    FILE *infof;
+} Think;
+
+struct WebGame {
+    char *path, *text; size_t len;   /* the rules file, read once */
+    char **opts; int nopts;          /* the options the game was compiled with */
+    Game *g; Pos *p; Engine *eng;
+    char *start;                     /* the start position string, NULL: the game's own */
+    PlayedList hist, redo;
+    json_t *game_j, *state_j;        /* caches, NULL when stale */
+    json_t *engine_j;                /* what the engine last found (or its error), or NULL */
+    Think think;
+};
+
+#define NOT_WHILE_THINKING(w, err, errlen) \
+    do { if ((w)->think.running) return fail(err, errlen, "the engine is thinking (wait, or stop it)"); } while (0)
+
+static void oom(const char *what)
+{
+    fprintf(stderr, "boardvm: out of memory (%s)\n", what);
+    exit(3);
+}
+
+static char *dup_or_die(const char *s)
+{
+    char *c = strdup(s);
+    if (!c) oom("string");
+    return c;
+}
+
+static int fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(char *err, size_t len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, len, fmt, ap);
+    va_end(ap);
+    return 0;
+}
+
+static void played_push(PlayedList *l, const char *s, int from, int to)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 64;
+        l->m = realloc(l->m, sizeof *l->m * (size_t)l->cap);
+        if (!l->m) oom("move list");
+    }
+    l->m[l->n++] = (Played){ dup_or_die(s), from, to };
+}
+
+static void played_clear(PlayedList *l)
+{
+    while (l->n) free(l->m[--l->n].s);
+}
+
+static void invalidate(WebGame *w)
+{
+    json_decref(w->state_j);
+    w->state_j = NULL;
+}
+
+/* Compile the rules text with opts; the compiler's messages go to err. */
+static Game *compile(WebGame *w, int nopts, char **opts, char *err, size_t errlen)
+{
+    char *diag = NULL; size_t dlen = 0;
+    FILE *f = open_memstream(&diag, &dlen);
+    if (!f) oom("diagnostics");
+    int status;
+    Game *g = game_compile_to(w->text, w->len, w->path, nopts, opts, &status, f);
+    fclose(f);
+    if (!g) {
+        /* the messages end in a newline; the JSON error does not need it */
+        while (dlen && (diag[dlen - 1] == '\n')) diag[--dlen] = 0;
+        fail(err, errlen, "%s", dlen ? diag : "the rules file does not compile");
+    }
+    free(diag);
+    return g;
+}
+
+/* Find the legal move written s in p and make it; from/to say where it went. Must run under
+ * p->on_error. */
+static int make_named(Pos *p, const char *s, int *from, int *to, char *err, size_t errlen)
+{
+    const Game *g = p->g;
+    MoveList *ml = pos_list(p, 0);
+    node_moves(p, ml);
+    if (p->result) return fail(err, errlen, "'%s': the game is over", s);
+    int k = move_find(g, ml, s);
+    if (k < 0) return fail(err, errlen, "'%s' is not a legal move here", s);
+    move_squares(g, &ml->m[k], s, from, to);    /* the last move, as the page shows it */
+    pos_make(p, ml, &ml->m[k]);
+    return 1;
+}
+
+/* A position of g from start (NULL: the game's) after moves; NULL with err after a bad start,
+ * an illegal move or a runtime error. The moves' squares go to played (if not NULL). */
+static Pos *build(Game *g, const char *start, char **moves, int nmoves, PlayedList *played,
+                  char *err, size_t errlen)
+{
+    Pos *p = pos_new(g);
+    jmp_buf jb;
+    volatile int i = 0;
+    p->on_error = &jb;
+    if (setjmp(jb)) {
+        if (i < nmoves) fail(err, errlen, "%s (while playing move %d '%s')", p->errmsg, i + 1, moves[i]);
+        else fail(err, errlen, "%s", p->errmsg);
+        pos_free(p);
+        if (played) played_clear(played);
+        return NULL;
+    }
+    char e[256];
+    if (!pos_from_string(p, start ? start : g->start, e, sizeof e)) {
+        fail(err, errlen, "bad position: %s", e);
+        pos_free(p);
+        return NULL;
+    }
+    for (i = 0; i < nmoves; i++) {
+        int from, to;
+        char why[512];
+        if (!make_named(p, moves[i], &from, &to, why, sizeof why)) {
+            fail(err, errlen, "move %d: %s", i + 1, why);
+            pos_free(p);
+            if (played) played_clear(played);
+            return NULL;
+        }
+        if (played) played_push(played, moves[i], from, to);
+    }
+    p->on_error = NULL;
+    return p;
+}
+
+/* The moves of a played list as an array of strings (pointing into it). */
+static char **strings_of(const PlayedList *l)
+{
+    char **s = malloc(sizeof *s * (size_t)(l->n + 1));
+    if (!s) oom("moves");
+    for (int i = 0; i < l->n; i++) s[i] = l->m[i].s;
+    return s;
+}
+
+/* After a runtime error inside p: the same game again from its start and moves. */
+static void rebuild(WebGame *w)
+{
+    char **moves = strings_of(&w->hist);
+    char err[512];
+    PlayedList again = { 0 };
+    Pos *p = build(w->g, w->start, moves, w->hist.n, &again, err, sizeof err);
+    free(moves);
+    if (!p) {
+        /* the same moves were played before: this cannot fail unless the rules code is not
+         * deterministic; start the game again rather than keep a broken position */
+        fprintf(stderr, "boardvm: cannot rebuild the game (%s); starting again\n", err);
+        played_clear(&w->hist);
+        p = build(w->g, w->start, NULL, 0, NULL, err, sizeof err);
+        if (!p) { fprintf(stderr, "boardvm: %s\n", err); exit(1); }
+    }
+    played_clear(&again);
+    free(again.m);
+    pos_free(w->p);
+    w->p = p;
+    invalidate(w);
+}
+
+/* Replace the game: g (owned from now on), start, moves; nothing changes on failure. */
+static int replace(WebGame *w, Game *g, int nopts, char **opts, const char *start,
+                   char **moves, int nmoves, char *err, size_t errlen)
+{
+    PlayedList played = { 0 };
+    Pos *p = build(g, start, moves, nmoves, &played, err, errlen);
+    if (!p) {
+        free(played.m);
+        if (g != w->g) game_free(g);
+        return 0;
+    }
+    char *st = start && *start ? dup_or_die(start) : NULL;
+    if (opts != w->opts) {
+        char **copy = calloc((size_t)nopts + 1, sizeof *copy);
+        if (!copy) oom("options");
+        for (int i = 0; i < nopts; i++) copy[i] = dup_or_die(opts[i]);
+        for (int i = 0; i < w->nopts; i++) free(w->opts[i]);
+        free(w->opts);
+        w->opts = copy;
+        w->nopts = nopts;
+    }
+    pos_free(w->p);
+    if (g != w->g) {
+        if (w->eng) engine_free(w->eng);
+        w->eng = NULL;
+        if (w->g) game_free(w->g);
+        w->g = g;
+        json_decref(w->game_j);
+        w->game_j = NULL;
+    } else if (w->eng) engine_clear(w->eng);
+    w->p = p;
+    free(w->start);
+    w->start = st;
+    played_clear(&w->hist);
+    free(w->hist.m);
+    w->hist = played;
+    played_clear(&w->redo);
+    json_decref(w->engine_j);
+    w->engine_j = NULL;
+    invalidate(w);
+    return 1;
+}
+
+WebGame *webgame_open(const char *path, int nopts, char **opts, const char *fen,
+                      char **moves, int nmoves)
+{
+    WebGame *w = calloc(1, sizeof *w);
+    if (!w) oom("game");
+    pthread_mutex_init(&w->think.mu, NULL);
+    w->path = dup_or_die(path);
+    w->text = read_file(path, &w->len);
+    char err[4096];
+    Game *g = w->text ? compile(w, nopts, opts, err, sizeof err) : NULL;
+    if (!g) {
+        if (w->text) fprintf(stderr, "%s\n", err);
+        webgame_free(w);
+        return NULL;
+    }
+    if (!replace(w, g, nopts, opts, fen, moves, nmoves, err, sizeof err)) {
+        fprintf(stderr, "boardvm: %s\n", err);
+        webgame_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+void webgame_free(WebGame *w)
+{
+    if (!w) return;
+    if (w->think.running) {
+        webgame_think_stop(w);
+        char err[512];
+        webgame_think_finish(w, 1, err, sizeof err);
+    }
+    pthread_mutex_destroy(&w->think.mu);
+    json_decref(w->engine_j);
+    json_decref(w->state_j);
+    json_decref(w->game_j);
+    played_clear(&w->hist); free(w->hist.m);
+    played_clear(&w->redo); free(w->redo.m);
+    if (w->p) pos_free(w->p);
+    if (w->eng) engine_free(w->eng);
+    if (w->g) game_free(w->g);
+    for (int i = 0; i < w->nopts; i++) free(w->opts[i]);
+    free(w->opts);
+    free(w->start); free(w->text); free(w->path);
+    free(w);
+}
+
+int webgame_new(WebGame *w, int nopts, char **opts, const char *fen, char **moves, int nmoves,
+                char *err, size_t errlen)
+{
+    NOT_WHILE_THINKING(w, err, errlen);
+    Game *g = w->g;
+    if (opts) {
+        g = compile(w, nopts, opts, err, errlen);
+        if (!g) return 0;
+    } else {
+        nopts = w->nopts;
+        opts = w->opts;
+    }
+    return replace(w, g, nopts, opts, fen && *fen ? fen : NULL, moves, nmoves, err, errlen);
+}
+
+/* Make the move named s and record it; redo says whether it came from the redo list. */
+static int play(WebGame *w, const char *s, char *err, size_t errlen)
+{
+    Pos *p = w->p;
+    jmp_buf jb;
+    p->on_error = &jb;
+    if (setjmp(jb)) {
+        fail(err, errlen, "%s", p->errmsg);
+        rebuild(w);
+        return 0;
+    }
+    int from, to;
+    int ok = make_named(p, s, &from, &to, err, errlen);
+    p->on_error = NULL;
+    if (!ok) return 0;
+    played_push(&w->hist, s, from, to);
+    invalidate(w);
+    return 1;
+}
+
+int webgame_move(WebGame *w, const char *move, char *err, size_t errlen)
+{
+    NOT_WHILE_THINKING(w, err, errlen);
+    if (!play(w, move, err, errlen)) return 0;
+    /* a move of one's own ends the redo list unless it is the move the list had next */
+    if (w->redo.n && !strcmp(w->redo.m[w->redo.n - 1].s, move)) free(w->redo.m[--w->redo.n].s);
+    else played_clear(&w->redo);
+    return 1;
+}
+
+int webgame_undo(WebGame *w, char *err, size_t errlen)
+{
+    NOT_WHILE_THINKING(w, err, errlen);
+    if (!w->hist.n) return fail(err, errlen, "no move to take back");
+    Played m = w->hist.m[--w->hist.n];
+    pos_unmake(w->p);
+    played_push(&w->redo, m.s, m.from, m.to);
+    free(m.s);
+    invalidate(w);
+    return 1;
+}
+
+int webgame_redo(WebGame *w, char *err, size_t errlen)
+{
+    NOT_WHILE_THINKING(w, err, errlen);
+    if (!w->redo.n) return fail(err, errlen, "no move to play again");
+    char *s = dup_or_die(w->redo.m[w->redo.n - 1].s);
+    int ok = webgame_move(w, s, err, errlen);
+    free(s);
+    return ok;
+}
+
+/* The progress lines of the search (lim.info), kept one at a time for the page. */
+static ssize_t info_write(void *cookie, const char *buf, size_t n)
+{
+    Think *t = cookie;
+    for (size_t i = 0; i < n; i++) {
+        if (buf[i] == '\n') {
+            pthread_mutex_lock(&t->mu);
+            memcpy(t->info, t->line, t->nline);
+            t->info[t->nline] = 0;
+            pthread_mutex_unlock(&t->mu);
+            t->nline = 0;
+        } else if (t->nline < sizeof t->line - 1) t->line[t->nline++] = buf[i];
+    }
+    return (ssize_t)n;
+}
+
+static void *think_main(void *arg)
+{
+    WebGame *w = arg;
+    Think *t = &w->think;
+    Pos *p = w->p;
+    jmp_buf jb;
+    p->on_error = &jb;
+    if (setjmp(jb)) {
+        t->failed = 1;
+        snprintf(t->err, sizeof t->err, "%s", p->errmsg);
+    } else engine_search(w->eng, p, &t->lim, &t->res);
+    p->on_error = NULL;
+    fflush(t->infof);
+    __atomic_store_n(&t->done, 1, __ATOMIC_RELEASE);
+    return NULL;
+}
+
+int webgame_think_start(WebGame *w, const SearchLimits *lim, char *err, size_t errlen)
+{
+    NOT_WHILE_THINKING(w, err, errlen);
+    Think *t = &w->think;
+    /* the state as it is now: what the page is shown while the worker has the position */
+    json_t *st = webgame_state(w);
+    int over = !json_is_null(json_object_get(st, "result")) || !json_array_size(json_object_get(st, "moves"));
+    json_decref(st);
+    if (over) return fail(err, errlen, "the game is over");
+    if (!w->eng) w->eng = engine_new(w->g, 32);
+    static const cookie_io_functions_t io = { NULL, info_write, NULL, NULL };
+    t->infof = fopencookie(t, "w", io);
+    if (!t->infof) oom("engine progress");
+    t->lim = *lim;
+    t->lim.info = t->infof;
+    t->lim.xboard_post = 0;
+    memset(&t->res, 0, sizeof t->res);
+    t->res.best = -1;
+    t->failed = 0;
+    t->nline = 0;
+    t->info[0] = 0;
+    t->done = 0;
+    if (pthread_create(&t->th, NULL, think_main, w)) {
+        fclose(t->infof);
+        return fail(err, errlen, "cannot start the engine's thread");
+    }
+    t->running = 1;
+    return 1;
+}
+
+int webgame_thinking(WebGame *w) { return w->think.running; }
+
+void webgame_think_stop(WebGame *w)
+{
+    if (w->think.running && w->eng) engine_stop(w->eng);
+}
+
+int webgame_think_finish(WebGame *w, int wait, char *err, size_t errlen)
+{
+    Think *t = &w->think;
+    if (!t->running) return -1;
+    if (!wait && !__atomic_load_n(&t->done, __ATOMIC_ACQUIRE)) return -1;
+    pthread_join(t->th, NULL);
+    t->running = 0;
+    fclose(t->infof);
+    t->infof = NULL;
+    json_decref(w->engine_j);
+    w->engine_j = NULL;
+    if (t->failed) {
+        rebuild(w);
+        fail(err, errlen, "%s", t->err);
+    } else if (t->res.best < 0) fail(err, errlen, "the engine found no move");
+    else {
+        char move[sizeof t->res.best_str];
+        snprintf(move, sizeof move, "%s", t->res.best_str);
+        if (webgame_move(w, move, err, errlen)) {
+            w->engine_j = json_pack("{s:s, s:i, s:i, s:I, s:f, s:s}", "move", move, "score", t->res.score,
+                                    "depth", t->res.depth, "nodes", (json_int_t)t->res.nodes,
+                                    "seconds", t->res.seconds, "pv", t->res.pv);
+            invalidate(w);
+            return 1;
+        }
+    }
+    w->engine_j = json_pack("{s:s}", "error", err);
+    invalidate(w);
+    return 0;
+}
+
+int webgame_engine(WebGame *w, const SearchLimits *lim, SearchResult *res, char *err, size_t errlen)
+{
+    if (!webgame_think_start(w, lim, err, errlen)) return 0;
+    int ok = webgame_think_finish(w, 1, err, errlen);
+    *res = w->think.res;
+    return ok == 1;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+char *webgame_record(WebGame *w)
+{
+    if (w->think.running) return NULL;
+    char *text = NULL; size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) oom("record");
+    char opts[1024] = "";
+    for (int i = 0; i < w->nopts; i++) {
+        size_t n = strlen(opts);
+        snprintf(opts + n, sizeof opts - n, "%s%s", i ? " " : "", w->opts[i]);
+    }
+    char **moves = strings_of(&w->hist);
+    const Pos *p = w->p;
+    GameRecord r = { w->g, base_name(w->path), opts, w->start ? w->start : w->g->start,
+                     { 0 }, moves, w->hist.n,
+                     record_result_string(w->g, p->result, pos_turn(p)),
+                     p->result && p->result_reason ? w->g->strings[p->result_reason - 1] : "" };
+    for (int i = 0; i < w->g->nplayers; i++) r.player[i] = "?";
+    record_write(f, &r);
+    fclose(f);
+    free(moves);
+    return text;
+}
+
+int webgame_load_record(WebGame *w, const char *text, char *err, size_t errlen)
+{
+    NOT_WHILE_THINKING(w, err, errlen);
+    char *pos = NULL, **moves = NULL; int n = 0;
+    char e[256];
+    if (!record_read(text, &pos, &moves, &n, e, sizeof e)) return fail(err, errlen, "bad game record: %s", e);
+    int ok = webgame_new(w, 0, NULL, pos, moves, n, err, errlen);
+    for (int i = 0; i < n; i++) free(moves[i]);
+    free(moves); free(pos);
+    return ok;
+}
+
+json_t *webgame_game(WebGame *w)
+{
+    if (!w->game_j) w->game_j = game_json(w->g);
+    return w->game_j;
+}
+
+static json_t *played_json(const PlayedList *l, int reversed)
+{
+    json_t *a = json_array();
+    for (int k = 0; k < l->n; k++) {
+        const Played *m = &l->m[reversed ? l->n - 1 - k : k];
+        json_array_append_new(a, json_pack("{s:s, s:i, s:i}", "s", m->s, "from", m->from, "to", m->to));
+    }
+    return a;
+}
+
+/* A new reference: the cached state, with what the engine is doing or last found. */
+static json_t *state_with_engine(WebGame *w)
+{
+    json_t *s = json_copy(w->state_j);    /* shallow: the cache stays as it is */
+    if (!s) oom("state");
+    if (w->engine_j) json_object_set(s, "engine", w->engine_j);
+    if (w->think.running) {
+        char info[sizeof w->think.info];
+        pthread_mutex_lock(&w->think.mu);
+        memcpy(info, w->think.info, sizeof info);
+        pthread_mutex_unlock(&w->think.mu);
+        json_object_set_new(s, "thinking", json_pack("{s:s}", "info", info));
+    }
+    return s;
+}
+
+json_t *webgame_state(WebGame *w)
+{
+    if (w->state_j) return state_with_engine(w);
+    Pos *p = w->p;
+    jmp_buf jb;
+    p->on_error = &jb;
+    if (setjmp(jb)) {
+        /* the rules code failed on this position: say so, offer no move */
+        json_t *s = json_pack("{s:s, s:[], s:[]}", "error", p->errmsg, "moves", "board");
+        p->on_error = NULL;
+        rebuild(w);
+        w->state_j = s;
+        return state_with_engine(w);
+    }
+    json_t *s = position_json(p);
+    MoveList *ml = pos_list(p, 0);
+    node_moves(p, ml);
+    p->on_error = NULL;
+    json_object_set_new(s, "moves", moves_json(w->g, ml));
+    json_object_set_new(s, "result", result_json(p));
+    json_object_set_new(s, "history", played_json(&w->hist, 0));
+    json_object_set_new(s, "redo", played_json(&w->redo, 1));   /* the next move to redo first */
+    json_t *opts = json_array();
+    for (int i = 0; i < w->nopts; i++) json_array_append_new(opts, json_string(w->opts[i]));
+    json_object_set_new(s, "options", opts);
+    json_object_set_new(s, "start", w->start ? json_string(w->start) : json_null());
+    w->state_j = s;
+    return state_with_engine(w);
+}

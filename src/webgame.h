@@ -1,0 +1,51 @@
+/* webgame.h - the one game `boardvm serve` plays: a rules file with its options, a start, the
+ * moves played and those taken back (for redo), and the engine. Every operation either succeeds
+ * or leaves the game as it was and says why in err. Not thread-safe: serve.c calls it from one
+ * thread at a time. */
+#ifndef BOARDVM_WEBGAME_H
+#define BOARDVM_WEBGAME_H
+#include <jansson.h>
+#include <stddef.h>
+#include "position.h"
+#include "search.h"
+
+typedef struct WebGame WebGame;
+
+/* Compile path with opts, set up fen (NULL: the game's start) and play moves. NULL after a
+ * message on stderr. */
+WebGame *webgame_open(const char *path, int nopts, char **opts, const char *fen,
+                      char **moves, int nmoves);
+void webgame_free(WebGame *w);
+
+/* A new game: opts (NULL: keep the current ones), fen (NULL or "": the game's start), moves. */
+int webgame_new(WebGame *w, int nopts, char **opts, const char *fen, char **moves, int nmoves,
+                char *err, size_t errlen);
+int webgame_move(WebGame *w, const char *move, char *err, size_t errlen);
+int webgame_undo(WebGame *w, char *err, size_t errlen);
+int webgame_redo(WebGame *w, char *err, size_t errlen);
+/* The engine plays a move for the side to move; res says what it found. */
+int webgame_engine(WebGame *w, const SearchLimits *lim, SearchResult *res, char *err, size_t errlen);
+
+/* The engine in a thread of its own, so the server answers while it thinks:
+ * webgame_think_start() starts a search for the side to move (lim->info is set here);
+ * while webgame_thinking() the game must not be touched, except webgame_game(),
+ * webgame_state() (the state before the search, with "thinking": the last progress line) and
+ * webgame_think_stop(), which asks the search to stop with the best move so far.
+ * webgame_think_finish() (wait = 0: only if the search has ended) makes the move found, sets
+ * the state's "engine" to what the engine found and returns 1 (0 with err if that failed); it
+ * returns -1 when nothing has finished. */
+int webgame_think_start(WebGame *w, const SearchLimits *lim, char *err, size_t errlen);
+int webgame_thinking(WebGame *w);
+void webgame_think_stop(WebGame *w);
+int webgame_think_finish(WebGame *w, int wait, char *err, size_t errlen);
+/* A game record (record.c's format) of the game so far; malloc'ed; NULL while thinking. */
+char *webgame_record(WebGame *w);
+/* Start a new game from a record's start and moves (same rules and options). */
+int webgame_load_record(WebGame *w, const char *text, char *err, size_t errlen);
+
+/* The game's description (game_json), owned by w (valid until the game changes). */
+json_t *webgame_game(WebGame *w);
+/* The state (a new reference): position, legal moves, result, moves played, redo list, the
+ * options and start; "engine": what the engine last found; "thinking": its progress. */
+json_t *webgame_state(WebGame *w);
+#endif

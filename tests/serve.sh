@@ -1,0 +1,130 @@
+#!/bin/sh
+# `boardvm serve`: the JSON API over HTTP (curl), checked against the command line (boardvm
+# moves, show), and the server holding against bad requests: malformed JSON, an oversized body,
+# unknown routes, path traversal, a wrong method, 50 clients at once, a client that goes away
+# during a search; SIGTERM stops it with status 0. Run from the top build directory by
+# `make check` (and under ASan+UBSan by tests/run-sanitized.sh).
+# Without serve support or curl it is skipped (77), except in CI (CI=true), where it fails.
+srcdir=${srcdir:-.}
+rules=$srcdir/rules/chess.rules
+skip() {
+    if [ "${CI:-}" = true ]; then echo "FAIL: $1 (CI must run this test)"; exit 1; fi
+    echo "SKIP: $1"; exit 77
+}
+./boardvm serve 2>serve.err; st=$?
+if grep -q 'built without' serve.err; then rm -f serve.err; skip "boardvm was built without serve"; fi
+if [ $st -ne 2 ] || ! grep -q 'needs a rules file' serve.err; then
+    echo "FAIL: 'boardvm serve' with no file: status $st, $(cat serve.err)"; exit 1
+fi
+command -v curl >/dev/null 2>&1 || skip "no curl"
+
+fails=0
+ok() { echo "ok: $1"; }
+bad() { echo "FAIL: $1"; fails=$((fails + 1)); }
+
+# show/moves --json: the same data as the API, from the command line
+n=$(./boardvm moves "$rules" --json | grep -o '"s":"' | wc -l)
+[ "$n" -eq 20 ] && ok "moves --json lists 20 moves" || bad "moves --json: $n moves"
+n=$(./boardvm show "$srcdir/rules/smegi.rules" --json | grep -o '"arrows":\[\[' | wc -l)
+[ "$n" -eq 40 ] && ok "show --json: Smegi's 40 squares with arrows" || bad "show --json: $n squares with arrows"
+./boardvm show "$rules" --json --moves e2e4 | grep -q '"position":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"' \
+    && ok "show --json --moves e2e4: the position" || bad "show --json --moves e2e4"
+
+./boardvm serve "$rules" --port 0 >serve.out 2>serve.err &
+pid=$!
+port=
+for i in $(seq 1 100); do
+    port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' serve.out)
+    [ -n "$port" ] && break
+    sleep 0.1
+done
+if [ -z "$port" ]; then echo "FAIL: the server did not say where it listens"; cat serve.out serve.err; kill $pid; exit 1; fi
+url=http://127.0.0.1:$port
+
+# status of a request: req METHOD PATH [BODY]; the body of the answer goes to serve.body
+req() {
+    if [ $# -ge 3 ]; then curl -s --path-as-is -o serve.body -w '%{http_code}' -X "$1" -H 'Content-Type: application/json' --data-binary "$3" "$url$2"
+    else curl -s --path-as-is -o serve.body -w '%{http_code}' -X "$1" "$url$2"; fi
+}
+expect() {   # expect STATUS WHAT METHOD PATH [BODY]: the status, and a JSON body
+    want=$1; what=$2; shift 2
+    got=$(req "$@")
+    if [ "$got" = "$want" ] && grep -q '^{' serve.body; then ok "$what ($got)"
+    else bad "$what: HTTP $got, want $want: $(head -c 200 serve.body)"; fi
+}
+position() { sed -n 's/.*"position":"\([^"]*\)".*/\1/p' serve.body; }
+
+expect 200 "the game" GET /api/game
+n=$(grep -o '"x":' serve.body | wc -l)
+[ "$n" -eq 64 ] && ok "64 squares" || bad "$n squares, want 64"
+expect 200 "the state" GET /api/state
+n=$(grep -o '"s":"' serve.body | wc -l)
+want=$(./boardvm moves "$rules" | wc -l)
+[ "$n" -eq "$want" ] && ok "$want legal moves, as boardvm moves" || bad "$n legal moves, boardvm moves lists $want"
+expect 200 "a legal move" POST /api/move '{"move":"e2e4"}'
+want=$(./boardvm show "$rules" --moves e2e4 | sed -n 's/^position: //p')
+[ "$(position)" = "$want" ] && ok "the position after e2e4 is boardvm show's" || bad "position $(position), want $want"
+expect 422 "an illegal move" POST /api/move '{"move":"e7e4"}'
+grep -q 'not a legal move' serve.body && ok "it says why" || bad "no reason: $(cat serve.body)"
+expect 400 "a move that is not a string" POST /api/move '{"move":7}'
+expect 400 "malformed JSON" POST /api/move '{"move":'
+expect 400 "JSON that is not an object" POST /api/move '[1,2]'
+head -c 2000000 /dev/zero | tr '\0' 'x' >serve.big
+got=$(curl -s -o serve.body -w '%{http_code}' -X POST --data-binary @serve.big "$url/api/move")
+[ "$got" = 413 ] && ok "an oversized body (413)" || bad "an oversized body: HTTP $got"
+expect 404 "an unknown API call" GET /api/nothing
+expect 404 "an unknown path" GET /etc/passwd
+expect 404 "path traversal" GET /../../../../etc/passwd
+expect 404 "path traversal to the rules" GET /../rules/chess.rules
+expect 405 "a wrong method" PUT /api/state '{}'
+expect 422 "redo with nothing to redo" POST /api/redo
+expect 200 "undo" POST /api/undo
+[ "$(position)" = "$(./boardvm show "$rules" | sed -n 's/^position: //p')" ] && ok "undo gives the start back" || bad "after undo: $(position)"
+expect 200 "redo" POST /api/redo
+[ "$(position)" = "$(./boardvm show "$rules" --moves e2e4 | sed -n 's/^position: //p')" ] && ok "redo plays e2e4 again" || bad "after redo: $(position)"
+expect 400 "a bad engine depth" POST /api/engine '{"depth":0}'
+expect 200 "the engine (waiting for its move)" POST /api/engine '{"depth":2,"wait":true}'
+grep -q '"engine":{"move":"' serve.body && ok "the engine says its move" || bad "no engine move: $(head -c 200 serve.body)"
+# a search in the background: the server answers meanwhile, refuses to change the game, stops it
+start=$(date +%s)
+expect 202 "the engine thinking for 20 seconds" POST /api/engine '{"time":20}'
+expect 409 "a move while it thinks" POST /api/move '{"move":"e7e5"}'
+expect 200 "the state while it thinks" GET /api/state
+grep -q '"thinking":{"info":"' serve.body && ok "the state says it is thinking" || bad "no thinking: $(head -c 200 serve.body)"
+sleep 0.5
+expect 200 "stop" POST /api/stop '{"wait":true}'
+grep -q '"engine":{"move":"' serve.body && ! grep -q '"thinking"' serve.body && ok "stopped, it plays its best move" || bad "after stop: $(head -c 300 serve.body)"
+[ $(( $(date +%s) - start )) -lt 10 ] && ok "stop stopped the search" || bad "stop took $(( $(date +%s) - start )) s"
+expect 422 "a new game with an unknown option" POST /api/new '{"options":["no-such-option"]}'
+expect 422 "a new game from a bad position" POST /api/new '{"fen":"not a position"}'
+expect 200 "a new game from a position" POST /api/new '{"fen":"4k3/P7/8/8/8/8/8/4K3 w - - 0 1"}'
+n=$(grep -o '"s":"a7a8=' serve.body | wc -l)
+[ "$n" -eq 4 ] && ok "four promotions listed" || bad "$n promotions listed"
+expect 200 "the record" GET /api/record
+expect 200 "a new game" POST /api/new '{}'
+expect 400 "a record that is not a string" POST /api/load '{"record":1}'
+got=$(req GET /)
+[ "$got" = 200 ] && grep -q '<svg id="board"' serve.body && ok "the page" || bad "the page: HTTP $got"
+got=$(req GET /board.js)
+[ "$got" = 200 ] && grep -q 'function drawBoard' serve.body && ok "the page's script" || bad "the script: HTTP $got"
+
+# 50 clients at once
+i=0
+while [ $i -lt 50 ]; do
+    curl -s -o /dev/null -w '%{http_code}\n' "$url/api/state" >>serve.many &
+    i=$((i + 1))
+done
+wait_all=0
+while [ "$(wc -l <serve.many)" -lt 50 ] && [ $wait_all -lt 300 ]; do sleep 0.1; wait_all=$((wait_all + 1)); done
+n=$(grep -c '^200$' serve.many)
+[ "$n" -eq 50 ] && ok "50 clients at once" || bad "$n of 50 clients answered 200"
+# a client that goes away during a search: the server goes on
+curl -s -o /dev/null --max-time 0.3 -X POST --data-binary '{"time":1.5,"wait":true}' "$url/api/engine"
+expect 200 "an answer after a client went away" GET /api/state
+
+kill -TERM $pid
+wait $pid; st=$?
+[ $st -eq 0 ] && ok "SIGTERM stops the server (status 0)" || bad "the server exited with status $st"
+if grep -q 'ERROR: \|runtime error' serve.err; then bad "sanitizer report:"; cat serve.err; fi
+rm -f serve.out serve.err serve.body serve.big serve.many
+[ $fails -eq 0 ] || exit 1

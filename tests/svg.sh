@@ -1,0 +1,49 @@
+#!/bin/sh
+# `boardvm svg`: for every shipped game and example, the picture has as many squares as
+# `boardvm check` counts, as many arrows as the rules file's `arrows { }` block lists, and a
+# piece for each letter of the position string's board; a stack, the last move and errors.
+# Run from the top build directory by `make check`.
+srcdir=${srcdir:-.}
+fails=0
+ok() { echo "ok: $1"; }
+bad() { echo "FAIL: $1"; fails=$((fails + 1)); }
+count() { grep -o "$1" svg.out | wc -l; }
+
+for rules in "$srcdir"/rules/*.rules "$srcdir"/examples/*.rules; do
+    name=$(basename "$rules" .rules)
+    if ! ./boardvm svg "$rules" >svg.out 2>svg.err; then bad "$name: boardvm svg failed: $(cat svg.err)"; continue; fi
+    head -c 4 svg.out | grep -q '<svg' && tail -n 1 svg.out | grep -q '^</svg>$' || bad "$name: not one <svg> element"
+    want=$(./boardvm check "$rules" | sed -n 's/.* \([0-9]*\) squares.*/\1/p')
+    n=$(count 'class="sq ')
+    [ "$n" -eq "$want" ] && ok "$name: $want squares" || bad "$name: $n squares, want $want"
+    # the arrows block: the words after each "square:" up to its ";"
+    want=$(sed -n '/^arrows *{/,/}/p' "$rules" | sed 's/#.*//' | tr ';' '\n' | sed -n 's/.*://p' | wc -w)
+    n=$(count 'class="arrow"')
+    [ "$n" -eq "$want" ] && ok "$name: $want arrows" || bad "$name: $n arrows, want $want"
+    # pieces: the letters of the board field of the position string, less any {variables}
+    board=$(./boardvm show "$rules" | sed -n 's/^position: \([^ ]*\).*/\1/p' | sed 's/{[^}]*}//g; s/([^)]*)/X/g; s/+//g')
+    want=$(printf '%s' "$board" | tr -cd 'A-Za-z' | wc -c)
+    n=$(count 'class="piece ')
+    [ "$n" -eq "$want" ] && ok "$name: $want pieces" || bad "$name: $n pieces, want $want"
+done
+
+# Nemoroth: a stack of two on d5, both drawn, the top one framed; a statue's badge; ichor on c4
+./boardvm svg "$srcdir/rules/nemoroth.rules" --fen '8/8/2Mla{statue=1}g2/2H[Zh{statue=1}]4/2h5/8/8/8 a ichor=c4:5' >svg.out
+[ "$(count 'class="piece ')" -eq 8 ] && ok "nemoroth: 8 pieces, a stack of two" || bad "nemoroth: $(count 'class="piece ') pieces, want 8"
+[ "$(count '<rect class="body"')" -eq 2 ] && ok "nemoroth: the stack drawn as two layers" || bad "nemoroth: $(count '<rect class="body"') layers"
+[ "$(count 'class="badge"')" -eq 3 ] && ok "nemoroth: three marked pieces" || bad "nemoroth: $(count 'class="badge"') badges"
+grep -q '>ichor 5</text>' svg.out && ok "nemoroth: ichor 5 on its square" || bad "nemoroth: no ichor label"
+# the last move's squares; Four Towers' moves name their squares in their strings
+./boardvm svg "$srcdir/rules/four-towers.rules" --moves 'N:e2f4' >svg.out
+grep -o 'class="sq [^"]*last[^"]*"[^>]*data-sq="[a-z0-9]*"' svg.out | sed 's/.*data-sq="//; s/"//' | sort | tr '\n' ' ' >svg.last
+[ "$(cat svg.last)" = "e2 f4 " ] && ok "four-towers: the last move N:e2f4 marks e2 and f4" || bad "four-towers: last move on $(cat svg.last)"
+# check: the king's square
+./boardvm svg "$srcdir/rules/chess.rules" --moves f2f3 e7e5 g2g4 d8h4 >svg.out
+grep -q 'class="sq [^"]*check[^"]*"[^>]*data-sq="e1"' svg.out && ok "chess: the king in check on e1" || bad "chess: no check on e1"
+# errors: an illegal move, no file
+./boardvm svg "$srcdir/rules/chess.rules" --moves e2e5 >svg.out 2>svg.err; st=$?
+[ $st -eq 1 ] && grep -q "not a legal move" svg.err && [ ! -s svg.out ] && ok "an illegal move: status 1, no picture" || bad "an illegal move: status $st"
+./boardvm svg >svg.out 2>svg.err; st=$?
+[ $st -eq 2 ] && ok "no rules file: status 2" || bad "no rules file: status $st"
+rm -f svg.out svg.err svg.last
+[ $fails -eq 0 ]

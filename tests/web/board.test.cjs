@@ -1,0 +1,322 @@
+// board.test.cjs - the web board in a real browser (Debian's chromium driven by playwright-core),
+// run by `make check-web` through tests/web/run.sh. Each check is compared with what the command
+// line says (boardvm check, moves, show) or with the rules file itself, not with the page's own
+// data. Prints TAP-like lines and 'N passed, N failed'; exits 1 on a failure.
+//
+// Environment: BOARDVM (the binary), SRCDIR (the source tree), SHOTS (where screenshots go),
+// CHROMIUM (the browser).
+'use strict';
+const { chromium } = require('playwright-core');
+const { spawn, execFileSync } = require('child_process');
+const fs = require('fs');
+const path = require('path');
+
+const BOARDVM = process.env.BOARDVM;
+const SRCDIR = process.env.SRCDIR;
+const SHOTS = process.env.SHOTS;
+let passed = 0, failed = 0;
+
+function check(ok, what, detail) {
+  if (ok) { passed++; console.log(`ok - ${what}`); }
+  else { failed++; console.log(`not ok - ${what}${detail ? ': ' + detail : ''}`); }
+}
+
+function cli(...args) {
+  return execFileSync(BOARDVM, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+}
+
+// Start `boardvm serve FILE ARGS --port 0`; resolves with {url, proc} once it says where.
+function serve(file, args = []) {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(BOARDVM, ['serve', file, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`${file}: the server did not start`)), 20000);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
+      if (m) { clearTimeout(timer); resolve({ url: m[0], proc }); }
+    });
+    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`${file}: serve exited (${code})`)); });
+  });
+}
+
+function stop(srv) {
+  srv.proc.removeAllListeners('exit');
+  srv.proc.kill('SIGTERM');
+}
+
+// The number of arrows a rules file's `arrows { sq: dir dir; ... }` block lists.
+function arrowsInRules(text) {
+  const m = /^arrows\s*\{([^}]*)\}/m.exec(text);
+  if (!m) return 0;
+  let n = 0;
+  for (const entry of m[1].replace(/#.*$/gm, '').split(';')) {
+    const colon = entry.indexOf(':');
+    if (colon >= 0) n += entry.slice(colon + 1).trim().split(/\s+/).filter(Boolean).length;
+  }
+  return n;
+}
+
+async function ready(page, url) {
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready]', { timeout: 60000 });
+}
+
+async function stateOf(page) {
+  return page.evaluate(async () => (await fetch('/api/state')).json());
+}
+
+async function targets(page) {
+  return (await page.$$eval('#targets circle.target', (cs) => cs.map((c) => c.dataset.sq))).sort();
+}
+
+// After a click that makes a move, wait until the page has drawn the new state.
+async function waitHistory(page, n) {
+  await page.waitForFunction((k) => document.querySelectorAll('#movelist li:not(.redo)').length === k, n, { timeout: 60000 });
+}
+
+async function clickSq(page, name) {
+  await page.click(`#hits rect[data-sq="${name}"]`);
+}
+
+// Every game: squares, pieces, arrows, legend, a click's targets against `boardvm moves`,
+// an illegal click and a typed illegal move, a legal move against `boardvm show --moves`.
+async function gameChecks(browser, file) {
+  const name = path.basename(file, '.rules');
+  const rules = fs.readFileSync(file, 'utf8');
+  const info = /(\d+) squares, (\d+) piece types/.exec(cli('check', file));
+  const srv = await serve(file);
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await ready(page, srv.url);
+    const nsq = await page.$$eval('#squares rect.sq', (r) => r.length);
+    check(nsq === +info[1], `${name}: ${info[1]} squares drawn`, `${nsq}`);
+    const legend = await page.$$eval('#legend tr', (r) => r.length);
+    check(legend === +info[2], `${name}: ${info[2]} piece types in the legend`, `${legend}`);
+    const narrows = await page.$$eval('#arrows path.arrow', (a) => a.length);
+    const want = arrowsInRules(rules);
+    check(narrows === want, `${name}: ${want} arrows drawn (the rules file's arrows block)`, `${narrows}`);
+    const st = await stateOf(page);
+    const layers = st.board.reduce((n, s) => n + s.length, 0);
+    const npieces = await page.$$eval('#pieces g.piece', (p) => p.length);
+    check(npieces === layers && layers > 0, `${name}: ${layers} pieces drawn, every layer`, `${npieces}`);
+    // boardvm svg draws the same picture
+    const svg = cli('svg', file);
+    const cnt = (re) => (svg.match(re) || []).length;
+    const same = [cnt(/class="sq /g), cnt(/class="arrow"/g), cnt(/class="piece /g)];
+    check(JSON.stringify(same) === JSON.stringify([nsq, narrows, npieces]),
+      `${name}: boardvm svg draws as many squares, arrows and pieces as the page`, same.join(' '));
+    const position = /^position: (.*)$/m.exec(cli('show', file))[1];
+    check(st.position === position, `${name}: the page's position is boardvm show's`, st.position);
+
+    // a square whose moves are all plain "FROMTO": its targets must be exactly those
+    const moves = cli('moves', file).split('\n').filter(Boolean);
+    const plain = /^([a-z]+\d+)([a-z]+\d+)$/;
+    let from = null;
+    for (const m of moves) {
+      const p = plain.exec(m);
+      if (!p) continue;
+      const mine = moves.filter((x) => x.startsWith(p[1]) || x.includes(':' + p[1]));
+      if (mine.every((x) => plain.test(x) && plain.exec(x)[1] === p[1])) { from = p[1]; break; }
+    }
+    check(from !== null, `${name}: a piece with plain moves to click`);
+    if (from) {
+      const expect = moves.filter((x) => plain.test(x) && plain.exec(x)[1] === from).map((x) => plain.exec(x)[2]).sort();
+      await clickSq(page, from);
+      const got = await targets(page);
+      check(JSON.stringify(got) === JSON.stringify(expect), `${name}: clicking ${from} lights ${expect.join(' ')}`, got.join(' '));
+      // an illegal click: a square that is no target deselects and moves nothing
+      const other = (await page.$$eval('#hits rect', (r) => r.map((x) => x.dataset.sq)))
+        .find((s) => s !== from && !expect.includes(s) && !moves.some((m) => m.startsWith(s)));
+      if (other) {
+        await clickSq(page, other);
+        const after = await stateOf(page);
+        check(after.history.length === 0 && (await targets(page)).length === 0, `${name}: clicking ${other} (no target) moves nothing`);
+        await clickSq(page, from);
+      }
+      const to = expect[0];
+      await clickSq(page, to);
+      await waitHistory(page, 1);
+      const s2 = await stateOf(page);
+      const pos2 = /^position: (.*)$/m.exec(cli('show', file, '--moves', from + to))[1];
+      check(s2.history.length === 1 && s2.history[0].s === from + to && s2.position === pos2,
+        `${name}: clicking ${from} then ${to} plays ${from + to}`, `${JSON.stringify(s2.history)} ${s2.position}`);
+    }
+    await page.fill('#typed-move', 'z0z0');
+    await page.click('#typed button');
+    await page.waitForFunction(() => document.getElementById('error').textContent !== '');
+    const err = await page.textContent('#error');
+    check(/not a legal move/.test(err), `${name}: a typed illegal move is refused with a reason`, err);
+    await page.click('#undo');
+    await waitHistory(page, 0);
+    await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+    // the board alone, as docs/images/ has it (cp tests/web/screenshots/board-*.png there)
+    await (await page.$('#board')).screenshot({ path: path.join(SHOTS, `board-${name}.png`) });
+    check(errors.length === 0, `${name}: no script error in the page`, errors.join('; '));
+  } finally {
+    await page.close();
+    stop(srv);
+  }
+}
+
+// A game set up with `serve ... ARGS`; fn gets the page.
+async function withGame(browser, file, args, fn) {
+  const srv = await serve(file, args);
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  try {
+    await ready(page, srv.url);
+    await fn(page);
+  } finally {
+    await page.close();
+    stop(srv);
+  }
+}
+
+async function chooserChoose(page, move) {
+  await page.waitForSelector('#chooser:not([hidden])');
+  const offered = await page.$$eval('#chooser-moves button', (b) => b.map((x) => x.dataset.move));
+  await page.click(`#chooser-moves button[data-move="${move}"]`);
+  return offered.sort();
+}
+
+async function special(browser) {
+  const R = (f) => path.join(SRCDIR, f);
+  // a promotion: four moves share a7 -> a8
+  await withGame(browser, R('rules/chess.rules'), ['--fen', '4k3/P7/8/8/8/8/8/4K3 w - - 0 1'], async (page) => {
+    await clickSq(page, 'a7');
+    await clickSq(page, 'a8');
+    const offered = await chooserChoose(page, 'a7a8=N');
+    check(JSON.stringify(offered) === JSON.stringify(['a7a8=B', 'a7a8=N', 'a7a8=Q', 'a7a8=R']),
+      'chess: a promotion offers the four pieces in the chooser', offered.join(' '));
+    await waitHistory(page, 1);
+    const st = await stateOf(page);
+    check(/^N3k3\//.test(st.position), 'chess: choosing a7a8=N puts a Knight on a8', st.position);
+    await page.screenshot({ path: path.join(SHOTS, 'chess-promotion.png') });
+    // the engine answers, searching to the depth chosen
+    await page.selectOption('#engine-depth', '2');
+    await page.click('#engine');
+    await waitHistory(page, 2);
+    await page.waitForSelector('#stop', { state: 'hidden' });
+    const e = await page.textContent('#engine-info');
+    check(/^engine: \S+ +score -?\d+ +depth 2 /.test(e), 'chess: the engine plays a move at depth 2 and says what it found', e);
+    await page.selectOption('#engine-depth', '');
+    // a long search, stopped from the page: it plays the best move so far at once
+    await page.fill('#engine-time', '30');
+    const t0 = Date.now();
+    await page.click('#engine');
+    await page.waitForSelector('#stop:not([hidden])');
+    await page.waitForTimeout(500);
+    await page.click('#stop');
+    await waitHistory(page, 3);
+    check(Date.now() - t0 < 10000, 'chess: Stop ends a 30-second search at once', `${Date.now() - t0} ms`);
+    // save the record, start again, load it: the same position
+    const before = (await stateOf(page)).position;
+    await page.click('#records summary');
+    await page.click('#save');
+    await page.waitForFunction(() => document.getElementById('record-text').value !== '');
+    await page.evaluate(async () => fetch('/api/new', { method: 'POST', body: '{}' }));
+    check((await stateOf(page)).history.length === 0, 'chess: a new game has no moves');
+    await page.click('#load');
+    await page.waitForFunction((p) => document.getElementById('position').textContent === p, before, { timeout: 20000 });
+    check((await stateOf(page)).position === before, 'chess: a saved record loads back to the same position');
+  });
+  // a drop from the hand (shogi): click the Lance in hand, then a square
+  await withGame(browser, R('examples/shogi.rules'), ['--fen', 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN1 b L 1'], async (page) => {
+    await page.click('#hands .hand[data-player="0"] svg[data-type="L"]');
+    const got = await targets(page);
+    const expect = cli('moves', R('examples/shogi.rules'), '--fen', 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN1 b L 1')
+      .split('\n').filter((m) => m.startsWith('L@')).map((m) => m.slice(2)).sort();
+    check(JSON.stringify(got) === JSON.stringify(expect), `shogi: the Lance in hand lights its ${expect.length} drop squares`, `${got.length}`);
+    await clickSq(page, 'e5');
+    await waitHistory(page, 1);
+    const st = await stateOf(page);
+    check(st.history[0].s === 'L@e5', 'shogi: clicking e5 drops the Lance there', st.history[0].s);
+    await page.screenshot({ path: path.join(SHOTS, 'shogi-drop.png') });
+  });
+  // Four Towers: e2 -> f4 is both the Knight alone and the tower's move: a chooser
+  await withGame(browser, R('rules/four-towers.rules'), [], async (page) => {
+    await clickSq(page, 'e2');
+    await clickSq(page, 'f4');
+    const offered = await chooserChoose(page, 'N:e2f4');
+    check(JSON.stringify(offered) === JSON.stringify(['N:e2f4', 'e2f4']), 'four-towers: e2-f4 offers N:e2f4 and e2f4', offered.join(' '));
+    await waitHistory(page, 1);
+    check((await stateOf(page)).history[0].s === 'N:e2f4', 'four-towers: the chosen multi-piece move is played');
+  });
+  // Nemoroth: a scream is a move that stays: click the piece, then the piece again
+  await withGame(browser, R('rules/nemoroth.rules'), [], async (page) => {
+    await clickSq(page, 'b1');
+    check((await targets(page)).includes('b1'), 'nemoroth: b1 lights itself (its scream)');
+    await clickSq(page, 'b1');
+    await waitHistory(page, 1);
+    check((await stateOf(page)).history[0].s === 'b1!', 'nemoroth: clicking b1 twice screams (b1!)');
+  });
+  // Nemoroth's stacks, piece variables and ichor: every layer, a badge per marked piece, the
+  // timer on its square (as boardvm show lists them: "d5: h{statue} Z{mo}", "ichor: c4 5")
+  const nfen = '8/8/2Mla{statue=1}g2/2H[Zh{statue=1}]4/2h5/8/8/8 a ichor=c4:5';
+  await withGame(browser, R('rules/nemoroth.rules'), ['--fen', nfen], async (page) => {
+    const shown = cli('show', R('rules/nemoroth.rules'), '--fen', nfen);
+    const n = await page.$$eval('#pieces g.piece', (p) => p.length);
+    check(n === 8, 'nemoroth: 8 pieces drawn, both of the stack on d5', `${n}`);
+    const d5 = await page.$$eval('#pieces g.piece', (ps) => ps.filter((p) => p.querySelector('rect')).map((p) => p.dataset.type + (p.classList.contains('top') ? '^' : '')));
+    check(/d5: h\{statue\} Z\{mo\}/.test(shown) && JSON.stringify(d5) === JSON.stringify(['H', 'Z^']),
+      'nemoroth: the stack on d5 drawn bottom first, the Zombie on top', d5.join(' '));
+    const badges = await page.$$eval('#pieces text.badge', (b) => b.map((x) => x.textContent).sort());
+    check(JSON.stringify(badges) === JSON.stringify(['m', 's', 's']), 'nemoroth: a badge on each marked piece', badges.join(' '));
+    const timers = await page.$$eval('#targets text.sqvar', (t) => t.map((x) => x.textContent));
+    check(/ichor: c4 5/.test(shown) && JSON.stringify(timers) === JSON.stringify(['ichor 5']), 'nemoroth: the ichor timer on c4', timers.join(' '));
+    await (await page.$('#board')).screenshot({ path: path.join(SHOTS, 'nemoroth-stacks.png') });
+  });
+  // a new game with options from the page's form; flipping the board
+  await withGame(browser, R('rules/ivory-tower.rules'), [], async (page) => {
+    await page.click('#newgame summary');
+    await page.selectOption('#options select[data-option="repetition"]', 'zillions');
+    await page.check('#options input[data-option="korean"]');
+    await page.click('#newgame-form button[type="submit"]');
+    await page.waitForFunction(() => document.querySelector('#options select[data-option="repetition"]').value === 'zillions'
+      && document.querySelector('#options input[data-option="korean"]').checked);
+    const st = await stateOf(page);
+    check(JSON.stringify(st.options) === JSON.stringify(['korean', 'repetition=zillions']),
+      'ivory-tower: a new game with the options chosen on the page', JSON.stringify(st.options));
+    const y = async (sq) => +(await page.getAttribute(`#squares rect[data-sq="${sq}"]`, 'y'));
+    const before = [await y('a1'), await y('a10')];
+    await page.click('#flip');
+    const after = [await y('a1'), await y('a10')];
+    check(before[0] > before[1] && after[0] < after[1], 'ivory-tower: Flip puts rank 1 at the top', `${before} -> ${after}`);
+  });
+  // Spinal Tap's battle moves: no square, chosen from the list of other moves
+  await withGame(browser, R('rules/spinal-tap.rules'), ['-o', 'battle-move'], async (page) => {
+    const n = await page.$$eval('#others-select option', (o) => o.length);
+    const want = cli('moves', R('rules/spinal-tap.rules'), '-o', 'battle-move').split('\n').filter((m) => m.includes('+')).length;
+    check(n === want && n > 0, `spinal-tap: the ${want} battle moves are offered`, `${n}`);
+    await page.selectOption('#others-select', 'a2a3+b2b3');
+    await page.click('#others-play');
+    await waitHistory(page, 1);
+    check((await stateOf(page)).history[0].s === 'a2a3+b2b3', 'spinal-tap: a battle move is played');
+  });
+}
+
+(async () => {
+  const games = [];
+  for (const dir of ['rules', 'examples'])
+    for (const f of fs.readdirSync(path.join(SRCDIR, dir)).sort())
+      if (f.endsWith('.rules')) games.push(path.join(SRCDIR, dir, f));
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+           '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    for (const g of games) {
+      try { await gameChecks(browser, g); } catch (e) { check(false, `${path.basename(g)}: ${e.message}`); }
+    }
+    try { await special(browser); } catch (e) { check(false, `special cases: ${e.message}`); }
+  } finally {
+    await browser.close();
+  }
+  console.log(`screenshots: ${SHOTS}`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+})();
