@@ -10,7 +10,7 @@ typedef struct {
     const char *fen;
     char **moves; int nmoves, capmoves;
     char **copies; int ncopies;    /* strings the move list points into */
-    int divide, help, version, list_opcodes, check_hash, profile;
+    int divide, help, version, list_opcodes, check_hash, profile, every_ply;
     int json;                      /* show/moves --json */
     int depth, runs;
     int games, max_plies;          /* selfplay */

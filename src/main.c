@@ -50,6 +50,8 @@ static const char usage_text[] =
 "  --moves MOVE...            then play these moves (e2e4 e7e5 ...)\n"
 "  -o, --option NAME[=VALUE]  set a game option (repeatable)\n"
 "  --divide                   perft: the count below each move\n"
+"  --every-ply                moves: the legal moves of every position along --moves, one\n"
+"                             line each (for cross-checks: one run instead of one per ply)\n"
 "  --check-hash               perft: check the incremental hash against a recompute (slow)\n"
 "  --profile                  perft: count the instructions each program and rules line runs\n"
 "  --depth N, --runs N        bench: perft depth (default 5 for one game, else the first\n"
@@ -92,6 +94,7 @@ static int parse_args(int argc, char **argv, Args *a)
         if (!strcmp(s, "-h") || !strcmp(s, "--help")) a->help = 1;
         else if (!strcmp(s, "-V") || !strcmp(s, "--version")) a->version = 1;
         else if (!strcmp(s, "--divide")) a->divide = 1;
+        else if (!strcmp(s, "--every-ply")) a->every_ply = 1;
         else if (!strcmp(s, "--list-opcodes")) a->list_opcodes = 1;
         else if (!strcmp(s, "--check-hash")) a->check_hash = 1;
         else if (!strcmp(s, "--profile")) a->profile = 1;
@@ -220,9 +223,43 @@ static int cmd_check(Args *a)
     return worst;
 }
 
+/* moves --every-ply: the sorted legal moves of the first position and of the position after
+ * each move of --moves, one line per position (empty once the game is over). Replaying the
+ * game once costs one generation per ply; a run per ply would cost one per earlier ply too. */
+static int cmd_moves_every_ply(Args *a)
+{
+    Game *g; Pos *p = NULL; jmp_buf jb;
+    int nmoves = a->nmoves;
+    a->nmoves = 0;                      /* set up the first position only; play them below */
+    int st = open_position(a, &g, &p, &jb);
+    a->nmoves = nmoves;
+    if (st) return st;
+    if (setjmp(jb)) { fflush(stdout); fprintf(stderr, "%s\n", p->errmsg); pos_free(p); game_free(g); return 1; }
+    for (int k = 0; ; k++) {
+        MoveList *mlp = pos_list(p, 0);
+        node_moves(p, mlp);
+        MoveList ml = *mlp;
+        int *order = malloc(sizeof *order * (size_t)(ml.n + 1));
+        if (!order) abort();
+        move_sorted(g, &ml, order);
+        for (int i = 0; i < ml.n; i++) {
+            char buf[MOVE_STR_MAX]; move_string(g, &ml, &ml.m[order[i]], buf, sizeof buf);
+            printf(i ? " %s" : "%s", buf);
+        }
+        printf("\n");
+        free(order);
+        if (k == nmoves) break;
+        if (!play_move(p, a->moves[k], k + 1)) { pos_free(p); game_free(g); return 1; }
+    }
+    pos_free(p); game_free(g);
+    return 0;
+}
+
 static int cmd_moves(Args *a, int show)
 {
     Game *g; Pos *p = NULL; jmp_buf jb;
+    if (a->every_ply && (show || a->game || a->json)) return usage_error("%s", "--every-ply goes with moves and --moves, not with show, --game or --json");
+    if (a->every_ply) return cmd_moves_every_ply(a);
     int st = open_position(a, &g, &p, &jb);
     if (st) return st;
     if (setjmp(jb)) { fprintf(stderr, "%s\n", p->errmsg); pos_free(p); game_free(g); return 1; }

@@ -32,4 +32,31 @@ else
     check "a bad history is refused" "boardvm: bad position: history: '12g,4' is not a list of hex keys separated by commas" "$(cat history.err)"
 fi
 rm -f history.err
+# moves --every-ply (bench/cross-check.py): one line per position along --moves, each the list a
+# run of `moves` with that many of the moves gives; the last is T13's list again.
+every=$(./boardvm moves "$rules" --fen "$start" --every-ply --moves a3b3 h6g6 b3a3)
+check "--every-ply prints one line per position" 4 "$(printf '%s\n' "$every" | wc -l | tr -d ' ')"
+check "--every-ply: after the three moves, T13" "$want" "$(printf '%s\n' "$every" | sed -n 4p)"
+prefix=""
+n=1
+for m in "" a3b3 h6g6; do
+    prefix="$prefix $m"
+    one=$(./boardvm moves "$rules" --fen "$start" --moves $prefix | tr '\n' ' ' | sed 's/ $//')
+    check "--every-ply line $n is the list of 'moves' after$prefix" "$one" "$(printf '%s\n' "$every" | sed -n ${n}p)"
+    n=$((n + 1))
+done
+# A finished game has no moves: its line is empty. Spinal Tap, Kings only: a1b1 k11j11 b1a1
+# j11k11 twice brings the first position back a third time (threefold repetition, rulings).
+st=$srcdir/rules/spinal-tap.rules
+kings='10k/11/11/11/11/11/11/11/11/11/K10 w - - - - 0 1'
+every=$(./boardvm moves "$st" --fen "$kings" --every-ply --moves a1b1 k11j11 b1a1 j11k11 a1b1 k11j11 b1a1 j11k11; echo end)
+check "--every-ply: 9 positions and the end mark" 10 "$(printf '%s\n' "$every" | wc -l | tr -d ' ')"
+check "--every-ply: the first position (K a1: a2 b1 b2)" "a1a2 a1b1 a1b2" "$(printf '%s\n' "$every" | sed -n 1p)"
+check "--every-ply: the third occurrence has no moves" "" "$(printf '%s\n' "$every" | sed -n 9p)"
+if ./boardvm moves "$st" --fen "$kings" --every-ply --moves a1b1 a1a2 > every.out 2> every.err; then
+    echo "FAIL: --every-ply accepted an illegal move"; status=1
+else
+    check "--every-ply: the positions before an illegal move are listed" 2 "$(wc -l < every.out | tr -d ' ')"
+fi
+rm -f every.out every.err
 exit $status
