@@ -157,6 +157,55 @@ static void xb_square(const Game *g, int sq, char *out, size_t len)
     snprintf(out, len, "%c%d", 'a' + g->sq_x[sq], g->sq_y[sq] + (g->ranks == 10 ? 0 : 1));
 }
 
+/* The square XBoard names (its numbering: see xb_square), or -1. */
+static int xb_parse_square(const Game *g, const char *s)
+{
+    if (s[0] < 'a' || s[0] >= 'a' + g->files || !isdigit((unsigned char)s[1])) return -1;
+    char *end;
+    long r = strtol(s + 1, &end, 10);
+    if (*end && !isspace((unsigned char)*end)) return -1;
+    long y = g->ranks == 10 ? r : r - 1;
+    if (y < 0 || y >= g->ranks) return -1;
+    return g->sq_at[(s[0] - 'a') + y * MAX_FILES];
+}
+
+/* `lift SQUARE` (feature highlight=1): XBoard asks where the piece it picked up may go. The answer
+ * is a board in FEN's shape, ranks from the top, each target square a colour letter (R a capture,
+ * M a promotion, Y any other move), every other square counted as empty. */
+static void highlight(XB *x, const char *arg)
+{
+    const Game *g = x->g;
+    int from = xb_parse_square(g, arg);
+    if (from < 0) { printf("Error (not a square of this board): lift %s\n", arg); return; }
+    MoveList *ml = pos_list(x->p, 0);
+    node_moves(x->p, ml);
+    char mark[MAX_FILES * MAX_RANKS] = {0};
+    for (int i = 0; i < ml->n; i++) {
+        const Move *m = &ml->m[i];
+        if (m->from != from || (m->kind != MK_MOVE && m->kind != MK_LANDED) || m->to < 0 || m->to >= g->nsq) continue;
+        int t = g->sq_x[m->to] + g->sq_y[m->to] * MAX_FILES;
+        char c = pos_piece(x->p, m->to) && m->to != from ? 'R'
+               : m->become && m->become != PW_TYPE(m->piece) ? 'M' : 'Y';
+        if (mark[t] != 'R') mark[t] = c;
+    }
+    char out[MAX_FILES * MAX_RANKS + MAX_RANKS + 16];
+    size_t n = 0;
+    for (int y = g->ranks - 1; y >= 0; y--) {
+        int empty = 0;
+        for (int xx = 0; xx < g->files; xx++) {
+            char c = mark[xx + y * MAX_FILES];
+            if (!c) { empty++; continue; }
+            if (empty) n += (size_t)snprintf(out + n, sizeof out - n, "%d", empty);
+            empty = 0;
+            out[n++] = c;
+        }
+        if (empty) n += (size_t)snprintf(out + n, sizeof out - n, "%d", empty);
+        if (y) out[n++] = '/';
+    }
+    out[n] = 0;
+    printf("highlight %s\n", out);
+}
+
 /* A move as XBoard writes it. */
 static void to_xboard(const XB *x, const MoveList *ml, const Move *m, char *out, size_t len)
 {
@@ -496,7 +545,7 @@ static void features(XB *x)
     if (x->chess) snprintf(variants, sizeof variants, "normal");
     else snprintf(variants, sizeof variants, "fairy,%s", x->variant);
     printf("feature ping=1 setboard=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 "
-           "colors=0 name=1 myname=\"boardvm %s\" variants=\"%s\" done=1\n", g->name, variants);
+           "colors=0 name=1 highlight=1 myname=\"boardvm %s\" variants=\"%s\" done=1\n", g->name, variants);
     fflush(stdout);
 }
 
@@ -626,6 +675,8 @@ int cmd_xboard(Args *a)
             if (cannot) printf("tellusererror XBoard cannot play %s: %s (boardvm serve plays it)\n", x.g->name, cannot);
         }
         else if (!strcmp(cmd, "ping")) printf("pong %s\n", arg);
+        else if (!strcmp(cmd, "lift")) highlight(&x, arg);
+        else if (!strcmp(cmd, "put") || !strcmp(cmd, "hover")) continue;     /* (highlight=1) nothing to say */
         else if (!strcmp(cmd, "new")) {
             new_game(&x, NULL); x.p->on_error = &jb;
             engine_clear(x.eng);
