@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "ast.h"
 #include "commands.h"
 #include "posstring.h"
 

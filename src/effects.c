@@ -2,7 +2,6 @@
 #include "effects.h"
 #include <stdlib.h>
 #include <string.h>
-#include "ast.h"
 #include "opcodes.h"
 #include "pins.h"
 

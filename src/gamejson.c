@@ -5,7 +5,6 @@
 #include "gamejson.h"
 #include <stdlib.h>
 #include <string.h>
-#include "ast.h"
 #include "movesquares.h"
 #include "movegen.h"
 #include "notation.h"

@@ -11,7 +11,6 @@
 #include "merge.h"
 #include <stdlib.h>
 #include <string.h>
-#include "ast.h"
 #include "notation.h"
 #include "vm.h"
 

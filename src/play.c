@@ -7,7 +7,6 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
-#include "ast.h"
 #include "commands.h"
 #include "movegen.h"
 #include "notation.h"

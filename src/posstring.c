@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ast.h"
 #include "vm.h"
 
 typedef struct { char *s; size_t n, cap; } Buf;

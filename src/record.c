@@ -16,7 +16,6 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ast.h"
 
 static void tag(FILE *f, const char *name, const char *value)
 {

@@ -10,7 +10,6 @@
 #include "movegen.h"
 #include "notation.h"
 #include "vm.h"
-#include "ast.h"
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 

@@ -8,7 +8,6 @@
 #include "vm.h"
 #include <stdlib.h>
 #include <string.h>
-#include "ast.h"
 #include "maxima.h"
 #include "merge.h"
 #include "movegen.h"

@@ -28,7 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "ast.h"
 #include "commands.h"
 #include "movegen.h"
 #include "notation.h"
