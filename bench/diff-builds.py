@@ -15,16 +15,10 @@ import random
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.dirname(HERE)
-GAMES = ["rules/chess.rules", "rules/smegi.rules", "rules/spinal-tap.rules", "rules/ivory-tower.rules",
-         "rules/four-towers.rules", "rules/nemoroth.rules", "examples/xiangqi.rules", "examples/shogi.rules",
-         "examples/capablanca.rules", "examples/smess.rules", "examples/tutorial.rules"]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from compare import GAMES as COMPARE_GAMES, rules_for   # one list of games, one rule for their files
 
-
-def rules_for(binary, rules):
-    own = os.path.join(os.path.dirname(os.path.abspath(binary)), rules)
-    return own if os.path.exists(own) else os.path.join(TOP, rules)
+GAMES = [rules for _, rules, _, _ in COMPARE_GAMES]
 
 
 def moves(binary, rules, played):
