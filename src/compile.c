@@ -1042,6 +1042,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     if (!g->start) diag_error(&diag, (SrcLoc){1, 1, 1}, "no `start` position");
     if (diag.errors) goto fail;
     finish_dirsets(g);
+    derive_legal_pretest(&C);
     for (int f = 0; f < g->nfns; f++) {
         char err[256]; int deep;
         if (!verify_function(g, f, err, sizeof err, &deep)) {

@@ -57,9 +57,24 @@ static int only_square_reads(const Game *g, int fn)
     return 1;
 }
 
+/* What a make must run for a test that reads `need` to see what it would see after the whole
+ * make; a hook that runs for it adds what it reads in turn. `turn-start` runs after
+ * `after-move`, so it is decided first. */
+static int probe_for(const Game *g, const Effects *e, Effects need)
+{
+    int probe = 0;
+    if (need.flags & E_ALL) return PROBE_FULL;
+    int ts = g->hook_fn[HOOK_TURN_START], am = g->hook_fn[HOOK_AFTER_MOVE];
+    if (ts >= 0 && meets(&e[ts], &need)) { probe |= PROBE_TURN_START; merge_into(&need, &e[ts], 1); }
+    if (am >= 0 && meets(&e[am], &need)) probe |= PROBE_AFTER_MOVE;
+    if (need.flags & E_ALL) probe = PROBE_FULL;
+    return probe;
+}
+
 void effects_prepare(Game *g)
 {
-    g->probe = PROBE_FULL;
+    g->probe = g->probe_check = PROBE_FULL;
+    g->capture_unseen_by_check = 0;
     g->memo_ok = g->nfns > 0 ? arena_alloc(&g->arena, (size_t)g->nfns) : NULL;
     for (int f = 0; f < g->nfns; f++) g->memo_ok[f] = g->stack == 1 && only_square_reads(g, f);
     int legal = g->hook_fn[HOOK_LEGAL];
@@ -86,16 +101,14 @@ void effects_prepare(Game *g)
             if (e[f].flags & E_CAPTURE) changed |= merge_into(&e[f], &capture, 0);
         }
     }
-    /* What `legal` reads; a hook that runs for it adds what it reads in turn. `turn-start` runs
-     * after `after-move`, so it is decided first. */
-    Effects need = e[legal];
-    int probe = 0;
-    if (need.flags & E_ALL) probe = PROBE_FULL;
-    int ts = g->hook_fn[HOOK_TURN_START], am = g->hook_fn[HOOK_AFTER_MOVE];
-    if (ts >= 0 && meets(&e[ts], &need)) { probe |= PROBE_TURN_START; merge_into(&need, &e[ts], 1); }
-    if (am >= 0 && meets(&e[am], &need)) probe |= PROBE_AFTER_MOVE;
-    if (need.flags & E_ALL) probe = PROBE_FULL;
-    g->probe = probe;
+    g->probe = probe_for(g, e, e[legal]);
+    /* `require not in-check;` alone, when `legal` begins with it (pins.h) */
+    Effects check = { .flags = E_RBOARD | E_ATTACK };
+    merge_into(&check, &attack, 1);
+    g->probe_check = g->legal_in_check_first ? probe_for(g, e, check) : PROBE_FULL;
+    /* shogi's `on capture` puts the piece in a hand, which no check test reads */
+    int ch = g->hook_fn[HOOK_CAPTURE];
+    g->capture_unseen_by_check = ch >= 0 && !meets(&e[ch], &check);
     g->legal_by_pins = pins_game_ok(g);
     free(e);
 }

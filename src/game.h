@@ -178,7 +178,12 @@ typedef struct Game {
     int turn_fn;                          /* the top-level `moves` block, or -1 */
     int hook_fn[8];                       /* per HOOK_*, -1 when absent */
     int probe;                            /* PROBE_* (effects.h): what a legality test makes */
+    int probe_check;                      /* the same for `require not in-check;` alone */
+    int capture_unseen_by_check;          /* `on capture` writes nothing an in-check test reads */
     int legal_by_pins;                    /* legality without a make (pins.h) */
+    int legal_in_check_first;             /* `legal` is `require not in-check;` and then either
+                                             nothing or what legal_pretest_fn can pretest */
+    int legal_pretest_fn;                 /* the rest of `legal`, run before the move (pretest.c), or -1 */
     uint8_t *memo_ok;                     /* per program: its attack runs may be memoised (effects.h) */
 
     /* attacks */

@@ -123,9 +123,13 @@ void gen_legal(Pos *p, MoveList *ml)
     int k = 0;
     for (int i = 0; i < ml->n; i++) {
         uint64_t h = 0;
-        if (!by_pins || !pins_move_safe(p, ml, &ml->m[i], &pins)) {
+        int ok = -1;                   /* 1 legal, 0 not, -1 the move must be made to tell */
+        if (by_pins && pins_move_safe(p, ml, &ml->m[i], &pins))
+            ok = g->legal_pretest_fn < 0 ? 1 : vm_run_legal_pretest(p, mover, &ml->m[i]);
+        if (ok == 0) continue;
+        if (ok < 0) {
             pos_make_parts(p, ml, &ml->m[i], parts);
-            int ok = vm_run_legal(p, mover);
+            ok = vm_run_legal(p, mover);
             h = p->hash;
             pos_unmake(p);
             if (!ok) continue;

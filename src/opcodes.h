@@ -148,7 +148,8 @@ enum {
     X(COMBINE,    0, 2, 1, 0, 0, "pop two types; push the declared compound of their parts, or none") \
     X(MINUS,      0, 2, 1, 0, 0, "pop two types a, b; push the type left when b's parts are taken from a's, or none") \
     X(RESULT,     2, 0, 0, F_STOP, E_RESULT, "end the game: A = 1 win, 2 loss, 3 draw for the side to move; B = reason string") \
-    X(RET,        0, 0, 0, F_STOP, 0, "end the program (a hook accepts; a move program's branch ends)")
+    X(RET,        0, 0, 0, F_STOP, 0, "end the program (a hook accepts; a move program's branch ends)") \
+    X(BAIL,       0, 0, 0, F_STOP, 0, "end a legality pretest undecided: the answer needs the position after the move (pretest.c)")
 
 typedef enum {
 #define X(name, nops, pop, push, flow, effect, doc) OP_##name,

@@ -4,17 +4,6 @@
 #include "movegen.h"
 #include "opcodes.h"
 
-/* The `legal` block as the compiler writes `require not in-check;`. */
-static int legal_is_not_in_check(const Game *g)
-{
-    int fn = g->hook_fn[HOOK_LEGAL];
-    if (fn < 0) return 0;
-    const CodeFunction *f = &g->fns[fn];
-    const int32_t *c = g->code + f->entry;
-    return f->end - f->entry == 6 && c[0] == OP_INCHECK && c[1] == OP_NOT && c[2] == OP_JNZ &&
-           c[3] == f->entry + 5 && c[4] == OP_FAIL && c[5] == OP_RET;
-}
-
 /* Every attack program can be memoised, so its reads are known (effects.c). */
 static int attack_programs_memoised(const Game *g)
 {
@@ -28,7 +17,7 @@ static int attack_programs_memoised(const Game *g)
 
 int pins_game_ok(const Game *g)
 {
-    return legal_is_not_in_check(g) && g->stack == 1 && g->probe == 0 && g->has_royal &&
+    return g->legal_in_check_first && g->stack == 1 && g->probe_check == 0 && g->has_royal &&
            attack_programs_memoised(g) && !g->distinct;
 }
 
@@ -97,7 +86,7 @@ int pins_move_safe(const Pos *p, const MoveList *ml, const Move *m, const Pins *
         if (m->from < 0 || m->to < 0 || m->from == m->to) return 0;
         int32_t w = p->st[m->from];
         if (!w || g->types[PW_TYPE(w)].royal) return 0;
-        if (p->st[m->to] && g->hook_fn[HOOK_CAPTURE] >= 0) return 0;
+        if (p->st[m->to] && g->hook_fn[HOOK_CAPTURE] >= 0 && !g->capture_unseen_by_check) return 0;
     } else if (m->kind != MK_DROP) return 0;
     if (m->become && g->types[m->become].royal) return 0;
     /* the program's own writes: variables only (a write to a square, such as the rook of a

@@ -8,9 +8,11 @@
  * by changing a location that a piece whose attack is a program looked at when it was run toward
  * the royal piece (the attack memo says which; a game whose attack programs read more than single
  * locations does not take this path). So the pins and those locations are found once per node,
- * and every other move of that kind is legal without being made. Moves of the royal piece, moves that write other squares
- * (castling, en passant), captures with an `on capture` hook and everything else are made and
- * tested as before. */
+ * and every other move of that kind is legal without being made. Moves of the royal piece, moves
+ * that write other squares (castling, en passant), captures whose `on capture` hook writes what
+ * an in-check test reads, and everything else are made and tested as before. Where `legal` goes
+ * on after `require not in-check;`, the rest is tested before the move (pretest.c) or the move
+ * is made. */
 #ifndef BOARDVM_PINS_H
 #define BOARDVM_PINS_H
 #include "position.h"

@@ -382,6 +382,25 @@ int vm_run_legal(Pos *p, int mover)
     return !c.failed;
 }
 
+int vm_run_legal_pretest(Pos *p, int mover, const Move *m)
+{
+    const Game *g = p->g;
+    int16_t from = p->last_from, to = p->last_to;
+    int32_t piece = p->last_piece, captured = p->last_captured;
+    /* the move's fields as pos_make_parts sets them */
+    p->last_from = m->from; p->last_to = m->to; p->last_piece = m->piece; p->last_captured = 0;
+    if (m->kind == MK_DROP) p->last_piece = PW_MAKE(m->become, mover);
+    else if (m->kind == MK_MOVE && m->to != m->from) p->last_captured = p->st[m->to * g->stack];
+    RunCtx c = {0};
+    c.mode = RUN_HOOK; c.fn = g->legal_pretest_fn; c.mover = mover; c.origin = -1;
+    c.nlegal = -3; c.target = -1;
+    int mark = p->ntrail;
+    vm_run(p, &c);
+    pos_undo_to(p, mark);
+    p->last_from = from; p->last_to = to; p->last_piece = piece; p->last_captured = captured;
+    return c.bailed ? -1 : !c.failed;
+}
+
 int vm_run_end_lazy(Pos *p, MoveList *ml)
 {
     p->result = 0; p->result_reason = 0;

@@ -42,12 +42,16 @@ typedef struct {
     /* results */
     int found;               /* RUN_ATTACK / RUN_REACH: the target was reached */
     int failed;              /* RUN_HOOK: the program failed (a `require` did not hold) */
+    int bailed;              /* RUN_HOOK: it reached BAIL (pretest.c) */
 } RunCtx;
 
 void vm_run(Pos *p, RunCtx *c);
 void vm_run_hook(Pos *p, int hook, int mover);
 void vm_run_capture_hook(Pos *p, int mover, int32_t victim);
 int vm_run_legal(Pos *p, int mover);                 /* 1 if the `legal` hook accepts */
+/* The part of `legal` after `require not in-check;`, before m is made (pretest.c): 1 it accepts,
+ * 0 it rejects, -1 the move must be made to tell. */
+int vm_run_legal_pretest(Pos *p, int mover, const Move *m);
 void vm_run_end(Pos *p, int nlegal);                 /* sets p->result / p->result_reason */
 /* The same, with the legal moves not yet known: `no-moves` makes the moves of ml one by one
  * until one is legal. Returns the number of legal moves found (0 or 1), -1 if not asked. */

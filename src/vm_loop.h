@@ -509,6 +509,9 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         vmcase(RET)
             if (c->mode == RUN_HOOK) goto done;
             goto fail;
+        vmcase(BAIL)
+            c->bailed = 1;
+            goto done;
         default:
             pos_runtime_error(p, LINE, "bad opcode %d", *ip);
         }

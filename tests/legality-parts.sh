@@ -25,9 +25,11 @@ check "$srcdir/tests/lang/probe.rules" chain \
 # most moves are decided by the pins of the node (src/pins.h); tests/chess-perft.test's pinned
 # positions fail if that is wrong. Xiangqi's attacks are programs that read single squares: the
 # squares they read are watched (tests/xiangqi.test and smegi.test fail without that). The Ivory
-# Tower's legal is more than `not in-check`: every move is made.
+# Tower's legal is more than `not in-check`: every move is made. Shogi's legal goes on after
+# `require not in-check;` (uchifuzume), and that part is run before the move where it can be
+# (src/pretest.c; tests/lang/pretest.rules and shogi.test's uchifuzume cases fail if it is wrong).
 pins="legality test: moves that leave the royal piece alone and write two squares at most need no make (pins)"
-for f in rules/chess.rules examples/xiangqi.rules rules/ivory-tower.rules; do
+for f in rules/chess.rules examples/xiangqi.rules rules/ivory-tower.rules examples/shogi.rules tests/lang/pretest.rules; do
     got=$(./boardvm disasm "$srcdir/$f" | grep -c '(pins)')
     want=1; [ "$f" = rules/ivory-tower.rules ] && want=0
     if [ "$got" = "$want" ]; then echo "ok: $f pins $want"; else echo "FAIL: $f: '$pins' $got times, want $want"; fail=1; fi
