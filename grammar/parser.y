@@ -229,6 +229,21 @@ static AstKind moves_limit_kind(ParseCtx *ctx, const RulesLoc *l, const char *wo
     return AST_WORK;
 }
 
+/* `hop orth capture;`: `hop` is not reserved (it may name things elsewhere); check it. */
+static void check_hop(ParseCtx *ctx, const RulesLoc *l, const char *word)
+{
+    if (strcmp(word, "hop") != 0)
+        parse_error(ctx, l, "expected 'leap', 'ride', 'hop', 'attack', 'moves' or 'bonus' in a piece, found '%s'", word);
+}
+
+/* `in ZONE` / `from ZONE` after a leap, ride or hop line: the zone names, either may be NULL. */
+static Ast *atom_zones(ParseCtx *ctx, const RulesLoc *l, const char *in, const char *from)
+{
+    Ast *n = mk(ctx, AST_ATOM_ZONES, l);
+    n->name = in; n->str = from;
+    return n;
+}
+
 /* `board 8x8` lexes as 8, x8: take the ranks from the identifier. */
 static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 {
@@ -286,7 +301,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %type <node> sq_item arrows arrow_entries arrow_entry flags ident_list attribute opt_default
 %type <node> attr_body attr_entries attr_entry var type type_name piece piece_attrs piece_body
 %type <node> piece_items piece_item drops start position pos_fields pos_field distinct when
-%type <node> display display_items display_item
+%type <node> display display_items display_item atom_terms atom_term opt_zones
 %type <node> compound compound_parts option_value def params param_list param hook turn_moves block stmts stmt if_stmt either_stmt lvalue
 %type <node> opt_string expr or_expr and_expr not_expr cmp_expr add_expr mul_expr unary
 %type <node> postfix atom set_expr jx_list set_items args arg_list
@@ -604,10 +619,12 @@ piece_items:
   ;
 
 piece_item:
-    KW_LEAP dir_terms opt_mode ';'
-        { $$ = mk_kids(ctx, AST_LEAP, &@1, $2, NULL, NULL); $$->num = $3; }
-  | KW_RIDE dir_terms opt_mode ';'
-        { $$ = mk_kids(ctx, AST_RIDE, &@1, $2, NULL, NULL); $$->num = $3; }
+    KW_LEAP atom_terms opt_mode opt_zones ';'
+        { $$ = mk_kids(ctx, AST_LEAP, &@1, $2, $4, NULL); $$->num = $3; }
+  | KW_RIDE dir_terms opt_mode opt_zones ';'
+        { $$ = mk_kids(ctx, AST_RIDE, &@1, $2, $4, NULL); $$->num = $3; }
+  | IDENT dir_terms opt_mode opt_zones ';'
+        { check_hop(ctx, &@1, $1); $$ = mk_kids(ctx, AST_HOP, &@1, $2, $4, NULL); $$->num = $3; }
   | KW_ATTACK KW_LEAP dir_terms ';'
         { $$ = mk_kids(ctx, AST_ATTACK, &@1, mk_kids(ctx, AST_LEAP, &@2, $3, NULL, NULL),
                        NULL, NULL); }
@@ -619,6 +636,25 @@ piece_item:
         { $$ = mk_kids(ctx, AST_ATTACK, &@1, mk(ctx, AST_MOVES, &@2), NULL, NULL); }
   | KW_MOVES block           { $$ = mk_kids(ctx, AST_MOVES, &@1, $2, NULL, NULL); }
   | KW_BONUS IDENT ';'       { $$ = mk_named(ctx, AST_BONUS, &@1, $2); }
+  ;
+
+/* a leap's directions; `n+ne` is a step n onto an empty square, then one ne (the xiangqi horse) */
+atom_terms:
+    atom_term                { $$ = push(ctx, mk(ctx, AST_DIRS_LIT, &@1), $1); }
+  | atom_terms atom_term     { $$ = push(ctx, $1, $2); }
+  ;
+
+atom_term:
+    dir_term
+  | dir_term '+' dir_term    { $$ = mk_kids(ctx, AST_LEG, &@2, $1, $3, NULL); }
+  ;
+
+opt_zones:
+    %empty                   { $$ = NULL; }
+  | KW_IN IDENT              { $$ = atom_zones(ctx, &@2, $2, NULL); }
+  | KW_FROM IDENT            { $$ = atom_zones(ctx, &@2, NULL, $2); }
+  | KW_IN IDENT KW_FROM IDENT { $$ = atom_zones(ctx, &@1, $2, $4); }
+  | KW_FROM IDENT KW_IN IDENT { $$ = atom_zones(ctx, &@1, $4, $2); }
   ;
 
 opt_mode:
@@ -983,7 +1019,7 @@ static const struct {
       " 'step' 'go' 'require' 'stop' 'if' 'while' 'loop' 'repeat' 'break' 'for' 'choose'"
       " 'either' 'let' 'emit' 'become' 'capture' 'remove' 'place' 'change' 'owner' 'move'"
       " 'give' 'take' 'again' 'win' 'lose' 'draw' identifier " },
-    { "'leap', 'ride', 'attack' or 'moves'", "'leap'", " 'leap' 'ride' 'attack' 'moves' " },
+    { "'leap', 'ride', 'hop', 'attack' or 'moves'", "'leap'", " 'leap' 'ride' 'attack' 'moves' " },
     { "an expression", "number",
       " identifier number string '(' '[' '-' '!' 'not' 'true' 'false' 'none' 'piece' 'from'"
       " 'board' 'at' 'step' 'owner' 'arrows' 'move' " },

@@ -57,7 +57,7 @@ static void dump_nums(const Ast *n)
     case AST_VAR:
         fprintf(stderr, " kind=%ld%s", n->num, n->num2 ? " reset" : "");
         break;
-    case AST_NUM: case AST_STACK: case AST_VALUE: case AST_LEAP: case AST_RIDE:
+    case AST_NUM: case AST_STACK: case AST_VALUE: case AST_LEAP: case AST_RIDE: case AST_HOP:
     case AST_HOOK: case AST_EMIT: case AST_RESULT:
         fprintf(stderr, " %ld", n->num);
         break;

@@ -45,8 +45,11 @@
     X(VALUE,      "value")         /* num */                                                    \
     X(ROYAL,      "royal")         /* no fields */                                              \
     X(NEUTRAL,    "neutral")       /* no fields: the piece belongs to no player */              \
-    X(LEAP,       "leap")          /* num: MODE_ANY/MOVE/CAPTURE; kids: DIRS_LIT */             \
-    X(RIDE,       "ride")          /* num: MODE_ANY/MOVE/CAPTURE; kids: DIRS_LIT */             \
+    X(LEAP,       "leap")          /* num: MODE_ANY/MOVE/CAPTURE; kids: DIRS_LIT, ATOM_ZONES */ \
+    X(RIDE,       "ride")          /* num: MODE_ANY/MOVE/CAPTURE; kids: DIRS_LIT, ATOM_ZONES */ \
+    X(HOP,        "hop")           /* as RIDE: over one piece, then on (Betza p) */             \
+    X(LEG,        "leg")           /* `a+b` in a leap: kids: the two dir terms */               \
+    X(ATOM_ZONES, "atom zones")    /* kids: IDENT (or EMPTY) for `in ZONE`, then for `from ZONE` */ \
     X(ATTACK,     "attack")        /* kids: one LEAP, RIDE or BLOCK */                          \
     X(MOVES,      "moves")         /* kids: BLOCK */                                            \
     X(BONUS,      "bonus")         /* name: an int attribute, the piece's square bonus */        \

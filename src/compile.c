@@ -573,21 +573,52 @@ static void make_var(Compiler *C, Ast *d)
 
 /* ---------- pieces ---------- */
 
+/* The zone named by `in ZONE` / `from ZONE` of a line, or -1. */
+static int atom_zone(Compiler *C, const char *name, SrcLoc loc)
+{
+    if (!name) return -1;
+    Sym *s = sym_find(C, name);
+    if (!s || s->kind != SYM_ZONE) { diag_error(C->diag, loc, "'%s' is not a zone", name); return -1; }
+    return s->index;
+}
+
 static void piece_atoms(Compiler *C, Ast *line, Atom **atoms, int *n)
 {
     Ast *lit = line->nkids ? line->kids[0] : NULL;
     if (!lit) return;
-    uint64_t mask;
-    if (const_dirset(C, lit, &mask) < 0) return;
-    int cnt = 0;
+    Ast *zones = line->nkids > 1 ? line->kids[1] : NULL;
+    int to_zone = zones ? atom_zone(C, zones->name, zones->loc) : -1;
+    int from_zone = zones ? atom_zone(C, zones->str, zones->loc) : -1;
+    int kind = line->kind == AST_LEAP ? ATOM_LEAP : line->kind == AST_RIDE ? ATOM_RIDE : ATOM_HOP;
+    if (kind == ATOM_RIDE && zones)
+        diag_error(C->diag, zones->loc, "`in` and `from` zones are for leap and hop lines (write a zoned ride as a program)");
+    /* two-step leaps (`n+ne`) one by one; the other terms as one direction set */
+    int nlegs = 0;
+    Ast *plain = lit;
+    if (lit->kind == AST_DIRS_LIT) {
+        plain = ast_new(&C->tmp, AST_DIRS_LIT, lit->loc);
+        for (int i = 0; i < lit->nkids; i++) {
+            if (lit->kids[i]->kind == AST_LEG) nlegs++;
+            else ast_add(&C->tmp, plain, lit->kids[i]);
+        }
+    }
+    uint64_t mask = 0;
+    if (plain->nkids || plain->kind != AST_DIRS_LIT)
+        if (const_dirset(C, plain, &mask) < 0) return;
+    int cnt = nlegs;
     for (int d = 0; d < 64; d++) cnt += (int)(mask >> d & 1);
     Atom *a = arena_alloc(&C->g->arena, sizeof(Atom) * (size_t)(*n + cnt));
     if (*n) memcpy(a, *atoms, sizeof(Atom) * (size_t)*n);
+    Atom proto = { .kind = kind, .mode = (int)line->num, .leg = -1, .to_zone = to_zone, .from_zone = from_zone };
     for (int d = 0; d < 64; d++)
-        if (mask >> d & 1) {
-            a[*n].kind = line->kind == AST_LEAP ? ATOM_LEAP : ATOM_RIDE;
-            a[*n].mode = (int)line->num; a[*n].dir = d; (*n)++;
-        }
+        if (mask >> d & 1) { a[*n] = proto; a[*n].dir = d; (*n)++; }
+    for (int i = 0; lit->kind == AST_DIRS_LIT && i < lit->nkids; i++) {
+        Ast *t = lit->kids[i];
+        if (t->kind != AST_LEG || t->nkids != 2) continue;
+        int leg = dir_term(C, t->kids[0]), d = dir_term(C, t->kids[1]);
+        if (leg < 0 || d < 0) continue;
+        a[*n] = proto; a[*n].leg = leg; a[*n].dir = d; (*n)++;
+    }
     *atoms = a;
 }
 
@@ -630,7 +661,7 @@ static void define_piece(Compiler *C, Ast *d, int t)
         case AST_VALUE: T->value = (int)k->num; break;
         case AST_ROYAL: T->royal = 1; g->has_royal = 1; break;
         case AST_NEUTRAL: break;           /* read by declare_piece */
-        case AST_LEAP: case AST_RIDE: piece_atoms(C, k, &T->atoms, &T->natoms); break;
+        case AST_LEAP: case AST_RIDE: case AST_HOP: piece_atoms(C, k, &T->atoms, &T->natoms); break;
         case AST_ATTACK:
             if (!k->nkids || k->kids[0]->kind == AST_MOVES) T->attack_moves = 1;
             else if (k->kids[0]->kind == AST_BLOCK) {

@@ -67,11 +67,15 @@ enum { HOOK_LEGAL = 0, HOOK_AFTER_MOVE, HOOK_TURN_START, HOOK_CAPTURE, HOOK_END,
 enum { EMIT_MOVE = 0, EMIT_STAY, EMIT_DROP };
 enum { RESULT_WIN = 1, RESULT_LOSS, RESULT_DRAW };
 
-enum { ATOM_LEAP, ATOM_RIDE };
+enum { ATOM_LEAP, ATOM_RIDE, ATOM_HOP };
 enum { VT_INT, VT_BOOL, VT_SQUARE, VT_DIR, VT_DIRS, VT_TYPE, VT_PLAYER, VT_PIECE, VT_ZONE,
        VT_FLAGS, VT_NONE, VT_VOID, VT_LIST };
 
-typedef struct { int kind, mode; int dir; } Atom;   /* dir: relative direction index */
+/* A leap, ride or hop line of a piece, run natively (movegen.c). dir and leg are relative
+ * direction indexes; leg >= 0: a leap that first steps `leg` onto an empty square (`n+ne`).
+ * to_zone / from_zone: the zone (list index) the move must end / start in, or -1. */
+typedef struct { int kind, mode; int dir, leg; int to_zone, from_zone; } Atom;
+#define ATOM_PLAIN(a) ((a)->leg < 0 && (a)->kind != ATOM_HOP && (a)->to_zone < 0 && (a)->from_zone < 0)
 
 typedef struct {
     const char *name, *code;     /* code as declared ("N", "Mr") */
@@ -128,6 +132,12 @@ typedef struct {                 /* reverse attack table entry for one attacking
     int dir;                     /* absolute direction the attacker moves in */
     uint64_t leap[2], ride[2];   /* type masks */
 } AttackDir;
+
+typedef struct {                 /* attacks of the atoms that are not ATOM_PLAIN, for one player */
+    int kind, dir, leg;          /* absolute directions; leg -1: none */
+    int to_zone, from_zone;      /* as Atom */
+    uint64_t types[2];           /* the types with this atom */
+} ExtAttack;
 
 typedef struct Game {
     Arena arena;                 /* everything below lives here */
@@ -190,6 +200,8 @@ typedef struct Game {
     int nattackdirs[MAX_PLAYERS];
     AttackDir *attackdirs[MAX_PLAYERS];
     uint64_t fallback_attackers[2];       /* types whose attacks need a program run */
+    int next_attacks[MAX_PLAYERS];
+    ExtAttack *ext_attacks[MAX_PLAYERS];  /* hops, legged leaps, zoned lines (movegen.c) */
 
     const char *start;                    /* start position string */
     int nfields; const char **fields;     /* position string fields */

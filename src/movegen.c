@@ -26,11 +26,65 @@ static void add_move(MoveList *ml, int from, int to, int32_t piece, int32_t capt
     m->piece = piece; m->captured = captured;
 }
 
+static inline int in_zone(const Game *g, int zone, int player, int sq)
+{
+    return g->lists[zone].member[player >= 0 ? player : 0][sq];
+}
+
+/* The squares an atom with a leg, a zone or a hop (not ATOM_PLAIN) reaches from sq for `owner`:
+ * found(ctx, to, captured) for each, captured 0 on an empty square; a nonzero return stops. */
+static inline int ext_atom_targets(const Pos *p, int sq, const Atom *a, int owner,
+                                   int (*found)(void *ctx, int to, int32_t captured), void *ctx)
+{
+    const Game *g = p->g;
+    if (a->from_zone >= 0 && !in_zone(g, a->from_zone, owner, sq)) return 0;
+    int d = g->dir_map[owner][a->dir], s = sq;
+    if (a->leg >= 0) {                             /* the first step must land on an empty square */
+        s = g->neighbor[s * g->ndirs + g->dir_map[owner][a->leg]];
+        if (s < 0 || TOPW(s)) return 0;
+    }
+    if (a->kind == ATOM_HOP)                       /* over empty squares to the screen */
+        for (;;) {
+            s = g->neighbor[s * g->ndirs + d];
+            if (s < 0) return 0;
+            if (TOPW(s)) break;
+        }
+    for (;;) {
+        s = g->neighbor[s * g->ndirs + d];
+        if (s < 0) return 0;
+        int32_t c = TOPW(s);
+        int zone_ok = a->to_zone < 0 || in_zone(g, a->to_zone, owner, s);
+        if (!c) {
+            if (a->mode != MODE_CAPTURE && zone_ok && found(ctx, s, 0)) return 1;
+        } else {
+            if (PW_OWNER(c) >= 0 && PW_OWNER(c) != owner && a->mode != MODE_MOVE && zone_ok)
+                return found(ctx, s, c);
+            return 0;
+        }
+        if (a->kind == ATOM_LEAP) return 0;
+    }
+}
+
+static int is_target(void *ctx, int to, int32_t captured) { (void)captured; return to == *(int *)ctx; }
+
+typedef struct { MoveList *ml; int from; int32_t w; } GenCtx;
+static int gen_found(void *ctx, int to, int32_t captured)
+{
+    GenCtx *c = ctx;
+    add_move(c->ml, c->from, to, c->w, captured);
+    return 0;
+}
+
 static void gen_atoms(Pos *p, MoveList *ml, int sq, int32_t w, const PieceType *T, int mover)
 {
     const Game *g = p->g;
     for (int i = 0; i < T->natoms; i++) {
         const Atom *a = &T->atoms[i];
+        if (!ATOM_PLAIN(a)) {
+            GenCtx c = { ml, sq, w };
+            ext_atom_targets(p, sq, a, mover, gen_found, &c);
+            continue;
+        }
         int d = g->dir_map[mover][a->dir];
         int s = sq;
         for (;;) {
@@ -304,6 +358,26 @@ int attack_programs_reads(Pos *p, int target, int by, void (*add)(void *ctx, int
     return 1;
 }
 
+/* Is sq attacked by a piece of `by` with the atom of e? Walked backwards from sq. */
+static int ext_attacked(const Pos *p, int sq, int by, const ExtAttack *e)
+{
+    const Game *g = p->g;
+    if (e->to_zone >= 0 && !in_zone(g, e->to_zone, by, sq)) return 0;
+    int back = g->opposite[e->dir], s = g->neighbor[sq * g->ndirs + back];
+    if (s < 0) return 0;
+    if (e->kind == ATOM_HOP) {
+        while (!TOPW(s)) { s = g->neighbor[s * g->ndirs + back]; if (s < 0) return 0; }   /* the screen */
+        do { s = g->neighbor[s * g->ndirs + back]; if (s < 0) return 0; } while (!TOPW(s));
+    } else if (e->leg >= 0) {
+        if (TOPW(s)) return 0;                     /* the leg's square must be empty */
+        s = g->neighbor[s * g->ndirs + g->opposite[e->leg]];
+        if (s < 0) return 0;
+    }
+    int32_t w = TOPW(s);
+    return w && PW_OWNER(w) == by && type_in(e->types, PW_TYPE(w)) &&
+           (e->from_zone < 0 || in_zone(g, e->from_zone, by, s));
+}
+
 int square_attacked(Pos *p, int sq, int by)
 {
     const Game *g = p->g;
@@ -330,6 +404,8 @@ int square_attacked(Pos *p, int sq, int by)
             }
         }
     }
+    for (int i = 0, n = g->next_attacks[by]; i < n; i++)
+        if (ext_attacked(p, sq, by, &g->ext_attacks[by][i])) return 1;
     if (g->fallback_attackers[0] | g->fallback_attackers[1]) {
         const uint64_t *bits = pos_attacker_squares(p, by);
         for (int s = next_attacker(p, bits, by, -1); s >= 0; s = next_attacker(p, bits, by, s)) {
@@ -343,12 +419,41 @@ int square_attacked(Pos *p, int sq, int by)
     return 0;
 }
 
+/* Does an atom that is not ATOM_PLAIN attack `target` from sq (whatever stands on it)? */
+static int attack_reaches_ext(const Pos *p, int sq, const Atom *a, int owner, int target)
+{
+    const Game *g = p->g;
+    if (a->from_zone >= 0 && !in_zone(g, a->from_zone, owner, sq)) return 0;
+    if (a->to_zone >= 0 && !in_zone(g, a->to_zone, owner, target)) return 0;
+    int d = g->dir_map[owner][a->dir], s = sq;
+    if (a->leg >= 0) {
+        s = g->neighbor[s * g->ndirs + g->dir_map[owner][a->leg]];
+        if (s < 0 || TOPW(s)) return 0;
+    }
+    if (a->kind == ATOM_HOP)
+        for (;;) {
+            s = g->neighbor[s * g->ndirs + d];
+            if (s < 0 || s == target) return 0;
+            if (TOPW(s)) break;
+        }
+    for (;;) {
+        s = g->neighbor[s * g->ndirs + d];
+        if (s < 0) return 0;
+        if (s == target) return 1;
+        if (TOPW(s) || a->kind == ATOM_LEAP) return 0;
+    }
+}
+
 static int atoms_reach(Pos *p, const Atom *atoms, int n, int sq, int owner, int target)
 {
     const Game *g = p->g;
     for (int i = 0; i < n; i++) {
         const Atom *a = &atoms[i];
         if (a->mode == MODE_MOVE) continue;
+        if (!ATOM_PLAIN(a)) {
+            if (attack_reaches_ext(p, sq, a, owner, target)) return 1;
+            continue;
+        }
         int d = g->dir_map[owner][a->dir], s = sq;
         for (;;) {
             s = g->neighbor[s * g->ndirs + d];
@@ -403,6 +508,11 @@ int can_move_to(Pos *p, int target, int player)
         const PieceType *T = &g->types[PW_TYPE(w)];
         for (int i = 0; i < T->natoms; i++) {
             const Atom *a = &T->atoms[i];
+            if (!ATOM_PLAIN(a)) {
+                int t = target;
+                if (ext_atom_targets(p, sq, a, player, is_target, &t)) return 1;
+                continue;
+            }
             int d = g->dir_map[player][a->dir];
             int s = sq;
             for (;;) {
@@ -432,9 +542,26 @@ static AttackDir *attack_entry(Game *g, int player, int dir)
     return e;
 }
 
+static void add_ext_attack(Game *g, int player, int t, const Atom *a)
+{
+    int dir = g->dir_map[player][a->dir], leg = a->leg >= 0 ? g->dir_map[player][a->leg] : -1;
+    ExtAttack *e = g->ext_attacks[player];
+    int i = 0;
+    while (i < g->next_attacks[player] && !(e[i].kind == a->kind && e[i].dir == dir && e[i].leg == leg &&
+                                            e[i].to_zone == a->to_zone && e[i].from_zone == a->from_zone)) i++;
+    if (i == g->next_attacks[player]) {
+        memset(&e[i], 0, sizeof e[i]);
+        e[i].kind = a->kind; e[i].dir = dir; e[i].leg = leg;
+        e[i].to_zone = a->to_zone; e[i].from_zone = a->from_zone;
+        g->next_attacks[player]++;
+    }
+    e[i].types[t >> 6] |= 1ull << (t & 63);
+}
+
 static void add_attack_atom(Game *g, int player, int t, const Atom *a)
 {
     if (a->mode == MODE_MOVE) return;
+    if (!ATOM_PLAIN(a)) { add_ext_attack(g, player, t, a); return; }
     AttackDir *e = attack_entry(g, player, g->dir_map[player][a->dir]);
     uint64_t *m = a->kind == ATOM_LEAP ? e->leap : e->ride;
     m[t >> 6] |= 1ull << (t & 63);
@@ -442,9 +569,14 @@ static void add_attack_atom(Game *g, int player, int t, const Atom *a)
 
 void movegen_prepare(Game *g)
 {
+    int next = 0;
+    for (int t = 1; t <= g->ntypes; t++)
+        for (int i = 0; i < g->types[t].natoms; i++) next += !ATOM_PLAIN(&g->types[t].atoms[i]);
     for (int pl = 0; pl < g->nplayers; pl++) {
         g->attackdirs[pl] = arena_alloc(&g->arena, sizeof(AttackDir) * MAX_DIRS);
         g->nattackdirs[pl] = 0;
+        g->ext_attacks[pl] = next ? arena_alloc(&g->arena, sizeof(ExtAttack) * (size_t)next) : NULL;
+        g->next_attacks[pl] = 0;
         for (int t = 1; t <= g->ntypes; t++) {
             const PieceType *T = &g->types[t];
             for (int i = 0; i < T->natoms; i++) add_attack_atom(g, pl, t, &T->atoms[i]);

@@ -27,6 +27,58 @@ static void watch_loc(void *ctx, int loc)
     p->watch[loc] = p->watch_stamp;
 }
 
+static int ext_attacker_at(const Game *g, const Pos *p, int s, int by, const ExtAttack *e)
+{
+    int32_t w = p->st[s];
+    int t = PW_TYPE(w);
+    return w && PW_OWNER(w) == by && ((e->types[t >> 6] >> (t & 63)) & 1) &&
+           (e->from_zone < 0 || g->lists[e->from_zone].member[by][s]);
+}
+
+/* The legged leaps of `by` toward the royal square k: a leg square between k and such a leaper
+ * may not be left (the leg would open). Counts the hop lines that need watching in *hops. */
+static int ext_pins(const Pos *p, int k, int by, Pins *pins, int *hops)
+{
+    const Game *g = p->g;
+    for (int i = 0, n = g->next_attacks[by]; i < n; i++) {
+        const ExtAttack *e = &g->ext_attacks[by][i];
+        if (e->to_zone >= 0 && !g->lists[e->to_zone].member[by][k]) continue;
+        if (e->kind == ATOM_HOP) { (*hops)++; continue; }
+        if (e->leg < 0) continue;                  /* a leap is never blocked */
+        int leg = g->neighbor[k * g->ndirs + g->opposite[e->dir]];
+        if (leg < 0 || !p->st[leg]) continue;
+        int from = g->neighbor[leg * g->ndirs + g->opposite[e->leg]];
+        if (from < 0 || !ext_attacker_at(g, p, from, by, e)) continue;
+        if (pins->npinned == PINS_MAX) return 0;
+        pins->pinned[pins->npinned++] = (int16_t)leg;
+    }
+    return 1;
+}
+
+/* A hopper gives a new check when a piece arrives between it and the royal piece with no piece
+ * between them, or when one of two pieces between them leaves: so a hopper of `by` that is the
+ * first or third piece from k along its line makes every square up to it watched. */
+static void watch_hop_lines(Pos *p, int k, int by)
+{
+    const Game *g = p->g;
+    for (int i = 0, n = g->next_attacks[by]; i < n; i++) {
+        const ExtAttack *e = &g->ext_attacks[by][i];
+        if (e->kind != ATOM_HOP || (e->to_zone >= 0 && !g->lists[e->to_zone].member[by][k])) continue;
+        int back = g->opposite[e->dir], s = k, seen = 0, hopper = -1;
+        while (seen < 3) {
+            s = g->neighbor[s * g->ndirs + back];
+            if (s < 0) break;
+            if (!p->st[s]) continue;
+            seen++;
+            if (seen != 2 && ext_attacker_at(g, p, s, by, e)) hopper = s;
+        }
+        for (s = k; hopper >= 0 && s != hopper; ) {
+            s = g->neighbor[s * g->ndirs + back];
+            p->watch[s] = p->watch_stamp;
+        }
+    }
+}
+
 int pins_find(Pos *p, int player, Pins *pins)
 {
     const Game *g = p->g;
@@ -58,7 +110,10 @@ int pins_find(Pos *p, int player, Pins *pins)
         }
     }
     pins->watching = 0;
-    if (g->fallback_attackers[0] | g->fallback_attackers[1]) {
+    int hops = 0;
+    for (int by = 0; by < g->nplayers; by++)
+        if (by != player && !ext_pins(p, k, by, pins, &hops)) return 0;
+    if (hops || (g->fallback_attackers[0] | g->fallback_attackers[1])) {
         if (!p->watch) {
             p->watch = calloc((size_t)g->st_size, sizeof *p->watch);
             if (!p->watch) return 0;
@@ -67,6 +122,12 @@ int pins_find(Pos *p, int player, Pins *pins)
             for (int i = 0; i < g->st_size; i++) p->watch[i] = 0;
             p->watch_stamp = 1;
         }
+        pins->watching = 1;
+        if (hops)
+            for (int by = 0; by < g->nplayers; by++)
+                if (by != player) watch_hop_lines(p, k, by);
+    }
+    if (g->fallback_attackers[0] | g->fallback_attackers[1]) {
         for (int by = 0; by < g->nplayers; by++)
             if (by != player && attack_programs_reads(p, k, by, watch_loc, p) != 1) return 0;
         /* every make changes the side to move and resets the `reset` variables: an attack that

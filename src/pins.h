@@ -17,9 +17,10 @@
 #define BOARDVM_PINS_H
 #include "position.h"
 
+#define PINS_MAX 256
 typedef struct {
     int npinned;
-    int16_t pinned[MAX_DIRS * MAX_PLAYERS];   /* squares that may not be left */
+    int16_t pinned[PINS_MAX];    /* squares that may not be left */
     int watching;                /* the attack programs' reads are marked in p->watch */
 } Pins;
 
