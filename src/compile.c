@@ -5,6 +5,7 @@
 #include <string.h>
 #include <ctype.h>
 #include "compiler.h"
+#include "origins.h"
 #include "effects.h"
 #include "movegen.h"
 #include "opcodes.h"
@@ -1094,6 +1095,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     }
     movegen_prepare(g);
     effects_prepare(g);
+    origins_prepare(g);
     arena_free(&C.tmp);
     *status = 0;
     if (!g->name) g->name = g->filename;

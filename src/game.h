@@ -195,6 +195,7 @@ typedef struct Game {
                                              nothing or what legal_pretest_fn can pretest */
     int legal_pretest_fn;                 /* the rest of `legal`, run before the move (pretest.c), or -1 */
     uint8_t *memo_ok;                     /* per program: its attack runs may be memoised (effects.h) */
+    uint8_t **origin_ok;                  /* per program: where it can move from (origins.h) */
 
     /* attacks */
     int nattackdirs[MAX_PLAYERS];

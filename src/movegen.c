@@ -119,7 +119,8 @@ void gen_pseudo(Pos *p, MoveList *ml)
             int before = ml->n;
             if (T->natoms) gen_atoms(p, ml, sq, w, T, mover);
             for (int i = before; i < ml->n; i++) ml->m[i].layer = (uint8_t)l;
-            if (T->moves_fn >= 0) {
+            if (T->moves_fn >= 0 &&
+                (!g->origin_ok[T->moves_fn] || g->origin_ok[T->moves_fn][mover * g->nsq + sq])) {
                 RunCtx c = {0};
                 c.mode = RUN_GEN; c.fn = T->moves_fn; c.mover = mover; c.origin = sq; c.piece = w;
                 c.layer = l; c.out = ml; c.nlegal = -1; c.target = -1;

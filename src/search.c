@@ -122,6 +122,7 @@ static int atom_mobility(const Pos *p, int sq, const PieceType *T, int owner)
     int n = 0;
     for (int i = 0; i < T->natoms; i++) {
         const Atom *a = &T->atoms[i];
+        if (!ATOM_PLAIN(a)) continue;            /* hops, legs, zones: left out, as programs are */
         int d = g->dir_map[owner][a->dir], s = sq;
         for (;;) {
             s = g->neighbor[s * g->ndirs + d];

@@ -427,6 +427,7 @@ static int betza(const XB *x, int t, int pl, char *out, size_t len)
     const Game *g = x->g;
     const PieceType *T = &g->types[t];
     if (!T->natoms || T->moves_fn >= 0 || T->attack_fn >= 0 || T->nparts > 1) return 0;
+    for (int i = 0; i < T->natoms; i++) if (!ATOM_PLAIN(&T->atoms[i])) return 0;   /* hop, leg, zone */
     size_t k = 0;
     out[0] = 0;
     int done[256] = {0};
