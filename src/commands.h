@@ -12,6 +12,7 @@ typedef struct {
     char **copies; int ncopies;    /* strings the move list points into */
     int divide, help, version, list_opcodes, check_hash, profile, every_ply;
     int json;                      /* show/moves --json */
+    int update;                    /* test --update: rewrite the expected values */
     int depth, runs;
     int games, max_plies;          /* selfplay */
     unsigned long long nodes;      /* a node limit per move */
@@ -25,6 +26,7 @@ typedef struct {
 
 int cmd_disasm(Args *a);           /* disasm.c */
 int cmd_test(Args *a);             /* testrun.c */
+int cmd_test_update(Args *a);      /* testupdate.c */
 int cmd_bench(Args *a);            /* bench.c */
 int cmd_selfplay(Args *a);         /* play.c */
 int cmd_play(Args *a);             /* play.c */

@@ -36,6 +36,8 @@ static const char usage_text[] =
 "  moves FILE                 list the legal moves, one per line, sorted\n"
 "  perft FILE DEPTH           count the leaves of the move tree (the total is the last line)\n"
 "  test FILE.test...          run test files (TAP output, then 'N passed, N failed')\n"
+"  test --update FILE.test... write each case's current moves: and perft: into the file (a\n"
+"                             guard against change, not a proof of correctness)\n"
 "  bench [FILE...]            perft and search speed, medians of several runs: one game, or\n"
 "                             several side by side (no FILE: chess, xiangqi, shogi)\n"
 "  bench --list LIST          the same for the games, depths and positions listed in LIST\n"
@@ -99,6 +101,7 @@ static int parse_args(int argc, char **argv, Args *a)
         else if (!strcmp(s, "--check-hash")) a->check_hash = 1;
         else if (!strcmp(s, "--profile")) a->profile = 1;
         else if (!strcmp(s, "--json")) a->json = 1;
+        else if (!strcmp(s, "--update")) a->update = 1;
         else if (!strcmp(s, "-o") || !strcmp(s, "--option")) {
             if (++i >= argc) return usage_error("%s needs NAME[=VALUE]", s);
             a->opts[a->nopts++] = argv[i];
