@@ -38,6 +38,8 @@ static const char usage_text[] =
 "  test FILE.test...          run test files (TAP output, then 'N passed, N failed')\n"
 "  test --update FILE.test... write each case's current moves: and perft: into the file (a\n"
 "                             guard against change, not a proof of correctness)\n"
+"  diff A B [--depth N]       compare two move generators (rules files, or --uci 'ENGINE') by\n"
+"                             perft divide; narrow a difference to one position (diff --help)\n"
 "  bench [FILE...]            perft and search speed, medians of several runs: one game, or\n"
 "                             several side by side (no FILE: chess, xiangqi, shogi)\n"
 "  bench --list LIST          the same for the games, depths and positions listed in LIST\n"
@@ -366,6 +368,8 @@ int main(int argc, char **argv)
 #ifdef BOARDVM_MAXIMA
     atexit(maxima_report);
 #endif
+    /* diff has options per side (each rules file its own --option): it reads its own arguments */
+    if (argc > 1 && !strcmp(argv[1], "diff")) return cmd_diff(argc, argv);
     Args a;
     int st = parse_args(argc, argv, &a);
     if (st) { free_args(&a); return st; }
