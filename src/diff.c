@@ -219,9 +219,10 @@ static int print_case(DiffArgs *a, int r, const DiffStart *st, char **line, char
     if (!p) { fprintf(stderr, "boardvm diff: %s\n", err); return 0; }
     char *ps = pos_to_string(p);
     printf("position: %s\n", ps);
-    printf("\n# A .test case for %s, expecting the moves of %s (paste it into the .test file of %s):\n",
-           rs->label, a->side[1 - r].label, rs->label);
-    printf("case: the moves of %s", a->side[1 - r].label);
+    const DiffSide *other = &a->side[1 - r];
+    const char *slash = other->is_engine ? NULL : strrchr(other->path, '/');
+    printf("\n# a .test case for %s (%s), expecting the moves of %s:\n", side_name(r), rs->label, side_name(1 - r));
+    printf("case: the moves of %s", other->is_engine ? "the engine" : slash ? slash + 1 : other->path);
     if (nline) printf(" after");
     for (int i = 0; i < nline; i++) printf(" %s", shown[i]);
     printf("\n");
