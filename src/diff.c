@@ -128,7 +128,10 @@ static void free_diff_args(DiffArgs *a)
 {
     for (int i = 0; i < a->nmoves; i++) free(a->moves[i]);
     free(a->moves);
-    for (int k = 0; k < a->nsides; k++) free(a->side[k].opts);
+    for (int k = 0; k < a->nsides; k++) {
+        free(a->side[k].opts);
+        notation_free(&a->side[k].notation);
+    }
 }
 
 /* The engine's start and the --moves in the compared notation, from the rules side r. */
@@ -165,6 +168,13 @@ static int prepare_start(DiffSide *r, const DiffSide *engine, DiffStart *st, cha
     }
     pos_free(p);
     return 1;
+}
+
+static void free_start(DiffStart *st)
+{
+    free(st->engine_fen);
+    for (int i = 0; st->start_keys && i < st->nmoves; i++) free(st->start_keys[i]);
+    free(st->start_keys);
 }
 
 static const char *side_name(int k) { return k ? "B" : "A"; }
@@ -268,7 +278,11 @@ static int run_diff(DiffArgs *a)
         if (!side_open(&a->side[k], err, sizeof err)) { fprintf(stderr, "boardvm diff: %s\n", err); return 2; }
     }
     DiffStart st = { a->fen, a->moves, a->nmoves, engine ? &engine->notation : NULL, NULL, NULL };
-    if (!prepare_start(&a->side[r], engine, &st, err, sizeof err)) { fprintf(stderr, "boardvm diff: %s\n", err); return 2; }
+    if (!prepare_start(&a->side[r], engine, &st, err, sizeof err)) {
+        fprintf(stderr, "boardvm diff: %s\n", err);
+        free_start(&st);
+        return 2;
+    }
     for (int k = 0; k < 2; k++) printf("%s: %s%s\n", side_name(k), a->side[k].is_engine ? "the engine " : "", a->side[k].label);
     if (engine) printf("the engine's start: %s\n", engine->engine_fen ? engine->engine_fen : st.engine_fen);
     char **line = calloc((size_t)a->depth + 1, sizeof *line), **shown = calloc((size_t)a->depth + 1, sizeof *shown);
@@ -313,9 +327,7 @@ out:
     for (int k = 0; k < 2; k++) divide_free(&d[k]);
     for (int i = 0; i < nline; i++) { free(line[i]); free(shown[i]); }
     free(line); free(shown);
-    free(st.engine_fen);
-    for (int i = 0; st.start_keys && i < st.nmoves; i++) free(st.start_keys[i]);
-    free(st.start_keys);
+    free_start(&st);
     return status;
 }
 

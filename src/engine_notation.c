@@ -23,7 +23,7 @@ static int split_pair(const char *spec, const char **a, const char **b, char *er
     const char *eq = strchr(spec, '=');
     if (!eq || eq == spec || !eq[1] || strchr(eq + 1, '='))
         return fail(err, errlen, "'%s' is not %s", spec, what);
-    char *left = strndup(spec, (size_t)(eq - spec));   /* lives as long as the program */
+    char *left = strndup(spec, (size_t)(eq - spec));   /* freed by notation_free */
     if (!left) abort();
     *a = left; *b = eq + 1;
     return 1;
@@ -34,8 +34,10 @@ int notation_add_piece(EngineNotation *n, const char *spec, char *err, size_t er
     if (n->nmaps == NOTATION_MAX_MAPS) return fail(err, errlen, "more than %d --piece mappings", NOTATION_MAX_MAPS);
     const char *code, *letter;
     if (!split_pair(spec, &code, &letter, err, errlen, "CODE=LETTER (--piece Mr=m)")) return 0;
-    if (strlen(letter) != 1 || !isalpha((unsigned char)letter[0]))
+    if (strlen(letter) != 1 || !isalpha((unsigned char)letter[0])) {
+        free((char *)code);
         return fail(err, errlen, "--piece %s: the engine's code must be one letter", spec);
+    }
     n->code[n->nmaps] = code; n->letter[n->nmaps++] = letter;
     return 1;
 }
@@ -47,6 +49,13 @@ int notation_add_turn(EngineNotation *n, const char *spec, char *err, size_t err
     if (!split_pair(spec, &from, &to, err, errlen, "FROM=TO (--turn b=w)")) return 0;
     n->turn_from[n->nturns] = from; n->turn_to[n->nturns++] = to;
     return 1;
+}
+
+void notation_free(EngineNotation *n)
+{
+    for (int i = 0; i < n->nmaps; i++) free((char *)n->code[i]);
+    for (int i = 0; i < n->nturns; i++) free((char *)n->turn_from[i]);
+    n->nmaps = n->nturns = 0;
 }
 
 /* The engine's code of piece type t (upper case, as a move writes it), or NULL when it has

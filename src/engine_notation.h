@@ -25,6 +25,7 @@ typedef struct {
 /* Add "CODE=LETTER" (a --piece) or "FROM=TO" (a --turn); 0 with a message in err. */
 int notation_add_piece(EngineNotation *n, const char *spec, char *err, size_t errlen);
 int notation_add_turn(EngineNotation *n, const char *spec, char *err, size_t errlen);
+void notation_free(EngineNotation *n);       /* what the two above allocated */
 
 /* The engine's string for the move m of ml; 0 with a message in err when it has none. */
 int notation_move(const EngineNotation *n, const Game *g, const MoveList *ml, const Move *m,
