@@ -2,14 +2,14 @@
 # `boardvm diff`: copies of rules/chess.rules with one planted bug each, diffed against the
 # original, must name a line of moves reaching the bug and the moves one side has alone. The
 # expected lines and moves are worked out by hand from each position (see the comments); the
-# same for a UCI engine made of boardvm (tests/diff/fake-uci.sh) and for Fairy-Stockfish's
-# recorded answer in a shogi position (tests/diff/replay-uci.sh), which checks the translation
+# same for a UCI engine made of boardvm (tests/uci/fake-uci.sh) and for Fairy-Stockfish's
+# recorded answer in a shogi position (tests/uci/replay-uci.sh), which checks the translation
 # of drops, promotions, hands and turn letters. Then the errors: exit status 2 and a message.
 # Run from the top build directory by `make check`.
 srcdir=${srcdir:-.}
 chess=$srcdir/rules/chess.rules
 boardvm=$(pwd)/boardvm
-fake="sh $srcdir/tests/diff/fake-uci.sh $boardvm $chess"
+fake="sh $srcdir/tests/uci/fake-uci.sh $boardvm $chess"
 dir=diff.tmp
 rm -rf "$dir"; mkdir "$dir"
 status=0
@@ -90,7 +90,7 @@ check "knight direction: only in the copy" "-" "$(field 'only in A')"
 check "knight direction: only in chess.rules" "a2c1" "$(field 'only in B')"
 check "knight direction: the counts" "A 7, B 8" "$(field 'after e8d7: perft 1')"
 
-# ---- a UCI engine (boardvm behind tests/diff/fake-uci.sh) ---------------------------------------
+# ---- a UCI engine (boardvm behind tests/uci/fake-uci.sh) ---------------------------------------
 run uci-self "$chess" --uci "$fake" --variant chess --depth 3
 check "chess against the fake engine: exit 0" 0 "$st"
 check "chess against the fake engine: the counts" "A 8902, B 8902" "$(field 'perft 3')"
@@ -109,14 +109,14 @@ check "engine as A: the line" "d7d5" "$(sed -n 's/^the legal moves differ after:
 # ---- Fairy-Stockfish's recorded answer in a shogi position: drops, promotions, hands ------------
 matsuri="l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"
 shogi=$srcdir/examples/shogi.rules
-replay="sh $srcdir/tests/diff/replay-uci.sh"
-run matsuri "$shogi" --uci "$replay $srcdir/tests/diff/shogi-matsuri.fsf" --variant shogi --fen "$matsuri" --depth 1
+replay="sh $srcdir/tests/uci/replay-uci.sh"
+run matsuri "$shogi" --uci "$replay $srcdir/tests/uci/shogi-matsuri.fsf" --variant shogi --fen "$matsuri" --depth 1
 check "shogi against Fairy-Stockfish's 207 moves: exit 0" 0 "$st"
 check "shogi: the engine's FEN (hands in brackets, White is 'b')" \
     "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL[RGgsnppppp] b 1" "$(field "the engine's start")"
 # the same answer with a drop and a promotion taken out: both named, in both notations
 sed '/^G@h7: 1$/d; /^g1f2+: 1$/d; s/^Nodes searched: 207$/Nodes searched: 205/' \
-    "$srcdir/tests/diff/shogi-matsuri.fsf" > "$dir/matsuri-less.fsf"
+    "$srcdir/tests/uci/shogi-matsuri.fsf" > "$dir/matsuri-less.fsf"
 run matsuri-less "$shogi" --uci "$replay $dir/matsuri-less.fsf" --variant shogi --fen "$matsuri" --depth 1
 check "shogi, two moves fewer: exit 1" 1 "$st"
 check "shogi, two moves fewer: only in the rules file" "G@h7 g1f2=+B (g1f2+)" "$(field 'only in A')"
