@@ -12,6 +12,7 @@ typedef struct {
     char **copies; int ncopies;    /* strings the move list points into */
     int divide, help, version, list_opcodes, check_hash, profile, every_ply;
     int json;                      /* show/moves --json */
+    int update;                    /* test --update: rewrite the expected values */
     int depth, runs;
     int games, max_plies;          /* selfplay */
     unsigned long long nodes;      /* a node limit per move */
@@ -25,11 +26,13 @@ typedef struct {
 
 int cmd_disasm(Args *a);           /* disasm.c */
 int cmd_test(Args *a);             /* testrun.c */
+int cmd_test_update(Args *a);      /* testupdate.c */
 int cmd_bench(Args *a);            /* bench.c */
 int cmd_selfplay(Args *a);         /* play.c */
 int cmd_play(Args *a);             /* play.c */
 int cmd_xboard(Args *a);           /* xboard.c */
 int cmd_serve(Args *a);            /* serve.c */
 int cmd_svg(Args *a);              /* svg.c */
+int cmd_diff(int argc, char **argv);   /* diff.c: it parses its own arguments */
 void show_board(const Pos *p, FILE *out);   /* display.c */
 #endif

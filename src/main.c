@@ -36,6 +36,10 @@ static const char usage_text[] =
 "  moves FILE                 list the legal moves, one per line, sorted\n"
 "  perft FILE DEPTH           count the leaves of the move tree (the total is the last line)\n"
 "  test FILE.test...          run test files (TAP output, then 'N passed, N failed')\n"
+"  test --update FILE.test... write each case's current moves: and perft: into the file (a\n"
+"                             guard against change, not a proof of correctness)\n"
+"  diff A B [--depth N]       compare two move generators (rules files, or --uci 'ENGINE') by\n"
+"                             perft divide; narrow a difference to one position (diff --help)\n"
 "  bench [FILE...]            perft and search speed, medians of several runs: one game, or\n"
 "                             several side by side (no FILE: chess, xiangqi, shogi)\n"
 "  bench --list LIST          the same for the games, depths and positions listed in LIST\n"
@@ -99,6 +103,7 @@ static int parse_args(int argc, char **argv, Args *a)
         else if (!strcmp(s, "--check-hash")) a->check_hash = 1;
         else if (!strcmp(s, "--profile")) a->profile = 1;
         else if (!strcmp(s, "--json")) a->json = 1;
+        else if (!strcmp(s, "--update")) a->update = 1;
         else if (!strcmp(s, "-o") || !strcmp(s, "--option")) {
             if (++i >= argc) return usage_error("%s needs NAME[=VALUE]", s);
             a->opts[a->nopts++] = argv[i];
@@ -363,6 +368,8 @@ int main(int argc, char **argv)
 #ifdef BOARDVM_MAXIMA
     atexit(maxima_report);
 #endif
+    /* diff has options per side (each rules file its own --option): it reads its own arguments */
+    if (argc > 1 && !strcmp(argv[1], "diff")) return cmd_diff(argc, argv);
     Args a;
     int st = parse_args(argc, argv, &a);
     if (st) { free_args(&a); return st; }

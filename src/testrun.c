@@ -13,16 +13,7 @@
 #include "posstring.h"
 #include "search.h"
 #include "session.h"
-
-#define MAX_KEYS 64
-
-typedef struct { char *key, *val; int line; } Kv;
-typedef struct {
-    const char *file;      /* the .test file */
-    char *name;
-    int line;
-    Kv kv[MAX_KEYS]; int nkv;
-} Case;
+#include "testfile.h"
 
 typedef struct { char *s; size_t n, cap; } Str;
 
@@ -32,7 +23,7 @@ static void str_add(Str *s, const char *t, size_t n)
     memcpy(s->s + s->n, t, n); s->n += n; s->s[s->n] = 0;
 }
 
-static const char *get(const Case *c, const char *key)
+const char *case_get(const Case *c, const char *key)
 {
     for (int i = c->nkv - 1; i >= 0; i--) if (!strcmp(c->kv[i].key, key)) return c->kv[i].val;
     return NULL;
@@ -47,7 +38,7 @@ static char *trim(char *s)
 }
 
 /* Parse a test file into cases; file-level keys are copied into each case. */
-static int parse_test_file(Arena *ar, const char *path, Case **out, int *nout)
+int parse_test_file(Arena *ar, const char *path, Case **out, int *nout)
 {
     size_t len;
     Case *cases = NULL; int n = 0, cap = 0;
@@ -124,7 +115,7 @@ static int parse_test_file(Arena *ar, const char *path, Case **out, int *nout)
     return 1;
 }
 
-static char *dir_join(const char *file, const char *rel)
+char *dir_join(const char *file, const char *rel)
 {
     if (rel[0] == '/') return strdup(rel);
     const char *slash = strrchr(file, '/');
@@ -183,7 +174,7 @@ static int run_error_case(const Case *c, const char *rules, char **opts, int nop
     int ok = 1;
     if (g) { printf("#   the rules compiled, an error was expected\n"); ok = 0; game_free(g); }
     else {
-        const char *want = get(c, "error");
+        const char *want = case_get(c, "error");
         /* compare with trailing white space of each line ignored */
         char *w = strdup(want), *gbuf = strdup(buf ? buf : "");
         Str a = {0}, b = {0};
@@ -202,33 +193,36 @@ static int run_error_case(const Case *c, const char *rules, char **opts, int nop
     return ok;
 }
 
+int case_position(const Case *c, Game *g, Pos *p, char *err, size_t errlen)
+{
+    const char *fen = case_get(c, "fen");
+    char e[256];
+    if (!pos_from_string(p, fen ? fen : g->start, e, sizeof e)) { snprintf(err, errlen, "bad position: %s", e); return 0; }
+    const char *play = case_get(c, "play");
+    if (!play) return 1;
+    int ok = 1;
+    char *copy = strdup(play), *w[1024];
+    int n = split_words(copy, w, 1024);
+    for (int i = 0; i < n && ok; i++) {
+        MoveList *ml = pos_list(p, 0);
+        node_moves(p, ml);
+        int k = move_find(g, ml, w[i]);
+        if (k < 0) { snprintf(err, errlen, "play: move %d '%s' is not legal", i + 1, w[i]); ok = 0; }
+        else pos_make(p, ml, &ml->m[k]);
+    }
+    free(copy);
+    return ok;
+}
+
 static int check_position(const Case *c, Game *g, Pos *p)
 {
     int ok = 1;
-    char err[256];
-    const char *fen = get(c, "fen");
-    if (!pos_from_string(p, fen ? fen : g->start, err, sizeof err)) {
-        printf("#   bad position: %s\n", err);
-        ok = 0; goto out;
-    }
-    const char *play = get(c, "play");
-    if (play) {
-        char *copy = strdup(play), *w[1024];
-        int n = split_words(copy, w, 1024);
-        for (int i = 0; i < n && ok; i++) {
-            MoveList *ml = pos_list(p, 0);
-            node_moves(p, ml);
-            int k = move_find(g, ml, w[i]);
-            if (k < 0) { printf("#   play: move %d '%s' is not legal\n", i + 1, w[i]); ok = 0; }
-            else pos_make(p, ml, &ml->m[k]);
-        }
-        free(copy);
-        if (!ok) goto out;
-    }
+    char err[300];
+    if (!case_position(c, g, p, err, sizeof err)) { printf("#   %s\n", err); return 0; }
     MoveList *mlp = pos_list(p, 0);
     node_moves(p, mlp);
     MoveList ml = *mlp;
-    const char *moves = get(c, "moves");
+    const char *moves = case_get(c, "moves");
     if (moves) {
         char *copy = strdup(moves);
         char **want = malloc(sizeof *want * (strlen(moves) / 2 + 2));
@@ -239,7 +233,7 @@ static int check_position(const Case *c, Game *g, Pos *p)
         for (int i = 0; i < ml.n; i++) free(got[i]);
         free(got); free(want); free(copy);
     }
-    const char *result = get(c, "result");
+    const char *result = case_get(c, "result");
     if (result) {
         static const char *res[] = { "none", "win", "loss", "draw" };
         char have[256];
@@ -247,7 +241,7 @@ static int check_position(const Case *c, Game *g, Pos *p)
         snprintf(have, sizeof have, "%s%s%s", res[p->result], *reason ? " " : "", reason);
         if (strcmp(have, result)) { printf("#   result: expected '%s', got '%s'\n", result, have); ok = 0; }
     }
-    const char *best = get(c, "best"), *score = get(c, "score"), *depth = get(c, "depth");
+    const char *best = case_get(c, "best"), *score = case_get(c, "score"), *depth = case_get(c, "depth");
     if (best || score) {
         /* the engine, at a fixed depth: its move must be one of `best`, its score `score` */
         int d = depth ? atoi(depth) : 0;
@@ -274,7 +268,7 @@ static int check_position(const Case *c, Game *g, Pos *p)
             if (strcmp(want, have)) { printf("#   score: expected %s (%s), got %s\n", score, want, have); ok = 0; }
         }
     }
-    const char *perft_s = get(c, "perft");
+    const char *perft_s = case_get(c, "perft");
     if (perft_s) {
         char *copy = strdup(perft_s), *w[32];
         int n = split_words(copy, w, 32);
@@ -291,24 +285,42 @@ out:
     return ok;
 }
 
-static int run_case(const Case *c)
+Game *case_game(const Case *c, char **rules_out, char **messages)
 {
-    const char *rules_rel = get(c, "rules");
-    if (!rules_rel) { printf("#   no rules file given\n"); return 0; }
-    char *volatile rules = dir_join(c->file, rules_rel);
+    const char *rules_rel = case_get(c, "rules");
+    *rules_out = NULL; *messages = NULL;
+    if (!rules_rel) { *messages = strdup("no rules file given"); return NULL; }
+    char *rules = *rules_out = dir_join(c->file, rules_rel);
     char *opts[MAX_KEYS]; int nopts = 0;
     for (int i = 0; i < c->nkv; i++) if (!strcmp(c->kv[i].key, "option")) opts[nopts++] = c->kv[i].val;
-    if (get(c, "error")) { int ok = run_error_case(c, rules, opts, nopts); free(rules); return ok; }
-    char *buf = NULL; size_t blen = 0;
-    FILE *mem = open_memstream(&buf, &blen);
+    size_t blen = 0;
+    FILE *mem = open_memstream(messages, &blen);
     int status;
     size_t len;
     char *text = read_file(rules, &len);
     Game *g = text ? game_compile_to(text, len, rules, nopts, opts, &status, mem) : NULL;
     fclose(mem);
     free(text);
+    return g;
+}
+
+static int run_case(const Case *c)
+{
+    if (case_get(c, "error")) {
+        const char *rules_rel = case_get(c, "rules");
+        if (!rules_rel) { printf("#   no rules file given\n"); return 0; }
+        char *rules = dir_join(c->file, rules_rel);
+        char *opts[MAX_KEYS]; int nopts = 0;
+        for (int i = 0; i < c->nkv; i++) if (!strcmp(c->kv[i].key, "option")) opts[nopts++] = c->kv[i].val;
+        int ok = run_error_case(c, rules, opts, nopts);
+        free(rules);
+        return ok;
+    }
+    char *buf, *rules_path;
+    Game *g = case_game(c, &rules_path, &buf);
+    char *volatile rules = rules_path;
     if (!g) {
-        printf("#   %s does not compile\n", rules);
+        if (rules) printf("#   %s does not compile\n", rules);
         for (char *l = strtok(buf ? buf : (char[]){""}, "\n"); l; l = strtok(NULL, "\n")) printf("#   %s\n", l);
         free(buf); free(rules);
         return 0;
@@ -332,6 +344,7 @@ static int run_case(const Case *c)
 
 int cmd_test(Args *a)
 {
+    if (a->update) return cmd_test_update(a);
     if (a->npos < 2) { fprintf(stderr, "boardvm: test needs .test files\n"); return 2; }
     Case *all = NULL; int nall = 0;
     Arena ar; arena_init(&ar);

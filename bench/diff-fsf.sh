@@ -1,0 +1,37 @@
+#!/bin/sh
+# bench/diff-fsf.sh - `boardvm diff` against Fairy-Stockfish on the games both know (not in
+# `make check`: it needs a Fairy-Stockfish binary).
+#
+#   FSF=path/to/stockfish bench/diff-fsf.sh [DEPTH]      (default depth 4)
+#
+# No crazyhouse: boardvm ships no crazyhouse rules file yet. Each line runs `boardvm diff RULES --uci $FSF --variant V --depth DEPTH [--fen F]`, prints
+# its verdict and time, and keeps going after a difference; the exit status is 1 when any game
+# differs or fails. Building Fairy-Stockfish: see bench/vs-fsf.py.
+top=$(cd "$(dirname "$0")/.." && pwd)
+boardvm=${BOARDVM:-$top/boardvm}
+fsf=${FSF:?set FSF to a Fairy-Stockfish binary}
+top_depth=${1:-4}
+status=0
+run() {   # name, rules, variant, [fen, [depth]]
+    name=$1 rules=$2 variant=$3 fen=$4 depth=${5:-$top_depth}
+    start=$(date +%s.%N)
+    if [ -n "$fen" ]; then out=$("$boardvm" diff "$top/$rules" --uci "$fsf" --variant "$variant" --depth "$depth" --fen "$fen" 2>&1)
+    else out=$("$boardvm" diff "$top/$rules" --uci "$fsf" --variant "$variant" --depth "$depth" 2>&1); fi
+    st=$?
+    t=$(awk "BEGIN { print $(date +%s.%N) - $start }")
+    case $st in
+    0) printf '%-22s agree   %s  (%.1f s)\n' "$name" "$(echo "$out" | sed -n "s/^perft $depth: //p")" "$t" ;;
+    1) printf '%-22s DIFFER  (%.1f s)\n%s\n' "$name" "$t" "$(echo "$out" | sed -n '/^perft/,/^position/p')"; status=1 ;;
+    *) printf '%-22s ERROR\n%s\n' "$name" "$out"; status=1 ;;
+    esac
+}
+run chess rules/chess.rules chess
+run kiwipete rules/chess.rules chess "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+run "chess position 4" rules/chess.rules chess "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
+run capablanca examples/capablanca.rules capablanca
+run xiangqi examples/xiangqi.rules xiangqi
+run shogi examples/shogi.rules shogi
+# 207 moves, drops of six types: depth 3 (4809015 leaves, seconds); depth 4 agrees too
+# (516925165, about 4 minutes)
+run "shogi matsuri" examples/shogi.rules shogi "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1" 3
+exit $status

@@ -1,0 +1,344 @@
+/* diff.c - `boardvm diff A B`: compare two move generators (rules files or UCI engines) by
+ * their perft divide, and narrow a difference down to one position.
+ *
+ * Why this shape: a perft count that differs says that something differs somewhere below; the
+ * divide (the count below each move) says below which move. Following the first move whose
+ * counts differ, one ply at a time, ends at a position whose two lists of legal moves are not
+ * the same. That position, the line reaching it and the moves one side has and the other not
+ * are what a rules author needs, and a .test case for it keeps the bug from coming back.
+ *
+ * Exit status: 0 the sides agree to the depth, 1 they differ, 2 an error (bad usage, a rules
+ * file that does not compile, an engine that fails, a position or move that cannot be
+ * translated): an error is never taken for an agreement or a difference. */
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "commands.h"
+#include "diff_side.h"
+#include "movegen.h"
+#include "notation.h"
+#include "posstring.h"
+#include "session.h"
+
+#define DEFAULT_DEPTH 3
+#define DEFAULT_TIMEOUT 60.0       /* seconds for any one answer of an engine */
+
+static const char diff_usage[] =
+"usage: boardvm diff SIDE SIDE [--fen POSITION] [--moves MOVE...] [--depth N] [--timeout S]\n"
+"  SIDE is a rules file with its options:   FILE.rules [-o NAME[=VALUE]]...\n"
+"  or a UCI engine that answers 'go perft N': --uci 'COMMAND' [--variant NAME]\n"
+"       [--piece CODE=LETTER]... [--turn LETTER=LETTER]... [--ranks-from 0|1] [--engine-fen FEN]\n"
+"Compares the perft divide of the two sides at depth N (default 3) and follows the first move\n"
+"whose counts differ down to a position whose move lists differ; prints the line of moves, the\n"
+"moves of one side only and a .test case for that position. --fen and --moves are written in\n"
+"the (first) rules file's notation. Exit status 0 when the sides agree, 1 when they differ,\n"
+"2 on an error. See boardvm(1).\n";
+
+static int usage(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "boardvm diff: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'boardvm diff --help'.\n");
+    return 2;
+}
+
+typedef struct {
+    DiffSide side[2]; int nsides;
+    const char *fen;
+    char **moves; int nmoves;
+    int depth;
+    double timeout;
+} DiffArgs;
+
+static int parse_diff_args(int argc, char **argv, DiffArgs *a)
+{
+    a->depth = DEFAULT_DEPTH;
+    a->timeout = DEFAULT_TIMEOUT;
+    a->moves = calloc((size_t)argc + 1, sizeof *a->moves);
+    if (!a->moves) abort();
+    DiffSide *cur = NULL;
+    char err[256];
+    for (int i = 2; i < argc; i++) {
+        const char *s = argv[i];
+        int has_value = i + 1 < argc;
+        if (!strcmp(s, "-h") || !strcmp(s, "--help")) { fputs(diff_usage, stdout); return -1; }
+        if (!strcmp(s, "--moves")) {
+            while (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0) {
+                char *copy = strdup(argv[++i]);     /* a quoted list "e2e4 e7e5" is split */
+                for (char *t = strtok(copy, " \t\n"); t; t = strtok(NULL, " \t\n")) {
+                    a->moves = realloc(a->moves, sizeof *a->moves * (size_t)(a->nmoves + 2));
+                    if (!a->moves) abort();
+                    a->moves[a->nmoves++] = strdup(t);
+                }
+                free(copy);
+            }
+            continue;
+        }
+        int takes_value = !strcmp(s, "--uci") || !strcmp(s, "-o") || !strcmp(s, "--option") || !strcmp(s, "--variant") ||
+                          !strcmp(s, "--piece") || !strcmp(s, "--turn") || !strcmp(s, "--ranks-from") ||
+                          !strcmp(s, "--engine-fen") || !strcmp(s, "--fen") || !strcmp(s, "--depth") || !strcmp(s, "--timeout");
+        if (takes_value && !has_value) return usage("%s needs a value", s);
+        const char *v = takes_value ? argv[++i] : NULL;
+        if (!strcmp(s, "--uci") || (s[0] != '-' || !s[1])) {
+            if (a->nsides == 2) return usage("more than two sides ('%s'): diff compares two", v ? v : s);
+            cur = &a->side[a->nsides++];
+            memset(cur, 0, sizeof *cur);
+            cur->notation.ranks_from = 1;
+            cur->timeout = a->timeout;
+            if (v) { cur->is_engine = 1; cur->command = v; cur->label = v; }
+            else {
+                cur->path = s; cur->label = s;
+                cur->opts = calloc((size_t)argc + 1, sizeof *cur->opts);
+                if (!cur->opts) abort();
+            }
+        } else if (!strcmp(s, "-o") || !strcmp(s, "--option")) {
+            if (!cur || cur->is_engine) return usage("%s belongs after the rules file it sets (FILE.rules -o NAME=VALUE)", s);
+            cur->opts[cur->nopts++] = (char *)v;
+        } else if (!strcmp(s, "--variant") || !strcmp(s, "--piece") || !strcmp(s, "--turn") ||
+                   !strcmp(s, "--ranks-from") || !strcmp(s, "--engine-fen")) {
+            if (!cur || !cur->is_engine) return usage("%s belongs after the --uci engine it describes", s);
+            if (!strcmp(s, "--variant")) cur->variant = v;
+            else if (!strcmp(s, "--engine-fen")) cur->engine_fen = v;
+            else if (!strcmp(s, "--ranks-from")) {
+                if (strcmp(v, "0") && strcmp(v, "1")) return usage("--ranks-from is 0 or 1, not '%s'", v);
+                cur->notation.ranks_from = v[0] - '0';
+            } else if (!(!strcmp(s, "--piece") ? notation_add_piece(&cur->notation, v, err, sizeof err)
+                                                : notation_add_turn(&cur->notation, v, err, sizeof err)))
+                return usage("%s", err);
+        } else if (!strcmp(s, "--fen")) a->fen = v;
+        else if (!strcmp(s, "--depth")) {
+            char *end; long d = strtol(v, &end, 10);
+            if (!*v || *end || d < 1 || d > 30) return usage("--depth must be 1 to 30, not '%s'", v);
+            a->depth = (int)d;
+        } else if (!strcmp(s, "--timeout")) {
+            char *end; double t = strtod(v, &end);
+            if (!*v || *end || !(t > 0) || t > 1e6) return usage("'%s' is not a positive number of seconds", v);
+            a->timeout = t;
+            for (int k = 0; k < a->nsides; k++) a->side[k].timeout = t;
+        } else return usage("unknown option '%s'", s);
+    }
+    if (a->nsides < 2) return usage("%s", "needs two sides: two rules files, or a rules file and a --uci engine");
+    if (a->side[0].is_engine && a->side[1].is_engine)
+        return usage("%s", "needs a rules file on one side at least (its notation is the one --fen, --moves and the .test case use)");
+    return 0;
+}
+
+static void free_diff_args(DiffArgs *a)
+{
+    for (int i = 0; i < a->nmoves; i++) free(a->moves[i]);
+    free(a->moves);
+    for (int k = 0; k < a->nsides; k++) {
+        free(a->side[k].opts);
+        notation_free(&a->side[k].notation);
+    }
+}
+
+/* The engine's start and the --moves in the compared notation, from the rules side r. */
+static int prepare_start(DiffSide *r, const DiffSide *engine, DiffStart *st, char *err, size_t errlen)
+{
+    jmp_buf jb;
+    Pos *volatile p = NULL;
+    if (setjmp(jb)) { snprintf(err, errlen, "%s: %s", r->label, p ? p->errmsg : "runtime error"); pos_free(p); return 0; }
+    DiffStart at_start = *st;
+    at_start.nmoves = 0;
+    p = side_position(r, &at_start, NULL, 0, &jb, err, errlen);
+    if (!p) return 0;
+    if (engine && !engine->engine_fen) {
+        char e[512];
+        st->engine_fen = notation_fen(st->notation, p, e, sizeof e);
+        if (!st->engine_fen) {
+            char *ps = pos_to_string(p);
+            snprintf(err, errlen, "the position '%s' cannot be written for the engine: %s", ps, e);
+            free(ps); pos_free(p);
+            return 0;
+        }
+    }
+    st->start_keys = calloc((size_t)st->nmoves + 1, sizeof *st->start_keys);
+    if (!st->start_keys) abort();
+    for (int i = 0; i < st->nmoves; i++) {
+        MoveList *ml = pos_list(p, 0);
+        node_moves(p, ml);
+        int k = move_find(r->g, ml, st->moves[i]);
+        if (k < 0) { snprintf(err, errlen, "--moves: move %d '%s' is not legal in %s", i + 1, st->moves[i], r->label); pos_free(p); return 0; }
+        char key[MOVE_STR_MAX];
+        if (!side_key(st, r->g, ml, &ml->m[k], key, sizeof key, err, errlen)) { pos_free(p); return 0; }
+        st->start_keys[i] = strdup(key);
+        pos_make(p, ml, &ml->m[k]);
+    }
+    pos_free(p);
+    return 1;
+}
+
+static void free_start(DiffStart *st)
+{
+    free(st->engine_fen);
+    for (int i = 0; st->start_keys && i < st->nmoves; i++) free(st->start_keys[i]);
+    free(st->start_keys);
+}
+
+static const char *side_name(int k) { return k ? "B" : "A"; }
+
+/* One position's comparison: the keys one side lists and the other not (or lists a different
+ * number of times). Prints them; returns how many there are. */
+static int one_sided(const Divide d[2], int print)
+{
+    int found = 0;
+    for (int k = 0; k < 2; k++) {
+        const Divide *me = &d[k], *other = &d[1 - k];
+        int n = 0;
+        if (print) printf("only in %s:", side_name(k));
+        for (int i = 0, j = 0; i < me->n; i++) {
+            while (j < other->n && strcmp(other->e[j].key, me->e[i].key) < 0) j++;
+            int theirs = j < other->n && !strcmp(other->e[j].key, me->e[i].key) ? other->e[j].times : 0;
+            if (me->e[i].times <= theirs) continue;
+            n++;
+            if (print) {
+                printf(" %s", me->e[i].shown);
+                if (strcmp(me->e[i].shown, me->e[i].key)) printf(" (%s)", me->e[i].key);
+                if (theirs) printf(" (listed %d times, %d in %s)", me->e[i].times, theirs, side_name(1 - k));
+            }
+        }
+        if (print) printf("%s\n", n ? "" : " -");
+        found += n;
+    }
+    return found;
+}
+
+/* The first key both list whose counts differ, or -1 (index into d[0]). */
+static int first_difference(const Divide d[2], int *in_b)
+{
+    for (int i = 0, j = 0; i < d[0].n; i++) {
+        while (j < d[1].n && strcmp(d[1].e[j].key, d[0].e[i].key) < 0) j++;
+        if (j < d[1].n && !strcmp(d[1].e[j].key, d[0].e[i].key) && d[1].e[j].count != d[0].e[i].count) { *in_b = j; return i; }
+    }
+    return -1;
+}
+
+/* The .test case for the rules side r at the end of line: the other side's moves expected. */
+static int print_case(DiffArgs *a, int r, const DiffStart *st, char **line, char **shown, int nline,
+                      const Divide d[2])
+{
+    DiffSide *rs = &a->side[r];
+    const Divide *theirs = &d[1 - r], *mine = &d[r];
+    jmp_buf jb;
+    Pos *volatile p = NULL;
+    char err[512];
+    if (setjmp(jb)) { fprintf(stderr, "boardvm diff: %s: %s\n", rs->label, p ? p->errmsg : "runtime error"); pos_free(p); return 0; }
+    p = side_position(rs, st, line, nline, &jb, err, sizeof err);
+    if (!p) { fprintf(stderr, "boardvm diff: %s\n", err); return 0; }
+    char *ps = pos_to_string(p);
+    printf("position: %s\n", ps);
+    const DiffSide *other = &a->side[1 - r];
+    const char *slash = other->is_engine ? NULL : strrchr(other->path, '/');
+    printf("\n# a .test case for %s (%s), expecting the moves of %s:\n", side_name(r), rs->label, side_name(1 - r));
+    printf("case: the moves of %s", other->is_engine ? "the engine" : slash ? slash + 1 : other->path);
+    if (nline) printf(" after");
+    for (int i = 0; i < nline; i++) printf(" %s", shown[i]);
+    printf("\n");
+    for (int i = 0; i < rs->nopts; i++) printf("option: %s\n", rs->opts[i]);
+    if (st->fen) printf("fen: %s\n", st->fen);
+    if (st->nmoves + nline) {
+        printf("play:");
+        for (int i = 0; i < st->nmoves; i++) printf(" %s", st->moves[i]);
+        for (int i = 0; i < nline; i++) printf(" %s", shown[i]);
+        printf("\n");
+    }
+    /* their moves as r writes them: r's own string where r has the move, else translated back */
+    int translated = 0, col = 99;
+    printf("moves:");
+    for (int i = 0, j = 0; i < theirs->n; i++) {
+        while (j < mine->n && strcmp(mine->e[j].key, theirs->e[i].key) < 0) j++;
+        char back[MOVE_STR_MAX];
+        const char *s;
+        if (j < mine->n && !strcmp(mine->e[j].key, theirs->e[i].key)) s = mine->e[j].shown;
+        else if (a->side[1 - r].is_engine) { notation_move_back(st->notation, p, theirs->e[i].key, back, sizeof back); s = back; translated++; }
+        else s = theirs->e[i].shown;
+        for (int t = 0; t < theirs->e[i].times; t++) {
+            if (col + 1 + (int)strlen(s) > 96) { printf("\n "); col = 1; }
+            printf(" %s", s);
+            col += 1 + (int)strlen(s);
+        }
+    }
+    printf("\n");
+    if (translated)
+        printf("# (%d of these moves %s only the engine's, written back in boardvm's notation: check %s)\n",
+               translated, translated == 1 ? "is" : "are", translated == 1 ? "it" : "them");
+    free(ps);
+    pos_free(p);
+    return 1;
+}
+
+static int run_diff(DiffArgs *a)
+{
+    char err[1024];
+    int r = a->side[0].is_engine ? 1 : 0;        /* the rules side whose notation is used */
+    DiffSide *engine = a->side[1 - r].is_engine ? &a->side[1 - r] : NULL;
+    for (int k = 0; k < 2; k++) {
+        if (!side_open(&a->side[k], err, sizeof err)) { fprintf(stderr, "boardvm diff: %s\n", err); return 2; }
+    }
+    DiffStart st = { a->fen, a->moves, a->nmoves, engine ? &engine->notation : NULL, NULL, NULL };
+    if (!prepare_start(&a->side[r], engine, &st, err, sizeof err)) {
+        fprintf(stderr, "boardvm diff: %s\n", err);
+        free_start(&st);
+        return 2;
+    }
+    for (int k = 0; k < 2; k++) printf("%s: %s%s\n", side_name(k), a->side[k].is_engine ? "the engine " : "", a->side[k].label);
+    if (engine) printf("the engine's start: %s\n", engine->engine_fen ? engine->engine_fen : st.engine_fen);
+    char **line = calloc((size_t)a->depth + 1, sizeof *line), **shown = calloc((size_t)a->depth + 1, sizeof *shown);
+    if (!line || !shown) abort();
+    int nline = 0, status = 2;
+    Divide d[2] = { { 0 }, { 0 } };
+    for (int depth = a->depth; ; depth--) {
+        for (int k = 0; k < 2; k++)
+            if (!side_divide(&a->side[k], &st, line, nline, depth, &d[k], err, sizeof err)) {
+                fprintf(stderr, "boardvm diff: %s\n", err);
+                goto out;
+            }
+        if (nline == 0) printf("perft %d: A %llu, B %llu\n", depth, (unsigned long long)d[0].total, (unsigned long long)d[1].total);
+        else {
+            printf("after");
+            for (int i = 0; i < nline; i++) printf(" %s", shown[i]);
+            printf(": perft %d: A %llu, B %llu\n", depth, (unsigned long long)d[0].total, (unsigned long long)d[1].total);
+        }
+        if (one_sided(d, 0)) {
+            printf("the legal moves differ %s", nline ? "after:" : "in the start position");
+            for (int i = 0; i < nline; i++) printf(" %s", shown[i]);
+            printf("\n");
+            one_sided(d, 1);
+            status = print_case(a, r, &st, line, shown, nline, d) ? 1 : 2;
+            goto out;
+        }
+        int jb, i = first_difference(d, &jb);
+        if (i < 0) {
+            if (nline == 0) { printf("A and B agree to depth %d\n", a->depth); status = 0; }
+            else fprintf(stderr, "boardvm diff: the counts below a move changed between two runs (a side is not deterministic)\n");
+            goto out;
+        }
+        line[nline] = strdup(d[0].e[i].key);
+        shown[nline++] = strdup(d[r].e[r ? jb : i].shown);
+        for (int k = 0; k < 2; k++) divide_free(&d[k]);
+        if (depth == 1) {          /* depth 1 counts each move once: a difference is one-sided */
+            fprintf(stderr, "boardvm diff: the counts differ at depth 1 with the same moves (a side is not deterministic)\n");
+            goto out;
+        }
+    }
+out:
+    for (int k = 0; k < 2; k++) divide_free(&d[k]);
+    for (int i = 0; i < nline; i++) { free(line[i]); free(shown[i]); }
+    free(line); free(shown);
+    free_start(&st);
+    return status;
+}
+
+int cmd_diff(int argc, char **argv)
+{
+    DiffArgs a;
+    memset(&a, 0, sizeof a);
+    int st = parse_diff_args(argc, argv, &a);
+    if (st == 0) st = run_diff(&a);
+    else if (st < 0) st = 0;             /* --help */
+    for (int k = 0; k < a.nsides; k++) side_close(&a.side[k]);
+    free_diff_args(&a);
+    return st;
+}

@@ -1,0 +1,153 @@
+/* diff_side.c - the two kinds of side of `boardvm diff` (see diff_side.h). */
+#include "diff_side.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "movegen.h"
+#include "notation.h"
+#include "perft.h"
+#include "session.h"
+
+int side_open(DiffSide *s, char *err, size_t errlen)
+{
+    if (s->is_engine) {
+        s->eng = uci_start(s->command, s->variant, s->timeout, err, errlen);
+        return s->eng != NULL;
+    }
+    int status;
+    s->g = load_game(s->path, NULL, s->nopts, s->opts, &status);
+    if (!s->g) { snprintf(err, errlen, "%s: %s", s->path, status == 2 ? "not read" : "does not compile"); return 0; }
+    return 1;
+}
+
+void side_close(DiffSide *s)
+{
+    if (s->eng) uci_stop(s->eng);
+    if (s->g) game_free(s->g);
+    s->eng = NULL; s->g = NULL;
+}
+
+int side_key(const DiffStart *st, const Game *g, const MoveList *ml, const Move *m, char *out, size_t outlen,
+             char *err, size_t errlen)
+{
+    if (st->notation) return notation_move(st->notation, g, ml, m, out, outlen, err, errlen);
+    move_string(g, ml, m, out, outlen);
+    return 1;
+}
+
+Pos *side_position(DiffSide *s, const DiffStart *st, char *const *line, int nline, jmp_buf *on_error,
+                   char *err, size_t errlen)
+{
+    int status;
+    Pos *p = setup_position(s->g, st->fen, st->moves, st->nmoves, on_error, &status);
+    if (!p) { snprintf(err, errlen, "%s: the start position or --moves (above)", s->label); return NULL; }
+    for (int i = 0; i < nline; i++) {
+        MoveList *ml = pos_list(p, 0);
+        node_moves(p, ml);
+        int found = -1;
+        for (int k = 0; k < ml->n && found < 0; k++) {
+            char key[MOVE_STR_MAX];
+            if (!side_key(st, s->g, ml, &ml->m[k], key, sizeof key, err, errlen)) { pos_free(p); return NULL; }
+            if (!strcmp(key, line[i])) found = k;
+        }
+        if (found < 0) {        /* only moves both sides have are followed: a bug of diff itself */
+            snprintf(err, errlen, "%s: the move '%s' of the line is not legal here", s->label, line[i]);
+            pos_free(p); return NULL;
+        }
+        pos_make(p, ml, &ml->m[found]);
+    }
+    return p;
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+    return strcmp(((const DivideEntry *)a)->key, ((const DivideEntry *)b)->key);
+}
+
+/* Sort by key and merge the entries of one key (a move listed twice counts its leaves twice). */
+static void divide_sort(Divide *d)
+{
+    qsort(d->e, (size_t)d->n, sizeof *d->e, cmp_entry);
+    int k = 0;
+    d->total = 0;
+    for (int i = 0; i < d->n; i++) {
+        d->total += d->e[i].count;
+        if (k && !strcmp(d->e[k - 1].key, d->e[i].key)) {
+            d->e[k - 1].count += d->e[i].count;
+            d->e[k - 1].times += d->e[i].times;
+            free(d->e[i].key); free(d->e[i].shown);
+        } else d->e[k++] = d->e[i];
+    }
+    d->n = k;
+}
+
+static int rules_divide(DiffSide *s, const DiffStart *st, char *const *line, int nline, int depth, Divide *out,
+                        char *err, size_t errlen)
+{
+    jmp_buf jb;
+    Pos *volatile p = NULL;
+    if (setjmp(jb)) {
+        snprintf(err, errlen, "%s: %s", s->label, p ? p->errmsg : "runtime error");
+        pos_free(p);
+        return 0;
+    }
+    p = side_position(s, st, line, nline, &jb, err, errlen);
+    if (!p) return 0;
+    MoveList *ml = pos_list(p, 0);
+    node_moves(p, ml);
+    out->e = calloc((size_t)ml->n + 1, sizeof *out->e);
+    if (!out->e) abort();
+    for (int i = 0; i < ml->n; i++) {
+        char key[MOVE_STR_MAX], shown[MOVE_STR_MAX];
+        if (!side_key(st, s->g, ml, &ml->m[i], key, sizeof key, err, errlen)) {
+            char *msg = strdup(err);
+            snprintf(err, errlen, "%s: %s", s->label, msg);
+            free(msg); pos_free(p); divide_free(out);
+            return 0;
+        }
+        move_string(s->g, ml, &ml->m[i], shown, sizeof shown);
+        pos_make(p, ml, &ml->m[i]);
+        uint64_t n = perft(p, depth - 1, 1);
+        pos_unmake(p);
+        out->e[out->n++] = (DivideEntry){ strdup(key), strdup(shown), n, 1 };
+    }
+    pos_free(p);
+    divide_sort(out);
+    return 1;
+}
+
+static int engine_divide(DiffSide *s, const DiffStart *st, char *const *line, int nline, int depth, Divide *out,
+                         char *err, size_t errlen)
+{
+    char **moves = malloc(sizeof *moves * (size_t)(st->nmoves + nline + 1));
+    if (!moves) abort();
+    for (int i = 0; i < st->nmoves; i++) moves[i] = st->start_keys[i];
+    for (int i = 0; i < nline; i++) moves[st->nmoves + i] = line[i];
+    UciDivide u;
+    const char *fen = s->engine_fen ? s->engine_fen : st->engine_fen;
+    int ok = uci_perft(s->eng, fen, moves, st->nmoves + nline, depth, &u, err, errlen);
+    free(moves);
+    if (!ok) return 0;
+    out->e = calloc((size_t)u.n + 1, sizeof *out->e);
+    if (!out->e) abort();
+    for (int i = 0; i < u.n; i++)
+        out->e[out->n++] = (DivideEntry){ strdup(u.line[i].move), strdup(u.line[i].move), u.line[i].count, 1 };
+    uci_divide_free(&u);
+    divide_sort(out);
+    return 1;
+}
+
+int side_divide(DiffSide *s, const DiffStart *st, char *const *line, int nline, int depth, Divide *out,
+                char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    return s->is_engine ? engine_divide(s, st, line, nline, depth, out, err, errlen)
+                        : rules_divide(s, st, line, nline, depth, out, err, errlen);
+}
+
+void divide_free(Divide *d)
+{
+    for (int i = 0; i < d->n; i++) { free(d->e[i].key); free(d->e[i].shown); }
+    free(d->e);
+    memset(d, 0, sizeof *d);
+}

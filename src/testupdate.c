@@ -1,0 +1,252 @@
+/* testupdate.c - `boardvm test --update FILE.test...`: rewrite the `moves:` and `perft:` values
+ * of every case with what the rules files give now.
+ *
+ * Why: after a deliberate change to a rules file, the expected values of its regression cases
+ * must follow; typing them by hand invites copying mistakes. Such values only guard against
+ * unintended change: they are whatever the generator does today, right or wrong. The checks that
+ * prove a rule (published perft counts, hand-worked cases, independent generators) stay the
+ * proof, and this mode never writes a value for a case that does not already ask for one.
+ *
+ * Only keys written in a case itself are rewritten (file-level keys and `error:`/search cases
+ * are left alone); `perft:` keeps its number of depths. The file is rewritten only when every
+ * case could be computed, through a temporary file renamed over it. Exit status 0, 1 when a
+ * case could not be computed (nothing written), 2 when a file could not be read or written. */
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "arena.h"
+#include "commands.h"
+#include "movegen.h"
+#include "notation.h"
+#include "perft.h"
+#include "session.h"
+#include "testfile.h"
+
+#define WRAP_COLUMN 96              /* move lists are wrapped like the hand-written ones */
+
+typedef struct { int first, last; char *text; } Replacement;   /* lines first..last (1-based) */
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* "moves:" and the sorted legal moves, wrapped on continuation lines indented two spaces. */
+static char *moves_text(Game *g, Pos *p, int *count)
+{
+    MoveList *mlp = pos_list(p, 0);
+    node_moves(p, mlp);
+    MoveList ml = *mlp;
+    char **s = malloc(sizeof *s * (size_t)(ml.n + 1));
+    size_t total = 16;
+    if (!s) abort();
+    for (int i = 0; i < ml.n; i++) {
+        s[i] = malloc(MOVE_STR_MAX);
+        if (!s[i]) abort();
+        move_string(g, &ml, &ml.m[i], s[i], MOVE_STR_MAX);
+        total += strlen(s[i]) + 4;
+    }
+    qsort(s, (size_t)ml.n, sizeof *s, cmp_str);
+    char *out = malloc(total), *o = out;
+    if (!out) abort();
+    o += sprintf(o, "moves:");
+    int col = WRAP_COLUMN;          /* start a new line before the first move */
+    for (int i = 0; i < ml.n; i++) {
+        size_t l = strlen(s[i]);
+        if (col + 1 + (int)l > WRAP_COLUMN) { o += sprintf(o, "\n  %s", s[i]); col = 2 + (int)l; }
+        else { o += sprintf(o, " %s", s[i]); col += 1 + (int)l; }
+        free(s[i]);
+    }
+    free(s);
+    *count = ml.n;
+    return out;
+}
+
+/* "perft:" and the counts of depths 1..depths. */
+static char *perft_text(Pos *p, int depths)
+{
+    char *out = malloc(16 + (size_t)depths * 21), *o = out;
+    if (!out) abort();
+    o += sprintf(o, "perft:");
+    for (int d = 1; d <= depths; d++) o += sprintf(o, " %llu", (unsigned long long)perft(p, d, 0));
+    return out;
+}
+
+/* The lines a key's value spans: its own line and the indented continuation lines after it. */
+static int value_end(char **lines, int nlines, int first)
+{
+    int last = first;
+    while (last < nlines && (lines[last][0] == ' ' || lines[last][0] == '\t')) last++;
+    return last;                    /* 1-based number of the last line of the value */
+}
+
+static int word_count(const char *s)
+{
+    int n = 0;
+    for (const char *t = s; *t; ) {
+        while (*t == ' ' || *t == '\t' || *t == '\n') t++;
+        if (!*t) break;
+        n++;
+        while (*t && *t != ' ' && *t != '\t' && *t != '\n') t++;
+    }
+    return n;
+}
+
+typedef struct {                    /* what one file's update gathers */
+    char **lines; int nlines;
+    Replacement *rep; int nrep;     /* the values that change */
+    int unchanged;
+} Update;
+
+/* The words of a value, sorted: two values are the same when these are (moves compare as
+ * multisets, and a `perft:` list's order is fixed anyway: only moves are reordered). */
+static char *sorted_words(const char *val, int sort)
+{
+    char *copy = strdup(val), *out = malloc(strlen(val) + 2);
+    char **w = malloc(sizeof *w * (strlen(val) / 2 + 2));
+    if (!copy || !out || !w) abort();
+    int n = 0;
+    for (char *t = strtok(copy, " \t\n"); t; t = strtok(NULL, " \t\n")) w[n++] = t;
+    if (sort) qsort(w, (size_t)n, sizeof *w, cmp_str);
+    char *o = out;
+    *o = 0;
+    for (int i = 0; i < n; i++) o += sprintf(o, "%s%s", i ? " " : "", w[i]);
+    free(w); free(copy);
+    return out;
+}
+
+/* Replace the value of the key kv (lines kv->line..) by text ("key: ...") when the value is a
+ * different one; a value that is only laid out differently (hand-grouped moves) is kept. */
+static void replace_value(Update *u, const Case *c, const Kv *kv, char *text)
+{
+    int is_moves = !strcmp(kv->key, "moves");
+    char *old = sorted_words(kv->val, is_moves), *now = sorted_words(strchr(text, ':') + 1, is_moves);
+    int same = !strcmp(old, now);
+    free(old); free(now);
+    if (same) { u->unchanged++; free(text); return; }
+    Replacement *r = &u->rep[u->nrep++];
+    r->first = kv->line;
+    r->last = value_end(u->lines, u->nlines, kv->line);
+    r->text = text;
+    printf("%s:%d: case '%s': %s changed\n", c->file, kv->line, c->name, kv->key);
+}
+
+/* The case's position and its new values; 0 after a message. A runtime error of the rules code
+ * longjmps out of here to update_case. */
+static int compute_values(Update *u, const Case *c, Game *g, Pos *p, const Kv *moves, const Kv *perft_kv)
+{
+    char err[300];
+    if (!case_position(c, g, p, err, sizeof err)) {
+        fprintf(stderr, "%s:%d: case '%s': %s\n", c->file, c->line, c->name, err);
+        return 0;
+    }
+    int count;
+    int perft_first = perft_kv && (!moves || perft_kv->line < moves->line);   /* in file order */
+    if (perft_first) replace_value(u, c, perft_kv, perft_text(p, word_count(perft_kv->val)));
+    if (moves) replace_value(u, c, moves, moves_text(g, p, &count));
+    if (perft_kv && !perft_first) replace_value(u, c, perft_kv, perft_text(p, word_count(perft_kv->val)));
+    return 1;
+}
+
+/* Compute the new values of one case; 0 after a message. */
+static int update_case(Update *u, const Case *c)
+{
+    /* the case's own keys (below its `case:` line); volatile: read after a longjmp */
+    const Kv *volatile moves = NULL, *volatile perft_kv = NULL;
+    for (int i = 0; i < c->nkv; i++) {
+        if (c->kv[i].line <= c->line) continue;
+        if (!strcmp(c->kv[i].key, "moves")) moves = &c->kv[i];
+        if (!strcmp(c->kv[i].key, "perft")) perft_kv = &c->kv[i];
+    }
+    if ((!moves && !perft_kv) || case_get(c, "error")) return 1;
+    if (perft_kv && word_count(perft_kv->val) == 0) {
+        fprintf(stderr, "%s:%d: `perft:` needs its counts (any numbers): their number is the depth to count to\n",
+                c->file, perft_kv->line);
+        return 0;
+    }
+    char *rules, *messages;
+    Game *g = case_game(c, &rules, &messages);
+    if (!g) {
+        fprintf(stderr, "%s:%d: case '%s': %s does not compile\n%s", c->file, c->line, c->name,
+                rules ? rules : "the rules file", messages ? messages : "");
+        free(rules); free(messages);
+        return 0;
+    }
+    free(messages); free(rules);
+    Pos *volatile p = NULL;
+    jmp_buf jb;
+    int ok;
+    if (setjmp(jb)) {
+        fprintf(stderr, "%s:%d: case '%s': %s\n", c->file, c->line, c->name, p ? p->errmsg : "runtime error");
+        ok = 0;
+    } else {
+        p = pos_new(g);
+        p->on_error = &jb;
+        ok = compute_values(u, c, g, p, moves, perft_kv);
+    }
+    pos_free(p);
+    game_free(g);
+    return ok;
+}
+
+static int update_file(const char *path)
+{
+    Arena ar; arena_init(&ar);
+    Case *cases = NULL; int ncases = 0;
+    if (!parse_test_file(&ar, path, &cases, &ncases)) { arena_free(&ar); return 2; }
+    size_t len;
+    char *text = read_file(path, &len);
+    if (!text) { free(cases); arena_free(&ar); return 2; }
+    /* the file as lines (1-based numbers as the parser counts them; "\r" kept out) */
+    int nlines = 0, cap = 64;
+    char **lines = malloc(sizeof *lines * (size_t)cap);
+    if (!lines) abort();
+    for (char *l = text, *next; l; l = next) {
+        next = strchr(l, '\n');
+        if (next) *next++ = 0;
+        size_t ll = strlen(l);
+        if (ll && l[ll - 1] == '\r') l[ll - 1] = 0;
+        if (!next && !*l) break;                  /* the empty remainder after a final newline */
+        if (nlines == cap) { cap *= 2; lines = realloc(lines, sizeof *lines * (size_t)cap); if (!lines) abort(); }
+        lines[nlines++] = l;
+    }
+    Update u = { lines, nlines, malloc(sizeof(Replacement) * (size_t)(2 * ncases + 1)), 0, 0 };
+    if (!u.rep) abort();
+    int ok = 1;
+    for (int i = 0; i < ncases; i++) ok &= update_case(&u, &cases[i]);
+    int status = 0;
+    if (!ok) {
+        fprintf(stderr, "boardvm: %s: not rewritten (a case could not be computed)\n", path);
+        status = 1;
+    } else if (u.nrep) {
+        char *tmp = malloc(strlen(path) + 16);
+        if (!tmp) abort();
+        sprintf(tmp, "%s.update-tmp", path);
+        FILE *f = fopen(tmp, "w");
+        if (!f) { perror(tmp); status = 2; }
+        else {
+            for (int l = 1; l <= nlines; ) {
+                const Replacement *r = NULL;
+                for (int k = 0; k < u.nrep; k++) if (u.rep[k].first == l) r = &u.rep[k];
+                if (r) { fprintf(f, "%s\n", r->text); l = r->last + 1; }
+                else fprintf(f, "%s\n", lines[l++ - 1]);
+            }
+            if (fclose(f) != 0 || rename(tmp, path) != 0) { perror(path); remove(tmp); status = 2; }
+        }
+        free(tmp);
+    }
+    if (!status) printf("%s: %d value%s changed, %d unchanged\n", path, u.nrep, u.nrep == 1 ? "" : "s", u.unchanged);
+    for (int k = 0; k < u.nrep; k++) free(u.rep[k].text);
+    free(u.rep); free(lines); free(text); free(cases);
+    arena_free(&ar);
+    return status;
+}
+
+int cmd_test_update(Args *a)
+{
+    if (a->npos < 2) { fprintf(stderr, "boardvm: test --update needs .test files\n"); return 2; }
+    int worst = 0;
+    for (int i = 1; i < a->npos; i++) {
+        int st = update_file(a->pos[i]);
+        if (st > worst) worst = st;
+    }
+    return worst;
+}
