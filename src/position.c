@@ -134,6 +134,7 @@ void pos_free(Pos *p)
     free(p->st); free(p->trail); free(p->undo); free(p->hist); free(p->mhist);
     vm_free_scratch(p);
     free(p->memo);
+    free(p->pretest_memo);
     free(p->watch);
     free(p->attackers);
     free(p);

@@ -84,6 +84,7 @@ typedef struct Pos {
     int result, result_reason;              /* set by the `end` hook: RESULT_*, string index + 1 */
     struct VmScratch *vm;                   /* the VM's choice stack (vm.c) */
     struct AttackMemo *memo;                /* attack runs and what they saw (movegen.c); one block */
+    struct PretestMemo *pretest_memo;       /* answers of the legality pretest (vm.c); one block */
     uint32_t *watch, watch_stamp;           /* pins.c: state locations a node's attackers read */
     /* The squares of each player's pieces whose attacks are programs (one piece a square), a
      * bitmap per player of g->nsq bits kept by every write, so that attack tests need not scan

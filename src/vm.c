@@ -382,15 +382,36 @@ int vm_run_legal(Pos *p, int mover)
     return !c.failed;
 }
 
+/* The pretest reads nothing but the move's fields and the mover (pretest.c keeps every
+ * instruction that reads the position out of it), so its answer for those values holds in any
+ * position: a direct-mapped table of answers saves entering the VM for moves met before. */
+#define PRETEST_MEMO_SIZE 4096
+typedef struct { int16_t from, to; int8_t mover, answer; int32_t piece, captured; } PretestEntry;
+struct PretestMemo { PretestEntry e[PRETEST_MEMO_SIZE]; };
+
 int vm_run_legal_pretest(Pos *p, int mover, const Move *m)
 {
     const Game *g = p->g;
+    /* the move's fields as pos_make_parts sets them */
+    int16_t mfrom = m->from, mto = m->to;
+    int32_t mpiece = m->kind == MK_DROP ? PW_MAKE(m->become, mover) : m->piece;
+    int32_t mcaptured = m->kind == MK_MOVE && m->to != m->from ? p->st[m->to * g->stack] : 0;
+    if (!p->pretest_memo) p->pretest_memo = calloc(1, sizeof *p->pretest_memo);  /* (NULL: no memo) */
+    PretestEntry *pe = NULL;
+    if (p->pretest_memo) {
+        uint64_t h = ((uint64_t)(uint16_t)mfrom << 48) ^ ((uint64_t)(uint16_t)mto << 32) ^
+                     (uint64_t)(uint32_t)mpiece * 0x9e3779b97f4a7c15ull ^ (uint64_t)(uint32_t)mcaptured * 0xc2b2ae3d27d4eb4full ^
+                     (uint64_t)mover;
+        h ^= h >> 29; h *= 0xbf58476d1ce4e5b9ull; h ^= h >> 32;
+        pe = &p->pretest_memo->e[h & (PRETEST_MEMO_SIZE - 1)];
+        /* answer 0 marks an empty slot: answers are stored plus 2 (1 bails, 2 rejects, 3 accepts) */
+        if (pe->answer && pe->from == mfrom && pe->to == mto && pe->mover == mover &&
+            pe->piece == mpiece && pe->captured == mcaptured)
+            return pe->answer - 2;
+    }
     int16_t from = p->last_from, to = p->last_to;
     int32_t piece = p->last_piece, captured = p->last_captured;
-    /* the move's fields as pos_make_parts sets them */
-    p->last_from = m->from; p->last_to = m->to; p->last_piece = m->piece; p->last_captured = 0;
-    if (m->kind == MK_DROP) p->last_piece = PW_MAKE(m->become, mover);
-    else if (m->kind == MK_MOVE && m->to != m->from) p->last_captured = p->st[m->to * g->stack];
+    p->last_from = mfrom; p->last_to = mto; p->last_piece = mpiece; p->last_captured = mcaptured;
     RunCtx c = {0};
     c.mode = RUN_HOOK; c.fn = g->legal_pretest_fn; c.mover = mover; c.origin = -1;
     c.nlegal = -3; c.target = -1;
@@ -398,7 +419,12 @@ int vm_run_legal_pretest(Pos *p, int mover, const Move *m)
     vm_run(p, &c);
     pos_undo_to(p, mark);
     p->last_from = from; p->last_to = to; p->last_piece = piece; p->last_captured = captured;
-    return c.bailed ? -1 : !c.failed;
+    int answer = c.bailed ? -1 : !c.failed;
+    if (pe) {
+        pe->from = mfrom; pe->to = mto; pe->mover = (int8_t)mover;
+        pe->piece = mpiece; pe->captured = mcaptured; pe->answer = (int8_t)(answer + 2);
+    }
+    return answer;
 }
 
 int vm_run_end_lazy(Pos *p, MoveList *ml)
