@@ -43,6 +43,20 @@ static const char *cell_text(const Game *g, int32_t pw)
     return PW_OWNER(pw) == 1 ? g->types[t].lcode : g->types[t].code;
 }
 
+/* The piece a person sees on a square: the top of its stack (the last occupied level; levels
+ * fill from the bottom, so the first empty one ends the stack). 0 for an empty square. */
+static int32_t top_piece(const Pos *p, int sq)
+{
+    const Game *g = p->g;
+    int32_t top = 0;
+    for (int l = 0; l < g->stack; l++) {
+        int32_t w = p->st[sq * g->stack + l];
+        if (!w) break;
+        top = w;
+    }
+    return top;
+}
+
 static int code_width(const Game *g)
 {
     int w = 1;
@@ -77,7 +91,7 @@ static void show_arrows(const Pos *p, FILE *out, int arrows_attr)
                 if (colour) fputs("\033[2m", out);
                 fputs(arrow_at(g, mask, row, 0, uni), out);
                 if (colour) fputs("\033[0m", out);
-                if (row == 1) put_cell(out, p, p->st[sq * g->stack], w, colour, cell_text(g, p->st[sq * g->stack]));
+                if (row == 1) put_cell(out, p, top_piece(p, sq), w, colour, cell_text(g, top_piece(p, sq)));
                 else {
                     const char *m = arrow_at(g, mask, row, 1, uni);
                     int pad = w - 1;
@@ -122,7 +136,7 @@ static void show_plain(const Pos *p, FILE *out)
             int marked = mark && sq >= 0 && mark[sq];
             fputc(marked ? '[' : ' ', out);
             if (sq < 0) fprintf(out, "%-*s", w, " ");
-            else put_cell(out, p, p->st[sq * g->stack], w, colour, cell_text(g, p->st[sq * g->stack]));
+            else put_cell(out, p, top_piece(p, sq), w, colour, cell_text(g, top_piece(p, sq)));
             if (mark) fputc(marked ? ']' : ' ', out);
         }
         if (map) {
