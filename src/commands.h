@@ -1,6 +1,8 @@
-/* commands.h - the parsed command line and the subcommands that live in their own files. */
+/* commands.h - the parsed command line (Args, filled by main.c from the table in cli_table.c)
+ * and the subcommands, each in its own file. */
 #ifndef BOARDVM_COMMANDS_H
 #define BOARDVM_COMMANDS_H
+#include <setjmp.h>
 #include <stdio.h>
 #include "position.h"
 
@@ -10,11 +12,12 @@ typedef struct {
     const char *fen;
     char **moves; int nmoves, capmoves;
     char **copies; int ncopies;    /* strings the move list points into */
-    int divide, help, version, list_opcodes, check_hash, profile, every_ply;
+    int divide, version, list_opcodes, check_hash, profile, every_ply;
     int json;                      /* show/moves --json */
     int update;                    /* test --update: rewrite the expected values */
     int depth, runs;
     int games, max_plies;          /* selfplay */
+    int board;                     /* selfplay --board: draw the board after each move */
     unsigned long long nodes;      /* a node limit per move */
     unsigned long long seed;
     double time;                   /* seconds per move */
@@ -24,6 +27,10 @@ typedef struct {
     const char *address;           /* serve --address A */
 } Args;
 
+int cmd_check(Args *a);            /* check.c */
+int cmd_show(Args *a);             /* show.c */
+int cmd_moves(Args *a);            /* show.c */
+int cmd_perft(Args *a);            /* perft_cmd.c */
 int cmd_disasm(Args *a);           /* disasm.c */
 int cmd_test(Args *a);             /* testrun.c */
 int cmd_test_update(Args *a);      /* testupdate.c */
@@ -35,4 +42,8 @@ int cmd_serve(Args *a);            /* serve.c */
 int cmd_svg(Args *a);              /* svg.c */
 int cmd_diff(int argc, char **argv);   /* diff.c: it parses its own arguments */
 void show_board(const Pos *p, FILE *out);   /* display.c */
+void show_legend(const Game *g, FILE *out);  /* display.c: the key to the piece letters */
+/* The position of show, moves, perft: the rules file, --game, --fen, --moves (startpos.c);
+ * 0, or an exit status after a message. */
+int open_position(Args *a, Game **g, Pos **p, jmp_buf *jb);
 #endif

@@ -14,26 +14,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cli.h"
 #include "commands.h"
 #include "diff_side.h"
 #include "movegen.h"
 #include "notation.h"
+#include "oom.h"
 #include "posstring.h"
 #include "session.h"
 
 #define DEFAULT_DEPTH 3
 #define DEFAULT_TIMEOUT 60.0       /* seconds for any one answer of an engine */
-
-static const char diff_usage[] =
-"usage: boardvm diff SIDE SIDE [--fen POSITION] [--moves MOVE...] [--depth N] [--timeout S]\n"
-"  SIDE is a rules file with its options:   FILE.rules [-o NAME[=VALUE]]...\n"
-"  or a UCI engine that answers 'go perft N': --uci 'COMMAND' [--variant NAME]\n"
-"       [--piece CODE=LETTER]... [--turn LETTER=LETTER]... [--ranks-from 0|1] [--engine-fen FEN]\n"
-"Compares the perft divide of the two sides at depth N (default 3) and follows the first move\n"
-"whose counts differ down to a position whose move lists differ; prints the line of moves, the\n"
-"moves of one side only and a .test case for that position. --fen and --moves are written in\n"
-"the (first) rules file's notation. Exit status 0 when the sides agree, 1 when they differ,\n"
-"2 on an error. See boardvm(1).\n";
 
 static int usage(const char *fmt, const char *arg)
 {
@@ -51,73 +42,76 @@ typedef struct {
     double timeout;
 } DiffArgs;
 
+/* The side an operand (a rules file) or --uci (an engine) begins; the options after it are its. */
+static int new_side(DiffArgs *a, int argc, const char *path, const char *engine)
+{
+    if (a->nsides == 2) return usage("more than two sides ('%s'): diff compares two", path ? path : engine);
+    DiffSide *cur = &a->side[a->nsides++];
+    memset(cur, 0, sizeof *cur);
+    cur->notation.ranks_from = 1;
+    cur->timeout = a->timeout;
+    if (engine) { cur->is_engine = 1; cur->command = engine; cur->label = engine; }
+    else {
+        cur->path = path; cur->label = path;
+        cur->opts = xcalloc((size_t)argc + 1, sizeof *cur->opts, "diff's options");
+    }
+    return 0;
+}
+
+typedef struct { DiffArgs *a; int argc; } DiffParse;
+
+/* Each option and operand, in the order written (cli_parse). */
+static int diff_arg(void *ctx, const CliOption *o, const CliValue *v)
+{
+    DiffArgs *a = ((DiffParse *)ctx)->a;
+    DiffSide *cur = a->nsides ? &a->side[a->nsides - 1] : NULL;
+    char err[256];
+    if (!o) return new_side(a, ((DiffParse *)ctx)->argc, v->text, NULL);
+    switch (o->id) {
+    case OPT_UCI: return new_side(a, 0, NULL, v->text);
+    case OPT_OPTION:
+        if (!cur || cur->is_engine) return usage("%s belongs after the rules file it sets (FILE.rules -o NAME=VALUE)", "-o");
+        cur->opts[cur->nopts++] = (char *)v->text;
+        return 0;
+    case OPT_VARIANT: case OPT_PIECE: case OPT_TURN: case OPT_RANKS_FROM: case OPT_ENGINE_FEN:
+        if (!cur || !cur->is_engine) return usage("--%s belongs after the --uci engine it describes", o->name);
+        if (o->id == OPT_VARIANT) cur->variant = v->text;
+        else if (o->id == OPT_ENGINE_FEN) cur->engine_fen = v->text;
+        else if (o->id == OPT_RANKS_FROM) {
+            if (strcmp(v->text, "0") && strcmp(v->text, "1")) return usage("--ranks-from is 0 or 1, not '%s'", v->text);
+            cur->notation.ranks_from = v->text[0] - '0';
+        }
+        else if (!(o->id == OPT_PIECE ? notation_add_piece(&cur->notation, v->text, err, sizeof err)
+                                      : notation_add_turn(&cur->notation, v->text, err, sizeof err)))
+            return usage("%s", err);
+        return 0;
+    case OPT_FEN: a->fen = v->text; return 0;
+    case OPT_MOVES: {
+        char *copy = xstrdup(v->text, "the --moves list");     /* a quoted list "e2e4 e7e5" is split */
+        for (char *t = strtok(copy, " \t\n"); t; t = strtok(NULL, " \t\n")) {
+            a->moves = xrealloc(a->moves, sizeof *a->moves * (size_t)(a->nmoves + 2), "the --moves list");
+            a->moves[a->nmoves++] = xstrdup(t, "the --moves list");
+        }
+        free(copy);
+        return 0;
+    }
+    case OPT_DEPTH: a->depth = (int)v->i; return 0;
+    case OPT_TIMEOUT:
+        a->timeout = v->d;
+        for (int k = 0; k < a->nsides; k++) a->side[k].timeout = v->d;
+        return 0;
+    default: return 0;
+    }
+}
+
 static int parse_diff_args(int argc, char **argv, DiffArgs *a)
 {
     a->depth = DEFAULT_DEPTH;
     a->timeout = DEFAULT_TIMEOUT;
-    a->moves = calloc((size_t)argc + 1, sizeof *a->moves);
-    if (!a->moves) abort();
-    DiffSide *cur = NULL;
-    char err[256];
-    for (int i = 2; i < argc; i++) {
-        const char *s = argv[i];
-        int has_value = i + 1 < argc;
-        if (!strcmp(s, "-h") || !strcmp(s, "--help")) { fputs(diff_usage, stdout); return -1; }
-        if (!strcmp(s, "--moves")) {
-            while (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0) {
-                char *copy = strdup(argv[++i]);     /* a quoted list "e2e4 e7e5" is split */
-                for (char *t = strtok(copy, " \t\n"); t; t = strtok(NULL, " \t\n")) {
-                    a->moves = realloc(a->moves, sizeof *a->moves * (size_t)(a->nmoves + 2));
-                    if (!a->moves) abort();
-                    a->moves[a->nmoves++] = strdup(t);
-                }
-                free(copy);
-            }
-            continue;
-        }
-        int takes_value = !strcmp(s, "--uci") || !strcmp(s, "-o") || !strcmp(s, "--option") || !strcmp(s, "--variant") ||
-                          !strcmp(s, "--piece") || !strcmp(s, "--turn") || !strcmp(s, "--ranks-from") ||
-                          !strcmp(s, "--engine-fen") || !strcmp(s, "--fen") || !strcmp(s, "--depth") || !strcmp(s, "--timeout");
-        if (takes_value && !has_value) return usage("%s needs a value", s);
-        const char *v = takes_value ? argv[++i] : NULL;
-        if (!strcmp(s, "--uci") || (s[0] != '-' || !s[1])) {
-            if (a->nsides == 2) return usage("more than two sides ('%s'): diff compares two", v ? v : s);
-            cur = &a->side[a->nsides++];
-            memset(cur, 0, sizeof *cur);
-            cur->notation.ranks_from = 1;
-            cur->timeout = a->timeout;
-            if (v) { cur->is_engine = 1; cur->command = v; cur->label = v; }
-            else {
-                cur->path = s; cur->label = s;
-                cur->opts = calloc((size_t)argc + 1, sizeof *cur->opts);
-                if (!cur->opts) abort();
-            }
-        } else if (!strcmp(s, "-o") || !strcmp(s, "--option")) {
-            if (!cur || cur->is_engine) return usage("%s belongs after the rules file it sets (FILE.rules -o NAME=VALUE)", s);
-            cur->opts[cur->nopts++] = (char *)v;
-        } else if (!strcmp(s, "--variant") || !strcmp(s, "--piece") || !strcmp(s, "--turn") ||
-                   !strcmp(s, "--ranks-from") || !strcmp(s, "--engine-fen")) {
-            if (!cur || !cur->is_engine) return usage("%s belongs after the --uci engine it describes", s);
-            if (!strcmp(s, "--variant")) cur->variant = v;
-            else if (!strcmp(s, "--engine-fen")) cur->engine_fen = v;
-            else if (!strcmp(s, "--ranks-from")) {
-                if (strcmp(v, "0") && strcmp(v, "1")) return usage("--ranks-from is 0 or 1, not '%s'", v);
-                cur->notation.ranks_from = v[0] - '0';
-            } else if (!(!strcmp(s, "--piece") ? notation_add_piece(&cur->notation, v, err, sizeof err)
-                                                : notation_add_turn(&cur->notation, v, err, sizeof err)))
-                return usage("%s", err);
-        } else if (!strcmp(s, "--fen")) a->fen = v;
-        else if (!strcmp(s, "--depth")) {
-            char *end; long d = strtol(v, &end, 10);
-            if (!*v || *end || d < 1 || d > 30) return usage("--depth must be 1 to 30, not '%s'", v);
-            a->depth = (int)d;
-        } else if (!strcmp(s, "--timeout")) {
-            char *end; double t = strtod(v, &end);
-            if (!*v || *end || !(t > 0) || t > 1e6) return usage("'%s' is not a positive number of seconds", v);
-            a->timeout = t;
-            for (int k = 0; k < a->nsides; k++) a->side[k].timeout = t;
-        } else return usage("unknown option '%s'", s);
-    }
+    a->moves = xcalloc((size_t)argc + 1, sizeof *a->moves, "the --moves list");
+    DiffParse dp = { a, argc };
+    int st = cli_parse(cli_command("diff"), argc, argv, diff_arg, &dp);
+    if (st) return st;
     if (a->nsides < 2) return usage("%s", "needs two sides: two rules files, or a rules file and a --uci engine");
     if (a->side[0].is_engine && a->side[1].is_engine)
         return usage("%s", "needs a rules file on one side at least (its notation is the one --fen, --moves and the .test case use)");

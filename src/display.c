@@ -242,3 +242,22 @@ void show_board(const Pos *p, FILE *out)
         if (!first) fputc('\n', out);
     }
 }
+
+/* The key to the letters on the board: "key: K King, Q Queen, ...; White upper case, Black
+ * lower case", wrapped under 100 columns. Only types that have a letter of their own appear. */
+void show_legend(const Game *g, FILE *out)
+{
+    int col = fprintf(out, "key:");
+    for (int t = 1; t <= g->ntypes; t++) {
+        const char *code = g->types[t].code;
+        if (!code || !*code) continue;
+        int len = (int)(strlen(code) + strlen(g->types[t].name) + 3);
+        if (col + len > 96) { fputs(",\n   ", out); col = 3; }
+        else if (col > 4) col += fprintf(out, ",");
+        col += fprintf(out, " %s %s", code, g->types[t].name);
+    }
+    if (g->nplayers >= 2)                 /* cell_text: the second player's codes in lower case */
+        for (int pl = 0; pl < g->nplayers; pl++)
+            fprintf(out, "%s%s %s case", pl ? ", " : "; ", g->player_name[pl], pl == 1 ? "lower" : "upper");
+    fputc('\n', out);
+}

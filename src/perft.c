@@ -2,6 +2,8 @@
 #include "perft.h"
 #include "movegen.h"
 
+volatile sig_atomic_t perft_stop;
+
 uint64_t perft(Pos *p, int depth, int ply)
 {
     if (depth <= 0) return 1;
@@ -10,6 +12,7 @@ uint64_t perft(Pos *p, int depth, int ply)
     if (depth == 1) return (uint64_t)ml->n;   /* bulk count: the leaves need not be made */
     uint64_t n = 0;
     for (int i = 0; i < ml->n; i++) {
+        if (depth > 2 && perft_stop) break;
         pos_make(p, ml, &ml->m[i]);
         n += perft(p, depth - 1, ply + 1);
         pos_unmake(p);

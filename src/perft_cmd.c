@@ -1,0 +1,149 @@
+/* perft_cmd.c - `boardvm perft FILE DEPTH`: the leaf count of the legal move tree (the last line
+ * of the output), with --divide the count below each root move first.
+ *
+ * A deep count takes minutes, so it goes root move by root move: on a terminal a line on stderr
+ * says which root move is being counted and, from the time the finished ones took, about how
+ * long the rest will take; Ctrl-C (SIGINT) stops the count between two moves near the root and
+ * prints the root moves counted so far, exit status 130. The counts are those of a plain perft:
+ * only the order of the root moves (sorted, as --divide prints them) differs. */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "commands.h"
+#include "movegen.h"
+#include "notation.h"
+#include "perft.h"
+#include "oom.h"
+#include "profile.h"
+
+#define EXIT_INTERRUPTED 130       /* 128 + SIGINT, as a shell reports a command Ctrl-C stopped */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void on_sigint(int sig) { (void)sig; perft_stop = 1; }
+
+/* The progress line on a terminal, rewritten in place ('\r', padded: no escape codes needed). */
+typedef struct { int on; double t0; long depth; int shown; } Progress;
+
+static void progress(Progress *pr, int done, int total, const char *next, uint64_t leaves)
+{
+    if (!pr->on) return;
+    char line[160];
+    double t = now() - pr->t0;
+    int n = snprintf(line, sizeof line, "perft %ld: root move %d of %d (%s), %llu leaves, %.1f s", pr->depth,
+                     done + 1, total, next, (unsigned long long)leaves, t);
+    if (done > 0 && n > 0 && (size_t)n < sizeof line)
+        snprintf(line + n, sizeof line - (size_t)n, ", about %.0f s left", t / done * (total - done));
+    fprintf(stderr, "\r%-79s", line);
+    fflush(stderr);
+    pr->shown = 1;
+}
+
+/* Blank the progress line, before a line of output or at the end. */
+static void progress_clear(Progress *pr)
+{
+    if (pr->shown) fprintf(stderr, "\r%79s\r", "");
+    pr->shown = 0;
+}
+
+/* Count root move by root move (ml: the root's moves, generated; pos_list would clear it);
+ * counts[i] for the i-th in sorted order. Returns how many were
+ * counted before a SIGINT (all of them when none came). */
+static int count_by_root_move(Pos *p, MoveList *ml, int depth, int divide, Progress *pr, uint64_t *counts,
+                              const int *order, uint64_t *total)
+{
+    const Game *g = p->g;
+    int done = 0;
+    for (int i = 0; i < ml->n && !perft_stop; i++) {
+        char name[MOVE_STR_MAX];
+        move_string(g, ml, &ml->m[order[i]], name, sizeof name);
+        progress(pr, i, ml->n, name, *total);
+        pos_make(p, ml, &ml->m[order[i]]);
+        uint64_t n = perft(p, depth - 1, 1);
+        pos_unmake(p);
+        if (perft_stop) break;                  /* that move's count is not whole */
+        counts[i] = n;
+        *total += n;
+        done++;
+        if (divide) { progress_clear(pr); printf("%s %llu\n", name, (unsigned long long)n); fflush(stdout); }
+    }
+    return done;
+}
+
+static void report_interrupted(const Pos *p, MoveList *ml, int divide, const uint64_t *counts, const int *order,
+                               int done, uint64_t total)
+{
+    if (!divide)
+        for (int i = 0; i < done; i++) {
+            char name[MOVE_STR_MAX];
+            move_string(p->g, ml, &ml->m[order[i]], name, sizeof name);
+            printf("%s %llu\n", name, (unsigned long long)counts[i]);
+        }
+    printf("interrupted: %d of %d root moves counted, %llu leaves below them\n", done, ml->n,
+           (unsigned long long)total);
+}
+
+int cmd_perft(Args *a)
+{
+    if (a->npos < 3) {
+        fputs("boardvm: perft needs a rules file and a depth\nTry 'boardvm perft --help'.\n", stderr);
+        return 2;
+    }
+    char *end; long depth = strtol(a->pos[2], &end, 10);
+    if (*end || depth < 0 || depth > 30) {
+        fprintf(stderr, "boardvm: perft depth must be 0 to 30, not '%s'\nTry 'boardvm perft --help'.\n", a->pos[2]);
+        return 2;
+    }
+    Game *g; Pos *p = NULL; jmp_buf jb;
+    int st = open_position(a, &g, &p, &jb);
+    if (st) return st;
+    uint64_t *volatile counts = NULL;
+    int *volatile order = NULL;
+    static struct sigaction old;        /* static: set after setjmp, read after a longjmp */
+    struct sigaction stop = { .sa_handler = on_sigint };
+    sigemptyset(&stop.sa_mask);
+    if (setjmp(jb)) {
+        sigaction(SIGINT, &old, NULL);
+        fprintf(stderr, "%s\n", p->errmsg);
+        free(p->profile); free(counts); free(order); pos_free(p); game_free(g);
+        return 1;
+    }
+    p->check_hash = a->check_hash;
+    if (a->profile) p->profile = xcalloc((size_t)g->ncode + 1, sizeof *p->profile, "the profile counters");
+    Progress pr = { isatty(2), now(), depth, 0 };
+    perft_stop = 0;
+    sigaction(SIGINT, NULL, &old);
+    if (old.sa_handler != SIG_IGN) sigaction(SIGINT, &stop, NULL);   /* ignored: a background job's */
+    uint64_t total = 0;
+    int interrupted = 0;
+    if (depth >= 2 || (a->divide && depth >= 1)) {
+        MoveList *ml = pos_list(p, 0);
+        node_moves(p, ml);
+        order = xmalloc(sizeof *order * (size_t)(ml->n + 1), "the root moves");
+        counts = xcalloc((size_t)ml->n + 1, sizeof *counts, "the root moves' counts");
+        move_sorted(g, ml, order);
+        int done = count_by_root_move(p, ml, (int)depth, a->divide, &pr, counts, order, &total);
+        progress_clear(&pr);
+        if (done < ml->n) { report_interrupted(p, ml, a->divide, counts, order, done, total); interrupted = 1; }
+    } else total = perft(p, (int)depth, 0);
+    sigaction(SIGINT, &old, NULL);
+    double dt = now() - pr.t0;
+    if (!interrupted) {
+        fprintf(stderr, "perft %ld: %llu leaves in %.3f s (%.0f leaves/s)\n", depth, (unsigned long long)total, dt,
+                dt > 0 ? total / dt : 0.0);
+        printf("%llu\n", (unsigned long long)total);
+    } else fprintf(stderr, "perft %ld: interrupted after %.3f s\n", depth, dt);
+    if (p->profile) { profile_report(g, p->profile, a->pos[1], stderr); free(p->profile); p->profile = NULL; }
+    free(counts); free(order);
+    pos_free(p); game_free(g);
+    return interrupted ? EXIT_INTERRUPTED : 0;
+}

@@ -1,0 +1,125 @@
+/* show.c - `boardvm show FILE` (the position drawn, with a key to its letters, its position
+ * string and its legal moves or result) and `boardvm moves FILE` (the legal moves, one a line;
+ * with --every-ply those of every position along --moves). */
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "commands.h"
+#include "movegen.h"
+#include "notation.h"
+#include "oom.h"
+#include "posstring.h"
+#include "session.h"
+#ifdef HAVE_SERVE
+#include "gamejson.h"
+#endif
+
+/* The legal moves of p, sorted as every listing sorts them, each as a string to print. */
+static void print_sorted_moves(const Pos *p, MoveList *ml, const char *first, const char *sep, const char *last)
+{
+    int *order = malloc(sizeof *order * (size_t)(ml->n + 1));
+    if (!order) out_of_memory("a move list");
+    move_sorted(p->g, ml, order);
+    for (int i = 0; i < ml->n; i++) {
+        char buf[MOVE_STR_MAX];
+        move_string(p->g, ml, &ml->m[order[i]], buf, sizeof buf);
+        printf("%s%s", i ? sep : first, buf);
+    }
+    fputs(last, stdout);
+    free(order);
+}
+
+/* moves --every-ply: the sorted legal moves of the first position and of the position after
+ * each move of --moves, one line per position (empty once the game is over). Replaying the
+ * game once costs one generation per ply; a run per ply would cost one per earlier ply too. */
+static int moves_every_ply(Args *a)
+{
+    Game *g; Pos *p = NULL; jmp_buf jb;
+    int nmoves = a->nmoves;
+    a->nmoves = 0;                      /* set up the first position only; play them below */
+    int st = open_position(a, &g, &p, &jb);
+    a->nmoves = nmoves;
+    if (st) return st;
+    if (setjmp(jb)) { fflush(stdout); fprintf(stderr, "%s\n", p->errmsg); pos_free(p); game_free(g); return 1; }
+    for (int k = 0; ; k++) {
+        MoveList *ml = pos_list(p, 0);
+        node_moves(p, ml);
+        print_sorted_moves(p, ml, "", " ", "\n");
+        if (k == nmoves) break;
+        if (!play_move(p, a->moves[k], k + 1)) { pos_free(p); game_free(g); return 1; }
+    }
+    pos_free(p); game_free(g);
+    return 0;
+}
+
+static int print_game_json(Pos *p, int show)
+{
+#ifdef HAVE_SERVE
+    print_json(p, show, stdout);
+    return 0;
+#else
+    (void)p; (void)show;
+    fprintf(stderr, "boardvm: --json needs jansson, which this boardvm was built without "
+                    "(Debian: apt-get install libjansson-dev libmicrohttpd-dev; ./configure)\n");
+    return 2;
+#endif
+}
+
+static void print_show(Pos *p, MoveList *ml)
+{
+    const Game *g = p->g;
+    show_board(p, stdout);
+    show_legend(g, stdout);
+    char *s = pos_to_string(p);
+    printf("position: %s\n", s);
+    free(s);
+    printf("to move: %s\n", g->player_name[pos_turn(p)]);
+    if (p->result) {
+        static const char *res[] = { "", "wins", "loses", "draw" };
+        printf("result: %s %s%s%s\n", g->player_name[pos_turn(p)], res[p->result],
+               p->result_reason ? ": " : "", p->result_reason ? g->strings[p->result_reason - 1] : "");
+    } else {
+        printf("legal moves (%d):", ml->n);
+        print_sorted_moves(p, ml, " ", " ", "\n");
+    }
+}
+
+static void print_moves(Pos *p, MoveList *ml)
+{
+    const Game *g = p->g;
+    print_sorted_moves(p, ml, "", "\n", ml->n ? "\n" : "");
+    if (p->result) {
+        static const char *res[] = { "", "win", "loss", "draw" };
+        fprintf(stderr, "boardvm: the game is over: %s for %s%s%s\n", res[p->result], g->player_name[pos_turn(p)],
+                p->result_reason ? ", " : "", p->result_reason ? g->strings[p->result_reason - 1] : "");
+    }
+}
+
+static int show_or_moves(Args *a, int show)
+{
+    Game *g; Pos *p = NULL; jmp_buf jb;
+    int st = open_position(a, &g, &p, &jb);
+    if (st) return st;
+    if (setjmp(jb)) { fprintf(stderr, "%s\n", p->errmsg); pos_free(p); game_free(g); return 1; }
+    if (a->json) st = print_game_json(p, show);
+    else {
+        MoveList *ml = pos_list(p, 0);     /* owned by p: freed even after a runtime error */
+        node_moves(p, ml);
+        if (show) print_show(p, ml);
+        else print_moves(p, ml);
+    }
+    pos_free(p); game_free(g);
+    return st;
+}
+
+int cmd_show(Args *a) { return show_or_moves(a, 1); }
+
+int cmd_moves(Args *a)
+{
+    if (a->every_ply && (a->game || a->json)) {
+        fprintf(stderr, "boardvm: --every-ply goes with --moves, not with --game or --json\n"
+                        "Try 'boardvm moves --help'.\n");
+        return 2;
+    }
+    return a->every_ply ? moves_every_ply(a) : show_or_moves(a, 0);
+}
