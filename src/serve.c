@@ -41,6 +41,7 @@ int cmd_serve(Args *a)
 #include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
+#include "rulespath.h"
 #include "webgame.h"
 
 #define MAX_BODY (1u << 20)          /* a request body: a long game record fits */
@@ -301,17 +302,10 @@ static int find_webdir(char *out, size_t len)
 {
     const char *env = getenv("BOARDVM_WEB");
     if (env && *env) { snprintf(out, len, "%s", env); return has_index(out); }
-#if defined(BOARDVM_BUILDDIR) && defined(BOARDVM_SRCDIR)
-    char exe[PATH_MAX], build[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0 && realpath(BOARDVM_BUILDDIR, build)) {
-        exe[n] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash) *slash = 0;
-        if (!strcmp(exe, build)) {
-            snprintf(out, len, "%s/web", BOARDVM_SRCDIR);
-            if (has_index(out)) return 1;
-        }
+#ifdef BOARDVM_SRCDIR
+    if (running_from_build_tree()) {
+        snprintf(out, len, "%s/web", BOARDVM_SRCDIR);
+        if (has_index(out)) return 1;
     }
 #endif
     snprintf(out, len, "%s/web", BOARDVM_DATADIR);

@@ -8,6 +8,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "posstring.h"
+#include "rulespath.h"
 
 #define MAX_RULES_FILE (16u << 20)
 
@@ -37,11 +38,19 @@ char *read_file(const char *path, size_t *len)
 
 Game *load_game(const char *path, const char *display, int nopts, char **opts, int *status)
 {
+    char *found = rules_find(path);      /* "chess" names the installed chess.rules */
+    if (!found) {
+        fprintf(stderr, "boardvm: cannot open %s: no such file, nor a game of that name in %s\n", path,
+                rules_search_text());
+        *status = 2;
+        return NULL;
+    }
     size_t len;
-    char *text = read_file(path, &len);
-    if (!text) { *status = 2; return NULL; }
-    Game *g = game_compile(text, len, display ? display : path, nopts, opts, status);
+    char *text = read_file(found, &len);
+    if (!text) { free(found); *status = 2; return NULL; }
+    Game *g = game_compile(text, len, display ? display : found, nopts, opts, status);
     free(text);
+    free(found);
     return g;
 }
 

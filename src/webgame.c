@@ -19,6 +19,7 @@
 #include "notation.h"
 #include "posstring.h"
 #include "record.h"
+#include "rulespath.h"
 #include "session.h"
 
 typedef struct { char *s; int from, to; } Played;
@@ -248,8 +249,14 @@ WebGame *webgame_open(const char *path, int nopts, char **opts, const char *fen,
     WebGame *w = calloc(1, sizeof *w);
     if (!w) oom("game");
     pthread_mutex_init(&w->think.mu, NULL);
-    w->path = dup_or_die(path);
-    w->text = read_file(path, &w->len);
+    w->path = rules_find(path);          /* "chess" names the installed chess.rules */
+    if (!w->path) {
+        fprintf(stderr, "boardvm: cannot open %s: no such file, nor a game of that name in %s\n", path,
+                rules_search_text());
+        webgame_free(w);
+        return NULL;
+    }
+    w->text = read_file(w->path, &w->len);
     char err[4096];
     Game *g = w->text ? compile(w, nopts, opts, err, sizeof err) : NULL;
     if (!g) {
