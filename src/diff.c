@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "commands.h"
+#include "make.h"
 #include "diff_side.h"
 #include "movegen.h"
 #include "notation.h"

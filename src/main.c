@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 #include "maxima.h"
+#include "make.h"
 #include "commands.h"
 #include "movegen.h"
 #include "notation.h"

@@ -5,6 +5,7 @@
  * built from the pieces' leap/ride lines, so a check test costs a few probes instead of
  * generating the opponent's moves; only pieces whose attacks are programs are run. */
 #include "maxima.h"
+#include "make.h"
 #include "movegen.h"
 #include "effects.h"
 #include "pins.h"

@@ -1,5 +1,6 @@
 /* perft.c - see perft.h. A finished game has no moves, so perft counts nothing below it. */
 #include "perft.h"
+#include "make.h"
 #include "movegen.h"
 
 uint64_t perft(Pos *p, int depth, int ply)

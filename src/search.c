@@ -4,6 +4,7 @@
  * node_moves), so checkmate, stalemate, repetition and move-count rules are scored exactly as the
  * game says, whatever the game. */
 #include "search.h"
+#include "make.h"
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>

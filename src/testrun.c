@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arena.h"
+#include "make.h"
 #include "commands.h"
 #include "movegen.h"
 #include "notation.h"

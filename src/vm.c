@@ -6,6 +6,7 @@
  * position (squares, players, types read from state), because a position can hold anything.
  */
 #include "vm.h"
+#include "make.h"
 #include <stdlib.h>
 #include <string.h>
 #include "maxima.h"
@@ -32,6 +33,7 @@ static struct VmScratch *scratch(Pos *p)
     if (!p->vm) {
         p->vm = calloc(1, sizeof *p->vm);
         if (!p->vm) abort();
+        p->free_scratch = vm_free_scratch;   /* the position frees what it does not know */
     }
     return p->vm;
 }
