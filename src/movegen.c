@@ -6,6 +6,7 @@
  * generating the opponent's moves; only pieces whose attacks are programs are run. */
 #include "maxima.h"
 #include "make.h"
+#include "lines.h"
 #include "movegen.h"
 #include "effects.h"
 #include "pins.h"
@@ -27,45 +28,6 @@ static void add_move(MoveList *ml, int from, int to, int32_t piece, int32_t capt
     m->piece = piece; m->captured = captured;
 }
 
-static inline int in_zone(const Game *g, int zone, int player, int sq)
-{
-    return g->lists[zone].member[player >= 0 ? player : 0][sq];
-}
-
-/* The squares an atom with a leg, a zone or a hop (not ATOM_PLAIN) reaches from sq for `owner`:
- * found(ctx, to, captured) for each, captured 0 on an empty square; a nonzero return stops. */
-static inline int ext_atom_targets(const Pos *p, int sq, const Atom *a, int owner,
-                                   int (*found)(void *ctx, int to, int32_t captured), void *ctx)
-{
-    const Game *g = p->g;
-    if (a->from_zone >= 0 && !in_zone(g, a->from_zone, owner, sq)) return 0;
-    int d = g->dir_map[owner][a->dir], s = sq;
-    if (a->leg >= 0) {                             /* the first step must land on an empty square */
-        s = g->neighbor[s * g->ndirs + g->dir_map[owner][a->leg]];
-        if (s < 0 || TOPW(s)) return 0;
-    }
-    if (a->kind == ATOM_HOP)                       /* over empty squares to the screen */
-        for (;;) {
-            s = g->neighbor[s * g->ndirs + d];
-            if (s < 0) return 0;
-            if (TOPW(s)) break;
-        }
-    for (;;) {
-        s = g->neighbor[s * g->ndirs + d];
-        if (s < 0) return 0;
-        int32_t c = TOPW(s);
-        int zone_ok = a->to_zone < 0 || in_zone(g, a->to_zone, owner, s);
-        if (!c) {
-            if (a->mode != MODE_CAPTURE && zone_ok && found(ctx, s, 0)) return 1;
-        } else {
-            if (PW_OWNER(c) >= 0 && PW_OWNER(c) != owner && a->mode != MODE_MOVE && zone_ok)
-                return found(ctx, s, c);
-            return 0;
-        }
-        if (a->kind == ATOM_LEAP) return 0;
-    }
-}
-
 static int is_target(void *ctx, int to, int32_t captured) { (void)captured; return to == *(int *)ctx; }
 
 typedef struct { MoveList *ml; int from; int32_t w; } GenCtx;
@@ -83,7 +45,7 @@ static void gen_atoms(Pos *p, MoveList *ml, int sq, int32_t w, const PieceType *
         const Atom *a = &T->atoms[i];
         if (!ATOM_PLAIN(a)) {
             GenCtx c = { ml, sq, w };
-            ext_atom_targets(p, sq, a, mover, gen_found, &c);
+            line_targets(p, sq, a, mover, gen_found, &c);
             continue;
         }
         int d = g->dir_map[mover][a->dir];
@@ -400,7 +362,7 @@ int attack_programs_reads(Pos *p, int target, int by, void (*add)(void *ctx, int
 static int ext_attacked(const Pos *p, int sq, int by, const ExtAttack *e)
 {
     const Game *g = p->g;
-    if (e->to_zone >= 0 && !in_zone(g, e->to_zone, by, sq)) return 0;
+    if (e->to_zone >= 0 && !line_in_zone(g, e->to_zone, by, sq)) return 0;
     int back = g->opposite[e->dir], s = g->neighbor[sq * g->ndirs + back];
     if (s < 0) return 0;
     if (e->kind == ATOM_HOP) {
@@ -413,7 +375,7 @@ static int ext_attacked(const Pos *p, int sq, int by, const ExtAttack *e)
     }
     int32_t w = TOPW(s);
     return w && PW_OWNER(w) == by && type_in(e->types, PW_TYPE(w)) &&
-           (e->from_zone < 0 || in_zone(g, e->from_zone, by, s));
+           (e->from_zone < 0 || line_in_zone(g, e->from_zone, by, s));
 }
 
 int square_attacked(Pos *p, int sq, int by)
@@ -457,31 +419,6 @@ int square_attacked(Pos *p, int sq, int by)
     return 0;
 }
 
-/* Does an atom that is not ATOM_PLAIN attack `target` from sq (whatever stands on it)? */
-static int attack_reaches_ext(const Pos *p, int sq, const Atom *a, int owner, int target)
-{
-    const Game *g = p->g;
-    if (a->from_zone >= 0 && !in_zone(g, a->from_zone, owner, sq)) return 0;
-    if (a->to_zone >= 0 && !in_zone(g, a->to_zone, owner, target)) return 0;
-    int d = g->dir_map[owner][a->dir], s = sq;
-    if (a->leg >= 0) {
-        s = g->neighbor[s * g->ndirs + g->dir_map[owner][a->leg]];
-        if (s < 0 || TOPW(s)) return 0;
-    }
-    if (a->kind == ATOM_HOP)
-        for (;;) {
-            s = g->neighbor[s * g->ndirs + d];
-            if (s < 0 || s == target) return 0;
-            if (TOPW(s)) break;
-        }
-    for (;;) {
-        s = g->neighbor[s * g->ndirs + d];
-        if (s < 0) return 0;
-        if (s == target) return 1;
-        if (TOPW(s) || a->kind == ATOM_LEAP) return 0;
-    }
-}
-
 static int atoms_reach(Pos *p, const Atom *atoms, int n, int sq, int owner, int target)
 {
     const Game *g = p->g;
@@ -489,7 +426,7 @@ static int atoms_reach(Pos *p, const Atom *atoms, int n, int sq, int owner, int 
         const Atom *a = &atoms[i];
         if (a->mode == MODE_MOVE) continue;
         if (!ATOM_PLAIN(a)) {
-            if (attack_reaches_ext(p, sq, a, owner, target)) return 1;
+            if (line_attacks(p, sq, a, owner, target)) return 1;
             continue;
         }
         int d = g->dir_map[owner][a->dir], s = sq;
@@ -548,7 +485,7 @@ int can_move_to(Pos *p, int target, int player)
             const Atom *a = &T->atoms[i];
             if (!ATOM_PLAIN(a)) {
                 int t = target;
-                if (ext_atom_targets(p, sq, a, player, is_target, &t)) return 1;
+                if (line_targets(p, sq, a, player, is_target, &t)) return 1;
                 continue;
             }
             int d = g->dir_map[player][a->dir];

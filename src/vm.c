@@ -12,6 +12,7 @@
 #include "maxima.h"
 #include "merge.h"
 #include "movegen.h"
+#include "lines.h"
 #include "opcodes.h"
 
 typedef struct { int pc, trail_mark, loc_off, nlocs; } Choice;   /* nlocs: the locals it keeps */
@@ -26,7 +27,16 @@ struct VmScratch {
     long work;                         /* steps of work run on this position so far */
     long work0; int trail0;            /* the work and the trail's length at vm_start_position */
     uint32_t *seen, stamp;             /* emit_move: state slots met in this branch's writes */
+    int *line_to; int nline_to;        /* `moves-of`: the squares of a line with a leg, hop or zone */
 };
+
+static int collect_line_target(void *ctx, int to, int32_t captured)
+{
+    struct VmScratch *s = ctx;
+    (void)captured;
+    s->line_to[s->nline_to++] = to;
+    return 0;
+}
 
 static struct VmScratch *scratch(Pos *p)
 {
@@ -43,7 +53,7 @@ void vm_free_scratch(Pos *p)
     if (!p->vm) return;
     for (int i = 0; i < p->vm->nreply; i++) { movelist_free(p->vm->reply[i]); free(p->vm->reply[i]); }
     free(p->vm->reply);
-    free(p->vm->ch); free(p->vm->locs); free(p->vm->nb); free(p->vm->qb); free(p->vm->seen); free(p->vm);
+    free(p->vm->ch); free(p->vm->locs); free(p->vm->nb); free(p->vm->qb); free(p->vm->seen); free(p->vm->line_to); free(p->vm);
     p->vm = NULL;
 }
 
