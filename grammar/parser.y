@@ -668,7 +668,7 @@ drops:
   ;
 
 start:
-    KW_START STRING ';'      { $$ = mk(ctx, AST_START, &@1); $$->str = $2; }
+    KW_START STRING ';'      { $$ = mk(ctx, AST_START, &@2); $$->str = $2; }   /* at the string: its errors */
   ;
 
 position:
@@ -771,6 +771,10 @@ stmt:
   | either_stmt
   | KW_LET IDENT '=' expr ';'
         { $$ = mk_kids(ctx, AST_LET, &@1, $4, NULL, NULL); $$->name = $2; }
+  | KW_LET IDENT ':' type '=' expr ';'
+        { $$ = mk_kids(ctx, AST_LET, &@1, $6, $4, NULL); $$->name = $2; }
+  | KW_LET IDENT ':' type ';'
+        { $$ = mk_kids(ctx, AST_LET, &@1, nothing(ctx), $4, NULL); $$->name = $2; }
   | lvalue assign_op expr ';'
         { $$ = mk_kids(ctx, AST_ASSIGN, &@1, $1, $3, NULL); $$->num = $2; }
   | KW_EMIT emit_mode opt_string ';'

@@ -83,7 +83,7 @@
     X(FOR,        "for")           /* name: loop variable; kids: set expr, BLOCK */             \
     X(CHOOSE,     "choose")        /* name: variable; kids: set expr, BLOCK */                  \
     X(EITHER,     "either")        /* kids: BLOCK, BLOCK... */                                  \
-    X(LET,        "let")           /* name; kids: expr */                                       \
+    X(LET,        "let")           /* name; kids: expr (or NOTHING), then TYPE if typed */     \
     X(ASSIGN,     "assign")        /* num: '=' or '+' (+=) or '-' (-=); kids: lvalue, expr */   \
     X(EMIT,       "emit")          /* num: EMIT_MOVE/STAY/DROP; kids: suffix STRING or NOTHING */\
     X(BECOME,     "become")        /* kids: type expr */                                        \
