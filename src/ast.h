@@ -60,6 +60,7 @@
     X(WHEN,       "when")          /* kids: condition expr, then declarations */                \
     X(DISPLAY,    "display")       /* kids: DISPLAY_ITEMs */                                    \
     X(WORK,       "moves work")    /* num: the work limit of one position, in millions */       \
+    X(COMPULSORY, "moves compulsory capture") /* no fields: a side that can capture must */      \
     X(STEPS,      "moves steps")   /* num: instructions a program may run between two emits */  \
     X(DISPLAY_ITEM, "display item")/* name: the verb; kids: IDENT (what), STRING label or NOTHING */ \
     X(DEF,        "def")           /* name; kids: PARAM..., BLOCK */                            \

@@ -123,7 +123,7 @@ void suggest(Compiler *C, const char *name, SrcLoc loc)
 {
     static const char *builtins[] = { "here", "from", "mover", "opponent", "to-move", "piece", "dropping",
         "victim", "empty", "enemy", "square", "height", "layer", "combine", "minus", "friend", "in-check", "no-moves", "repetition", "at", "type", "owner",
-        "file", "rank", "step", "attacked", "attacks", "hand", "count", "abs", "min", "max", "can-move-to", "none", "true",
+        "file", "rank", "step", "attacked", "attacks", "hand", "count", "abs", "min", "max", "can-move-to", "royal-square", "none", "true",
         "false", "board" };
     const char *best = NULL; int bd = 3;
     for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++) {
@@ -405,6 +405,15 @@ static Ty call_expr(Compiler *C, Ast *e)
         if (two) expect(C, e->kids[1], T_INT, "an int");
         emit_op(C, !two ? OP_ABS : n[1] == 'i' ? OP_MIN : OP_MAX);
         return T_INT;
+    }
+    /* either side's royal piece: three-check, racing kings, atomic (issue 17, construct 6) */
+    if (e->kind == AST_CALL && (!strcmp(n, "in-check") || !strcmp(n, "royal-square"))) {
+        if (!nargs_ok(C, e, 1, 1)) return T_ERR;
+        if (C->fn_kind == FN_ATTACK && n[0] == 'i') diag_error(C->diag, e->loc, "an attack program cannot ask what is attacked");
+        if (n[0] == 'i' && !C->incheck_at.line) C->incheck_at = e->loc;
+        expect(C, e->kids[0], T_PLAYER, "a player");
+        emit_op(C, n[0] == 'i' ? OP_INCHECKOF : OP_ROYALSQ);
+        return n[0] == 'i' ? T_BOOL : T_SQ;
     }
     if (e->kind == AST_CALL && !strcmp(n, "hand")) {
         if (!nargs_ok(C, e, 2, 2)) return T_ERR;

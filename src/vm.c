@@ -12,6 +12,7 @@
 #include "merge.h"
 #include "movegen.h"
 #include "opcodes.h"
+#include "royal.h"
 
 typedef struct { int pc, trail_mark, loc_off, nlocs; } Choice;   /* nlocs: the locals it keeps */
 
