@@ -42,6 +42,10 @@ Sym *sym_add(Compiler *C, const char *name, SymKind kind, int index, Ast *decl)
         diag_error(C->diag, decl ? decl->loc : (SrcLoc){0, 0, 1}, "'%s' is already %s", name,
                    old ? (old->kind == kind ? "declared" : sym_kind_name(old->kind)) : "a square");
         if (old && old->decl) diag_note(C->diag, old->decl->loc, "'%s' was declared here", name);
+        /* an S-chess gate flag `e` and the direction `e`: say that it is one namespace */
+        if (old && old->kind != kind)
+            diag_note(C->diag, decl ? decl->loc : (SrcLoc){0, 0, 1}, "flags, directions, piece types, players and the "
+                      "other names of a rules file share one namespace: give one of the two another name");
         return NULL;
     }
     Sym *s = arena_alloc(&C->tmp, sizeof *s);
