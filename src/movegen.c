@@ -104,20 +104,27 @@ static void gen_atoms(Pos *p, MoveList *ml, int sq, int32_t w, const PieceType *
     }
 }
 
-void gen_pseudo(Pos *p, MoveList *ml)
+/* The pseudo-legal moves, unit by unit: each piece (unit sq * stack + layer), the turn's
+ * program (unit nsq * stack), each dropped type t (unit nsq * stack + t). After each unit that
+ * added moves, `stop` (when given) sees them, from index `first`, and may end the generation
+ * there: ml->next_unit then says where it can go on (gen_rest); -1 when it is complete. */
+typedef int (*GenStop)(Pos *p, MoveList *ml, int first);
+static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit)   /* 1 if stopped */
 {
     const Game *g = p->g;
     int mover = pos_turn(p);
-    vm_start_position(p);
-    for (int sq = 0; sq < g->nsq; sq++)
-        for (int l = 0; l < g->stack; l++) {       /* every piece of a stack moves on its own */
+    const int board_units = g->nsq * g->stack, last = board_units + g->ntypes;
+    if (from_unit == 0) vm_start_position(p);
+    for (int u = from_unit; u <= last; u++) {
+        int before = ml->n;
+        if (u < board_units) {                     /* every piece of a stack moves on its own */
+            int sq = u / g->stack, l = u % g->stack;
             int32_t w = p->st[sq * g->stack + l];
-            if (!w) break;
+            if (!w) { u = (sq + 1) * g->stack - 1; continue; }     /* nothing higher up */
             if (PW_OWNER(w) != mover) continue;
             int t = PW_TYPE(w);
             if (t < 1 || t > g->ntypes) continue;
             const PieceType *T = &g->types[t];
-            int before = ml->n;
             if (T->natoms) gen_atoms(p, ml, sq, w, T, mover);
             for (int i = before; i < ml->n; i++) ml->m[i].layer = (uint8_t)l;
             if (T->moves_fn >= 0 &&
@@ -127,22 +134,51 @@ void gen_pseudo(Pos *p, MoveList *ml)
                 c.layer = l; c.out = ml; c.nlegal = -1; c.target = -1;
                 vm_run(p, &c);
             }
-        }
-    if (g->turn_fn >= 0) {
-        RunCtx c = {0};
-        c.mode = RUN_GEN; c.fn = g->turn_fn; c.mover = mover; c.origin = -1;
-        c.out = ml; c.nlegal = -1; c.target = -1;
-        vm_run(p, &c);
-    }
-    if (g->drops_fn >= 0) {
-        for (int t = 1; t <= g->ntypes; t++) {
-            if (p->st[g->st_hands + mover * (g->ntypes + 1) + t] <= 0) continue;
+        } else if (u == board_units) {
+            if (g->turn_fn < 0) continue;
+            RunCtx c = {0};
+            c.mode = RUN_GEN; c.fn = g->turn_fn; c.mover = mover; c.origin = -1;
+            c.out = ml; c.nlegal = -1; c.target = -1;
+            vm_run(p, &c);
+        } else {
+            int t = u - board_units;
+            if (g->drops_fn < 0 || p->st[g->st_hands + mover * (g->ntypes + 1) + t] <= 0) continue;
             RunCtx c = {0};
             c.mode = RUN_GEN; c.fn = g->drops_fn; c.mover = mover; c.origin = -1;
             c.dropping = t; c.out = ml; c.nlegal = -1; c.target = -1;
             vm_run(p, &c);
         }
+        if (stop && ml->n > before && stop(p, ml, before)) { ml->next_unit = u + 1; return 1; }
     }
+    ml->next_unit = -1;
+    return 0;
+}
+
+void gen_pseudo(Pos *p, MoveList *ml) { gen_units(p, ml, NULL, 0); }
+
+void gen_rest(Pos *p, MoveList *ml)
+{
+    if (ml->next_unit > 0) gen_units(p, ml, NULL, ml->next_unit);
+    else if (ml->next_unit == 0) gen_pseudo(p, ml);
+}
+
+/* Is one of the moves from `first` on legal? Each is made with what `legal` can see of a make. */
+static int any_legal_from(Pos *p, MoveList *ml, int first)
+{
+    int mover = pos_turn(p);
+    for (int i = first; i < ml->n; i++) {
+        pos_make_parts(p, ml, &ml->m[i], p->g->probe);
+        int ok = vm_run_legal(p, mover);
+        pos_unmake(p);
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+int gen_first_legal(Pos *p, MoveList *ml)
+{
+    movelist_clear(ml);
+    return gen_units(p, ml, any_legal_from, 0);       /* every unit was tested as it came */
 }
 
 void gen_legal(Pos *p, MoveList *ml)

@@ -41,6 +41,7 @@ typedef struct {
     /* gen_legal's table of the states the kept moves reach: owned by the list, so that a
      * runtime error (a longjmp out of the legal hook) cannot leak it */
     int32_t *legal_slot; uint64_t *legal_hash; uint32_t legal_cap;
+    int next_unit;               /* generation stopped before this unit (movegen.c); -1: complete */
 } MoveList;
 
 typedef struct { int32_t loc, old; } TrailEntry;

@@ -298,6 +298,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                 }
             }
             if (c->nlegal == -3) c->nlegal = side_to_move_has_a_move(p, LINE) ? 1 : 0;
+            if (c->nlegal == -4) c->nlegal = end_has_a_move(p, c->pseudo);
             if (c->nlegal < 0) pos_runtime_error(p, LINE, "`no-moves` is only known in the `end` and `legal` blocks");
             stk[sp++] = c->nlegal == 0; ip += 1; NEXT;
         vmcase(REPETITION) {
