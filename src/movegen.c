@@ -8,6 +8,7 @@
 #include "make.h"
 #include "lines.h"
 #include "movegen.h"
+#include "capture.h"
 #include "effects.h"
 #include "pins.h"
 #include "merge.h"
@@ -181,6 +182,8 @@ void gen_legal(Pos *p, MoveList *ml)
         if (by_pins && pins_move_safe(p, ml, &ml->m[i], &pins))
             ok = g->legal_pretest_fn < 0 ? 1 : vm_run_legal_pretest(p, mover, &ml->m[i]);
         if (ok == 0) continue;
+        /* no `legal` block and no merging: nothing after the make would look at it */
+        if (ok < 0 && !any && g->hook_fn[HOOK_LEGAL] < 0) ok = 1;
         if (ok < 0) {
             pos_make_parts(p, ml, &ml->m[i], parts);
             ok = vm_run_legal(p, mover);
@@ -203,6 +206,7 @@ void gen_legal(Pos *p, MoveList *ml)
         ml->m[k++] = m;
     }
     ml->n = k;
+    if (g->compulsory_capture) keep_captures(p, ml);
 }
 
 typedef struct { const char *s; int i; } NamedMove;

@@ -14,6 +14,7 @@
 #include "movegen.h"
 #include "lines.h"
 #include "opcodes.h"
+#include "royal.h"
 
 typedef struct { int pc, trail_mark, loc_off, nlocs; } Choice;   /* nlocs: the locals it keeps */
 

@@ -286,6 +286,8 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                 ? g->dir_map[b][g->dir_unmap[mover][a]] : -1;
             ip += 1; NEXT;
         vmcase(INCHECK) stk[sp++] = PLOK(mover) ? in_check(p, mover) : 0; ip += 1; NEXT;
+        vmcase(INCHECKOF) a = stk[sp - 1]; stk[sp - 1] = PLOK(a) ? in_check(p, (int)a) : 0; ip += 1; NEXT;
+        vmcase(ROYALSQ) a = stk[sp - 1]; stk[sp - 1] = PLOK(a) ? royal_square(p, (int)a) : -1; ip += 1; NEXT;
         vmcase(NOMOVES)
             if (c->nlegal == -2) {
                 c->nlegal = 0;
