@@ -23,7 +23,7 @@ TOP = os.path.dirname(HERE)
 GAMES = [
     ("chess", "rules/chess.rules", [], 5),
     ("smegi", "rules/smegi.rules", [], 5),
-    ("spinal-tap", "rules/spinal-tap.rules", [], 3),
+    ("spinal-tap", "rules/spinal-tap.rules", [], 4),
     ("ivory-tower", "rules/ivory-tower.rules", [], 3),
     ("four-towers", "rules/four-towers.rules", [], 3),
     ("nemoroth", "rules/nemoroth.rules", [], 3),

@@ -229,6 +229,13 @@ static AstKind moves_limit_kind(ParseCtx *ctx, const RulesLoc *l, const char *wo
     return AST_WORK;
 }
 
+/* `moves compulsory capture;`: `compulsory` is not reserved either. */
+static void check_compulsory(ParseCtx *ctx, const RulesLoc *l, const char *word)
+{
+    if (strcmp(word, "compulsory") != 0)
+        parse_error(ctx, l, "expected 'compulsory' before 'capture' after 'moves', found '%s'", word);
+}
+
 /* `hop orth capture;`: `hop` is not reserved (it may name things elsewhere); check it. */
 static void check_hop(ParseCtx *ctx, const RulesLoc *l, const char *word)
 {
@@ -668,7 +675,7 @@ drops:
   ;
 
 start:
-    KW_START STRING ';'      { $$ = mk(ctx, AST_START, &@1); $$->str = $2; }
+    KW_START STRING ';'      { $$ = mk(ctx, AST_START, &@2); $$->str = $2; }   /* at the string: its errors */
   ;
 
 position:
@@ -706,6 +713,7 @@ distinct:
     KW_MOVES KW_DISTINCT ';' { $$ = mk(ctx, AST_DISTINCT, &@1); }
   | KW_MOVES KW_DISTINCT IDENT ';' { check_smallest(ctx, &@3, $3); $$ = mk(ctx, AST_DISTINCT, &@1); $$->num = 1; }
   | KW_MOVES IDENT INT ';'   { $$ = mk(ctx, moves_limit_kind(ctx, &@2, $2), &@3); $$->num = $3; }
+  | KW_MOVES IDENT KW_CAPTURE ';' { check_compulsory(ctx, &@2, $2); $$ = mk(ctx, AST_COMPULSORY, &@1); }
   ;
 
 when:
@@ -771,6 +779,10 @@ stmt:
   | either_stmt
   | KW_LET IDENT '=' expr ';'
         { $$ = mk_kids(ctx, AST_LET, &@1, $4, NULL, NULL); $$->name = $2; }
+  | KW_LET IDENT ':' type '=' expr ';'
+        { $$ = mk_kids(ctx, AST_LET, &@1, $6, $4, NULL); $$->name = $2; }
+  | KW_LET IDENT ':' type ';'
+        { $$ = mk_kids(ctx, AST_LET, &@1, nothing(ctx), $4, NULL); $$->name = $2; }
   | lvalue assign_op expr ';'
         { $$ = mk_kids(ctx, AST_ASSIGN, &@1, $1, $3, NULL); $$->num = $2; }
   | KW_EMIT emit_mode opt_string ';'

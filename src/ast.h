@@ -60,6 +60,7 @@
     X(WHEN,       "when")          /* kids: condition expr, then declarations */                \
     X(DISPLAY,    "display")       /* kids: DISPLAY_ITEMs */                                    \
     X(WORK,       "moves work")    /* num: the work limit of one position, in millions */       \
+    X(COMPULSORY, "moves compulsory capture") /* no fields: a side that can capture must */      \
     X(STEPS,      "moves steps")   /* num: instructions a program may run between two emits */  \
     X(DISPLAY_ITEM, "display item")/* name: the verb; kids: IDENT (what), STRING label or NOTHING */ \
     X(DEF,        "def")           /* name; kids: PARAM..., BLOCK */                            \
@@ -83,7 +84,7 @@
     X(FOR,        "for")           /* name: loop variable; kids: set expr, BLOCK */             \
     X(CHOOSE,     "choose")        /* name: variable; kids: set expr, BLOCK */                  \
     X(EITHER,     "either")        /* kids: BLOCK, BLOCK... */                                  \
-    X(LET,        "let")           /* name; kids: expr */                                       \
+    X(LET,        "let")           /* name; kids: expr (or NOTHING), then TYPE if typed */     \
     X(ASSIGN,     "assign")        /* num: '=' or '+' (+=) or '-' (-=); kids: lvalue, expr */   \
     X(EMIT,       "emit")          /* num: EMIT_MOVE/STAY/DROP; kids: suffix STRING or NOTHING */\
     X(BECOME,     "become")        /* kids: type expr */                                        \

@@ -123,7 +123,7 @@ void suggest(Compiler *C, const char *name, SrcLoc loc)
 {
     static const char *builtins[] = { "here", "from", "mover", "opponent", "to-move", "piece", "dropping",
         "victim", "empty", "enemy", "square", "height", "layer", "combine", "minus", "friend", "in-check", "no-moves", "repetition", "at", "type", "owner",
-        "file", "rank", "step", "attacked", "attacks", "hand", "count", "abs", "min", "max", "can-move-to", "none", "true",
+        "file", "rank", "step", "attacked", "attacks", "hand", "count", "abs", "min", "max", "can-move-to", "royal-square", "none", "true",
         "false", "board" };
     const char *best = NULL; int bd = 3;
     for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++) {
@@ -188,7 +188,10 @@ static Ty builtin_name(Compiler *C, Ast *e, int *found)
     if (!strcmp(n, "empty")) { emit_op(C, OP_LOAD, 0); emit_op(C, OP_EMPTY); return T_BOOL; }
     if (!strcmp(n, "enemy")) { emit_op(C, OP_LOAD, 0); emit_op(C, OP_ENEMY); return T_BOOL; }
     if (!strcmp(n, "friend")) { emit_op(C, OP_LOAD, 0); emit_op(C, OP_FRIEND); return T_BOOL; }
-    if (!strcmp(n, "in-check")) { emit_op(C, OP_INCHECK); return T_BOOL; }
+    if (!strcmp(n, "in-check")) {
+        if (!C->incheck_at.line) C->incheck_at = e->loc;
+        emit_op(C, OP_INCHECK); return T_BOOL;
+    }
     if (!strcmp(n, "no-moves")) {
         /* in `end`: the side to move has no legal move; in `legal`, after the move is made:
          * the side now to move has none (uchifuzume: a drop that leaves no reply) */
@@ -253,11 +256,9 @@ static int nargs_ok(Compiler *C, Ast *e, int lo, int hi)
     return 1;
 }
 
-static Ty param_type(Compiler *C, Ast *p)
+/* The type a TYPE node names (a parameter's, a typed `let`'s). */
+static Ty type_of(Compiler *C, Ast *tn)
 {
-    Ty pt = T_INT;
-    if (!p->nkids) return pt;
-    Ast *tn = p->kids[0];
     static const struct { const char *n; int t; } names[] = {
         {"int", VT_INT}, {"bool", VT_BOOL}, {"square", VT_SQUARE}, {"dir", VT_DIR}, {"dirs", VT_DIRS},
         {"type", VT_TYPE}, {"player", VT_PLAYER}, {"piece", VT_PIECE} };
@@ -266,7 +267,12 @@ static Ty param_type(Compiler *C, Ast *p)
     Sym *fs = tn->name ? sym_find(C, tn->name) : NULL;
     if (fs && fs->kind == SYM_FLAGSET) return (Ty){ VT_FLAGS, fs->index };
     diag_error(C->diag, tn->loc, "unknown type '%s'", tn->name ? tn->name : "?");
-    return pt;
+    return T_INT;
+}
+
+static Ty param_type(Compiler *C, Ast *p)
+{
+    return p->nkids ? type_of(C, p->kids[0]) : T_INT;
 }
 
 /* `fn NAME(params) = EXPR;` expanded where it is called: the arguments go to fresh locals, the
@@ -400,6 +406,15 @@ static Ty call_expr(Compiler *C, Ast *e)
         emit_op(C, !two ? OP_ABS : n[1] == 'i' ? OP_MIN : OP_MAX);
         return T_INT;
     }
+    /* either side's royal piece: three-check, racing kings, atomic (issue 17, construct 6) */
+    if (e->kind == AST_CALL && (!strcmp(n, "in-check") || !strcmp(n, "royal-square"))) {
+        if (!nargs_ok(C, e, 1, 1)) return T_ERR;
+        if (C->fn_kind == FN_ATTACK && n[0] == 'i') diag_error(C->diag, e->loc, "an attack program cannot ask what is attacked");
+        if (n[0] == 'i' && !C->incheck_at.line) C->incheck_at = e->loc;
+        expect(C, e->kids[0], T_PLAYER, "a player");
+        emit_op(C, n[0] == 'i' ? OP_INCHECKOF : OP_ROYALSQ);
+        return n[0] == 'i' ? T_BOOL : T_SQ;
+    }
     if (e->kind == AST_CALL && !strcmp(n, "hand")) {
         if (!nargs_ok(C, e, 2, 2)) return T_ERR;
         expect(C, e->kids[0], T_PLAYER, "a player");
@@ -448,6 +463,44 @@ static Ty call_expr(Compiler *C, Ast *e)
     return T_ERR;
 }
 
+/* The elements of a set literal of squares, piece types or players: their values into items,
+ * their kind into *vt. 0 after an error (an unknown name is named as such, with a suggestion). */
+static int set_items(Compiler *C, Ast *set, int32_t *items, int *n, int *vt)
+{
+    Game *g = C->g;
+    *n = 0; *vt = -1;
+    if (set->nkids > MAX_SET) { diag_error(C->diag, set->loc, "a set lists at most %d elements", MAX_SET); return 0; }
+    for (int i = 0; i < set->nkids; i++) {
+        Ast *k = set->kids[i];
+        if (k->kind != AST_IDENT || find_local(C, k->name)) {
+            diag_error(C->diag, k->loc, "a set in brackets lists names of squares, directions, types or players, "
+                       "not values computed when the program runs (for those, branch with `either { } or { }`)");
+            return 0;
+        }
+        int sq = game_find_square(g, k->name);
+        Sym *ks = sym_find(C, k->name);
+        if (sq < 0 && !ks) {
+            diag_error(C->diag, k->loc, "unknown name '%s' in a set", k->name);
+            suggest(C, k->name, k->loc);
+            return 0;
+        }
+        int t = sq >= 0 ? VT_SQUARE : ks->kind == SYM_TYPE ? VT_TYPE : ks->kind == SYM_PLAYER ? VT_PLAYER : -1;
+        if (t < 0) {
+            diag_error(C->diag, k->loc, "'%s' is %s: a set lists directions, squares, piece types or players",
+                       k->name, sym_kind_name(ks->kind));
+            return 0;
+        }
+        if (*vt >= 0 && t != *vt) {
+            diag_error(C->diag, k->loc, "'%s' is a %s, the set's first element a %s: a set lists elements of one kind",
+                       k->name, type_name((Ty){ t, 0 }, g), type_name((Ty){ *vt, 0 }, g));
+            return 0;
+        }
+        *vt = t;
+        items[(*n)++] = sq >= 0 ? sq : ks->index;
+    }
+    return 1;
+}
+
 static Ty set_member(Compiler *C, Ast *e)
 {
     Ast *x = e->kids[0], *set = e->kids[1];
@@ -481,17 +534,8 @@ static Ty set_member(Compiler *C, Ast *e)
             emit_op(C, OP_BTEST);
             return T_BOOL;
         }
-        int32_t items[MAX_SET]; int n = 0; int vt = -1;
-        if (set->nkids > MAX_SET) { diag_error(C->diag, set->loc, "a set lists at most %d elements", MAX_SET); return T_ERR; }
-        for (int i = 0; i < set->nkids && n < MAX_SET; i++) {
-            Ast *k = set->kids[i];
-            int sq = k->kind == AST_IDENT ? game_find_square(g, k->name) : -1;
-            Sym *ks = k->kind == AST_IDENT ? sym_find(C, k->name) : NULL;
-            int t = sq >= 0 ? VT_SQUARE : ks && ks->kind == SYM_TYPE ? VT_TYPE : ks && ks->kind == SYM_PLAYER ? VT_PLAYER : -1;
-            if (t < 0 || (vt >= 0 && t != vt)) { diag_error(C->diag, k->loc, "a set lists squares, piece types or players of one kind"); return T_ERR; }
-            vt = t;
-            items[n++] = sq >= 0 ? sq : ks->index;
-        }
+        int32_t items[MAX_SET]; int n, vt;
+        if (!set_items(C, set, items, &n, &vt)) return T_ERR;
         expect(C, x, (Ty){ vt, 0 }, vt == VT_SQUARE ? "a square" : vt == VT_TYPE ? "a piece type" : "a player");
         emit_op(C, OP_INLIST, make_list(C, vt, n, items));
         return T_BOOL;
@@ -654,22 +698,8 @@ static void iterate(Compiler *C, Ast *s, int choose)
             emit_op(C, OP_PUSHDIRS, k < 0 ? 0 : k);
             elem = T_DIR;
         } else {
-            int32_t items[MAX_SET]; int n = 0; int vt = -1;
-            if (set->nkids > MAX_SET) { diag_error(C->diag, set->loc, "a set lists at most %d elements", MAX_SET); return; }
-            for (int i = 0; i < set->nkids && n < MAX_SET; i++) {
-                Ast *k = set->kids[i];
-                if (k->kind != AST_IDENT || find_local(C, k->name)) {
-                    diag_error(C->diag, k->loc, "a set in brackets lists names of squares, directions, types or players, "
-                               "not values computed when the program runs (for those, branch with `either { } or { }`)");
-                    return;
-                }
-                int sq = k->kind == AST_IDENT ? game_find_square(g, k->name) : -1;
-                Sym *ks = k->kind == AST_IDENT ? sym_find(C, k->name) : NULL;
-                int t = sq >= 0 ? VT_SQUARE : ks && ks->kind == SYM_TYPE ? VT_TYPE : ks && ks->kind == SYM_PLAYER ? VT_PLAYER : -1;
-                if (t < 0 || (vt >= 0 && t != vt)) { diag_error(C->diag, k->loc, "a set lists directions, squares, piece types or players of one kind"); return; }
-                vt = t;
-                items[n++] = sq >= 0 ? sq : ks->index;
-            }
+            int32_t items[MAX_SET]; int n, vt;
+            if (!set_items(C, set, items, &n, &vt)) return;
             list = make_list(C, vt, n, items); elem = (Ty){ vt, 0 };
         }
     } else {
@@ -824,19 +854,7 @@ static void call_def(Compiler *C, Ast *s)
     for (int i = 0; i < def->nkids && k < MAX_LOCALS; i++) {
         Ast *p = def->kids[i];
         if (p->kind != AST_PARAM) continue;
-        Ty pt = T_INT;
-        if (p->nkids) {
-            Ast *tn = p->kids[0];
-            static const struct { const char *n; int t; } names[] = {
-                {"int", VT_INT}, {"bool", VT_BOOL}, {"square", VT_SQUARE}, {"dir", VT_DIR}, {"dirs", VT_DIRS},
-                {"type", VT_TYPE}, {"player", VT_PLAYER}, {"piece", VT_PIECE} };
-            int found = 0;
-            for (size_t j = 0; j < sizeof names / sizeof *names; j++)
-                if (tn->name && !strcmp(tn->name, names[j].n)) { pt = (Ty){ names[j].t, 0 }; found = 1; }
-            Sym *fs = tn->name ? sym_find(C, tn->name) : NULL;
-            if (!found && fs && fs->kind == SYM_FLAGSET) { pt = (Ty){ VT_FLAGS, fs->index }; found = 1; }
-            if (!found) diag_error(C->diag, tn->loc, "unknown type '%s'", tn->name ? tn->name : "?");
-        }
+        Ty pt = param_type(C, p);
         expect(C, s->kids[k], pt, type_name(pt, C->g));
         slots[k] = new_local(C, NULL, pt, p->loc);
         tys[k] = pt;
@@ -946,8 +964,17 @@ static void stmt(Compiler *C, Ast *s)
         break;
     }
     case AST_LET: {
-        Ty t = expr(C, s->kids[0]);
-        if (t.t == VT_NONE) { diag_error(C->diag, s->loc, "cannot tell the type of `none` here"); break; }
+        Ast *init = s->kids[0];
+        Ty t;
+        if (s->nkids > 1) {                /* `let k: square = none;`: the type is written */
+            t = type_of(C, s->kids[1]);
+            if (init->kind == AST_NOTHING) push_const(C, none_of(t));   /* 0, false or none */
+            else expect(C, init, t, type_name(t, C->g));
+        } else if (is_name(init, "none") && !find_local(C, "none")) {
+            diag_error(C->diag, init->loc, "cannot tell what kind of `none` '%s' holds: give it a type, "
+                       "`let %s: square = none;`", s->name, s->name);
+            t = T_ERR;
+        } else t = expr(C, init);
         int slot = new_local(C, s->name, t, s->loc);
         emit_op(C, OP_STORE, slot);
         break;
@@ -1085,6 +1112,28 @@ static void warn_leaking_effects(Compiler *C, Ast *b)
     }
 }
 
+/* 1 if no branch gets past statement n: a `stop`, or a construct all of whose ways end in one
+ * (the branches of `either`, the body of `choose`, both arms of an `if`). Loops may run no
+ * time at all and so never count. */
+static int always_stops(const Ast *n)
+{
+    if (!n) return 0;
+    switch (n->kind) {
+    case AST_STOP: return 1;
+    case AST_BLOCK:
+        for (int i = 0; i < n->nkids; i++) if (always_stops(n->kids[i])) return 1;
+        return 0;
+    case AST_IF:
+        return n->nkids > 2 && n->kids[2]->kind != AST_NOTHING && always_stops(n->kids[1]) && always_stops(n->kids[2]);
+    case AST_EITHER:
+        for (int i = 0; i < n->nkids; i++) if (!always_stops(n->kids[i])) return 0;
+        return n->nkids > 0;
+    case AST_CHOOSE: return n->nkids > 1 && always_stops(n->kids[1]);
+    case AST_DISTINCT_BLOCK: return n->nkids > 0 && always_stops(n->kids[0]);
+    default: return 0;
+    }
+}
+
 static void block(Compiler *C, Ast *b)
 {
     if (!b) return;
@@ -1096,6 +1145,16 @@ static void block(Compiler *C, Ast *b)
         /* code after an unconditional `stop` can never run: say so, it is usually a mistake */
         if (b->kids[i]->kind == AST_STOP && i + 1 < b->nkids) {
             diag_error(C->diag, b->kids[i + 1]->loc, "unreachable statement after `stop`");
+            break;
+        }
+        /* the same after a `choose` (or `either`, `if`) whose every branch stops: its branches
+         * do not come back to what follows it */
+        if (i + 1 < b->nkids && always_stops(b->kids[i])) {
+            diag_error(C->diag, b->kids[i + 1]->loc, "unreachable statement: every branch of the `%s` before it ends in `stop`",
+                       ast_kind_name(b->kids[i]->kind));
+            if (b->kids[i]->kind == AST_CHOOSE || b->kids[i]->kind == AST_EITHER)
+                diag_note(C->diag, b->kids[i]->loc, "the branches of `choose` and `either` go on to the statements after them "
+                          "unless they stop; these all stop");
             break;
         }
     }

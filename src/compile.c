@@ -10,6 +10,7 @@
 #include "movegen.h"
 #include "opcodes.h"
 #include "parse.h"
+#include "posstring.h"
 
 /* ---------- symbols ---------- */
 
@@ -41,6 +42,10 @@ Sym *sym_add(Compiler *C, const char *name, SymKind kind, int index, Ast *decl)
         diag_error(C->diag, decl ? decl->loc : (SrcLoc){0, 0, 1}, "'%s' is already %s", name,
                    old ? (old->kind == kind ? "declared" : sym_kind_name(old->kind)) : "a square");
         if (old && old->decl) diag_note(C->diag, old->decl->loc, "'%s' was declared here", name);
+        /* an S-chess gate flag `e` and the direction `e`: say that it is one namespace */
+        if (old && old->kind != kind)
+            diag_note(C->diag, decl ? decl->loc : (SrcLoc){0, 0, 1}, "flags, directions, piece types, players and the "
+                      "other names of a rules file share one namespace: give one of the two another name");
         return NULL;
     }
     Sym *s = arena_alloc(&C->tmp, sizeof *s);
@@ -473,6 +478,9 @@ static int64_t const_value(Compiler *C, Ast *e, Ty ty)
                 Sym *s = k->kind == AST_IDENT ? sym_find(C, k->name) : NULL;
                 if (s && s->kind == SYM_FLAG && s->extra == ty.extra) m |= 1ull << s->index;
                 else if (k->kind == AST_IDENT && !strcmp(k->name, "none")) continue;
+                else if (k->kind == AST_IDENT && !strcmp(k->name, "transient"))
+                    diag_error(C->diag, k->loc, "`transient` is not a word of the language (transient variables are not "
+                               "implemented): a variable may be `reset` (to its start value before every move) or `uncounted`");
                 else diag_error(C->diag, k->loc, "'%s' is not a flag of '%s'", k->name ? k->name : "?",
                                 g->flagsets[ty.extra].name);
             } else {
@@ -538,7 +546,18 @@ static void make_var(Compiler *C, Ast *d)
     v->reset = (int)(d->num2 & 1);
     v->uncounted = (int)(d->num2 >> 1 & 1);
     if (v->uncounted && v->kind == VAR_PIECE) { diag_error(C->diag, d->loc, "a piece variable is part of its piece and cannot be `uncounted`"); v->uncounted = 0; }
-    v->init = const_value(C, d->nkids > 1 ? d->kids[1] : NULL, ty);
+    Ast *init = d->nkids > 1 ? d->kids[1] : NULL;
+    /* `var used: int = 0 transient;` reads as the set `0 transient`: name the word that is no
+     * part of the value, not the value (transient variables are a gap of docs/design.md §3 G3) */
+    if (init && init->kind == AST_SETLIT && init->nkids > 1 && ty.t != VT_FLAGS && ty.t != VT_DIRS) {
+        Ast *extra = init->kids[1];
+        if (extra->kind == AST_IDENT && !strcmp(extra->name, "transient"))
+            diag_error(C->diag, extra->loc, "`transient` is not a word of the language (transient variables are not "
+                       "implemented): a variable may be `reset` (to its start value before every move) or `uncounted`");
+        else diag_error(C->diag, extra->loc, "expected `;`, `reset` or `uncounted` after the start value of '%s'", d->name);
+        init = init->kids[0];
+    }
+    v->init = const_value(C, init, ty);
     if (v->kind == VAR_PIECE) {
         int bits = 1;
         if (ty.t == VT_INT) {
@@ -906,6 +925,12 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
                 if (g->nplayers >= MAX_PLAYERS) { diag_error(&diag, d->kids[k]->loc, "more than %d players", MAX_PLAYERS); break; }
                 g->player_name[g->nplayers] = d->kids[k]->name;
                 g->player_letter[g->nplayers] = d->kids[k]->str ? d->kids[k]->str : d->kids[k]->name;
+                /* the letter names the side to move in position strings: two alike, and the
+                 * second player could never be to move */
+                for (int q = 0; q < g->nplayers; q++)
+                    if (!strcmp(g->player_letter[q], g->player_letter[g->nplayers]))
+                        diag_error(&diag, d->kids[k]->loc, "%s has the letter \"%s\" of %s (position strings name the side to move by it)",
+                                   d->kids[k]->name, g->player_letter[q], g->player_name[q]);
                 sym_add(&C, d->kids[k]->name, SYM_PLAYER, g->nplayers, d->kids[k]);
                 g->nplayers++;
             }
@@ -955,6 +980,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     }
     if (diag.errors) goto fail;
     /* Pass 2: everything else that names things, before any code refers to them. */
+    Ast *start_decl = NULL;
     for (int i = 0; i < nd; i++) {
         Ast *d = decls[i];
         if (d->kind == AST_FLAGS) {
@@ -979,7 +1005,12 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
         case AST_ARROWS: make_attribute(&C, d, 1); break;
         case AST_ATTRIBUTE: make_attribute(&C, d, 0); break;
         case AST_VAR: make_var(&C, d); break;
-        case AST_START: g->start = d->str; break;
+        case AST_START:
+            if (start_decl) {
+                diag_error(&diag, d->loc, "a second `start` position");
+                diag_note(&diag, start_decl->loc, "the first is here");
+            } else { g->start = d->str; start_decl = d; }
+            break;
         case AST_WORK:
             if (d->num < 1 || d->num > MAX_WORK_MILLIONS)
                 diag_error(&diag, d->loc, "the work limit is 1 to %d (millions of steps)", MAX_WORK_MILLIONS);
@@ -991,6 +1022,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
             else g->step_limit = d->num;
             break;
         case AST_DISTINCT: g->distinct = 1; g->distinct_smallest = (int)d->num; break;
+        case AST_COMPULSORY: g->compulsory_capture = 1; break;
         case AST_POSITION:
             g->fields = arena_alloc(&g->arena, sizeof(char *) * (size_t)(d->nkids + 1));
             g->nfields = d->nkids;
@@ -1072,6 +1104,11 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
         T->nparts = n; memcpy(T->part, parts, (size_t)n);
     }
     if (!g->start) diag_error(&diag, (SrcLoc){1, 1, 1}, "no `start` position");
+    /* `in-check` looks at royal pieces: with none it is always false, and a king may be left
+     * attacked (or taken) without anyone noticing */
+    if (C.incheck_at.line && !g->has_royal)
+        diag_warning(&diag, C.incheck_at, "`in-check` asks whether a royal piece is attacked, and no piece is `royal`: "
+                     "it is always false");
     if (diag.errors) goto fail;
     finish_dirsets(g);
     derive_legal_pretest(&C);
@@ -1096,6 +1133,15 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     movegen_prepare(g);
     effects_prepare(g);
     origins_prepare(g);
+    /* The start string is read now, so that a mistake in it is an error at its place in the
+     * rules file rather than at the first command that sets up the game. */
+    {
+        char e[256];
+        if (!pos_check_string(g, g->start, e, sizeof e)) {
+            diag_error(&diag, start_decl->loc, "the start position: %s", e);
+            goto fail;
+        }
+    }
     arena_free(&C.tmp);
     *status = 0;
     if (!g->name) g->name = g->filename;

@@ -46,6 +46,7 @@ typedef struct {
     Ast *expanding[MAX_NESTING]; int nexpanding;   /* def expansion stack (no recursion) */
     int nesting;
     int dirs_closed;                   /* the direction table is final */
+    SrcLoc incheck_at;                 /* the first use of `in-check` (a warning without royals) */
     int full;                          /* tables found full (1 constants, 2 strings, 4 lists):
                                           each is reported once, not at every later use */
 } Compiler;

@@ -8,6 +8,7 @@ void diag_init(Diag *d, const char *filename, const char *text, size_t textlen)
     d->filename = filename; d->text = text; d->textlen = textlen;
     d->errors = d->warnings = 0; d->max_errors = 20; d->max_warnings = 20; d->out = stderr;
     d->hidden = 0; d->at_line = 1; d->at = text;
+    d->last = (SrcLoc){0, 0, 0}; d->last_msg[0] = 0;
 }
 
 /* Print source line `line` with a caret under col..col+len-1. Tabs are kept so the caret lines up. */
@@ -51,10 +52,20 @@ static void report(Diag *d, SrcLoc loc, const char *what, const char *fmt, va_li
 
 void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...)
 {
+    char msg[256];
+    va_list ap; va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (loc.line > 0 && loc.line == d->last.line && loc.col == d->last.col && !strcmp(msg, d->last_msg)) {
+        d->hidden = 1;                  /* counted and shown once: the compile fails already */
+        return;
+    }
+    d->last = loc;
+    memcpy(d->last_msg, msg, sizeof msg);
     d->errors++;
     d->hidden = d->errors > d->max_errors;
     if (d->hidden) return;
-    va_list ap; va_start(ap, fmt);
+    va_start(ap, fmt);
     report(d, loc, "error", fmt, ap);
     va_end(ap);
     if (d->errors == d->max_errors) fprintf(d->out, "%s: too many errors, stopping\n", d->filename);

@@ -25,6 +25,8 @@ typedef struct {
     int max_warnings;       /* the same for warnings: a file can have any number of them */
     int hidden;             /* the last error or warning was not shown: nor are its notes */
     int at_line; const char *at;   /* show_line's place in the text: where line at_line starts */
+    SrcLoc last; char last_msg[256];  /* the last error: the same one again (a procedure expanded
+                                         twice) is not repeated, nor are its notes */
     FILE *out;
 } Diag;
 

@@ -16,6 +16,7 @@
 #include <string.h>
 #include "cli.h"
 #include "commands.h"
+#include "make.h"
 #include "diff_side.h"
 #include "movegen.h"
 #include "notation.h"

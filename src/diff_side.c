@@ -1,5 +1,6 @@
 /* diff_side.c - the two kinds of side of `boardvm diff` (see diff_side.h). */
 #include "diff_side.h"
+#include "make.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,10 @@
  * built from the pieces' leap/ride lines, so a check test costs a few probes instead of
  * generating the opponent's moves; only pieces whose attacks are programs are run. */
 #include "maxima.h"
+#include "make.h"
+#include "lines.h"
 #include "movegen.h"
+#include "capture.h"
 #include "effects.h"
 #include "pins.h"
 #include "merge.h"
@@ -26,45 +29,6 @@ static void add_move(MoveList *ml, int from, int to, int32_t piece, int32_t capt
     m->piece = piece; m->captured = captured;
 }
 
-static inline int in_zone(const Game *g, int zone, int player, int sq)
-{
-    return g->lists[zone].member[player >= 0 ? player : 0][sq];
-}
-
-/* The squares an atom with a leg, a zone or a hop (not ATOM_PLAIN) reaches from sq for `owner`:
- * found(ctx, to, captured) for each, captured 0 on an empty square; a nonzero return stops. */
-static inline int ext_atom_targets(const Pos *p, int sq, const Atom *a, int owner,
-                                   int (*found)(void *ctx, int to, int32_t captured), void *ctx)
-{
-    const Game *g = p->g;
-    if (a->from_zone >= 0 && !in_zone(g, a->from_zone, owner, sq)) return 0;
-    int d = g->dir_map[owner][a->dir], s = sq;
-    if (a->leg >= 0) {                             /* the first step must land on an empty square */
-        s = g->neighbor[s * g->ndirs + g->dir_map[owner][a->leg]];
-        if (s < 0 || TOPW(s)) return 0;
-    }
-    if (a->kind == ATOM_HOP)                       /* over empty squares to the screen */
-        for (;;) {
-            s = g->neighbor[s * g->ndirs + d];
-            if (s < 0) return 0;
-            if (TOPW(s)) break;
-        }
-    for (;;) {
-        s = g->neighbor[s * g->ndirs + d];
-        if (s < 0) return 0;
-        int32_t c = TOPW(s);
-        int zone_ok = a->to_zone < 0 || in_zone(g, a->to_zone, owner, s);
-        if (!c) {
-            if (a->mode != MODE_CAPTURE && zone_ok && found(ctx, s, 0)) return 1;
-        } else {
-            if (PW_OWNER(c) >= 0 && PW_OWNER(c) != owner && a->mode != MODE_MOVE && zone_ok)
-                return found(ctx, s, c);
-            return 0;
-        }
-        if (a->kind == ATOM_LEAP) return 0;
-    }
-}
-
 static int is_target(void *ctx, int to, int32_t captured) { (void)captured; return to == *(int *)ctx; }
 
 typedef struct { MoveList *ml; int from; int32_t w; } GenCtx;
@@ -82,7 +46,7 @@ static void gen_atoms(Pos *p, MoveList *ml, int sq, int32_t w, const PieceType *
         const Atom *a = &T->atoms[i];
         if (!ATOM_PLAIN(a)) {
             GenCtx c = { ml, sq, w };
-            ext_atom_targets(p, sq, a, mover, gen_found, &c);
+            line_targets(p, sq, a, mover, gen_found, &c);
             continue;
         }
         int d = g->dir_map[mover][a->dir];
@@ -103,20 +67,27 @@ static void gen_atoms(Pos *p, MoveList *ml, int sq, int32_t w, const PieceType *
     }
 }
 
-void gen_pseudo(Pos *p, MoveList *ml)
+/* The pseudo-legal moves, unit by unit: each piece (unit sq * stack + layer), the turn's
+ * program (unit nsq * stack), each dropped type t (unit nsq * stack + t). After each unit that
+ * added moves, `stop` (when given) sees them, from index `first`, and may end the generation
+ * there: ml->next_unit then says where it can go on (gen_rest); -1 when it is complete. */
+typedef int (*GenStop)(Pos *p, MoveList *ml, int first);
+static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit)   /* 1 if stopped */
 {
     const Game *g = p->g;
     int mover = pos_turn(p);
-    vm_start_position(p);
-    for (int sq = 0; sq < g->nsq; sq++)
-        for (int l = 0; l < g->stack; l++) {       /* every piece of a stack moves on its own */
+    const int board_units = g->nsq * g->stack, last = board_units + g->ntypes;
+    if (from_unit == 0) vm_start_position(p);
+    for (int u = from_unit; u <= last; u++) {
+        int before = ml->n;
+        if (u < board_units) {                     /* every piece of a stack moves on its own */
+            int sq = u / g->stack, l = u % g->stack;
             int32_t w = p->st[sq * g->stack + l];
-            if (!w) break;
+            if (!w) { u = (sq + 1) * g->stack - 1; continue; }     /* nothing higher up */
             if (PW_OWNER(w) != mover) continue;
             int t = PW_TYPE(w);
             if (t < 1 || t > g->ntypes) continue;
             const PieceType *T = &g->types[t];
-            int before = ml->n;
             if (T->natoms) gen_atoms(p, ml, sq, w, T, mover);
             for (int i = before; i < ml->n; i++) ml->m[i].layer = (uint8_t)l;
             if (T->moves_fn >= 0 &&
@@ -126,22 +97,51 @@ void gen_pseudo(Pos *p, MoveList *ml)
                 c.layer = l; c.out = ml; c.nlegal = -1; c.target = -1;
                 vm_run(p, &c);
             }
-        }
-    if (g->turn_fn >= 0) {
-        RunCtx c = {0};
-        c.mode = RUN_GEN; c.fn = g->turn_fn; c.mover = mover; c.origin = -1;
-        c.out = ml; c.nlegal = -1; c.target = -1;
-        vm_run(p, &c);
-    }
-    if (g->drops_fn >= 0) {
-        for (int t = 1; t <= g->ntypes; t++) {
-            if (p->st[g->st_hands + mover * (g->ntypes + 1) + t] <= 0) continue;
+        } else if (u == board_units) {
+            if (g->turn_fn < 0) continue;
+            RunCtx c = {0};
+            c.mode = RUN_GEN; c.fn = g->turn_fn; c.mover = mover; c.origin = -1;
+            c.out = ml; c.nlegal = -1; c.target = -1;
+            vm_run(p, &c);
+        } else {
+            int t = u - board_units;
+            if (g->drops_fn < 0 || p->st[g->st_hands + mover * (g->ntypes + 1) + t] <= 0) continue;
             RunCtx c = {0};
             c.mode = RUN_GEN; c.fn = g->drops_fn; c.mover = mover; c.origin = -1;
             c.dropping = t; c.out = ml; c.nlegal = -1; c.target = -1;
             vm_run(p, &c);
         }
+        if (stop && ml->n > before && stop(p, ml, before)) { ml->next_unit = u + 1; return 1; }
     }
+    ml->next_unit = -1;
+    return 0;
+}
+
+void gen_pseudo(Pos *p, MoveList *ml) { gen_units(p, ml, NULL, 0); }
+
+void gen_rest(Pos *p, MoveList *ml)
+{
+    if (ml->next_unit > 0) gen_units(p, ml, NULL, ml->next_unit);
+    else if (ml->next_unit == 0) gen_pseudo(p, ml);
+}
+
+/* Is one of the moves from `first` on legal? Each is made with what `legal` can see of a make. */
+static int any_legal_from(Pos *p, MoveList *ml, int first)
+{
+    int mover = pos_turn(p);
+    for (int i = first; i < ml->n; i++) {
+        pos_make_parts(p, ml, &ml->m[i], p->g->probe);
+        int ok = vm_run_legal(p, mover);
+        pos_unmake(p);
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+int gen_first_legal(Pos *p, MoveList *ml)
+{
+    movelist_clear(ml);
+    return gen_units(p, ml, any_legal_from, 0);       /* every unit was tested as it came */
 }
 
 void gen_legal(Pos *p, MoveList *ml)
@@ -182,6 +182,8 @@ void gen_legal(Pos *p, MoveList *ml)
         if (by_pins && pins_move_safe(p, ml, &ml->m[i], &pins))
             ok = g->legal_pretest_fn < 0 ? 1 : vm_run_legal_pretest(p, mover, &ml->m[i]);
         if (ok == 0) continue;
+        /* no `legal` block and no merging: nothing after the make would look at it */
+        if (ok < 0 && !any && g->hook_fn[HOOK_LEGAL] < 0) ok = 1;
         if (ok < 0) {
             pos_make_parts(p, ml, &ml->m[i], parts);
             ok = vm_run_legal(p, mover);
@@ -204,6 +206,7 @@ void gen_legal(Pos *p, MoveList *ml)
         ml->m[k++] = m;
     }
     ml->n = k;
+    if (g->compulsory_capture) keep_captures(p, ml);
 }
 
 typedef struct { const char *s; int i; } NamedMove;
@@ -363,7 +366,7 @@ int attack_programs_reads(Pos *p, int target, int by, void (*add)(void *ctx, int
 static int ext_attacked(const Pos *p, int sq, int by, const ExtAttack *e)
 {
     const Game *g = p->g;
-    if (e->to_zone >= 0 && !in_zone(g, e->to_zone, by, sq)) return 0;
+    if (e->to_zone >= 0 && !line_in_zone(g, e->to_zone, by, sq)) return 0;
     int back = g->opposite[e->dir], s = g->neighbor[sq * g->ndirs + back];
     if (s < 0) return 0;
     if (e->kind == ATOM_HOP) {
@@ -376,7 +379,7 @@ static int ext_attacked(const Pos *p, int sq, int by, const ExtAttack *e)
     }
     int32_t w = TOPW(s);
     return w && PW_OWNER(w) == by && type_in(e->types, PW_TYPE(w)) &&
-           (e->from_zone < 0 || in_zone(g, e->from_zone, by, s));
+           (e->from_zone < 0 || line_in_zone(g, e->from_zone, by, s));
 }
 
 int square_attacked(Pos *p, int sq, int by)
@@ -420,31 +423,6 @@ int square_attacked(Pos *p, int sq, int by)
     return 0;
 }
 
-/* Does an atom that is not ATOM_PLAIN attack `target` from sq (whatever stands on it)? */
-static int attack_reaches_ext(const Pos *p, int sq, const Atom *a, int owner, int target)
-{
-    const Game *g = p->g;
-    if (a->from_zone >= 0 && !in_zone(g, a->from_zone, owner, sq)) return 0;
-    if (a->to_zone >= 0 && !in_zone(g, a->to_zone, owner, target)) return 0;
-    int d = g->dir_map[owner][a->dir], s = sq;
-    if (a->leg >= 0) {
-        s = g->neighbor[s * g->ndirs + g->dir_map[owner][a->leg]];
-        if (s < 0 || TOPW(s)) return 0;
-    }
-    if (a->kind == ATOM_HOP)
-        for (;;) {
-            s = g->neighbor[s * g->ndirs + d];
-            if (s < 0 || s == target) return 0;
-            if (TOPW(s)) break;
-        }
-    for (;;) {
-        s = g->neighbor[s * g->ndirs + d];
-        if (s < 0) return 0;
-        if (s == target) return 1;
-        if (TOPW(s) || a->kind == ATOM_LEAP) return 0;
-    }
-}
-
 static int atoms_reach(Pos *p, const Atom *atoms, int n, int sq, int owner, int target)
 {
     const Game *g = p->g;
@@ -452,7 +430,7 @@ static int atoms_reach(Pos *p, const Atom *atoms, int n, int sq, int owner, int 
         const Atom *a = &atoms[i];
         if (a->mode == MODE_MOVE) continue;
         if (!ATOM_PLAIN(a)) {
-            if (attack_reaches_ext(p, sq, a, owner, target)) return 1;
+            if (line_attacks(p, sq, a, owner, target)) return 1;
             continue;
         }
         int d = g->dir_map[owner][a->dir], s = sq;
@@ -511,7 +489,7 @@ int can_move_to(Pos *p, int target, int player)
             const Atom *a = &T->atoms[i];
             if (!ATOM_PLAIN(a)) {
                 int t = target;
-                if (ext_atom_targets(p, sq, a, player, is_target, &t)) return 1;
+                if (line_targets(p, sq, a, player, is_target, &t)) return 1;
                 continue;
             }
             int d = g->dir_map[player][a->dir];

@@ -5,6 +5,12 @@
 #include "position.h"
 
 void gen_pseudo(Pos *p, MoveList *ml);          /* every move the programs emit */
+/* 1 if the side to move has a legal move: moves are generated piece by piece (ml is scratch)
+ * and tested as they come, and the first legal one ends the search. */
+int gen_first_legal(Pos *p, MoveList *ml);
+/* The rest of the pseudo-legal moves after gen_first_legal stopped (all of them from a cleared
+ * list; nothing when the list is complete). */
+void gen_rest(Pos *p, MoveList *ml);
 void gen_legal(Pos *p, MoveList *ml);           /* ... that the `legal` block accepts; deduplicated */
 int square_attacked(Pos *p, int sq, int by);    /* does player `by` attack `sq`? */
 int piece_attacks(Pos *p, int from, int target); /* does the piece on `from` attack `target`? */

@@ -119,6 +119,8 @@ enum {
     X(ATTACKS,    0, 2, 1, 0, E_RBOARD|E_ATTACK, "pop two squares a, b; push 1 if the piece on a attacks b") \
     X(REMAPDIR,   0, 2, 1, 0, 0, "pop a player P and a direction d as the mover sees it; push d as P sees it") \
     X(INCHECK,    0, 0, 1, 0, E_RBOARD|E_ATTACK, "push 1 if a royal piece of the mover is attacked") \
+    X(INCHECKOF,  0, 1, 1, 0, E_RBOARD|E_ATTACK, "pop a player; push 1 if a royal piece of that player is attacked (0 for none)") \
+    X(ROYALSQ,    0, 1, 1, 0, E_RBOARD, "pop a player; push the square of its royal piece (the first in square order), or none") \
     X(NOMOVES,    0, 0, 1, 0, E_ALL, "push 1 if the side to move has no legal move") \
     X(REPETITION, 0, 0, 1, 0, E_ALL, "push how many times the current position has occurred") \
     X(HAND,       0, 2, 1, 0, E_RHANDS, "pop a type and a player; push how many of that type the player holds") \

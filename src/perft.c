@@ -1,5 +1,6 @@
 /* perft.c - see perft.h. A finished game has no moves, so perft counts nothing below it. */
 #include "perft.h"
+#include "make.h"
 #include "movegen.h"
 
 volatile sig_atomic_t perft_stop;

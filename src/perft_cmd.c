@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "commands.h"
+#include "make.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"

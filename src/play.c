@@ -8,6 +8,7 @@
 #include <strings.h>
 #include <unistd.h>
 #include "commands.h"
+#include "make.h"
 #include "movegen.h"
 #include "notation.h"
 #include "posstring.h"

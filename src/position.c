@@ -4,8 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "effects.h"
-#include "vm.h"
 
 static void *xrealloc(void *p, size_t n)
 {
@@ -132,7 +130,7 @@ void pos_free(Pos *p)
     for (int i = 0; i < p->nlists; i++) { movelist_free(p->lists[i]); free(p->lists[i]); }
     free(p->lists);
     free(p->st); free(p->trail); free(p->undo); free(p->hist); free(p->mhist);
-    vm_free_scratch(p);
+    if (p->free_scratch) p->free_scratch(p);
     free(p->memo);
     free(p->pretest_memo);
     free(p->watch);
@@ -249,7 +247,7 @@ void pos_clear_square(Pos *p, int sq)
     for (int l = pos_height(p, sq) - 1; l >= 0; l--) pos_set(p, sq * p->g->stack + l, 0);
 }
 
-static void hist_push(Pos *p)
+void pos_push_history(Pos *p)
 {
     if (p->nhist == p->caphist) {
         p->caphist = p->caphist ? 2 * p->caphist : 256;
@@ -260,17 +258,17 @@ static void hist_push(Pos *p)
     p->hist[p->nhist++] = pos_rep_key(p);
 }
 
-void pos_start_history(Pos *p) { p->nhist = 0; hist_push(p); }
+void pos_start_history(Pos *p) { p->nhist = 0; pos_push_history(p); }
 
 void pos_set_history(Pos *p, const uint64_t *earlier, int n)
 {
     p->nhist = 0;
     for (int i = 0; i < n; i++) {
-        hist_push(p);                            /* makes room; then the earlier key goes in */
+        pos_push_history(p);                            /* makes room; then the earlier key goes in */
         p->hist[i] = earlier[i];
         p->mhist[i] = p->material + 1;           /* not known: taken as different material */
     }
-    hist_push(p);
+    pos_push_history(p);
 }
 
 /* --check-hash: p->attackers against the board. */
@@ -290,11 +288,8 @@ static int attackers_match(const Pos *p)
     return 1;
 }
 
-void pos_make(Pos *p, const MoveList *ml, const Move *m) { pos_make_parts(p, ml, m, PROBE_FULL); }
-
-void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
+Undo *pos_begin_move(Pos *p, int history)
 {
-    const Game *g = p->g;
     if (p->nundo == p->capundo) {
         p->capundo = p->capundo ? 2 * p->capundo : 64;
         p->undo = xrealloc(p->undo, sizeof *p->undo * (size_t)p->capundo);
@@ -303,62 +298,19 @@ void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
     u->trail_mark = p->ntrail; u->hash = p->hash; u->material = p->material;
     u->last_from = p->last_from; u->last_to = p->last_to;
     u->last_piece = p->last_piece; u->last_captured = p->last_captured;
-    u->hist_pushed = (parts & PROBE_HISTORY) != 0;    /* (set now: a hook may grow p->undo) */
+    u->hist_pushed = history;
+    return u;
+}
 
-    int mover = pos_turn(p);
-    for (int i = 0; i < g->nreset; i++) {
-        const Var *v = &g->vars[g->reset_vars[i]];
-        pos_set(p, v->base, (int32_t)v->init);
-    }
-    if (m->nops) {                             /* a list where no move writes state has no ops array */
-        const int32_t *ops = ml->ops + 2 * m->op0;
-        for (uint32_t i = 0; i < m->nops; i++) pos_set(p, ops[2 * i], ops[2 * i + 1]);
-    }
-
-    p->last_from = m->from; p->last_to = m->to; p->last_piece = m->piece; p->last_captured = 0;
-    if (m->kind == MK_MOVE && g->stack == 1) {
-        int fc = m->from * g->stack, tc = m->to * g->stack;
-        int32_t pw = p->st[fc] ? p->st[fc] : m->piece;
-        int32_t cap = p->st[tc];
-        if (cap && m->to != m->from) {
-            p->last_captured = cap;
-            if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, mover, cap);
-        }
-        pos_set(p, fc, 0);
-        if (m->become) pw = PW_WITH_TYPE(pw, m->become);
-        pos_set(p, tc, pw);
-    } else if (m->kind == MK_MOVE) {
-        /* stacks: the moving piece leaves its layer; everything on the destination is captured */
-        int fl = m->from * g->stack + m->layer;
-        int32_t pw = p->st[fl] ? p->st[fl] : m->piece;
-        pos_remove_layer(p, m->from, m->layer);
-        if (m->to != m->from) {
-            for (int l = pos_height(p, m->to) - 1; l >= 0; l--) {
-                int32_t cap = p->st[m->to * g->stack + l];
-                if (l == 0) p->last_captured = cap;
-                pos_set(p, m->to * g->stack + l, 0);
-                if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, mover, cap);
-            }
-        }
-        if (m->become) pw = PW_WITH_TYPE(pw, m->become);
-        if (!pos_push(p, m->to, pw)) pos_runtime_error(p, 0, "more than %d pieces on %s", g->stack, g->sq_name[m->to]);
-    } else if (m->kind == MK_DROP) {
-        int hl = g->st_hands + mover * (g->ntypes + 1) + m->become;
-        if (!pos_push(p, m->to, PW_MAKE(m->become, mover)))
-            pos_runtime_error(p, 0, "more than %d pieces on %s", g->stack, g->sq_name[m->to]);
-        pos_set(p, hl, p->st[hl] - 1);
-        p->last_piece = PW_MAKE(m->become, mover);
-    }
-    if ((parts & PROBE_AFTER_MOVE) && g->hook_fn[HOOK_AFTER_MOVE] >= 0) vm_run_hook(p, HOOK_AFTER_MOVE, mover);
-    if (!m->again) pos_set(p, g->st_turn, (mover + 1) % g->nplayers);
-    if ((parts & PROBE_TURN_START) && g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_turn(p));
-    if (parts & PROBE_HISTORY) hist_push(p);
-    if (p->check_hash && p->hash != pos_full_hash(p))
-        pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full recompute after a move");
-    if (p->check_hash && p->material != pos_full_material(p))
-        pos_runtime_error(p, 0, "internal error: the incremental material differs from a full recompute after a move");
-    if (p->check_hash && !attackers_match(p))
-        pos_runtime_error(p, 0, "internal error: the squares of program attackers differ from a full recompute after a move");
+void pos_check_incremental(Pos *p, const char *after)
+{
+    if (!p->check_hash) return;
+    if (p->hash != pos_full_hash(p))
+        pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full recompute after %s", after);
+    if (p->material != pos_full_material(p))
+        pos_runtime_error(p, 0, "internal error: the incremental material differs from a full recompute after %s", after);
+    if (!attackers_match(p))
+        pos_runtime_error(p, 0, "internal error: the squares of program attackers differ from a full recompute after %s", after);
 }
 
 void pos_unmake(Pos *p)
@@ -373,17 +325,12 @@ void pos_unmake(Pos *p)
     p->last_from = u->last_from; p->last_to = u->last_to;
     p->last_piece = u->last_piece; p->last_captured = u->last_captured;
     if (u->hist_pushed) p->nhist--;
-    if (p->check_hash && p->hash != pos_full_hash(p))
-        pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full recompute after an unmake");
-    if (p->check_hash && p->material != pos_full_material(p))
-        pos_runtime_error(p, 0, "internal error: the incremental material differs from a full recompute after an unmake");
-    if (p->check_hash && !attackers_match(p))
-        pos_runtime_error(p, 0, "internal error: the squares of program attackers differ from a full recompute after an unmake");
+    pos_check_incremental(p, "an unmake");
 }
 
 void movelist_clear(MoveList *ml)
 {
-    ml->n = 0; ml->nops = 0; ml->ntext = 0;
+    ml->n = 0; ml->nops = 0; ml->ntext = 0; ml->next_unit = 0;
     if (ml->merge_used) { memset(ml->merge_slot, 0, sizeof *ml->merge_slot * ml->merge_cap); ml->merge_used = 0; }
 }
 

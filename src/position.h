@@ -41,6 +41,7 @@ typedef struct {
     /* gen_legal's table of the states the kept moves reach: owned by the list, so that a
      * runtime error (a longjmp out of the legal hook) cannot leak it */
     int32_t *legal_slot; uint64_t *legal_hash; uint32_t legal_cap;
+    int next_unit;               /* generation stopped before this unit (movegen.c); -1: complete */
 } MoveList;
 
 typedef struct { int32_t loc, old; } TrailEntry;
@@ -83,6 +84,7 @@ typedef struct Pos {
     char errmsg[512];
     int result, result_reason;              /* set by the `end` hook: RESULT_*, string index + 1 */
     struct VmScratch *vm;                   /* the VM's choice stack (vm.c) */
+    void (*free_scratch)(struct Pos *p);    /* set by the VM with p->vm; pos_free calls it */
     struct AttackMemo *memo;                /* attack runs and what they saw (movegen.c); one block */
     struct PretestMemo *pretest_memo;       /* answers of the legality pretest (vm.c); one block */
     uint32_t *watch, watch_stamp;           /* pins.c: state locations a node's attackers read */
@@ -112,11 +114,11 @@ static inline int32_t pos_piece(const Pos *p, int sq) { return p->st[sq * p->g->
 void pos_start_history(Pos *p);            /* after setting up a position: it is the first */
 /* ... or the game had these positions before it (repetition keys, oldest first) */
 void pos_set_history(Pos *p, const uint64_t *earlier, int n);
-void pos_make(Pos *p, const MoveList *ml, const Move *m);
-/* The same for a legality test: only the parts `parts` (PROBE_* of effects.h) of the hooks and
- * the history, those the `legal` block can see (Game.probe); undone by pos_unmake as well. */
-void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts);
-void pos_unmake(Pos *p);
+/* A move is made by make.c (the runtime: it runs the hooks), with these: */
+Undo *pos_begin_move(Pos *p, int history);  /* the undo record of a move (history: it pushes one) */
+void pos_push_history(Pos *p);              /* the position as it now stands joins the history */
+void pos_check_incremental(Pos *p, const char *after);   /* --check-hash: against a recompute */
+void pos_unmake(Pos *p);                    /* back to before the latest pos_begin_move */
 
 int pos_royal_square(Pos *p, int player, int *more);   /* -1 if none; *more = 1 if several */
 /* Player pl's squares in p->attackers (see above), or NULL when the game keeps none. */

@@ -326,7 +326,7 @@ static int parse_history(const char *s, uint64_t **out, int *n, char *e, size_t 
     }
 }
 
-int pos_from_string(Pos *p, const char *str, char *e, size_t el)
+static int read_position(Pos *p, const char *str, char *e, size_t el, int run_hooks)
 {
     const Game *g = p->g;
     pos_reset_empty(p);
@@ -400,10 +400,25 @@ out:
     p->ntrail = 0;                  /* the set-up is not a move: nothing to undo */
     p->nundo = 0;
     p->last_from = p->last_to = -1; p->last_piece = p->last_captured = 0;
-    if (ok && g->hook_fn[HOOK_TURN_START] >= 0) { vm_run_hook(p, HOOK_TURN_START, pos_turn(p)); p->ntrail = 0; }
+    if (ok && run_hooks && g->hook_fn[HOOK_TURN_START] >= 0) { vm_run_hook(p, HOOK_TURN_START, pos_turn(p)); p->ntrail = 0; }
     if (ok && nhist) pos_set_history(p, hist, nhist);
     else pos_start_history(p);
     free(hist);
+    return ok;
+}
+
+int pos_from_string(Pos *p, const char *str, char *e, size_t el)
+{
+    return read_position(p, str, e, el, 1);
+}
+
+/* The compiler's check of the `start` string: read, no hook run (a hook's runtime error is the
+ * hook's, found when the game is played, not the string's). */
+int pos_check_string(const Game *g, const char *str, char *e, size_t el)
+{
+    Pos *p = pos_new(g);
+    int ok = read_position(p, str, e, el, 0);
+    pos_free(p);
     return ok;
 }
 

@@ -1,6 +1,7 @@
 /* session.c - what every command does first: read and compile a rules file, set up a position,
  * play moves. Errors are printed here, in one style, with the exit status they deserve. */
 #include "session.h"
+#include "make.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

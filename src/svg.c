@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 #include "commands.h"
+#include "make.h"
 #include "movegen.h"
 #include "movesquares.h"
 #include "notation.h"

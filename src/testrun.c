@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arena.h"
+#include "make.h"
 #include "commands.h"
 #include "movegen.h"
 #include "notation.h"
@@ -87,7 +88,7 @@ int parse_test_file(Arena *ar, const char *path, Case **out, int *nout)
             last = NULL;
             continue;
         }
-        static const char *known[] = { "rules", "option", "fen", "play", "moves", "perft", "result", "error",
+        static const char *known[] = { "rules", "option", "fen", "play", "moves", "perft", "result", "error", "warning",
                                        "depth", "best", "score" };
         int ok = 0;
         for (size_t k = 0; k < sizeof known / sizeof *known; k++) ok |= !strcmp(key, known[k]);
@@ -160,7 +161,9 @@ static int compare_moves(char **want, int nw, char **got, int ng)
 
 static const char *base_name(const char *p) { const char *s = strrchr(p, '/'); return s ? s + 1 : p; }
 
-static int run_error_case(const Case *c, const char *rules, char **opts, int nopts)
+/* `error:` (the rules must not compile) or `warning:` (they must compile): the messages must be
+ * exactly these. */
+static int run_error_case(const Case *c, const char *rules, char **opts, int nopts, int warning)
 {
     size_t len;
     char *text = read_file(rules, &len);
@@ -172,9 +175,13 @@ static int run_error_case(const Case *c, const char *rules, char **opts, int nop
     fclose(mem);
     free(text);
     int ok = 1;
-    if (g) { printf("#   the rules compiled, an error was expected\n"); ok = 0; game_free(g); }
-    else {
-        const char *want = case_get(c, "error");
+    if (g && !warning) { printf("#   the rules compiled, an error was expected\n"); ok = 0; }
+    else if (!g && warning) {
+        printf("#   the rules do not compile, warnings were expected:\n");
+        for (char *l = strtok(buf ? buf : (char[]){""}, "\n"); l; l = strtok(NULL, "\n")) printf("#   %s\n", l);
+        ok = 0;
+    } else {
+        const char *want = case_get(c, warning ? "warning" : "error");
         /* compare with trailing white space of each line ignored */
         char *w = strdup(want), *gbuf = strdup(buf ? buf : "");
         Str a = {0}, b = {0};
@@ -189,6 +196,7 @@ static int run_error_case(const Case *c, const char *rules, char **opts, int nop
         }
         free(a.s); free(b.s); free(w); free(gbuf);
     }
+    game_free(g);
     free(buf);
     return ok;
 }
@@ -306,15 +314,26 @@ Game *case_game(const Case *c, char **rules_out, char **messages)
 
 static int run_case(const Case *c)
 {
-    if (case_get(c, "error")) {
+    /* a case that checks nothing would pass whatever the rules did: a mistake in the test */
+    static const char *checks[] = { "moves", "perft", "result", "best", "score", "error", "warning" };
+    int checked = 0;
+    for (size_t i = 0; i < sizeof checks / sizeof *checks; i++) checked |= case_get(c, checks[i]) != NULL;
+    if (!checked) { printf("#   the case checks nothing (give moves:, perft:, result:, best:, score:, error: or warning:)\n"); return 0; }
+    int warned = 1;
+    if (case_get(c, "error") || case_get(c, "warning")) {
+        int warning = !case_get(c, "error");
         const char *rules_rel = case_get(c, "rules");
         if (!rules_rel) { printf("#   no rules file given\n"); return 0; }
         char *rules = dir_join(c->file, rules_rel);
         char *opts[MAX_KEYS]; int nopts = 0;
         for (int i = 0; i < c->nkv; i++) if (!strcmp(c->kv[i].key, "option")) opts[nopts++] = c->kv[i].val;
-        int ok = run_error_case(c, rules, opts, nopts);
+        int ok = run_error_case(c, rules, opts, nopts, warning);
         free(rules);
-        return ok;
+        /* a warning case may check the game's moves too */
+        if (!warning || !(case_get(c, "moves") || case_get(c, "perft") || case_get(c, "result") ||
+                          case_get(c, "best") || case_get(c, "score")))
+            return ok;
+        warned = ok;
     }
     char *buf, *rules_path;
     Game *g = case_game(c, &rules_path, &buf);
@@ -339,7 +358,7 @@ static int run_case(const Case *c)
         ok = check_position(c, g, p);
     }
     pos_free(p); game_free(g); free(rules);
-    return ok;
+    return ok && warned;
 }
 
 int cmd_test(Args *a)

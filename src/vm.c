@@ -6,12 +6,15 @@
  * position (squares, players, types read from state), because a position can hold anything.
  */
 #include "vm.h"
+#include "make.h"
 #include <stdlib.h>
 #include <string.h>
 #include "maxima.h"
 #include "merge.h"
 #include "movegen.h"
+#include "lines.h"
 #include "opcodes.h"
+#include "royal.h"
 
 typedef struct { int pc, trail_mark, loc_off, nlocs; } Choice;   /* nlocs: the locals it keeps */
 
@@ -25,13 +28,23 @@ struct VmScratch {
     long work;                         /* steps of work run on this position so far */
     long work0; int trail0;            /* the work and the trail's length at vm_start_position */
     uint32_t *seen, stamp;             /* emit_move: state slots met in this branch's writes */
+    int *line_to; int nline_to;        /* `moves-of`: the squares of a line with a leg, hop or zone */
 };
+
+static int collect_line_target(void *ctx, int to, int32_t captured)
+{
+    struct VmScratch *s = ctx;
+    (void)captured;
+    s->line_to[s->nline_to++] = to;
+    return 0;
+}
 
 static struct VmScratch *scratch(Pos *p)
 {
     if (!p->vm) {
         p->vm = calloc(1, sizeof *p->vm);
         if (!p->vm) abort();
+        p->free_scratch = vm_free_scratch;   /* the position frees what it does not know */
     }
     return p->vm;
 }
@@ -41,7 +54,7 @@ void vm_free_scratch(Pos *p)
     if (!p->vm) return;
     for (int i = 0; i < p->vm->nreply; i++) { movelist_free(p->vm->reply[i]); free(p->vm->reply[i]); }
     free(p->vm->reply);
-    free(p->vm->ch); free(p->vm->locs); free(p->vm->nb); free(p->vm->qb); free(p->vm->seen); free(p->vm);
+    free(p->vm->ch); free(p->vm->locs); free(p->vm->nb); free(p->vm->qb); free(p->vm->seen); free(p->vm->line_to); free(p->vm);
     p->vm = NULL;
 }
 
@@ -260,6 +273,7 @@ static int type_arith(const Game *g, int a, int b, int minus)
     } while (0)
 
 static int side_to_move_has_a_move(Pos *p, int line);
+static int end_has_a_move(Pos *p, MoveList *into);
 
 /* The attack memo's log of what a run saw: the state locations it read and their values (only
  * for programs that read nothing but single locations of a one-piece-a-square board:
@@ -358,15 +372,20 @@ static int side_to_move_has_a_move(Pos *p, int line)
     /* gen_pseudo starts the bounds of a new position (vm_start_position); the replies belong
      * to this one: their work counts toward its bound, and the nesting count stays. */
     long work0 = s->work0; int trail0 = s->trail0, guard = p->depth_guard;
-    gen_pseudo(p, ml);
+    int found = gen_first_legal(p, ml);
     s->work0 = work0; s->trail0 = trail0; p->depth_guard = guard;
-    int side = pos_turn(p), found = 0;
-    for (int i = 0; i < ml->n && !found; i++) {
-        pos_make(p, ml, &ml->m[i]);
-        found = vm_run_legal(p, side);
-        pos_unmake(p);
-    }
     p->depth_guard--;
+    return found;
+}
+
+/* `no-moves` in an `end` run before the node's moves were generated (vm_run_end_first_legal):
+ * generation starts the bounds of a new position, and this is the same one. */
+static int end_has_a_move(Pos *p, MoveList *into)
+{
+    struct VmScratch *s = scratch(p);
+    long work0 = s->work0; int trail0 = s->trail0, guard = p->depth_guard;
+    int found = gen_first_legal(p, into);
+    s->work0 = work0; s->trail0 = trail0; p->depth_guard = guard;
     return found;
 }
 
@@ -425,6 +444,20 @@ int vm_run_legal_pretest(Pos *p, int mover, const Move *m)
         pe->piece = mpiece; pe->captured = mcaptured; pe->answer = (int8_t)(answer + 2);
     }
     return answer;
+}
+
+int vm_run_end_first_legal(Pos *p, MoveList *scratch)
+{
+    p->result = 0; p->result_reason = 0;
+    if (p->g->hook_fn[HOOK_END] < 0) return -1;
+    vm_start_position(p);                /* this node's work starts here, not at its moves */
+    RunCtx c = {0};
+    c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_END]; c.mover = pos_turn(p); c.origin = -1;
+    c.nlegal = -4; c.pseudo = scratch; c.target = -1;
+    int mark = p->ntrail;
+    vm_run(p, &c);
+    pos_undo_to(p, mark);
+    return c.nlegal < 0 ? -1 : c.nlegal;
 }
 
 int vm_run_end_lazy(Pos *p, MoveList *ml)

@@ -32,7 +32,8 @@ typedef struct {
     MoveList *out;           /* RUN_GEN: where moves go */
     int nlegal;              /* for `no-moves` in `end`: the number of legal moves, -1 unknown,
                                 -2 ask `pseudo` (find one legal move among them when needed),
-                                -3 in `legal`: generate the replies of the side now to move */
+                                -3 in `legal`: generate the replies of the side now to move,
+                                -4 generate into `pseudo` until one legal move is found */
     MoveList *pseudo;
     /* `moves-of`: a run inside another: its moves include what the outer run changed and noted */
     const int64_t *outer_L;  /* the outer run's registers, or NULL */
@@ -56,6 +57,9 @@ void vm_run_end(Pos *p, int nlegal);                 /* sets p->result / p->resu
 /* The same, with the legal moves not yet known: `no-moves` makes the moves of ml one by one
  * until one is legal. Returns the number of legal moves found (0 or 1), -1 if not asked. */
 int vm_run_end_lazy(Pos *p, MoveList *ml);
+/* The same, before any move is generated: `no-moves` generates into `scratch` only until one
+ * legal move is found (gen_first_legal). */
+int vm_run_end_first_legal(Pos *p, MoveList *scratch);
 void vm_free_scratch(Pos *p);
 /* A new position's moves are about to be generated: the work bound (GEN_BUDGET) starts again. */
 void vm_start_position(Pos *p);

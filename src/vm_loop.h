@@ -286,6 +286,8 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                 ? g->dir_map[b][g->dir_unmap[mover][a]] : -1;
             ip += 1; NEXT;
         vmcase(INCHECK) stk[sp++] = PLOK(mover) ? in_check(p, mover) : 0; ip += 1; NEXT;
+        vmcase(INCHECKOF) a = stk[sp - 1]; stk[sp - 1] = PLOK(a) ? in_check(p, (int)a) : 0; ip += 1; NEXT;
+        vmcase(ROYALSQ) a = stk[sp - 1]; stk[sp - 1] = PLOK(a) ? royal_square(p, (int)a) : -1; ip += 1; NEXT;
         vmcase(NOMOVES)
             if (c->nlegal == -2) {
                 c->nlegal = 0;
@@ -296,6 +298,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                 }
             }
             if (c->nlegal == -3) c->nlegal = side_to_move_has_a_move(p, LINE) ? 1 : 0;
+            if (c->nlegal == -4) c->nlegal = end_has_a_move(p, c->pseudo);
             if (c->nlegal < 0) pos_runtime_error(p, LINE, "`no-moves` is only known in the `end` and `legal` blocks");
             stk[sp++] = c->nlegal == 0; ip += 1; NEXT;
         vmcase(REPETITION) {
@@ -450,6 +453,18 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                 for (int i = 0; i < T->natoms; i++) {
                     const Atom *at = &T->atoms[i];
                     if (c->mode == RUN_ATTACK && at->mode == MODE_MOVE) continue;
+                    if (!ATOM_PLAIN(at)) {            /* a leg, a hop, zones: as the generator */
+                        if (!s->line_to && !(s->line_to = malloc(sizeof *s->line_to * (size_t)g->nsq))) abort();
+                        s->nline_to = 0;
+                        line_targets(p, (int)L[0], at, PLOK(mover) ? mover : 0, collect_line_target, s);
+                        for (int k = 0; k < s->nline_to; k++) {
+                            L2[0] = s->line_to[k];
+                            if (c->mode == RUN_GEN) {
+                                CHARGE(emit_move(p, c, L2[4] ? MK_LANDED : MK_MOVE, 0, L2, trail_base, note_base, qual_base, LINE));
+                            } else if (s->line_to[k] == c->target) { c->found = 1; goto done; }
+                        }
+                        continue;
+                    }
                     int d = g->dir_map[PLOK(mover) ? mover : 0][at->dir], sq = (int)L[0];
                     for (;;) {
                         sq = g->neighbor[sq * g->ndirs + d];

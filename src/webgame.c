@@ -7,6 +7,7 @@
  * start and the moves played before, and the error is reported. */
 #define _GNU_SOURCE                  /* fopencookie: the engine's progress lines */
 #include "webgame.h"
+#include "make.h"
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>

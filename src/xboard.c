@@ -29,6 +29,7 @@
 #include <string.h>
 #include <strings.h>
 #include "commands.h"
+#include "make.h"
 #include "movegen.h"
 #include "notation.h"
 #include "posstring.h"

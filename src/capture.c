@@ -1,0 +1,32 @@
+/* capture.c - see capture.h */
+#include "capture.h"
+
+static int taken_by(int32_t w, int mover) { return w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover; }
+
+int move_captures(const Pos *p, const MoveList *ml, const Move *m)
+{
+    const Game *g = p->g;
+    int mover = pos_turn(p);
+    if (m->kind == MK_MOVE && m->to != m->from && taken_by(m->captured, mover)) return 1;
+    /* the recorded writes hold each slot once, with its final value; the position is the one
+     * before the move, so p->st holds each slot's value before it */
+    const int32_t *ops = m->nops ? ml->ops + 2 * m->op0 : NULL;
+    int board = g->nsq * g->stack, others = 0;
+    for (uint32_t i = 0; i < m->nops; i++) {
+        int loc = ops[2 * i];
+        if (loc < 0 || loc >= board) continue;
+        others += taken_by(ops[2 * i + 1], mover) - taken_by(p->st[loc], mover);
+    }
+    return others < 0;
+}
+
+void keep_captures(const Pos *p, MoveList *ml)
+{
+    int any = 0;
+    for (int i = 0; i < ml->n && !any; i++) any = move_captures(p, ml, &ml->m[i]);
+    if (!any) return;
+    int k = 0;
+    for (int i = 0; i < ml->n; i++)
+        if (move_captures(p, ml, &ml->m[i])) ml->m[k++] = ml->m[i];
+    ml->n = k;
+}

@@ -1,0 +1,16 @@
+/* capture.h - `moves compulsory capture;`: a side that can capture must (antichess, checkers).
+ *
+ * A move captures when it leaves fewer pieces of the other players on the board than there
+ * were: it lands on one, or its program takes one off (`capture`, `remove`, `land`, an
+ * explosion) or takes one over (`owner`). Pieces moved about (`move a to b`) are not taken.
+ * The test reads the move as it was generated (its destination and its recorded writes), so
+ * it costs a pass over the legal moves, not a search for attacks. */
+#ifndef BOARDVM_CAPTURE_H
+#define BOARDVM_CAPTURE_H
+#include "position.h"
+
+/* 1 if m, a move of the side to move in p, captures. */
+int move_captures(const Pos *p, const MoveList *ml, const Move *m);
+/* When one of ml's moves captures, keep only those that do (in their order). */
+void keep_captures(const Pos *p, MoveList *ml);
+#endif

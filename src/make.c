@@ -1,0 +1,70 @@
+/* make.c - a move made: the one place where a move changes the game, hooks and all.
+ *
+ * The position (position.c) is a state store: every write goes through pos_set, which keeps the
+ * hash and the undo trail, and pos_unmake pops what a move wrote. What a move writes, and in
+ * which order the rules file's hooks see it, is decided here: the `reset` variables, the
+ * program's own writes, the capture (with `on capture` for each piece taken), the board, then
+ * `after-move`, the turn, `turn-start` and the history. A legality test asks for only the parts
+ * its `legal` block can see (effects.h). */
+#include "make.h"
+#include "effects.h"
+#include "vm.h"
+
+void pos_make(Pos *p, const MoveList *ml, const Move *m) { pos_make_parts(p, ml, m, PROBE_FULL); }
+
+void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
+{
+    const Game *g = p->g;
+    pos_begin_move(p, (parts & PROBE_HISTORY) != 0);   /* (the flag now: a hook may grow p->undo) */
+
+    int mover = pos_turn(p);
+    for (int i = 0; i < g->nreset; i++) {
+        const Var *v = &g->vars[g->reset_vars[i]];
+        pos_set(p, v->base, (int32_t)v->init);
+    }
+    if (m->nops) {                             /* a list where no move writes state has no ops array */
+        const int32_t *ops = ml->ops + 2 * m->op0;
+        for (uint32_t i = 0; i < m->nops; i++) pos_set(p, ops[2 * i], ops[2 * i + 1]);
+    }
+
+    p->last_from = m->from; p->last_to = m->to; p->last_piece = m->piece; p->last_captured = 0;
+    if (m->kind == MK_MOVE && g->stack == 1) {
+        int fc = m->from * g->stack, tc = m->to * g->stack;
+        int32_t pw = p->st[fc] ? p->st[fc] : m->piece;
+        int32_t cap = p->st[tc];
+        if (cap && m->to != m->from) {
+            p->last_captured = cap;
+            if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, mover, cap);
+        }
+        pos_set(p, fc, 0);
+        if (m->become) pw = PW_WITH_TYPE(pw, m->become);
+        pos_set(p, tc, pw);
+    } else if (m->kind == MK_MOVE) {
+        /* stacks: the moving piece leaves its layer; everything on the destination is captured */
+        int fl = m->from * g->stack + m->layer;
+        int32_t pw = p->st[fl] ? p->st[fl] : m->piece;
+        pos_remove_layer(p, m->from, m->layer);
+        if (m->to != m->from) {
+            for (int l = pos_height(p, m->to) - 1; l >= 0; l--) {
+                int32_t cap = p->st[m->to * g->stack + l];
+                if (l == 0) p->last_captured = cap;
+                pos_set(p, m->to * g->stack + l, 0);
+                if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, mover, cap);
+            }
+        }
+        if (m->become) pw = PW_WITH_TYPE(pw, m->become);
+        if (!pos_push(p, m->to, pw)) pos_runtime_error(p, 0, "more than %d pieces on %s", g->stack, g->sq_name[m->to]);
+    } else if (m->kind == MK_DROP) {
+        int hl = g->st_hands + mover * (g->ntypes + 1) + m->become;
+        if (!pos_push(p, m->to, PW_MAKE(m->become, mover)))
+            pos_runtime_error(p, 0, "more than %d pieces on %s", g->stack, g->sq_name[m->to]);
+        pos_set(p, hl, p->st[hl] - 1);
+        p->last_piece = PW_MAKE(m->become, mover);
+    }
+    if ((parts & PROBE_AFTER_MOVE) && g->hook_fn[HOOK_AFTER_MOVE] >= 0) vm_run_hook(p, HOOK_AFTER_MOVE, mover);
+    if (!m->again) pos_set(p, g->st_turn, (mover + 1) % g->nplayers);
+    if ((parts & PROBE_TURN_START) && g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_turn(p));
+    if (parts & PROBE_HISTORY) pos_push_history(p);
+    pos_check_incremental(p, "a move");
+}
+
