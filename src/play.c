@@ -1,5 +1,6 @@
-/* play.c - `boardvm selfplay` (the engine against itself) and `boardvm play` (a person against
- * the engine, in the terminal). Both write game records (record.c). */
+/* play.c - `boardvm play FILE`: a person against the engine, in the terminal. The board is drawn
+ * with a key to its letters, the banner shows what this game's moves look like, a refused move
+ * says why (session.c), and `save FILE` writes the game's PGN record (record.c). */
 #include <ctype.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -9,11 +10,13 @@
 #include <unistd.h>
 #include "commands.h"
 #include "make.h"
+#include "move_examples.h"
 #include "movegen.h"
 #include "notation.h"
+#include "oom.h"
+#include "playcommon.h"
 #include "posstring.h"
 #include "record.h"
-#include "search.h"
 #include "session.h"
 #ifdef HAVE_LIBEDIT
 #include <editline/readline.h>
@@ -53,322 +56,209 @@ static int read_command(const char *prompt, char *buf, size_t len)
     return 1;
 }
 
-static const char *base_name(const char *p) { const char *s = strrchr(p, '/'); return s ? s + 1 : p; }
-
-static void options_string(const Args *a, char *buf, size_t len)
-{
-    buf[0] = 0;
-    for (int i = 0; i < a->nopts; i++) {
-        size_t n = strlen(buf);
-        snprintf(buf + n, len - n, "%s%s", i ? " " : "", a->opts[i]);
-    }
-}
-
-static void limits_from_args(const Args *a, SearchLimits *lim, int default_depth)
-{
-    memset(lim, 0, sizeof *lim);
-    lim->depth = a->depth > 0 ? a->depth : (a->time > 0 || a->nodes ? 0 : default_depth);
-    lim->time = a->time;
-    lim->nodes = a->nodes;
-}
-
-static void engine_name(const SearchLimits *lim, char *buf, size_t len)
-{
-    if (lim->depth) snprintf(buf, len, "boardvm depth %d", lim->depth);
-    else if (lim->nodes) snprintf(buf, len, "boardvm %llu nodes", (unsigned long long)lim->nodes);
-    else snprintf(buf, len, "boardvm %.1fs", lim->time);
-}
-
-static const char *reason_of(const Pos *p)
-{
-    return p->result_reason ? p->g->strings[p->result_reason - 1] : "";
-}
-
-/* The moves of a game so far, for the record. */
-typedef struct { char **m; int n, cap; } MoveLog;
-static void log_add(MoveLog *l, const char *s)
-{
-    if (l->n == l->cap) { l->cap = l->cap ? 2 * l->cap : 64; l->m = realloc(l->m, sizeof *l->m * (size_t)l->cap); }
-    l->m[l->n++] = strdup(s);
-}
-static void log_pop(MoveLog *l) { if (l->n) free(l->m[--l->n]); }
-static void log_free(MoveLog *l) { while (l->n) log_pop(l); free(l->m); l->m = NULL; l->cap = 0; }
-
-int cmd_selfplay(Args *a)
-{
-    if (a->npos < 2) { fprintf(stderr, "boardvm: selfplay needs a rules file\n"); return 2; }
-    int status;
-    Game *g = load_game(a->pos[1], NULL, a->nopts, a->opts, &status);
-    if (!g) return status;
+/* The game a person plays: the position, the engine, the moves so far. */
+typedef struct {
+    Args *a;
+    Game *g;
+    Pos *p;
+    Engine *eng;
     SearchLimits lim;
-    limits_from_args(a, &lim, 3);
-    int games = a->games > 0 ? a->games : 1;
-    int max_plies = a->max_plies > 0 ? a->max_plies : 600;
-    FILE *rec = NULL;
-    if (a->record) {
-        rec = fopen(a->record, "w");
-        if (!rec) { perror(a->record); game_free(g); return 2; }
-    }
-    Engine *eng = engine_new(g, 32), *eng2 = NULL;
-    char opts[512]; options_string(a, opts, sizeof opts);
-    char ename[64]; engine_name(&lim, ename, sizeof ename);
-    /* --opponent: the engine above plays one side (alternating by game), this the other */
-    int random_opp = 0;
-    SearchLimits lim2 = lim;
-    char oname[64] = "";
-    if (a->opponent) {
-        if (!strcmp(a->opponent, "random")) { random_opp = 1; snprintf(oname, sizeof oname, "random mover"); }
-        else {
-            int d = atoi(!strncmp(a->opponent, "depth:", 6) ? a->opponent + 6 : a->opponent);
-            if (d < 1 || d > 60) { fprintf(stderr, "boardvm: --opponent is 'random' or a depth (1-60), not '%s'\n", a->opponent); engine_free(eng); game_free(g); if (rec) fclose(rec); return 2; }
-            memset(&lim2, 0, sizeof lim2);
-            lim2.depth = d;
-            engine_name(&lim2, oname, sizeof oname);
-            eng2 = engine_new(g, 32);
-        }
-    }
-    int score[4] = {0};       /* wins of player 0, of player 1, draws, unfinished */
-    int mine[3] = {0};        /* with --opponent: the engine's wins, losses, draws */
-    int st = 0;
-    for (int gi = 0; gi < games; gi++) {
-        jmp_buf jb;
-        Pos *volatile p = NULL;
-        char *volatile start = NULL;      /* volatile: set after setjmp, freed after a longjmp */
-        MoveLog log = {0};
-        if (setjmp(jb)) {
-            fprintf(stderr, "%s\n", p ? p->errmsg : "error");
-            st = 1;
-            pos_free(p); log_free(&log); free(start);
-            break;
-        }
-        p = setup_position(g, a->fen, a->moves, a->nmoves, &jb, &status);
-        if (!p) { st = status; break; }
-        start = pos_to_string(p);
-        engine_clear(eng);
-        if (eng2) engine_clear(eng2);
-        lim.seed = a->seed ? a->seed + (uint64_t)gi * 7919 : 0;
-        lim2.seed = lim.seed ? lim.seed + 1 : 0;
-        uint64_t rng = 0x9e3779b97f4a7c15ull ^ (a->seed + (uint64_t)gi);
-        int engine_side = gi % 2;                 /* with --opponent: colours alternate */
-        if (a->opponent) printf("game %d: %s, %s (%s) against %s\n", gi + 1, g->name, ename,
-                                g->player_name[engine_side], oname);
-        else printf("game %d: %s, %s\n", gi + 1, g->name, ename);
-        int ply = 0;
-        MoveList *ml = NULL;
-        for (;;) {
-            ml = pos_list(p, 0);
-            node_moves(p, ml);
-            if (p->result || ml->n == 0 || ply >= max_plies) break;
-            SearchResult r;
-            if (a->opponent && pos_turn(p) != engine_side && random_opp) {
-                /* a random legal move (xorshift, seeded per game) */
-                rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
-                memset(&r, 0, sizeof r);
-                move_string(g, ml, &ml->m[rng % (uint64_t)ml->n], r.best_str, sizeof r.best_str);
-            } else if (a->opponent && pos_turn(p) != engine_side) engine_search(eng2, p, &lim2, &r);
-            else engine_search(eng, p, &lim, &r);
-            ml = pos_list(p, 0);
-            node_moves(p, ml);
-            int k = move_find(g, ml, r.best_str);
-            if (k < 0) { fprintf(stderr, "boardvm: internal error: the engine chose '%s', not a legal move\n", r.best_str); st = 1; break; }
-            printf("%3d. %-4s %-12s score %6d depth %2d nodes %9llu %.2fs\n", ply + 1, g->player_letter[pos_turn(p)],
-                   r.best_str, r.score, r.depth, (unsigned long long)r.nodes, r.seconds);
-            fflush(stdout);
-            log_add(&log, r.best_str);
-            pos_make(p, ml, &ml->m[k]);
-            ply++;
-        }
-        const char *res = p->result ? record_result_string(g, p->result, pos_turn(p)) : "*";
-        const char *why = p->result ? reason_of(p) : ply >= max_plies ? "move limit reached" : "";
-        if (!p->result) printf("result: * (unfinished: %s)\n", why);
-        else if (p->result == RESULT_DRAW) printf("result: %s (draw%s%s)\n", res, *why ? ": " : "", why);
-        else {
-            int winner = p->result == RESULT_WIN ? pos_turn(p) : (pos_turn(p) + 1) % g->nplayers;
-            printf("result: %s (%s wins%s%s)\n", res, g->player_name[winner], *why ? ": " : "", why);
-        }
-        if (!p->result) score[3]++;
-        else if (p->result == RESULT_DRAW) { score[2]++; mine[2]++; }
-        else {
-            int winner = (p->result == RESULT_WIN) == (pos_turn(p) == 0) ? 0 : 1;
-            score[winner]++;
-            mine[winner == engine_side ? 0 : 1]++;
-        }
-        if (rec) {
-            GameRecord gr = { g, base_name(a->pos[1]), opts, start, { ename, ename, ename, ename, ename, ename, ename, ename },
-                              log.m, log.n, res, why };
-            if (a->opponent) gr.player[1 - engine_side] = oname;
-            record_write(rec, &gr);
-        }
-        free(start);
-        log_free(&log);
-        pos_free(p);
-        if (st) break;
-    }
-    if (games > 1 && g->nplayers == 2)
-        printf("score: %s %d, %s %d, draws %d, unfinished %d\n", g->player_name[0], score[0], g->player_name[1], score[1], score[2], score[3]);
-    if (a->opponent)
-        printf("%s against %s: %d wins, %d losses, %d draws, %d unfinished\n", ename, oname, mine[0], mine[1], mine[2], score[3]);
-    engine_free(eng2);
-    if (rec) fclose(rec);
-    engine_free(eng);
-    game_free(g);
-    return st;
+    MoveLog log;
+    char *start;
+    int human;
+    int shown;                     /* the board is up to date on the screen */
+} Play;
+
+static void print_help(Play *s)
+{
+    char examples[512];
+    MoveList *ml = pos_list(s->p, 0);
+    node_moves(s->p, ml);
+    move_examples(s->g, ml, 4, examples, sizeof examples);
+    printf("Type a move as boardvm writes it%s%s, or: moves, undo, hint, show, save FILE, quit, help.\n",
+           *examples ? " (here: " : "", *examples ? examples : "");
+    if (*examples) printf("(The moves are listed by 'moves'.)\n");
 }
 
-static void print_help(void)
+/* --as SIDE: the player's number; -1 after a message. */
+static int side_of(const Game *g, const char *as)
 {
-    printf("Type a move (e2e4, e7e8=Q, N@e4), or: moves, undo, hint, show, save FILE, quit, help.\n");
+    if (!as) return 0;
+    for (int k = 0; k < g->nplayers; k++)
+        if (!strcasecmp(as, g->player_name[k]) || !strcmp(as, g->player_letter[k])) return k;
+    fprintf(stderr, "boardvm: --as %s: the players are", as);
+    for (int pl = 0; pl < g->nplayers; pl++) fprintf(stderr, " %s", g->player_name[pl]);
+    fprintf(stderr, "\n");
+    return -1;
 }
 
-int cmd_play(Args *a)
+/* --load FILE: its start and moves (malloc'ed); 0 or an exit status after a message. */
+static int read_record(const char *file, char **pos, char ***moves, int *n)
 {
-    if (a->npos < 2) { fprintf(stderr, "boardvm: play needs a rules file\n"); return 2; }
-    int status;
-    Game *g = load_game(a->pos[1], NULL, a->nopts, a->opts, &status);
-    if (!g) return status;
-    volatile int human = 0;
-    if (a->as) {
-        human = -1;
-        for (int k = 0; k < g->nplayers; k++)
-            if (!strcasecmp(a->as, g->player_name[k]) || !strcmp(a->as, g->player_letter[k])) human = k;
-        if (human < 0) {
-            fprintf(stderr, "boardvm: --as %s: the players are", a->as);
-            for (int pl = 0; pl < g->nplayers; pl++) fprintf(stderr, " %s", g->player_name[pl]);
-            fprintf(stderr, "\n");
-            game_free(g);
-            return 2;
-        }
+    size_t len; char err[128];
+    char *text = read_file(file, &len);
+    if (!text) return 2;
+    int ok = record_read(text, pos, moves, n, err, sizeof err);
+    if (!ok) fprintf(stderr, "boardvm: %s: %s\n", file, err);
+    free(text);
+    return ok ? 0 : 1;
+}
+
+static void free_moves(char **moves, int n)
+{
+    for (int i = 0; i < n; i++) free(moves[i]);
+    free(moves);
+}
+
+static void save(Play *s, const char *file)
+{
+    FILE *f = fopen(file, "w");
+    if (!f) { perror(file); return; }
+    char opts[512]; options_string(s->a, opts, sizeof opts);
+    char ename[64]; engine_name(&s->lim, ename, sizeof ename);
+    const Pos *p = s->p;
+    GameRecord gr = { s->g, "boardvm play", 0, base_name(s->a->pos[1]), opts, s->start, { 0 }, s->log.m, s->log.n,
+                      p->result ? record_result_string(s->g, p->result, pos_turn(p)) : "*", reason_of(p) };
+    for (int pl = 0; pl < s->g->nplayers; pl++) gr.player[pl] = pl == s->human ? "human" : ename;
+    record_write(f, &gr);
+    fclose(f);
+    printf("Saved to %s.\n", file);
+}
+
+static void list_moves(const Game *g, MoveList *ml)
+{
+    int *order = xmalloc(sizeof *order * (size_t)(ml->n + 1), "the move list");
+    move_sorted(g, ml, order);
+    for (int i = 0; i < ml->n; i++) {
+        char b[MOVE_STR_MAX];
+        move_string(g, ml, &ml->m[order[i]], b, sizeof b);
+        printf("%s%s", i ? " " : "", b);
     }
-    SearchLimits lim;
-    limits_from_args(a, &lim, 0);
-    if (!lim.depth && lim.time <= 0 && !lim.nodes) lim.time = 2.0;
-    jmp_buf jb;
-    Pos *volatile p = NULL;
-    Engine *volatile eng = engine_new(g, 64);
-    MoveLog log = {0};
-    /* set after setjmp and freed after a longjmp (a runtime error in rules code): volatile */
-    char *volatile start = NULL;
-    char *volatile loaded_pos = NULL; char **volatile loaded = NULL; volatile int nloaded = 0;
-    if (setjmp(jb)) {
-        fprintf(stderr, "%s\n", p ? p->errmsg : "error");
-        for (int i = 0; i < nloaded; i++) free(loaded[i]);
-        free(loaded); free(loaded_pos); free(start);
-        pos_free(p); engine_free(eng); log_free(&log); game_free(g);
-        return 1;
-    }
-    const char *fen = a->fen;
-    if (a->load) {
-        size_t len; char err[128];
-        char *lpos = NULL, **lmoves = NULL; int nl = 0;
-        char *text = read_file(a->load, &len);
-        if (!text || !record_read(text, &lpos, &lmoves, &nl, err, sizeof err)) {
-            if (text) fprintf(stderr, "boardvm: %s: %s\n", a->load, err);
-            free(text); engine_free(eng); game_free(g); return text ? 1 : 2;
-        }
-        free(text);
-        loaded_pos = lpos; loaded = lmoves; nloaded = nl;
-        if (loaded_pos) fen = loaded_pos;
-    }
-    p = setup_position(g, fen, NULL, 0, &jb, &status);
-    if (!p) {
-        for (int i = 0; i < nloaded; i++) free(loaded[i]);
-        free(loaded); free(loaded_pos);
-        engine_free(eng); game_free(g); return status;
-    }
-    start = pos_to_string(p);
-    for (int i = 0; i < nloaded; i++) {
-        if (!play_move(p, loaded[i], i + 1)) break;
-        log_add(&log, loaded[i]);
-    }
-    for (int i = 0; i < nloaded; i++) free(loaded[i]);
-    free(loaded); free(loaded_pos);
-    loaded = NULL; loaded_pos = NULL; nloaded = 0;
+    printf("\n");
+    free(order);
+}
+
+static void engine_moves(Play *s)
+{
+    SearchResult r;
+    engine_search(s->eng, s->p, &s->lim, &r);
+    MoveList *ml = pos_list(s->p, 0);
+    node_moves(s->p, ml);
+    int k = move_find(s->g, ml, r.best_str);
+    if (k < 0) { fprintf(stderr, "boardvm: internal error: engine move '%s'\n", r.best_str); exit(1); }
+    char num[32];
+    record_move_number(s->g, 0, s->log.n, num, sizeof num);
+    printf("%s plays %s%s (score %d, depth %d, %.1fs)\n", s->g->player_name[pos_turn(s->p)], num, r.best_str,
+           r.score, r.depth, r.seconds);
+    log_add(&s->log, r.best_str);
+    pos_make(s->p, ml, &ml->m[k]);
+    s->shown = 0;
+}
+
+/* One line the person typed; 0 to quit. */
+static int command(Play *s, char *cmd, MoveList *ml)
+{
+    Pos *p = s->p;
+    if (!strcmp(cmd, "quit") || !strcmp(cmd, "exit")) return 0;
+    if (!strcmp(cmd, "help")) print_help(s);
+    else if (!strcmp(cmd, "show")) s->shown = 0;
+    else if (!strcmp(cmd, "moves")) list_moves(s->g, ml);
+    else if (!strcmp(cmd, "undo")) {
+        /* take back the engine's reply and the player's move */
+        int n = p->nundo >= 2 && s->log.n >= 2 ? 2 : p->nundo >= 1 && s->log.n >= 1 ? 1 : 0;
+        if (!n) printf("Nothing to undo.\n");
+        for (int i = 0; i < n; i++) { pos_unmake(p); log_pop(&s->log); }
+        if (n) s->shown = 0;
+    } else if (!strcmp(cmd, "hint")) {
+        SearchResult r;
+        engine_search(s->eng, p, &s->lim, &r);
+        printf("Hint: %s (score %d)\n", r.best_str, r.score);
+    } else if (!strncmp(cmd, "save", 4) && (cmd[4] == ' ' || !cmd[4])) {
+        const char *file = cmd + 4;
+        while (*file == ' ') file++;
+        if (!*file) printf("save needs a file name\n");
+        else save(s, file);
+    } else if (p->result) printf("The game is over (undo, save or quit).\n");
+    else if (play_move(p, cmd, s->log.n + 1)) { log_add(&s->log, cmd); s->shown = 0; }   /* else it said why */
+    return 1;
+}
+
+static void game_over(const Play *s)
+{
+    static const char *rn[] = { "", "wins", "loses", "draws" };
+    const Pos *p = s->p;
+    const char *why = reason_of(p);
+    printf("Game over: %s %s%s%s (%s).\n", s->g->player_name[pos_turn(p)], rn[p->result ? p->result : RESULT_LOSS],
+           *why ? ": " : "", why, p->result ? record_result_string(s->g, p->result, pos_turn(p)) : "*");
+}
+
+static void run(Play *s)
+{
     int interactive = isatty(0);
-    printf("%s: you play %s. ", g->name, g->player_name[human]);
-    print_help();
     char line[1024];
-    int shown = 0;
     for (;;) {
-        MoveList *ml = pos_list(p, 0);
-        node_moves(p, ml);
-        if (!shown) { show_board(p, stdout); shown = 1; }
-        if (p->result || ml->n == 0) {
-            static const char *rn[] = { "", "wins", "loses", "draws" };
-            const char *why = reason_of(p);
-            printf("Game over: %s %s%s%s.\n", g->player_name[pos_turn(p)], rn[p->result ? p->result : RESULT_LOSS],
-                   *why ? ": " : "", why);
+        MoveList *ml = pos_list(s->p, 0);
+        node_moves(s->p, ml);
+        if (!s->shown) { show_board(s->p, stdout); s->shown = 1; }
+        if (s->p->result || ml->n == 0) {
+            game_over(s);
             if (!interactive) break;
         }
-        if (!p->result && ml->n && pos_turn(p) != human) {
-            SearchResult r;
-            engine_search(eng, p, &lim, &r);
-            ml = pos_list(p, 0);
-            node_moves(p, ml);
-            int k = move_find(g, ml, r.best_str);
-            if (k < 0) { fprintf(stderr, "boardvm: internal error: engine move '%s'\n", r.best_str); break; }
-            printf("%s plays %s (score %d, depth %d, %.1fs)\n", g->player_name[pos_turn(p)], r.best_str, r.score, r.depth, r.seconds);
-            log_add(&log, r.best_str);
-            pos_make(p, ml, &ml->m[k]);
-            shown = 0;
-            continue;
-        }
+        if (!s->p->result && ml->n && pos_turn(s->p) != s->human) { engine_moves(s); continue; }
         char prompt[64];
-        snprintf(prompt, sizeof prompt, "%s> ", g->player_name[pos_turn(p)]);
+        snprintf(prompt, sizeof prompt, "%s> ", s->g->player_name[pos_turn(s->p)]);
         if (!read_command(prompt, line, sizeof line)) { printf("\n"); break; }
         char *cmd = line;
         while (isspace((unsigned char)*cmd)) cmd++;
         cmd[strcspn(cmd, "\r\n")] = 0;
-        if (!*cmd) continue;
-        if (!strcmp(cmd, "quit") || !strcmp(cmd, "exit")) break;
-        if (!strcmp(cmd, "help")) { print_help(); continue; }
-        if (!strcmp(cmd, "show")) { shown = 0; continue; }
-        if (!strcmp(cmd, "moves")) {
-            int *order = malloc(sizeof *order * (size_t)(ml->n + 1));
-            move_sorted(g, ml, order);
-            for (int i = 0; i < ml->n; i++) { char b[MOVE_STR_MAX]; move_string(g, ml, &ml->m[order[i]], b, sizeof b); printf("%s%s", i ? " " : "", b); }
-            printf("\n");
-            free(order);
-            continue;
-        }
-        if (!strcmp(cmd, "undo")) {
-            /* take back the engine's reply and the player's move */
-            int n = p->nundo >= 2 && log.n >= 2 ? 2 : p->nundo >= 1 && log.n >= 1 ? 1 : 0;
-            if (!n) { printf("Nothing to undo.\n"); continue; }
-            for (int i = 0; i < n; i++) { pos_unmake(p); log_pop(&log); }
-            shown = 0;
-            continue;
-        }
-        if (!strcmp(cmd, "hint")) {
-            SearchResult r;
-            engine_search(eng, p, &lim, &r);
-            printf("Hint: %s (score %d)\n", r.best_str, r.score);
-            continue;
-        }
-        if (!strncmp(cmd, "save", 4) && (cmd[4] == ' ' || !cmd[4])) {
-            const char *file = cmd + 4;
-            while (*file == ' ') file++;
-            if (!*file) { printf("save needs a file name\n"); continue; }
-            FILE *f = fopen(file, "w");
-            if (!f) { perror(file); continue; }
-            char opts[512]; options_string(a, opts, sizeof opts);
-            char ename[64]; engine_name(&lim, ename, sizeof ename);
-            GameRecord gr = { g, base_name(a->pos[1]), opts, start, {0}, log.m, log.n,
-                              p->result ? record_result_string(g, p->result, pos_turn(p)) : "*", reason_of(p) };
-            for (int pl = 0; pl < g->nplayers; pl++) gr.player[pl] = pl == human ? "human" : ename;
-            record_write(f, &gr);
-            fclose(f);
-            printf("Saved to %s.\n", file);
-            continue;
-        }
-        if (p->result) { printf("The game is over (undo, save or quit).\n"); continue; }
-        if (!play_move(p, cmd, log.n + 1)) continue;    /* play_move said why */
-        log_add(&log, cmd);
-        shown = 0;
+        if (*cmd && !command(s, cmd, ml)) break;
     }
-    free(start);
-    log_free(&log);
-    pos_free(p);
-    engine_free(eng);
-    game_free(g);
+}
+
+int cmd_play(Args *a)
+{
+    if (a->npos < 2) { fprintf(stderr, "boardvm: play needs a rules file\nTry 'boardvm play --help'.\n"); return 2; }
+    int status;
+    Play s;
+    memset(&s, 0, sizeof s);
+    s.a = a;
+    s.g = load_game(a->pos[1], NULL, a->nopts, a->opts, &status);
+    if (!s.g) return status;
+    if ((s.human = side_of(s.g, a->as)) < 0) { game_free(s.g); return 2; }
+    limits_from_args(a, &s.lim, 0);
+    if (!s.lim.depth && s.lim.time <= 0 && !s.lim.nodes) s.lim.time = 2.0;
+    char *lpos = NULL, **lmoves = NULL;
+    int nl = 0;
+    if (a->load && (status = read_record(a->load, &lpos, &lmoves, &nl))) { game_free(s.g); return status; }
+    /* volatile: changed after setjmp and freed after a longjmp */
+    char *volatile loaded_pos = lpos; char **volatile loaded = lmoves; volatile int nloaded = nl;
+    s.eng = engine_new(s.g, 64);
+    /* a runtime error in rules code ends here; s's fields are set through its address, so they
+     * are in memory, not registers, when the longjmp comes */
+    jmp_buf jb;
+    Play *volatile sv = &s;
+    if (setjmp(jb)) {
+        fprintf(stderr, "%s\n", sv->p ? sv->p->errmsg : "error");
+        free_moves(loaded, nloaded); free(loaded_pos); free(sv->start);
+        pos_free(sv->p); engine_free(sv->eng); log_free(&sv->log); game_free(sv->g);
+        return 1;
+    }
+    s.p = setup_position(s.g, loaded_pos ? loaded_pos : a->fen, NULL, 0, &jb, &status);
+    if (!s.p) { free_moves(loaded, nloaded); free(loaded_pos); engine_free(s.eng); game_free(s.g); return status; }
+    s.start = pos_to_string(s.p);
+    int played = 0;
+    while (played < nloaded && play_move(s.p, loaded[played], played + 1)) log_add(&s.log, loaded[played++]);
+    if (a->load) printf("Loaded %s: %d of its %d moves played.\n", a->load, played, nloaded);
+    free_moves(loaded, nloaded); free(loaded_pos);
+    loaded = NULL; loaded_pos = NULL; nloaded = 0;
+    printf("%s: you play %s.\n", s.g->name, s.g->player_name[s.human]);
+    show_legend(s.g, stdout);
+    print_help(&s);
+    run(&s);
+    free(s.start);
+    log_free(&s.log);
+    pos_free(s.p);
+    engine_free(s.eng);
+    game_free(s.g);
     return 0;
 }

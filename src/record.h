@@ -1,5 +1,5 @@
-/* record.h - game records (PGN-like, for any game): written by selfplay and play, read by
- * `--game FILE`. */
+/* record.h - game records in PGN, for any game: written by selfplay, play and the web board, read
+ * by `--game FILE`, `play --load FILE` and the web board. */
 #ifndef BOARDVM_RECORD_H
 #define BOARDVM_RECORD_H
 #include <stdio.h>
@@ -7,6 +7,8 @@
 
 typedef struct {
     const Game *game;
+    const char *event;             /* the Event tag ("boardvm selfplay"); NULL: "?" */
+    int round;                     /* the Round tag (selfplay's game number); 0: "-" */
     const char *rules, *options, *start;
     const char *player[MAX_PLAYERS];
     char **moves; int nmoves;
@@ -15,6 +17,9 @@ typedef struct {
 
 void record_write(FILE *f, const GameRecord *r);
 const char *record_result_string(const Game *g, int result, int side_to_move);
+/* The move number prefix of ply i of a game whose first mover is player `first`, as PGN writes
+ * it ("3. ", "3... ", or "" within a round); at most 24 characters. */
+void record_move_number(const Game *g, int first, int i, char *buf, size_t len);
 /* The position and moves of the first game in text (all malloc'ed); 0 on a format error, with
  * nothing allocated (*position and *moves NULL). */
 int record_read(const char *text, char **position, char ***moves, int *nmoves, char *err, size_t errlen);

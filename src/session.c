@@ -1,13 +1,15 @@
 /* session.c - what every command does first: read and compile a rules file, set up a position,
  * play moves. Errors are printed here, in one style, with the exit status they deserve. */
 #include "session.h"
-#include "make.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "make.h"
+#include "move_examples.h"
 #include "movegen.h"
 #include "notation.h"
+#include "oom.h"
 #include "posstring.h"
 #include "rulespath.h"
 
@@ -82,6 +84,44 @@ Pos *setup_position(Game *g, const char *fen, char **moves, int nmoves, jmp_buf 
     return p;
 }
 
+/* The legal moves that start (to 0) or end (to 1) on sq, sorted, after `intro`; 0 if none. */
+static int moves_on_square(const Game *g, MoveList *ml, int sq, int to, const char *intro)
+{
+    int any = 0;
+    int *order = xmalloc(sizeof *order * (size_t)(ml->n + 1), "the move list");
+    move_sorted(g, ml, order);
+    for (int i = 0; i < ml->n; i++) {
+        const Move *m = &ml->m[order[i]];
+        if ((to ? m->to : m->from) != sq) continue;
+        char buf[MOVE_STR_MAX]; move_string(g, ml, m, buf, sizeof buf);
+        fprintf(stderr, "%s %s", any ? "," : intro, buf);
+        any = 1;
+    }
+    free(order);
+    return any;
+}
+
+/* Why s is not a move here: the moves of the piece on the square it names (or, for a square
+ * alone such as SAN's "e4", the moves to it), and what this game's moves look like. */
+static void explain_refusal(const Pos *p, MoveList *ml, const char *s, int number)
+{
+    const Game *g = p->g;
+    fprintf(stderr, "boardvm: move %d '%s' is not a legal move here", number, s);
+    char from[8] = {0};
+    size_t fl = 0;
+    while (s[fl] && fl < 7 && !(fl > 0 && s[fl] >= 'a' && s[fl] <= 'z' && s[fl - 1] >= '0' && s[fl - 1] <= '9')) fl++;
+    memcpy(from, s, fl);
+    int sq = game_find_square(g, from);
+    if (sq >= 0 && !moves_on_square(g, ml, sq, 0, "; legal moves from there:")) {
+        fprintf(stderr, "; no legal move starts on %s", from);
+        if (!s[fl]) moves_on_square(g, ml, sq, 1, "; legal moves to it:");
+    }
+    char examples[512];
+    move_examples(g, ml, 4, examples, sizeof examples);
+    if (*examples) fprintf(stderr, "\nboardvm: moves are written as boardvm writes them, like %s ('moves' lists them)", examples);
+    fputc('\n', stderr);
+}
+
 int play_move(Pos *p, const char *s, int number)
 {
     const Game *g = p->g;
@@ -91,23 +131,7 @@ int play_move(Pos *p, const char *s, int number)
     int k = move_find(g, &ml, s);
     if (k < 0) {
         if (p->result) fprintf(stderr, "boardvm: move %d '%s': the game is over\n", number, s);
-        else {
-            fprintf(stderr, "boardvm: move %d '%s' is not a legal move here", number, s);
-            /* list the legal moves of the piece on the named square, which says why */
-            char from[8] = {0};
-            size_t fl = 0;
-            while (s[fl] && fl < 7 && !(fl > 0 && s[fl] >= 'a' && s[fl] <= 'z' && s[fl - 1] >= '0' && s[fl - 1] <= '9')) fl++;
-            memcpy(from, s, fl);
-            int sq = game_find_square(g, from), any = 0;
-            for (int i = 0; i < ml.n; i++) {
-                if (sq < 0 || ml.m[i].from != sq) continue;
-                char buf[MOVE_STR_MAX]; move_string(g, &ml, &ml.m[i], buf, sizeof buf);
-                fprintf(stderr, "%s %s", any ? "," : "; legal moves from there:", buf);
-                any = 1;
-            }
-            if (sq >= 0 && !any) fprintf(stderr, "; no legal move starts on %s", from);
-            fputc('\n', stderr);
-        }
+        else explain_refusal(p, &ml, s, number);
         return 0;
     }
     pos_make(p, &ml, &ml.m[k]);

@@ -491,7 +491,7 @@ char *webgame_record(WebGame *w)
     }
     char **moves = strings_of(&w->hist);
     const Pos *p = w->p;
-    GameRecord r = { w->g, base_name(w->path), opts, w->start ? w->start : w->g->start,
+    GameRecord r = { w->g, "boardvm serve", 0, base_name(w->path), opts, w->start ? w->start : w->g->start,
                      { 0 }, moves, w->hist.n,
                      record_result_string(w->g, p->result, pos_turn(p)),
                      p->result && p->result_reason ? w->g->strings[p->result_reason - 1] : "" };

@@ -1,0 +1,59 @@
+/* playcommon.c - see playcommon.h. */
+#include "playcommon.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "oom.h"
+
+void log_add(MoveLog *l, const char *s)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 64;
+        l->m = xrealloc(l->m, sizeof *l->m * (size_t)l->cap, "the game's moves");
+    }
+    l->m[l->n++] = xstrdup(s, "the game's moves");
+}
+
+void log_pop(MoveLog *l) { if (l->n) free(l->m[--l->n]); }
+
+void log_free(MoveLog *l)
+{
+    while (l->n) log_pop(l);
+    free(l->m);
+    l->m = NULL; l->cap = 0;
+}
+
+const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+void options_string(const Args *a, char *buf, size_t len)
+{
+    buf[0] = 0;
+    for (int i = 0; i < a->nopts; i++) {
+        size_t n = strlen(buf);
+        snprintf(buf + n, len - n, "%s%s", i ? " " : "", a->opts[i]);
+    }
+}
+
+void limits_from_args(const Args *a, SearchLimits *lim, int default_depth)
+{
+    memset(lim, 0, sizeof *lim);
+    lim->depth = a->depth > 0 ? a->depth : (a->time > 0 || a->nodes ? 0 : default_depth);
+    lim->time = a->time;
+    lim->nodes = a->nodes;
+}
+
+void engine_name(const SearchLimits *lim, char *buf, size_t len)
+{
+    if (lim->depth) snprintf(buf, len, "boardvm depth %d", lim->depth);
+    else if (lim->nodes) snprintf(buf, len, "boardvm %llu nodes", (unsigned long long)lim->nodes);
+    else snprintf(buf, len, "boardvm %.1fs", lim->time);
+}
+
+const char *reason_of(const Pos *p)
+{
+    return p->result_reason ? p->g->strings[p->result_reason - 1] : "";
+}

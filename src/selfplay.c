@@ -1,0 +1,216 @@
+/* selfplay.c - `boardvm selfplay FILE`: the engine plays itself (or, with --opponent, a random
+ * mover or another depth, colours alternating by game). Each move is printed as it is played,
+ * numbered as PGN numbers moves (1. e2e4, 1... e7e5), with --board the board after it; each game
+ * ends with a `result:` line and, with --record, its PGN record (record.c).
+ *
+ * Ctrl-C (SIGINT) stops the search under way and ends the match there: the game in progress is
+ * recorded as unfinished ("interrupted"), the score so far printed, exit status 130. */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "commands.h"
+#include "make.h"
+#include "movegen.h"
+#include "notation.h"
+#include "playcommon.h"
+#include "posstring.h"
+#include "record.h"
+#include "session.h"
+
+#define EXIT_INTERRUPTED 130
+
+typedef struct {
+    Args *a;
+    Game *g;
+    SearchLimits lim, lim2;        /* the engine's, the --opponent's */
+    Engine *eng, *eng2;
+    int random_opp;
+    char ename[64], oname[64], opts[512];
+    FILE *rec;
+    int score[4];                  /* wins of player 0, of player 1, draws, unfinished */
+    int mine[3];                   /* with --opponent: the engine's wins, losses, draws */
+} Match;
+
+static volatile sig_atomic_t interrupted;
+static Engine *volatile searching;   /* the engine thinking now: Ctrl-C stops its search */
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+    Engine *e = searching;
+    if (e) engine_stop(e);           /* an atomic store: safe in a signal handler */
+}
+
+static int setup_opponent(Match *m)
+{
+    const char *opp = m->a->opponent;
+    if (!opp) return 0;
+    if (!strcmp(opp, "random")) { m->random_opp = 1; snprintf(m->oname, sizeof m->oname, "random mover"); return 0; }
+    int d = atoi(!strncmp(opp, "depth:", 6) ? opp + 6 : opp);
+    if (d < 1 || d > 60) {
+        fprintf(stderr, "boardvm: --opponent is 'random' or a depth (1-60), not '%s'\n", opp);
+        return 2;
+    }
+    memset(&m->lim2, 0, sizeof m->lim2);
+    m->lim2.depth = d;
+    engine_name(&m->lim2, m->oname, sizeof m->oname);
+    m->eng2 = engine_new(m->g, 32);
+    return 0;
+}
+
+/* The move of the side to move: the engine's, the opponent engine's or a random one. */
+static void choose_move(Match *m, Pos *p, MoveList *ml, int engine_side, uint64_t *rng, SearchResult *r)
+{
+    int theirs = m->a->opponent && pos_turn(p) != engine_side;
+    if (theirs && m->random_opp) {
+        *rng ^= *rng << 13; *rng ^= *rng >> 7; *rng ^= *rng << 17;    /* xorshift, seeded per game */
+        memset(r, 0, sizeof *r);
+        move_string(m->g, ml, &ml->m[*rng % (uint64_t)ml->n], r->best_str, sizeof r->best_str);
+        return;
+    }
+    searching = theirs ? m->eng2 : m->eng;
+    engine_search(searching, p, theirs ? &m->lim2 : &m->lim, r);
+    searching = NULL;
+}
+
+static void print_move(const Game *g, int first, int ply, int side, const SearchResult *r)
+{
+    int round = (first + ply) / (g->nplayers > 0 ? g->nplayers : 1) + 1;
+    printf("%4d%-4s", round, side == 0 ? "." : "...");
+    if (g->nplayers > 2) printf("%-3s", g->player_letter[side]);
+    printf("%-12s score %6d depth %2d nodes %9llu %.2fs\n", r->best_str, r->score, r->depth,
+           (unsigned long long)r->nodes, r->seconds);
+}
+
+/* The result line, and the game counted in the score. */
+static void score_game(Match *m, const Pos *p, int engine_side, const char *res, const char *why)
+{
+    const Game *g = m->g;
+    if (!p->result) printf("result: * (unfinished: %s)\n", why);
+    else if (p->result == RESULT_DRAW) printf("result: %s (draw%s%s)\n", res, *why ? ": " : "", why);
+    else {
+        int winner = p->result == RESULT_WIN ? pos_turn(p) : (pos_turn(p) + 1) % g->nplayers;
+        printf("result: %s (%s wins%s%s)\n", res, g->player_name[winner], *why ? ": " : "", why);
+    }
+    if (!p->result) m->score[3]++;
+    else if (p->result == RESULT_DRAW) { m->score[2]++; m->mine[2]++; }
+    else {
+        int winner = (p->result == RESULT_WIN) == (pos_turn(p) == 0) ? 0 : 1;
+        m->score[winner]++;
+        m->mine[winner == engine_side ? 0 : 1]++;
+    }
+}
+
+static void record_game(Match *m, int gi, const char *start, const MoveLog *log, const char *res, const char *why,
+                        int engine_side)
+{
+    if (!m->rec) return;
+    GameRecord gr = { m->g, "boardvm selfplay", gi + 1, base_name(m->a->pos[1]), m->opts, start, { 0 },
+                      log->m, log->n, res, why };
+    for (int pl = 0; pl < m->g->nplayers; pl++) gr.player[pl] = m->ename;
+    if (m->a->opponent) gr.player[1 - engine_side] = m->oname;
+    record_write(m->rec, &gr);
+}
+
+/* Game number gi; 0, or an exit status. */
+static int play_one_game(Match *m, int gi, int games)
+{
+    Args *a = m->a;
+    Game *g = m->g;
+    int status;
+    jmp_buf jb;
+    Pos *volatile p = NULL;
+    char *volatile start = NULL;      /* volatile: set after setjmp, freed after a longjmp */
+    MoveLog log = {0};
+    if (setjmp(jb)) {
+        searching = NULL;
+        fprintf(stderr, "%s\n", p ? p->errmsg : "error");
+        pos_free(p); log_free(&log); free(start);
+        return 1;
+    }
+    p = setup_position(g, a->fen, a->moves, a->nmoves, &jb, &status);
+    if (!p) return status;
+    start = pos_to_string(p);
+    engine_clear(m->eng);
+    if (m->eng2) engine_clear(m->eng2);
+    m->lim.seed = a->seed ? a->seed + (uint64_t)gi * 7919 : 0;
+    m->lim2.seed = m->lim.seed ? m->lim.seed + 1 : 0;
+    uint64_t rng = 0x9e3779b97f4a7c15ull ^ (a->seed + (uint64_t)gi);
+    int engine_side = gi % 2;                 /* with --opponent: colours alternate */
+    int max_plies = a->max_plies > 0 ? a->max_plies : 600, first = pos_turn(p), st = 0;
+    char of[32] = "";
+    if (games > 1) snprintf(of, sizeof of, " of %d", games);
+    if (a->opponent) printf("game %d%s: %s, %s (%s) against %s\n", gi + 1, of, g->name, m->ename,
+                            g->player_name[engine_side], m->oname);
+    else printf("game %d%s: %s, %s\n", gi + 1, of, g->name, m->ename);
+    if (a->board) { show_board(p, stdout); if (gi == 0) show_legend(g, stdout); putchar('\n'); }
+    int ply = 0;
+    for (;;) {
+        MoveList *ml = pos_list(p, 0);
+        node_moves(p, ml);
+        if (p->result || ml->n == 0 || ply >= max_plies || interrupted) break;
+        SearchResult r;
+        choose_move(m, p, ml, engine_side, &rng, &r);
+        if (interrupted) break;                 /* a search cut short: its move is not played */
+        ml = pos_list(p, 0);
+        node_moves(p, ml);
+        int k = move_find(g, ml, r.best_str);
+        if (k < 0) { fprintf(stderr, "boardvm: internal error: the engine chose '%s', not a legal move\n", r.best_str); st = 1; break; }
+        print_move(g, first, ply, pos_turn(p), &r);
+        log_add(&log, r.best_str);
+        pos_make(p, ml, &ml->m[k]);
+        if (a->board) { show_board(p, stdout); putchar('\n'); }
+        fflush(stdout);
+        ply++;
+    }
+    const char *res = p->result ? record_result_string(g, p->result, pos_turn(p)) : "*";
+    const char *why = p->result ? reason_of(p) : interrupted ? "interrupted" : ply >= max_plies ? "move limit reached" : "";
+    score_game(m, p, engine_side, res, why);
+    record_game(m, gi, start, &log, res, why, engine_side);
+    free(start);
+    log_free(&log);
+    pos_free(p);
+    return st;
+}
+
+int cmd_selfplay(Args *a)
+{
+    if (a->npos < 2) { fprintf(stderr, "boardvm: selfplay needs a rules file\nTry 'boardvm selfplay --help'.\n"); return 2; }
+    int status;
+    Match m;
+    memset(&m, 0, sizeof m);
+    m.a = a;
+    m.g = load_game(a->pos[1], NULL, a->nopts, a->opts, &status);
+    if (!m.g) return status;
+    limits_from_args(a, &m.lim, 3);
+    m.lim2 = m.lim;
+    if (a->record && !(m.rec = fopen(a->record, "w"))) { perror(a->record); game_free(m.g); return 2; }
+    m.eng = engine_new(m.g, 32);
+    options_string(a, m.opts, sizeof m.opts);
+    engine_name(&m.lim, m.ename, sizeof m.ename);
+    int st = setup_opponent(&m);
+    if (st) { engine_free(m.eng); if (m.rec) fclose(m.rec); game_free(m.g); return st; }
+    struct sigaction stop = { .sa_handler = on_sigint }, old;
+    sigemptyset(&stop.sa_mask);
+    sigaction(SIGINT, NULL, &old);
+    if (old.sa_handler != SIG_IGN) sigaction(SIGINT, &stop, NULL);
+    interrupted = 0;
+    int games = a->games > 0 ? a->games : 1;
+    for (int gi = 0; !st && gi < games && !interrupted; gi++) st = play_one_game(&m, gi, games);
+    sigaction(SIGINT, &old, NULL);
+    if (games > 1 && m.g->nplayers == 2)
+        printf("score: %s %d, %s %d, draws %d, unfinished %d\n", m.g->player_name[0], m.score[0],
+               m.g->player_name[1], m.score[1], m.score[2], m.score[3]);
+    if (a->opponent)
+        printf("%s against %s: %d wins, %d losses, %d draws, %d unfinished\n", m.ename, m.oname, m.mine[0],
+               m.mine[1], m.mine[2], m.score[3]);
+    if (!st && interrupted) { fprintf(stderr, "boardvm: interrupted\n"); st = EXIT_INTERRUPTED; }
+    engine_free(m.eng2);
+    if (m.rec) fclose(m.rec);
+    engine_free(m.eng);
+    game_free(m.g);
+    return st;
+}
