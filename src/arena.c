@@ -1,5 +1,6 @@
 /* arena.c - see arena.h */
 #include "arena.h"
+#include "oom.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,7 @@ void *arena_alloc(Arena *a, size_t size)
     if (!b || b->size - b->used < size) {
         size_t cap = size > 65536 ? size : 65536;
         b = malloc(sizeof *b + cap);
-        if (!b) { fputs("boardvm: out of memory\n", stderr); exit(3); }
+        if (!b) out_of_memory("a block of the compiler's arena");
         b->next = a->head; b->used = 0; b->size = cap;
         a->head = b;
     }

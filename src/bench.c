@@ -17,6 +17,7 @@
 #include "posstring.h"
 #include "search.h"
 #include "session.h"
+#include "oom.h"
 
 #ifndef BOARDVM_DATADIR
 #define BOARDVM_DATADIR "/usr/local/share/boardvm"
@@ -77,7 +78,7 @@ static int bench_one(Args *a, const BenchGame *bg, double *perft_rate, double *s
         for (depth = 1; depth < BENCH_MAX_DEPTH && (leaves = perft(p, depth, 0)) < BENCH_MIN_LEAVES; depth++) { }
     int runs = a->runs > 0 ? a->runs : 5;
     v = malloc(sizeof *v * (size_t)runs);
-    if (!v) abort();
+    if (!v) out_of_memory("v in bench_one()");
     for (int r = 0; r < runs; r++) {
         double t0 = now();
         leaves = perft(p, depth, 0);
@@ -113,7 +114,7 @@ static int read_list(const char *path, BenchGame **out, int *n)
     int dirlen = slash ? (int)(slash - path + 1) : 0;
     int cap = 8; *n = 0;
     *out = malloc(sizeof **out * (size_t)cap);
-    if (!*out) abort();
+    if (!*out) out_of_memory("out in read_list()");
     int lineno = 0;
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
         lineno++;
@@ -145,9 +146,9 @@ static int read_list(const char *path, BenchGame **out, int *n)
             fen = strdup(rest);
         }
         char *file = malloc((size_t)dirlen + strlen(f) + 1);
-        if (!file) abort();
+        if (!file) out_of_memory("file in read_list()");
         if (f[0] == '/') strcpy(file, f); else { memcpy(file, path, (size_t)dirlen); strcpy(file + dirlen, f); }
-        if (*n == cap) { cap *= 2; *out = realloc(*out, sizeof **out * (size_t)cap); if (!*out) abort(); }
+        if (*n == cap) { cap *= 2; *out = realloc(*out, sizeof **out * (size_t)cap); if (!*out) out_of_memory("out in read_list()"); }
         (*out)[(*n)++] = (BenchGame){ file, depth, fen };
     }
     free(text);
@@ -163,13 +164,13 @@ static int bench_games(Args *a)
         if (st) return st;
     } else if (a->npos >= 2) {
         list = malloc(sizeof *list * (size_t)a->npos);
-        if (!list) abort();
+        if (!list) out_of_memory("list in bench_games()");
         for (int i = 1; i < a->npos; i++) list[n++] = (BenchGame){ strdup(a->pos[i]), 0, NULL };
     } else {
         /* the default: chess (the reference) and the two games the issue asked for */
         static const char *defaults[] = { "rules/chess.rules", "examples/xiangqi.rules", "examples/shogi.rules" };
         list = malloc(sizeof *list * 3);
-        if (!list) abort();
+        if (!list) out_of_memory("list in bench_games()");
         for (int i = 0; i < 3; i++) list[n++] = (BenchGame){ strdup(defaults[i]), 0, NULL };
         if (access(list[0].file, R_OK) != 0) { free(list[0].file); list[0].file = strdup(BOARDVM_DATADIR "/chess.rules"); }
     }

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "compiler.h"
 #include "opcodes.h"
+#include "oom.h"
 
 static const Ty T_INT = { VT_INT, 0 }, T_BOOL = { VT_BOOL, 0 }, T_SQ = { VT_SQUARE, 0 },
     T_DIR = { VT_DIR, 0 }, T_DIRS = { VT_DIRS, 0 }, T_TYPE = { VT_TYPE, 0 }, T_PLAYER = { VT_PLAYER, 0 },
@@ -38,7 +39,7 @@ int emit_word(Compiler *C, int32_t w)
         C->code_cap = C->code_cap ? 2 * C->code_cap : 4096;
         g->code = realloc(g->code, sizeof *g->code * (size_t)C->code_cap);
         g->line = realloc(g->line, sizeof *g->line * (size_t)C->code_cap);
-        if (!g->code || !g->line) { fputs("boardvm: out of memory\n", stderr); exit(3); }
+        if (!g->code || !g->line) out_of_memory("the bytecode");
     }
     g->code[g->ncode] = w;
     g->line[g->ncode] = C->line;

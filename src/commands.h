@@ -45,5 +45,5 @@ void show_board(const Pos *p, FILE *out);   /* display.c */
 void show_legend(const Game *g, FILE *out);  /* display.c: the key to the piece letters */
 /* The position of show, moves, perft: the rules file, --game, --fen, --moves (startpos.c);
  * 0, or an exit status after a message. */
-int open_position(Args *a, Game **g, Pos **p, jmp_buf *jb);
+int open_position(Args *a, Game **g, Pos **p);
 #endif

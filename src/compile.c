@@ -11,6 +11,7 @@
 #include "opcodes.h"
 #include "parse.h"
 #include "posstring.h"
+#include "oom.h"
 
 /* ---------- symbols ---------- */
 
@@ -879,7 +880,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
                       int *status, FILE *out)
 {
     Game *g = calloc(1, sizeof *g);
-    if (!g) { fputs("boardvm: out of memory\n", stderr); exit(3); }
+    if (!g) out_of_memory("the compiled game");
     arena_init(&g->arena);
     g->filename = arena_strdup(&g->arena, display_name);
     g->drops_fn = g->turn_fn = -1;

@@ -150,7 +150,7 @@ static int prepare_start(DiffSide *r, const DiffSide *engine, DiffStart *st, cha
         }
     }
     st->start_keys = calloc((size_t)st->nmoves + 1, sizeof *st->start_keys);
-    if (!st->start_keys) abort();
+    if (!st->start_keys) out_of_memory("st.start_keys in prepare_start()");
     for (int i = 0; i < st->nmoves; i++) {
         MoveList *ml = pos_list(p, 0);
         node_moves(p, ml);
@@ -281,7 +281,7 @@ static int run_diff(DiffArgs *a)
     for (int k = 0; k < 2; k++) printf("%s: %s%s\n", side_name(k), a->side[k].is_engine ? "the engine " : "", a->side[k].label);
     if (engine) printf("the engine's start: %s\n", engine->engine_fen ? engine->engine_fen : st.engine_fen);
     char **line = calloc((size_t)a->depth + 1, sizeof *line), **shown = calloc((size_t)a->depth + 1, sizeof *shown);
-    if (!line || !shown) abort();
+    if (!line || !shown) out_of_memory("line and shown in run_diff()");
     int nline = 0, status = 2;
     Divide d[2] = { { 0 }, { 0 } };
     for (int depth = a->depth; ; depth--) {

@@ -8,6 +8,7 @@
 #include "notation.h"
 #include "perft.h"
 #include "session.h"
+#include "oom.h"
 
 int side_open(DiffSide *s, char *err, size_t errlen)
 {
@@ -97,7 +98,7 @@ static int rules_divide(DiffSide *s, const DiffStart *st, char *const *line, int
     MoveList *ml = pos_list(p, 0);
     node_moves(p, ml);
     out->e = calloc((size_t)ml->n + 1, sizeof *out->e);
-    if (!out->e) abort();
+    if (!out->e) out_of_memory("out.e in rules_divide()");
     for (int i = 0; i < ml->n; i++) {
         char key[MOVE_STR_MAX], shown[MOVE_STR_MAX];
         if (!side_key(st, s->g, ml, &ml->m[i], key, sizeof key, err, errlen)) {
@@ -121,7 +122,7 @@ static int engine_divide(DiffSide *s, const DiffStart *st, char *const *line, in
                          char *err, size_t errlen)
 {
     char **moves = malloc(sizeof *moves * (size_t)(st->nmoves + nline + 1));
-    if (!moves) abort();
+    if (!moves) out_of_memory("moves in engine_divide()");
     for (int i = 0; i < st->nmoves; i++) moves[i] = st->start_keys[i];
     for (int i = 0; i < nline; i++) moves[st->nmoves + i] = line[i];
     UciDivide u;
@@ -130,7 +131,7 @@ static int engine_divide(DiffSide *s, const DiffStart *st, char *const *line, in
     free(moves);
     if (!ok) return 0;
     out->e = calloc((size_t)u.n + 1, sizeof *out->e);
-    if (!out->e) abort();
+    if (!out->e) out_of_memory("out.e in engine_divide()");
     for (int i = 0; i < u.n; i++)
         out->e[out->n++] = (DivideEntry){ strdup(u.line[i].move), strdup(u.line[i].move), u.line[i].count, 1 };
     uci_divide_free(&u);

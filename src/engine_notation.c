@@ -9,6 +9,7 @@
 #include <string.h>
 #include "notation.h"
 #include "posstring.h"
+#include "oom.h"
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -24,7 +25,7 @@ static int split_pair(const char *spec, const char **a, const char **b, char *er
     if (!eq || eq == spec || !eq[1] || strchr(eq + 1, '='))
         return fail(err, errlen, "'%s' is not %s", spec, what);
     char *left = strndup(spec, (size_t)(eq - spec));   /* freed by notation_free */
-    if (!left) abort();
+    if (!left) out_of_memory("left in split_pair()");
     *a = left; *b = eq + 1;
     return 1;
 }
@@ -183,7 +184,7 @@ char *notation_fen(const EngineNotation *n, const Pos *p, char *err, size_t errl
     if (g->nplayers != 2) { fail(err, errlen, "the game has %d players: a FEN has two sides", g->nplayers); return NULL; }
     size_t cap = 4096 + (size_t)g->nsq * 8, o = 0;
     char *fen = malloc(cap);
-    if (!fen) abort();
+    if (!fen) out_of_memory("fen in notation_fen()");
     /* the board, from the top rank down */
     for (int y = g->ranks - 1; y >= 0; y--) {
         int empty = 0;

@@ -10,11 +10,12 @@
 #include "notation.h"
 #include "posstring.h"
 #include "record.h"
+#include "oom.h"
 
 /* Checked building: jansson returns NULL only when out of memory. */
 static json_t *must(json_t *j)
 {
-    if (!j) { fputs("boardvm: out of memory (JSON)\n", stderr); exit(3); }
+    if (!j) out_of_memory("JSON");
     return j;
 }
 static void put(json_t *o, const char *k, json_t *v) { json_object_set_new(o, k, must(v)); }
@@ -241,7 +242,7 @@ static const char *kind_name(int k)
 json_t *moves_json(const Game *g, const MoveList *ml)
 {
     int *order = malloc(sizeof *order * (size_t)(ml->n + 1));
-    if (!order) { fputs("boardvm: out of memory (move order)\n", stderr); exit(3); }
+    if (!order) out_of_memory("the move order");
     move_sorted(g, ml, order);
     json_t *a = must(json_array());
     for (int i = 0; i < ml->n; i++) {

@@ -1,5 +1,6 @@
 /* notation.c - move strings (see notation.h). */
 #include "notation.h"
+#include "oom.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,7 +54,7 @@ static int cmp_keyed(const void *a, const void *b) { return strcmp(((const Keyed
 void move_sorted(const Game *g, const MoveList *ml, int *order)
 {
     Keyed *k = malloc(sizeof *k * (size_t)(ml->n ? ml->n : 1));
-    if (!k) abort();
+    if (!k) out_of_memory("k in move_sorted()");
     for (int i = 0; i < ml->n; i++) { move_string(g, ml, &ml->m[i], k[i].s, sizeof k[i].s); k[i].i = i; }
     qsort(k, (size_t)ml->n, sizeof *k, cmp_keyed);
     for (int i = 0; i < ml->n; i++) order[i] = k[i].i;

@@ -6,7 +6,6 @@
  * long the rest will take; Ctrl-C (SIGINT) stops the count between two moves near the root and
  * prints the root moves counted so far, exit status 130. The counts are those of a plain perft:
  * only the order of the root moves (sorted, as --divide prints them) differs. */
-#include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +19,7 @@
 #include "perft.h"
 #include "oom.h"
 #include "profile.h"
+#include "protect.h"
 
 #define EXIT_INTERRUPTED 130       /* 128 + SIGINT, as a shell reports a command Ctrl-C stopped */
 
@@ -93,6 +93,30 @@ static void report_interrupted(const Pos *p, MoveList *ml, int divide, const uin
            (unsigned long long)total);
 }
 
+/* The count itself (run by protected_run: a runtime error of the rules code ends it). */
+typedef struct {
+    int depth, divide;
+    Progress pr;
+    uint64_t total;
+    int interrupted;
+    uint64_t *counts;              /* by root move, in sorted order */
+    int *order;
+} PerftRun;
+
+static void perft_run(Pos *p, void *ctx)
+{
+    PerftRun *r = ctx;
+    if (r->depth < 2 && !(r->divide && r->depth >= 1)) { r->total = perft(p, r->depth, 0); return; }
+    MoveList *ml = pos_list(p, 0);
+    node_moves(p, ml);
+    r->order = xmalloc(sizeof *r->order * (size_t)(ml->n + 1), "the root moves");
+    r->counts = xcalloc((size_t)ml->n + 1, sizeof *r->counts, "the root moves' counts");
+    move_sorted(p->g, ml, r->order);
+    int done = count_by_root_move(p, ml, r->depth, r->divide, &r->pr, r->counts, r->order, &r->total);
+    progress_clear(&r->pr);
+    if (done < ml->n) { report_interrupted(p, ml, r->divide, r->counts, r->order, done, r->total); r->interrupted = 1; }
+}
+
 int cmd_perft(Args *a)
 {
     if (a->npos < 3) {
@@ -104,47 +128,29 @@ int cmd_perft(Args *a)
         fprintf(stderr, "boardvm: perft depth must be 0 to 30, not '%s'\nTry 'boardvm perft --help'.\n", a->pos[2]);
         return 2;
     }
-    Game *g; Pos *p = NULL; jmp_buf jb;
-    int st = open_position(a, &g, &p, &jb);
+    Game *g; Pos *p = NULL;
+    int st = open_position(a, &g, &p);
     if (st) return st;
-    uint64_t *volatile counts = NULL;
-    int *volatile order = NULL;
-    static struct sigaction old;        /* static: set after setjmp, read after a longjmp */
-    struct sigaction stop = { .sa_handler = on_sigint };
-    sigemptyset(&stop.sa_mask);
-    if (setjmp(jb)) {
-        sigaction(SIGINT, &old, NULL);
-        fprintf(stderr, "%s\n", p->errmsg);
-        free(p->profile); free(counts); free(order); pos_free(p); game_free(g);
-        return 1;
-    }
     p->check_hash = a->check_hash;
     if (a->profile) p->profile = xcalloc((size_t)g->ncode + 1, sizeof *p->profile, "the profile counters");
-    Progress pr = { isatty(2), now(), depth, 0 };
+    PerftRun r = { (int)depth, a->divide, { isatty(2), now(), depth, 0 }, 0, 0, NULL, NULL };
+    struct sigaction stop = { .sa_handler = on_sigint }, old;
+    sigemptyset(&stop.sa_mask);
     perft_stop = 0;
     sigaction(SIGINT, NULL, &old);
     if (old.sa_handler != SIG_IGN) sigaction(SIGINT, &stop, NULL);   /* ignored: a background job's */
-    uint64_t total = 0;
-    int interrupted = 0;
-    if (depth >= 2 || (a->divide && depth >= 1)) {
-        MoveList *ml = pos_list(p, 0);
-        node_moves(p, ml);
-        order = xmalloc(sizeof *order * (size_t)(ml->n + 1), "the root moves");
-        counts = xcalloc((size_t)ml->n + 1, sizeof *counts, "the root moves' counts");
-        move_sorted(g, ml, order);
-        int done = count_by_root_move(p, ml, (int)depth, a->divide, &pr, counts, order, &total);
-        progress_clear(&pr);
-        if (done < ml->n) { report_interrupted(p, ml, a->divide, counts, order, done, total); interrupted = 1; }
-    } else total = perft(p, (int)depth, 0);
+    int failed = protected_run(p, perft_run, &r);
     sigaction(SIGINT, &old, NULL);
-    double dt = now() - pr.t0;
-    if (!interrupted) {
-        fprintf(stderr, "perft %ld: %llu leaves in %.3f s (%.0f leaves/s)\n", depth, (unsigned long long)total, dt,
-                dt > 0 ? total / dt : 0.0);
-        printf("%llu\n", (unsigned long long)total);
+    double dt = now() - r.pr.t0;
+    if (failed) { progress_clear(&r.pr); fprintf(stderr, "%s\n", p->errmsg); }
+    else if (!r.interrupted) {
+        fprintf(stderr, "perft %ld: %llu leaves in %.3f s (%.0f leaves/s)\n", depth, (unsigned long long)r.total, dt,
+                dt > 0 ? r.total / dt : 0.0);
+        printf("%llu\n", (unsigned long long)r.total);
     } else fprintf(stderr, "perft %ld: interrupted after %.3f s\n", depth, dt);
-    if (p->profile) { profile_report(g, p->profile, a->pos[1], stderr); free(p->profile); p->profile = NULL; }
-    free(counts); free(order);
+    if (p->profile && !failed) profile_report(g, p->profile, a->pos[1], stderr);
+    free(p->profile); p->profile = NULL;
+    free(r.counts); free(r.order);
     pos_free(p); game_free(g);
-    return interrupted ? EXIT_INTERRUPTED : 0;
+    return failed ? 1 : r.interrupted ? EXIT_INTERRUPTED : 0;
 }

@@ -2,7 +2,6 @@
  * with a key to its letters, the banner shows what this game's moves look like, a refused move
  * says why (session.c), and `save FILE` writes the game's PGN record (record.c). */
 #include <ctype.h>
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include "oom.h"
 #include "playcommon.h"
 #include "posstring.h"
+#include "protect.h"
 #include "record.h"
 #include "session.h"
 #ifdef HAVE_LIBEDIT
@@ -67,6 +67,7 @@ typedef struct {
     char *start;
     int human;
     int shown;                     /* the board is up to date on the screen */
+    char **loaded; int nloaded;    /* --load: the record's moves, played first */
 } Play;
 
 static void print_help(Play *s)
@@ -215,6 +216,19 @@ static void run(Play *s)
     }
 }
 
+/* The game from its start (protected_run: rules code runs in every part of it). */
+static void play_game(Pos *p, void *ctx)
+{
+    Play *s = ctx;
+    int played = 0;
+    while (played < s->nloaded && play_move(p, s->loaded[played], played + 1)) log_add(&s->log, s->loaded[played++]);
+    if (s->a->load) printf("Loaded %s: %d of its %d moves played.\n", s->a->load, played, s->nloaded);
+    printf("%s: you play %s.\n", s->g->name, s->g->player_name[s->human]);
+    show_legend(s->g, stdout);
+    print_help(s);
+    run(s);
+}
+
 int cmd_play(Args *a)
 {
     if (a->npos < 2) { fprintf(stderr, "boardvm: play needs a rules file\nTry 'boardvm play --help'.\n"); return 2; }
@@ -230,35 +244,18 @@ int cmd_play(Args *a)
     char *lpos = NULL, **lmoves = NULL;
     int nl = 0;
     if (a->load && (status = read_record(a->load, &lpos, &lmoves, &nl))) { game_free(s.g); return status; }
-    /* volatile: changed after setjmp and freed after a longjmp */
-    char *volatile loaded_pos = lpos; char **volatile loaded = lmoves; volatile int nloaded = nl;
     s.eng = engine_new(s.g, 64);
-    /* a runtime error in rules code ends here; s's fields are set through its address, so they
-     * are in memory, not registers, when the longjmp comes */
-    jmp_buf jb;
-    Play *volatile sv = &s;
-    if (setjmp(jb)) {
-        fprintf(stderr, "%s\n", sv->p ? sv->p->errmsg : "error");
-        free_moves(loaded, nloaded); free(loaded_pos); free(sv->start);
-        pos_free(sv->p); engine_free(sv->eng); log_free(&sv->log); game_free(sv->g);
-        return 1;
-    }
-    s.p = setup_position(s.g, loaded_pos ? loaded_pos : a->fen, NULL, 0, &jb, &status);
-    if (!s.p) { free_moves(loaded, nloaded); free(loaded_pos); engine_free(s.eng); game_free(s.g); return status; }
+    s.p = setup_position(s.g, lpos ? lpos : a->fen, NULL, 0, NULL, &status);
+    if (!s.p) { free_moves(lmoves, nl); free(lpos); engine_free(s.eng); game_free(s.g); return status; }
     s.start = pos_to_string(s.p);
-    int played = 0;
-    while (played < nloaded && play_move(s.p, loaded[played], played + 1)) log_add(&s.log, loaded[played++]);
-    if (a->load) printf("Loaded %s: %d of its %d moves played.\n", a->load, played, nloaded);
-    free_moves(loaded, nloaded); free(loaded_pos);
-    loaded = NULL; loaded_pos = NULL; nloaded = 0;
-    printf("%s: you play %s.\n", s.g->name, s.g->player_name[s.human]);
-    show_legend(s.g, stdout);
-    print_help(&s);
-    run(&s);
+    s.loaded = lmoves; s.nloaded = nl;
+    int failed = protected_run(s.p, play_game, &s);
+    if (failed) fprintf(stderr, "%s\n", s.p->errmsg);
+    free_moves(lmoves, nl); free(lpos);
     free(s.start);
     log_free(&s.log);
     pos_free(s.p);
     engine_free(s.eng);
     game_free(s.g);
-    return 0;
+    return failed;
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "vm.h"
+#include "oom.h"
 
 typedef struct { char *s; size_t n, cap; } Buf;
 
@@ -24,7 +25,7 @@ static void put(Buf *b, const char *fmt, ...)
         if (k >= 0 && (size_t)k < b->cap - b->n) { b->n += (size_t)k; return; }
         b->cap = b->cap * 2 + (size_t)(k > 0 ? k : 64) + 64;
         b->s = realloc(b->s, b->cap);
-        if (!b->s) abort();
+        if (!b->s) out_of_memory("b.s in put()");
     }
 }
 
@@ -133,7 +134,7 @@ static void put_value(Buf *b, const Game *g, const Var *v, int32_t x)
 void var_value_text(const Game *g, const Var *v, int32_t x, char *out, size_t n)
 {
     Buf b = { malloc(64), 0, 64 };
-    if (!b.s) abort();
+    if (!b.s) out_of_memory("b.s in var_value_text()");
     put_value(&b, g, v, x);
     snprintf(out, n, "%.*s", (int)b.n, b.s);
     free(b.s);
@@ -315,7 +316,7 @@ static int parse_history(const char *s, uint64_t **out, int *n, char *e, size_t 
     for (const char *q = s; *q; q++) cap += *q == ',';
     free(*out);
     *out = malloc(sizeof **out * cap);
-    if (!*out) abort();
+    if (!*out) out_of_memory("out in parse_history()");
     for (const char *q = s;;) {
         size_t len = strspn(q, "0123456789abcdefABCDEF");
         if (len < 1 || len > 16 || (q[len] && q[len] != ','))
@@ -331,7 +332,7 @@ static int read_position(Pos *p, const char *str, char *e, size_t el, int run_ho
     const Game *g = p->g;
     pos_reset_empty(p);
     char *copy = strdup(str);
-    if (!copy) abort();
+    if (!copy) out_of_memory("copy in read_position()");
     /* at most a field per variable, plus board, turn and hands: more is refused, not dropped */
     enum { MAX_FIELDS = MAX_VARS * 4 + 3 };
     char *tok[MAX_FIELDS]; int nt = 0;
@@ -426,7 +427,7 @@ char *pos_to_string(const Pos *p)
 {
     const Game *g = p->g;
     Buf b = { malloc(256), 0, 256 };
-    if (!b.s) abort();
+    if (!b.s) out_of_memory("b.s in pos_to_string()");
     b.s[0] = 0;
     const char *fields[256];
     int nf = field_list(g, fields, 256);

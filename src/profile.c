@@ -4,6 +4,7 @@
  * them up by program and by source line, so a variant author sees which lines to make cheaper
  * (a loop over the board run for every move, an attack program run for every check test). */
 #include "profile.h"
+#include "oom.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,7 +43,7 @@ void profile_report(const Game *g, const uint64_t *counts, const char *rules_pat
     if (!total) return;
     Tally *fn = calloc((size_t)g->nfns + 1, sizeof *fn);
     Tally *ln = calloc((size_t)maxline + 1, sizeof *ln);
-    if (!fn || !ln) abort();
+    if (!fn || !ln) out_of_memory("fn and ln in profile_report()");
     for (int i = 0; i < g->nfns; i++) {
         fn[i].key = i;
         for (int pc = g->fns[i].entry; pc < g->fns[i].end && pc < g->ncode; pc++) fn[i].n += counts[pc];

@@ -25,12 +25,12 @@
  * tag) and the moves; move numbers, {comments}, ;comments, $NAGs and the result are skipped. */
 #include "record.h"
 #include <ctype.h>
-#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "oom.h"
 #include "posstring.h"
+#include "protect.h"
 
 static void tag(FILE *f, const char *name, const char *value)
 {
@@ -50,31 +50,26 @@ const char *record_result_string(const Game *g, int result, int side_to_move)
     return winner == 0 ? "1-0" : "0-1";
 }
 
-/* The game's own start as pos_to_string writes it: the record names its start (SetUp, FEN) only
- * when it differs. NULL if it cannot be made (then the start is always named). */
-static char *standard_start(const Game *g)
+/* A position string read into a fresh position: its string as pos_to_string writes it and its
+ * side to move (protected_run: setting up can run rules code). */
+typedef struct { const char *in; char *out; int turn; } Reread;
+
+static void reread(Pos *p, void *ctx)
 {
-    Pos *p = pos_new(g);
-    jmp_buf jb;
+    Reread *r = ctx;
     char err[256];
-    char *volatile s = NULL;               /* set after setjmp, read after a longjmp */
-    p->on_error = &jb;
-    if (!setjmp(jb) && pos_from_string(p, g->start, err, sizeof err)) s = pos_to_string(p);
-    pos_free(p);
-    return s;
+    if (!pos_from_string(p, r->in, err, sizeof err)) return;
+    r->out = pos_to_string(p);
+    r->turn = pos_turn(p);
 }
 
-/* The side to move at the start, from the start position string. */
-static int first_mover(const Game *g, const char *start)
+static Reread reread_start(const Game *g, const char *start)
 {
+    Reread r = { start, NULL, 0 };
     Pos *p = pos_new(g);
-    jmp_buf jb;
-    char err[256];
-    volatile int turn = 0;
-    p->on_error = &jb;
-    if (!setjmp(jb) && pos_from_string(p, start, err, sizeof err)) turn = pos_turn(p);
+    protected_run(p, reread, &r);
     pos_free(p);
-    return turn;
+    return r;
 }
 
 void record_move_number(const Game *g, int first, int i, char *buf, size_t len)
@@ -109,7 +104,8 @@ void record_write(FILE *f, const GameRecord *r)
     seven_tag_roster(f, r);
     /* chess.rules is the game PGN means when it names none; any other game is a Variant */
     if (strcmp(g->name, "FIDE Chess")) tag(f, "Variant", g->name);
-    char *own = standard_start(g);
+    /* the start is named only when it is not the game's own (the own one is NULL if it cannot be made) */
+    char *own = reread_start(g, g->start).out;
     if (!own || strcmp(own, r->start)) { tag(f, "SetUp", "1"); tag(f, "FEN", r->start); }
     free(own);
     for (int pl = 2; pl < g->nplayers; pl++) tag(f, g->player_name[pl], r->player[pl] ? r->player[pl] : "?");
@@ -118,7 +114,9 @@ void record_write(FILE *f, const GameRecord *r)
     if (r->options && *r->options) tag(f, "Options", r->options);
     if (r->reason && *r->reason) tag(f, "Reason", r->reason);
     fputc('\n', f);
-    int first = first_mover(g, r->start), col = 0;
+    Reread st = reread_start(g, r->start);
+    int first = st.turn, col = 0;
+    free(st.out);
     for (int i = 0; i < r->nmoves; i++) {
         char num[32];
         record_move_number(g, first, i, num, sizeof num);

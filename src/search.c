@@ -11,6 +11,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "vm.h"
+#include "oom.h"
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
@@ -86,14 +87,14 @@ static void estimate_values(Engine *e)
 Engine *engine_new(const Game *g, int tt_mb)
 {
     Engine *e = calloc(1, sizeof *e);
-    if (!e) abort();
+    if (!e) out_of_memory("e in engine_new()");
     e->g = g;
     size_t n = 1;
     while (n * 2 * sizeof(TTEntry) <= (size_t)tt_mb << 20) n *= 2;
     e->tt = calloc(n, sizeof *e->tt);
     e->ttmask = n - 1;
     e->history = calloc(65536, sizeof *e->history);
-    if (!e->tt || !e->history) abort();
+    if (!e->tt || !e->history) out_of_memory("e.tt and e.history in engine_new()");
     estimate_values(e);
     return e;
 }
@@ -193,7 +194,7 @@ static void ply_buffers(Engine *e, int ply, int n, int **sc, int **ix)
         while (cap < n) cap *= 2;
         e->order[ply] = realloc(e->order[ply], sizeof(int) * (size_t)cap);
         e->ixbuf[ply] = realloc(e->ixbuf[ply], sizeof(int) * (size_t)cap);
-        if (!e->order[ply] || !e->ixbuf[ply]) abort();
+        if (!e->order[ply] || !e->ixbuf[ply]) out_of_memory("e.order[ply] and e.ixbuf[ply] in ply_buffers()");
         e->ordcap[ply] = cap;
     }
     *sc = e->order[ply]; *ix = e->ixbuf[ply];

@@ -5,7 +5,6 @@
  *
  * Ctrl-C (SIGINT) stops the search under way and ends the match there: the game in progress is
  * recorded as unfinished ("interrupted"), the score so far printed, exit status 130. */
-#include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 #include "notation.h"
 #include "playcommon.h"
 #include "posstring.h"
+#include "protect.h"
 #include "record.h"
 #include "session.h"
 
@@ -115,65 +115,79 @@ static void record_game(Match *m, int gi, const char *start, const MoveLog *log,
     record_write(m->rec, &gr);
 }
 
+/* One game in progress (its moves are played by protected_run: rules code can fail). */
+typedef struct {
+    Match *m;
+    int engine_side, max_plies, first, ply, st;
+    uint64_t rng;
+    MoveLog log;
+} OneGame;
+
+static void play_moves(Pos *p, void *ctx)
+{
+    OneGame *o = ctx;
+    Match *m = o->m;
+    const Game *g = m->g;
+    for (;;) {
+        MoveList *ml = pos_list(p, 0);
+        node_moves(p, ml);
+        if (p->result || ml->n == 0 || o->ply >= o->max_plies || interrupted) return;
+        SearchResult r;
+        choose_move(m, p, ml, o->engine_side, &o->rng, &r);
+        if (interrupted) return;                /* a search cut short: its move is not played */
+        ml = pos_list(p, 0);
+        node_moves(p, ml);
+        int k = move_find(g, ml, r.best_str);
+        if (k < 0) {
+            fprintf(stderr, "boardvm: internal error: the engine chose '%s', not a legal move\n", r.best_str);
+            o->st = 1;
+            return;
+        }
+        print_move(g, o->first, o->ply, pos_turn(p), &r);
+        log_add(&o->log, r.best_str);
+        pos_make(p, ml, &ml->m[k]);
+        if (m->a->board) { show_board(p, stdout); putchar('\n'); }
+        fflush(stdout);
+        o->ply++;
+    }
+}
+
 /* Game number gi; 0, or an exit status. */
 static int play_one_game(Match *m, int gi, int games)
 {
     Args *a = m->a;
     Game *g = m->g;
     int status;
-    jmp_buf jb;
-    Pos *volatile p = NULL;
-    char *volatile start = NULL;      /* volatile: set after setjmp, freed after a longjmp */
-    MoveLog log = {0};
-    if (setjmp(jb)) {
-        searching = NULL;
-        fprintf(stderr, "%s\n", p ? p->errmsg : "error");
-        pos_free(p); log_free(&log); free(start);
-        return 1;
-    }
-    p = setup_position(g, a->fen, a->moves, a->nmoves, &jb, &status);
+    Pos *p = setup_position(g, a->fen, a->moves, a->nmoves, NULL, &status);
     if (!p) return status;
-    start = pos_to_string(p);
+    char *start = pos_to_string(p);
     engine_clear(m->eng);
     if (m->eng2) engine_clear(m->eng2);
     m->lim.seed = a->seed ? a->seed + (uint64_t)gi * 7919 : 0;
     m->lim2.seed = m->lim.seed ? m->lim.seed + 1 : 0;
-    uint64_t rng = 0x9e3779b97f4a7c15ull ^ (a->seed + (uint64_t)gi);
-    int engine_side = gi % 2;                 /* with --opponent: colours alternate */
-    int max_plies = a->max_plies > 0 ? a->max_plies : 600, first = pos_turn(p), st = 0;
+    OneGame o = { m, gi % 2, a->max_plies > 0 ? a->max_plies : 600, pos_turn(p), 0, 0,
+                  0x9e3779b97f4a7c15ull ^ (a->seed + (uint64_t)gi), { 0 } };   /* with --opponent: colours alternate */
     char of[32] = "";
     if (games > 1) snprintf(of, sizeof of, " of %d", games);
     if (a->opponent) printf("game %d%s: %s, %s (%s) against %s\n", gi + 1, of, g->name, m->ename,
-                            g->player_name[engine_side], m->oname);
+                            g->player_name[o.engine_side], m->oname);
     else printf("game %d%s: %s, %s\n", gi + 1, of, g->name, m->ename);
     if (a->board) { show_board(p, stdout); if (gi == 0) show_legend(g, stdout); putchar('\n'); }
-    int ply = 0;
-    for (;;) {
-        MoveList *ml = pos_list(p, 0);
-        node_moves(p, ml);
-        if (p->result || ml->n == 0 || ply >= max_plies || interrupted) break;
-        SearchResult r;
-        choose_move(m, p, ml, engine_side, &rng, &r);
-        if (interrupted) break;                 /* a search cut short: its move is not played */
-        ml = pos_list(p, 0);
-        node_moves(p, ml);
-        int k = move_find(g, ml, r.best_str);
-        if (k < 0) { fprintf(stderr, "boardvm: internal error: the engine chose '%s', not a legal move\n", r.best_str); st = 1; break; }
-        print_move(g, first, ply, pos_turn(p), &r);
-        log_add(&log, r.best_str);
-        pos_make(p, ml, &ml->m[k]);
-        if (a->board) { show_board(p, stdout); putchar('\n'); }
-        fflush(stdout);
-        ply++;
+    if (protected_run(p, play_moves, &o)) {
+        searching = NULL;
+        fprintf(stderr, "%s\n", p->errmsg);
+        o.st = 1;
+    } else {
+        const char *res = p->result ? record_result_string(g, p->result, pos_turn(p)) : "*";
+        const char *why = p->result ? reason_of(p) : interrupted ? "interrupted"
+                        : o.ply >= o.max_plies ? "move limit reached" : "";
+        score_game(m, p, o.engine_side, res, why);
+        record_game(m, gi, start, &o.log, res, why, o.engine_side);
     }
-    const char *res = p->result ? record_result_string(g, p->result, pos_turn(p)) : "*";
-    const char *why = p->result ? reason_of(p) : interrupted ? "interrupted" : ply >= max_plies ? "move limit reached" : "";
-    score_game(m, p, engine_side, res, why);
-    record_game(m, gi, start, &log, res, why, engine_side);
     free(start);
-    log_free(&log);
+    log_free(&o.log);
     pos_free(p);
-    return st;
+    return o.st;
 }
 
 int cmd_selfplay(Args *a)

@@ -21,7 +21,7 @@ char *read_file(const char *path, size_t *len)
     if (!f) { fprintf(stderr, "boardvm: cannot open %s: %s\n", path, strerror(errno)); return NULL; }
     size_t cap = 65536, n = 0;
     char *buf = malloc(cap + 1);
-    if (!buf) abort();
+    if (!buf) out_of_memory("buf in read_file()");
     for (;;) {
         size_t k = fread(buf + n, 1, cap - n, f);
         n += k;
@@ -30,7 +30,7 @@ char *read_file(const char *path, size_t *len)
             free(buf); fclose(f); return NULL;
         }
         if (k == 0) break;
-        if (n == cap) { cap *= 2; buf = realloc(buf, cap + 1); if (!buf) abort(); }
+        if (n == cap) { cap *= 2; buf = realloc(buf, cap + 1); if (!buf) out_of_memory("buf in read_file()"); }
     }
     if (ferror(f)) { fprintf(stderr, "boardvm: cannot read %s\n", path); free(buf); fclose(f); return NULL; }
     fclose(f);

@@ -1,7 +1,6 @@
 /* show.c - `boardvm show FILE` (the position drawn, with a key to its letters, its position
  * string and its legal moves or result) and `boardvm moves FILE` (the legal moves, one a line;
  * with --every-ply those of every position along --moves). */
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "commands.h"
@@ -9,6 +8,7 @@
 #include "notation.h"
 #include "oom.h"
 #include "posstring.h"
+#include "protect.h"
 #include "session.h"
 #ifdef HAVE_SERVE
 #include "gamejson.h"
@@ -32,24 +32,31 @@ static void print_sorted_moves(const Pos *p, MoveList *ml, const char *first, co
 /* moves --every-ply: the sorted legal moves of the first position and of the position after
  * each move of --moves, one line per position (empty once the game is over). Replaying the
  * game once costs one generation per ply; a run per ply would cost one per earlier ply too. */
-static int moves_every_ply(Args *a)
+typedef struct { char **moves; int nmoves, st; } EveryPly;
+
+static void every_ply(Pos *p, void *ctx)
 {
-    Game *g; Pos *p = NULL; jmp_buf jb;
-    int nmoves = a->nmoves;
-    a->nmoves = 0;                      /* set up the first position only; play them below */
-    int st = open_position(a, &g, &p, &jb);
-    a->nmoves = nmoves;
-    if (st) return st;
-    if (setjmp(jb)) { fflush(stdout); fprintf(stderr, "%s\n", p->errmsg); pos_free(p); game_free(g); return 1; }
+    EveryPly *e = ctx;
     for (int k = 0; ; k++) {
         MoveList *ml = pos_list(p, 0);
         node_moves(p, ml);
         print_sorted_moves(p, ml, "", " ", "\n");
-        if (k == nmoves) break;
-        if (!play_move(p, a->moves[k], k + 1)) { pos_free(p); game_free(g); return 1; }
+        if (k == e->nmoves) break;
+        if (!play_move(p, e->moves[k], k + 1)) { e->st = 1; return; }
     }
+}
+
+static int moves_every_ply(Args *a)
+{
+    Game *g; Pos *p = NULL;
+    EveryPly e = { a->moves, a->nmoves, 0 };
+    a->nmoves = 0;                      /* set up the first position only; play them in every_ply */
+    int st = open_position(a, &g, &p);
+    a->nmoves = e.nmoves;
+    if (st) return st;
+    if (protected_run(p, every_ply, &e)) { fflush(stdout); fprintf(stderr, "%s\n", p->errmsg); e.st = 1; }
     pos_free(p); game_free(g);
-    return 0;
+    return e.st;
 }
 
 static int print_game_json(Pos *p, int show)
@@ -95,21 +102,27 @@ static void print_moves(Pos *p, MoveList *ml)
     }
 }
 
+typedef struct { const Args *a; int show, st; } ShowRun;
+
+static void show_run(Pos *p, void *ctx)
+{
+    ShowRun *r = ctx;
+    if (r->a->json) { r->st = print_game_json(p, r->show); return; }
+    MoveList *ml = pos_list(p, 0);         /* owned by p: freed even after a runtime error */
+    node_moves(p, ml);
+    if (r->show) print_show(p, ml);
+    else print_moves(p, ml);
+}
+
 static int show_or_moves(Args *a, int show)
 {
-    Game *g; Pos *p = NULL; jmp_buf jb;
-    int st = open_position(a, &g, &p, &jb);
+    Game *g; Pos *p = NULL;
+    int st = open_position(a, &g, &p);
     if (st) return st;
-    if (setjmp(jb)) { fprintf(stderr, "%s\n", p->errmsg); pos_free(p); game_free(g); return 1; }
-    if (a->json) st = print_game_json(p, show);
-    else {
-        MoveList *ml = pos_list(p, 0);     /* owned by p: freed even after a runtime error */
-        node_moves(p, ml);
-        if (show) print_show(p, ml);
-        else print_moves(p, ml);
-    }
+    ShowRun r = { a, show, 0 };
+    if (protected_run(p, show_run, &r)) { fprintf(stderr, "%s\n", p->errmsg); r.st = 1; }
     pos_free(p); game_free(g);
-    return st;
+    return r.st;
 }
 
 int cmd_show(Args *a) { return show_or_moves(a, 1); }

@@ -7,7 +7,7 @@
 #include "record.h"
 #include "session.h"
 
-int open_position(Args *a, Game **g, Pos **p, jmp_buf *jb)
+int open_position(Args *a, Game **g, Pos **p)
 {
     int status;
     if (a->npos < 2) {
@@ -32,7 +32,7 @@ int open_position(Args *a, Game **g, Pos **p, jmp_buf *jb)
         for (int i = 0; i < a->nmoves; i++) rmoves[nr + i] = strdup(a->moves[i]);
         nr += a->nmoves;
     }
-    *p = setup_position(*g, fen, a->game ? rmoves : a->moves, a->game ? nr : a->nmoves, jb, &status);
+    *p = setup_position(*g, fen, a->game ? rmoves : a->moves, a->game ? nr : a->nmoves, NULL, &status);
     for (int i = 0; i < nr; i++) free(rmoves[i]);
     free(rmoves); free(rpos);
     if (!*p) { game_free(*g); return status; }

@@ -16,6 +16,7 @@
 #include "notation.h"
 #include "record.h"
 #include "session.h"
+#include "oom.h"
 
 #define S 64                          /* one square */
 #define M 24                          /* the margin for coordinates */
@@ -238,7 +239,7 @@ int cmd_svg(Args *a)
         }
         free(text);
         rmoves = realloc(rmoves, sizeof *rmoves * (size_t)(nr + a->nmoves + 1));
-        if (!rmoves) { fputs("boardvm: out of memory (moves)\n", stderr); exit(3); }
+        if (!rmoves) out_of_memory("the record's moves");
         for (int i = 0; i < a->nmoves; i++) rmoves[nr + i] = strdup(a->moves[i]);
         nr += a->nmoves;
         moves = rmoves;

@@ -15,12 +15,13 @@
 #include "search.h"
 #include "session.h"
 #include "testfile.h"
+#include "oom.h"
 
 typedef struct { char *s; size_t n, cap; } Str;
 
 static void str_add(Str *s, const char *t, size_t n)
 {
-    if (s->n + n + 1 > s->cap) { s->cap = (s->n + n + 1) * 2; s->s = realloc(s->s, s->cap); if (!s->s) abort(); }
+    if (s->n + n + 1 > s->cap) { s->cap = (s->n + n + 1) * 2; s->s = realloc(s->s, s->cap); if (!s->s) out_of_memory("s.s in str_add()"); }
     memcpy(s->s + s->n, t, n); s->n += n; s->s[s->n] = 0;
 }
 
@@ -79,7 +80,7 @@ int parse_test_file(Arena *ar, const char *path, Case **out, int *nout)
         *colon = 0;
         char *key = trim(t), *val = trim(colon + 1);
         if (!strcmp(key, "case")) {
-            if (n == cap) { cap = cap ? cap * 2 : 32; cases = realloc(cases, sizeof *cases * (size_t)cap); if (!cases) abort(); }
+            if (n == cap) { cap = cap ? cap * 2 : 32; cases = realloc(cases, sizeof *cases * (size_t)cap); if (!cases) out_of_memory("cases in parse_test_file()"); }
             cur = &cases[n++];
             *cur = file;
             cur->name = arena_strdup(ar, val);
@@ -122,7 +123,7 @@ char *dir_join(const char *file, const char *rel)
     const char *slash = strrchr(file, '/');
     size_t dl = slash ? (size_t)(slash - file + 1) : 0;
     char *r = malloc(dl + strlen(rel) + 1);
-    if (!r) abort();
+    if (!r) out_of_memory("r in dir_join()");
     memcpy(r, file, dl); strcpy(r + dl, rel);
     return r;
 }
@@ -371,7 +372,7 @@ int cmd_test(Args *a)
         Case *cs = NULL; int n = 0;
         if (!parse_test_file(&ar, a->pos[i], &cs, &n)) { free(all); arena_free(&ar); return 2; }
         all = realloc(all, sizeof *all * (size_t)(nall + n + 1));
-        if (!all) abort();
+        if (!all) out_of_memory("all in cmd_test()");
         memcpy(all + nall, cs, sizeof *cs * (size_t)n);
         nall += n;
         free(cs);

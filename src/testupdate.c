@@ -22,6 +22,7 @@
 #include "perft.h"
 #include "session.h"
 #include "testfile.h"
+#include "oom.h"
 
 #define WRAP_COLUMN 96              /* move lists are wrapped like the hand-written ones */
 
@@ -37,16 +38,16 @@ static char *moves_text(Game *g, Pos *p, int *count)
     MoveList ml = *mlp;
     char **s = malloc(sizeof *s * (size_t)(ml.n + 1));
     size_t total = 16;
-    if (!s) abort();
+    if (!s) out_of_memory("s in moves_text()");
     for (int i = 0; i < ml.n; i++) {
         s[i] = malloc(MOVE_STR_MAX);
-        if (!s[i]) abort();
+        if (!s[i]) out_of_memory("s[i] in moves_text()");
         move_string(g, &ml, &ml.m[i], s[i], MOVE_STR_MAX);
         total += strlen(s[i]) + 4;
     }
     qsort(s, (size_t)ml.n, sizeof *s, cmp_str);
     char *out = malloc(total), *o = out;
-    if (!out) abort();
+    if (!out) out_of_memory("out in moves_text()");
     o += sprintf(o, "moves:");
     int col = WRAP_COLUMN;          /* start a new line before the first move */
     for (int i = 0; i < ml.n; i++) {
@@ -64,7 +65,7 @@ static char *moves_text(Game *g, Pos *p, int *count)
 static char *perft_text(Pos *p, int depths)
 {
     char *out = malloc(16 + (size_t)depths * 21), *o = out;
-    if (!out) abort();
+    if (!out) out_of_memory("out in perft_text()");
     o += sprintf(o, "perft:");
     for (int d = 1; d <= depths; d++) o += sprintf(o, " %llu", (unsigned long long)perft(p, d, 0));
     return out;
@@ -102,7 +103,7 @@ static char *sorted_words(const char *val, int sort)
 {
     char *copy = strdup(val), *out = malloc(strlen(val) + 2);
     char **w = malloc(sizeof *w * (strlen(val) / 2 + 2));
-    if (!copy || !out || !w) abort();
+    if (!copy || !out || !w) out_of_memory("copy and out and w in sorted_words()");
     int n = 0;
     for (char *t = strtok(copy, " \t\n"); t; t = strtok(NULL, " \t\n")) w[n++] = t;
     if (sort) qsort(w, (size_t)n, sizeof *w, cmp_str);
@@ -198,18 +199,18 @@ static int update_file(const char *path)
     /* the file as lines (1-based numbers as the parser counts them; "\r" kept out) */
     int nlines = 0, cap = 64;
     char **lines = malloc(sizeof *lines * (size_t)cap);
-    if (!lines) abort();
+    if (!lines) out_of_memory("lines in update_file()");
     for (char *l = text, *next; l; l = next) {
         next = strchr(l, '\n');
         if (next) *next++ = 0;
         size_t ll = strlen(l);
         if (ll && l[ll - 1] == '\r') l[ll - 1] = 0;
         if (!next && !*l) break;                  /* the empty remainder after a final newline */
-        if (nlines == cap) { cap *= 2; lines = realloc(lines, sizeof *lines * (size_t)cap); if (!lines) abort(); }
+        if (nlines == cap) { cap *= 2; lines = realloc(lines, sizeof *lines * (size_t)cap); if (!lines) out_of_memory("lines in update_file()"); }
         lines[nlines++] = l;
     }
     Update u = { lines, nlines, malloc(sizeof(Replacement) * (size_t)(2 * ncases + 1)), 0, 0 };
-    if (!u.rep) abort();
+    if (!u.rep) out_of_memory("u.rep in update_file()");
     int ok = 1;
     for (int i = 0; i < ncases; i++) ok &= update_case(&u, &cases[i]);
     int status = 0;
@@ -218,7 +219,7 @@ static int update_file(const char *path)
         status = 1;
     } else if (u.nrep) {
         char *tmp = malloc(strlen(path) + 16);
-        if (!tmp) abort();
+        if (!tmp) out_of_memory("tmp in update_file()");
         sprintf(tmp, "%s.update-tmp", path);
         FILE *f = fopen(tmp, "w");
         if (!f) { perror(tmp); status = 2; }

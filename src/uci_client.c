@@ -5,6 +5,7 @@
  * is seen as the end of its output and reported with its exit status. */
 #define _POSIX_C_SOURCE 200809L
 #include "uci_client.h"
+#include "oom.h"
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -145,7 +146,7 @@ UciEngine *uci_start(const char *command, const char *variant, double timeout, c
     setpgid(pid, pid);              /* (both sides set it: no race with the first kill) */
     close(in[0]); close(out[1]);
     UciEngine *e = calloc(1, sizeof *e);
-    if (!e) abort();
+    if (!e) out_of_memory("e in uci_start()");
     e->pid = pid; e->to = in[1]; e->from = out[0]; e->timeout = timeout; e->command = command;
     char line[65536], variants[65536] = "";
     if (!send_line(e, "uci\n", err, errlen)) goto bad;
@@ -179,7 +180,7 @@ int uci_perft(UciEngine *e, const char *fen, char *const *moves, int nmoves, int
     size_t len = strlen(fen) + 64;
     for (int i = 0; i < nmoves; i++) len += strlen(moves[i]) + 1;
     char *cmd = malloc(len), *o = cmd;
-    if (!cmd) abort();
+    if (!cmd) out_of_memory("cmd in uci_perft()");
     o += sprintf(o, "position fen %s", fen);
     if (nmoves) o += sprintf(o, " moves");
     for (int i = 0; i < nmoves; i++) o += sprintf(o, " %s", moves[i]);
@@ -204,7 +205,7 @@ int uci_perft(UciEngine *e, const char *fen, char *const *moves, int nmoves, int
         if (out->n == cap) {
             cap = cap ? cap * 2 : 64;
             out->line = realloc(out->line, sizeof *out->line * (size_t)cap);
-            if (!out->line) abort();
+            if (!out->line) out_of_memory("out.line in uci_perft()");
         }
         out->line[out->n].move = strndup(line, (size_t)(colon - line));
         out->line[out->n++].count = n;

@@ -22,6 +22,7 @@
 #include "record.h"
 #include "rulespath.h"
 #include "session.h"
+#include "oom.h"
 
 typedef struct { char *s; int from, to; } Played;
 typedef struct { Played *m; int n, cap; } PlayedList;
@@ -55,11 +56,7 @@ struct WebGame {
 #define NOT_WHILE_THINKING(w, err, errlen) \
     do { if ((w)->think.running) return fail(err, errlen, "the engine is thinking (wait, or stop it)"); } while (0)
 
-static void oom(const char *what)
-{
-    fprintf(stderr, "boardvm: out of memory (%s)\n", what);
-    exit(3);
-}
+static void oom(const char *what) { out_of_memory(what); }
 
 static char *dup_or_die(const char *s)
 {

@@ -35,6 +35,7 @@
 #include "posstring.h"
 #include "search.h"
 #include "session.h"
+#include "oom.h"
 
 /* XBoard's fairy pieces in the order of its piece-to-char table (its default letters); the
  * table ends with the King. */
@@ -282,7 +283,7 @@ static void sput(SBuf *b, const char *fmt, ...)
         if (k >= 0 && (size_t)k < b->cap - b->n) { b->n += (size_t)k; return; }
         b->cap = b->cap * 2 + (size_t)(k > 0 ? k : 64) + 64;
         b->s = realloc(b->s, b->cap);
-        if (!b->s) abort();
+        if (!b->s) out_of_memory("b.s in sput()");
     }
 }
 
@@ -293,7 +294,7 @@ static char *xb_fen(const XB *x, const Pos *p)
 {
     const Game *g = x->g;
     SBuf b = { malloc(256), 0, 256 };
-    if (!b.s) abort();
+    if (!b.s) out_of_memory("b.s in xb_fen()");
     b.s[0] = 0;
     for (int y = g->ranks - 1; y >= 0; y--) {
         int empty = 0;
@@ -350,7 +351,7 @@ static char *xb_from_fen(const XB *x, const char *fen)
         if (same) return strdup(g->start);
     }
     SBuf b = { malloc(256), 0, 256 };
-    if (!b.s) abort();
+    if (!b.s) out_of_memory("b.s in xb_from_fen()");
     b.s[0] = 0;
     sput(&b, "board=");
     const char *q = fen;
