@@ -7,7 +7,10 @@
 int cmd_check(Args *a)
 {
     int status;
-    if (a->npos < 2) { fprintf(stderr, "boardvm: check needs a rules file\nTry 'boardvm check --help'.\n"); return 2; }
+    if (a->npos < 2) {
+        fprintf(stderr, "boardvm: check needs a rules file\nTry 'boardvm check --help'.\n");
+        return 2;
+    }
     int worst = 0;
     for (int i = 1; i < a->npos; i++) {
         Game *g = load_game(a->pos[i], NULL, a->nopts, a->opts, &status);
@@ -15,7 +18,8 @@ int cmd_check(Args *a)
         /* the start position must be valid too (setup_position reports its runtime errors) */
         Pos *p = setup_position(g, NULL, NULL, 0, NULL, &status);
         if (!p) { if (!worst) worst = 1; game_free(g); continue; }
-        printf("%s: ok: \"%s\", %d players, %d squares, %d piece types, %d programs, %d code words\n",
+        printf("%s: ok: \"%s\", %d players, %d squares, %d piece types, %d programs, "
+               "%d code words\n",
                a->pos[i], g->name, g->nplayers, g->nsq, g->ntypes, g->nfns, g->ncode);
         pos_free(p);
         game_free(g);

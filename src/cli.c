@@ -46,7 +46,8 @@ int cli_usage_error(const CliCommand *c, const char *fmt, ...)
 static const CliOption *row_for(const char *name, CommandId c)
 {
     for (int i = 0; i < cli_noptions; i++)
-        if (!strcmp(cli_options[i].name, name) && (cli_options[i].commands & ON(c))) return &cli_options[i];
+        if (!strcmp(cli_options[i].name, name) && (cli_options[i].commands & ON(c)))
+            return &cli_options[i];
     return NULL;
 }
 
@@ -74,7 +75,9 @@ static int long_options(struct option *longs, char *shorts, size_t shorts_len)
         int seen = 0;
         for (int j = 0; j < n; j++) if (!strcmp(longs[j].name, o->name)) seen = 1;
         if (seen || n == MAX_NAMES - 1) continue;
-        int has = o->kind == ARG_NONE ? no_argument : o->kind == ARG_LIST ? optional_argument : required_argument;
+        int has = o->kind == ARG_NONE ? no_argument
+                : o->kind == ARG_LIST ? optional_argument
+                                      : required_argument;
         longs[n] = (struct option){ o->name, has, NULL, 256 + n };
         n++;
         if (o->short_name && k + 4 < shorts_len) {
@@ -104,8 +107,10 @@ static int parse_value(const CliCommand *c, const CliOption *o, const char *text
         errno = 0;
         v->i = strtoll(text, &end, 10);
         if (!*text || *end || errno || v->i < o->min || v->i > o->max) {
-            if (o->min == 1 && o->max >= 100000) return cli_usage_error(c, "'%s' is not a positive number", text);
-            return cli_usage_error(c, "--%s must be %lld to %lld, not '%s'", o->name, o->min, o->max, text);
+            if (o->min == 1 && o->max >= 100000)
+                return cli_usage_error(c, "'%s' is not a positive number", text);
+            return cli_usage_error(c, "--%s must be %lld to %lld, not '%s'", o->name, o->min,
+                                   o->max, text);
         }
         return 0;
     case ARG_U64:
@@ -113,8 +118,10 @@ static int parse_value(const CliCommand *c, const CliOption *o, const char *text
          * are a number here; one that does not fit 64 bits is refused too. */
         errno = 0;
         v->u = strtoull(text, &end, 10);
-        if (!isdigit((unsigned char)text[0]) || *end || errno == ERANGE || v->u < (unsigned long long)o->min)
-            return cli_usage_error(c, o->min ? "'%s' is not a positive number" : "'%s' is not a number", text);
+        if (!isdigit((unsigned char)text[0]) || *end || errno == ERANGE ||
+            v->u < (unsigned long long)o->min)
+            return cli_usage_error(
+                    c, o->min ? "'%s' is not a positive number" : "'%s' is not a number", text);
         return 0;
     case ARG_SECONDS:
         v->d = strtod(text, &end);
@@ -132,7 +139,8 @@ static int refuse(const CliCommand *c, int ch, const struct option *longs, char 
     if (ch == ':') {
         const char *name = optopt >= 256 ? longs[optopt - 256].name : name_of_short(optopt);
         const CliOption *o = name ? any_row(name) : NULL;
-        return cli_usage_error(c, "--%s needs %s", name ? name : "?", o && o->what ? o->what : "a value");
+        return cli_usage_error(c, "--%s needs %s", name ? name : "?",
+                               o && o->what ? o->what : "a value");
     }
     if (optopt >= 256) return cli_usage_error(c, "--%s takes no value", longs[optopt - 256].name);
     if (optopt) return cli_usage_error(c, "unknown option '-%c'", optopt);
@@ -188,14 +196,16 @@ int cli_parse(const CliCommand *c, int argc, char **argv, CliEach each, void *ct
         v.text = word;
         if (collecting) { if ((st = each(ctx, collecting, &v))) return st; continue; }
         if (c->max_operands >= 0 && ++operands > c->max_operands)
-            return cli_usage_error(c, "unexpected argument '%s' (usage: boardvm %s %s)", word, c->name, c->operands);
+            return cli_usage_error(c, "unexpected argument '%s' (usage: boardvm %s %s)", word,
+                                   c->name, c->operands);
         if ((st = each(ctx, NULL, &v))) return st;
     }
     for (; optind < argc; optind++) {            /* after "--": operands only */
         memset(&v, 0, sizeof v);
         v.text = argv[optind];
         if (c->max_operands >= 0 && ++operands > c->max_operands)
-            return cli_usage_error(c, "unexpected argument '%s' (usage: boardvm %s %s)", v.text, c->name, c->operands);
+            return cli_usage_error(c, "unexpected argument '%s' (usage: boardvm %s %s)", v.text,
+                                   c->name, c->operands);
         if ((st = each(ctx, NULL, &v))) return st;
     }
     return 0;
@@ -208,7 +218,8 @@ static void option_line(FILE *out, const CliOption *o)
     char left[64];
     int n = o->short_name ? snprintf(left, sizeof left, "  -%c, --%s", o->short_name, o->name)
                           : snprintf(left, sizeof left, "      --%s", o->name);
-    if (o->arg && n > 0 && (size_t)n < sizeof left) snprintf(left + n, sizeof left - (size_t)n, " %s", o->arg);
+    if (o->arg && n > 0 && (size_t)n < sizeof left)
+        snprintf(left + n, sizeof left - (size_t)n, " %s", o->arg);
     if (strlen(left) > 28) fprintf(out, "%s\n%30s%s\n", left, "", o->help);
     else fprintf(out, "%-30s%s\n", left, o->help);
 }
@@ -234,7 +245,8 @@ void cli_help(const CliCommand *c, FILE *out)
         fputs("\nThe options of a command: boardvm COMMAND --help (or boardvm help COMMAND).\n"
               "  -h, --help  this help;  -V, --version  the version and the licence\n\n", out);
     } else {
-        fprintf(out, "usage: boardvm %s %s [OPTIONS]\n\n%s\n", c->name, c->operands, c->about ? c->about : c->summary);
+        fprintf(out, "usage: boardvm %s %s [OPTIONS]\n\n%s\n", c->name, c->operands,
+                c->about ? c->about : c->summary);
         int any = 0;
         for (int i = 0; i < cli_noptions; i++) {
             const CliOption *o = &cli_options[i];
@@ -244,9 +256,11 @@ void cli_help(const CliCommand *c, FILE *out)
         }
         fputc('\n', out);
     }
-    fputs("FILE is a rules file: a path, or the name of a game (chess or chess.rules) looked up in\n"
+    fputs("FILE is a rules file: a path, or the name of a game (chess or chess.rules) looked up "
+          "in\n"
           "the directories of $BOARDVM_PATH (separated by ':'), then in " BOARDVM_DATADIR ".\n"
-          "See boardvm(1) and, for the rules language, boardvm-rules(5).\n", out);
+          "See boardvm(1) and, for the rules language, boardvm-rules(5).\n",
+          out);
 }
 
 /* ---- bash completion ------------------------------------------------------------------------ */
@@ -286,7 +300,8 @@ static void valued_pattern(FILE *out, int files)
 
 void cli_completion_bash(FILE *out)
 {
-    fputs("# bash completion for boardvm, made by `boardvm completion bash` from its table of commands\n"
+    fputs("# bash completion for boardvm, made by `boardvm completion bash` from its table of "
+          "commands\n"
           "# and options (src/cli_table.c): do not edit.\n\n"
           "# the games that can be named without a path: $BOARDVM_PATH, then the installed ones\n"
           "_boardvm_games()\n{\n    local IFS=: d\n"
@@ -297,9 +312,11 @@ void cli_completion_bash(FILE *out)
           "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} opts= ext=\n"
           "    COMPREPLY=()\n"
           "    if [ \"$COMP_CWORD\" -eq 1 ]; then\n"
-          "        COMPREPLY=($(compgen -W '", out);
+          "        COMPREPLY=($(compgen -W '",
+          out);
     for (const CliCommand *k = cli_commands; k->name; k++) fprintf(out, "%s ", k->name);
-    fputs("--help --version' -- \"$cur\"))\n        return\n    fi\n    case $prev in\n        ", out);
+    fputs("--help --version' -- \"$cur\"))\n        return\n    fi\n    case $prev in\n        ",
+          out);
     valued_pattern(out, 1);
     fputs(") COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n        ", out);
     valued_pattern(out, 0);
@@ -318,8 +335,10 @@ void cli_completion_bash(FILE *out)
     fputs("' -- \"$cur\"))\n"
           "    elif [ -n \"$ext\" ]; then\n"
           "        COMPREPLY=($(compgen -f -X \"!*$ext\" -- \"$cur\") $(compgen -d -- \"$cur\"))\n"
-          "        [ \"$ext\" = .rules ] && COMPREPLY+=($(compgen -W \"$(_boardvm_games)\" -- \"$cur\"))\n"
+          "        [ \"$ext\" = .rules ] &&\n"
+          "            COMPREPLY+=($(compgen -W \"$(_boardvm_games)\" -- \"$cur\"))\n"
           "    fi\n"
           "}\n"
-          "complete -o filenames -F _boardvm boardvm\n", out);
+          "complete -o filenames -F _boardvm boardvm\n",
+          out);
 }

@@ -5,67 +5,91 @@
 #include "cli.h"
 #include <string.h>
 
-#define RULES_CMDS (ON(CMD_CHECK) | ON(CMD_DISASM) | ON(CMD_SHOW) | ON(CMD_MOVES) | ON(CMD_PERFT) | \
-                    ON(CMD_BENCH) | ON(CMD_SELFPLAY) | ON(CMD_PLAY) | ON(CMD_XBOARD) | ON(CMD_SERVE) | ON(CMD_SVG))
-#define POSITION_CMDS (ON(CMD_SHOW) | ON(CMD_MOVES) | ON(CMD_PERFT) | ON(CMD_BENCH) | ON(CMD_SELFPLAY) | \
-                       ON(CMD_SERVE) | ON(CMD_SVG))
+#define RULES_CMDS                                                                                 \
+    (ON(CMD_CHECK) | ON(CMD_DISASM) | ON(CMD_SHOW) | ON(CMD_MOVES) | ON(CMD_PERFT) |               \
+     ON(CMD_BENCH) | ON(CMD_SELFPLAY) | ON(CMD_PLAY) | ON(CMD_XBOARD) | ON(CMD_SERVE) |            \
+     ON(CMD_SVG))
+#define POSITION_CMDS                                                                              \
+    (ON(CMD_SHOW) | ON(CMD_MOVES) | ON(CMD_PERFT) | ON(CMD_BENCH) | ON(CMD_SELFPLAY) |             \
+     ON(CMD_SERVE) | ON(CMD_SVG))
 #define ALL_CMDS ((1u << NCOMMANDS) - 1)
 #define BIG 100000                 /* "a positive number": large enough for any count asked of us */
 
 const CliOption cli_options[] = {
     { OPT_HELP, "help", 'h', ARG_NONE, 0, 0, NULL, NULL, ALL_CMDS, "this help" },
-    { OPT_VERSION, "version", 'V', ARG_NONE, 0, 0, NULL, NULL, ALL_CMDS, "the version and the licence" },
+    { OPT_VERSION, "version", 'V', ARG_NONE, 0, 0, NULL, NULL, ALL_CMDS,
+      "the version and the licence" },
     { OPT_OPTION, "option", 'o', ARG_TEXT, 0, 0, "NAME[=VALUE]", "NAME[=VALUE]", RULES_CMDS,
       "set a game option (repeatable)" },
     { OPT_OPTION, "option", 'o', ARG_TEXT, 0, 0, "NAME[=VALUE]", "NAME[=VALUE]", ON(CMD_DIFF),
       "set an option of the rules file just before it" },
-    { OPT_FEN, "fen", 'f', ARG_TEXT, 0, 0, "POSITION", "a position string", POSITION_CMDS | ON(CMD_PLAY) | ON(CMD_DIFF),
+    { OPT_FEN, "fen", 'f', ARG_TEXT, 0, 0, "POSITION", "a position string",
+      POSITION_CMDS | ON(CMD_PLAY) | ON(CMD_DIFF),
       "start from this position string (FEN for chess.rules)" },
     { OPT_MOVES, "moves", 'm', ARG_LIST, 0, 0, "MOVE...", "moves", POSITION_CMDS | ON(CMD_DIFF),
       "then play these moves (e2e4 e7e5 ..., or one quoted list)" },
-    { OPT_GAME, "game", 0, ARG_FILE, 0, 0, "RECORD", "a game record", ON(CMD_SHOW) | ON(CMD_MOVES) | ON(CMD_PERFT) | ON(CMD_SVG),
+    { OPT_GAME, "game", 0, ARG_FILE, 0, 0, "RECORD", "a game record",
+      ON(CMD_SHOW) | ON(CMD_MOVES) | ON(CMD_PERFT) | ON(CMD_SVG),
       "start from the end of a game record (selfplay --record, play's save)" },
     { OPT_JSON, "json", 0, ARG_NONE, 0, 0, NULL, NULL, ON(CMD_SHOW) | ON(CMD_MOVES),
       "the game, position and legal moves as JSON" },
     { OPT_EVERY_PLY, "every-ply", 0, ARG_NONE, 0, 0, NULL, NULL, ON(CMD_MOVES),
       "the legal moves of every position along --moves, one line each" },
-    { OPT_DIVIDE, "divide", 0, ARG_NONE, 0, 0, NULL, NULL, ON(CMD_PERFT), "the count below each move" },
+    { OPT_DIVIDE, "divide", 0, ARG_NONE, 0, 0, NULL, NULL, ON(CMD_PERFT),
+      "the count below each move" },
     { OPT_CHECK_HASH, "check-hash", 0, ARG_NONE, 0, 0, NULL, NULL, ON(CMD_PERFT),
       "check the incremental hash against a recompute (slow)" },
     { OPT_PROFILE, "profile", 0, ARG_NONE, 0, 0, NULL, NULL, ON(CMD_PERFT),
       "count the instructions each program and rules line runs" },
-    { OPT_LIST_OPCODES, "list-opcodes", 0, ARG_NONE, 0, 0, NULL, NULL, ON(CMD_DISASM), "list the instruction set" },
+    { OPT_LIST_OPCODES, "list-opcodes", 0, ARG_NONE, 0, 0, NULL, NULL, ON(CMD_DISASM),
+      "list the instruction set" },
     { OPT_UPDATE, "update", 0, ARG_NONE, 0, 0, NULL, NULL, ON(CMD_TEST),
-      "write each case's current moves: and perft: into the file (a guard against change, not a proof)" },
+      "write each case's current moves: and perft: into the file (a guard against change, "
+      "not a proof)" },
     { OPT_DEPTH, "depth", 'd', ARG_INT, 1, BIG, "N", "a number", ON(CMD_BENCH),
       "perft depth (default 5 for one game, else the first with 50000 leaves)" },
-    { OPT_DEPTH, "depth", 'd', ARG_INT, 1, BIG, "N", "a number", ON(CMD_SELFPLAY) | ON(CMD_PLAY), "search depth" },
-    { OPT_DEPTH, "depth", 'd', ARG_INT, 1, 30, "N", "a number", ON(CMD_DIFF), "perft depth (default 3)" },
-    { OPT_RUNS, "runs", 0, ARG_INT, 1, BIG, "N", "a number", ON(CMD_BENCH), "number of runs (default 5)" },
-    { OPT_LIST, "list", 0, ARG_FILE, 0, 0, "LIST", "a file", ON(CMD_BENCH), "the games, depths and positions listed in LIST" },
-    { OPT_TIME, "time", 't', ARG_SECONDS, 0, 0, "S", "seconds", ON(CMD_SELFPLAY) | ON(CMD_PLAY), "seconds per move" },
-    { OPT_NODES, "nodes", 'n', ARG_U64, 1, 0, "N", "a number", ON(CMD_SELFPLAY) | ON(CMD_PLAY), "at most N search nodes per move" },
-    { OPT_GAMES, "games", 0, ARG_INT, 1, BIG, "N", "a number", ON(CMD_SELFPLAY), "number of games (default 1)" },
-    { OPT_SEED, "seed", 0, ARG_U64, 0, 0, "N", "a number", ON(CMD_SELFPLAY), "a seed that varies the play (0: none)" },
-    { OPT_RECORD, "record", 'r', ARG_FILE, 0, 0, "FILE", "a file name", ON(CMD_SELFPLAY), "write the game records (PGN) to FILE" },
+    { OPT_DEPTH, "depth", 'd', ARG_INT, 1, BIG, "N", "a number", ON(CMD_SELFPLAY) | ON(CMD_PLAY),
+      "search depth" },
+    { OPT_DEPTH, "depth", 'd', ARG_INT, 1, 30, "N", "a number", ON(CMD_DIFF),
+      "perft depth (default 3)" },
+    { OPT_RUNS, "runs", 0, ARG_INT, 1, BIG, "N", "a number", ON(CMD_BENCH),
+      "number of runs (default 5)" },
+    { OPT_LIST, "list", 0, ARG_FILE, 0, 0, "LIST", "a file", ON(CMD_BENCH),
+      "the games, depths and positions listed in LIST" },
+    { OPT_TIME, "time", 't', ARG_SECONDS, 0, 0, "S", "seconds", ON(CMD_SELFPLAY) | ON(CMD_PLAY),
+      "seconds per move" },
+    { OPT_NODES, "nodes", 'n', ARG_U64, 1, 0, "N", "a number", ON(CMD_SELFPLAY) | ON(CMD_PLAY),
+      "at most N search nodes per move" },
+    { OPT_GAMES, "games", 0, ARG_INT, 1, BIG, "N", "a number", ON(CMD_SELFPLAY),
+      "number of games (default 1)" },
+    { OPT_SEED, "seed", 0, ARG_U64, 0, 0, "N", "a number", ON(CMD_SELFPLAY),
+      "a seed that varies the play (0: none)" },
+    { OPT_RECORD, "record", 'r', ARG_FILE, 0, 0, "FILE", "a file name", ON(CMD_SELFPLAY),
+      "write the game records (PGN) to FILE" },
     { OPT_MAX_PLIES, "max-plies", 0, ARG_INT, 1, BIG, "N", "a number", ON(CMD_SELFPLAY),
       "stop a game after N plies (default 600)" },
-    { OPT_OPPONENT, "opponent", 0, ARG_TEXT, 0, 0, "random|DEPTH", "'random' or a depth", ON(CMD_SELFPLAY),
-      "play against a random mover or a fixed depth (sides alternate)" },
-    { OPT_BOARD, "board", 'b', ARG_NONE, 0, 0, NULL, NULL, ON(CMD_SELFPLAY), "draw the board after each move" },
-    { OPT_AS, "as", 0, ARG_TEXT, 0, 0, "SIDE", "a side", ON(CMD_PLAY), "the side you play (default the first)" },
-    { OPT_LOAD, "load", 0, ARG_FILE, 0, 0, "RECORD", "a game record", ON(CMD_PLAY), "a game record to go on from" },
-    { OPT_PORT, "port", 'p', ARG_INT, 0, 65535, "N", "a port number", ON(CMD_SERVE), "the port (default 8080; 0: any free one)" },
+    { OPT_OPPONENT, "opponent", 0, ARG_TEXT, 0, 0, "random|DEPTH", "'random' or a depth",
+      ON(CMD_SELFPLAY), "play against a random mover or a fixed depth (sides alternate)" },
+    { OPT_BOARD, "board", 'b', ARG_NONE, 0, 0, NULL, NULL, ON(CMD_SELFPLAY),
+      "draw the board after each move" },
+    { OPT_AS, "as", 0, ARG_TEXT, 0, 0, "SIDE", "a side", ON(CMD_PLAY),
+      "the side you play (default the first)" },
+    { OPT_LOAD, "load", 0, ARG_FILE, 0, 0, "RECORD", "a game record", ON(CMD_PLAY),
+      "a game record to go on from" },
+    { OPT_PORT, "port", 'p', ARG_INT, 0, 65535, "N", "a port number", ON(CMD_SERVE),
+      "the port (default 8080; 0: any free one)" },
     { OPT_ADDRESS, "address", 0, ARG_TEXT, 0, 0, "A", "an address", ON(CMD_SERVE),
       "the IPv4 address to listen on (default 127.0.0.1: this machine only)" },
     { OPT_UCI, "uci", 0, ARG_TEXT, 0, 0, "'COMMAND'", "an engine command", ON(CMD_DIFF),
       "a side that is a UCI engine answering 'go perft N'" },
-    { OPT_VARIANT, "variant", 0, ARG_TEXT, 0, 0, "NAME", "a variant", ON(CMD_DIFF), "the engine's UCI_Variant" },
+    { OPT_VARIANT, "variant", 0, ARG_TEXT, 0, 0, "NAME", "a variant", ON(CMD_DIFF),
+      "the engine's UCI_Variant" },
     { OPT_PIECE, "piece", 0, ARG_TEXT, 0, 0, "CODE=LETTER", "CODE=LETTER", ON(CMD_DIFF),
       "the engine's letter for a piece code (repeatable)" },
     { OPT_TURN, "turn", 0, ARG_TEXT, 0, 0, "LETTER=LETTER", "LETTER=LETTER", ON(CMD_DIFF),
       "the engine's letter for a side (repeatable)" },
-    { OPT_RANKS_FROM, "ranks-from", 0, ARG_TEXT, 0, 0, "0|1", "0 or 1", ON(CMD_DIFF), "the engine's first rank number" },
+    { OPT_RANKS_FROM, "ranks-from", 0, ARG_TEXT, 0, 0, "0|1", "0 or 1", ON(CMD_DIFF),
+      "the engine's first rank number" },
     { OPT_ENGINE_FEN, "engine-fen", 0, ARG_TEXT, 0, 0, "FEN", "a FEN", ON(CMD_DIFF),
       "the start in the engine's notation (when it cannot be translated)" },
     { OPT_TIMEOUT, "timeout", 0, ARG_SECONDS, 0, 0, "S", "seconds", ON(CMD_DIFF),
@@ -77,38 +101,54 @@ static int run_help(Args *a);
 static int run_completion(Args *a);
 
 const CliCommand cli_commands[] = {
-    { CMD_CHECK, "check", "FILE...", -1, ".rules", "compile rules files and report errors", NULL, cmd_check, NULL },
-    { CMD_DISASM, "disasm", "FILE | --list-opcodes", 1, ".rules", "show the bytecode of a rules file",
-      "Shows the compiled programs of FILE; --list-opcodes lists the instruction set instead.", cmd_disasm, NULL },
-    { CMD_SHOW, "show", "FILE", 1, ".rules", "draw the position, its position string, its legal moves or result",
-      "Draws the start of FILE (or --fen, --game, then --moves) with a key to the piece letters.", cmd_show, NULL },
-    { CMD_MOVES, "moves", "FILE", 1, ".rules", "list the legal moves, one per line, sorted", NULL, cmd_moves, NULL },
-    { CMD_PERFT, "perft", "FILE DEPTH", 2, ".rules", "count the leaves of the move tree (the total is the last line)",
-      "Counts the leaves of the legal move tree DEPTH plies deep. On a terminal it shows its progress by\n"
-      "root move with an estimate of the time left; Ctrl-C stops it and prints the count so far.",
+    { CMD_CHECK, "check", "FILE...", -1, ".rules", "compile rules files and report errors", NULL,
+      cmd_check, NULL },
+    { CMD_DISASM, "disasm", "FILE | --list-opcodes", 1, ".rules",
+      "show the bytecode of a rules file",
+      "Shows the compiled programs of FILE; --list-opcodes lists the instruction set instead.",
+      cmd_disasm, NULL },
+    { CMD_SHOW, "show", "FILE", 1, ".rules",
+      "draw the position, its position string, its legal moves or result",
+      "Draws the start of FILE (or --fen, --game, then --moves) with a key to the piece letters.",
+      cmd_show, NULL },
+    { CMD_MOVES, "moves", "FILE", 1, ".rules", "list the legal moves, one per line, sorted", NULL,
+      cmd_moves, NULL },
+    { CMD_PERFT, "perft", "FILE DEPTH", 2, ".rules",
+      "count the leaves of the move tree (the total is the last line)",
+      "Counts the leaves of the legal move tree DEPTH plies deep. On a terminal it shows\n"
+      "its progress by root move with an estimate of the time left; Ctrl-C stops it and\n"
+      "prints the count so far.",
       cmd_perft, NULL },
-    { CMD_TEST, "test", "FILE.test...", -1, ".test", "run test files (TAP output, then 'N passed, N failed')", NULL,
-      cmd_test, NULL },
+    { CMD_TEST, "test", "FILE.test...", -1, ".test",
+      "run test files (TAP output, then 'N passed, N failed')", NULL, cmd_test, NULL },
     { CMD_DIFF, "diff", "SIDE SIDE", -1, ".rules", "compare two move generators by perft divide",
-      "A SIDE is a rules file with its options (FILE.rules -o NAME=VALUE...) or a UCI engine that answers\n"
-      "'go perft N' (--uci 'COMMAND' --variant NAME --piece CODE=LETTER...). Compares the perft divide of\n"
-      "the two sides and follows the first move whose counts differ down to a position whose move lists\n"
-      "differ; prints that line, the moves of one side only and a .test case. --fen and --moves are in\n"
-      "the (first) rules file's notation. Exit status 0 when the sides agree, 1 when they differ, 2 on\n"
-      "an error.", NULL, cmd_diff },
-    { CMD_BENCH, "bench", "[FILE...]", -1, ".rules", "perft and search speed, medians of several runs",
-      "One game, or several side by side (no FILE: chess, xiangqi, shogi); --list LIST: the games,\n"
-      "depths and positions listed in LIST.", cmd_bench, NULL },
-    { CMD_SELFPLAY, "selfplay", "FILE", 1, ".rules", "the engine plays itself; prints each move and the result", NULL,
-      cmd_selfplay, NULL },
-    { CMD_PLAY, "play", "FILE", 1, ".rules", "play against the engine in the terminal", NULL, cmd_play, NULL },
-    { CMD_XBOARD, "xboard", "FILE", 1, ".rules", "speak the XBoard/CECP protocol (for GUIs)", NULL, cmd_xboard, NULL },
-    { CMD_SERVE, "serve", "FILE", 1, ".rules", "a local web server: see and play the game in a browser", NULL,
-      cmd_serve, NULL },
-    { CMD_SVG, "svg", "FILE", 1, ".rules", "the position as an SVG picture (as the web board draws it)", NULL,
-      cmd_svg, NULL },
-    { CMD_HELP, "help", "[COMMAND]", 1, NULL, "the list of commands, or a command's options", NULL, run_help, NULL },
-    { CMD_COMPLETION, "completion", "[bash]", 1, NULL, "print the bash completion script", NULL, run_completion, NULL },
+      "A SIDE is a rules file with its options (FILE.rules -o NAME=VALUE...) or a UCI\n"
+      "engine that answers 'go perft N' (--uci 'COMMAND' --variant NAME --piece\n"
+      "CODE=LETTER...). Compares the perft divide of the two sides and follows the first\n"
+      "move whose counts differ down to a position whose move lists differ; prints that\n"
+      "line, the moves of one side only and a .test case. --fen and --moves are in the\n"
+      "(first) rules file's notation. Exit status 0 when the sides agree, 1 when they\n"
+      "differ, 2 on an error.",
+      NULL, cmd_diff },
+    { CMD_BENCH, "bench", "[FILE...]", -1, ".rules",
+      "perft and search speed, medians of several runs",
+      "One game, or several side by side (no FILE: chess, xiangqi, shogi); --list LIST:\n"
+      "the games, depths and positions listed in LIST.",
+      cmd_bench, NULL },
+    { CMD_SELFPLAY, "selfplay", "FILE", 1, ".rules",
+      "the engine plays itself; prints each move and the result", NULL, cmd_selfplay, NULL },
+    { CMD_PLAY, "play", "FILE", 1, ".rules", "play against the engine in the terminal", NULL,
+      cmd_play, NULL },
+    { CMD_XBOARD, "xboard", "FILE", 1, ".rules", "speak the XBoard/CECP protocol (for GUIs)", NULL,
+      cmd_xboard, NULL },
+    { CMD_SERVE, "serve", "FILE", 1, ".rules",
+      "a local web server: see and play the game in a browser", NULL, cmd_serve, NULL },
+    { CMD_SVG, "svg", "FILE", 1, ".rules",
+      "the position as an SVG picture (as the web board draws it)", NULL, cmd_svg, NULL },
+    { CMD_HELP, "help", "[COMMAND]", 1, NULL, "the list of commands, or a command's options", NULL,
+      run_help, NULL },
+    { CMD_COMPLETION, "completion", "[bash]", 1, NULL, "print the bash completion script", NULL,
+      run_completion, NULL },
     { NCOMMANDS, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL }
 };
 
@@ -123,7 +163,8 @@ static int run_help(Args *a)
 static int run_completion(Args *a)
 {
     if (a->npos > 1 && strcmp(a->pos[1], "bash"))
-        return cli_usage_error(&cli_commands[CMD_COMPLETION], "no completion for '%s' (only bash)", a->pos[1]);
+        return cli_usage_error(&cli_commands[CMD_COMPLETION], "no completion for '%s' (only bash)",
+                               a->pos[1]);
     cli_completion_bash(stdout);
     return 0;
 }

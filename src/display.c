@@ -32,7 +32,8 @@ static int utf8_locale(void)
     const char *v = getenv("LC_ALL");
     if (!v || !*v) v = getenv("LC_CTYPE");
     if (!v || !*v) v = getenv("LANG");
-    return v && (strstr(v, "UTF-8") || strstr(v, "utf8") || strstr(v, "UTF8") || strstr(v, "utf-8"));
+    return v &&
+            (strstr(v, "UTF-8") || strstr(v, "utf8") || strstr(v, "UTF8") || strstr(v, "utf-8"));
 }
 
 static const char *cell_text(const Game *g, int32_t pw)
@@ -60,7 +61,8 @@ static int32_t top_piece(const Pos *p, int sq)
 static int code_width(const Game *g)
 {
     int w = 1;
-    for (int t = 1; t <= g->ntypes; t++) if ((int)strlen(g->types[t].code) > w) w = (int)strlen(g->types[t].code);
+    for (int t = 1; t <= g->ntypes; t++)
+        if ((int)strlen(g->types[t].code) > w) w = (int)strlen(g->types[t].code);
     return w;
 }
 
@@ -68,7 +70,9 @@ static int code_width(const Game *g)
  * square has an arrow that way. */
 static const char *arrow_at(const Game *g, uint64_t mask, int r, int c, int uni)
 {
-    static const char *u[3][3] = { { "\u2196", "\u2191", "\u2197" }, { "\u2190", "", "\u2192" }, { "\u2199", "\u2193", "\u2198" } };
+    static const char *u[3][3] = { { "\u2196", "\u2191", "\u2197" },
+                                   { "\u2190", "", "\u2192" },
+                                   { "\u2199", "\u2193", "\u2198" } };
     static const char *a[3][3] = { { "\\", "^", "/" }, { "<", "", ">" }, { "/", "v", "\\" } };
     int dx = c - 1, dy = 1 - r;
     for (int d = 0; d < g->ndirs; d++)
@@ -91,7 +95,8 @@ static void show_arrows(const Pos *p, FILE *out, int arrows_attr)
                 if (colour) fputs("\033[2m", out);
                 fputs(arrow_at(g, mask, row, 0, uni), out);
                 if (colour) fputs("\033[0m", out);
-                if (row == 1) put_cell(out, p, top_piece(p, sq), w, colour, cell_text(g, top_piece(p, sq)));
+                if (row == 1)
+                    put_cell(out, p, top_piece(p, sq), w, colour, cell_text(g, top_piece(p, sq)));
                 else {
                     const char *m = arrow_at(g, mask, row, 1, uni);
                     int pad = w - 1;
@@ -107,7 +112,8 @@ static void show_arrows(const Pos *p, FILE *out, int arrows_attr)
         }
     }
     fprintf(out, "    ");
-    for (int x = 0; x < g->files; x++) fprintf(out, " %*s%c%*s", (w + 1) / 2, "", 'a' + x, w + 1 - (w + 1) / 2, "");
+    for (int x = 0; x < g->files; x++)
+        fprintf(out, " %*s%c%*s", (w + 1) / 2, "", 'a' + x, w + 1 - (w + 1) / 2, "");
     fputc('\n', out);
 }
 
@@ -236,7 +242,8 @@ void show_board(const Pos *p, FILE *out)
         for (int sq = 0; sq < g->nsq; sq++) {
             int32_t x = p->st[v->base + sq];
             if (x == (int32_t)v->init) continue;
-            fprintf(out, first ? "%s: %s %d" : ", %s%s %d", first ? v->name : "", g->sq_name[sq], x);
+            fprintf(out, first ? "%s: %s %d" : ", %s%s %d", first ? v->name : "", g->sq_name[sq],
+                    x);
             first = 0;
         }
         if (!first) fputc('\n', out);
@@ -258,6 +265,7 @@ void show_legend(const Game *g, FILE *out)
     }
     if (g->nplayers >= 2)                 /* cell_text: the second player's codes in lower case */
         for (int pl = 0; pl < g->nplayers; pl++)
-            fprintf(out, "%s%s %s case", pl ? ", " : "; ", g->player_name[pl], pl == 1 ? "lower" : "upper");
+            fprintf(out, "%s%s %s case", pl ? ", " : "; ", g->player_name[pl],
+                    pl == 1 ? "lower" : "upper");
     fputc('\n', out);
 }

@@ -25,7 +25,8 @@ static int add_to_args(void *ctx, const CliOption *o, const CliValue *v)
         for (char *t = strtok(copy, " \t\n"); t; t = strtok(NULL, " \t\n")) {
             if (a->nmoves >= a->capmoves) {
                 a->capmoves *= 2;
-                a->moves = xrealloc(a->moves, sizeof *a->moves * (size_t)a->capmoves, "the --moves list");
+                a->moves = xrealloc(a->moves, sizeof *a->moves * (size_t)a->capmoves,
+                                    "the --moves list");
             }
             a->moves[a->nmoves++] = t;
         }
@@ -82,7 +83,8 @@ static int without_command(const char *first)
     if (!first) { cli_help(NULL, stderr); return 2; }
     if (!strcmp(first, "-h") || !strcmp(first, "--help")) { cli_help(NULL, stdout); return 0; }
     if (!strcmp(first, "-V") || !strcmp(first, "--version")) { cli_version(stdout); return 0; }
-    if (first[0] == '-') return cli_usage_error(NULL, "'%s' before a command: the command comes first", first);
+    if (first[0] == '-')
+        return cli_usage_error(NULL, "'%s' before a command: the command comes first", first);
     return cli_usage_error(NULL, "unknown command '%s'", first);
 }
 

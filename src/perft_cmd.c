@@ -40,10 +40,11 @@ static void progress(Progress *pr, int done, int total, const char *next, uint64
     if (!pr->on) return;
     char line[160];
     double t = now() - pr->t0;
-    int n = snprintf(line, sizeof line, "perft %ld: root move %d of %d (%s), %llu leaves, %.1f s", pr->depth,
-                     done + 1, total, next, (unsigned long long)leaves, t);
+    int n = snprintf(line, sizeof line, "perft %ld: root move %d of %d (%s), %llu leaves, %.1f s",
+                     pr->depth, done + 1, total, next, (unsigned long long)leaves, t);
     if (done > 0 && n > 0 && (size_t)n < sizeof line)
-        snprintf(line + n, sizeof line - (size_t)n, ", about %.0f s left", t / done * (total - done));
+        snprintf(line + n, sizeof line - (size_t)n, ", about %.0f s left",
+                 t / done * (total - done));
     fprintf(stderr, "\r%-79s", line);
     fflush(stderr);
     pr->shown = 1;
@@ -59,8 +60,8 @@ static void progress_clear(Progress *pr)
 /* Count root move by root move (ml: the root's moves, generated; pos_list would clear it);
  * counts[i] for the i-th in sorted order. Returns how many were
  * counted before a SIGINT (all of them when none came). */
-static int count_by_root_move(Pos *p, MoveList *ml, int depth, int divide, Progress *pr, uint64_t *counts,
-                              const int *order, uint64_t *total)
+static int count_by_root_move(Pos *p, MoveList *ml, int depth, int divide, Progress *pr,
+                              uint64_t *counts, const int *order, uint64_t *total)
 {
     const Game *g = p->g;
     int done = 0;
@@ -75,13 +76,17 @@ static int count_by_root_move(Pos *p, MoveList *ml, int depth, int divide, Progr
         counts[i] = n;
         *total += n;
         done++;
-        if (divide) { progress_clear(pr); printf("%s %llu\n", name, (unsigned long long)n); fflush(stdout); }
+        if (divide) {
+            progress_clear(pr);
+            printf("%s %llu\n", name, (unsigned long long)n);
+            fflush(stdout);
+        }
     }
     return done;
 }
 
-static void report_interrupted(const Pos *p, MoveList *ml, int divide, const uint64_t *counts, const int *order,
-                               int done, uint64_t total)
+static void report_interrupted(const Pos *p, MoveList *ml, int divide, const uint64_t *counts,
+                               const int *order, int done, uint64_t total)
 {
     if (!divide)
         for (int i = 0; i < done; i++) {
@@ -112,40 +117,48 @@ static void perft_run(Pos *p, void *ctx)
     r->order = xmalloc(sizeof *r->order * (size_t)(ml->n + 1), "the root moves");
     r->counts = xcalloc((size_t)ml->n + 1, sizeof *r->counts, "the root moves' counts");
     move_sorted(p->g, ml, r->order);
-    int done = count_by_root_move(p, ml, r->depth, r->divide, &r->pr, r->counts, r->order, &r->total);
+    int done =
+            count_by_root_move(p, ml, r->depth, r->divide, &r->pr, r->counts, r->order, &r->total);
     progress_clear(&r->pr);
-    if (done < ml->n) { report_interrupted(p, ml, r->divide, r->counts, r->order, done, r->total); r->interrupted = 1; }
+    if (done < ml->n) {
+        report_interrupted(p, ml, r->divide, r->counts, r->order, done, r->total);
+        r->interrupted = 1;
+    }
 }
 
 int cmd_perft(Args *a)
 {
     if (a->npos < 3) {
-        fputs("boardvm: perft needs a rules file and a depth\nTry 'boardvm perft --help'.\n", stderr);
+        fputs("boardvm: perft needs a rules file and a depth\nTry 'boardvm perft --help'.\n",
+              stderr);
         return 2;
     }
     char *end; long depth = strtol(a->pos[2], &end, 10);
     if (*end || depth < 0 || depth > 30) {
-        fprintf(stderr, "boardvm: perft depth must be 0 to 30, not '%s'\nTry 'boardvm perft --help'.\n", a->pos[2]);
+        fprintf(stderr,
+                "boardvm: perft depth must be 0 to 30, not '%s'\nTry 'boardvm perft --help'.\n",
+                a->pos[2]);
         return 2;
     }
     Game *g; Pos *p = NULL;
     int st = open_position(a, &g, &p);
     if (st) return st;
     p->check_hash = a->check_hash;
-    if (a->profile) p->profile = xcalloc((size_t)g->ncode + 1, sizeof *p->profile, "the profile counters");
+    if (a->profile)
+        p->profile = xcalloc((size_t)g->ncode + 1, sizeof *p->profile, "the profile counters");
     PerftRun r = { (int)depth, a->divide, { isatty(2), now(), depth, 0 }, 0, 0, NULL, NULL };
     struct sigaction stop = { .sa_handler = on_sigint }, old;
     sigemptyset(&stop.sa_mask);
     perft_stop = 0;
     sigaction(SIGINT, NULL, &old);
-    if (old.sa_handler != SIG_IGN) sigaction(SIGINT, &stop, NULL);   /* ignored: a background job's */
+    if (old.sa_handler != SIG_IGN) sigaction(SIGINT, &stop, NULL); /* ignored: a background job's */
     int failed = protected_run(p, perft_run, &r);
     sigaction(SIGINT, &old, NULL);
     double dt = now() - r.pr.t0;
     if (failed) { progress_clear(&r.pr); fprintf(stderr, "%s\n", p->errmsg); }
     else if (!r.interrupted) {
-        fprintf(stderr, "perft %ld: %llu leaves in %.3f s (%.0f leaves/s)\n", depth, (unsigned long long)r.total, dt,
-                dt > 0 ? r.total / dt : 0.0);
+        fprintf(stderr, "perft %ld: %llu leaves in %.3f s (%.0f leaves/s)\n", depth,
+                (unsigned long long)r.total, dt, dt > 0 ? r.total / dt : 0.0);
         printf("%llu\n", (unsigned long long)r.total);
     } else fprintf(stderr, "perft %ld: interrupted after %.3f s\n", depth, dt);
     if (p->profile && !failed) profile_report(g, p->profile, a->pos[1], stderr);

@@ -76,7 +76,8 @@ static void print_help(Play *s)
     MoveList *ml = pos_list(s->p, 0);
     node_moves(s->p, ml);
     move_examples(s->g, ml, 4, examples, sizeof examples);
-    printf("Type a move as boardvm writes it%s%s, or: moves, undo, hint, show, save FILE, quit, help.\n",
+    printf("Type a move as boardvm writes it%s%s, or: moves, undo, hint, show, save FILE, quit, "
+           "help.\n",
            *examples ? " (here: " : "", *examples ? examples : "");
     if (*examples) printf("(The moves are listed by 'moves'.)\n");
 }
@@ -118,8 +119,14 @@ static void save(Play *s, const char *file)
     char opts[512]; options_string(s->a, opts, sizeof opts);
     char ename[64]; engine_name(&s->lim, ename, sizeof ename);
     const Pos *p = s->p;
-    GameRecord gr = { s->g, "boardvm play", 0, base_name(s->a->pos[1]), opts, s->start, { 0 }, s->log.m, s->log.n,
-                      p->result ? record_result_string(s->g, p->result, pos_turn(p)) : "*", reason_of(p) };
+    GameRecord gr = {
+        s->g,        "boardvm play",
+        0,           base_name(s->a->pos[1]),
+        opts,        s->start,
+        { 0 },       s->log.m,
+        s->log.n,    p->result ? record_result_string(s->g, p->result, pos_turn(p)) : "*",
+        reason_of(p)
+    };
     for (int pl = 0; pl < s->g->nplayers; pl++) gr.player[pl] = pl == s->human ? "human" : ename;
     record_write(f, &gr);
     fclose(f);
@@ -146,11 +153,14 @@ static void engine_moves(Play *s)
     MoveList *ml = pos_list(s->p, 0);
     node_moves(s->p, ml);
     int k = move_find(s->g, ml, r.best_str);
-    if (k < 0) { fprintf(stderr, "boardvm: internal error: engine move '%s'\n", r.best_str); exit(1); }
+    if (k < 0) {
+        fprintf(stderr, "boardvm: internal error: engine move '%s'\n", r.best_str);
+        exit(1);
+    }
     char num[32];
     record_move_number(s->g, 0, s->log.n, num, sizeof num);
-    printf("%s plays %s%s (score %d, depth %d, %.1fs)\n", s->g->player_name[pos_turn(s->p)], num, r.best_str,
-           r.score, r.depth, r.seconds);
+    printf("%s plays %s%s (score %d, depth %d, %.1fs)\n", s->g->player_name[pos_turn(s->p)], num,
+           r.best_str, r.score, r.depth, r.seconds);
     log_add(&s->log, r.best_str);
     pos_make(s->p, ml, &ml->m[k]);
     s->shown = 0;
@@ -180,7 +190,10 @@ static int command(Play *s, char *cmd, MoveList *ml)
         if (!*file) printf("save needs a file name\n");
         else save(s, file);
     } else if (p->result) printf("The game is over (undo, save or quit).\n");
-    else if (play_move(p, cmd, s->log.n + 1)) { log_add(&s->log, cmd); s->shown = 0; }   /* else it said why */
+    else if (play_move(p, cmd, s->log.n + 1)) {
+        log_add(&s->log, cmd);
+        s->shown = 0;
+    } /* else it said why */
     return 1;
 }
 
@@ -189,8 +202,9 @@ static void game_over(const Play *s)
     static const char *rn[] = { "", "wins", "loses", "draws" };
     const Pos *p = s->p;
     const char *why = reason_of(p);
-    printf("Game over: %s %s%s%s (%s).\n", s->g->player_name[pos_turn(p)], rn[p->result ? p->result : RESULT_LOSS],
-           *why ? ": " : "", why, p->result ? record_result_string(s->g, p->result, pos_turn(p)) : "*");
+    printf("Game over: %s %s%s%s (%s).\n", s->g->player_name[pos_turn(p)],
+           rn[p->result ? p->result : RESULT_LOSS], *why ? ": " : "", why,
+           p->result ? record_result_string(s->g, p->result, pos_turn(p)) : "*");
 }
 
 static void run(Play *s)
@@ -221,8 +235,10 @@ static void play_game(Pos *p, void *ctx)
 {
     Play *s = ctx;
     int played = 0;
-    while (played < s->nloaded && play_move(p, s->loaded[played], played + 1)) log_add(&s->log, s->loaded[played++]);
-    if (s->a->load) printf("Loaded %s: %d of its %d moves played.\n", s->a->load, played, s->nloaded);
+    while (played < s->nloaded && play_move(p, s->loaded[played], played + 1))
+        log_add(&s->log, s->loaded[played++]);
+    if (s->a->load)
+        printf("Loaded %s: %d of its %d moves played.\n", s->a->load, played, s->nloaded);
     printf("%s: you play %s.\n", s->g->name, s->g->player_name[s->human]);
     show_legend(s->g, stdout);
     print_help(s);
@@ -231,7 +247,10 @@ static void play_game(Pos *p, void *ctx)
 
 int cmd_play(Args *a)
 {
-    if (a->npos < 2) { fprintf(stderr, "boardvm: play needs a rules file\nTry 'boardvm play --help'.\n"); return 2; }
+    if (a->npos < 2) {
+        fprintf(stderr, "boardvm: play needs a rules file\nTry 'boardvm play --help'.\n");
+        return 2;
+    }
     int status;
     Play s;
     memset(&s, 0, sizeof s);
@@ -243,10 +262,19 @@ int cmd_play(Args *a)
     if (!s.lim.depth && s.lim.time <= 0 && !s.lim.nodes) s.lim.time = 2.0;
     char *lpos = NULL, **lmoves = NULL;
     int nl = 0;
-    if (a->load && (status = read_record(a->load, &lpos, &lmoves, &nl))) { game_free(s.g); return status; }
+    if (a->load && (status = read_record(a->load, &lpos, &lmoves, &nl))) {
+        game_free(s.g);
+        return status;
+    }
     s.eng = engine_new(s.g, 64);
     s.p = setup_position(s.g, lpos ? lpos : a->fen, NULL, 0, NULL, &status);
-    if (!s.p) { free_moves(lmoves, nl); free(lpos); engine_free(s.eng); game_free(s.g); return status; }
+    if (!s.p) {
+        free_moves(lmoves, nl);
+        free(lpos);
+        engine_free(s.eng);
+        game_free(s.g);
+        return status;
+    }
     s.start = pos_to_string(s.p);
     s.loaded = lmoves; s.nloaded = nl;
     int failed = protected_run(s.p, play_game, &s);

@@ -12,7 +12,7 @@ void log_pop(MoveLog *l);
 void log_free(MoveLog *l);
 
 const char *base_name(const char *path);
-void options_string(const Args *a, char *buf, size_t len);   /* the -o values, for the Options tag */
+void options_string(const Args *a, char *buf, size_t len); /* the -o values, for the Options tag */
 void limits_from_args(const Args *a, SearchLimits *lim, int default_depth);
 void engine_name(const SearchLimits *lim, char *buf, size_t len);   /* "boardvm depth 3" */
 const char *reason_of(const Pos *p);                         /* why the game ended, or "" */

@@ -104,11 +104,12 @@ void record_write(FILE *f, const GameRecord *r)
     seven_tag_roster(f, r);
     /* chess.rules is the game PGN means when it names none; any other game is a Variant */
     if (strcmp(g->name, "FIDE Chess")) tag(f, "Variant", g->name);
-    /* the start is named only when it is not the game's own (the own one is NULL if it cannot be made) */
+    /* the start is named only when it is not the game's own (NULL: that cannot be made) */
     char *own = reread_start(g, g->start).out;
     if (!own || strcmp(own, r->start)) { tag(f, "SetUp", "1"); tag(f, "FEN", r->start); }
     free(own);
-    for (int pl = 2; pl < g->nplayers; pl++) tag(f, g->player_name[pl], r->player[pl] ? r->player[pl] : "?");
+    for (int pl = 2; pl < g->nplayers; pl++)
+        tag(f, g->player_name[pl], r->player[pl] ? r->player[pl] : "?");
     tag(f, "Game", g->name);
     tag(f, "Rules", r->rules);
     if (r->options && *r->options) tag(f, "Options", r->options);
@@ -149,7 +150,8 @@ static char *tag_value(const char *q, const char *end)
 }
 
 /* Read the first game of a record file: its start position string and moves. */
-int record_read(const char *text, char **position, char ***moves, int *nmoves, char *err, size_t errlen)
+int record_read(const char *text, char **position, char ***moves, int *nmoves, char *err,
+                size_t errlen)
 {
     *position = NULL; *moves = NULL; *nmoves = 0;
     int cap = 0, have_fen = 0;

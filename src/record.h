@@ -22,5 +22,6 @@ const char *record_result_string(const Game *g, int result, int side_to_move);
 void record_move_number(const Game *g, int first, int i, char *buf, size_t len);
 /* The position and moves of the first game in text (all malloc'ed); 0 on a format error, with
  * nothing allocated (*position and *moves NULL). */
-int record_read(const char *text, char **position, char ***moves, int *nmoves, char *err, size_t errlen);
+int record_read(const char *text, char **position, char ***moves, int *nmoves, char *err,
+                size_t errlen);
 #endif

@@ -50,7 +50,7 @@ char *rules_find(const char *name)
     if (strchr(name, '/') || readable(name) || !*name) return xstrdup(name, "a rules file's path");
     char *found = NULL;
     const char *env = getenv("BOARDVM_PATH");
-    for (const char *d = env; d && *d && !found; ) {       /* DIR:DIR:...; an empty one is skipped */
+    for (const char *d = env; d && *d && !found;) { /* DIR:DIR:...; an empty one is skipped */
         size_t len = strcspn(d, ":");
         if (len) found = in_dir(d, len, name);
         d += len + (d[len] == ':');
@@ -58,11 +58,13 @@ char *rules_find(const char *name)
 #ifdef BOARDVM_SRCDIR
     if (!found && running_from_build_tree()) {
         found = in_dir(BOARDVM_SRCDIR "/rules", strlen(BOARDVM_SRCDIR "/rules"), name);
-        if (!found) found = in_dir(BOARDVM_SRCDIR "/examples", strlen(BOARDVM_SRCDIR "/examples"), name);
+        if (!found)
+            found = in_dir(BOARDVM_SRCDIR "/examples", strlen(BOARDVM_SRCDIR "/examples"), name);
     }
 #endif
     if (!found) found = in_dir(BOARDVM_DATADIR, strlen(BOARDVM_DATADIR), name);
-    if (!found) found = in_dir(BOARDVM_DATADIR "/examples", strlen(BOARDVM_DATADIR "/examples"), name);
+    if (!found)
+        found = in_dir(BOARDVM_DATADIR "/examples", strlen(BOARDVM_DATADIR "/examples"), name);
     return found;
 }
 

@@ -48,7 +48,11 @@ static int setup_opponent(Match *m)
 {
     const char *opp = m->a->opponent;
     if (!opp) return 0;
-    if (!strcmp(opp, "random")) { m->random_opp = 1; snprintf(m->oname, sizeof m->oname, "random mover"); return 0; }
+    if (!strcmp(opp, "random")) {
+        m->random_opp = 1;
+        snprintf(m->oname, sizeof m->oname, "random mover");
+        return 0;
+    }
     int d = atoi(!strncmp(opp, "depth:", 6) ? opp + 6 : opp);
     if (d < 1 || d > 60) {
         fprintf(stderr, "boardvm: --opponent is 'random' or a depth (1-60), not '%s'\n", opp);
@@ -62,11 +66,14 @@ static int setup_opponent(Match *m)
 }
 
 /* The move of the side to move: the engine's, the opponent engine's or a random one. */
-static void choose_move(Match *m, Pos *p, MoveList *ml, int engine_side, uint64_t *rng, SearchResult *r)
+static void choose_move(Match *m, Pos *p, MoveList *ml, int engine_side, uint64_t *rng,
+                        SearchResult *r)
 {
     int theirs = m->a->opponent && pos_turn(p) != engine_side;
     if (theirs && m->random_opp) {
-        *rng ^= *rng << 13; *rng ^= *rng >> 7; *rng ^= *rng << 17;    /* xorshift, seeded per game */
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17; /* xorshift, seeded per game */
         memset(r, 0, sizeof *r);
         move_string(m->g, ml, &ml->m[*rng % (uint64_t)ml->n], r->best_str, sizeof r->best_str);
         return;
@@ -90,7 +97,8 @@ static void score_game(Match *m, const Pos *p, int engine_side, const char *res,
 {
     const Game *g = m->g;
     if (!p->result) printf("result: * (unfinished: %s)\n", why);
-    else if (p->result == RESULT_DRAW) printf("result: %s (draw%s%s)\n", res, *why ? ": " : "", why);
+    else if (p->result == RESULT_DRAW)
+        printf("result: %s (draw%s%s)\n", res, *why ? ": " : "", why);
     else {
         int winner = p->result == RESULT_WIN ? pos_turn(p) : (pos_turn(p) + 1) % g->nplayers;
         printf("result: %s (%s wins%s%s)\n", res, g->player_name[winner], *why ? ": " : "", why);
@@ -104,12 +112,16 @@ static void score_game(Match *m, const Pos *p, int engine_side, const char *res,
     }
 }
 
-static void record_game(Match *m, int gi, const char *start, const MoveLog *log, const char *res, const char *why,
-                        int engine_side)
+static void record_game(Match *m, int gi, const char *start, const MoveLog *log, const char *res,
+                        const char *why, int engine_side)
 {
     if (!m->rec) return;
-    GameRecord gr = { m->g, "boardvm selfplay", gi + 1, base_name(m->a->pos[1]), m->opts, start, { 0 },
-                      log->m, log->n, res, why };
+    GameRecord gr = { m->g,    "boardvm selfplay",
+                      gi + 1,  base_name(m->a->pos[1]),
+                      m->opts, start,
+                      { 0 },   log->m,
+                      log->n,  res,
+                      why };
     for (int pl = 0; pl < m->g->nplayers; pl++) gr.player[pl] = m->ename;
     if (m->a->opponent) gr.player[1 - engine_side] = m->oname;
     record_write(m->rec, &gr);
@@ -139,7 +151,8 @@ static void play_moves(Pos *p, void *ctx)
         node_moves(p, ml);
         int k = move_find(g, ml, r.best_str);
         if (k < 0) {
-            fprintf(stderr, "boardvm: internal error: the engine chose '%s', not a legal move\n", r.best_str);
+            fprintf(stderr, "boardvm: internal error: the engine chose '%s', not a legal move\n",
+                    r.best_str);
             o->st = 1;
             return;
         }
@@ -165,8 +178,14 @@ static int play_one_game(Match *m, int gi, int games)
     if (m->eng2) engine_clear(m->eng2);
     m->lim.seed = a->seed ? a->seed + (uint64_t)gi * 7919 : 0;
     m->lim2.seed = m->lim.seed ? m->lim.seed + 1 : 0;
-    OneGame o = { m, gi % 2, a->max_plies > 0 ? a->max_plies : 600, pos_turn(p), 0, 0,
-                  0x9e3779b97f4a7c15ull ^ (a->seed + (uint64_t)gi), { 0 } };   /* with --opponent: colours alternate */
+    OneGame o = { m,
+                  gi % 2,
+                  a->max_plies > 0 ? a->max_plies : 600,
+                  pos_turn(p),
+                  0,
+                  0,
+                  0x9e3779b97f4a7c15ull ^ (a->seed + (uint64_t)gi),
+                  { 0 } }; /* with --opponent: colours alternate */
     char of[32] = "";
     if (games > 1) snprintf(of, sizeof of, " of %d", games);
     if (a->opponent) printf("game %d%s: %s, %s (%s) against %s\n", gi + 1, of, g->name, m->ename,
@@ -192,7 +211,10 @@ static int play_one_game(Match *m, int gi, int games)
 
 int cmd_selfplay(Args *a)
 {
-    if (a->npos < 2) { fprintf(stderr, "boardvm: selfplay needs a rules file\nTry 'boardvm selfplay --help'.\n"); return 2; }
+    if (a->npos < 2) {
+        fprintf(stderr, "boardvm: selfplay needs a rules file\nTry 'boardvm selfplay --help'.\n");
+        return 2;
+    }
     int status;
     Match m;
     memset(&m, 0, sizeof m);
@@ -201,7 +223,11 @@ int cmd_selfplay(Args *a)
     if (!m.g) return status;
     limits_from_args(a, &m.lim, 3);
     m.lim2 = m.lim;
-    if (a->record && !(m.rec = fopen(a->record, "w"))) { perror(a->record); game_free(m.g); return 2; }
+    if (a->record && !(m.rec = fopen(a->record, "w"))) {
+        perror(a->record);
+        game_free(m.g);
+        return 2;
+    }
     m.eng = engine_new(m.g, 32);
     options_string(a, m.opts, sizeof m.opts);
     engine_name(&m.lim, m.ename, sizeof m.ename);
@@ -219,8 +245,8 @@ int cmd_selfplay(Args *a)
         printf("score: %s %d, %s %d, draws %d, unfinished %d\n", m.g->player_name[0], m.score[0],
                m.g->player_name[1], m.score[1], m.score[2], m.score[3]);
     if (a->opponent)
-        printf("%s against %s: %d wins, %d losses, %d draws, %d unfinished\n", m.ename, m.oname, m.mine[0],
-               m.mine[1], m.mine[2], m.score[3]);
+        printf("%s against %s: %d wins, %d losses, %d draws, %d unfinished\n", m.ename, m.oname,
+               m.mine[0], m.mine[1], m.mine[2], m.score[3]);
     if (!st && interrupted) { fprintf(stderr, "boardvm: interrupted\n"); st = EXIT_INTERRUPTED; }
     engine_free(m.eng2);
     if (m.rec) fclose(m.rec);

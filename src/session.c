@@ -18,7 +18,10 @@
 char *read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
-    if (!f) { fprintf(stderr, "boardvm: cannot open %s: %s\n", path, strerror(errno)); return NULL; }
+    if (!f) {
+        fprintf(stderr, "boardvm: cannot open %s: %s\n", path, strerror(errno));
+        return NULL;
+    }
     size_t cap = 65536, n = 0;
     char *buf = malloc(cap + 1);
     if (!buf) out_of_memory("buf in read_file()");
@@ -30,9 +33,18 @@ char *read_file(const char *path, size_t *len)
             free(buf); fclose(f); return NULL;
         }
         if (k == 0) break;
-        if (n == cap) { cap *= 2; buf = realloc(buf, cap + 1); if (!buf) out_of_memory("buf in read_file()"); }
+        if (n == cap) {
+            cap *= 2;
+            buf = realloc(buf, cap + 1);
+            if (!buf) out_of_memory("buf in read_file()");
+        }
     }
-    if (ferror(f)) { fprintf(stderr, "boardvm: cannot read %s\n", path); free(buf); fclose(f); return NULL; }
+    if (ferror(f)) {
+        fprintf(stderr, "boardvm: cannot read %s\n", path);
+        free(buf);
+        fclose(f);
+        return NULL;
+    }
     fclose(f);
     buf[n] = 0;
     *len = n;
@@ -43,8 +55,8 @@ Game *load_game(const char *path, const char *display, int nopts, char **opts, i
 {
     char *found = rules_find(path);      /* "chess" names the installed chess.rules */
     if (!found) {
-        fprintf(stderr, "boardvm: cannot open %s: no such file, nor a game of that name in %s\n", path,
-                rules_search_text());
+        fprintf(stderr, "boardvm: cannot open %s: no such file, nor a game of that name in %s\n",
+                path, rules_search_text());
         *status = 2;
         return NULL;
     }
@@ -57,7 +69,8 @@ Game *load_game(const char *path, const char *display, int nopts, char **opts, i
     return g;
 }
 
-Pos *setup_position(Game *g, const char *fen, char **moves, int nmoves, jmp_buf *on_error, int *status)
+Pos *setup_position(Game *g, const char *fen, char **moves, int nmoves, jmp_buf *on_error,
+                    int *status)
 {
     Pos *p = pos_new(g);
     /* A runtime error of the rules code while the position is set up or its moves are played
@@ -67,7 +80,8 @@ Pos *setup_position(Game *g, const char *fen, char **moves, int nmoves, jmp_buf 
     p->on_error = &setup_error;
     if (setjmp(setup_error)) {
         fprintf(stderr, "%s\n", p->errmsg);
-        if (playing) fprintf(stderr, "boardvm: (while playing move %d '%s')\n", playing, moves[playing - 1]);
+        if (playing)
+            fprintf(stderr, "boardvm: (while playing move %d '%s')\n", playing, moves[playing - 1]);
         pos_free(p); *status = 1; return NULL;
     }
     char e[256];
@@ -109,7 +123,9 @@ static void explain_refusal(const Pos *p, MoveList *ml, const char *s, int numbe
     fprintf(stderr, "boardvm: move %d '%s' is not a legal move here", number, s);
     char from[8] = {0};
     size_t fl = 0;
-    while (s[fl] && fl < 7 && !(fl > 0 && s[fl] >= 'a' && s[fl] <= 'z' && s[fl - 1] >= '0' && s[fl - 1] <= '9')) fl++;
+    while (s[fl] && fl < 7 &&
+           !(fl > 0 && s[fl] >= 'a' && s[fl] <= 'z' && s[fl - 1] >= '0' && s[fl - 1] <= '9'))
+        fl++;
     memcpy(from, s, fl);
     int sq = game_find_square(g, from);
     if (sq >= 0 && !moves_on_square(g, ml, sq, 0, "; legal moves from there:")) {
@@ -118,7 +134,10 @@ static void explain_refusal(const Pos *p, MoveList *ml, const char *s, int numbe
     }
     char examples[512];
     move_examples(g, ml, 4, examples, sizeof examples);
-    if (*examples) fprintf(stderr, "\nboardvm: moves are written as boardvm writes them, like %s ('moves' lists them)", examples);
+    if (*examples)
+        fprintf(stderr,
+                "\nboardvm: moves are written as boardvm writes them, like %s ('moves' lists them)",
+                examples);
     fputc('\n', stderr);
 }
 

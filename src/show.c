@@ -15,7 +15,8 @@
 #endif
 
 /* The legal moves of p, sorted as every listing sorts them, each as a string to print. */
-static void print_sorted_moves(const Pos *p, MoveList *ml, const char *first, const char *sep, const char *last)
+static void print_sorted_moves(const Pos *p, MoveList *ml, const char *first, const char *sep,
+                               const char *last)
 {
     int *order = malloc(sizeof *order * (size_t)(ml->n + 1));
     if (!order) out_of_memory("a move list");
@@ -54,7 +55,11 @@ static int moves_every_ply(Args *a)
     int st = open_position(a, &g, &p);
     a->nmoves = e.nmoves;
     if (st) return st;
-    if (protected_run(p, every_ply, &e)) { fflush(stdout); fprintf(stderr, "%s\n", p->errmsg); e.st = 1; }
+    if (protected_run(p, every_ply, &e)) {
+        fflush(stdout);
+        fprintf(stderr, "%s\n", p->errmsg);
+        e.st = 1;
+    }
     pos_free(p); game_free(g);
     return e.st;
 }
@@ -84,7 +89,8 @@ static void print_show(Pos *p, MoveList *ml)
     if (p->result) {
         static const char *res[] = { "", "wins", "loses", "draw" };
         printf("result: %s %s%s%s\n", g->player_name[pos_turn(p)], res[p->result],
-               p->result_reason ? ": " : "", p->result_reason ? g->strings[p->result_reason - 1] : "");
+               p->result_reason ? ": " : "",
+               p->result_reason ? g->strings[p->result_reason - 1] : "");
     } else {
         printf("legal moves (%d):", ml->n);
         print_sorted_moves(p, ml, " ", " ", "\n");
@@ -97,8 +103,9 @@ static void print_moves(Pos *p, MoveList *ml)
     print_sorted_moves(p, ml, "", "\n", ml->n ? "\n" : "");
     if (p->result) {
         static const char *res[] = { "", "win", "loss", "draw" };
-        fprintf(stderr, "boardvm: the game is over: %s for %s%s%s\n", res[p->result], g->player_name[pos_turn(p)],
-                p->result_reason ? ", " : "", p->result_reason ? g->strings[p->result_reason - 1] : "");
+        fprintf(stderr, "boardvm: the game is over: %s for %s%s%s\n", res[p->result],
+                g->player_name[pos_turn(p)], p->result_reason ? ", " : "",
+                p->result_reason ? g->strings[p->result_reason - 1] : "");
     }
 }
 

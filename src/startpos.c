@@ -11,7 +11,8 @@ int open_position(Args *a, Game **g, Pos **p)
 {
     int status;
     if (a->npos < 2) {
-        fprintf(stderr, "boardvm: %s needs a rules file\nTry 'boardvm %s --help'.\n", a->pos[0], a->pos[0]);
+        fprintf(stderr, "boardvm: %s needs a rules file\nTry 'boardvm %s --help'.\n", a->pos[0],
+                a->pos[0]);
         return 2;
     }
     *g = load_game(a->pos[1], NULL, a->nopts, a->opts, &status);
@@ -32,7 +33,8 @@ int open_position(Args *a, Game **g, Pos **p)
         for (int i = 0; i < a->nmoves; i++) rmoves[nr + i] = strdup(a->moves[i]);
         nr += a->nmoves;
     }
-    *p = setup_position(*g, fen, a->game ? rmoves : a->moves, a->game ? nr : a->nmoves, NULL, &status);
+    *p = setup_position(*g, fen, a->game ? rmoves : a->moves, a->game ? nr : a->nmoves, NULL,
+                        &status);
     for (int i = 0; i < nr; i++) free(rmoves[i]);
     free(rmoves); free(rpos);
     if (!*p) { game_free(*g); return status; }
