@@ -4,7 +4,6 @@
  * coordinates, the last move and a royal piece in check. For documents and bug reports; the
  * web board's tests compare the two. */
 #include <ctype.h>
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +16,7 @@
 #include "record.h"
 #include "session.h"
 #include "oom.h"
+#include "protect.h"
 
 #define S 64                          /* one square */
 #define M 24                          /* the margin for coordinates */
@@ -219,6 +219,30 @@ static void draw(const Pos *p, int last_from, int last_to, FILE *f)
 }
 
 /* The position of the command line (as for show): the start, --fen, --game, then --moves. */
+/* The last move made and the picture drawn (under protected_run: rules code runs). */
+typedef struct { char **moves; int nmoves, st; } SvgRun;
+
+static void svg_last_move(Pos *p, void *ctx)
+{
+    SvgRun *r = ctx;
+    const Game *g = p->g;
+    int from = -1, to = -1;
+    if (r->nmoves) {
+        MoveList *ml = pos_list(p, 0);
+        node_moves(p, ml);
+        const char *last = r->moves[r->nmoves - 1];
+        int k = move_find(g, ml, last);
+        if (k < 0) {
+            fprintf(stderr, "boardvm: move %d '%s' is not a legal move here\n", r->nmoves, last);
+            r->st = 1;
+            return;
+        }
+        move_squares(g, &ml->m[k], last, &from, &to);
+        pos_make(p, ml, &ml->m[k]);
+    }
+    draw(p, from, to, stdout);
+}
+
 int cmd_svg(Args *a)
 {
     if (a->npos < 2) { fprintf(stderr, "boardvm: svg needs a rules file\nTry 'boardvm --help'.\n"); return 2; }
@@ -245,30 +269,11 @@ int cmd_svg(Args *a)
         moves = rmoves;
         nmoves = nr;
     }
-    int st = 0;
-    jmp_buf jb;
-    /* all but the last move, then the last one here: its squares are the last move's */
-    Pos *volatile p = setup_position(g, a->fen ? a->fen : rpos, moves, nmoves ? nmoves - 1 : 0, &jb, &status);
-    if (!p) st = status;
-    else if (setjmp(jb)) {
-        fprintf(stderr, "%s\n", p->errmsg);
-        st = 1;
-    } else {
-        int from = -1, to = -1;
-        if (nmoves) {
-            MoveList *ml = pos_list(p, 0);
-            node_moves(p, ml);
-            int k = move_find(g, ml, moves[nmoves - 1]);
-            if (k < 0) {
-                fprintf(stderr, "boardvm: move %d '%s' is not a legal move here\n", nmoves, moves[nmoves - 1]);
-                st = 1;
-            } else {
-                move_squares(g, &ml->m[k], moves[nmoves - 1], &from, &to);
-                pos_make(p, ml, &ml->m[k]);
-            }
-        }
-        if (!st) draw(p, from, to, stdout);
-    }
+    /* all but the last move, then the last one in svg_last_move: its squares are the last move's */
+    Pos *p = setup_position(g, a->fen ? a->fen : rpos, moves, nmoves ? nmoves - 1 : 0, NULL, &status);
+    SvgRun r = { moves, nmoves, 0 };
+    int st = !p ? status : protected_run(p, svg_last_move, &r) ? 1 : r.st;
+    if (p && st == 1 && !r.st) fprintf(stderr, "%s\n", p->errmsg);
     if (p) pos_free(p);
     for (int i = 0; i < nr; i++) free(rmoves[i]);
     free(rmoves); free(rpos);

@@ -1,7 +1,6 @@
 /* testrun.c - `boardvm test`: runs .test files (format: docs/test-format.md) and prints TAP,
  * then "N passed, N failed". */
 #include <ctype.h>
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include "session.h"
 #include "testfile.h"
 #include "oom.h"
+#include "protect.h"
 
 typedef struct { char *s; size_t n, cap; } Str;
 
@@ -223,6 +223,16 @@ int case_position(const Case *c, Game *g, Pos *p, char *err, size_t errlen)
     return ok;
 }
 
+static int check_position(const Case *c, Game *g, Pos *p);
+
+/* check_position under protected_run: a runtime error of the rules code fails the case */
+typedef struct { const Case *c; Game *g; int ok; } CheckRun;
+static void check_run(Pos *p, void *ctx)
+{
+    CheckRun *r = ctx;
+    r->ok = check_position(r->c, r->g, p);
+}
+
 static int check_position(const Case *c, Game *g, Pos *p)
 {
     int ok = 1;
@@ -346,18 +356,11 @@ static int run_case(const Case *c)
         return 0;
     }
     free(buf);
-    Pos *volatile p = NULL;
-    jmp_buf jb;
-    int ok;
-    if (setjmp(jb)) {
-        printf("#   %s\n", p ? p->errmsg : "runtime error");
-        ok = 0;
-    } else {
-        p = pos_new(g);
-        p->on_error = &jb;
-        p->check_hash = 1;           /* every test also proves the incremental hash */
-        ok = check_position(c, g, p);
-    }
+    Pos *p = pos_new(g);
+    p->check_hash = 1;               /* every test also proves the incremental hash */
+    CheckRun r = { c, g, 0 };
+    if (protected_run(p, check_run, &r)) { printf("#   %s\n", p->errmsg); r.ok = 0; }
+    int ok = r.ok;
     pos_free(p); game_free(g); free(rules);
     return ok && warned;
 }

@@ -11,7 +11,6 @@
  * are left alone); `perft:` keeps its number of depths. The file is rewritten only when every
  * case could be computed, through a temporary file renamed over it. Exit status 0, 1 when a
  * case could not be computed (nothing written), 2 when a file could not be read or written. */
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +22,7 @@
 #include "session.h"
 #include "testfile.h"
 #include "oom.h"
+#include "protect.h"
 
 #define WRAP_COLUMN 96              /* move lists are wrapped like the hand-written ones */
 
@@ -131,7 +131,18 @@ static void replace_value(Update *u, const Case *c, const Kv *kv, char *text)
 }
 
 /* The case's position and its new values; 0 after a message. A runtime error of the rules code
- * longjmps out of here to update_case. */
+ * ends it in protected_run (update_case). */
+static int compute_values(Update *u, const Case *c, Game *g, Pos *p, const Kv *moves,
+                          const Kv *perft_kv);
+
+/* compute_values under protected_run: a runtime error of the rules code fails the case */
+typedef struct { Update *u; const Case *c; Game *g; const Kv *moves, *perft_kv; int ok; } ComputeRun;
+static void compute_run(Pos *p, void *ctx)
+{
+    ComputeRun *r = ctx;
+    r->ok = compute_values(r->u, r->c, r->g, p, r->moves, r->perft_kv);
+}
+
 static int compute_values(Update *u, const Case *c, Game *g, Pos *p, const Kv *moves, const Kv *perft_kv)
 {
     char err[300];
@@ -150,8 +161,8 @@ static int compute_values(Update *u, const Case *c, Game *g, Pos *p, const Kv *m
 /* Compute the new values of one case; 0 after a message. */
 static int update_case(Update *u, const Case *c)
 {
-    /* the case's own keys (below its `case:` line); volatile: read after a longjmp */
-    const Kv *volatile moves = NULL, *volatile perft_kv = NULL;
+    /* the case's own keys (below its `case:` line) */
+    const Kv *moves = NULL, *perft_kv = NULL;
     for (int i = 0; i < c->nkv; i++) {
         if (c->kv[i].line <= c->line) continue;
         if (!strcmp(c->kv[i].key, "moves")) moves = &c->kv[i];
@@ -172,17 +183,13 @@ static int update_case(Update *u, const Case *c)
         return 0;
     }
     free(messages); free(rules);
-    Pos *volatile p = NULL;
-    jmp_buf jb;
-    int ok;
-    if (setjmp(jb)) {
-        fprintf(stderr, "%s:%d: case '%s': %s\n", c->file, c->line, c->name, p ? p->errmsg : "runtime error");
-        ok = 0;
-    } else {
-        p = pos_new(g);
-        p->on_error = &jb;
-        ok = compute_values(u, c, g, p, moves, perft_kv);
+    Pos *p = pos_new(g);
+    ComputeRun r = { u, c, g, moves, perft_kv, 0 };
+    if (protected_run(p, compute_run, &r)) {
+        fprintf(stderr, "%s:%d: case '%s': %s\n", c->file, c->line, c->name, p->errmsg);
+        r.ok = 0;
     }
+    int ok = r.ok;
     pos_free(p);
     game_free(g);
     return ok;
