@@ -327,6 +327,18 @@ static int parse_history(const char *s, uint64_t **out, int *n, char *e, size_t 
     }
 }
 
+/* The trailing fields of a standard FEN (castling, en passant, the two move counters) after the
+ * fields a game declares, for a game that declares none of them (xiangqi's FEN ends in
+ * "- - 0 1"): all "-" or digits, and no more than a FEN's six fields in all. They say "none" and
+ * count moves the game does not count, so they are read as nothing. */
+static int fen_trailer(char **tok, int n, int declared)
+{
+    if (declared + n > 6) return 0;
+    for (int i = 0; i < n; i++)
+        if (strcmp(tok[i], "-") && strspn(tok[i], "0123456789") != strlen(tok[i])) return 0;
+    return 1;
+}
+
 static int read_position(Pos *p, const char *str, char *e, size_t el, int run_hooks)
 {
     const Game *g = p->g;
@@ -354,6 +366,7 @@ static int read_position(Pos *p, const char *str, char *e, size_t el, int run_ho
         if (eq) {                          /* a named field: name=value */
             *eq = 0; f = tok[i]; val = eq + 1;
         } else if (next < nf) f = fields[next++];
+        else if (fen_trailer(tok + i, nt - i, nf)) break;   /* FEN's "- - 0 1": nothing to set */
         else { ok = err(e, el, "unexpected field '%s' (a position has %d fields, then name=value ones)", tok[i], nf); break; }
         if (!strcmp(f, "board")) ok = parse_board(p, val, e, el);
         else if (!strcmp(f, "turn")) {

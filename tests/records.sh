@@ -53,6 +53,15 @@ for rules in "$srcdir"/rules/*.rules "$srcdir"/examples/*.rules; do
     [ -n "$first" ] && check_record "$name from a position" "$rules" --fen "$(position "$rules" --moves "$first")"
 done
 
+# ---- a standard FEN's trailing fields, where the game does not declare them ---------------------
+xq="$srcdir/examples/xiangqi.rules"
+start=$(position "$xq")
+fenpos="$start - - 0 1"
+[ "$(position "$xq" --fen "$fenpos")" = "$start" ] && ok "xiangqi: a FEN's '- - 0 1' is read as nothing" ||
+    bad "xiangqi: --fen '$fenpos': $(./boardvm show "$xq" --fen "$fenpos" 2>&1 | tail -n 1)"
+./boardvm show "$xq" --fen "$start - - 0 1 7" >/dev/null 2>&1 && bad "xiangqi: a seventh field is taken" ||
+    ok "xiangqi: no more than a FEN's six fields"
+
 # ---- a chess record read by pgn-extract ------------------------------------------------------------
 pgnx=$(command -v pgn-extract || { [ -x /usr/games/pgn-extract ] && echo /usr/games/pgn-extract; })
 if [ -n "$pgnx" ]; then
