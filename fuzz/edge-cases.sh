@@ -292,5 +292,13 @@ expect_ok "an empty board" "$bvm" moves "$chess" --fen '8/8/8/8/8/8/8/8'
 expect "no command" "usage" "$bvm"
 expect "unknown command" "unknown command" "$bvm" frobnicate "$chess"
 
+# ---- issue 18: what the second round of hostile inputs found ---------------------------------
+# (1) an `on capture` hook that captures ran itself again until the C stack overflowed (exit
+# 139), whether the first capture came from a program, a move or `after-move`
+for c in capture-hook-recursion:9 capture-hook-recursion-move:7 capture-hook-recursion-after-move:8; do
+    expect "a capture hook that captures (${c%%:*}, issue 18)" \
+        "${c%%:*}.rules:${c##*:}: error: .on capture. runs nested more than 64 deep" \
+        "$bvm" moves "$cli/${c%%:*}.rules" --moves a1b1
+done
 echo "$n cases, $fails failed"
 [ $fails -eq 0 ]

@@ -45,6 +45,8 @@
 #define MAX_CHOICES 100000        /* choices open at once in one program run (backtracking stack) */
 #define MAX_MOVESOF_NEST 8        /* `moves-of` runs inside one another */
 #define MAX_ATTACK_NEST 8         /* attack and reach tests run by programs inside one another */
+#define MAX_CAPTURE_NEST 64       /* `on capture` runs inside one another (a hook that captures:
+                                     each level is a C stack frame of the interpreter) */
 #define MAX_MOVE_TEXT 4096        /* characters of one move's notes (and of its qualifier) */
 #define MAX_HAND 1000             /* pieces of one type in one hand: what a position string can say */
 #define MAX_LIST_OPS (1 << 24)    /* state writes recorded in the moves of one position (128 MB;

@@ -25,6 +25,7 @@ struct VmScratch {
     long work;                         /* steps of work run on this position so far */
     long work0; int trail0;            /* the work and the trail's length at vm_start_position */
     uint32_t *seen, stamp;             /* emit_move: state slots met in this branch's writes */
+    int capture_nest;                  /* `on capture` runs in progress (MAX_CAPTURE_NEST) */
 };
 
 static struct VmScratch *scratch(Pos *p)
@@ -58,6 +59,7 @@ void vm_start_position(Pos *p)
 #endif
     p->depth_guard = 0;        /* nothing runs inside anything now; a runtime error (a longjmp)
                                   may have left the nesting count of attack tests raised */
+    s->capture_nest = 0;       /* the same for `on capture` */
 }
 
 static void push_choice(Pos *p, struct VmScratch *s, int pc, const int64_t *L, int nlocals, int line)
@@ -325,12 +327,22 @@ void vm_run_hook(Pos *p, int hook, int mover)
     vm_run(p, &c);
 }
 
+/* A hook that captures runs itself again, each time one C stack frame deeper: the nesting is
+ * bounded (its own step budget does not see the levels below it), named by the hook's line. */
 void vm_run_capture_hook(Pos *p, int mover, int32_t victim)
 {
+    struct VmScratch *s = scratch(p);
+    const Game *g = p->g;
+    if (s->capture_nest >= MAX_CAPTURE_NEST)
+        pos_runtime_error(p, g->line[g->fns[g->hook_fn[HOOK_CAPTURE]].entry],
+                          "`on capture` runs nested more than %d deep (a capture hook that captures?)",
+                          MAX_CAPTURE_NEST);
     RunCtx c = {0};
-    c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_CAPTURE]; c.mover = mover; c.origin = -1;
+    c.mode = RUN_HOOK; c.fn = g->hook_fn[HOOK_CAPTURE]; c.mover = mover; c.origin = -1;
     c.victim = victim; c.nlegal = -1; c.target = -1;
+    s->capture_nest++;
     vm_run(p, &c);
+    s->capture_nest--;
 }
 
 /* `no-moves` in `legal`: the move is made, so the side to move is the one that answers it. Does
