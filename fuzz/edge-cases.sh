@@ -300,5 +300,15 @@ for c in capture-hook-recursion:9 capture-hook-recursion-move:7 capture-hook-rec
         "${c%%:*}.rules:${c##*:}: error: .on capture. runs nested more than 64 deep" \
         "$bvm" moves "$cli/${c%%:*}.rules" --moves a1b1
 done
+# (2) `def` and `fn` calls that each call the one before twice, 40 levels: the compile doubled at
+# each level (days); now it stops at the code bound or the bound on expanded statements, at once
+comp=$src/tests/fuzz-regress/compile
+for c in def:7:1:'more than 65536 code words' if-false:7:1:'more than 65536 code words' \
+         fn:7:1:'more than 65536 code words' empty:9:18:'expand to more than 1000000 statements'; do
+    k=${c%%:*}; rest=${c#*:}; msg=${rest#*:*:}; at=${rest%%:"$msg"}
+    LIMIT=10 expect "doubling calls expand in bounded time ($k, issue 18)" \
+        "expand-doubling-$k.rules:$at: error: .*$msg" "$bvm" check "$comp/expand-doubling-$k.rules"
+done
+LIMIT=
 echo "$n cases, $fails failed"
 [ $fails -eq 0 ]
