@@ -310,5 +310,29 @@ for c in def:7:1:'more than 65536 code words' if-false:7:1:'more than 65536 code
         "expand-doubling-$k.rules:$at: error: .*$msg" "$bvm" check "$comp/expand-doubling-$k.rules"
 done
 LIMIT=
+# (8) the work of a whole command is bounded (--work N million steps, default 10000): a perft of
+# legal but slow positions (hours before) and one position that `moves work` lets run 1e11 steps
+LIMIT=20 expect "perft of slow positions stops at --work (issue 18)" \
+    "slow-perft.rules:10: error: the moves of this command took more than 300 million steps of work in all" \
+    "$bvm" perft "$cli/slow-perft.rules" 2 --work 300
+LIMIT=20 expect "one position of 1e10 steps stops at --work (issue 18)" \
+    "huge-position.rules:9: error: the moves of this command took more than 300 million steps" \
+    "$bvm" moves "$cli/huge-position.rules" --work 300
+LIMIT=20 run_case "$bvm" test "$cli/slow-perft.test" --work 300
+LIMIT=
+[ $st -ne 1 ] && why="$why exit status $st"
+grep -q 'slow-perft.rules:10: error: the moves of this command took more than 300 million steps' "$tmp/out" || why="$why the case did not stop on the bound"
+report "boardvm test: each case has the bound too (issue 18)"
+expect "--work 0" "work '0' is not a number" "$bvm" perft "$chess" 1 --work 0
+expect "--work x" "work 'x' is not a number" "$bvm" perft "$chess" 1 --work x
+expect "--work 2^63" "is not a number of million steps" "$bvm" perft "$chess" 1 --work 9223372036854775808
+expect_ok "--work 1000000000 (the largest)" "$bvm" perft "$chess" 1 --work 1000000000
+# (7) --time is kept even when one node's move generation takes seconds: the VM reads the clock
+# inside the generation (the search of this move took 3.6 s under --time 0.5)
+run_case "$bvm" selfplay "$cli/slow-replies.rules" --time 0.5 --games 1 --max-plies 1
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+secs=$(sed -n 's/^ *1\. .* \([0-9.]*\)s$/\1/p' "$tmp/out" | head -n 1)
+[ -n "$secs" ] && awk -v s="$secs" 'BEGIN { exit !(s < 2) }' || why="$why the search took '$secs' s"
+report "selfplay --time 0.5 with a node of seconds stops in time (issue 18)"
 echo "$n cases, $fails failed"
 [ $fails -eq 0 ]

@@ -4,6 +4,7 @@
  * node_moves), so checkmate, stalemate, repetition and move-count rules are scored exactly as the
  * game says, whatever the game. */
 #include "search.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -443,6 +444,47 @@ static void read_pv(Engine *e, Pos *p, int first, int maxlen, char *out, size_t 
     while (made--) pos_unmake(p);
 }
 
+/* One iteration from the root, with the time limit kept inside the nodes' move generation too:
+ * one node of a rules file may run for seconds (up to its work bound), far past --time, so the
+ * VM also reads the clock (vm_set_deadline) and, once the deadline is past, jumps back here from
+ * wherever it is. The position is taken back to the root and the iteration is unfinished. */
+static int search_root(Engine *e, Pos *p, int d, int *bi)
+{
+    if (e->lim.time <= 0) return search(e, p, d, -SCORE_INF, SCORE_INF, 0, bi);
+    const int nundo = p->nundo, ntrail = p->ntrail, nhist = p->nhist;
+    const uint64_t hash = p->hash, material = p->material;
+    jmp_buf jb, *const outer = p->on_error;
+    /* a runtime error of the rules code comes here too (1): the deadline, which points at jb, is
+     * dropped before the error goes on to the caller's handler */
+    switch (setjmp(jb)) {
+    case 0: break;
+    case 2:                             /* the deadline */
+        vm_set_deadline(p, 0, NULL);
+        p->on_error = outer;
+        while (p->nundo > nundo) pos_unmake(p);
+        pos_undo_to(p, ntrail);
+        p->nhist = nhist;       /* a jump out of a hook in pos_make: its history was not pushed yet */
+        vm_abandon(p);
+        if (p->hash != hash || p->material != material || p->hash != pos_full_hash(p))
+            pos_runtime_error(p, 0, "internal error: the position differs from the search's root "
+                              "after its time ran out inside a move generation");
+        e->stop = 1; *bi = -1;
+        return 0;
+    default:                            /* a runtime error */
+        vm_set_deadline(p, 0, NULL);
+        p->on_error = outer;
+        if (outer) longjmp(*outer, 1);
+        fprintf(stderr, "%s\n", p->errmsg);
+        exit(1);
+    }
+    vm_set_deadline(p, e->deadline, &jb);
+    p->on_error = &jb;
+    int s = search(e, p, d, -SCORE_INF, SCORE_INF, 0, bi);
+    vm_set_deadline(p, 0, NULL);
+    p->on_error = outer;
+    return s;
+}
+
 void engine_stop(Engine *e) { __atomic_store_n(&e->halt, 1, __ATOMIC_RELAXED); }
 
 void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
@@ -467,7 +509,7 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
     int maxd = lim->depth > 0 ? lim->depth : MAX_PLY - 8;
     for (int d = 1; d <= maxd; d++) {
         int bi = -1;
-        int s = search(e, p, d, -SCORE_INF, SCORE_INF, 0, &bi);
+        int s = search_root(e, p, d, &bi);
         if (e->stop && bi < 0) break;
         /* moves keep their generated order, so bi is also the index in `root` */
         int idx = bi;

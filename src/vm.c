@@ -7,7 +7,9 @@
  */
 #include "vm.h"
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
+#include <time.h>
 #include "maxima.h"
 #include "merge.h"
 #include "movegen.h"
@@ -26,6 +28,10 @@ struct VmScratch {
     long work0; int trail0;            /* the work and the trail's length at vm_start_position */
     uint32_t *seen, stamp;             /* emit_move: state slots met in this branch's writes */
     int capture_nest;                  /* `on capture` runs in progress (MAX_CAPTURE_NEST) */
+    /* the bounds of a whole command (vm_set_total_work, vm_set_deadline): CHARGE calls
+     * vm_watch once `work` passes watch_at, the nearer of total_max and clock_at */
+    long watch_at, total_max, total_steps, clock_at;
+    double deadline; jmp_buf *on_deadline;
 };
 
 static struct VmScratch *scratch(Pos *p)
@@ -33,6 +39,8 @@ static struct VmScratch *scratch(Pos *p)
     if (!p->vm) {
         p->vm = calloc(1, sizeof *p->vm);
         if (!p->vm) abort();
+        p->vm->watch_at = LONG_MAX;
+        vm_set_total_work(p, vm_command_work);
     }
     return p->vm;
 }
@@ -49,6 +57,67 @@ void vm_free_scratch(Pos *p)
 long vm_gen_budget = (long)MAX_WORK_MILLIONS * 1000000L;   /* a cap on every game's limit */
 
 long vm_work(const Pos *p) { return p->vm ? p->vm->work : 0; }
+
+long vm_command_work = 0;
+
+/* ---------- the bounds of a whole command (vm.h) ---------- */
+
+#define CLOCK_EVERY 1000000L           /* steps of work between two looks at the clock (~3 ms) */
+
+static double monotonic_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void set_watch(struct VmScratch *s)
+{
+    s->watch_at = s->total_max > 0 ? s->total_max : LONG_MAX;
+    if (s->on_deadline && s->clock_at < s->watch_at) s->watch_at = s->clock_at;
+}
+
+void vm_set_total_work(Pos *p, long max_steps)
+{
+    struct VmScratch *s = scratch(p);
+    s->total_steps = max_steps;
+    s->total_max = max_steps > 0 ? s->work + max_steps : 0;
+    set_watch(s);
+}
+
+void vm_set_deadline(Pos *p, double deadline, jmp_buf *on_deadline)
+{
+    struct VmScratch *s = scratch(p);
+    s->deadline = deadline; s->on_deadline = on_deadline;
+    s->clock_at = s->work + CLOCK_EVERY;
+    set_watch(s);
+}
+
+void vm_abandon(Pos *p)
+{
+    struct VmScratch *s = scratch(p);
+    s->nch = 0; s->nlocs = 0; s->nnb = 0; s->nqb = 0; s->capture_nest = 0;
+    p->depth_guard = 0;
+}
+
+/* CHARGE found the work past watch_at: the command's total, or time to read the clock. */
+static void vm_watch(Pos *p, int line)
+{
+    struct VmScratch *s = p->vm;
+    if (s->total_max > 0 && s->work > s->total_max)
+        pos_runtime_error(p, line, "the moves of this command took more than %ld million steps of work "
+                          "in all (`--work N` allows N million)", s->total_steps / 1000000);
+    if (s->on_deadline && s->work >= s->clock_at) {
+        s->clock_at = s->work + CLOCK_EVERY;
+        if (monotonic_now() >= s->deadline) {
+            jmp_buf *jb = s->on_deadline;
+            s->on_deadline = NULL;          /* said once: what runs after the jump is not timed */
+            set_watch(s);
+            longjmp(*jb, 2);
+        }
+    }
+    set_watch(s);
+}
 
 void vm_start_position(Pos *p)
 {
@@ -255,6 +324,7 @@ static int type_arith(const Game *g, int a, int b, int minus)
                               "(instructions run and state words and note characters written; " \
                               "`moves work N;` allows N million)",                             \
                               g->work_limit < vm_gen_budget ? g->work_limit : vm_gen_budget);   \
+        if (s->work > s->watch_at) vm_watch(p, LINE);                                          \
         /* hooks keep their writes on the trail: runs of them must not grow it without end */ \
         if (p->ntrail - s->trail0 > MAX_GEN_TRAIL)                                             \
             pos_runtime_error(p, LINE, "more than %d state changes made and not taken back "    \
