@@ -334,5 +334,13 @@ run_case "$bvm" selfplay "$cli/slow-replies.rules" --time 0.5 --games 1 --max-pl
 secs=$(sed -n 's/^ *1\. .* \([0-9.]*\)s$/\1/p' "$tmp/out" | head -n 1)
 [ -n "$secs" ] && awk -v s="$secs" 'BEGIN { exit !(s < 2) }' || why="$why the search took '$secs' s"
 report "selfplay --time 0.5 with a node of seconds stops in time (issue 18)"
+# (9) the moves of a game record kept their undo records (every state word each changed): 60000
+# moves of 1000 writes each took 480 MB; now they are dropped as the moves are played
+{ printf '[Position "K1/1k w"]\n\n'; repeat_str 'a2 b1 ' 30000; printf '*\n'; } > "$tmp/rec-mem"
+run_case "$bvm" show "$cli/record-memory.rules" --game "$tmp/rec-mem"
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+grep -q '^position: K1/1k w 60000000$' "$tmp/out" || why="$why not the position after 60000 moves"
+[ -n "$gnutime" ] && [ "${mem:-0}" -gt 102400 ] && why="$why used $mem KB"
+report "a record of 60000 moves that change 1000 state words each, within 100 MB (issue 18)"
 echo "$n cases, $fails failed"
 [ $fails -eq 0 ]
