@@ -342,5 +342,24 @@ run_case "$bvm" show "$cli/record-memory.rules" --game "$tmp/rec-mem"
 grep -q '^position: K1/1k w 60000000$' "$tmp/out" || why="$why not the position after 60000 moves"
 [ -n "$gnutime" ] && [ "${mem:-0}" -gt 102400 ] && why="$why used $mem KB"
 report "a record of 60000 moves that change 1000 state words each, within 100 MB (issue 18)"
+# (3) records: a position string holding ']' (stacks) and move strings holding spaces, braces,
+# quotes, a move number's look or nothing at all are written quoted and read back
+odd=$cli/record-odd-notes.rules
+run_case "$bvm" selfplay "$odd" --record "$tmp/odd.pgn" --max-plies 12 --depth 1
+[ $st -ne 0 ] && why="$why selfplay exit status $st"
+run_case "$bvm" show "$odd" --game "$tmp/odd.pgn"
+[ $st -ne 0 ] && why="$why exit status $st"
+grep -q '^position: \[KK\]1/1k w 12$' "$tmp/out" || why="$why not the position after 12 plies"
+grep -q '^legal moves (1): 1\.$' "$tmp/out" || why="$why not the move of ply 12"
+report "a record with brackets in its position and odd notes reads back (issue 18)"
+printf '[Position "[KK]1/1k w 3"]\n[Event "a ] in a tag, and \\"quotes\\""]\n\n2. "q\\"[z]\\\\" "" "a b" *\n' > "$tmp/odd2.pgn"
+run_case "$bvm" show "$odd" --game "$tmp/odd2.pgn"
+[ $st -ne 0 ] && why="$why exit status $st"
+grep -q '^position: \[KK\]1/1k b 6$' "$tmp/out" || why="$why not the position after 3 more plies"
+report "a hand-written record with quoted moves and a ']' in a tag (issue 18)"
+printf '1. "a b" "{x' > "$tmp/odd3.pgn"
+expect "a record with an unterminated quoted move" "unterminated quoted move" "$bvm" show "$odd" --game "$tmp/odd3.pgn"
+repeat_str 'a1 ' 1000001 > "$tmp/many.pgn"
+expect "a record of more than 1000000 moves" "more than 1000000 moves" "$bvm" show "$chess" --game "$tmp/many.pgn"
 echo "$n cases, $fails failed"
 [ $fails -eq 0 ]
