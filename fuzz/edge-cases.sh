@@ -361,5 +361,11 @@ printf '1. "a b" "{x' > "$tmp/odd3.pgn"
 expect "a record with an unterminated quoted move" "unterminated quoted move" "$bvm" show "$odd" --game "$tmp/odd3.pgn"
 repeat_str 'a1 ' 1000001 > "$tmp/many.pgn"
 expect "a record of more than 1000000 moves" "more than 1000000 moves" "$bvm" show "$chess" --game "$tmp/many.pgn"
+# (4) values and bonuses are bounded at compile time (2^31-1 overflowed the engine's int sums);
+# the largest, with 1800 pieces in one hand, search without overflow
+expect "a piece value of 2^31-1 (issue 18)" "huge-value.rules:8:16: error: a piece's value is -100000 to 100000" \
+    "$bvm" check "$comp/huge-value.rules"
+expect_ok "the largest values and bonuses through the engine (issue 18)" \
+    "$bvm" selfplay "$cli/extreme-values.rules" --depth 2 --max-plies 4
 echo "$n cases, $fails failed"
 [ $fails -eq 0 ]

@@ -627,7 +627,13 @@ static void define_piece(Compiler *C, Ast *d, int t)
     for (int i = 0; i < d->nkids; i++) {
         Ast *k = d->kids[i];
         switch (k->kind) {
-        case AST_VALUE: T->value = (int)k->num; break;
+        case AST_VALUE:
+            /* the engine adds values up over every piece and hand: bounded, they cannot overflow */
+            if (k->num < -MAX_PIECE_VALUE || k->num > MAX_PIECE_VALUE)
+                diag_error(C->diag, k->loc, "a piece's value is -%d to %d (centipawns: a chess pawn is 100)",
+                           MAX_PIECE_VALUE, MAX_PIECE_VALUE);
+            else T->value = (int)k->num;
+            break;
         case AST_ROYAL: T->royal = 1; g->has_royal = 1; break;
         case AST_NEUTRAL: break;           /* read by declare_piece */
         case AST_LEAP: case AST_RIDE: piece_atoms(C, k, &T->atoms, &T->natoms); break;
@@ -643,7 +649,16 @@ static void define_piece(Compiler *C, Ast *d, int t)
             Sym *s = sym_find(C, k->name);
             if (!s || s->kind != SYM_ATTR || g->attrs[s->index].vtype != VT_INT)
                 diag_error(C->diag, k->loc, "`bonus` names an int attribute (a value per square), not '%s'", k->name);
-            else T->bonus_attr = s->index;
+            else {
+                T->bonus_attr = s->index;
+                const Attribute *a = &g->attrs[s->index];
+                for (int sq = 0; sq < g->nsq; sq++)
+                    if (a->value[sq] < -MAX_PIECE_VALUE || a->value[sq] > MAX_PIECE_VALUE) {
+                        diag_error(C->diag, k->loc, "`bonus` %s: its value on %s is %lld; a bonus is -%d to %d",
+                                   k->name, g->sq_name[sq], (long long)a->value[sq], MAX_PIECE_VALUE, MAX_PIECE_VALUE);
+                        break;
+                    }
+            }
             break;
         }
         case AST_MOVES:

@@ -38,6 +38,10 @@ typedef struct { const char *name; int slot; Ty ty; } Local;
  * and above what 65536 code words can hold anyway (nearly every node emits a word). */
 #define MAX_EXPANDED 1000000
 
+/* A piece's `value` and its `bonus` on any square, in centipawns (the engine's scores are ints
+ * and its mate scores 30000: values up to 2^31-1 overflowed its sums). */
+#define MAX_PIECE_VALUE 100000
+
 typedef struct {
     Game *g;
     Diag *diag;

@@ -152,10 +152,15 @@ static int scale_for_progress(const Engine *e, const Pos *p, int score)
     return over >= QUIET_FADE ? 0 : score * (QUIET_FADE - over) / QUIET_FADE;
 }
 
+/* An evaluation is kept below the mate scores: whatever the values and bonuses of a rules file
+ * (each at most MAX_PIECE_VALUE, compile.c), a position never scores as a mate. */
+#define EVAL_MAX (SCORE_MATE - MAX_PLY - 1)
+
 int evaluate(Engine *e, Pos *p)
 {
     const Game *g = e->g;
-    int side = pos_turn(p), score = 0;
+    int side = pos_turn(p);
+    int64_t score = 0;              /* 13312 pieces and 8 hands of 1000 of each of 120 types */
     int cx2 = g->files - 1, cy2 = g->ranks - 1;       /* twice the centre */
     for (int sq = 0; sq < g->nsq; sq++)
         for (int l = 0; l < g->stack; l++) {
@@ -177,11 +182,12 @@ int evaluate(Engine *e, Pos *p)
     for (int pl = 0; pl < g->nplayers; pl++)
         for (int t = 1; t <= g->ntypes; t++) {
             int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
-            if (n > 0) score += (pl == side ? 1 : -1) * n * e->value[t];
+            if (n > 0) score += (pl == side ? 1 : -1) * (int64_t)n * e->value[t];
         }
-    score = scale_for_progress(e, p, score);
-    if (e->lim.seed) score += (int)(mix64(p->hash ^ e->lim.seed) % 21) - 10;
-    return score;
+    int sc = score > EVAL_MAX ? EVAL_MAX : score < -EVAL_MAX ? -EVAL_MAX : (int)score;
+    sc = scale_for_progress(e, p, sc);
+    if (e->lim.seed) sc += (int)(mix64(p->hash ^ e->lim.seed) % 21) - 10;
+    return sc;
 }
 
 /* The ordering buffers of a ply, grown to hold n moves. */
