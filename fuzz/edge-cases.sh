@@ -367,5 +367,14 @@ expect "a piece value of 2^31-1 (issue 18)" "huge-value.rules:8:16: error: a pie
     "$bvm" check "$comp/huge-value.rules"
 expect_ok "the largest values and bonuses through the engine (issue 18)" \
     "$bvm" selfplay "$cli/extreme-values.rules" --depth 2 --max-plies 4
+# (5) bench: a bad depth in a --list file leaked the games read before it (a sanitizer build
+# reports it); --depth 31 to 100000 was taken and never ended (perft refuses them)
+printf '%s 2\n%s 99\n' "$chess" "$chess" > "$tmp/bench-list"
+expect "bench --list with a bad depth on line 2 (issue 18)" "bench-list:2: '99' is not a depth" "$bvm" bench --list "$tmp/bench-list"
+for d in 31 100000; do
+    LIMIT=10 expect "bench --depth $d (issue 18)" "bench depth must be 1 to 30, not $d" "$bvm" bench "$chess" --depth $d
+    LIMIT=10 expect "bench --depth $d, several games (issue 18)" "bench depth must be 1 to 30" "$bvm" bench "$chess" "$chess" --depth $d
+done
+LIMIT=
 echo "$n cases, $fails failed"
 [ $fails -eq 0 ]
