@@ -376,5 +376,16 @@ for d in 31 100000; do
     LIMIT=10 expect "bench --depth $d, several games (issue 18)" "bench depth must be 1 to 30" "$bvm" bench "$chess" "$chess" --depth $d
 done
 LIMIT=
+# (6) a protocol line holding a NUL byte was refused as too long, and the command after it was
+# read as its rest and dropped: here the `go` (xboard) and the move (play)
+xboard_refusals "xboard: a line with a NUL byte is refused alone (issue 18)" \
+    'xboard\nprotover 2\nsd 1\nfoo\000bar\ngo\nquit\n' '^Error (command holds a NUL byte' 1
+printf 'e2\000e4\ne2e4\nquit\n' > "$tmp/play-nul"
+STDIN="$tmp/play-nul" run_case "$bvm" play "$chess" --depth 1
+STDIN=
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+grep -q 'That line holds a NUL byte: ignored' "$tmp/out" || why="$why not refused"
+grep -q '^Black plays ' "$tmp/out" || why="$why the move after it was not played"
+report "play: a line with a NUL byte is refused alone (issue 18)"
 echo "$n cases, $fails failed"
 [ $fails -eq 0 ]
