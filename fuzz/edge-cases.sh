@@ -387,5 +387,11 @@ STDIN=
 grep -q 'That line holds a NUL byte: ignored' "$tmp/out" || why="$why not refused"
 grep -q '^Black plays ' "$tmp/out" || why="$why the move after it was not played"
 report "play: a line with a NUL byte is refused alone (issue 18)"
+# (10) the heaviest Four Towers positions are legitimately huge (a dragon tower with strong
+# pieces in its arenas: 83576 moves, some 25 s): the command's bound stops them with its message
+LIMIT=30 expect "a crowded Four Towers dragon stops at --work (issue 18)" \
+    "four-towers.rules:[0-9]+: error: the moves of this command took more than 300 million steps of work in all" \
+    "$bvm" moves "$src/rules/four-towers.rules" --fen '3/6/8k/1WWDQ5/4Q5/9/10/10/K8/6/3 w' --work 300
+LIMIT=
 echo "$n cases, $fails failed"
 [ $fails -eq 0 ]
