@@ -393,5 +393,12 @@ LIMIT=30 expect "a crowded Four Towers dragon stops at --work (issue 18)" \
     "four-towers.rules:[0-9]+: error: the moves of this command took more than 300 million steps of work in all" \
     "$bvm" moves "$src/rules/four-towers.rules" --fen '3/6/8k/1WWDQ5/4Q5/9/10/10/K8/6/3 w' --work 300
 LIMIT=
+# (11) a piece variable's declared range: 0..5 kept 6 and 7 (the bits of 5), in a store or a
+# position string
+pvr=$cli/piece-var-range.rules
+expect "a piece variable stored past its range (issue 18)" \
+    "piece-var-range.rules:10: error: piece variable 'c' is 0..5, not 6" "$bvm" moves "$pvr" --fen 'K{c=5}1/1k w'
+expect "a piece variable past its range in a position string (issue 18)" \
+    "bad position: board: c=6 is out of its range 0..5" "$bvm" moves "$pvr" --fen 'K{c=6}1/1k w'
 echo "$n cases, $fails failed"
 [ $fails -eq 0 ]

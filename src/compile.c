@@ -560,6 +560,12 @@ static void make_var(Compiler *C, Ast *d)
             return;
         }
         v->shift = 12 + g->piece_bits; v->bits = bits;
+        v->max = ty.t == VT_INT ? (int)((1L << bits) - 1) : 1;
+        if (ty.t == VT_INT && d->kids[0]->nkids == 2 && d->kids[0]->kids[1]->num >= 1 && d->kids[0]->kids[1]->num <= 65535)
+            v->max = (int)d->kids[0]->kids[1]->num;
+        if (v->init < 0 || v->init > v->max)
+            diag_error(C->diag, d->loc, "the initial value %lld of '%s' is not in its range 0..%d",
+                       (long long)v->init, v->name, v->max);
         g->piece_bits += bits;
     }
     if (v->reset && v->kind == VAR_GLOBAL) {
@@ -889,6 +895,14 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
                 if (g->nplayers >= MAX_PLAYERS) { diag_error(&diag, d->kids[k]->loc, "more than %d players", MAX_PLAYERS); break; }
                 g->player_name[g->nplayers] = d->kids[k]->name;
                 g->player_letter[g->nplayers] = d->kids[k]->str ? d->kids[k]->str : d->kids[k]->name;
+                /* position strings and the protocols tell the sides by their letters */
+                if (!*g->player_letter[g->nplayers])
+                    diag_error(&diag, d->kids[k]->loc, "player '%s' has an empty letter", d->kids[k]->name);
+                for (int j = 0; j < g->nplayers; j++)
+                    if (!strcmp(g->player_letter[j], g->player_letter[g->nplayers]))
+                        diag_error(&diag, d->kids[k]->loc, "players '%s' and '%s' have the same letter \"%s\" "
+                                   "(position strings tell the sides by it)", g->player_name[j],
+                                   d->kids[k]->name, g->player_letter[j]);
                 sym_add(&C, d->kids[k]->name, SYM_PLAYER, g->nplayers, d->kids[k]);
                 g->nplayers++;
             }

@@ -95,6 +95,7 @@ typedef struct {
     int reset, uncounted;        /* uncounted: not part of a position's identity for repetition */
     int base;                    /* offset in the state array (not for piece vars) */
     int shift, bits;             /* piece vars: place in the piece word */
+    int max;                     /* piece vars: the largest value (`0..N`: N; a bool 1) */
 } Var;
 
 typedef struct { const char *name; int nflags; const char *flag[64]; } FlagSet;

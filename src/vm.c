@@ -333,6 +333,13 @@ static int type_arith(const Game *g, int a, int b, int minus)
 
 static int side_to_move_has_a_move(Pos *p, int line);
 
+/* A piece variable keeps the bits of its range's top, so 6 and 7 would fit in `0..5`: a store
+ * outside the declared range is an error, as a position string with such a value is. */
+static void __attribute__((noreturn, cold)) piece_var_range_error(Pos *p, int line, const Var *pv, int64_t v)
+{
+    pos_runtime_error(p, line, "piece variable '%s' is 0..%d, not %lld", pv->name, pv->max, (long long)v);
+}
+
 /* The attack memo's log of what a run saw: the state locations it read and their values (only
  * for programs that read nothing but single locations of a one-piece-a-square board:
  * g->memo_ok). A square's piece is location `square`; a variable, a hand, the turn theirs. */
