@@ -166,7 +166,7 @@ printf '[Position "not a position"]\n1. e2e4 *\n' > "$tmp/rec2"
 expect "a record with a bad Position tag" "bad position" "$bvm" show "$chess" --game "$tmp/rec2"
 printf '1. e2e4 e7e5 2. e1e3 *\n' > "$tmp/rec3"
 expect "a record with an illegal move" "move 3 'e1e3' is not a legal move" "$bvm" show "$chess" --game "$tmp/rec3"
-head -c 3000 /dev/urandom > "$tmp/rec4" 2>/dev/null || printf '\001\377[' > "$tmp/rec4"
+{ printf x; head -c 3000 /dev/urandom; } > "$tmp/rec4" 2>/dev/null || printf '\001\377[' > "$tmp/rec4"
 expect "a binary record" "boardvm: " "$bvm" show "$chess" --game "$tmp/rec4"
 expect "a missing record" "cannot open" "$bvm" show "$chess" --game "$tmp/no-such-record"
 expect "unknown option" "no option 'nosuch'" "$bvm" check "$chess" -o nosuch
@@ -312,36 +312,36 @@ done
 LIMIT=
 # (8) the work of a whole command is bounded (--work N million steps, default 10000): a perft of
 # legal but slow positions (hours before) and one position that `moves work` lets run 1e11 steps
-LIMIT=20 expect "perft of slow positions stops at --work (issue 18)" \
-    "slow-perft.rules:10: error: the moves of this command took more than 300 million steps of work in all" \
-    "$bvm" perft "$cli/slow-perft.rules" 2 --work 300
-LIMIT=20 expect "one position of 1e10 steps stops at --work (issue 18)" \
-    "huge-position.rules:9: error: the moves of this command took more than 300 million steps" \
-    "$bvm" moves "$cli/huge-position.rules" --work 300
-LIMIT=20 run_case "$bvm" test "$cli/slow-perft.test" --work 300
+LIMIT=60 expect "perft of slow positions stops at --work (issue 18)" \
+    "slow-perft.rules:10: error: the moves of this command took more than 100 million steps of work in all" \
+    "$bvm" perft "$cli/slow-perft.rules" 2 --work 100
+LIMIT=60 expect "one position of 1e10 steps stops at --work (issue 18)" \
+    "huge-position.rules:9: error: the moves of this command took more than 100 million steps" \
+    "$bvm" moves "$cli/huge-position.rules" --work 100
+LIMIT=60 run_case "$bvm" test "$cli/slow-perft.test" --work 100
 LIMIT=
 [ $st -ne 1 ] && why="$why exit status $st"
-grep -q 'slow-perft.rules:10: error: the moves of this command took more than 300 million steps' "$tmp/out" || why="$why the case did not stop on the bound"
+grep -q 'slow-perft.rules:10: error: the moves of this command took more than 100 million steps' "$tmp/out" || why="$why the case did not stop on the bound"
 report "boardvm test: each case has the bound too (issue 18)"
 expect "--work 0" "work '0' is not a number" "$bvm" perft "$chess" 1 --work 0
 expect "--work x" "work 'x' is not a number" "$bvm" perft "$chess" 1 --work x
 expect "--work 2^63" "is not a number of million steps" "$bvm" perft "$chess" 1 --work 9223372036854775808
 expect_ok "--work 1000000000 (the largest)" "$bvm" perft "$chess" 1 --work 1000000000
 # (7) --time is kept even when one node's move generation takes seconds: the VM reads the clock
-# inside the generation (the search of this move took 3.6 s under --time 0.5)
-run_case "$bvm" selfplay "$cli/slow-replies.rules" --time 0.5 --games 1 --max-plies 1
+# inside the generation (the search of this move took 1.3 s under --time 0.1)
+run_case "$bvm" selfplay "$cli/slow-replies.rules" --time 0.1 --games 1 --max-plies 1
 [ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
 secs=$(sed -n 's/^ *1\. .* \([0-9.]*\)s$/\1/p' "$tmp/out" | head -n 1)
-[ -n "$secs" ] && awk -v s="$secs" 'BEGIN { exit !(s < 2) }' || why="$why the search took '$secs' s"
-report "selfplay --time 0.5 with a node of seconds stops in time (issue 18)"
-# (9) the moves of a game record kept their undo records (every state word each changed): 60000
-# moves of 1000 writes each took 480 MB; now they are dropped as the moves are played
-{ printf '[Position "K1/1k w"]\n\n'; repeat_str 'a2 b1 ' 30000; printf '*\n'; } > "$tmp/rec-mem"
+[ -n "$secs" ] && awk -v s="$secs" 'BEGIN { exit !(s < 0.8) }' || why="$why the search took '$secs' s"
+report "selfplay --time 0.1 with a node of more than a second stops in time (issue 18)"
+# (9) the moves of a game record kept their undo records (every state word each changed): 20000
+# moves of 3000 writes each took 480 MB; now they are dropped as the moves are played
+{ printf '[Position "K1/1k w"]\n\n'; repeat_str 'a2 b1 ' 10000; printf '*\n'; } > "$tmp/rec-mem"
 run_case "$bvm" show "$cli/record-memory.rules" --game "$tmp/rec-mem"
 [ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
-grep -q '^position: K1/1k w 60000000$' "$tmp/out" || why="$why not the position after 60000 moves"
-[ -n "$gnutime" ] && [ "${mem:-0}" -gt 102400 ] && why="$why used $mem KB"
-report "a record of 60000 moves that change 1000 state words each, within 100 MB (issue 18)"
+grep -q '^position: K1/1k w 6000000$' "$tmp/out" || why="$why not the position after 20000 moves"
+[ -n "$gnutime" ] && [ "${mem:-0}" -gt 204800 ] && why="$why used $mem KB"
+report "a record of 20000 moves that change 3000 state words each, within 200 MB (issue 18)"
 # (3) records: a position string holding ']' (stacks) and move strings holding spaces, braces,
 # quotes, a move number's look or nothing at all are written quoted and read back
 odd=$cli/record-odd-notes.rules
@@ -367,6 +367,9 @@ expect "a piece value of 2^31-1 (issue 18)" "huge-value.rules:8:16: error: a pie
     "$bvm" check "$comp/huge-value.rules"
 expect_ok "the largest values and bonuses through the engine (issue 18)" \
     "$bvm" selfplay "$cli/extreme-values.rules" --depth 2 --max-plies 4
+# (found by the new record harness: pins.c offset a move list's NULL ops, UB, as F1 did)
+expect_ok "a Smegi move with no state writes through the pins (issue 18 fuzzing)" \
+    "$bvm" moves "$src/rules/smegi.rules" --moves b1a1
 # (5) bench: a bad depth in a --list file leaked the games read before it (a sanitizer build
 # reports it); --depth 31 to 100000 was taken and never ended (perft refuses them)
 printf '%s 2\n%s 99\n' "$chess" "$chess" > "$tmp/bench-list"
@@ -389,9 +392,9 @@ grep -q '^Black plays ' "$tmp/out" || why="$why the move after it was not played
 report "play: a line with a NUL byte is refused alone (issue 18)"
 # (10) the heaviest Four Towers positions are legitimately huge (a dragon tower with strong
 # pieces in its arenas: 83576 moves, some 25 s): the command's bound stops them with its message
-LIMIT=30 expect "a crowded Four Towers dragon stops at --work (issue 18)" \
-    "four-towers.rules:[0-9]+: error: the moves of this command took more than 300 million steps of work in all" \
-    "$bvm" moves "$src/rules/four-towers.rules" --fen '3/6/8k/1WWDQ5/4Q5/9/10/10/K8/6/3 w' --work 300
+LIMIT=60 expect "a crowded Four Towers dragon stops at --work (issue 18)" \
+    "four-towers.rules:[0-9]+: error: the moves of this command took more than 100 million steps of work in all" \
+    "$bvm" moves "$src/rules/four-towers.rules" --fen '3/6/8k/1WWDQ5/4Q5/9/10/10/K8/6/3 w' --work 100
 LIMIT=
 # (11) a piece variable's declared range: 0..5 kept 6 and 7 (the bits of 5), in a store or a
 # position string
