@@ -18,6 +18,7 @@
 #include "profile.h"
 #include "record.h"
 #include "session.h"
+#include "vm.h"
 #ifdef HAVE_SERVE
 #include "gamejson.h"
 #endif
@@ -58,6 +59,8 @@ static const char usage_text[] =
 "  --every-ply                moves: the legal moves of every position along --moves, one\n"
 "                             line each (for cross-checks: one run instead of one per ply)\n"
 "  --check-hash               perft: check the incremental hash against a recompute (slow)\n"
+"  --work N                   perft/moves/show/test/bench/svg: stop with an error after N\n"
+"                             million steps of rules code in all (default 10000)\n"
 "  --profile                  perft: count the instructions each program and rules line runs\n"
 "  --depth N, --runs N        bench: perft depth (default 5 for one game, else the first\n"
 "                             with 50000 leaves) and number of runs (default 5)\n"
@@ -92,7 +95,7 @@ static int parse_args(int argc, char **argv, Args *a)
     a->moves = calloc((size_t)a->capmoves, sizeof *a->moves);
     a->copies = calloc((size_t)argc + 1, sizeof *a->copies);
     a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
-    a->depth = -1; a->runs = 5; a->port = -1;
+    a->depth = -1; a->runs = 5; a->port = -1; a->work = DEFAULT_WORK_MILLIONS * 1000000L;
     if (!a->opts || !a->moves || !a->pos || !a->copies) abort();
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
@@ -135,6 +138,12 @@ static int parse_args(int argc, char **argv, Args *a)
             else if (!strcmp(s, "--runs")) a->runs = (int)v;
             else if (!strcmp(s, "--games")) a->games = (int)v;
             else a->max_plies = (int)v;
+        } else if (!strcmp(s, "--work")) {
+            if (++i >= argc) return usage_error("%s needs a number (millions of steps)", s);
+            char *end; errno = 0; long v = strtol(argv[i], &end, 10);
+            if (!isdigit((unsigned char)argv[i][0]) || *end || errno == ERANGE || v < 1 || v > MAX_WORK_OPTION)
+                return usage_error("--work '%s' is not a number of million steps from 1 to 1000000000", argv[i]);
+            a->work = v * 1000000L;
         } else if (!strcmp(s, "--port")) {
             if (++i >= argc) return usage_error("%s needs a number", s);
             char *end; long v = strtol(argv[i], &end, 10);
@@ -381,6 +390,11 @@ int main(int argc, char **argv)
         return a.help ? 0 : 2;
     }
     const char *cmd = a.pos[0];
+    /* the commands that run rules code without a search's limits have a bound on their work
+     * (the search commands are bounded by --time, --nodes and --depth, move by move) */
+    static const char *const bounded[] = { "show", "moves", "perft", "test", "bench", "svg" };
+    for (size_t i = 0; i < sizeof bounded / sizeof *bounded; i++)
+        if (!strcmp(cmd, bounded[i])) vm_command_work = a.work;
     if (!strcmp(cmd, "check")) st = cmd_check(&a);
     else if (!strcmp(cmd, "disasm")) st = cmd_disasm(&a);
     else if (!strcmp(cmd, "show")) st = cmd_moves(&a, 1);
