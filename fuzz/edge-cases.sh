@@ -166,7 +166,7 @@ printf '[Position "not a position"]\n1. e2e4 *\n' > "$tmp/rec2"
 expect "a record with a bad Position tag" "bad position" "$bvm" show "$chess" --game "$tmp/rec2"
 printf '1. e2e4 e7e5 2. e1e3 *\n' > "$tmp/rec3"
 expect "a record with an illegal move" "move 3 'e1e3' is not a legal move" "$bvm" show "$chess" --game "$tmp/rec3"
-head -c 3000 /dev/urandom > "$tmp/rec4" 2>/dev/null || printf '\001\377[' > "$tmp/rec4"
+{ printf x; head -c 3000 /dev/urandom; } > "$tmp/rec4" 2>/dev/null || printf '\001\377[' > "$tmp/rec4"
 expect "a binary record" "boardvm: " "$bvm" show "$chess" --game "$tmp/rec4"
 expect "a missing record" "cannot open" "$bvm" show "$chess" --game "$tmp/no-such-record"
 expect "unknown option" "no option 'nosuch'" "$bvm" check "$chess" -o nosuch
@@ -292,5 +292,116 @@ expect_ok "an empty board" "$bvm" moves "$chess" --fen '8/8/8/8/8/8/8/8'
 expect "no command" "usage" "$bvm"
 expect "unknown command" "unknown command" "$bvm" frobnicate "$chess"
 
+# ---- issue 18: what the second round of hostile inputs found ---------------------------------
+# (1) an `on capture` hook that captures ran itself again until the C stack overflowed (exit
+# 139), whether the first capture came from a program, a move or `after-move`
+for c in capture-hook-recursion:9 capture-hook-recursion-move:7 capture-hook-recursion-after-move:8; do
+    expect "a capture hook that captures (${c%%:*}, issue 18)" \
+        "${c%%:*}.rules:${c##*:}: error: .on capture. runs nested more than 64 deep" \
+        "$bvm" moves "$cli/${c%%:*}.rules" --moves a1b1
+done
+# (2) `def` and `fn` calls that each call the one before twice, 40 levels: the compile doubled at
+# each level (days); now it stops at the code bound or the bound on expanded statements, at once
+comp=$src/tests/fuzz-regress/compile
+for c in def:7:1:'more than 65536 code words' if-false:7:1:'more than 65536 code words' \
+         fn:7:1:'more than 65536 code words' empty:9:18:'expand to more than 1000000 statements'; do
+    k=${c%%:*}; rest=${c#*:}; msg=${rest#*:*:}; at=${rest%%:"$msg"}
+    LIMIT=10 expect "doubling calls expand in bounded time ($k, issue 18)" \
+        "expand-doubling-$k.rules:$at: error: .*$msg" "$bvm" check "$comp/expand-doubling-$k.rules"
+done
+LIMIT=
+# (8) the work of a whole command is bounded (--work N million steps, default 10000): a perft of
+# legal but slow positions (hours before) and one position that `moves work` lets run 1e11 steps
+LIMIT=60 expect "perft of slow positions stops at --work (issue 18)" \
+    "slow-perft.rules:10: error: the moves of this command took more than 100 million steps of work in all" \
+    "$bvm" perft "$cli/slow-perft.rules" 2 --work 100
+LIMIT=60 expect "one position of 1e10 steps stops at --work (issue 18)" \
+    "huge-position.rules:9: error: the moves of this command took more than 100 million steps" \
+    "$bvm" moves "$cli/huge-position.rules" --work 100
+LIMIT=60 run_case "$bvm" test "$cli/slow-perft.test" --work 100
+LIMIT=
+[ $st -ne 1 ] && why="$why exit status $st"
+grep -q 'slow-perft.rules:10: error: the moves of this command took more than 100 million steps' "$tmp/out" || why="$why the case did not stop on the bound"
+report "boardvm test: each case has the bound too (issue 18)"
+expect "--work 0" "work '0' is not a number" "$bvm" perft "$chess" 1 --work 0
+expect "--work x" "work 'x' is not a number" "$bvm" perft "$chess" 1 --work x
+expect "--work 2^63" "is not a number of million steps" "$bvm" perft "$chess" 1 --work 9223372036854775808
+expect_ok "--work 1000000000 (the largest)" "$bvm" perft "$chess" 1 --work 1000000000
+# (7) --time is kept even when one node's move generation takes seconds: the VM reads the clock
+# inside the generation (the search of this move took 1.3 s under --time 0.1)
+run_case "$bvm" selfplay "$cli/slow-replies.rules" --time 0.1 --games 1 --max-plies 1
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+secs=$(sed -n 's/^ *1\. .* \([0-9.]*\)s$/\1/p' "$tmp/out" | head -n 1)
+[ -n "$secs" ] && awk -v s="$secs" 'BEGIN { exit !(s < 0.8) }' || why="$why the search took '$secs' s"
+report "selfplay --time 0.1 with a node of more than a second stops in time (issue 18)"
+# (9) the moves of a game record kept their undo records (every state word each changed): 20000
+# moves of 3000 writes each took 480 MB; now they are dropped as the moves are played
+{ printf '[Position "K1/1k w"]\n\n'; repeat_str 'a2 b1 ' 10000; printf '*\n'; } > "$tmp/rec-mem"
+run_case "$bvm" show "$cli/record-memory.rules" --game "$tmp/rec-mem"
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+grep -q '^position: K1/1k w 6000000$' "$tmp/out" || why="$why not the position after 20000 moves"
+[ -n "$gnutime" ] && [ "${mem:-0}" -gt 204800 ] && why="$why used $mem KB"
+report "a record of 20000 moves that change 3000 state words each, within 200 MB (issue 18)"
+# (3) records: a position string holding ']' (stacks) and move strings holding spaces, braces,
+# quotes, a move number's look or nothing at all are written quoted and read back
+odd=$cli/record-odd-notes.rules
+run_case "$bvm" selfplay "$odd" --record "$tmp/odd.pgn" --max-plies 12 --depth 1
+[ $st -ne 0 ] && why="$why selfplay exit status $st"
+run_case "$bvm" show "$odd" --game "$tmp/odd.pgn"
+[ $st -ne 0 ] && why="$why exit status $st"
+grep -q '^position: \[KK\]1/1k w 12$' "$tmp/out" || why="$why not the position after 12 plies"
+grep -q '^legal moves (1): 1\.$' "$tmp/out" || why="$why not the move of ply 12"
+report "a record with brackets in its position and odd notes reads back (issue 18)"
+printf '[Position "[KK]1/1k w 3"]\n[Event "a ] in a tag, and \\"quotes\\""]\n\n2. "q\\"[z]\\\\" "" "a b" *\n' > "$tmp/odd2.pgn"
+run_case "$bvm" show "$odd" --game "$tmp/odd2.pgn"
+[ $st -ne 0 ] && why="$why exit status $st"
+grep -q '^position: \[KK\]1/1k b 6$' "$tmp/out" || why="$why not the position after 3 more plies"
+report "a hand-written record with quoted moves and a ']' in a tag (issue 18)"
+printf '1. "a b" "{x' > "$tmp/odd3.pgn"
+expect "a record with an unterminated quoted move" "unterminated quoted move" "$bvm" show "$odd" --game "$tmp/odd3.pgn"
+repeat_str 'a1 ' 1000001 > "$tmp/many.pgn"
+expect "a record of more than 1000000 moves" "more than 1000000 moves" "$bvm" show "$chess" --game "$tmp/many.pgn"
+# (4) values and bonuses are bounded at compile time (2^31-1 overflowed the engine's int sums);
+# the largest, with 1800 pieces in one hand, search without overflow
+expect "a piece value of 2^31-1 (issue 18)" "huge-value.rules:8:16: error: a piece's value is -100000 to 100000" \
+    "$bvm" check "$comp/huge-value.rules"
+expect_ok "the largest values and bonuses through the engine (issue 18)" \
+    "$bvm" selfplay "$cli/extreme-values.rules" --depth 2 --max-plies 4
+# (found by the new record harness: pins.c offset a move list's NULL ops, UB, as F1 did)
+expect_ok "a Smegi move with no state writes through the pins (issue 18 fuzzing)" \
+    "$bvm" moves "$src/rules/smegi.rules" --moves b1a1
+# (5) bench: a bad depth in a --list file leaked the games read before it (a sanitizer build
+# reports it); --depth 31 to 100000 was taken and never ended (perft refuses them)
+printf '%s 2\n%s 99\n' "$chess" "$chess" > "$tmp/bench-list"
+expect "bench --list with a bad depth on line 2 (issue 18)" "bench-list:2: '99' is not a depth" "$bvm" bench --list "$tmp/bench-list"
+for d in 31 100000; do
+    LIMIT=10 expect "bench --depth $d (issue 18)" "bench depth must be 1 to 30, not $d" "$bvm" bench "$chess" --depth $d
+    LIMIT=10 expect "bench --depth $d, several games (issue 18)" "bench depth must be 1 to 30" "$bvm" bench "$chess" "$chess" --depth $d
+done
+LIMIT=
+# (6) a protocol line holding a NUL byte was refused as too long, and the command after it was
+# read as its rest and dropped: here the `go` (xboard) and the move (play)
+xboard_refusals "xboard: a line with a NUL byte is refused alone (issue 18)" \
+    'xboard\nprotover 2\nsd 1\nfoo\000bar\ngo\nquit\n' '^Error (command holds a NUL byte' 1
+printf 'e2\000e4\ne2e4\nquit\n' > "$tmp/play-nul"
+STDIN="$tmp/play-nul" run_case "$bvm" play "$chess" --depth 1
+STDIN=
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+grep -q 'That line holds a NUL byte: ignored' "$tmp/out" || why="$why not refused"
+grep -q '^Black plays ' "$tmp/out" || why="$why the move after it was not played"
+report "play: a line with a NUL byte is refused alone (issue 18)"
+# (10) the heaviest Four Towers positions are legitimately huge (a dragon tower with strong
+# pieces in its arenas: 83576 moves, some 25 s): the command's bound stops them with its message
+LIMIT=60 expect "a crowded Four Towers dragon stops at --work (issue 18)" \
+    "four-towers.rules:[0-9]+: error: the moves of this command took more than 100 million steps of work in all" \
+    "$bvm" moves "$src/rules/four-towers.rules" --fen '3/6/8k/1WWDQ5/4Q5/9/10/10/K8/6/3 w' --work 100
+LIMIT=
+# (11) a piece variable's declared range: 0..5 kept 6 and 7 (the bits of 5), in a store or a
+# position string
+pvr=$cli/piece-var-range.rules
+expect "a piece variable stored past its range (issue 18)" \
+    "piece-var-range.rules:10: error: piece variable 'c' is 0..5, not 6" "$bvm" moves "$pvr" --fen 'K{c=5}1/1k w'
+expect "a piece variable past its range in a position string (issue 18)" \
+    "bad position: board: c=6 is out of its range 0..5" "$bvm" moves "$pvr" --fen 'K{c=6}1/1k w'
 echo "$n cases, $fails failed"
 [ $fails -eq 0 ]

@@ -12,6 +12,7 @@ static const char *const fz_game_files[] = {
     "tests/lang/stacks.rules", "tests/lang/drops.rules", "tests/lang/piecevar.rules",
     "tests/lang/flags.rules", "tests/lang/vars.rules",
     "rules/four-towers.rules",          /* new games go last: the byte of old inputs keeps its game */
+    "tests/fuzz-regress/cli/record-odd-notes.rules",   /* stacks, notes with spaces and quotes */
 };
 #define FZ_NGAME_FILES ((int)(sizeof fz_game_files / sizeof *fz_game_files))
 

@@ -494,7 +494,18 @@ static void generate(Gen *G)
     else if (chance(G, 30)) gen_hook(G, "legal", 1, 1 + (int)pick(G, 3));
     if (chance(G, 40)) gen_hook(G, "after-move", 1, 1 + (int)pick(G, 4));
     if (chance(G, 20)) gen_hook(G, "turn-start", 1, 1 + (int)pick(G, 3));
-    if (chance(G, 25)) gen_hook(G, "on capture", 6, 1 + (int)pick(G, 3));
+    if (chance(G, 25)) {
+        /* issue 18: a capture hook that captures runs itself again; half of them do, on a
+         * square they fill first (a random `capture` in a hook seldom found a piece) */
+        G->kind = 6; G->depth = 0;
+        out(G, "on capture {\n");
+        if (pick(G, 2)) {
+            out(G, "  let cs = "); e_sq(G); out(G, ";\n  place "); e_type(G); out(G, " for ");
+            e_player(G); out(G, " at cs;\n  capture cs;\n");
+        }
+        out(G, "  "); block(G, 1 + (int)pick(G, 3));
+        out(G, "\n}\n");
+    }
     if (chance(G, 50)) {
         G->kind = 5; G->depth = 0;
         out(G, "end {\n  if no-moves { lose \"stuck\"; }\n");

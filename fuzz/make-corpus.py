@@ -9,6 +9,7 @@ own files at run time (they are not committed):
   moves              the same positions, followed by the `play:` moves of their test case
                      (and by the first moves of `moves:` lists)
   vm_gen             a few byte strings (the generator makes a program of any bytes)
+  record             the positions and moves of `moves` as game records, and one with quoted moves
 """
 import os
 import re
@@ -19,7 +20,7 @@ GAMES = ["rules/chess.rules", "rules/smegi.rules", "rules/spinal-tap.rules", "ru
          "rules/nemoroth.rules",
          "tests/lang/stacks.rules", "tests/lang/drops.rules", "tests/lang/piecevar.rules",
          "tests/lang/flags.rules", "tests/lang/vars.rules",
-         "rules/four-towers.rules"]
+         "rules/four-towers.rules", "tests/fuzz-regress/cli/record-odd-notes.rules"]
 
 
 def parse_test(path):
@@ -124,12 +125,20 @@ def main():
             if fen:
                 write(os.path.join(out, "position"), "%s_%03d" % (base, k), sel + fen.encode())
             write(os.path.join(out, "moves"), "%s_%03d" % (base, k), sel + (fen + "\n" + play).encode())
+            # a game record of the same: its position tag, its moves numbered, a result
+            words = play.split()
+            text = ('[Position "%s"]\n\n' % fen.replace("\\", "\\\\").replace('"', '\\"')) if fen else ""
+            text += " ".join(("%d. " % (i // 2 + 1) if i % 2 == 0 else "") + w for i, w in enumerate(words)) + " *\n"
+            write(os.path.join(out, "record"), "%s_%03d" % (base, k), sel + text.encode())
 
     # the generator: any bytes make a program; a few shapes to start from
     for k, data in enumerate([b"", b"\x00" * 64, b"\xff" * 64, bytes(range(256)), bytes(range(255, -1, -1)),
                               b"\x07\x05\x01\x03" * 40, b"\x2a\x11\x63\x50\x09" * 60]):
         write(os.path.join(out, "vm_gen"), "seed%02d" % k, data)
-    for h in ("compile", "vm_rules", "position", "moves", "vm_gen"):
+    # records with what only quoting can say (issue 18): brackets in the position, odd notes
+    odd = bytes([GAMES.index("tests/fuzz-regress/cli/record-odd-notes.rules")])
+    write(os.path.join(out, "record"), "odd_notes", odd + b'[Position "[KK]1/1k w 0"]\n\n1. "a b" "{x}" 2. "1." "q\\"[z]\\\\" 3. "" "a b" *\n')
+    for h in ("compile", "vm_rules", "position", "moves", "vm_gen", "record"):
         d = os.path.join(out, h)
         print("seeds: %-9s %4d files" % (h, len(os.listdir(d)) if os.path.isdir(d) else 0))
 

@@ -10,7 +10,7 @@
 #                                      then the command-line edge cases (fuzz/edge-cases.sh)
 #   fuzz/run.sh stats                  executions and time of the last run of each harness
 #
-# Harnesses: compile position moves vm_gen vm_rules.
+# Harnesses: compile position moves vm_gen vm_rules record.
 # Environment: FUZZ_OUT (build and run directory, default fuzz/out, not committed),
 # CC (default clang), FUZZ_JOBS (harnesses run at once by `all`, default 2),
 # FUZZ_FLAGS (extra libFuzzer flags).
@@ -20,7 +20,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/.." && pwd)
 out=${FUZZ_OUT:-$here/out}
 CC=${CC:-clang}
-HARNESSES="compile position moves vm_gen vm_rules"
+HARNESSES="compile position moves vm_gen vm_rules record"
 
 # Per-harness libFuzzer settings: the longest input, and a dictionary for the text ones.
 max_len() {
@@ -28,18 +28,19 @@ max_len() {
         compile|vm_rules) echo 32768 ;;
         position|moves) echo 1024 ;;
         vm_gen) echo 2048 ;;
+        record) echo 4096 ;;
     esac
 }
 dict_for() {
     case $1 in
         compile|vm_rules) echo "-dict=$here/rules.dict" ;;
-        position|moves) echo "-dict=$here/position.dict" ;;
+        position|moves|record) echo "-dict=$here/position.dict" ;;
         *) echo "" ;;
     esac
 }
 
 # The library sources: everything but main.c and the command files (commands.h users).
-LIB="arena diag ast parse opcodes compile codegen verify position vm movegen merge profile posstring notation session perft search record"
+LIB="arena diag ast parse opcodes compile codegen verify jumps position vm movegen merge effects pins maxima profile posstring notation session perft search record make capture origins pretest royal oom protect rulespath move_examples"
 # Every UBSan check is fatal, except those listed in RECOVER: they report and go on unless
 # UBSAN_OPTIONS says halt_on_error=1 (as fuzz and regress do), which lets fuzz/ubsan.supp skip
 # known, not yet fixed findings while fuzzing.
@@ -69,7 +70,8 @@ build() {
         $CC $common -fsanitize=fuzzer "$here/fuzz_$h.c" $fuzzobjs -o "$out/bin/fuzz_$h"
     done
     # The command itself with the same sanitizers, for the edge cases and `boardvm test`.
-    for f in $LIB display disasm testrun bench play xboard main; do
+    for f in $LIB display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares svg serve \
+             cli cli_table check show perft_cmd startpos diff diff_side engine_notation uci_client main; do
         $CC $common -c "$src/src/$f.c" -o "$out/obj-cli/$f.o"
         cliobjs="$cliobjs $out/obj-cli/$f.o"
     done

@@ -132,7 +132,9 @@ static int read_list(const char *path, BenchGame **out, int *n)
             char save = *dend; *dend = 0;
             char *e; long d = strtol(rest, &e, 10);
             if (strcmp(rest, "-") && (*e || d < 0 || d > 30)) {
-                fprintf(stderr, "boardvm: %s: '%s' is not a depth (0-30 or -)\n", path, rest);
+                fprintf(stderr, "boardvm: %s:%d: '%s' is not a depth (0-30 or -)\n", path, lineno, rest);
+                for (int i = 0; i < *n; i++) { free((*out)[i].file); free((*out)[i].fen); }
+                free(*out); *out = NULL; *n = 0;
                 free(text); return 2;
             }
             depth = strcmp(rest, "-") ? (int)d : 0;
@@ -200,6 +202,11 @@ static int bench_games(Args *a)
 
 int cmd_bench(Args *a)
 {
+    /* as perft: a deeper count would not end (--depth itself takes up to 100000) */
+    if (a->depth > 30) {
+        fprintf(stderr, "boardvm: bench depth must be 1 to 30, not %d\n", a->depth);
+        return 2;
+    }
     if (a->list || a->npos != 2) {
         if (a->nopts || a->fen || a->nmoves) {
             fprintf(stderr, "boardvm: bench: -o, --fen and --moves need a single rules file\n");

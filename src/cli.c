@@ -51,6 +51,8 @@ static const CliOption *row_for(const char *name, CommandId c)
     return NULL;
 }
 
+int cli_takes(const CliCommand *c, const char *option) { return row_for(option, c->id) != NULL; }
+
 static const CliOption *any_row(const char *name)
 {
     for (int i = 0; i < cli_noptions; i++)
@@ -107,6 +109,10 @@ static int parse_value(const CliCommand *c, const CliOption *o, const char *text
         errno = 0;
         v->i = strtoll(text, &end, 10);
         if (!*text || *end || errno || v->i < o->min || v->i > o->max) {
+            if (strcmp(o->what, "a number") &&
+                strcmp(o->what, "a port number")) /* "a number of ..." */
+                return cli_usage_error(c, "--%s '%s' is not %s from %lld to %lld", o->name, text,
+                                       o->what, o->min, o->max);
             if (o->min == 1 && o->max >= 100000)
                 return cli_usage_error(c, "'%s' is not a positive number", text);
             return cli_usage_error(c, "--%s must be %lld to %lld, not '%s'", o->name, o->min,

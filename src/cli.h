@@ -16,7 +16,7 @@ typedef enum {
     OPT_HELP, OPT_VERSION, OPT_OPTION, OPT_FEN, OPT_MOVES, OPT_GAME, OPT_JSON, OPT_EVERY_PLY,
     OPT_DIVIDE, OPT_CHECK_HASH, OPT_PROFILE, OPT_LIST_OPCODES, OPT_UPDATE, OPT_DEPTH, OPT_RUNS,
     OPT_LIST, OPT_TIME, OPT_NODES, OPT_GAMES, OPT_SEED, OPT_RECORD, OPT_MAX_PLIES, OPT_OPPONENT,
-    OPT_BOARD, OPT_AS, OPT_LOAD, OPT_PORT, OPT_ADDRESS,
+    OPT_BOARD, OPT_AS, OPT_LOAD, OPT_PORT, OPT_ADDRESS, OPT_WORK,
     /* diff's sides */
     OPT_UCI, OPT_VARIANT, OPT_PIECE, OPT_TURN, OPT_RANKS_FROM, OPT_ENGINE_FEN, OPT_TIMEOUT
 } OptionId;
@@ -60,6 +60,7 @@ extern const int cli_noptions;
 extern const CliCommand cli_commands[];
 
 const CliCommand *cli_command(const char *name);
+int cli_takes(const CliCommand *c, const char *option);   /* does c take --option? */
 
 /* A parsed value: the text always; the number for ARG_INT (i), ARG_U64 (u), ARG_SECONDS (d). */
 typedef struct { const char *text; long long i; unsigned long long u; double d; } CliValue;

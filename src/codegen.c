@@ -276,10 +276,27 @@ static Ty param_type(Compiler *C, Ast *p)
     return p->nkids ? type_of(C, p->kids[0]) : T_INT;
 }
 
+/* May one more `def` or `fn` call be expanded? Not once MAX_EXPANDED nodes have been (said once,
+ * at the call that went over), nor once the code is over MAX_CODE (said already): either way
+ * the compile has failed, and expanding on would only take time, exponential time for calls
+ * that double at each level. */
+static int may_expand(Compiler *C, SrcLoc at, const char *name)
+{
+    if (C->g->ncode > MAX_CODE) return 0;
+    if (C->expanded <= MAX_EXPANDED) return 1;
+    if (!C->expand_failed)
+        diag_error(C->diag, at, "the calls of `def` and `fn` expand to more than %d statements and "
+                   "expressions (here, in '%s': calls that each call the one before several times?)",
+                   MAX_EXPANDED, name);
+    C->expand_failed = 1;
+    return 0;
+}
+
 /* `fn NAME(params) = EXPR;` expanded where it is called: the arguments go to fresh locals, the
  * expression sees only them (and the globals). */
 static Ty call_fn(Compiler *C, Ast *e, Ast *def)
 {
+    if (!may_expand(C, e->loc, e->name)) return T_ERR;
     for (int i = 0; i < C->nexpanding; i++)
         if (C->expanding[i] == def) { diag_error(C->diag, e->loc, "'%s' calls itself (functions are expanded in place and cannot recurse)", e->name); return T_ERR; }
     if (C->nexpanding >= MAX_NESTING) { diag_error(C->diag, e->loc, "function calls nested too deeply"); return T_ERR; }
@@ -613,6 +630,7 @@ static Ty expr(Compiler *C, Ast *e)
     if (e->loc.line) C->line = e->loc.line;
     Ty t = T_ERR;
     if (++C->nesting > MAX_NESTING * 4) { diag_error(C->diag, e->loc, "expression nested too deeply"); C->nesting--; return T_ERR; }
+    C->expanded += C->nexpanding > 0;
     switch (e->kind) {
     case AST_NUM: push_const(C, e->num); t = T_INT; break;
     case AST_IDENT: t = name_expr(C, e); break;
@@ -837,6 +855,7 @@ static void call_def(Compiler *C, Ast *s)
         return;
     }
     Ast *def = d->decl;
+    if (!may_expand(C, s->loc, s->name)) return;
     for (int i = 0; i < C->nexpanding; i++)
         if (C->expanding[i] == def) { diag_error(C->diag, s->loc, "'%s' calls itself (procedures are expanded in place and cannot recurse)", s->name); return; }
     if (C->nexpanding >= MAX_NESTING) { diag_error(C->diag, s->loc, "procedure calls nested too deeply"); return; }
@@ -894,6 +913,7 @@ static void stmt(Compiler *C, Ast *s)
     int saved = C->line;
     if (s->loc.line) C->line = s->loc.line;
     if (++C->nesting > MAX_NESTING * 4) { diag_error(C->diag, s->loc, "statements nested too deeply"); C->nesting--; return; }
+    C->expanded += C->nexpanding > 0;
     static const char *SQ[] = { "a square", "a square", "a square" };
     switch (s->kind) {
     case AST_BLOCK: block(C, s); break;

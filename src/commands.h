@@ -25,7 +25,13 @@ typedef struct {
     const char *list;              /* bench --list FILE */
     int port;                      /* serve --port N (-1: the default) */
     const char *address;           /* serve --address A */
+    long work;                     /* --work N: the steps of work one command may run (N million) */
 } Args;
+
+/* The default bound on the work of one command (perft, moves, show, test: each case, bench, svg):
+ * 1e10 steps of rules code, at most half a minute or so (docs/language.md "Limits"). */
+#define DEFAULT_WORK_MILLIONS 10000L
+#define MAX_WORK_OPTION 1000000000L        /* --work at most 1e9 million: 1e15 steps */
 
 int cmd_check(Args *a);            /* check.c */
 int cmd_show(Args *a);             /* show.c */

@@ -581,6 +581,12 @@ static void make_var(Compiler *C, Ast *d)
             return;
         }
         v->shift = 12 + g->piece_bits; v->bits = bits;
+        v->max = ty.t == VT_INT ? (int)((1L << bits) - 1) : 1;
+        if (ty.t == VT_INT && d->kids[0]->nkids == 2 && d->kids[0]->kids[1]->num >= 1 && d->kids[0]->kids[1]->num <= 65535)
+            v->max = (int)d->kids[0]->kids[1]->num;
+        if (v->init < 0 || v->init > v->max)
+            diag_error(C->diag, d->loc, "the initial value %lld of '%s' is not in its range 0..%d",
+                       (long long)v->init, v->name, v->max);
         g->piece_bits += bits;
     }
     if (v->reset && v->kind == VAR_GLOBAL) {
@@ -679,7 +685,13 @@ static void define_piece(Compiler *C, Ast *d, int t)
     for (int i = 0; i < d->nkids; i++) {
         Ast *k = d->kids[i];
         switch (k->kind) {
-        case AST_VALUE: T->value = (int)k->num; break;
+        case AST_VALUE:
+            /* the engine adds values up over every piece and hand: bounded, they cannot overflow */
+            if (k->num < -MAX_PIECE_VALUE || k->num > MAX_PIECE_VALUE)
+                diag_error(C->diag, k->loc, "a piece's value is -%d to %d (centipawns: a chess pawn is 100)",
+                           MAX_PIECE_VALUE, MAX_PIECE_VALUE);
+            else T->value = (int)k->num;
+            break;
         case AST_ROYAL: T->royal = 1; g->has_royal = 1; break;
         case AST_NEUTRAL: break;           /* read by declare_piece */
         case AST_LEAP: case AST_RIDE: case AST_HOP: piece_atoms(C, k, &T->atoms, &T->natoms); break;
@@ -695,7 +707,16 @@ static void define_piece(Compiler *C, Ast *d, int t)
             Sym *s = sym_find(C, k->name);
             if (!s || s->kind != SYM_ATTR || g->attrs[s->index].vtype != VT_INT)
                 diag_error(C->diag, k->loc, "`bonus` names an int attribute (a value per square), not '%s'", k->name);
-            else T->bonus_attr = s->index;
+            else {
+                T->bonus_attr = s->index;
+                const Attribute *a = &g->attrs[s->index];
+                for (int sq = 0; sq < g->nsq; sq++)
+                    if (a->value[sq] < -MAX_PIECE_VALUE || a->value[sq] > MAX_PIECE_VALUE) {
+                        diag_error(C->diag, k->loc, "`bonus` %s: its value on %s is %lld; a bonus is -%d to %d",
+                                   k->name, g->sq_name[sq], (long long)a->value[sq], MAX_PIECE_VALUE, MAX_PIECE_VALUE);
+                        break;
+                    }
+            }
             break;
         }
         case AST_MOVES:
@@ -926,12 +947,14 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
                 if (g->nplayers >= MAX_PLAYERS) { diag_error(&diag, d->kids[k]->loc, "more than %d players", MAX_PLAYERS); break; }
                 g->player_name[g->nplayers] = d->kids[k]->name;
                 g->player_letter[g->nplayers] = d->kids[k]->str ? d->kids[k]->str : d->kids[k]->name;
-                /* the letter names the side to move in position strings: two alike, and the
-                 * second player could never be to move */
-                for (int q = 0; q < g->nplayers; q++)
-                    if (!strcmp(g->player_letter[q], g->player_letter[g->nplayers]))
-                        diag_error(&diag, d->kids[k]->loc, "%s has the letter \"%s\" of %s (position strings name the side to move by it)",
-                                   d->kids[k]->name, g->player_letter[q], g->player_name[q]);
+                /* position strings and the protocols tell the sides by their letters */
+                if (!*g->player_letter[g->nplayers])
+                    diag_error(&diag, d->kids[k]->loc, "player '%s' has an empty letter", d->kids[k]->name);
+                for (int j = 0; j < g->nplayers; j++)
+                    if (!strcmp(g->player_letter[j], g->player_letter[g->nplayers]))
+                        diag_error(&diag, d->kids[k]->loc, "players '%s' and '%s' have the same letter \"%s\" "
+                                   "(position strings tell the sides by it)", g->player_name[j],
+                                   d->kids[k]->name, g->player_letter[j]);
                 sym_add(&C, d->kids[k]->name, SYM_PLAYER, g->nplayers, d->kids[k]);
                 g->nplayers++;
             }

@@ -31,6 +31,17 @@ typedef struct { const char *name; int slot; Ty ty; } Local;
 
 #define SYM_BUCKETS 1024
 
+/* `def` and `fn` bodies are expanded where they are called, so a procedure that calls the one
+ * before it twice doubles the code at each level: 40 such levels in 1.4 KB would take days to
+ * expand. The statements and expressions compiled inside calls are counted and bounded, well
+ * above what the shipped games expand (Four Towers, the most: see docs/language.md "Limits")
+ * and above what 65536 code words can hold anyway (nearly every node emits a word). */
+#define MAX_EXPANDED 1000000
+
+/* A piece's `value` and its `bonus` on any square, in centipawns (the engine's scores are ints
+ * and its mate scores 30000: values up to 2^31-1 overflowed its sums). */
+#define MAX_PIECE_VALUE 100000
+
 typedef struct {
     Game *g;
     Diag *diag;
@@ -44,6 +55,9 @@ typedef struct {
     int line;                          /* source line of the code being emitted */
     int *breaks; int nbreaks, capbreaks, loop_depth;
     Ast *expanding[MAX_NESTING]; int nexpanding;   /* def expansion stack (no recursion) */
+    long expanded;                     /* statements and expressions compiled inside `def` and
+                                          `fn` calls, all programs together (MAX_EXPANDED) */
+    int expand_failed;                 /* ... went over it: no more expanding (said once) */
     int nesting;
     int dirs_closed;                   /* the direction table is final */
     SrcLoc incheck_at;                 /* the first use of `in-check` (a warning without royals) */

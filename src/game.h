@@ -45,6 +45,8 @@
 #define MAX_CHOICES 100000        /* choices open at once in one program run (backtracking stack) */
 #define MAX_MOVESOF_NEST 8        /* `moves-of` runs inside one another */
 #define MAX_ATTACK_NEST 8         /* attack and reach tests run by programs inside one another */
+#define MAX_CAPTURE_NEST 64       /* `on capture` runs inside one another (a hook that captures:
+                                     each level is a C stack frame of the interpreter) */
 #define MAX_MOVE_TEXT 4096        /* characters of one move's notes (and of its qualifier) */
 #define MAX_HAND 1000             /* pieces of one type in one hand: what a position string can say */
 #define MAX_LIST_OPS (1 << 24)    /* state writes recorded in the moves of one position (128 MB;
@@ -97,6 +99,7 @@ typedef struct {
     int reset, uncounted;        /* uncounted: not part of a position's identity for repetition */
     int base;                    /* offset in the state array (not for piece vars) */
     int shift, bits;             /* piece vars: place in the piece word */
+    int max;                     /* piece vars: the largest value (`0..N`: N; a bool 1) */
 } Var;
 
 typedef struct { const char *name; int nflags; const char *flag[64]; } FlagSet;

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "maxima.h"
 #include "oom.h"
+#include "vm.h"
 
 /* Each option and operand of the command line into Args (called by cli_parse, in order). */
 static int add_to_args(void *ctx, const CliOption *o, const CliValue *v)
@@ -55,6 +56,7 @@ static int add_to_args(void *ctx, const CliOption *o, const CliValue *v)
     case OPT_LOAD: a->load = v->text; break;
     case OPT_PORT: a->port = (int)v->i; break;
     case OPT_ADDRESS: a->address = v->text; break;
+    case OPT_WORK: a->work = v->i * 1000000L; break;
     default: break;               /* diff's options: diff reads its own arguments */
     }
     return 0;
@@ -68,7 +70,7 @@ static void args_init(Args *a, int argc)
     a->moves = xcalloc((size_t)a->capmoves, sizeof *a->moves, "the command line");
     a->copies = xcalloc((size_t)argc + 1, sizeof *a->copies, "the command line");
     a->pos = xcalloc((size_t)argc + 2, sizeof *a->pos, "the command line");
-    a->depth = -1; a->runs = 5; a->port = -1;
+    a->depth = -1; a->runs = 5; a->port = -1; a->work = DEFAULT_WORK_MILLIONS * 1000000L;
 }
 
 static void args_free(Args *a)
@@ -100,6 +102,9 @@ int main(int argc, char **argv)
     args_init(&a, argc);
     a.pos[a.npos++] = argv[1];
     int st = cli_parse(c, argc - 1, argv + 1, add_to_args, &a);
+    /* the commands that run rules code without a search's limits (those that take --work) have
+     * a bound on their work; the searches are bounded by --time, --nodes and --depth */
+    if (!st && cli_takes(c, "work")) vm_command_work = a.work;
     if (st < 0) st = 0;                     /* --help was printed */
     else if (!st && a.version) cli_version(stdout);
     else if (!st) st = c->run(&a);

@@ -152,7 +152,7 @@ int pins_move_safe(const Pos *p, const MoveList *ml, const Move *m, const Pins *
     if (m->become && g->types[m->become].royal) return 0;
     /* the program's own writes: variables only (a write to a square, such as the rook of a
      * castling or the pawn taken en passant, changes more than two squares) */
-    const int32_t *ops = ml->ops + 2 * m->op0;
+    const int32_t *ops = m->nops ? ml->ops + 2 * m->op0 : NULL;   /* a list without writes has no ops */
     for (uint32_t i = 0; i < m->nops; i++) {
         if (ops[2 * i] < g->st_hands) return 0;
         if (pins->watching && p->watch[ops[2 * i]] == p->watch_stamp) return 0;

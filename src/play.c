@@ -8,6 +8,7 @@
 #include <strings.h>
 #include <unistd.h>
 #include "commands.h"
+#include "lineread.h"
 #include "make.h"
 #include "move_examples.h"
 #include "movegen.h"
@@ -45,13 +46,12 @@ static int read_command(const char *prompt, char *buf, size_t len)
 #endif
     fputs(prompt, stdout);
     fflush(stdout);
-    if (!fgets(buf, (int)len, stdin)) return 0;
-    if (!strchr(buf, '\n') && !feof(stdin)) {
-        /* longer than the buffer: the rest would be read as the next command (as in xboard,
-         * F15); the whole line is refused */
-        int c;
-        while ((c = getchar()) != EOF && c != '\n') {}
-        too_long(buf, len);
+    /* a line longer than the buffer, or holding a NUL, is refused whole: its rest is never read
+     * as the next command (F15, issue 18) */
+    switch (read_line(stdin, buf, len)) {
+    case LINE_EOF: return 0;
+    case LINE_TOO_LONG: too_long(buf, len); break;
+    case LINE_NUL: printf("That line holds a NUL byte: ignored.\n"); buf[0] = 0; break;
     }
     return 1;
 }

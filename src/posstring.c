@@ -80,7 +80,7 @@ static int parse_piece_vars(const Game *g, const char **q, int32_t *w, char *e, 
         const Var *v = NULL;
         for (int i = 0; i < g->nvars; i++) if (g->vars[i].kind == VAR_PIECE && !strcmp(g->vars[i].name, name)) v = &g->vars[i];
         if (!v) return err(e, el, "board: '%s' is not a piece variable of this game", name);
-        if (x < 0 || x >= (1L << v->bits)) return err(e, el, "board: %s=%ld is out of its range", name, x);
+        if (x < 0 || x > v->max) return err(e, el, "board: %s=%ld is out of its range 0..%d", name, x, v->max);
         uint32_t mask = ((1u << v->bits) - 1) << v->shift;
         *w = (int32_t)(((uint32_t)*w & ~mask) | ((uint32_t)x << v->shift));
         if (*p == ',') p++;

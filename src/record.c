@@ -22,7 +22,11 @@
  * Moves are in boardvm's canonical notation (for chess the long algebraic notation PGN tools
  * accept), numbered per round of moves as PGN numbers them ("1... e7e5" when the second player
  * starts); the result token ends the game. Reading takes the FEN tag (or the older Position
- * tag) and the moves; move numbers, {comments}, ;comments, $NAGs and the result are skipped. */
+ * tag) and the moves; move numbers, {comments}, ;comments, $NAGs and the result are skipped.
+ * Tag values are quoted, with \" and \\ inside: a position string may hold ']' (stacks:
+ * "[KQ]7/..."). A move string that could not be read back as one word (empty, or holding white
+ * space, a brace, a quote, or looking like a move number, a result or a tag, as a move's notes
+ * can) is written quoted the same way: "a1 via b2". At most MAX_RECORD_MOVES moves are read. */
 #include "record.h"
 #include <ctype.h>
 #include <stdlib.h>
@@ -32,14 +36,49 @@
 #include "posstring.h"
 #include "protect.h"
 
-static void tag(FILE *f, const char *name, const char *value)
+#define MAX_RECORD_MOVES 1000000    /* a 16 MB record of 2-byte moves would be 8 million */
+
+/* "value" with \" and \\: what read_quoted reads back. Returns the characters written. */
+static int write_quoted(FILE *f, const char *value)
 {
-    fprintf(f, "[%s \"", name);
-    for (const char *c = value; *c; c++) {
-        if (*c == '"' || *c == '\\') fputc('\\', f);
+    int n = 2;
+    fputc('"', f);
+    for (const char *c = value; *c; c++, n++) {
+        if (*c == '"' || *c == '\\') { fputc('\\', f); n++; }
         fputc(*c, f);
     }
-    fprintf(f, "\"]\n");
+    fputc('"', f);
+    return n;
+}
+
+static void tag(FILE *f, const char *name, const char *value)
+{
+    fprintf(f, "[%s ", name);
+    write_quoted(f, value);
+    fprintf(f, "]\n");
+}
+
+static int is_result(const char *s, size_t len)
+{
+    return (len == 3 && (!strncmp(s, "1-0", 3) || !strncmp(s, "0-1", 3))) ||
+           (len == 7 && !strncmp(s, "1/2-1/2", 7)) || (len == 1 && *s == '*');
+}
+
+static int is_move_number(const char *s, size_t len)
+{
+    return len && isdigit((unsigned char)s[0]) && s[len - 1] == '.';
+}
+
+/* Would this move string read back as the one word it is? */
+static int plain_word(const char *m)
+{
+    size_t len = strlen(m);
+    if (!len || m[0] == '[' || m[0] == ';' || m[0] == '$' || is_result(m, len) ||
+        is_move_number(m, len))
+        return 0;
+    for (const char *c = m; *c; c++)
+        if (isspace((unsigned char)*c) || *c == '{' || *c == '}' || *c == '"') return 0;
+    return 1;
 }
 
 const char *record_result_string(const Game *g, int result, int side_to_move)
@@ -121,32 +160,60 @@ void record_write(FILE *f, const GameRecord *r)
     for (int i = 0; i < r->nmoves; i++) {
         char num[32];
         record_move_number(g, first, i, num, sizeof num);
-        int len = (int)(strlen(num) + strlen(r->moves[i]) + 1);
-        if (col + len > 79) { fputc('\n', f); col = 0; }      /* PGN: lines of at most 79 */
-        col += fprintf(f, "%s%s ", num, r->moves[i]);
+        int plain = plain_word(r->moves[i]);
+        int len = (int)(strlen(num) + strlen(r->moves[i]) + (plain ? 1 : 3));
+        if (col + len > 79 && col) { fputc('\n', f); col = 0; }   /* PGN: lines of at most 79 */
+        col += fprintf(f, "%s", num);
+        if (plain) col += fprintf(f, "%s", r->moves[i]);
+        else col += write_quoted(f, r->moves[i]);
+        fputc(' ', f); col++;
     }
     fprintf(f, "%s\n\n", r->result_str ? r->result_str : "*");
     fflush(f);
 }
 
-static void discard(char **position, char ***moves, int *nmoves)
+/* A quoted value from *pp (at the opening quote) up to its closing quote, \" and \\ undone:
+ * malloc'ed, *pp after the closing quote; NULL if there is none. */
+static char *read_quoted(const char **pp)
 {
+    const char *q = *pp + 1;
+    size_t n = 0;
+    for (const char *c = q; *c != '"'; c++) {
+        if (!*c) return NULL;
+        if (*c == '\\' && c[1]) c++;
+        n++;
+    }
+    char *val = xmalloc(n + 1, "a game record's text");
+    n = 0;
+    for (; *q != '"'; q++) {
+        if (*q == '\\' && q[1]) q++;
+        val[n++] = *q;
+    }
+    val[n] = 0;
+    *pp = q + 1;
+    return val;
+}
+
+static int fail(char **position, char ***moves, int *nmoves, char *err, size_t errlen,
+                const char *why)
+{
+    /* a failed read returns nothing: its callers free only what a success gives */
+    snprintf(err, errlen, "%s", why);
     free(*position); *position = NULL;
     for (int i = 0; i < *nmoves; i++) free((*moves)[i]);
     free(*moves); *moves = NULL; *nmoves = 0;
+    return 0;
 }
 
-/* A tag's value, unescaped, malloc'ed; NULL if the tag has no quoted value. */
-static char *tag_value(const char *q, const char *end)
+static int add_move(char ***moves, int *nmoves, int *cap, char *m)
 {
-    const char *v = memchr(q, '"', (size_t)(end - q));
-    if (!v) return NULL;
-    v++;
-    char *val = xmalloc((size_t)(end - v) + 1, "a game record's tag");
-    int n = 0;
-    for (; v < end && *v != '"'; v++) { if (*v == '\\' && v + 1 < end) v++; val[n++] = *v; }
-    val[n] = 0;
-    return val;
+    if (*nmoves == MAX_RECORD_MOVES) { free(m); return 0; }
+    if (*nmoves == *cap) {
+        *cap = *cap ? 2 * *cap : 64;
+        *moves = xrealloc(*moves, sizeof **moves * (size_t)*cap, "a game record's moves");
+    }
+    (*moves)[(*nmoves)++] = m;
+    return 1;
 }
 
 /* Read the first game of a record file: its start position string and moves. */
@@ -157,46 +224,56 @@ int record_read(const char *text, char **position, char ***moves, int *nmoves, c
     int cap = 0, have_fen = 0;
     const char *p = text;
     int in_moves = 0;
+    char too_many[64];
+    snprintf(too_many, sizeof too_many, "more than %d moves", MAX_RECORD_MOVES);
     while (*p) {
         while (*p && isspace((unsigned char)*p)) p++;
         if (!*p) break;
-        if (*p == '[' && !in_moves) {
-            const char *end = strchr(p, ']');
-            if (!end) {
-                /* a failed read returns nothing: its callers free only what a success gives */
-                snprintf(err, errlen, "unterminated tag");
-                discard(position, moves, nmoves);
-                return 0;
-            }
+        if (*p == '[' && !in_moves) {          /* [Name "value"] */
             char name[64]; int k = 0;
             const char *q = p + 1;
-            while (q < end && !isspace((unsigned char)*q) && k < 63) name[k++] = *q++;
-            name[k] = 0;
-            /* FEN (PGN's) wins over Position (the tag of boardvm's older records) */
-            if ((!strcmp(name, "FEN") || (!strcmp(name, "Position") && !have_fen))) {
-                char *val = tag_value(q, end);
-                if (val) { free(*position); *position = val; have_fen |= !strcmp(name, "FEN"); }
+            while (*q && *q != ']' && *q != '"' && !isspace((unsigned char)*q)) {
+                if (k < 63) name[k++] = *q;
+                q++;
             }
-            p = end + 1;
+            name[k] = 0;
+            while (*q && isspace((unsigned char)*q)) q++;
+            char *val = NULL;
+            if (*q == '"' && !(val = read_quoted(&q)))
+                return fail(position, moves, nmoves, err, errlen, "unterminated tag");
+            while (*q && *q != ']') q++;          /* (a value without quotes: up to the ']') */
+            if (!*q) {
+                free(val);
+                return fail(position, moves, nmoves, err, errlen, "unterminated tag");
+            }
+            /* FEN (PGN's) wins over Position (the tag of boardvm's older records) */
+            if (val && (!strcmp(name, "FEN") || (!strcmp(name, "Position") && !have_fen))) {
+                free(*position); *position = val;
+                have_fen |= !strcmp(name, "FEN");
+            } else free(val);
+            p = q + 1;
             continue;
         }
         in_moves = 1;
         if (*p == '{') { const char *e = strchr(p, '}'); p = e ? e + 1 : p + strlen(p); continue; }
         if (*p == ';') { p += strcspn(p, "\n"); continue; }
+        if (*p == '"') {                          /* a quoted move string */
+            char *m = read_quoted(&p);
+            if (!m) return fail(position, moves, nmoves, err, errlen, "unterminated quoted move");
+            if (!add_move(moves, nmoves, &cap, m))
+                return fail(position, moves, nmoves, err, errlen, too_many);
+            continue;
+        }
         const char *s = p;
         while (*p && !isspace((unsigned char)*p)) p++;
         size_t len = (size_t)(p - s);
         /* skip move numbers ("12." "12..."), NAGs ("$1") and stop at the result */
-        if ((isdigit((unsigned char)s[0]) && s[len - 1] == '.') || s[0] == '$') continue;
-        if ((len == 3 && !strncmp(s, "1-0", 3)) || (len == 3 && !strncmp(s, "0-1", 3)) ||
-            (len == 7 && !strncmp(s, "1/2-1/2", 7)) || (len == 1 && *s == '*')) break;
-        if (*nmoves == cap) {
-            cap = cap ? 2 * cap : 64;
-            *moves = xrealloc(*moves, sizeof **moves * (size_t)cap, "a game record's moves");
-        }
+        if (is_move_number(s, len) || s[0] == '$') continue;
+        if (is_result(s, len)) break;
         char *m = xmalloc(len + 1, "a game record's moves");
         memcpy(m, s, len); m[len] = 0;
-        (*moves)[(*nmoves)++] = m;
+        if (!add_move(moves, nmoves, &cap, m))
+            return fail(position, moves, nmoves, err, errlen, too_many);
     }
     return 1;
 }

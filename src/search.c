@@ -5,6 +5,7 @@
  * game says, whatever the game. */
 #include "search.h"
 #include "make.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -154,10 +155,15 @@ static int scale_for_progress(const Engine *e, const Pos *p, int score)
     return over >= QUIET_FADE ? 0 : score * (QUIET_FADE - over) / QUIET_FADE;
 }
 
+/* An evaluation is kept below the mate scores: whatever the values and bonuses of a rules file
+ * (each at most MAX_PIECE_VALUE, compile.c), a position never scores as a mate. */
+#define EVAL_MAX (SCORE_MATE - MAX_PLY - 1)
+
 int evaluate(Engine *e, Pos *p)
 {
     const Game *g = e->g;
-    int side = pos_turn(p), score = 0;
+    int side = pos_turn(p);
+    int64_t score = 0;              /* 13312 pieces and 8 hands of 1000 of each of 120 types */
     int cx2 = g->files - 1, cy2 = g->ranks - 1;       /* twice the centre */
     for (int sq = 0; sq < g->nsq; sq++)
         for (int l = 0; l < g->stack; l++) {
@@ -179,11 +185,12 @@ int evaluate(Engine *e, Pos *p)
     for (int pl = 0; pl < g->nplayers; pl++)
         for (int t = 1; t <= g->ntypes; t++) {
             int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
-            if (n > 0) score += (pl == side ? 1 : -1) * n * e->value[t];
+            if (n > 0) score += (pl == side ? 1 : -1) * (int64_t)n * e->value[t];
         }
-    score = scale_for_progress(e, p, score);
-    if (e->lim.seed) score += (int)(mix64(p->hash ^ e->lim.seed) % 21) - 10;
-    return score;
+    int sc = score > EVAL_MAX ? EVAL_MAX : score < -EVAL_MAX ? -EVAL_MAX : (int)score;
+    sc = scale_for_progress(e, p, sc);
+    if (e->lim.seed) sc += (int)(mix64(p->hash ^ e->lim.seed) % 21) - 10;
+    return sc;
 }
 
 /* The ordering buffers of a ply, grown to hold n moves. */
@@ -450,6 +457,47 @@ static void read_pv(Engine *e, Pos *p, int first, int maxlen, char *out, size_t 
     while (made--) pos_unmake(p);
 }
 
+/* One iteration from the root, with the time limit kept inside the nodes' move generation too:
+ * one node of a rules file may run for seconds (up to its work bound), far past --time, so the
+ * VM also reads the clock (vm_set_deadline) and, once the deadline is past, jumps back here from
+ * wherever it is. The position is taken back to the root and the iteration is unfinished. */
+static int search_root(Engine *e, Pos *p, int d, int *bi)
+{
+    if (e->lim.time <= 0) return search(e, p, d, -SCORE_INF, SCORE_INF, 0, bi);
+    const int nundo = p->nundo, ntrail = p->ntrail, nhist = p->nhist;
+    const uint64_t hash = p->hash, material = p->material;
+    jmp_buf jb, *const outer = p->on_error;
+    /* a runtime error of the rules code comes here too (1): the deadline, which points at jb, is
+     * dropped before the error goes on to the caller's handler */
+    switch (setjmp(jb)) {
+    case 0: break;
+    case 2:                             /* the deadline */
+        vm_set_deadline(p, 0, NULL);
+        p->on_error = outer;
+        while (p->nundo > nundo) pos_unmake(p);
+        pos_undo_to(p, ntrail);
+        p->nhist = nhist;       /* a jump out of a hook in pos_make: its history was not pushed yet */
+        vm_abandon(p);
+        if (p->hash != hash || p->material != material || p->hash != pos_full_hash(p))
+            pos_runtime_error(p, 0, "internal error: the position differs from the search's root "
+                              "after its time ran out inside a move generation");
+        e->stop = 1; *bi = -1;
+        return 0;
+    default:                            /* a runtime error */
+        vm_set_deadline(p, 0, NULL);
+        p->on_error = outer;
+        if (outer) longjmp(*outer, 1);
+        fprintf(stderr, "%s\n", p->errmsg);
+        exit(1);
+    }
+    vm_set_deadline(p, e->deadline, &jb);
+    p->on_error = &jb;
+    int s = search(e, p, d, -SCORE_INF, SCORE_INF, 0, bi);
+    vm_set_deadline(p, 0, NULL);
+    p->on_error = outer;
+    return s;
+}
+
 void engine_stop(Engine *e) { __atomic_store_n(&e->halt, 1, __ATOMIC_RELAXED); }
 
 void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
@@ -474,7 +522,7 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
     int maxd = lim->depth > 0 ? lim->depth : MAX_PLY - 8;
     for (int d = 1; d <= maxd; d++) {
         int bi = -1;
-        int s = search(e, p, d, -SCORE_INF, SCORE_INF, 0, &bi);
+        int s = search_root(e, p, d, &bi);
         if (e->stop && bi < 0) break;
         /* moves keep their generated order, so bi is also the index in `root` */
         int idx = bi;

@@ -93,6 +93,12 @@ Pos *setup_position(Game *g, const char *fen, char **moves, int nmoves, jmp_buf 
     for (int i = 0; i < nmoves; i++) {
         playing = i + 1;
         if (!play_move(p, moves[i], i + 1)) { pos_free(p); *status = 1; return NULL; }
+        /* No command takes back the moves that set up its position (play --load, xboard and the
+         * web board, which offer undo, play theirs themselves), so their undo records are
+         * dropped as they come: each keeps every state word its move changed, and a 560 KB
+         * record of moves that change 1000 words each took 1.5 GB. The history of position
+         * keys stays (16 bytes a move): repetitions are counted over the whole game. */
+        p->nundo = 0; p->ntrail = 0;
     }
     p->on_error = on_error;
     return p;

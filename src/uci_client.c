@@ -67,7 +67,7 @@ static int send_line(UciEngine *e, const char *line, char *err, size_t errlen)
         if (k < 0 && errno == EINTR) continue;
         if (k <= 0) {
             char story[64]; exit_story(e, story, sizeof story);
-            return fail(err, errlen, "the engine '%s' stopped reading its input (%s)", e->command, story);
+            return fail(err, errlen, "the engine '%s' ended (%s): it no longer reads its input", e->command, story);
         }
         off += (size_t)k;
     }

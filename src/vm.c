@@ -8,7 +8,9 @@
 #include "vm.h"
 #include "make.h"
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
+#include <time.h>
 #include "maxima.h"
 #include "merge.h"
 #include "movegen.h"
@@ -29,6 +31,11 @@ struct VmScratch {
     long work0; int trail0;            /* the work and the trail's length at vm_start_position */
     uint32_t *seen, stamp;             /* emit_move: state slots met in this branch's writes */
     int *line_to; int nline_to;        /* `moves-of`: the squares of a line with a leg, hop or zone */
+    int capture_nest;                  /* `on capture` runs in progress (MAX_CAPTURE_NEST) */
+    /* the bounds of a whole command (vm_set_total_work, vm_set_deadline): CHARGE calls
+     * vm_watch once `work` passes watch_at, the nearer of total_max and clock_at */
+    long watch_at, total_max, total_steps, clock_at;
+    double deadline; jmp_buf *on_deadline;
 };
 
 static int collect_line_target(void *ctx, int to, int32_t captured)
@@ -45,6 +52,8 @@ static struct VmScratch *scratch(Pos *p)
         p->vm = calloc(1, sizeof *p->vm);
         if (!p->vm) abort();
         p->free_scratch = vm_free_scratch;   /* the position frees what it does not know */
+        p->vm->watch_at = LONG_MAX;
+        vm_set_total_work(p, vm_command_work);
     }
     return p->vm;
 }
@@ -62,6 +71,67 @@ long vm_gen_budget = (long)MAX_WORK_MILLIONS * 1000000L;   /* a cap on every gam
 
 long vm_work(const Pos *p) { return p->vm ? p->vm->work : 0; }
 
+long vm_command_work = 0;
+
+/* ---------- the bounds of a whole command (vm.h) ---------- */
+
+#define CLOCK_EVERY 1000000L           /* steps of work between two looks at the clock (~3 ms) */
+
+static double monotonic_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void set_watch(struct VmScratch *s)
+{
+    s->watch_at = s->total_max > 0 ? s->total_max : LONG_MAX;
+    if (s->on_deadline && s->clock_at < s->watch_at) s->watch_at = s->clock_at;
+}
+
+void vm_set_total_work(Pos *p, long max_steps)
+{
+    struct VmScratch *s = scratch(p);
+    s->total_steps = max_steps;
+    s->total_max = max_steps > 0 ? s->work + max_steps : 0;
+    set_watch(s);
+}
+
+void vm_set_deadline(Pos *p, double deadline, jmp_buf *on_deadline)
+{
+    struct VmScratch *s = scratch(p);
+    s->deadline = deadline; s->on_deadline = on_deadline;
+    s->clock_at = s->work + CLOCK_EVERY;
+    set_watch(s);
+}
+
+void vm_abandon(Pos *p)
+{
+    struct VmScratch *s = scratch(p);
+    s->nch = 0; s->nlocs = 0; s->nnb = 0; s->nqb = 0; s->capture_nest = 0;
+    p->depth_guard = 0;
+}
+
+/* CHARGE found the work past watch_at: the command's total, or time to read the clock. */
+static void vm_watch(Pos *p, int line)
+{
+    struct VmScratch *s = p->vm;
+    if (s->total_max > 0 && s->work > s->total_max)
+        pos_runtime_error(p, line, "the moves of this command took more than %ld million steps of work "
+                          "in all (`--work N` allows N million)", s->total_steps / 1000000);
+    if (s->on_deadline && s->work >= s->clock_at) {
+        s->clock_at = s->work + CLOCK_EVERY;
+        if (monotonic_now() >= s->deadline) {
+            jmp_buf *jb = s->on_deadline;
+            s->on_deadline = NULL;          /* said once: what runs after the jump is not timed */
+            set_watch(s);
+            longjmp(*jb, 2);
+        }
+    }
+    set_watch(s);
+}
+
 void vm_start_position(Pos *p)
 {
     struct VmScratch *s = scratch(p);
@@ -71,6 +141,7 @@ void vm_start_position(Pos *p)
 #endif
     p->depth_guard = 0;        /* nothing runs inside anything now; a runtime error (a longjmp)
                                   may have left the nesting count of attack tests raised */
+    s->capture_nest = 0;       /* the same for `on capture` */
 }
 
 static void push_choice(Pos *p, struct VmScratch *s, int pc, const int64_t *L, int nlocals, int line)
@@ -266,6 +337,7 @@ static int type_arith(const Game *g, int a, int b, int minus)
                               "(instructions run and state words and note characters written; " \
                               "`moves work N;` allows N million)",                             \
                               g->work_limit < vm_gen_budget ? g->work_limit : vm_gen_budget);   \
+        if (s->work > s->watch_at) vm_watch(p, LINE);                                          \
         /* hooks keep their writes on the trail: runs of them must not grow it without end */ \
         if (p->ntrail - s->trail0 > MAX_GEN_TRAIL)                                             \
             pos_runtime_error(p, LINE, "more than %d state changes made and not taken back "    \
@@ -274,6 +346,13 @@ static int type_arith(const Game *g, int a, int b, int minus)
 
 static int side_to_move_has_a_move(Pos *p, int line);
 static int end_has_a_move(Pos *p, MoveList *into);
+
+/* A piece variable keeps the bits of its range's top, so 6 and 7 would fit in `0..5`: a store
+ * outside the declared range is an error, as a position string with such a value is. */
+static void __attribute__((noreturn, cold)) piece_var_range_error(Pos *p, int line, const Var *pv, int64_t v)
+{
+    pos_runtime_error(p, line, "piece variable '%s' is 0..%d, not %lld", pv->name, pv->max, (long long)v);
+}
 
 /* The attack memo's log of what a run saw: the state locations it read and their values (only
  * for programs that read nothing but single locations of a one-piece-a-square board:
@@ -339,12 +418,22 @@ void vm_run_hook(Pos *p, int hook, int mover)
     vm_run(p, &c);
 }
 
+/* A hook that captures runs itself again, each time one C stack frame deeper: the nesting is
+ * bounded (its own step budget does not see the levels below it), named by the hook's line. */
 void vm_run_capture_hook(Pos *p, int mover, int32_t victim)
 {
+    struct VmScratch *s = scratch(p);
+    const Game *g = p->g;
+    if (s->capture_nest >= MAX_CAPTURE_NEST)
+        pos_runtime_error(p, g->line[g->fns[g->hook_fn[HOOK_CAPTURE]].entry],
+                          "`on capture` runs nested more than %d deep (a capture hook that captures?)",
+                          MAX_CAPTURE_NEST);
     RunCtx c = {0};
-    c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_CAPTURE]; c.mover = mover; c.origin = -1;
+    c.mode = RUN_HOOK; c.fn = g->hook_fn[HOOK_CAPTURE]; c.mover = mover; c.origin = -1;
     c.victim = victim; c.nlegal = -1; c.target = -1;
+    s->capture_nest++;
     vm_run(p, &c);
+    s->capture_nest--;
 }
 
 /* `no-moves` in `legal`: the move is made, so the side to move is the one that answers it. Does

@@ -92,6 +92,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             const Var *pv = &g->vars[OPND(1)];
             v = stk[--sp]; a = stk[--sp];
             if (!SQOK(a) || !TOP(a)) goto fail;
+            if ((uint64_t)v > (uint64_t)pv->max) piece_var_range_error(p, LINE, pv, v);
             uint32_t mask = ((1u << pv->bits) - 1) << pv->shift;
             uint32_t w = ((uint32_t)TOP(a) & ~mask) | (((uint32_t)v << pv->shift) & mask);
             pos_set(p, TOPLOC(a), (int32_t)w);
@@ -101,6 +102,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             const Var *pv = &g->vars[OPND(1)];
             v = stk[--sp]; b = stk[--sp]; a = stk[--sp];
             if (!SQOK(a) || b < 0 || b >= g->stack || !p->st[a * g->stack + b]) goto fail;
+            if ((uint64_t)v > (uint64_t)pv->max) piece_var_range_error(p, LINE, pv, v);
             int loc = (int)(a * g->stack + b);
             uint32_t mask = ((1u << pv->bits) - 1) << pv->shift;
             pos_set(p, loc, (int32_t)(((uint32_t)p->st[loc] & ~mask) | (((uint32_t)v << pv->shift) & mask)));

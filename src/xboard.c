@@ -34,6 +34,7 @@
 #include "notation.h"
 #include "posstring.h"
 #include "search.h"
+#include "lineread.h"
 #include "session.h"
 #include "oom.h"
 
@@ -658,13 +659,16 @@ int cmd_xboard(Args *a)
         fprintf(stderr, "boardvm: XBoard cannot play %s: %s; `boardvm serve %s` plays it in a browser\n",
                 x.g->name, cannot, a->pos[1]);
     char line[8192];
-    while (fgets(line, sizeof line, stdin)) {
-        if (!strchr(line, '\n') && !feof(stdin)) {
-            /* longer than the buffer: no command is that long, and reading the rest as another
-             * command would do what nobody sent. Refuse the whole line. */
-            int c;
-            while ((c = getchar()) != EOF && c != '\n') {}
+    for (int got; (got = read_line(stdin, line, sizeof line)) != LINE_EOF; ) {
+        /* longer than the buffer, or holding a NUL: no command is like that, and reading its
+         * rest as another command would do what nobody sent. The whole line is refused. */
+        if (got == LINE_TOO_LONG) {
             printf("Error (command too long, over %d characters): %.40s...\n", (int)sizeof line - 2, line);
+            fflush(stdout);
+            continue;
+        }
+        if (got == LINE_NUL) {
+            printf("Error (command holds a NUL byte): %.40s\n", line);
             fflush(stdout);
             continue;
         }
