@@ -54,7 +54,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fclose(mem);
     char *pos2, **moves2; int n2; char err2[128] = "";
     FZ_CHECK(record_read(buf, &pos2, &moves2, &n2, err2, sizeof err2), "a written record does not read back: %s", err2);
-    FZ_CHECK(pos2 && !strcmp(pos2, pos ? pos : ""), "the position '%s' read back as '%s'", pos ? pos : "", pos2 ? pos2 : "(none)");
+    /* a start that is the game's own is not written (PGN names a start only when it differs) */
+    FZ_CHECK(pos2 ? !strcmp(pos2, pos ? pos : "") : pos && record_is_own_start(g, pos),
+             "the position '%s' read back as '%s'", pos ? pos : "", pos2 ? pos2 : "(none)");
     FZ_CHECK(n2 == n, "%d moves read back as %d", n, n2);
     for (int i = 0; i < n; i++) FZ_CHECK(!strcmp(moves[i], moves2[i]), "move %d '%s' read back as '%s'", i + 1, moves[i], moves2[i]);
     free_read(pos2, moves2, n2);

@@ -111,6 +111,14 @@ static Reread reread_start(const Game *g, const char *start)
     return r;
 }
 
+int record_is_own_start(const Game *g, const char *start)
+{
+    char *own = reread_start(g, g->start).out;         /* NULL if it cannot be made */
+    int same = own && !strcmp(own, start);
+    free(own);
+    return same;
+}
+
 void record_move_number(const Game *g, int first, int i, char *buf, size_t len)
 {
     int n = g->nplayers > 0 ? g->nplayers : 1;
@@ -143,10 +151,7 @@ void record_write(FILE *f, const GameRecord *r)
     seven_tag_roster(f, r);
     /* chess.rules is the game PGN means when it names none; any other game is a Variant */
     if (strcmp(g->name, "FIDE Chess")) tag(f, "Variant", g->name);
-    /* the start is named only when it is not the game's own (NULL: that cannot be made) */
-    char *own = reread_start(g, g->start).out;
-    if (!own || strcmp(own, r->start)) { tag(f, "SetUp", "1"); tag(f, "FEN", r->start); }
-    free(own);
+    if (!record_is_own_start(g, r->start)) { tag(f, "SetUp", "1"); tag(f, "FEN", r->start); }
     for (int pl = 2; pl < g->nplayers; pl++)
         tag(f, g->player_name[pl], r->player[pl] ? r->player[pl] : "?");
     tag(f, "Game", g->name);

@@ -20,6 +20,9 @@ const char *record_result_string(const Game *g, int result, int side_to_move);
 /* The move number prefix of ply i of a game whose first mover is player `first`, as PGN writes
  * it ("3. ", "3... ", or "" within a round); at most 24 characters. */
 void record_move_number(const Game *g, int first, int i, char *buf, size_t len);
+/* Is start (a position string) the game's own start, as pos_to_string writes it? A record names
+ * its start (SetUp, FEN) only when it is not. */
+int record_is_own_start(const Game *g, const char *start);
 /* The position and moves of the first game in text (all malloc'ed); 0 on a format error, with
  * nothing allocated (*position and *moves NULL). */
 int record_read(const char *text, char **position, char ***moves, int *nmoves, char *err,
