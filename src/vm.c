@@ -6,14 +6,12 @@
  * position (squares, players, types read from state), because a position can hold anything.
  */
 #include "vm.h"
-#include "make.h"
 #include <stdlib.h>
 #include <limits.h>
 #include <string.h>
 #include <time.h>
 #include "maxima.h"
 #include "merge.h"
-#include "movegen.h"
 #include "lines.h"
 #include "opcodes.h"
 #include "royal.h"
@@ -461,7 +459,7 @@ static int side_to_move_has_a_move(Pos *p, int line)
     /* gen_pseudo starts the bounds of a new position (vm_start_position); the replies belong
      * to this one: their work counts toward its bound, and the nesting count stays. */
     long work0 = s->work0; int trail0 = s->trail0, guard = p->depth_guard;
-    int found = gen_first_legal(p, ml);
+    int found = p->g->host->first_legal(p, ml);
     s->work0 = work0; s->trail0 = trail0; p->depth_guard = guard;
     p->depth_guard--;
     return found;
@@ -473,7 +471,7 @@ static int end_has_a_move(Pos *p, MoveList *into)
 {
     struct VmScratch *s = scratch(p);
     long work0 = s->work0; int trail0 = s->trail0, guard = p->depth_guard;
-    int found = gen_first_legal(p, into);
+    int found = p->g->host->first_legal(p, into);
     s->work0 = work0; s->trail0 = trail0; p->depth_guard = guard;
     return found;
 }
