@@ -396,6 +396,19 @@ static int take_messages(Pipe *pp, GameOut *out, const MatchOpts *o, Game *g, in
     }
 }
 
+/* Write the records of games next, next + 1, ... as far as they have all come in (all of them at
+ * the end), in game order, and free them: a long match does not keep its games in memory.
+ * Returns the first game not written. */
+static int write_records(FILE *rec, GameOut *out, int next, int games, int at_end)
+{
+    for (; next < games && (at_end || out[next].outcome != -2); next++) {
+        if (rec && out[next].outcome >= 0) fputs(out[next].record, rec);
+        free(out[next].record);
+        out[next].record = NULL;
+    }
+    return next;
+}
+
 int cmd_match(int argc, char **argv)
 {
     MatchOpts o;
@@ -455,7 +468,7 @@ int cmd_match(int argc, char **argv)
     }
     int status = started == o.jobs ? 0 : 1;
     /* with fewer workers than asked, the games of the missing ones are not played (reported) */
-    int done = 0, tally[3] = {0}, open_pipes = started;
+    int done = 0, tally[3] = {0}, open_pipes = started, next_record = 0;
     struct pollfd *pf = calloc((size_t)started + 1, sizeof *pf);
     if (!pf) abort();
     while (open_pipes > 0) {
@@ -476,7 +489,9 @@ int cmd_match(int argc, char **argv)
             if (k < 0 && errno == EINTR) continue;
             if (k <= 0) { close(pp->fd); pp->fd = -1; open_pipes--; continue; }
             pp->len += (size_t)k;
-            if (!take_messages(pp, out, &o, g, &done, tally)) {
+            int ok = take_messages(pp, out, &o, g, &done, tally);
+            next_record = write_records(rec, out, next_record, o.games, 0);
+            if (!ok) {
                 fprintf(stderr, "boardvm: match: a malformed message from worker %d\n", (int)(pp - pipes) + 1);
                 close(pp->fd); pp->fd = -1; open_pipes--; status = 1;
             }
@@ -501,7 +516,6 @@ int cmd_match(int argc, char **argv)
         GameOut *go = &out[gi];
         if (go->outcome == -2) { missing++; continue; }
         if (go->outcome == -1) { errors++; continue; }
-        if (rec) fputs(go->record, rec);
         plies += go->plies;
         int a_first = gi % 2 == 0;
         first[go->outcome == 1 ? 1 : (go->outcome == 2) == a_first ? 0 : 2]++;
@@ -510,6 +524,7 @@ int cmd_match(int argc, char **argv)
         if (r == nreasons && nreasons < 64) { reasons[nreasons] = go->reason; rcount[nreasons++] = 0; }
         if (r < 64) rcount[r]++;
     }
+    write_records(rec, out, next_record, o.games, 1);
     if (rec && fclose(rec)) { perror(o.record); status = 1; }
     int played = tally[0] + tally[1] + tally[2];
     printf("A (%s) against B (%s): %d wins, %d draws, %d losses in %d games\n", la, lb, tally[2], tally[1], tally[0], played);
