@@ -33,7 +33,9 @@
 #define MAX_GAMES 1000000
 
 typedef struct {
-    const char *rules, *record;
+    const char *rules, *record, *openings_file;
+    char **openings; int nopenings;  /* --openings: position strings, one per pair in turn */
+    char *openings_text;             /* the file's text, which openings[] point into */
     char **opts; int nopts;
     int games, jobs, random_plies, max_plies;
     unsigned long long seed;
@@ -57,6 +59,7 @@ static const char match_help[] =
 "  --jobs J                   parallel worker processes (default: the online cores)\n"
 "  --depth A,B | --time A,B | --nodes A,B\n"
 "                             each engine's limit per move (one value: both; default depth 2,2)\n"
+"  --openings FILE            start positions, one a line; pair i starts from line i (in turn)\n"
 "  --random-plies K           random legal plies before the engines play (default 4)\n"
 "  --seed S                   the seed of the openings (default 1)\n"
 "  --max-plies N              a game longer than N plies is a draw (default 600)\n"
@@ -127,7 +130,7 @@ static int parse_match_args(int argc, char **argv, MatchOpts *o)
             continue;
         }
         static const char *const known[] = { "-o", "--option", "--record", "--games", "--jobs", "--random-plies",
-            "--max-plies", "--seed", "--depth", "--time", "--nodes", "--sprt", "--stats" };
+            "--max-plies", "--seed", "--depth", "--time", "--nodes", "--sprt", "--stats", "--openings" };
         size_t q = 0;
         while (q < sizeof known / sizeof *known && strcmp(s, known[q])) q++;
         if (q == sizeof known / sizeof *known) return match_usage("unknown option '%s'", s);
@@ -135,6 +138,7 @@ static int parse_match_args(int argc, char **argv, MatchOpts *o)
         i++;
         if (!strcmp(s, "-o") || !strcmp(s, "--option")) o->opts[o->nopts++] = argv[i];
         else if (!strcmp(s, "--record")) o->record = v;
+        else if (!strcmp(s, "--openings")) o->openings_file = v;
         else if (!strcmp(s, "--games")) {
             if (!parse_int(v, 1, MAX_GAMES, &n)) return match_usage("--games '%s' is not a number of games from 1 to 1000000", v);
             o->games = (int)n;
@@ -293,7 +297,7 @@ static void play_game(Game *g, Engine *eng[2], const MatchOpts *o, const char *n
         return;
     }
     int status;
-    p = setup_position(g, NULL, NULL, 0, &jb, &status);
+    p = setup_position(g, o->nopenings ? o->openings[(gi / 2) % o->nopenings] : NULL, NULL, 0, &jb, &status);
     if (!p) { send_result(fd, gi, -1, 0, "the start position could not be set up", "", 0); return; }
     start = pos_to_string(p);
     play_opening(p, o, gi / 2, &log);
@@ -409,6 +413,63 @@ static int write_records(FILE *rec, GameOut *out, int next, int games, int at_en
     return next;
 }
 
+/* --openings FILE: one position string a line (blank lines and lines starting with '#' are
+ * skipped), each checked here, before any game, to be a position with a game left to play. The
+ * lines are kept in the file's text (o->openings point into it, which lives to the end). */
+static void free_openings(MatchOpts *o)
+{
+    free(o->openings); free(o->openings_text);
+    o->openings = NULL; o->openings_text = NULL; o->nopenings = 0;
+}
+
+static int read_openings(Game *g, MatchOpts *o)
+{
+    size_t len;
+    char *text = read_file(o->openings_file, &len);
+    if (!text) return 2;
+    o->openings = calloc(len / 2 + 2, sizeof *o->openings);
+    if (!o->openings) abort();
+    o->openings_text = text;
+    int lineno = 0;
+    char *next = text;
+    while (next) {             /* not strtok: reading a position may use it */
+        char *line = next;
+        next = strchr(line, '\n');
+        if (next) *next++ = 0;
+        lineno++;
+        line[strcspn(line, "\r")] = 0;
+        while (isspace((unsigned char)*line)) line++;
+        if (!*line || *line == '#') continue;
+        jmp_buf jb;
+        Pos *volatile p = NULL;
+        int status, over = 0;
+        if (setjmp(jb)) {
+            fprintf(stderr, "boardvm: match: %s: line %d: %s\n", o->openings_file, lineno, p ? p->errmsg : "error");
+            pos_free(p);
+            free_openings(o);
+            return 1;
+        }
+        p = setup_position(g, line, NULL, 0, &jb, &status);
+        if (!p) {            /* setup_position said why */
+            fprintf(stderr, "boardvm: match: %s: line %d is not a position of %s\n", o->openings_file, lineno, g->name);
+            free_openings(o);
+            return 1;
+        }
+        MoveList *ml = pos_list(p, 0);
+        node_moves(p, ml);
+        over = p->result || ml->n == 0;
+        pos_free(p);
+        if (over) {
+            fprintf(stderr, "boardvm: match: %s: line %d: the game is already over there\n", o->openings_file, lineno);
+            free_openings(o);
+            return 1;
+        }
+        o->openings[o->nopenings++] = line;
+    }
+    if (!o->nopenings) { fprintf(stderr, "boardvm: match: %s holds no position\n", o->openings_file); free_openings(o); return 1; }
+    return 0;
+}
+
 int cmd_match(int argc, char **argv)
 {
     MatchOpts o;
@@ -426,8 +487,9 @@ int cmd_match(int argc, char **argv)
         fprintf(stderr, "boardvm: match: %s has %d players; a match needs a two-player game\n", o.rules, g->nplayers);
         game_free(g); free(o.opts); return 2;
     }
+    if (o.openings_file && (st = read_openings(g, &o))) { game_free(g); free(o.opts); return st; }
     FILE *rec = NULL;
-    if (o.record && !(rec = fopen(o.record, "w"))) { perror(o.record); game_free(g); free(o.opts); return 2; }
+    if (o.record && !(rec = fopen(o.record, "w"))) { perror(o.record); free_openings(&o); game_free(g); free(o.opts); return 2; }
     if (!o.jobs) {
         long c = sysconf(_SC_NPROCESSORS_ONLN);
         o.jobs = c > 0 ? (int)(c > 1024 ? 1024 : c) : 1;
@@ -439,8 +501,10 @@ int cmd_match(int argc, char **argv)
     snprintf(na, sizeof na, "boardvm %s (A)", la);
     snprintf(nb, sizeof nb, "boardvm %s (B)", lb);
     const char *names[2] = { na, nb };
-    printf("match: %s, A = %s, B = %s: %d games, %d jobs, %d random plies, seed %llu\n", g->name, la, lb, o.games,
+    printf("match: %s, A = %s, B = %s: %d games, %d jobs, %d random plies, seed %llu", g->name, la, lb, o.games,
            o.jobs, o.random_plies, o.seed);
+    if (o.nopenings) printf(", %d openings from %s", o.nopenings, o.openings_file);
+    printf("\n");
     fflush(stdout);                         /* nothing buffered may be written again by a child */
 
     /* a worker's pipe closed early must not kill the parent */
@@ -509,7 +573,7 @@ int cmd_match(int argc, char **argv)
     free(pipes);
 
     /* the records in game order, and the summary */
-    int errors = 0, missing = 0, first[3] = {0};   /* first player's wins, draws, losses */
+    int errors = 0, missing = 0, first[3] = {0};   /* the balance: player 0's wins, draws, losses */
     long plies = 0;
     const char *reasons[64]; int rcount[64], nreasons = 0;
     for (int gi = 0; gi < o.games; gi++) {
@@ -531,7 +595,7 @@ int cmd_match(int argc, char **argv)
     if (played) {
         printf("score: %.1f/%d = %.4f; draws %.1f %%; average length %.1f plies\n", tally[2] + 0.5 * tally[1], played,
                (tally[2] + 0.5 * tally[1]) / played, 100.0 * tally[1] / played, (double)plies / played);
-        printf("%s (first player): %d wins, %d draws, %d losses\n", g->player_name[0], first[0], first[1], first[2]);
+        printf("%s, whichever engine played it: %d wins, %d draws, %d losses\n", g->player_name[0], first[0], first[1], first[2]);
         printf("ends:");
         for (int r = 0; r < nreasons; r++) printf("%s %s %d", r ? "," : "", *reasons[r] ? reasons[r] : "(no reason)", rcount[r]);
         printf("\n");
@@ -541,6 +605,7 @@ int cmd_match(int argc, char **argv)
     if (missing) { fprintf(stderr, "boardvm: match: %d games not reported by their worker (not counted)\n", missing); status = 1; }
     for (int gi = 0; gi < o.games; gi++) { free(out[gi].reason); free(out[gi].record); }
     free(out);
+    free_openings(&o);
     game_free(g);
     free(o.opts);
     return status;

@@ -63,6 +63,20 @@ else echo "FAIL: the records differ between --jobs 1 and --jobs 2"; status=1; fi
 # a record reads back (show --game: game 1, the first in the file) and ends in a finished position
 check "a recorded game reads back and is over" 1 "$(./boardvm show "$rules" --game match.pgn | grep -c '^result: ')"
 
+# -- an opening file: two positions (a comment and a blank line skipped), each pair from its own;
+# the two games of a pair start from it, with no random plies --
+printf '%s\n' '# 1. e4 and 1. d4' 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1' '' \
+    'rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1' > match-openings.txt
+./boardvm match "$rules" --openings match-openings.txt --random-plies 0 --depth 1 --games 4 --jobs 2 --record match.pgn > match.out 2>&1
+check "--openings: the match exits 0" 0 $?
+check "--openings: the games start from lines 2, 2, 4, 4" "4P3 4P3 3P4 3P4" \
+    "$(sed -n 's/^\[Position "[^ ]*\/8\/8\/\([^/]*\)\/8\/.*/\1/p' match.pgn | tr '\n' ' ' | sed 's/ $//')"
+printf '%s\n' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 'no position' > match-openings.txt
+./boardvm match "$rules" --openings match-openings.txt --games 2 > /dev/null 2> bad.err
+check "--openings: a bad line exits 1" 1 $?
+check "--openings: a bad line is named" "boardvm: match: match-openings.txt: line 2 is not a position of FIDE Chess" "$(tail -1 bad.err)"
+rm -f match-openings.txt
+
 # -- bad options --
 bad() {   # expected message, arguments...
     want=$1; shift
