@@ -376,10 +376,15 @@ static int take_messages(Pipe *pp, GameOut *out, const MatchOpts *o, Game *g, in
         char *nl = memchr(pp->buf, '\n', pp->len);
         if (!nl) return 1;
         int gi, outcome, plies; size_t rl, cl;
-        if (sscanf(pp->buf, "G %d %d %d %zu %zu", &gi, &outcome, &plies, &rl, &cl) != 5 || gi < 0 || gi >= o->games ||
-            outcome < -1 || outcome > 2)
+        char line[128];                  /* the buffer holds no NUL for sscanf to stop at */
+        size_t hl = (size_t)(nl - pp->buf);
+        if (hl >= sizeof line) return 0;
+        memcpy(line, pp->buf, hl);
+        line[hl] = 0;
+        if (sscanf(line, "G %d %d %d %zu %zu", &gi, &outcome, &plies, &rl, &cl) != 5 || gi < 0 || gi >= o->games ||
+            outcome < -1 || outcome > 2 || rl > (1u << 20) || cl > (1u << 30))
             return 0;
-        size_t head = (size_t)(nl - pp->buf) + 1;
+        size_t head = hl + 1;
         if (pp->len < head + rl + cl) return 1;
         GameOut *go = &out[gi];
         go->outcome = outcome; go->plies = plies;
