@@ -4,8 +4,9 @@
  * so that an unbalanced opening favours neither side. The engines are deterministic with
  * --depth and --nodes: the openings are what makes the games differ.
  *
- * Workers are forked after the rules file is compiled; worker w plays games w, w+J, w+2J...
- * and sends each result to the parent through its pipe as one message:
+ * Workers are forked after the rules file is compiled; each takes the next game to play from a
+ * counter they share (games differ much in length: a fixed share would leave workers idle; a
+ * game depends only on its number, never on which worker plays it) and sends each result to the parent through its pipe as one message:
  *   "G <game> <outcome> <plies> <reason length> <record length>\n" <reason> <record>
  * outcome: 2 A won, 1 draw, 0 A lost, -1 error (the reason is the error message). The parent
  * prints results as they come, writes the records in game order and the statistics at the end. */
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "commands.h"
@@ -354,10 +356,14 @@ static void play_game(Game *g, Engine *eng[2], const MatchOpts *o, const char *n
     pos_free(p); free(start); moves_free(&log);
 }
 
-static void worker(Game *g, const MatchOpts *o, const char *names[2], int w, int jobs, int fd)
+static void worker(Game *g, const MatchOpts *o, const char *names[2], int *next_game, int fd)
 {
     Engine *eng[2] = { engine_new(g, 32), engine_new(g, 32) };
-    for (int gi = w; gi < o->games; gi += jobs) play_game(g, eng, o, names, gi, fd);
+    for (;;) {
+        int gi = __atomic_fetch_add(next_game, 1, __ATOMIC_RELAXED);
+        if (gi >= o->games) break;
+        play_game(g, eng, o, names, gi, fd);
+    }
     engine_free(eng[0]);
     engine_free(eng[1]);
     close(fd);
@@ -512,6 +518,13 @@ int cmd_match(int argc, char **argv)
     printf("\n");
     fflush(stdout);                         /* nothing buffered may be written again by a child */
 
+    /* the next game to play, shared by the workers */
+    int *next_game = mmap(NULL, sizeof *next_game, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (next_game == MAP_FAILED) {
+        perror("boardvm: match: mmap");
+        free_openings(&o); if (rec) fclose(rec); game_free(g); free(o.opts); return 1;
+    }
+    *next_game = 0;
     /* a worker's pipe closed early must not kill the parent */
     signal(SIGPIPE, SIG_IGN);
     Pipe *pipes = calloc((size_t)o.jobs, sizeof *pipes);
@@ -529,14 +542,14 @@ int cmd_match(int argc, char **argv)
             close(fds[0]);
             for (int k = 0; k < w; k++) close(pipes[k].fd);
             if (rec) fclose(rec);
-            worker(g, &o, names, w, o.jobs, fds[1]);
+            worker(g, &o, names, next_game, fds[1]);
         }
         close(fds[1]);
         pipes[w].fd = fds[0]; pipes[w].pid = pid;
         started++;
     }
     int status = started == o.jobs ? 0 : 1;
-    /* with fewer workers than asked, the games of the missing ones are not played (reported) */
+    /* with fewer workers than asked (a fork failed), the others play all the games */
     int done = 0, tally[3] = {0}, open_pipes = started, next_record = 0;
     struct pollfd *pf = calloc((size_t)started + 1, sizeof *pf);
     if (!pf) abort();
@@ -610,6 +623,7 @@ int cmd_match(int argc, char **argv)
     if (missing) { fprintf(stderr, "boardvm: match: %d games not reported by their worker (not counted)\n", missing); status = 1; }
     for (int gi = 0; gi < o.games; gi++) { free(out[gi].reason); free(out[gi].record); }
     free(out);
+    munmap(next_game, sizeof *next_game);
     free_openings(&o);
     game_free(g);
     free(o.opts);
