@@ -77,6 +77,15 @@ check "--openings: a bad line exits 1" 1 $?
 check "--openings: a bad line is named" "boardvm: match: match-openings.txt: line 2 is not a position of FIDE Chess" "$(tail -1 bad.err)"
 rm -f match-openings.txt
 
+# -- a game stopped by an error in the rules (tests/lang/long-search.rules without its option:
+# the first move generation runs past the step bound, tests/step-limit.sh) is reported, not
+# counted, and the exit status is 1 --
+./boardvm match "$srcdir/tests/lang/long-search.rules" --games 2 --jobs 2 --depth 1 > match.out 2> match.err
+check "a rules error: exit 1" 1 $?
+check "a rules error: each game says why" 2 "$(grep -c '^boardvm: match: game [12]: .*long-search.rules:16: error: a program ran more than 100000' match.err)"
+check "a rules error: the games are not counted" "boardvm: match: 2 games stopped by an error (not counted)" "$(tail -1 match.err)"
+check "a rules error: no games in the totals" 1 "$(grep -c ' 0 wins, 0 draws, 0 losses in 0 games$' match.out)"
+
 # -- bad options --
 bad() {   # expected message, arguments...
     want=$1; shift
@@ -94,5 +103,5 @@ bad "boardvm: match: --depth needs a value" "$rules" --depth
 bad "boardvm: match: --time: give one of --depth, --time and --nodes, once" "$rules" --depth 1 --time 1,2
 bad "boardvm: match: --sprt '5,0' is not ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5" "$rules" --sprt 5,0
 bad "boardvm: match: needs a rules file" --games 2
-rm -f match.out match.err match.pgn match1.pgn bad.err
+rm -f match.out match.err match.pgn match1.pgn bad.err match-openings.txt
 exit $status
