@@ -40,5 +40,6 @@ int cmd_xboard(Args *a);           /* xboard.c */
 int cmd_serve(Args *a);            /* serve.c */
 int cmd_svg(Args *a);              /* svg.c */
 int cmd_diff(int argc, char **argv);   /* diff.c: it parses its own arguments */
+int cmd_match(int argc, char **argv);  /* match.c: it parses its own arguments */
 void show_board(const Pos *p, FILE *out);   /* display.c */
 #endif

@@ -47,6 +47,7 @@ static const char usage_text[] =
 "  bench --list LIST          the same for the games, depths and positions listed in LIST\n"
 "  selfplay FILE              the engine plays itself; prints each move and the result\n"
 "  play FILE                  play against the engine in the terminal\n"
+"  match FILE                 engine A against engine B: score, Elo with a 95 % interval, SPRT\n"
 "  xboard FILE                speak the XBoard/CECP protocol (for GUIs)\n"
 "  serve FILE                 a local web server: see and play the game in a browser\n"
 "  svg FILE                   the position as an SVG picture (as the web board draws it)\n"
@@ -380,6 +381,7 @@ int main(int argc, char **argv)
 #endif
     /* diff has options per side (each rules file its own --option): it reads its own arguments */
     if (argc > 1 && !strcmp(argv[1], "diff")) return cmd_diff(argc, argv);
+    if (argc > 1 && !strcmp(argv[1], "match")) return cmd_match(argc, argv);   /* match.c: its own options */
     Args a;
     int st = parse_args(argc, argv, &a);
     if (st) { free_args(&a); return st; }
