@@ -71,7 +71,7 @@ build() {
     done
     # The command itself with the same sanitizers, for the edge cases and `boardvm test`.
     for f in $LIB display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares svg serve \
-             cli cli_table check show perft_cmd startpos diff diff_side engine_notation uci_client main; do
+             cli cli_table check show perft_cmd startpos diff diff_side engine_notation uci_client match elo main; do
         $CC $common -c "$src/src/$f.c" -o "$out/obj-cli/$f.o"
         cliobjs="$cliobjs $out/obj-cli/$f.o"
     done

@@ -34,7 +34,9 @@ int cli_usage_error(const CliCommand *c, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("boardvm: ", stderr);
+    /* "boardvm: perft: ...": the command a usage error is about */
+    if (c) fprintf(stderr, "boardvm: %s: ", c->name);
+    else fputs("boardvm: ", stderr);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     if (c) fprintf(stderr, "\nTry 'boardvm %s --help'.\n", c->name);
@@ -144,7 +146,9 @@ static int refuse(const CliCommand *c, int ch, const struct option *longs, char 
 {
     if (ch == ':') {
         const char *name = optopt >= 256 ? longs[optopt - 256].name : name_of_short(optopt);
-        const CliOption *o = name ? any_row(name) : NULL;
+        const CliOption *o = !name     ? NULL
+                : row_for(name, c->id) ? row_for(name, c->id)
+                                       : any_row(name);
         return cli_usage_error(c, "--%s needs %s", name ? name : "?",
                                o && o->what ? o->what : "a value");
     }
@@ -163,7 +167,7 @@ static int not_for(const CliCommand *c, const char *name)
     for (const CliCommand *k = cli_commands; k->name; k++)
         if (row_for(name, k->id) && n < sizeof others - 16)
             n += (size_t)snprintf(others + n, sizeof others - n, "%s%s", n ? ", " : "", k->name);
-    return cli_usage_error(c, "%s does not take --%s (an option of %s)", c->name, name, others);
+    return cli_usage_error(c, "--%s is not an option of %s (but of %s)", name, c->name, others);
 }
 
 int cli_parse(const CliCommand *c, int argc, char **argv, CliEach each, void *ctx)

@@ -8,7 +8,7 @@
 #define RULES_CMDS                                                                                 \
     (ON(CMD_CHECK) | ON(CMD_DISASM) | ON(CMD_SHOW) | ON(CMD_MOVES) | ON(CMD_PERFT) |               \
      ON(CMD_BENCH) | ON(CMD_SELFPLAY) | ON(CMD_PLAY) | ON(CMD_XBOARD) | ON(CMD_SERVE) |            \
-     ON(CMD_SVG))
+     ON(CMD_SVG) | ON(CMD_MATCH))
 #define POSITION_CMDS                                                                              \
     (ON(CMD_SHOW) | ON(CMD_MOVES) | ON(CMD_PERFT) | ON(CMD_BENCH) | ON(CMD_SELFPLAY) |             \
      ON(CMD_SERVE) | ON(CMD_SVG))
@@ -83,6 +83,31 @@ const CliOption cli_options[] = {
     { OPT_WORK, "work", 0, ARG_INT, 1, MAX_WORK_OPTION, "N", "a number of million steps",
       ON(CMD_SHOW) | ON(CMD_MOVES) | ON(CMD_PERFT) | ON(CMD_TEST) | ON(CMD_BENCH) | ON(CMD_SVG),
       "stop with an error after N million steps of rules code in all (default 10000)" },
+    /* match: values as "A,B" (engine A's, engine B's) or one for both, checked by match.c */
+    { OPT_GAMES, "games", 0, ARG_TEXT, 0, 0, "N", "a value", ON(CMD_MATCH),
+      "number of games (default 10; an odd N leaves one pair half played)" },
+    { OPT_JOBS, "jobs", 'j', ARG_TEXT, 0, 0, "J", "a value", ON(CMD_MATCH),
+      "parallel worker processes (default: the online cores)" },
+    { OPT_DEPTH, "depth", 'd', ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
+      "each engine's search depth (one value: both; default 2,2)" },
+    { OPT_TIME, "time", 't', ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
+      "each engine's seconds per move, instead of a depth" },
+    { OPT_NODES, "nodes", 'n', ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
+      "each engine's nodes per move, instead of a depth" },
+    { OPT_OPENINGS, "openings", 0, ARG_FILE, 0, 0, "FILE", "a value", ON(CMD_MATCH),
+      "start positions, one a line; pair i starts from line i (in turn)" },
+    { OPT_RANDOM_PLIES, "random-plies", 0, ARG_TEXT, 0, 0, "K", "a value", ON(CMD_MATCH),
+      "random legal plies before the engines play (default 4)" },
+    { OPT_SEED, "seed", 0, ARG_TEXT, 0, 0, "S", "a value", ON(CMD_MATCH),
+      "the seed of the openings (default 1)" },
+    { OPT_MAX_PLIES, "max-plies", 0, ARG_TEXT, 0, 0, "N", "a value", ON(CMD_MATCH),
+      "a game longer than N plies is a draw (default 600)" },
+    { OPT_RECORD, "record", 'r', ARG_FILE, 0, 0, "FILE", "a value", ON(CMD_MATCH),
+      "write every game's record to FILE, in game order" },
+    { OPT_SPRT, "sprt", 0, ARG_TEXT, 0, 0, "ELO0,ELO1[,ALPHA,BETA]", "a value", ON(CMD_MATCH),
+      "the SPRT of H1 (Elo = ELO1) against H0 (Elo = ELO0); alpha and beta default 0.05" },
+    { OPT_STATS, "stats", 0, ARG_TEXT, 0, 0, "W,D,L", "a value", ON(CMD_MATCH),
+      "only the statistics of these counts of games (no games played)" },
     { OPT_UCI, "uci", 0, ARG_TEXT, 0, 0, "'COMMAND'", "an engine command", ON(CMD_DIFF),
       "a side that is a UCI engine answering 'go perft N'" },
     { OPT_VARIANT, "variant", 0, ARG_TEXT, 0, 0, "NAME", "a variant", ON(CMD_DIFF),
@@ -142,6 +167,11 @@ const CliCommand cli_commands[] = {
       "the engine plays itself; prints each move and the result", NULL, cmd_selfplay, NULL },
     { CMD_PLAY, "play", "FILE", 1, ".rules", "play against the engine in the terminal", NULL,
       cmd_play, NULL },
+    { CMD_MATCH, "match", "FILE", -1, ".rules",
+      "engine A against engine B: score, Elo with a 95 % interval, SPRT",
+      "Engine A against engine B: N games in parallel worker processes, each opening played twice\n"
+      "with colours swapped; the score, the draw rate, Elo with a 95 % interval and an SPRT.",
+      NULL, cmd_match },
     { CMD_XBOARD, "xboard", "FILE", 1, ".rules", "speak the XBoard/CECP protocol (for GUIs)", NULL,
       cmd_xboard, NULL },
     { CMD_SERVE, "serve", "FILE", 1, ".rules",
@@ -166,7 +196,7 @@ static int run_help(Args *a)
 static int run_completion(Args *a)
 {
     if (a->npos > 1 && strcmp(a->pos[1], "bash"))
-        return cli_usage_error(&cli_commands[CMD_COMPLETION], "no completion for '%s' (only bash)",
+        return cli_usage_error(cli_command("completion"), "no completion for '%s' (only bash)",
                                a->pos[1]);
     cli_completion_bash(stdout);
     return 0;

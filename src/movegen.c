@@ -546,8 +546,13 @@ static void add_attack_atom(Game *g, int player, int t, const Atom *a)
     m[t >> 6] |= 1ull << (t & 63);
 }
 
+static const VmHost runtime_host = {
+    square_attacked, piece_attacks, in_check, can_move_to, gen_first_legal, pos_make
+};
+
 void movegen_prepare(Game *g)
 {
+    g->host = &runtime_host;
     int next = 0;
     for (int t = 1; t <= g->ntypes; t++)
         for (int i = 0; i < g->types[t].natoms; i++) next += !ATOM_PLAIN(&g->types[t].atoms[i]);

@@ -6,14 +6,12 @@
  * position (squares, players, types read from state), because a position can hold anything.
  */
 #include "vm.h"
-#include "make.h"
 #include <stdlib.h>
 #include <limits.h>
 #include <string.h>
 #include <time.h>
 #include "maxima.h"
 #include "merge.h"
-#include "movegen.h"
 #include "lines.h"
 #include "opcodes.h"
 #include "royal.h"
@@ -461,7 +459,7 @@ static int side_to_move_has_a_move(Pos *p, int line)
     /* gen_pseudo starts the bounds of a new position (vm_start_position); the replies belong
      * to this one: their work counts toward its bound, and the nesting count stays. */
     long work0 = s->work0; int trail0 = s->trail0, guard = p->depth_guard;
-    int found = gen_first_legal(p, ml);
+    int found = p->g->host->first_legal(p, ml);
     s->work0 = work0; s->trail0 = trail0; p->depth_guard = guard;
     p->depth_guard--;
     return found;
@@ -473,7 +471,7 @@ static int end_has_a_move(Pos *p, MoveList *into)
 {
     struct VmScratch *s = scratch(p);
     long work0 = s->work0; int trail0 = s->trail0, guard = p->depth_guard;
-    int found = gen_first_legal(p, into);
+    int found = p->g->host->first_legal(p, into);
     s->work0 = work0; s->trail0 = trail0; p->depth_guard = guard;
     return found;
 }
@@ -535,32 +533,27 @@ int vm_run_legal_pretest(Pos *p, int mover, const Move *m)
     return answer;
 }
 
-int vm_run_end_first_legal(Pos *p, MoveList *scratch)
+/* The end block with `no-moves` answered as `nlegal_mode` says (-2, -4: RunCtx.nlegal). */
+static int run_end_asking(Pos *p, MoveList *ml, int nlegal_mode)
 {
     p->result = 0; p->result_reason = 0;
     if (p->g->hook_fn[HOOK_END] < 0) return -1;
-    vm_start_position(p);                /* this node's work starts here, not at its moves */
     RunCtx c = {0};
     c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_END]; c.mover = pos_turn(p); c.origin = -1;
-    c.nlegal = -4; c.pseudo = scratch; c.target = -1;
+    c.nlegal = nlegal_mode; c.pseudo = ml; c.target = -1;
     int mark = p->ntrail;
     vm_run(p, &c);
     pos_undo_to(p, mark);
     return c.nlegal < 0 ? -1 : c.nlegal;
 }
 
-int vm_run_end_lazy(Pos *p, MoveList *ml)
+int vm_run_end_first_legal(Pos *p, MoveList *scratch)
 {
-    p->result = 0; p->result_reason = 0;
-    if (p->g->hook_fn[HOOK_END] < 0) return -1;
-    RunCtx c = {0};
-    c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_END]; c.mover = pos_turn(p); c.origin = -1;
-    c.nlegal = -2; c.pseudo = ml; c.target = -1;
-    int mark = p->ntrail;
-    vm_run(p, &c);
-    pos_undo_to(p, mark);
-    return c.nlegal < 0 ? -1 : c.nlegal;
+    vm_start_position(p);                /* this node's work starts here, not at its moves */
+    return run_end_asking(p, scratch, -4);
 }
+
+int vm_run_end_lazy(Pos *p, MoveList *ml) { return run_end_asking(p, ml, -2); }
 
 void vm_run_end(Pos *p, int nlegal)
 {

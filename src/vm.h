@@ -46,6 +46,18 @@ typedef struct {
     int bailed;              /* RUN_HOOK: it reached BAIL (pretest.c) */
 } RunCtx;
 
+/* What the interpreter asks of the runtime above it: questions about other moves and pieces
+ * (`attacked`, `attacks`, `in-check`, `can-move-to`, `no-moves`). The runtime (movegen.c) sets
+ * Game.host when a game is prepared; the VM calls nothing above it by name. */
+typedef struct VmHost {
+    int (*square_attacked)(Pos *p, int sq, int by);
+    int (*piece_attacks)(Pos *p, int from, int target);
+    int (*in_check)(Pos *p, int player);
+    int (*can_move_to)(Pos *p, int target, int player);
+    int (*first_legal)(Pos *p, MoveList *ml);          /* 1 if the side to move has a legal move */
+    void (*make)(Pos *p, const MoveList *ml, const Move *m);
+} VmHost;
+
 void vm_run(Pos *p, RunCtx *c);
 void vm_run_hook(Pos *p, int hook, int mover);
 void vm_run_capture_hook(Pos *p, int mover, int32_t victim);

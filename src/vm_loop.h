@@ -276,25 +276,25 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             ip += 1; NEXT;
         vmcase(ATTACKED)
             b = stk[--sp]; a = stk[sp - 1];
-            stk[sp - 1] = SQOK(a) && PLOK(b) ? square_attacked(p, (int)a, (int)b) : 0;
+            stk[sp - 1] = SQOK(a) && PLOK(b) ? g->host->square_attacked(p, (int)a, (int)b) : 0;
             ip += 1; NEXT;
         vmcase(ATTACKS)
             b = stk[--sp]; a = stk[sp - 1];
-            stk[sp - 1] = SQOK(a) && SQOK(b) ? piece_attacks(p, (int)a, (int)b) : 0;
+            stk[sp - 1] = SQOK(a) && SQOK(b) ? g->host->piece_attacks(p, (int)a, (int)b) : 0;
             ip += 1; NEXT;
         vmcase(REMAPDIR)
             b = stk[--sp]; a = stk[sp - 1];
             stk[sp - 1] = (uint64_t)a < (uint64_t)g->ndirs && PLOK(b) && PLOK(mover)
                 ? g->dir_map[b][g->dir_unmap[mover][a]] : -1;
             ip += 1; NEXT;
-        vmcase(INCHECK) stk[sp++] = PLOK(mover) ? in_check(p, mover) : 0; ip += 1; NEXT;
-        vmcase(INCHECKOF) a = stk[sp - 1]; stk[sp - 1] = PLOK(a) ? in_check(p, (int)a) : 0; ip += 1; NEXT;
+        vmcase(INCHECK) stk[sp++] = PLOK(mover) ? g->host->in_check(p, mover) : 0; ip += 1; NEXT;
+        vmcase(INCHECKOF) a = stk[sp - 1]; stk[sp - 1] = PLOK(a) ? g->host->in_check(p, (int)a) : 0; ip += 1; NEXT;
         vmcase(ROYALSQ) a = stk[sp - 1]; stk[sp - 1] = PLOK(a) ? royal_square(p, (int)a) : -1; ip += 1; NEXT;
         vmcase(NOMOVES)
             if (c->nlegal == -2) {
                 c->nlegal = 0;
                 for (int i = 0; i < c->pseudo->n && !c->nlegal; i++) {
-                    pos_make(p, c->pseudo, &c->pseudo->m[i]);
+                    g->host->make(p, c->pseudo, &c->pseudo->m[i]);
                     c->nlegal = vm_run_legal(p, mover);
                     pos_unmake(p);
                 }
@@ -329,7 +329,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         }
         vmcase(CANMOVETO)
             a = stk[sp - 1];
-            stk[sp - 1] = SQOK(a) && PLOK(mover) ? can_move_to(p, (int)a, mover) : 0;
+            stk[sp - 1] = SQOK(a) && PLOK(mover) ? g->host->can_move_to(p, (int)a, mover) : 0;
             ip += 1; NEXT;
         vmcase(MOVEFIELD)
             switch (OPND(1)) {

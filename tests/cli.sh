@@ -34,10 +34,10 @@ grep -q -- '--divide' cli.out && ! grep -q -- '--port' cli.out && ok "perft --he
 ./boardvm -h | grep -q '^usage: boardvm COMMAND' && ok "-h: the list of commands" || bad "-h"
 
 # ---- options checked against their command ---------------------------------------------------
-refused "show --depth 3: not an option of show" "show does not take --depth \(an option of .*selfplay" show "$chess" --depth 3
-refused "moves --divide" "moves does not take --divide \(an option of perft\)" moves "$chess" --divide
-refused "perft --port 80" "perft does not take --port" perft "$chess" 1 --port 80
-refused "serve --json" "serve does not take --json" serve "$chess" --json
+refused "show --depth 3: not an option of show" "^boardvm: show: --depth is not an option of show \(but of .*selfplay" show "$chess" --depth 3
+refused "moves --divide" "^boardvm: moves: --divide is not an option of moves \(but of perft\)" moves "$chess" --divide
+refused "perft --port 80" "--port is not an option of perft" perft "$chess" 1 --port 80
+refused "serve --json" "--json is not an option of serve" serve "$chess" --json
 refused "an unknown long option" "unknown option '--bogus'" perft "$chess" 1 --bogus
 refused "an unknown short option" "unknown option '-Z'" show "$chess" -Z
 refused "a flag given a value" "--divide takes no value" perft "$chess" 1 --divide=3

@@ -23,8 +23,9 @@ check "$srcdir/tests/lang/probe.rules" chain \
     "legality test: makes the move with after-move, turn-start, without the history"
 # chess: `legal` is exactly `require not in-check;` and every attack is a leap/ride line, so
 # most moves are decided by the pins of the node (src/pins.h); tests/chess-perft.test's pinned
-# positions fail if that is wrong. Xiangqi's attacks are programs that read single squares: the
-# squares they read are watched (tests/xiangqi.test and smegi.test fail without that). The Ivory
+# positions fail if that is wrong. Xiangqi's attacks are native lines with legs and hops (their
+# legs pinned, their hop lines watched: tests/lang/native-lines.rules) and one program, the
+# flying general, whose reads are watched (tests/xiangqi.test and smegi.test fail without that). The Ivory
 # Tower's legal is more than `not in-check`: every move is made. Shogi's legal goes on after
 # `require not in-check;` (uchifuzume), and that part is run before the move where it can be
 # (src/pretest.c; tests/lang/pretest.rules and shogi.test's uchifuzume cases fail if it is wrong).

@@ -1,0 +1,54 @@
+/* elo.c - match statistics (elo.h). The model is the logistic one every engine tester uses:
+ * a score s per game corresponds to an Elo difference of -400 log10(1/s - 1). The interval is
+ * the normal one on the mean of the per-game scores (1, 1/2, 0), mapped through that curve, so
+ * it is not symmetric around the Elo. */
+#include "elo.h"
+#include <math.h>
+
+#define Z95 1.959963984540054      /* the two-sided 95 % quantile of the normal distribution */
+
+double elo_from_score(double s)
+{
+    if (s <= 0) return -INFINITY;
+    if (s >= 1) return INFINITY;
+    return -400.0 * log10(1.0 / s - 1.0) + 0.0;       /* + 0.0: 0, not -0, at s = 1/2 */
+}
+
+double score_from_elo(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)); }
+
+/* Mean and variance of one game's score. */
+static void moments(int w, int d, int l, double *mean, double *var)
+{
+    int n = w + d + l;
+    if (n <= 0) { *mean = NAN; *var = 0; return; }
+    double s = (w + 0.5 * d) / n;
+    *mean = s;
+    *var = (w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s) / n;
+}
+
+void elo_stats(int w, int d, int l, EloStats *st)
+{
+    double var;
+    st->n = w + d + l;
+    moments(w, d, l, &st->score, &var);
+    st->stderr_score = st->n > 0 ? sqrt(var / st->n) : NAN;
+    if (st->n <= 0) { st->elo = st->elo_lo = st->elo_hi = NAN; return; }
+    st->elo = elo_from_score(st->score);
+    st->elo_lo = elo_from_score(st->score - Z95 * st->stderr_score);
+    st->elo_hi = elo_from_score(st->score + Z95 * st->stderr_score);
+}
+
+/* Van den Bergh's GSPRT approximation: with the observed per-game variance v held fixed, the
+ * log-likelihood ratio of mean s1 against mean s0 after N games of mean s is
+ *   N ((s - s0)^2 - (s - s1)^2) / (2 v)  =  N (s1 - s0)(2 s - s0 - s1) / (2 v). */
+void sprt(int w, int d, int l, double elo0, double elo1, double alpha, double beta, Sprt *o)
+{
+    double s, var;
+    int n = w + d + l;
+    moments(w, d, l, &s, &var);
+    o->lower = log(beta / (1 - alpha));
+    o->upper = log((1 - beta) / alpha);
+    double s0 = score_from_elo(elo0), s1 = score_from_elo(elo1);
+    o->llr = n > 0 && var > 0 ? n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var) : 0;
+    o->verdict = o->llr >= o->upper ? 1 : o->llr <= o->lower ? -1 : 0;
+}
