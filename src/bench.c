@@ -6,7 +6,6 @@
  *   boardvm bench --list LIST     each, perft leaves/s and search nodes/s from its start position
  *                                 (or the list's position). Without a file: chess, xiangqi, shogi.
  */
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,8 @@
 #include "search.h"
 #include "session.h"
 #include "oom.h"
+#include "protect.h"
+#include "rulespath.h"
 
 #ifndef BOARDVM_DATADIR
 #define BOARDVM_DATADIR "/usr/local/share/boardvm"
@@ -52,40 +53,31 @@ typedef struct { char *file; int depth; char *fen; } BenchGame;   /* depth 0: ch
 #define BENCH_MIN_LEAVES 50000
 #define BENCH_MAX_DEPTH 10
 
-/* One row: perft leaves/s and search nodes/s (medians of `runs`), or a note why not. */
-static int bench_one(Args *a, const BenchGame *bg, double *perft_rate, double *search_rate)
+/* One row's measures (under protected_run: a runtime error of the rules code skips the game). */
+typedef struct {
+    const Args *a;
+    const BenchGame *bg;
+    double perft_rate, search_rate;
+    double *v;                     /* the runs' rates (freed by bench_one, whatever happens) */
+} BenchRow;
+
+static void bench_row(Pos *p, void *ctx)
 {
-    *perft_rate = *search_rate = 0;
-    if (access(bg->file, R_OK) != 0) {
-        printf("%-14s %-26s skipped: %s does not exist (yet)\n", "-", bg->file, bg->file);
-        return 0;
-    }
-    int status;
-    Game *g = load_game(bg->file, NULL, 0, NULL, &status);
-    if (!g) { printf("%-14s %-26s skipped: it does not compile (above)\n", "-", bg->file); return 0; }
-    jmp_buf jb;
-    Pos *volatile p = NULL;
-    double *volatile v = NULL;
-    if (setjmp(jb)) {
-        printf("%-14s %-26s skipped: %s\n", g->name, bg->file, p->errmsg);
-        free(v); pos_free(p); game_free(g); return 0;
-    }
-    p = setup_position(g, bg->fen, NULL, 0, &jb, &status);
-    if (!p) { printf("%-14s %-26s skipped: bad position (above)\n", g->name, bg->file); game_free(g); return 0; }
-    int depth = a->depth > 0 ? a->depth : bg->depth;
+    BenchRow *b = ctx;
+    const Game *g = p->g;
+    int depth = b->a->depth > 0 ? b->a->depth : b->bg->depth;
     uint64_t leaves = 0;
     if (depth <= 0)
         for (depth = 1; depth < BENCH_MAX_DEPTH && (leaves = perft(p, depth, 0)) < BENCH_MIN_LEAVES; depth++) { }
-    int runs = a->runs > 0 ? a->runs : 5;
-    v = malloc(sizeof *v * (size_t)runs);
-    if (!v) out_of_memory("v in bench_one()");
+    int runs = b->a->runs > 0 ? b->a->runs : 5;
+    double *v = b->v = xmalloc(sizeof *v * (size_t)runs, "the runs' rates");
     for (int r = 0; r < runs; r++) {
         double t0 = now();
         leaves = perft(p, depth, 0);
         double dt = now() - t0;
         v[r] = dt > 0 ? leaves / dt : 0;
     }
-    *perft_rate = median(v, runs);
+    b->perft_rate = median(v, runs);
     /* the search: a fresh engine each run, so every run searches the same tree */
     SearchResult res = {0};
     for (int r = 0; r < runs; r++) {
@@ -95,12 +87,33 @@ static int bench_one(Args *a, const BenchGame *bg, double *perft_rate, double *s
         engine_free(eng);
         v[r] = res.seconds > 0 ? res.nodes / res.seconds : 0;
     }
-    *search_rate = median(v, runs);
-    printf("%-14.14s %-26s %5d %10llu %10.0f %6d %9llu %9.0f", g->name, bg->file, depth,
-           (unsigned long long)leaves, *perft_rate, depth + 1, (unsigned long long)res.nodes, *search_rate);
+    b->search_rate = median(v, runs);
+    printf("%-14.14s %-26s %5d %10llu %10.0f %6d %9llu %9.0f", g->name, b->bg->file, depth,
+           (unsigned long long)leaves, b->perft_rate, depth + 1, (unsigned long long)res.nodes, b->search_rate);
     fflush(stdout);
-    free(v); pos_free(p); game_free(g);
-    return 1;
+}
+
+/* One row: perft leaves/s and search nodes/s (medians of `runs`), or a note why not. */
+static int bench_one(Args *a, const BenchGame *bg, double *perft_rate, double *search_rate)
+{
+    *perft_rate = *search_rate = 0;
+    char *found = rules_find(bg->file);        /* a path, or a game's name (chess) */
+    if (!found) {
+        printf("%-14s %-26s skipped: %s does not exist (yet)\n", "-", bg->file, bg->file);
+        return 0;
+    }
+    int status;
+    Game *g = load_game(found, NULL, 0, NULL, &status);
+    free(found);
+    if (!g) { printf("%-14s %-26s skipped: it does not compile (above)\n", "-", bg->file); return 0; }
+    Pos *p = setup_position(g, bg->fen, NULL, 0, NULL, &status);
+    if (!p) { printf("%-14s %-26s skipped: bad position (above)\n", g->name, bg->file); game_free(g); return 0; }
+    BenchRow b = { a, bg, 0, 0, NULL };
+    int failed = protected_run(p, bench_row, &b);
+    if (failed) printf("%-14s %-26s skipped: %s\n", g->name, bg->file, p->errmsg);
+    else { *perft_rate = b.perft_rate; *search_rate = b.search_rate; }
+    free(b.v); pos_free(p); game_free(g);
+    return !failed;
 }
 
 /* A list file: one game a line, `RULES-FILE [DEPTH [POSITION...]]`; DEPTH `-` or 0 = chosen as
@@ -200,31 +213,17 @@ static int bench_games(Args *a)
 
 /* ---- one game ------------------------------------------------------------------------------- */
 
-int cmd_bench(Args *a)
+/* `bench FILE`: perft runs, then the search's signature (under protected_run: rules code). */
+typedef struct { const Args *a; const char *file; } BenchSingle;
+
+static void bench_single(Pos *p, void *ctx)
 {
-    /* as perft: a deeper count would not end (--depth itself takes up to 100000) */
-    if (a->depth > 30) {
-        fprintf(stderr, "boardvm: bench depth must be 1 to 30, not %d\n", a->depth);
-        return 2;
-    }
-    if (a->list || a->npos != 2) {
-        if (a->nopts || a->fen || a->nmoves) {
-            fprintf(stderr, "boardvm: bench: -o, --fen and --moves need a single rules file\n");
-            return 2;
-        }
-        return bench_games(a);
-    }
-    const char *volatile file = a->pos[1];
+    const BenchSingle *b = ctx;
+    const Args *a = b->a;
+    const Game *g = p->g;
+    const char *file = b->file;
     int depth = a->depth > 0 ? a->depth : 5, runs = a->runs > 0 ? a->runs : 5;
-    int status;
-    Game *g = load_game(file, NULL, a->nopts, a->opts, &status);
-    if (!g) return status;
-    jmp_buf jb;
-    Pos *volatile p = NULL;
-    if (setjmp(jb)) { fprintf(stderr, "%s\n", p->errmsg); pos_free(p); game_free(g); return 1; }
-    p = setup_position(g, a->fen, a->moves, a->nmoves, &jb, &status);
-    if (!p) { game_free(g); return status; }
-    double *nps = malloc(sizeof *nps * (size_t)runs);
+    double *nps = xmalloc(sizeof *nps * (size_t)runs, "the runs' rates");
     uint64_t leaves = 0;
     printf("bench: %s, perft %d, %d runs\n", file, depth, runs);
     for (int r = 0; r < runs; r++) {
@@ -269,6 +268,31 @@ int cmd_bench(Args *a)
     free(start);
     printf("search: %llu nodes (signature) in %.2f s, %.0f nodes/s\n", (unsigned long long)nodes_total, secs_total,
            secs_total > 0 ? nodes_total / secs_total : 0.0);
+}
+
+int cmd_bench(Args *a)
+{
+    /* as perft: a deeper count would not end (--depth itself takes up to 100000) */
+    if (a->depth > 30) {
+        fprintf(stderr, "boardvm: bench depth must be 1 to 30, not %d\n", a->depth);
+        return 2;
+    }
+    if (a->list || a->npos != 2) {
+        if (a->nopts || a->fen || a->nmoves) {
+            fprintf(stderr, "boardvm: bench: -o, --fen and --moves need a single rules file\n");
+            return 2;
+        }
+        return bench_games(a);
+    }
+    const char *file = a->pos[1];
+    int status;
+    Game *g = load_game(file, NULL, a->nopts, a->opts, &status);
+    if (!g) return status;
+    Pos *p = setup_position(g, a->fen, a->moves, a->nmoves, NULL, &status);
+    if (!p) { game_free(g); return status; }
+    BenchSingle b = { a, file };
+    int failed = protected_run(p, bench_single, &b);
+    if (failed) fprintf(stderr, "%s\n", p->errmsg);
     pos_free(p); game_free(g);
-    return 0;
+    return failed;
 }

@@ -11,6 +11,7 @@
 #include "notation.h"
 #include "oom.h"
 #include "posstring.h"
+#include "protect.h"
 #include "rulespath.h"
 
 #define MAX_RULES_FILE (16u << 20)
@@ -69,30 +70,28 @@ Game *load_game(const char *path, const char *display, int nopts, char **opts, i
     return g;
 }
 
-Pos *setup_position(Game *g, const char *fen, char **moves, int nmoves, jmp_buf *on_error,
-                    int *status)
+/* Setting up a position: its string, then its moves (under protected_run: both run rules code). */
+typedef struct {
+    const Game *g;
+    const char *fen;
+    char **moves; int nmoves;
+    int playing;                   /* the move being played (from 1), 0 before the first */
+    int failed;                    /* a bad position or move, said */
+} Setup;
+
+static void set_up(Pos *p, void *ctx)
 {
-    Pos *p = pos_new(g);
-    /* A runtime error of the rules code while the position is set up or its moves are played
-     * ends here: the caller's on_error is not set yet (its setjmp comes after this returns). */
-    jmp_buf setup_error;
-    volatile int playing = 0;
-    p->on_error = &setup_error;
-    if (setjmp(setup_error)) {
-        fprintf(stderr, "%s\n", p->errmsg);
-        if (playing)
-            fprintf(stderr, "boardvm: (while playing move %d '%s')\n", playing, moves[playing - 1]);
-        pos_free(p); *status = 1; return NULL;
-    }
+    Setup *s = ctx;
     char e[256];
-    if (!pos_from_string(p, fen ? fen : g->start, e, sizeof e)) {
-        fprintf(stderr, "boardvm: %s position: %s\n", fen ? "bad" : "the rules file's start", e);
-        if (!fen) fprintf(stderr, "boardvm: (in the `start` of %s)\n", g->filename);
-        pos_free(p); *status = 1; return NULL;
+    if (!pos_from_string(p, s->fen ? s->fen : s->g->start, e, sizeof e)) {
+        fprintf(stderr, "boardvm: %s position: %s\n", s->fen ? "bad" : "the rules file's start", e);
+        if (!s->fen) fprintf(stderr, "boardvm: (in the `start` of %s)\n", s->g->filename);
+        s->failed = 1;
+        return;
     }
-    for (int i = 0; i < nmoves; i++) {
-        playing = i + 1;
-        if (!play_move(p, moves[i], i + 1)) { pos_free(p); *status = 1; return NULL; }
+    for (int i = 0; i < s->nmoves; i++) {
+        s->playing = i + 1;
+        if (!play_move(p, s->moves[i], i + 1)) { s->failed = 1; return; }
         /* No command takes back the moves that set up its position (play --load, xboard and the
          * web board, which offer undo, play theirs themselves), so their undo records are
          * dropped as they come: each keeps every state word its move changed, and a 560 KB
@@ -100,6 +99,20 @@ Pos *setup_position(Game *g, const char *fen, char **moves, int nmoves, jmp_buf 
          * keys stays (16 bytes a move): repetitions are counted over the whole game. */
         p->nundo = 0; p->ntrail = 0;
     }
+}
+
+Pos *setup_position(Game *g, const char *fen, char **moves, int nmoves, jmp_buf *on_error,
+                    int *status)
+{
+    Pos *p = pos_new(g);
+    Setup s = { g, fen, moves, nmoves, 0, 0 };
+    if (protected_run(p, set_up, &s)) {
+        fprintf(stderr, "%s\n", p->errmsg);
+        if (s.playing)
+            fprintf(stderr, "boardvm: (while playing move %d '%s')\n", s.playing, moves[s.playing - 1]);
+        s.failed = 1;
+    }
+    if (s.failed) { pos_free(p); *status = 1; return NULL; }
     p->on_error = on_error;
     return p;
 }
