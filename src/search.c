@@ -215,6 +215,14 @@ static void ply_buffers(Engine *e, int ply, int n, int **sc, int **ix)
  * move shown, comes from the full legal list, where they are one. */
 static void search_moves(Pos *p, MoveList *ml, int *legal)
 {
+    if (p->g->compulsory_capture) {
+        /* which moves may be played depends on the other legal moves (a capture, if any legal
+         * move captures): only the legal list knows, so it is made here (capture.h) */
+        gen_legal(p, ml);
+        vm_run_end(p, ml->n);
+        *legal = 1;
+        return;
+    }
     gen_pseudo(p, ml);
     vm_run_end_lazy(p, ml);
     *legal = 0;
