@@ -226,7 +226,7 @@ static void moves_add(Moves *l, const char *s)
     if (l->n == l->cap) {
         l->cap = l->cap ? 2 * l->cap : 64;
         l->m = realloc(l->m, sizeof *l->m * (size_t)l->cap);
-        if (!l->m) abort();
+        if (!l->m) out_of_memory("the openings");
     }
     l->m[l->n++] = strdup(s);
 }
@@ -441,7 +441,7 @@ static int read_openings(Game *g, MatchOpts *o)
     char *text = read_file(o->openings_file, &len);
     if (!text) return 2;
     o->openings = calloc(len / 2 + 2, sizeof *o->openings);
-    if (!o->openings) abort();
+    if (!o->openings) out_of_memory("the openings");
     o->openings_text = text;
     int lineno = 0;
     char *next = text;
@@ -531,7 +531,7 @@ int cmd_match(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     Pipe *pipes = calloc((size_t)o.jobs, sizeof *pipes);
     GameOut *out = calloc((size_t)o.games, sizeof *out);
-    if (!pipes || !out) abort();
+    if (!pipes || !out) out_of_memory("the workers' pipes");
     for (int gi = 0; gi < o.games; gi++) out[gi].outcome = -2;      /* never reported */
     int started = 0;
     for (int w = 0; w < o.jobs; w++) {
@@ -554,7 +554,7 @@ int cmd_match(int argc, char **argv)
     /* with fewer workers than asked (a fork failed), the others play all the games */
     int done = 0, tally[3] = {0}, open_pipes = started, next_record = 0;
     struct pollfd *pf = calloc((size_t)started + 1, sizeof *pf);
-    if (!pf) abort();
+    if (!pf) out_of_memory("the workers' poll list");
     while (open_pipes > 0) {
         int n = 0;
         for (int w = 0; w < started; w++)
@@ -567,7 +567,7 @@ int cmd_match(int argc, char **argv)
             if (pp->cap - pp->len < 65536) {
                 pp->cap = pp->cap * 2 + 65536;
                 pp->buf = realloc(pp->buf, pp->cap);
-                if (!pp->buf) abort();
+                if (!pp->buf) out_of_memory("a worker's messages");
             }
             ssize_t k = read(pp->fd, pp->buf + pp->len, pp->cap - pp->len);
             if (k < 0 && errno == EINTR) continue;

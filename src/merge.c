@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "merge.h"
+#include "oom.h"
 #include "notation.h"
 
 int merge_applies(const Game *g, const Move *m) { return g->distinct || m->group != 0; }
@@ -23,7 +24,7 @@ static void grow(MoveList *ml)
     uint32_t cap = ml->merge_cap ? 2 * ml->merge_cap : 1024;
     int32_t *slot = calloc(cap, sizeof *slot);
     uint64_t *hash = malloc(sizeof *hash * cap);
-    if (!slot || !hash) abort();
+    if (!slot || !hash) out_of_memory("the table of merged moves");
     for (uint32_t i = 0; i < ml->merge_cap; i++) {
         if (!ml->merge_slot[i]) continue;
         uint32_t j = (uint32_t)ml->merge_hash[i] & (cap - 1);

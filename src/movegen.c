@@ -5,6 +5,7 @@
  * built from the pieces' leap/ride lines, so a check test costs a few probes instead of
  * generating the opponent's moves; only pieces whose attacks are programs are run. */
 #include "maxima.h"
+#include "oom.h"
 #include "make.h"
 #include "lines.h"
 #include "movegen.h"
@@ -163,7 +164,7 @@ void gen_legal(Pos *p, MoveList *ml)
         free(ml->legal_slot); free(ml->legal_hash);
         ml->legal_slot = malloc(sizeof *ml->legal_slot * cap);
         ml->legal_hash = malloc(sizeof *ml->legal_hash * cap);
-        if (!ml->legal_slot || !ml->legal_hash) abort();
+        if (!ml->legal_slot || !ml->legal_hash) out_of_memory("the table of merged legal moves");
         ml->legal_cap = cap;
     }
     int32_t *slot = ml->legal_slot;
@@ -225,7 +226,7 @@ static void mark_qualified(const Game *g, MoveList *ml)
     if (!any) return;
     char (*s)[MOVE_STR_MAX] = malloc(sizeof *s * (size_t)ml->n);
     NamedMove *nm = malloc(sizeof *nm * (size_t)ml->n);
-    if (!s || !nm) abort();
+    if (!s || !nm) out_of_memory("the move strings to qualify");
     for (int i = 0; i < ml->n; i++) {
         ml->m[i].qualified = 0;
         move_string(g, ml, &ml->m[i], s[i], sizeof s[i]);

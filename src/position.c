@@ -1,16 +1,11 @@
 /* position.c - the state array and the only writer of game state (see position.h). */
 #include "position.h"
+#include "oom.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n ? n : 1);
-    if (!q) { fputs("boardvm: out of memory\n", stderr); exit(3); }
-    return q;
-}
 
 /* Zobrist keys are computed, not tabled: a 64-bit mix of (location, value). The state can hold
  * any int32 in any location (piece words carry piece variables), so a table per value is not
@@ -92,7 +87,7 @@ void pos_set(Pos *p, int loc, int32_t val)
      * trail, and a `reset` variable set to its old value must stay set after the reset. */
     if (p->ntrail == p->captrail) {
         p->captrail = p->captrail ? 2 * p->captrail : 1024;
-        p->trail = xrealloc(p->trail, sizeof *p->trail * (size_t)p->captrail);
+        p->trail = xrealloc(p->trail, sizeof *p->trail * (size_t)p->captrail, "the undo trail");
     }
     p->trail[p->ntrail].loc = loc;
     p->trail[p->ntrail].old = p->st[loc];
@@ -111,14 +106,14 @@ void pos_undo_to(Pos *p, int mark)
 Pos *pos_new(const Game *g)
 {
     Pos *p = calloc(1, sizeof *p);
-    if (!p) { fputs("boardvm: out of memory\n", stderr); exit(3); }
+    if (!p) out_of_memory("a position");
     p->g = g;
     p->st = calloc((size_t)g->st_size, sizeof *p->st);
-    if (!p->st) { fputs("boardvm: out of memory\n", stderr); exit(3); }
+    if (!p->st) out_of_memory("a position's state");
     if (g->stack == 1 && (g->fallback_attackers[0] | g->fallback_attackers[1])) {
         p->attacker_words = (g->nsq + 63) / 64;
         p->attackers = calloc((size_t)g->nplayers * (size_t)p->attacker_words, sizeof *p->attackers);
-        if (!p->attackers) { fputs("boardvm: out of memory\n", stderr); exit(3); }
+        if (!p->attackers) out_of_memory("the attackers' squares");
     }
     pos_reset_empty(p);
     return p;
@@ -251,8 +246,8 @@ void pos_push_history(Pos *p)
 {
     if (p->nhist == p->caphist) {
         p->caphist = p->caphist ? 2 * p->caphist : 256;
-        p->hist = xrealloc(p->hist, sizeof *p->hist * (size_t)p->caphist);
-        p->mhist = xrealloc(p->mhist, sizeof *p->mhist * (size_t)p->caphist);
+        p->hist = xrealloc(p->hist, sizeof *p->hist * (size_t)p->caphist, "the history");
+        p->mhist = xrealloc(p->mhist, sizeof *p->mhist * (size_t)p->caphist, "the history");
     }
     p->mhist[p->nhist] = p->material;
     p->hist[p->nhist++] = pos_rep_key(p);
@@ -292,7 +287,7 @@ Undo *pos_begin_move(Pos *p, int history)
 {
     if (p->nundo == p->capundo) {
         p->capundo = p->capundo ? 2 * p->capundo : 64;
-        p->undo = xrealloc(p->undo, sizeof *p->undo * (size_t)p->capundo);
+        p->undo = xrealloc(p->undo, sizeof *p->undo * (size_t)p->capundo, "the undo records");
     }
     Undo *u = &p->undo[p->nundo++];
     u->trail_mark = p->ntrail; u->hash = p->hash; u->material = p->material;
@@ -345,7 +340,7 @@ Move *movelist_push(MoveList *ml)
 {
     if (ml->n == ml->cap) {
         ml->cap = ml->cap ? 2 * ml->cap : 256;
-        ml->m = xrealloc(ml->m, sizeof *ml->m * (size_t)ml->cap);
+        ml->m = xrealloc(ml->m, sizeof *ml->m * (size_t)ml->cap, "a move list");
     }
     Move *m = &ml->m[ml->n++];
     memset(m, 0, sizeof *m);
@@ -356,10 +351,10 @@ MoveList *pos_list(Pos *p, int ply)
 {
     if (ply >= p->nlists) {
         int n = ply + 8;
-        p->lists = xrealloc(p->lists, sizeof *p->lists * (size_t)n);
+        p->lists = xrealloc(p->lists, sizeof *p->lists * (size_t)n, "the move lists");
         for (int i = p->nlists; i < n; i++) {
             p->lists[i] = calloc(1, sizeof **p->lists);
-            if (!p->lists[i]) { fputs("boardvm: out of memory\n", stderr); exit(3); }
+            if (!p->lists[i]) out_of_memory("a move list");
         }
         p->nlists = n;
     }

@@ -6,6 +6,7 @@
  * position (squares, players, types read from state), because a position can hold anything.
  */
 #include "vm.h"
+#include "oom.h"
 #include <stdlib.h>
 #include <limits.h>
 #include <string.h>
@@ -48,7 +49,7 @@ static struct VmScratch *scratch(Pos *p)
 {
     if (!p->vm) {
         p->vm = calloc(1, sizeof *p->vm);
-        if (!p->vm) abort();
+        if (!p->vm) out_of_memory("the interpreter's scratch");
         p->free_scratch = vm_free_scratch;   /* the position frees what it does not know */
         p->vm->watch_at = LONG_MAX;
         vm_set_total_work(p, vm_command_work);
@@ -149,13 +150,13 @@ static void push_choice(Pos *p, struct VmScratch *s, int pc, const int64_t *L, i
     if (s->nch == s->capch) {
         s->capch = s->capch ? 2 * s->capch : 256;
         s->ch = realloc(s->ch, sizeof *s->ch * (size_t)s->capch);
-        if (!s->ch) abort();
+        if (!s->ch) out_of_memory("the choice stack");
     }
     if (s->nlocs + nlocals > s->caplocs) {
         s->caplocs = s->caplocs ? 2 * s->caplocs : 4096;
         while (s->caplocs < s->nlocs + nlocals) s->caplocs *= 2;
         s->locs = realloc(s->locs, sizeof *s->locs * (size_t)s->caplocs);
-        if (!s->locs) abort();
+        if (!s->locs) out_of_memory("the choices' locals");
     }
     Choice *c = &s->ch[s->nch++];
     MAXIMA_NOTE(choices, s->nch);
@@ -195,7 +196,7 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
         ml->capops = ml->capops ? 2 * ml->capops : 1024;
         while (ml->capops < ml->nops + n) ml->capops *= 2;
         ml->ops = realloc(ml->ops, sizeof *ml->ops * 2 * (size_t)ml->capops);
-        if (!ml->ops) abort();
+        if (!ml->ops) out_of_memory("the moves' state writes");
     }
     /* The branch's writes, each slot once, and only those that end with another value than
      * the slot had before the branch (scratch square variables a program sets and clears
@@ -204,7 +205,7 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
      * A `reset` variable keeps its write even of the same value: pos_make resets it otherwise. */
     if (!s->seen) {
         s->seen = calloc((size_t)g->st_size + 1, sizeof *s->seen);
-        if (!s->seen) abort();
+        if (!s->seen) out_of_memory("a move's written locations");
     }
     if (++s->stamp == 0) { memset(s->seen, 0, sizeof *s->seen * ((size_t)g->st_size + 1)); s->stamp = 1; }
     m->op0 = ml->nops;
@@ -235,7 +236,7 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
         ml->captext = ml->captext ? 2 * ml->captext : 4096;
         while (ml->captext < ml->ntext + tl) ml->captext *= 2;
         ml->text = realloc(ml->text, ml->captext);
-        if (!ml->text) abort();
+        if (!ml->text) out_of_memory("the moves' text");
     }
     m->note0 = ml->ntext; m->nnote = tl;
     if (tl) memcpy(ml->text + ml->ntext, s->nb + note_base, tl);
@@ -244,7 +245,7 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
         if (!ml->captext) ml->captext = 4096;
         while (ml->captext < ml->ntext + ql) ml->captext *= 2;
         ml->text = realloc(ml->text, ml->captext);
-        if (!ml->text) abort();
+        if (!ml->text) out_of_memory("the moves' text");
     }
     m->qual0 = ml->ntext; m->nqual = ql; m->qual_before = (uint8_t)(L[7] != 0);
     if (ql) memcpy(ml->text + ml->ntext, s->qb + qual_base, ql);
@@ -277,7 +278,7 @@ static void add_text(Pos *p, char **buf, int *n, int *cap, int64_t *end, int bas
         *cap = *cap ? 2 * *cap : 4096;
         while ((size_t)*cap < (size_t)*end + len) *cap *= 2;
         *buf = realloc(*buf, (size_t)*cap);
-        if (!*buf) abort();
+        if (!*buf) out_of_memory("a move's note text");
     }
     memcpy(*buf + *end, t, len);
     *end += (int64_t)len;
@@ -446,10 +447,10 @@ static int side_to_move_has_a_move(Pos *p, int line)
     if (s->nreply <= p->depth_guard) {
         int n = p->depth_guard + 1;
         s->reply = realloc(s->reply, sizeof *s->reply * (size_t)n);
-        if (!s->reply) abort();
+        if (!s->reply) out_of_memory("the reply lists");
         for (int i = s->nreply; i < n; i++) {
             s->reply[i] = calloc(1, sizeof **s->reply);
-            if (!s->reply[i]) abort();
+            if (!s->reply[i]) out_of_memory("a reply list");
         }
         s->nreply = n;
     }

@@ -456,7 +456,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                     const Atom *at = &T->atoms[i];
                     if (c->mode == RUN_ATTACK && at->mode == MODE_MOVE) continue;
                     if (!ATOM_PLAIN(at)) {            /* a leg, a hop, zones: as the generator */
-                        if (!s->line_to && !(s->line_to = malloc(sizeof *s->line_to * (size_t)g->nsq))) abort();
+                        if (!s->line_to && !(s->line_to = malloc(sizeof *s->line_to * (size_t)g->nsq))) out_of_memory("a line's squares");
                         s->nline_to = 0;
                         line_targets(p, (int)L[0], at, PLOK(mover) ? mover : 0, collect_line_target, s);
                         for (int k = 0; k < s->nline_to; k++) {
