@@ -1202,6 +1202,7 @@ int compile_function(Compiler *C, const char *name, int kind, int hook, Ast *bod
     new_local(C, NULL, T_INT, body->loc);     /* 6: the `distinct` block the branch is in */
     new_local(C, NULL, T_BOOL, body->loc);    /* 7: the qualifier goes before the string */
     new_local(C, NULL, T_INT, body->loc);     /* 8: the move's `key` */
+    new_local(C, NULL, T_PIECE, body->loc);   /* 9: the first piece `capture` or `land` took */
     if (prologue) prologue(C, arg);
     block(C, body);
     emit_op(C, OP_RET);

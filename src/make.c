@@ -61,6 +61,9 @@ void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
         pos_set(p, hl, p->st[hl] - 1);
         p->last_piece = PW_MAKE(m->become, mover);
     }
+    /* a piece the program took with `capture` (en passant) or `land`, when none stood on the
+     * destination: `move.captured` is the piece the move captured, however it was taken */
+    if (!p->last_captured && m->kind != MK_DROP) p->last_captured = m->taken;
     if ((parts & PROBE_AFTER_MOVE) && g->hook_fn[HOOK_AFTER_MOVE] >= 0) vm_run_hook(p, HOOK_AFTER_MOVE, mover);
     if (!m->again) pos_set(p, g->st_turn, (mover + 1) % g->nplayers);
     if ((parts & PROBE_TURN_START) && g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_turn(p));

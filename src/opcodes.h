@@ -20,7 +20,7 @@
  * declares them in this order; `moves-of` hands them on to the program it runs). */
 enum {
     LOC_HERE, LOC_BECOME, LOC_AGAIN, LOC_NOTE_END, LOC_LANDED, LOC_QUAL_END, LOC_GROUP,
-    LOC_QUAL_BEFORE, LOC_KEY,
+    LOC_QUAL_BEFORE, LOC_KEY, LOC_TAKEN,
     NFIXED_LOCALS
 };
 

@@ -20,6 +20,7 @@ typedef struct {
     uint8_t become;              /* type the piece arrives as, 0 = unchanged; drops: the type */
     uint8_t suffix;              /* string index + 1, or 0 */
     uint8_t layer;               /* stacks: the moving piece's place in its stack (0 = bottom) */
+    uint8_t qual_before, qualified;
     int32_t piece;               /* the moving piece word (0 for drops) */
     int32_t captured;            /* piece on the destination before the move (for ordering) */
     uint32_t op0, nops;          /* recorded state writes: ops[op0 .. op0+nops) of its list */
@@ -28,7 +29,8 @@ typedef struct {
     uint32_t group;              /* `distinct { }` block the move came from (0 = none): its number
                                     times 2, plus 1 when the block is `distinct smallest` */
     int32_t key;                 /* `key`: of moves merged as one, the lowest key is kept */
-    uint8_t qual_before, qualified;
+    int32_t taken;               /* the first piece the program's `capture` or `land` took: what
+                                    `move.captured` is when no piece stood on the destination */
 } Move;
 
 typedef struct {

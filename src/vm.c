@@ -251,6 +251,7 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     if (ql) memcpy(ml->text + ml->ntext, s->qb + qual_base, ql);
     ml->ntext += ql;
     m->group = (uint32_t)L[LOC_GROUP];
+    m->taken = (int32_t)L[LOC_TAKEN];
     int64_t key = L[LOC_KEY];
     m->key = (int32_t)(key < INT32_MIN ? INT32_MIN : key > INT32_MAX ? INT32_MAX : key);
     /* `distinct`: a move that does what an earlier one does is merged with it now (merge.h) */
@@ -503,6 +504,7 @@ int vm_run_legal_pretest(Pos *p, int mover, const Move *m)
     int16_t mfrom = m->from, mto = m->to;
     int32_t mpiece = m->kind == MK_DROP ? PW_MAKE(m->become, mover) : m->piece;
     int32_t mcaptured = m->kind == MK_MOVE && m->to != m->from ? p->st[m->to * g->stack] : 0;
+    if (!mcaptured) mcaptured = m->taken;     /* a piece its program took, as pos_make_parts */
     if (!p->pretest_memo) p->pretest_memo = calloc(1, sizeof *p->pretest_memo);  /* (NULL: no memo) */
     PretestEntry *pe = NULL;
     if (p->pretest_memo) {

@@ -365,6 +365,8 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             /* every piece on the square, top first, each through `on capture` */
             for (int l = pos_height(p, (int)a) - 1; l >= 0; l--) {
                 int32_t w = p->st[a * g->stack + l];
+                if (w && !L[LOC_TAKEN]) L[LOC_TAKEN] = w;      /* `move.captured` when the
+                                                                   destination was empty */
                 pos_set(p, (int)a * g->stack + l, 0);
                 if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, mover, w);
             }
@@ -508,6 +510,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             if (L[0] != from)
                 for (int l = pos_height(p, (int)L[0]) - 1; l >= 0; l--) {
                     int32_t cap = p->st[L[0] * g->stack + l];
+                    if (l == 0 && cap) L[LOC_TAKEN] = cap;   /* the destination's, as emit's */
                     pos_set(p, (int)L[0] * g->stack + l, 0);
                     if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, mover, cap);
                 }
