@@ -47,6 +47,20 @@ int move_find(const Game *g, const MoveList *ml, const char *s)
     return -1;
 }
 
+int move_find_pair(const Game *g, const MoveList *ml, const char *s, int *second)
+{
+    char buf[MOVE_STR_MAX];
+    int first = -1;
+    *second = -1;
+    for (int i = 0; i < ml->n; i++) {
+        move_string(g, ml, &ml->m[i], buf, sizeof buf);
+        if (strcmp(buf, s)) continue;
+        if (first >= 0) { *second = i; break; }
+        first = i;
+    }
+    return first;
+}
+
 typedef struct { char s[MOVE_STR_MAX]; int i; } Keyed;
 
 static int cmp_keyed(const void *a, const void *b) { return strcmp(((const Keyed *)a)->s, ((const Keyed *)b)->s); }

@@ -11,6 +11,9 @@
 void move_string(const Game *g, const MoveList *ml, const Move *m, char *buf, size_t len);
 /* Find the legal move written s in ml; -1 if none. */
 int move_find(const Game *g, const MoveList *ml, const char *s);
+/* The same, and in *second the next legal move written s (-1 if none): a string that two moves
+ * share names neither, and what reads a move someone wrote refuses it (session.h). */
+int move_find_pair(const Game *g, const MoveList *ml, const char *s, int *second);
 /* Sort indexes of ml's moves by their strings (byte order). */
 void move_sorted(const Game *g, const MoveList *ml, int *order);
 #endif

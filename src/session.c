@@ -160,16 +160,35 @@ static void explain_refusal(const Pos *p, MoveList *ml, const char *s, int numbe
     fputc('\n', stderr);
 }
 
+const char *same_string_advice(Pos *p, const MoveList *ml, int i, int j)
+{
+    pos_make(p, ml, &ml->m[i]);
+    uint64_t hi = p->hash;
+    pos_unmake(p);
+    pos_make(p, ml, &ml->m[j]);
+    uint64_t hj = p->hash;
+    pos_unmake(p);
+    return hi == hj ? "both reach the same position: the rules file makes one move twice "
+                      "(`moves distinct;` or `distinct { }` makes them one)"
+                    : "they reach different positions: the rules file should write them apart "
+                      "(`qualify` or `note`)";
+}
+
 int play_move(Pos *p, const char *s, int number)
 {
     const Game *g = p->g;
     MoveList *mlp = pos_list(p, 0);      /* owned by p: nothing leaks after a runtime error */
     node_moves(p, mlp);
     MoveList ml = *mlp;
-    int k = move_find(g, &ml, s);
+    int other, k = move_find_pair(g, &ml, s, &other);
     if (k < 0) {
         if (p->result) fprintf(stderr, "boardvm: move %d '%s': the game is over\n", number, s);
         else explain_refusal(p, &ml, s, number);
+        return 0;
+    }
+    if (other >= 0) {
+        fprintf(stderr, "boardvm: move %d '%s' is ambiguous: two legal moves have this string; %s\n",
+                number, s, same_string_advice(p, &ml, k, other));
         return 0;
     }
     pos_make(p, &ml, &ml.m[k]);

@@ -3,6 +3,7 @@
  * with --every-ply those of every position along --moves). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "commands.h"
 #include "movegen.h"
 #include "notation.h"
@@ -15,18 +16,34 @@
 #endif
 
 /* The legal moves of p, sorted as every listing sorts them, each as a string to print. */
-static void print_sorted_moves(const Pos *p, MoveList *ml, const char *first, const char *sep,
+static void print_sorted_moves(Pos *p, MoveList *ml, const char *first, const char *sep,
                                const char *last)
 {
     int *order = malloc(sizeof *order * (size_t)(ml->n + 1));
-    if (!order) out_of_memory("a move list");
+    int *same = malloc(sizeof *same * (size_t)(ml->n + 1));     /* i: order[i - 1] has its string */
+    if (!order || !same) out_of_memory("a move list");
     move_sorted(p->g, ml, order);
+    char prev[MOVE_STR_MAX] = "", buf[MOVE_STR_MAX];
+    int nsame = 0, in_run = 0;
     for (int i = 0; i < ml->n; i++) {
-        char buf[MOVE_STR_MAX];
         move_string(p->g, ml, &ml->m[order[i]], buf, sizeof buf);
         printf("%s%s", i ? sep : first, buf);
+        int again = i && !strcmp(buf, prev);
+        if (again && !in_run) same[nsame++] = i;
+        in_run = again;
+        memcpy(prev, buf, sizeof prev);
     }
     fputs(last, stdout);
+    /* a string two moves share names neither of them: say so after the list, once a string */
+    if (nsame) fflush(stdout);
+    for (int k = 0; k < nsame && k < 3; k++) {
+        move_string(p->g, ml, &ml->m[order[same[k]]], buf, sizeof buf);
+        fprintf(stderr, "boardvm: warning: two legal moves have the string '%s' (given as a move, "
+                        "it is refused); %s\n", buf,
+                same_string_advice(p, ml, order[same[k] - 1], order[same[k]]));
+    }
+    if (nsame > 3) fprintf(stderr, "boardvm: warning: and %d more strings that two moves share\n", nsame - 3);
+    free(same);
     free(order);
 }
 

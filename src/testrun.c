@@ -215,9 +215,13 @@ int case_position(const Case *c, Game *g, Pos *p, char *err, size_t errlen)
     for (int i = 0; i < n && ok; i++) {
         MoveList *ml = pos_list(p, 0);
         node_moves(p, ml);
-        int k = move_find(g, ml, w[i]);
+        int other, k = move_find_pair(g, ml, w[i], &other);
         if (k < 0) { snprintf(err, errlen, "play: move %d '%s' is not legal", i + 1, w[i]); ok = 0; }
-        else pos_make(p, ml, &ml->m[k]);
+        else if (other >= 0) {
+            snprintf(err, errlen, "play: move %d '%s' is ambiguous: two legal moves have this string; %s",
+                     i + 1, w[i], same_string_advice(p, ml, k, other));
+            ok = 0;
+        } else pos_make(p, ml, &ml->m[k]);
     }
     free(copy);
     return ok;
@@ -236,7 +240,7 @@ static void check_run(Pos *p, void *ctx)
 static int check_position(const Case *c, Game *g, Pos *p)
 {
     int ok = 1;
-    char err[300];
+    char err[600];
     if (!case_position(c, g, p, err, sizeof err)) { printf("#   %s\n", err); return 0; }
     MoveList *mlp = pos_list(p, 0);
     node_moves(p, mlp);

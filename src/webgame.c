@@ -122,8 +122,11 @@ static int make_named(Pos *p, const char *s, int *from, int *to, char *err, size
     MoveList *ml = pos_list(p, 0);
     node_moves(p, ml);
     if (p->result) return fail(err, errlen, "'%s': the game is over", s);
-    int k = move_find(g, ml, s);
+    int other, k = move_find_pair(g, ml, s, &other);
     if (k < 0) return fail(err, errlen, "'%s' is not a legal move here", s);
+    if (other >= 0)
+        return fail(err, errlen, "'%s' is ambiguous: two legal moves have this string; %s", s,
+                    same_string_advice(p, ml, k, other));
     move_squares(g, &ml->m[k], s, from, to);    /* the last move, as the page shows it */
     pos_make(p, ml, &ml->m[k]);
     return 1;
