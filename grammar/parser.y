@@ -687,9 +687,14 @@ pos_fields:
   | pos_fields pos_field     { $$ = push(ctx, $1, $2); }
   ;
 
+/* A field is a name (num 0); `-` (a field that holds nothing); `board[NAME]` (num 1, name
+ * NAME: the board, then the hands in brackets); `+NAME` (num 2). compile.c checks them. */
 pos_field:
     IDENT                    { $$ = mk_named(ctx, AST_IDENT, &@1, $1); }
   | KW_BOARD                 { $$ = mk_named(ctx, AST_IDENT, &@1, "board"); }
+  | '-'                      { $$ = mk_named(ctx, AST_IDENT, &@1, "-"); }
+  | KW_BOARD '[' IDENT ']'   { $$ = mk_named(ctx, AST_IDENT, &@3, $3); $$->num = 1; }
+  | '+' IDENT                { $$ = mk_named(ctx, AST_IDENT, &@2, $2); $$->num = 2; }
   ;
 
 /* `display { mark towers; map arena; show last "dragon powers"; }`: how `show` draws the

@@ -892,6 +892,17 @@ static void layout_state(Game *g)
     }
 }
 
+/* A `position` field as the reader and writer of position strings name it (posstring.c):
+ * "board[hands]", "+checks", "-", or the name itself. */
+static const char *field_name(Game *g, const Ast *f)
+{
+    if (f->num == 0) return f->name;
+    const char *pre = f->num == 1 ? "board[" : "+", *post = f->num == 1 ? "]" : "";
+    char *s = arena_alloc(&g->arena, strlen(pre) + strlen(f->name) + strlen(post) + 1);
+    strcpy(s, pre); strcat(s, f->name); strcat(s, post);
+    return s;
+}
+
 Game *game_compile(const char *text, size_t len, const char *display_name, int nopts, char **opts, int *status)
 {
     return game_compile_to(text, len, display_name, nopts, opts, status, stderr);
@@ -1050,7 +1061,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
         case AST_POSITION:
             g->fields = arena_alloc(&g->arena, sizeof(char *) * (size_t)(d->nkids + 1));
             g->nfields = d->nkids;
-            for (int k = 0; k < d->nkids; k++) g->fields[k] = d->kids[k]->name;
+            for (int k = 0; k < d->nkids; k++) g->fields[k] = field_name(g, d->kids[k]);
             break;
         case AST_DEF: sym_add(&C, d->name, SYM_DEF, 0, d); break;
         case AST_FN: sym_add(&C, d->name, SYM_FN, 0, d); break;
@@ -1067,19 +1078,35 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
         Ast *d = decls[i];
         if (d->kind != AST_POSITION) continue;
         if (npos++) { diag_error(&diag, d->loc, "a second `position` declaration"); continue; }
-        int has_board = 0, has_turn = 0;
+        int has_board = 0, has_turn = 0, has_hands = 0, board_hands = 0;
         for (int k = 0; k < d->nkids; k++) {
-            const char *f = d->kids[k]->name;
-            int known = !strcmp(f, "board") || !strcmp(f, "turn") || !strcmp(f, "hands") || !strcmp(f, "history");
-            if (!known) {
-                Sym *sy = sym_find(&C, f);
-                known = sy && sy->kind == SYM_VAR && g->vars[sy->index].kind == VAR_GLOBAL;
+            const Ast *fk = d->kids[k];
+            const char *f = fk->name;
+            if (fk->num == 1) {              /* board[hands] */
+                if (strcmp(f, "hands"))
+                    diag_error(&diag, fk->loc, "only the hands go in brackets after the board: `board[hands]`");
+                if (has_board) diag_error(&diag, fk->loc, "'board' is listed twice");
+                if (has_hands) diag_error(&diag, fk->loc, "'hands' is listed twice");
+                has_board = has_hands = board_hands = 1;
+                continue;
             }
-            if (!known)
-                diag_error(&diag, d->kids[k]->loc, "'%s' is not a position field (board, turn, hands, history or a global variable)", f);
+            if (!strcmp(f, "-")) continue;   /* a field that holds nothing: any number of them */
+            Sym *sy = sym_find(&C, f);
+            int var_kind = sy && sy->kind == SYM_VAR ? (int)g->vars[sy->index].kind : -1;
+            if (fk->num == 2) {              /* +v: a player variable, a `+` before each value */
+                if (var_kind != VAR_PLAYER)
+                    diag_error(&diag, fk->loc, "'+%s': a `+` goes before a player variable (`+checks`: +2+0)", f);
+            } else if (strcmp(f, "board") && strcmp(f, "turn") && strcmp(f, "hands") && strcmp(f, "history")
+                       && var_kind != VAR_GLOBAL && var_kind != VAR_PLAYER)
+                diag_error(&diag, fk->loc, "'%s' is not a position field (board, turn, hands, history, "
+                                           "`-` or a global or player variable)", f);
             for (int j = 0; j < k; j++)
-                if (!strcmp(d->kids[j]->name, f)) { diag_error(&diag, d->kids[k]->loc, "'%s' is listed twice", f); break; }
-            has_board |= !strcmp(f, "board"); has_turn |= !strcmp(f, "turn");
+                if (d->kids[j]->num != 1 && !strcmp(d->kids[j]->name, f)) {
+                    diag_error(&diag, fk->loc, "'%s' is listed twice", f); break;
+                }
+            if (board_hands && (!strcmp(f, "board") || !strcmp(f, "hands")))
+                diag_error(&diag, fk->loc, "'%s' is listed twice (in `board[hands]`)", f);
+            has_board |= !strcmp(f, "board"); has_turn |= !strcmp(f, "turn"); has_hands |= !strcmp(f, "hands");
         }
         if (!has_board || !has_turn) diag_error(&diag, d->loc, "a `position` declaration lists `board` and `turn`");
     }

@@ -223,7 +223,7 @@ char *notation_fen(const EngineNotation *n, const Pos *p, char *err, size_t errl
             free(ps); free(fen); return NULL;
         }
         if (is_field(fields[k], "board") || is_field(fields[k], "history")) continue;
-        if (is_field(fields[k], "hands")) { has_hands = 1; continue; }
+        if (is_field(fields[k], "hands") || is_field(fields[k], "board[hands]")) { has_hands = 1; continue; }
         if (is_field(fields[k], "turn")) {
             int pl = -1;
             for (int i = 0; i < g->nplayers; i++) if (!strcmp(g->player_letter[i], f)) pl = i;

@@ -1,8 +1,11 @@
 /* posstring.c - position strings: read and write the whole state of a game as text.
  *
  * The fields are those of the rules file's `position` declaration (for chess.rules: FEN); any
- * state the declaration does not list follows as name=value fields, so a position string always
- * round-trips everything. Missing trailing fields keep their start values (so "... w - -" works).
+ * state the declaration does not list follows as name=value fields, so a position string
+ * round-trips everything but the `uncounted` bookkeeping the declaration leaves out (move
+ * counters). Missing trailing fields keep their start values (so "... w - -" works). A field
+ * may be `-` (nothing), `board[hands]` (Fairy-Stockfish's crazyhouse FEN) or a player variable
+ * (`1+3`, or `+2+0` for `+v`: three-check's counters).
  */
 #include "posstring.h"
 #include <ctype.h>
@@ -339,6 +342,63 @@ static int fen_trailer(char **tok, int n, int declared)
     return 1;
 }
 
+/* `board[hands]`: the board, then the hands in brackets ("...4K3[Qn]", "[]" for none), or the
+ * hands as a rank of their own after the board's ("...4K3/Qn"), as Fairy-Stockfish reads both.
+ * The last bracket group is always the hands, even on a board of stacks. */
+static int parse_board_hands(Pos *p, char *val, char *e, size_t el)
+{
+    const Game *g = p->g;
+    size_t n = strlen(val);
+    if (n && val[n - 1] == ']') {
+        char *open = strrchr(val, '[');
+        if (!open) return err(e, el, "board: a ']' with no '[' before it");
+        val[n - 1] = 0;
+        *open = 0;
+        if (!parse_board(p, val, e, el)) return 0;
+        return open[1] ? parse_hands(p, open + 1, e, el) : 1;
+    }
+    int ranks = 1;
+    for (const char *q = val; *q; q++) ranks += *q == '/';
+    if (ranks == g->ranks + 1) {
+        char *last = strrchr(val, '/');
+        *last = 0;
+        if (!parse_board(p, val, e, el)) return 0;
+        return last[1] ? parse_hands(p, last + 1, e, el) : 1;
+    }
+    return parse_board(p, val, e, el);
+}
+
+static int is_player_var(const Game *g, const char *name)
+{
+    int vi = var_index(g, name);
+    return vi >= 0 && g->vars[vi].kind == VAR_PLAYER;
+}
+
+/* A player variable as a field of its own: its values, first player first, joined by `+`
+ * ("1+3"); a field `+v` has a `+` before each value ("+2+0"). */
+static int parse_joined(Pos *p, const char *f, char *val, char *e, size_t el)
+{
+    const Game *g = p->g;
+    int lead = f[0] == '+';
+    const Var *v = &g->vars[var_index(g, f + lead)];
+    char *q = val;
+    if (lead && *q++ != '+') return err(e, el, "field %s is written +N+M..., not '%s'", f, val);
+    for (int k = 0; k < g->nplayers; k++) {
+        char *end = strchr(q, '+');
+        if (end) *end = 0;
+        int32_t x;
+        if (!parse_value(g, v, q, &x, e, el)) return 0;
+        pos_set(p, v->base + k, x);
+        if (!end) {
+            if (k + 1 < g->nplayers)
+                return err(e, el, "field %s has %d value%s for %d players", f, k + 1, k ? "s" : "", g->nplayers);
+            return 1;
+        }
+        q = end + 1;
+    }
+    return err(e, el, "field %s has more values than players", f);
+}
+
 static int read_position(Pos *p, const char *str, char *e, size_t el, int run_hooks)
 {
     const Game *g = p->g;
@@ -368,7 +428,10 @@ static int read_position(Pos *p, const char *str, char *e, size_t el, int run_ho
         } else if (next < nf) f = fields[next++];
         else if (fen_trailer(tok + i, nt - i, nf)) break;   /* FEN's "- - 0 1": nothing to set */
         else { ok = err(e, el, "unexpected field '%s' (a position has %d fields, then name=value ones)", tok[i], nf); break; }
+        if (!strcmp(f, "-")) continue;    /* a field that holds nothing: read as nothing */
         if (!strcmp(f, "board")) ok = parse_board(p, val, e, el);
+        else if (!strcmp(f, "board[hands]")) ok = parse_board_hands(p, val, e, el);
+        else if (f[0] == '+' || (!eq && is_player_var(g, f))) ok = parse_joined(p, f, val, e, el);
         else if (!strcmp(f, "turn")) {
             int t = -1;
             for (int k = 0; k < g->nplayers; k++) if (!strcmp(g->player_letter[k], val)) t = k;
@@ -436,6 +499,23 @@ int pos_check_string(const Game *g, const char *str, char *e, size_t el)
     return ok;
 }
 
+/* The pieces in hand, first player's first ("2Pq"), or `none` when there are none; without a
+ * `none`, in brackets after the board, a piece is repeated instead of counted ("PPq"), as
+ * Fairy-Stockfish and XBoard write it. */
+static void put_hands(Buf *b, const Game *g, const Pos *p, const char *none)
+{
+    int any = 0;
+    for (int pl = 0; pl < g->nplayers; pl++)
+        for (int t = 1; t <= g->ntypes; t++) {
+            int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
+            if (n <= 0) continue;
+            if (*none && n > 1) put(b, "%d", n);
+            for (int k = 0; k < (*none ? 1 : n); k++) put_piece(b, g, PW_MAKE(t, pl));
+            any = 1;
+        }
+    if (!any) put(b, "%s", none);
+}
+
 char *pos_to_string(const Pos *p)
 {
     const Game *g = p->g;
@@ -448,7 +528,7 @@ char *pos_to_string(const Pos *p)
     for (int i = 0; i < nf; i++) {
         if (i) put(&b, " ");
         const char *f = fields[i];
-        if (!strcmp(f, "board")) {
+        if (!strcmp(f, "board") || !strcmp(f, "board[hands]")) {
             for (int y = g->ranks - 1; y >= 0; y--) {
                 int empty = 0;
                 for (int x = 0; x < g->files; x++) {
@@ -465,32 +545,31 @@ char *pos_to_string(const Pos *p)
                 if (empty) put(&b, "%d", empty);
                 if (y) put(&b, "/");
             }
+            if (!strcmp(f, "board[hands]")) { put(&b, "["); put_hands(&b, g, p, ""); put(&b, "]"); }
         } else if (!strcmp(f, "turn")) put(&b, "%s", g->player_letter[pos_turn(p)]);
+        else if (!strcmp(f, "-")) put(&b, "-");
         else if (!strcmp(f, "history")) {
             for (int k = 0; k + 1 < p->nhist; k++) put(&b, "%s%llx", k ? "," : "", (unsigned long long)p->hist[k]);
             if (p->nhist < 2) put(&b, "-");
         }
-        else if (!strcmp(f, "hands")) {
-            int any = 0;
-            for (int pl = 0; pl < g->nplayers; pl++)
-                for (int t = 1; t <= g->ntypes; t++) {
-                    int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
-                    if (n <= 0) continue;
-                    if (n > 1) put(&b, "%d", n);
-                    put_piece(&b, g, PW_MAKE(t, pl));
-                    any = 1;
-                }
-            if (!any) put(&b, "-");
-        } else {
-            int vi = var_index(g, f);
+        else if (!strcmp(f, "hands")) put_hands(&b, g, p, "-");
+        else {
+            int lead = f[0] == '+', vi = var_index(g, f + lead);
             if (vi >= 0 && g->vars[vi].kind == VAR_GLOBAL) { put_value(&b, g, &g->vars[vi], p->st[g->vars[vi].base]); listed[vi] = 1; }
-            else put(&b, "-");
+            else if (vi >= 0 && g->vars[vi].kind == VAR_PLAYER) {
+                for (int k = 0; k < g->nplayers; k++) {
+                    if (lead || k) put(&b, "+");
+                    put_value(&b, g, &g->vars[vi], p->st[g->vars[vi].base + k]);
+                }
+                listed[vi] = 1;
+            } else put(&b, "-");
         }
     }
     /* state the declared fields do not cover */
     for (int vi = 0; vi < g->nvars; vi++) {
         const Var *v = &g->vars[vi];
-        if (listed[vi] || v->kind == VAR_PIECE) continue;
+        /* an `uncounted` variable is bookkeeping (move counters): written only where listed */
+        if (listed[vi] || v->kind == VAR_PIECE || v->uncounted) continue;
         if (v->kind == VAR_GLOBAL) {
             if (p->st[v->base] == (int32_t)v->init) continue;
             put(&b, " %s=", v->name); put_value(&b, g, v, p->st[v->base]);
@@ -511,7 +590,7 @@ char *pos_to_string(const Pos *p)
         }
     }
     int listed_hands = 0;
-    for (int i = 0; i < nf; i++) listed_hands |= !strcmp(fields[i], "hands");
+    for (int i = 0; i < nf; i++) listed_hands |= !strcmp(fields[i], "hands") || !strcmp(fields[i], "board[hands]");
     if (!listed_hands) {
         int any = 0;
         for (int pl = 0; pl < g->nplayers; pl++)

@@ -28,7 +28,7 @@ check_record() {
     if [ "$game" = "FIDE Chess" ]; then grep -q '^\[Variant ' rec.pgn && bad "$name: a Variant tag for chess" || ok "$name: no Variant for chess"
     else grep -q "^\\[Variant \"$game\"\\]" rec.pgn && ok "$name: Variant \"$game\"" || bad "$name: no Variant tag"; fi
     if [ $# -gt 0 ]; then
-        grep -q '^\[SetUp "1"\]' rec.pgn && grep -q "^\\[FEN \"$2\"\\]" rec.pgn && ok "$name: SetUp and FEN" || bad "$name: no SetUp/FEN for --fen '$2'"
+        grep -q '^\[SetUp "1"\]' rec.pgn && grep -qxF "[FEN \"$2\"]" rec.pgn && ok "$name: SetUp and FEN" || bad "$name: no SetUp/FEN for --fen '$2'"
     else
         grep -q '^\[FEN ' rec.pgn && bad "$name: a FEN tag for the game's own start" || ok "$name: no FEN for the game's own start"
     fi
