@@ -236,6 +236,13 @@ static void check_compulsory(ParseCtx *ctx, const RulesLoc *l, const char *word)
         parse_error(ctx, l, "expected 'compulsory' before 'capture' after 'moves', found '%s'", word);
 }
 
+/* `moves extend { }`: `extend` is not reserved either. */
+static void check_extend(ParseCtx *ctx, const RulesLoc *l, const char *word)
+{
+    if (strcmp(word, "extend") != 0)
+        parse_error(ctx, l, "expected 'extend' before '{' after 'moves', found '%s'", word);
+}
+
 /* `hop orth capture;`: `hop` is not reserved (it may name things elsewhere); check it. */
 static void check_hop(ParseCtx *ctx, const RulesLoc *l, const char *word)
 {
@@ -719,6 +726,7 @@ distinct:
   | KW_MOVES KW_DISTINCT IDENT ';' { check_smallest(ctx, &@3, $3); $$ = mk(ctx, AST_DISTINCT, &@1); $$->num = 1; }
   | KW_MOVES IDENT INT ';'   { $$ = mk(ctx, moves_limit_kind(ctx, &@2, $2), &@3); $$->num = $3; }
   | KW_MOVES IDENT KW_CAPTURE ';' { check_compulsory(ctx, &@2, $2); $$ = mk(ctx, AST_COMPULSORY, &@1); }
+  | KW_MOVES IDENT block     { check_extend(ctx, &@2, $2); $$ = mk_kids(ctx, AST_EXTEND, &@1, $3, NULL, NULL); }
   ;
 
 when:

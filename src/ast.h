@@ -61,6 +61,7 @@
     X(DISPLAY,    "display")       /* kids: DISPLAY_ITEMs */                                    \
     X(WORK,       "moves work")    /* num: the work limit of one position, in millions */       \
     X(COMPULSORY, "moves compulsory capture") /* no fields: a side that can capture must */      \
+    X(EXTEND, "moves extend")         /* kids[0]: the block run after every move of a piece */   \
     X(STEPS,      "moves steps")   /* num: instructions a program may run between two emits */  \
     X(DISPLAY_ITEM, "display item")/* name: the verb; kids: IDENT (what), STRING label or NOTHING */ \
     X(DEF,        "def")           /* name; kids: PARAM..., BLOCK */                            \

@@ -174,7 +174,10 @@ static Ty builtin_name(Compiler *C, Ast *e, int *found)
     if (!strcmp(n, "true")) { push_const(C, 1); return T_BOOL; }
     if (!strcmp(n, "false")) { push_const(C, 0); return T_BOOL; }
     if (!strcmp(n, "here")) { emit_op(C, OP_LOAD, 0); return T_SQ; }
-    if (!strcmp(n, "from")) { emit_op(C, OP_FROM); return T_SQ; }
+    if (!strcmp(n, "from")) {
+        if (C->extending) diag_error(C->diag, e->loc, "in `moves extend` the move has been made: its squares are `move.from` and `move.to`");
+        emit_op(C, OP_FROM); return T_SQ;
+    }
     if (!strcmp(n, "mover")) { emit_op(C, OP_MOVER); return T_PLAYER; }
     if (!strcmp(n, "opponent")) { emit_op(C, OP_OPPONENT); return T_PLAYER; }
     if (!strcmp(n, "to-move")) { emit_op(C, OP_TOMOVE); return T_PLAYER; }
@@ -1013,6 +1016,7 @@ static void stmt(Compiler *C, Ast *s)
     }
     case AST_BECOME:
         if (C->fn_kind != FN_MOVES) { diag_error(C->diag, s->loc, "`become` belongs in a piece's moves"); break; }
+        if (C->extending) { diag_error(C->diag, s->loc, "`moves extend` adds to a move; the piece has arrived (`change move.to to T;`)"); break; }
         expect(C, s->kids[0], T_TYPE, "a piece type");
         emit_op(C, OP_BECOME);
         break;
@@ -1055,11 +1059,13 @@ static void stmt(Compiler *C, Ast *s)
     }
     case AST_MOVESOF:
         if (C->fn_kind != FN_MOVES && C->fn_kind != FN_ATTACK) { diag_error(C->diag, s->loc, "`moves-of` belongs in a move or attack program"); break; }
+        if (C->extending) { diag_error(C->diag, s->loc, "`moves extend` adds to a move; it makes no moves of its own"); break; }
         expect(C, s->kids[0], T_TYPE, "a piece type");
         emit_op(C, OP_MOVESOF);
         break;
     case AST_LAND:
         if (C->fn_kind != FN_MOVES) { diag_error(C->diag, s->loc, "`land` belongs in a piece's moves"); break; }
+        if (C->extending) { diag_error(C->diag, s->loc, "`moves extend` adds to a move; the piece has arrived"); break; }
         emit_op(C, OP_LAND);
         break;
     case AST_DISTINCT_BLOCK: {

@@ -915,7 +915,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     if (!g) out_of_memory("the compiled game");
     arena_init(&g->arena);
     g->filename = arena_strdup(&g->arena, display_name);
-    g->drops_fn = g->turn_fn = -1;
+    g->drops_fn = g->turn_fn = g->extend_fn = -1;
     g->display_mark = g->display_map = -1;
     g->work_limit = GEN_BUDGET;
     g->step_limit = STEP_BUDGET;
@@ -1125,6 +1125,11 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
         else if (d->kind == AST_MOVES && d->nkids) {
             if (g->turn_fn >= 0) diag_error(&diag, d->loc, "a second top-level `moves` block");
             g->turn_fn = compile_function(&C, "moves", FN_MOVES, 0, d->kids[0], NULL, NULL);
+        } else if (d->kind == AST_EXTEND && d->nkids) {
+            if (g->extend_fn >= 0) diag_error(&diag, d->loc, "a second `moves extend` block");
+            C.extending = 1;
+            g->extend_fn = compile_function(&C, "moves extend", FN_MOVES, 0, d->kids[0], NULL, NULL);
+            C.extending = 0;
         } else if (d->kind == AST_DROPS && d->nkids) {
             if (g->drops_fn >= 0) diag_error(&diag, d->loc, "a second `drops` block");
             g->drops_fn = compile_function(&C, "drops", FN_DROPS, 0, d->kids[0], NULL, NULL);

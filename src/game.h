@@ -189,6 +189,7 @@ typedef struct Game {
     CodeFunction *fns; int nfns;
     int drops_fn;
     int turn_fn;                          /* the top-level `moves` block, or -1 */
+    int extend_fn;                        /* `moves extend { }`, run after every move, or -1 */
     int hook_fn[8];                       /* per HOOK_*, -1 when absent */
     int probe;                            /* PROBE_* (effects.h): what a legality test makes */
     int probe_check;                      /* the same for `require not in-check;` alone */

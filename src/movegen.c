@@ -9,6 +9,7 @@
 #include "make.h"
 #include "lines.h"
 #include "movegen.h"
+#include "extend.h"
 #include "capture.h"
 #include "effects.h"
 #include "pins.h"
@@ -112,6 +113,7 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit)   /* 1 i
             c.dropping = t; c.out = ml; c.nlegal = -1; c.target = -1;
             vm_run(p, &c);
         }
+        if (g->extend_fn >= 0 && ml->n > before) extend_moves(p, ml, before);   /* `moves extend` */
         if (stop && ml->n > before && stop(p, ml, before)) { ml->next_unit = u + 1; return 1; }
     }
     ml->next_unit = -1;

@@ -44,6 +44,7 @@ typedef struct {
      * runtime error (a longjmp out of the legal hook) cannot leak it */
     int32_t *legal_slot; uint64_t *legal_hash; uint32_t legal_cap;
     int next_unit;               /* generation stopped before this unit (movegen.c); -1: complete */
+    struct ExtScratch *ext;      /* `moves extend`'s scratch (extend.c), owned by the list */
 } MoveList;
 
 typedef struct { int32_t loc, old; } TrailEntry;
