@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "compiler.h"
+#include "builtins.h"
 #include "opcodes.h"
 #include "oom.h"
 
@@ -122,14 +123,12 @@ static Local *find_local(Compiler *C, const char *name)
 
 void suggest(Compiler *C, const char *name, SrcLoc loc)
 {
-    static const char *builtins[] = { "here", "from", "mover", "opponent", "to-move", "piece", "dropping",
-        "victim", "empty", "enemy", "square", "height", "layer", "combine", "minus", "friend", "in-check", "no-moves", "repetition", "at", "type", "owner",
-        "file", "rank", "step", "attacked", "attacks", "hand", "count", "abs", "min", "max", "can-move-to", "royal-square", "none", "true",
-        "false", "board" };
+    static const char *words[] = { "none", "true", "false", "board" };   /* not in the table */
     const char *best = NULL; int bd = 3;
-    for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++) {
-        int d = diag_distance(name, builtins[i]);
-        if (d < bd) { bd = d; best = builtins[i]; }
+    for (int i = 0; i < nbuiltins + (int)(sizeof words / sizeof *words); i++) {
+        const char *w = i < nbuiltins ? builtins[i].name : words[i - nbuiltins];
+        int d = diag_distance(name, w);
+        if (d < bd) { bd = d; best = w; }
     }
     for (int b = 0; b < SYM_BUCKETS; b++)
         for (Sym *s = C->sym[b]; s; s = s->next) {
@@ -167,43 +166,47 @@ static Ty expect(Compiler *C, Ast *e, Ty want, const char *what)
     return t;
 }
 
+/* How an error names an argument of a built-in of type vt. */
+static const char *vt_what(int vt)
+{
+    switch (vt) {
+    case VT_SQUARE: return "a square";
+    case VT_PIECE: return "a piece";
+    case VT_TYPE: return "a piece type";
+    case VT_PLAYER: return "a player";
+    case VT_DIR: return "a direction";
+    default: return "an int";
+    }
+}
+
+/* A built-in (builtins.h): where it may be used, its arguments, its instructions. */
+static Ty compile_builtin(Compiler *C, Ast *e, const Builtin *b)
+{
+    if ((b->where & BI_NOT_IN_ATTACK) && C->fn_kind == FN_ATTACK)
+        diag_error(C->diag, e->loc, "an attack program cannot ask what is attacked");
+    if ((b->where & BI_CAPTURE_HOOK) && !(C->fn_kind == FN_HOOK && C->hook == HOOK_CAPTURE))
+        diag_error(C->diag, e->loc, "`%s` is only known in `on capture`", b->name);
+    /* `no-moves` in `end`: the side to move has no legal move; in `legal`, after the move is
+     * made: the side now to move has none (uchifuzume: a drop that leaves no reply) */
+    if ((b->where & BI_END_OR_LEGAL) && !(C->fn_kind == FN_HOOK && (C->hook == HOOK_END || C->hook == HOOK_LEGAL)))
+        diag_error(C->diag, e->loc, "`%s` is only known in the `end` and `legal` blocks", b->name);
+    if ((b->where & BI_NOT_IN_EXTEND) && C->extending)
+        diag_error(C->diag, e->loc, "in `moves extend` the move has been made: its squares are `move.from` and `move.to`");
+    if ((b->where & BI_ASKS_CHECK) && !C->incheck_at.line) C->incheck_at = e->loc;
+    for (int i = 0; i < b->nargs; i++)
+        expect(C, e->kids[i], (Ty){ b->arg[i], 0 }, b->what[i] ? b->what[i] : vt_what(b->arg[i]));
+    for (int i = 0; i < 2 && b->op[i] >= 0; i++) emit_op(C, b->op[i], b->operand[i]);
+    return (Ty){ b->ret, 0 };
+}
+
 static Ty builtin_name(Compiler *C, Ast *e, int *found)
 {
     const char *n = e->name;
     *found = 1;
     if (!strcmp(n, "true")) { push_const(C, 1); return T_BOOL; }
     if (!strcmp(n, "false")) { push_const(C, 0); return T_BOOL; }
-    if (!strcmp(n, "here")) { emit_op(C, OP_LOAD, 0); return T_SQ; }
-    if (!strcmp(n, "from")) {
-        if (C->extending) diag_error(C->diag, e->loc, "in `moves extend` the move has been made: its squares are `move.from` and `move.to`");
-        emit_op(C, OP_FROM); return T_SQ;
-    }
-    if (!strcmp(n, "mover")) { emit_op(C, OP_MOVER); return T_PLAYER; }
-    if (!strcmp(n, "opponent")) { emit_op(C, OP_OPPONENT); return T_PLAYER; }
-    if (!strcmp(n, "to-move")) { emit_op(C, OP_TOMOVE); return T_PLAYER; }
-    if (!strcmp(n, "piece")) { emit_op(C, OP_PIECE); return T_PIECE; }
-    if (!strcmp(n, "layer")) { emit_op(C, OP_LAYER); return T_INT; }
-    if (!strcmp(n, "dropping")) { emit_op(C, OP_DROPPING); return T_TYPE; }
-    if (!strcmp(n, "victim")) {
-        if (!(C->fn_kind == FN_HOOK && C->hook == HOOK_CAPTURE))
-            diag_error(C->diag, e->loc, "`victim` is only known in `on capture`");
-        emit_op(C, OP_VICTIM); return T_PIECE;
-    }
-    if (!strcmp(n, "empty")) { emit_op(C, OP_LOAD, 0); emit_op(C, OP_EMPTY); return T_BOOL; }
-    if (!strcmp(n, "enemy")) { emit_op(C, OP_LOAD, 0); emit_op(C, OP_ENEMY); return T_BOOL; }
-    if (!strcmp(n, "friend")) { emit_op(C, OP_LOAD, 0); emit_op(C, OP_FRIEND); return T_BOOL; }
-    if (!strcmp(n, "in-check")) {
-        if (!C->incheck_at.line) C->incheck_at = e->loc;
-        emit_op(C, OP_INCHECK); return T_BOOL;
-    }
-    if (!strcmp(n, "no-moves")) {
-        /* in `end`: the side to move has no legal move; in `legal`, after the move is made:
-         * the side now to move has none (uchifuzume: a drop that leaves no reply) */
-        if (!(C->fn_kind == FN_HOOK && (C->hook == HOOK_END || C->hook == HOOK_LEGAL)))
-            diag_error(C->diag, e->loc, "`no-moves` is only known in the `end` and `legal` blocks");
-        emit_op(C, OP_NOMOVES); return T_BOOL;
-    }
-    if (!strcmp(n, "repetition")) { emit_op(C, OP_REPETITION); return T_INT; }
+    const Builtin *b = builtin_find(n, BI_NAME, 0, NULL, NULL);
+    if (b) return compile_builtin(C, e, b);
     *found = 0;
     return T_ERR;
 }
@@ -343,105 +346,11 @@ static Ty call_expr(Compiler *C, Ast *e)
 {
     const char *n = e->name;
     Game *g = C->g;
-    static const struct { const char *name; int op; int arg; int ret; } simple[] = {
-        { "empty", OP_EMPTY, VT_SQUARE, VT_BOOL }, { "enemy", OP_ENEMY, VT_SQUARE, VT_BOOL },
-        { "friend", OP_FRIEND, VT_SQUARE, VT_BOOL }, { "at", OP_AT, VT_SQUARE, VT_PIECE },
-        { "type", OP_TYPEOF, VT_PIECE, VT_TYPE }, { "owner", OP_OWNEROF, VT_PIECE, VT_PLAYER },
-        { "file", OP_FILE, VT_SQUARE, VT_INT }, { "rank", OP_RANK, VT_SQUARE, VT_INT },
-        { "can-move-to", OP_CANMOVETO, VT_SQUARE, VT_BOOL },
-    };
-    if (e->kind == AST_CALL)
-        for (size_t i = 0; i < sizeof simple / sizeof *simple; i++)
-            if (!strcmp(n, simple[i].name) && !(simple[i].op == OP_AT && e->nkids == 2)) {
-                if (!nargs_ok(C, e, 1, 1)) return T_ERR;
-                expect(C, e->kids[0], (Ty){ simple[i].arg, 0 }, simple[i].arg == VT_SQUARE ? "a square" : "a piece");
-                emit_op(C, simple[i].op);
-                return (Ty){ simple[i].ret, 0 };
-            }
-    if (e->kind == AST_CALL && !strcmp(n, "step")) {
-        if (!nargs_ok(C, e, 2, 3)) return T_ERR;
-        expect(C, e->kids[0], T_SQ, "a square");
-        expect(C, e->kids[1], T_DIR, "a direction");
-        if (e->nkids == 3) {            /* the direction as player P sees it */
-            expect(C, e->kids[2], T_PLAYER, "a player");
-            emit_op(C, OP_REMAPDIR);
-        }
-        emit_op(C, OP_STEPSQ);
-        return T_SQ;
-    }
-    if (e->kind == AST_CALL && !strcmp(n, "attacks")) {
-        if (!nargs_ok(C, e, 2, 2)) return T_ERR;
-        if (C->fn_kind == FN_ATTACK) diag_error(C->diag, e->loc, "an attack program cannot ask what is attacked");
-        expect(C, e->kids[0], T_SQ, "a square");
-        expect(C, e->kids[1], T_SQ, "a square");
-        emit_op(C, OP_ATTACKS);
-        return T_BOOL;
-    }
-    if (e->kind == AST_CALL && !strcmp(n, "attacked")) {
-        if (!nargs_ok(C, e, 1, 2)) return T_ERR;
-        if (C->fn_kind == FN_ATTACK) diag_error(C->diag, e->loc, "an attack program cannot ask what is attacked");
-        expect(C, e->kids[0], T_SQ, "a square");
-        if (e->nkids == 2) expect(C, e->kids[1], T_PLAYER, "a player");
-        else emit_op(C, OP_OPPONENT);
-        emit_op(C, OP_ATTACKED);
-        return T_BOOL;
-    }
-    if (e->kind == AST_CALL && (!strcmp(n, "combine") || !strcmp(n, "minus"))) {
-        if (!nargs_ok(C, e, 2, 2)) return T_ERR;
-        expect(C, e->kids[0], T_TYPE, "a piece type");
-        expect(C, e->kids[1], T_TYPE, "a piece type");
-        emit_op(C, n[0] == 'c' ? OP_COMBINE : OP_MINUS);
-        return T_TYPE;
-    }
-    if (e->kind == AST_CALL && !strcmp(n, "height")) {
-        if (!nargs_ok(C, e, 1, 1)) return T_ERR;
-        expect(C, e->kids[0], T_SQ, "a square");
-        emit_op(C, OP_HEIGHT);
-        return T_INT;
-    }
-    if (e->kind == AST_CALL && !strcmp(n, "at") && e->nkids == 2) {
-        expect(C, e->kids[0], T_SQ, "a square");
-        expect(C, e->kids[1], T_INT, "a layer (0 = the bottom piece)");
-        emit_op(C, OP_PIECEAT);
-        return T_PIECE;
-    }
-    if (e->kind == AST_CALL && !strcmp(n, "square")) {
-        if (!nargs_ok(C, e, 2, 2)) return T_ERR;
-        expect(C, e->kids[0], T_INT, "a file number");
-        expect(C, e->kids[1], T_INT, "a rank number");
-        emit_op(C, OP_SQUARE);
-        return T_SQ;
-    }
-    if (e->kind == AST_CALL && !strcmp(n, "count")) {
-        if (!nargs_ok(C, e, 2, 2)) return T_ERR;
-        expect(C, e->kids[0], T_TYPE, "a piece type");
-        expect(C, e->kids[1], T_PLAYER, "a player");
-        emit_op(C, OP_COUNT);
-        return T_INT;
-    }
-    if (e->kind == AST_CALL && (!strcmp(n, "abs") || !strcmp(n, "min") || !strcmp(n, "max"))) {
-        int two = n[1] != 'b';
-        if (!nargs_ok(C, e, two ? 2 : 1, two ? 2 : 1)) return T_ERR;
-        expect(C, e->kids[0], T_INT, "an int");
-        if (two) expect(C, e->kids[1], T_INT, "an int");
-        emit_op(C, !two ? OP_ABS : n[1] == 'i' ? OP_MIN : OP_MAX);
-        return T_INT;
-    }
-    /* either side's royal piece: three-check, racing kings, atomic (issue 17, construct 6) */
-    if (e->kind == AST_CALL && (!strcmp(n, "in-check") || !strcmp(n, "royal-square"))) {
-        if (!nargs_ok(C, e, 1, 1)) return T_ERR;
-        if (C->fn_kind == FN_ATTACK && n[0] == 'i') diag_error(C->diag, e->loc, "an attack program cannot ask what is attacked");
-        if (n[0] == 'i' && !C->incheck_at.line) C->incheck_at = e->loc;
-        expect(C, e->kids[0], T_PLAYER, "a player");
-        emit_op(C, n[0] == 'i' ? OP_INCHECKOF : OP_ROYALSQ);
-        return n[0] == 'i' ? T_BOOL : T_SQ;
-    }
-    if (e->kind == AST_CALL && !strcmp(n, "hand")) {
-        if (!nargs_ok(C, e, 2, 2)) return T_ERR;
-        expect(C, e->kids[0], T_PLAYER, "a player");
-        expect(C, e->kids[1], T_TYPE, "a piece type");
-        emit_op(C, OP_HAND);
-        return T_INT;
+    if (e->kind == AST_CALL) {              /* a built-in function (builtins.c) */
+        int lo, hi;
+        const Builtin *b = builtin_find(n, BI_CALL, e->nkids, &lo, &hi);
+        if (b) return compile_builtin(C, e, b);
+        if (hi > 0) { nargs_ok(C, e, lo, hi); return T_ERR; }
     }
     Sym *s = sym_find(C, n);
     if (s && s->kind == SYM_FN && e->kind == AST_CALL) return call_fn(C, e, s->decl);
