@@ -445,6 +445,14 @@ static Ty set_member(Compiler *C, Ast *e)
         emit_op(C, OP_BTEST);
         return T_BOOL;
     }
+    /* a square in player P's part of a zone: `zone[P]` (design.md G9) */
+    Sym *zs = set->kind == AST_INDEX && set->nkids == 1 && !find_local(C, set->name) ? sym_find(C, set->name) : NULL;
+    if (zs && zs->kind == SYM_ZONE) {
+        expect(C, x, T_SQ, "a square");
+        expect(C, set->kids[0], T_PLAYER, "a player");
+        emit_op(C, OP_INZONEOF, zs->index);
+        return T_BOOL;
+    }
     /* a square in a zone */
     Sym *ss = set->kind == AST_IDENT && !find_local(C, set->name) ? sym_find(C, set->name) : NULL;
     if (ss && ss->kind == SYM_ZONE) {
@@ -614,7 +622,18 @@ static void iterate(Compiler *C, Ast *s, int choose)
     int mask_slot = -1, idx_slot = -1, list = -1;
     Ty elem = T_ERR;
     Sym *ss = set->kind == AST_IDENT && !find_local(C, set->name) ? sym_find(C, set->name) : NULL;
-    if (is_name(set, "board") && !ss) {
+    /* `zone[P]`: the board's squares, those not in P's part of the zone skipped (G9) */
+    Sym *zs = set->kind == AST_INDEX && set->nkids == 1 && !find_local(C, set->name) ? sym_find(C, set->name) : NULL;
+    int zone_of = -1, zone_pl = -1;
+    if (zs && zs->kind == SYM_ZONE) {
+        zone_pl = new_local(C, NULL, T_PLAYER, s->loc);
+        expect(C, set->kids[0], T_PLAYER, "a player");
+        emit_op(C, OP_STORE, zone_pl);
+        zone_of = zs->index;
+        ss = NULL;
+        set = NULL;
+    }
+    if (zone_of >= 0 || (is_name(set, "board") && !ss)) {
         int32_t *items = arena_alloc(&C->tmp, sizeof(int32_t) * (size_t)g->nsq);
         for (int i = 0; i < g->nsq; i++) items[i] = i;
         list = make_list(C, VT_SQUARE, g->nsq, items); elem = T_SQ;
@@ -655,6 +674,13 @@ static void iterate(Compiler *C, Ast *s, int choose)
         pc = here_pc(C);
         if (choose) emit_op(C, OP_CHOOSEBIT, mask_slot, var, C->nlocals);
         else emit_op(C, OP_FORBIT, mask_slot, var, 0);
+    }
+    if (zone_of >= 0) {                /* the square must be in P's part */
+        emit_op(C, OP_LOAD, C->nlocals - 1);
+        emit_op(C, OP_LOAD, zone_pl);
+        emit_op(C, OP_INZONEOF, zone_of);
+        if (choose) { int j = emit_op(C, OP_JNZ, 0); emit_op(C, OP_FAIL); patch(C, j, here_pc(C)); }
+        else { emit_op(C, OP_NOT); emit_op(C, OP_JNZ, pc); }
     }
     if (choose) {
         block(C, body);

@@ -64,6 +64,7 @@ enum {
     X(STOREPV,    1, 2, 0, 0, E_RBOARD|E_WBOARD, "pop a value and a square; set piece variable A of the piece there") \
     X(ATTR,       1, 1, 1, 0, 0, "pop a square; push its attribute A (0 for none)") \
     X(INZONE,     1, 1, 1, 0, 0, "pop a square; push 1 if it is in zone A as the mover sees it") \
+    X(INZONEOF,   1, 2, 1, 0, 0, "pop a player and a square; push 1 if the square is in zone A as that player sees it") \
     X(INLIST,     1, 1, 1, 0, 0, "pop a value; push 1 if it is in constant list A") \
     X(ADD,        0, 2, 1, 0, 0, "a + b") \
     X(SUB,        0, 2, 1, 0, 0, "a - b") \

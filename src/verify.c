@@ -44,7 +44,7 @@ int verify_function(const Game *g, int fi, char *err, size_t errlen, int *deep_p
         case OP_LOADSQ: case OP_STORESQ: if (!var_kind_ok(g, a[0], VAR_SQUARE)) FAILV("square variable %d out of range", a[0]); break;
         case OP_LOADPV: case OP_STOREPV: case OP_STOREPVL: if (!var_kind_ok(g, a[0], VAR_PIECE)) FAILV("piece variable %d out of range", a[0]); break;
         case OP_ATTR: if (a[0] < 0 || a[0] >= g->nattrs) FAILV("attribute %d out of range", a[0]); break;
-        case OP_INZONE: case OP_INLIST: if (a[0] < 0 || a[0] >= g->nlists) FAILV("list %d out of range", a[0]); break;
+        case OP_INZONE: case OP_INZONEOF: case OP_INLIST: if (a[0] < 0 || a[0] >= g->nlists) FAILV("list %d out of range", a[0]); break;
         case OP_CHOICE:
             if (a[1] < NFIXED_LOCALS || a[1] > f->nlocals) FAILV("bad count of locals to keep");
             break;

@@ -137,6 +137,12 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             stk[sp++] = SQOK(a) && zl->member[PLOK(mover) ? mover : 0][a];
             ip += 2; NEXT;
         }
+        vmcase(INZONEOF) {             /* `sq in zone[P]` */
+            const List *zl = &g->lists[OPND(1)];
+            b = stk[--sp]; a = stk[sp - 1];
+            stk[sp - 1] = SQOK(a) && PLOK(b) && zl->member[b][a];
+            ip += 2; NEXT;
+        }
         vmcase(INLIST) {
             const List *li = &g->lists[OPND(1)];
             int pl = PLOK(mover) ? mover : 0;
