@@ -356,7 +356,8 @@ static Ty call_expr(Compiler *C, Ast *e)
     if (s && s->kind == SYM_FN && e->kind == AST_CALL) return call_fn(C, e, s->decl);
     if (s && s->kind == SYM_ATTR && e->kind == AST_CALL) {
         if (!nargs_ok(C, e, 1, 1)) return T_ERR;
-        expect(C, e->kids[0], T_SQ, "a square");
+        int key = g->attrs[s->index].key;       /* a square, type, direction or player (G10) */
+        expect(C, e->kids[0], (Ty){ key, 0 }, vt_what(key));
         emit_op(C, OP_ATTR, s->index);
         return (Ty){ g->attrs[s->index].vtype, g->attrs[s->index].flagset };
     }

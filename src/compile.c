@@ -387,7 +387,7 @@ static void make_display(Compiler *C, Ast *d)
             if (!s || s->kind != SYM_ZONE) { diag_error(C->diag, what->loc, "`mark` takes a zone; '%s' is not one", what->name); continue; }
             g->display_mark = s->index;
         } else if (!strcmp(it->name, "map")) {
-            if (!s || s->kind != SYM_ATTR || g->attrs[s->index].vtype != VT_INT) {
+            if (!s || s->kind != SYM_ATTR || g->attrs[s->index].vtype != VT_INT || g->attrs[s->index].key != VT_SQUARE) {
                 diag_error(C->diag, what->loc, "`map` takes an int attribute; '%s' is not one", what->name); continue;
             }
             g->display_map = s->index;
@@ -459,12 +459,13 @@ static Ty decl_type(Compiler *C, Ast *t)
 static int64_t const_value(Compiler *C, Ast *e, Ty ty)
 {
     Game *g = C->g;
-    if (!e || e->kind == AST_NOTHING) return ty.t == VT_SQUARE || ty.t == VT_PLAYER ? -1 : 0;
+    if (!e || e->kind == AST_NOTHING) return ty.t == VT_SQUARE || ty.t == VT_PLAYER || ty.t == VT_DIR ? -1 : 0;
     if (e->kind == AST_NUM && (ty.t == VT_INT)) return e->num;
     if (e->kind == AST_UNARY && e->num == '-' && e->nkids == 1 && e->kids[0]->kind == AST_NUM && ty.t == VT_INT)
         return -e->kids[0]->num;
     if (e->kind == AST_IDENT) {
-        if (!strcmp(e->name, "none") && ty.t != VT_INT && ty.t != VT_BOOL) return ty.t == VT_SQUARE || ty.t == VT_PLAYER ? -1 : 0;
+        if (!strcmp(e->name, "none") && ty.t != VT_INT && ty.t != VT_BOOL)
+            return ty.t == VT_SQUARE || ty.t == VT_PLAYER || ty.t == VT_DIR ? -1 : 0;
         if (ty.t == VT_BOOL && !strcmp(e->name, "true")) return 1;
         if (ty.t == VT_BOOL && !strcmp(e->name, "false")) return 0;
         if (ty.t == VT_SQUARE) { int s = game_find_square(g, e->name); if (s >= 0) return s; }
@@ -501,8 +502,30 @@ static int64_t const_value(Compiler *C, Ast *e, Ty ty)
         Sym *s = sym_find(C, e->name);
         if (s && s->kind == SYM_PLAYER) return s->index;
     }
+    if (ty.t == VT_DIR && e->kind == AST_IDENT) {
+        Sym *s = sym_find(C, e->name);
+        if (s && s->kind == SYM_DIR) return s->index;
+    }
     diag_error(C->diag, e->loc, "expected a constant %s", type_name(ty, g));
     return 0;
+}
+
+/* What an attribute's entries are keyed by: the kind of the first key it lists (a square, a
+ * piece type, a direction or a player; docs/design.md G10). */
+static int attribute_key(Compiler *C, Ast *d, int first)
+{
+    for (int i = first; i < d->nkids; i++) {
+        Ast *e = d->kids[i];
+        if (e->kind != AST_ENTRY || e->nkids != 2) continue;
+        Ast *k = e->kids[0]->kind == AST_SQUARESET && e->kids[0]->nkids ? e->kids[0]->kids[0] : e->kids[0];
+        if (k->kind != AST_IDENT || game_find_square(C->g, k->name) >= 0) return VT_SQUARE;
+        Sym *s = sym_find(C, k->name);
+        if (s && s->kind == SYM_TYPE) return VT_TYPE;
+        if (s && s->kind == SYM_DIR) return VT_DIR;
+        if (s && s->kind == SYM_PLAYER) return VT_PLAYER;
+        return VT_SQUARE;
+    }
+    return VT_SQUARE;
 }
 
 static void make_attribute(Compiler *C, Ast *d, int is_arrows)
@@ -515,17 +538,37 @@ static void make_attribute(Compiler *C, Ast *d, int is_arrows)
     a->name = is_arrows ? "arrows" : d->name;
     if (!is_arrows) { ty = decl_type(C, d->nkids ? d->kids[0] : NULL); first = 1; }
     a->vtype = ty.t; a->flagset = ty.extra;
-    a->value = arena_alloc(&g->arena, sizeof(int64_t) * (size_t)(g->nsq ? g->nsq : 1));
     int64_t dflt = 0;
     if (!is_arrows && d->nkids > 1 && d->kids[1]->kind != AST_ENTRY) { dflt = const_value(C, d->kids[1], ty); first = 2; }
-    else if (ty.t == VT_SQUARE || ty.t == VT_PLAYER) dflt = -1;
-    for (int s = 0; s < g->nsq; s++) a->value[s] = dflt;
+    else if (ty.t == VT_SQUARE || ty.t == VT_PLAYER || ty.t == VT_DIR) dflt = -1;
+    a->key = is_arrows ? VT_SQUARE : attribute_key(C, d, first);
+    a->n = a->key == VT_TYPE ? g->ntypes + 1 : a->key == VT_DIR ? g->ndirs : a->key == VT_PLAYER ? g->nplayers : g->nsq;
+    a->value = arena_alloc(&g->arena, sizeof(int64_t) * (size_t)(a->n ? a->n : 1));
+    for (int s = 0; s < a->n; s++) a->value[s] = dflt;
     uint8_t *m = arena_alloc(&C->tmp, (size_t)g->nsq + 1);
     for (int i = first; i < d->nkids; i++) {
         Ast *e = d->kids[i];
         if (e->kind != AST_ENTRY || e->nkids != 2) continue;
-        memset(m, 0, (size_t)g->nsq);
         Ast *set = e->kids[0];
+        if (a->key != VT_SQUARE) {           /* types, directions or players, by name */
+            int64_t v = const_value(C, e->kids[1], ty);
+            Ast *one[1] = { set };
+            Ast **keys = set->kind == AST_SQUARESET ? set->kids : one;
+            int nk = set->kind == AST_SQUARESET ? set->nkids : 1;
+            static const int want[] = { [VT_TYPE] = SYM_TYPE, [VT_DIR] = SYM_DIR, [VT_PLAYER] = SYM_PLAYER };
+            for (int k = 0; k < nk; k++) {
+                Sym *s = keys[k]->kind == AST_IDENT ? sym_find(C, keys[k]->name) : NULL;
+                if (!s || (int)s->kind != want[a->key]) {
+                    diag_error(C->diag, keys[k]->loc, "'%s' is not a %s: the keys of '%s' are %ss, as its first one",
+                               keys[k]->name ? keys[k]->name : "..", type_name((Ty){ a->key, 0 }, g), a->name,
+                               type_name((Ty){ a->key, 0 }, g));
+                    continue;
+                }
+                a->value[s->index] = v;
+            }
+            continue;
+        }
+        memset(m, 0, (size_t)g->nsq);
         if (set->kind != AST_SQUARESET) {
             Ast *one[1] = { set }; Ast tmp = *set; tmp.kind = AST_SQUARESET; tmp.kids = one; tmp.nkids = 1;
             squareset(C, &tmp, m);
@@ -705,7 +748,7 @@ static void define_piece(Compiler *C, Ast *d, int t)
             break;
         case AST_BONUS: {
             Sym *s = sym_find(C, k->name);
-            if (!s || s->kind != SYM_ATTR || g->attrs[s->index].vtype != VT_INT)
+            if (!s || s->kind != SYM_ATTR || g->attrs[s->index].vtype != VT_INT || g->attrs[s->index].key != VT_SQUARE)
                 diag_error(C->diag, k->loc, "`bonus` names an int attribute (a value per square), not '%s'", k->name);
             else {
                 T->bonus_attr = s->index;

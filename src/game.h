@@ -106,7 +106,8 @@ typedef struct { const char *name; int nflags; const char *flag[64]; } FlagSet;
 
 typedef struct {
     const char *name; int vtype, flagset;
-    int64_t *value;              /* per square */
+    int key, n;                  /* keyed by VT_SQUARE, VT_TYPE, VT_DIR or VT_PLAYER; n keys */
+    int64_t *value;              /* per key (a square, type, direction or player index) */
 } Attribute;
 
 typedef struct {                 /* a constant list (zone, type list...) per player */

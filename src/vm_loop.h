@@ -127,9 +127,9 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             }
             ip += 1; NEXT;
         }
-        vmcase(ATTR)
+        vmcase(ATTR)                   /* keyed by squares, types, directions or players */
             a = stk[--sp];
-            stk[sp++] = SQOK(a) ? g->attrs[OPND(1)].value[a] : 0;
+            stk[sp++] = (uint64_t)a < (uint64_t)g->attrs[OPND(1)].n ? g->attrs[OPND(1)].value[a] : 0;
             ip += 2; NEXT;
         vmcase(INZONE) {
             const List *zl = &g->lists[OPND(1)];
