@@ -567,10 +567,15 @@ attr_entry:
     sq_items ':' set_expr ';'    { $$ = mk_kids(ctx, AST_ENTRY, &@1, $1, $3, NULL); }
   ;
 
+/* `piece var promoted "~": bool;`: the string is the mark a true value is written with in
+ * position strings (after the piece's code: `Q~`), where it would be `Q{promoted=1}`. */
 var:
     var_kind KW_VAR IDENT ':' type opt_default opt_reset ';'
         { $$ = mk_kids(ctx, AST_VAR, &@$, $5, $6, NULL); $$->name = $3;
           $$->num = $1; $$->num2 = $7; }
+  | var_kind KW_VAR IDENT STRING ':' type opt_default opt_reset ';'
+        { $$ = mk_kids(ctx, AST_VAR, &@$, $6, $7, NULL); $$->name = $3;
+          $$->num = $1; $$->num2 = $8; $$->str = $4; }
   ;
 
 var_kind:

@@ -587,6 +587,19 @@ static void make_var(Compiler *C, Ast *d)
     Var *v = &g->vars[g->nvars];
     Ty ty = decl_type(C, d->nkids ? d->kids[0] : NULL);
     v->name = d->name; v->kind = (int)d->num; v->vtype = ty.t; v->flagset = ty.extra;
+    if (d->str) {                        /* `piece var promoted "~": bool;` */
+        size_t n = strlen(d->str);
+        int ok = v->kind == VAR_PIECE && ty.t == VT_BOOL && n >= 1 && n <= 3;
+        for (size_t i = 0; i < n; i++) ok &= !!ispunct((unsigned char)d->str[i]) && !strchr("{}[]()/,=+-", d->str[i]);
+        if (!ok) diag_error(C->diag, d->loc, "a mark (\"%s\") is for a bool piece variable: 1 to 3 signs such as "
+                            "~ ! * (not letters, digits, brackets, / , = + -)", d->str);
+        else v->mark = d->str;
+        for (int i = 0; i < g->nvars && v->mark; i++)      /* a mark must not begin another */
+            if (g->vars[i].mark && (!strncmp(g->vars[i].mark, v->mark, strlen(g->vars[i].mark)) ||
+                                    !strncmp(g->vars[i].mark, v->mark, strlen(v->mark))))
+                diag_error(C->diag, d->loc, "the mark \"%s\" and the mark \"%s\" of '%s' would be read as one "
+                           "another", v->mark, g->vars[i].mark, g->vars[i].name);
+    }
     v->reset = (int)(d->num2 & 1);
     v->uncounted = (int)(d->num2 >> 1 & 1);
     if (v->uncounted && v->kind == VAR_PIECE) { diag_error(C->diag, d->loc, "a piece variable is part of its piece and cannot be `uncounted`"); v->uncounted = 0; }

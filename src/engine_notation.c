@@ -197,12 +197,22 @@ char *notation_fen(const EngineNotation *n, const Pos *p, char *err, size_t errl
                 fail(err, errlen, "two pieces share %s: a FEN holds one piece a square", g->sq_name[sq]);
                 free(fen); return NULL;
             }
-            if ((uint32_t)w >> 12) {           /* bits above type and owner: piece variables */
+            /* bits above type and owner: piece variables; those written as marks (`Q~`, the
+             * promoted pieces of crazyhouse) go as they are, any other has no FEN */
+            uint32_t marks = 0;
+            for (int i = 0; i < g->nvars; i++)
+                if (g->vars[i].kind == VAR_PIECE && g->vars[i].mark) marks |= 1u << g->vars[i].shift;
+            if (((uint32_t)w >> 12) & ~(marks >> 12)) {
                 fail(err, errlen, "the piece on %s carries piece variables a FEN cannot hold", g->sq_name[sq]);
                 free(fen); return NULL;
             }
             if (empty) { o += (size_t)snprintf(fen + o, cap - o, "%d", empty); empty = 0; }
             if (!put_piece(n, g, w, fen, &o, cap, err, errlen)) { free(fen); return NULL; }
+            for (int i = 0; i < g->nvars; i++) {
+                const Var *v = &g->vars[i];
+                if (v->kind == VAR_PIECE && v->mark && ((uint32_t)w >> v->shift & 1))
+                    o += (size_t)snprintf(fen + o, cap - o, "%s", v->mark);
+            }
         }
         if (empty) o += (size_t)snprintf(fen + o, cap - o, "%d", empty);
         if (y) fen[o++] = '/';

@@ -100,6 +100,8 @@ typedef struct {
     int base;                    /* offset in the state array (not for piece vars) */
     int shift, bits;             /* piece vars: place in the piece word */
     int max;                     /* piece vars: the largest value (`0..N`: N; a bool 1) */
+    const char *mark;            /* a bool piece var: how true is written after the piece's code
+                                    in position strings (`Q~`), or NULL: in braces */
 } Var;
 
 typedef struct { const char *name; int nflags; const char *flag[64]; } FlagSet;

@@ -51,11 +51,16 @@ static void put_piece(Buf *b, const Game *g, int32_t w)
     const char *c = (t >= 1 && t <= g->ntypes) ? code_of(g, t, o) : "?";
     /* several letters go in parentheses; a '+' and one letter (shogi's +P) is read as one code */
     if (strlen(c) > 1 && !(c[0] == '+' && strlen(c) == 2)) put(b, "(%s)", c); else put(b, "%s", c);
-    /* piece variables that are not 0 follow in braces: U{checks=2} */
+    /* a bool piece variable with a mark is the mark after the code (Q~), the others that are
+     * not 0 follow in braces: U{checks=2} */
+    for (int i = 0; i < g->nvars; i++) {
+        const Var *v = &g->vars[i];
+        if (v->kind == VAR_PIECE && v->mark && ((uint32_t)w >> v->shift & 1)) put(b, "%s", v->mark);
+    }
     int any = 0;
     for (int i = 0; i < g->nvars; i++) {
         const Var *v = &g->vars[i];
-        if (v->kind != VAR_PIECE) continue;
+        if (v->kind != VAR_PIECE || v->mark) continue;
         unsigned x = ((uint32_t)w >> v->shift) & ((1u << v->bits) - 1);
         if (!x) continue;
         put(b, "%s%s=%u", any ? "," : "{", v->name, x);
@@ -68,6 +73,15 @@ static void put_piece(Buf *b, const Game *g, int32_t w)
 static int parse_piece_vars(const Game *g, const char **q, int32_t *w, char *e, size_t el)
 {
     const char *p = *q;
+    for (int i = 0; i < g->nvars; i++) {          /* marks first: Q~ */
+        const Var *v = &g->vars[i];
+        size_t n = v->mark ? strlen(v->mark) : 0;
+        if (v->kind != VAR_PIECE || !n || strncmp(p, v->mark, n)) continue;
+        *w = (int32_t)((uint32_t)*w | 1u << v->shift);
+        p += n;
+        i = -1;                                    /* another mark may follow */
+    }
+    *q = p;
     if (*p != '{') return 1;
     p++;
     while (*p && *p != '}') {
