@@ -37,4 +37,6 @@ run "shogi matsuri" examples/shogi.rules shogi "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1
 run crazyhouse examples/crazyhouse.rules crazyhouse
 run "crazyhouse middle game" examples/crazyhouse.rules crazyhouse "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R - b KQkq - 0 1"
 run "crazyhouse promotions" examples/crazyhouse.rules crazyhouse "r1b1k2r/1P6/8/8/8/8/6p1/R3K2R - w KQkq - 0 1"
+run atomic examples/atomic.rules atomic
+run "atomic middle game" examples/atomic.rules atomic "rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQkq - 0 1"
 exit $status
