@@ -211,7 +211,7 @@ typedef struct Game {
     const char *start;                    /* start position string */
     int nfields; const char **fields;     /* position string fields */
     int distinct;                         /* moves distinct */
-    int compulsory_capture;               /* moves compulsory capture (capture.c) */
+    int compulsory_capture;               /* moves compulsory (1) / maximum (2) capture (capture.c) */
     int distinct_smallest;                /* moves distinct smallest: merged moves keep the smallest string */
     long work_limit;                      /* GEN_BUDGET, or `moves work N;` (N millions) */
     long step_limit;                      /* STEP_BUDGET, or `moves steps N;` */

@@ -207,7 +207,7 @@ void gen_legal(Pos *p, MoveList *ml)
         ml->m[k++] = m;
     }
     ml->n = k;
-    if (g->compulsory_capture) keep_captures(p, ml);
+    if (g->compulsory_capture) keep_captures(p, ml, g->compulsory_capture == 2);
 }
 
 typedef struct { const char *s; int i; } NamedMove;
