@@ -349,7 +349,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                 if (kind == MK_DROP && (!PLOK(mover) || !TYOK(c->dropping) || p->st[HANDLOC(mover, c->dropping)] <= 0)) goto fail;
                 if (kind == MK_MOVE && L[4]) kind = MK_LANDED;     /* `land` already moved it */
                 /* the step bound is on the work between two moves; the position's bound goes on */
-                CHARGE(emit_move(p, c, kind, OPND(2), L, trail_base, note_base, qual_base, LINE));
+                GEN_EMIT(kind, OPND(2), L);
             } else if (c->mode == RUN_ATTACK || c->mode == RUN_REACH) {
                 if (kind != MK_STAY && L[0] == c->target) { c->found = 1; goto done; }
             }
@@ -462,7 +462,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                         for (int k = 0; k < s->nline_to; k++) {
                             L2[0] = s->line_to[k];
                             if (c->mode == RUN_GEN) {
-                                CHARGE(emit_move(p, c, L2[4] ? MK_LANDED : MK_MOVE, 0, L2, trail_base, note_base, qual_base, LINE));
+                                GEN_EMIT(L2[4] ? MK_LANDED : MK_MOVE, 0, L2);
                             } else if (s->line_to[k] == c->target) { c->found = 1; goto done; }
                         }
                         continue;
@@ -476,7 +476,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                         if (w ? (en && at->mode != MODE_MOVE) : at->mode != MODE_CAPTURE) {
                             L2[0] = sq;
                             if (c->mode == RUN_GEN) {
-                                CHARGE(emit_move(p, c, L2[4] ? MK_LANDED : MK_MOVE, 0, L2, trail_base, note_base, qual_base, LINE));
+                                GEN_EMIT(L2[4] ? MK_LANDED : MK_MOVE, 0, L2);
                             } else if (sq == c->target) { c->found = 1; goto done; }
                         }
                         if (w || at->kind == ATOM_LEAP) break;
@@ -491,6 +491,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                     sub.outer_trail_base = trail_base; sub.outer_note_base = note_base; sub.outer_qual_base = qual_base;
                     vm_run(p, &sub);
                     if (sub.found) { c->found = 1; goto done; }
+                    if (c->mode == RUN_GEN && c->out->stopped) goto done;   /* (GEN_EMIT) */
                 }
             }
             ip += 1; NEXT;
