@@ -83,11 +83,13 @@ typedef int (*GenStop)(Pos *p, MoveList *ml, int first);
  * `stop` ended the generation inside or after it. */
 static int gen_run(Pos *p, MoveList *ml, RunCtx *c, GenStop stop, int skip, int u, int tested)
 {
+    if (!stop && !skip) { vm_run(p, c); return 0; }       /* (the plain generation) */
     for (;;) {
         ml->unit_emits = 0; ml->stopped = 0;
         ml->stop_emits = stop ? (skip ? 2 * skip : 1) : 0;
+        ml->emit_watch = 1;
         vm_run_resume(p, c, skip);
-        ml->stop_emits = 0;
+        ml->stop_emits = 0; ml->emit_watch = 0;
         if (stop && ml->n > tested && stop(p, ml, tested)) {
             ml->next_unit = ml->stopped ? u : u + 1;
             ml->resume_emits = ml->stopped ? ml->unit_emits : 0;
@@ -107,8 +109,6 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip
     if (from_unit == 0 && skip == 0) vm_start_position(p);
     for (int u = from_unit; u <= last; u++, skip = 0) {
         int before = ml->n;
-        RunCtx c = {0};
-        c.mode = RUN_GEN; c.mover = mover; c.out = ml; c.nlegal = -1; c.target = -1;
         if (u < board_units) {                     /* every piece of a stack moves on its own */
             int sq = u / g->stack, l = u % g->stack;
             int32_t w = p->st[sq * g->stack + l];
@@ -121,20 +121,23 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip
             for (int i = before; i < ml->n; i++) ml->m[i].layer = (uint8_t)l;
             if (T->moves_fn >= 0 && (!onto_only || g->moves_onto[T->moves_fn]) &&
                 (!g->origin_ok[T->moves_fn] || g->origin_ok[T->moves_fn][mover * g->nsq + sq])) {
-                c.fn = T->moves_fn; c.origin = sq; c.piece = w; c.layer = l;
+                RunCtx c = { .mode = RUN_GEN, .fn = T->moves_fn, .mover = mover, .origin = sq,
+                             .piece = w, .layer = l, .out = ml, .nlegal = -1, .target = -1 };
                 if (gen_run(p, ml, &c, stop, skip, u, before)) return 1;
                 continue;
             }
         } else if (u == board_units) {
             if (g->turn_fn < 0 || (onto_only && !g->moves_onto[g->turn_fn])) continue;
-            c.fn = g->turn_fn; c.origin = -1;
+            RunCtx c = { .mode = RUN_GEN, .fn = g->turn_fn, .mover = mover, .origin = -1,
+                         .out = ml, .nlegal = -1, .target = -1 };
             if (gen_run(p, ml, &c, stop, skip, u, before)) return 1;
             continue;
         } else {
             int t = u - board_units;
             if (g->drops_fn < 0 || p->st[g->st_hands + mover * (g->ntypes + 1) + t] <= 0) continue;
             if (onto_only && !g->moves_onto[g->drops_fn]) continue;
-            c.fn = g->drops_fn; c.origin = -1; c.dropping = t;
+            RunCtx c = { .mode = RUN_GEN, .fn = g->drops_fn, .mover = mover, .origin = -1,
+                         .dropping = t, .out = ml, .nlegal = -1, .target = -1 };
             if (gen_run(p, ml, &c, stop, skip, u, before)) return 1;
             continue;
         }

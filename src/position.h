@@ -52,6 +52,7 @@ typedef struct {
     int skip_free0;              /* (vm.c: whether work was counted before the skipped part) */
     uint32_t unit_groups0;       /* (vm.c: the `distinct { }` count when the run first began) */
     int resume_emits;            /* next_unit stopped inside its run after this many moves */
+    int emit_watch;              /* skip_emits or stop_emits is in force (vm.c's fast path) */
 } MoveList;
 
 typedef struct { int32_t loc, old; } TrailEntry;

@@ -403,12 +403,16 @@ static void __attribute__((noreturn, cold)) piece_var_range_error(Pos *p, int li
  * to (MoveList.stop_emits: gen_first_legal tests the moves so far). */
 #define GEN_EMIT(kind, suffix, LL) do {                                                       \
         MoveList *out_ = c->out;                                                               \
-        if (out_->skip_emits > 0) {                                                            \
-            CHARGE(0);                                                                         \
-            if (--out_->skip_emits == 0) s->free_work = out_->skip_free0;                     \
-        } else                                                                                 \
+        if (__builtin_expect(!out_->emit_watch, 1))                                            \
             CHARGE(emit_move(p, c, (kind), (suffix), (LL), trail_base, note_base, qual_base, LINE)); \
-        if (++out_->unit_emits == out_->stop_emits) { out_->stopped = 1; goto done; }          \
+        else {                                                                                 \
+            if (out_->skip_emits > 0) {                                                        \
+                CHARGE(0);                                                                     \
+                if (--out_->skip_emits == 0) s->free_work = out_->skip_free0;                 \
+            } else                                                                             \
+                CHARGE(emit_move(p, c, (kind), (suffix), (LL), trail_base, note_base, qual_base, LINE)); \
+            if (++out_->unit_emits == out_->stop_emits) { out_->stopped = 1; goto done; }      \
+        }                                                                                      \
     } while (0)
 
 #define RUN_LOOP_NAME run_plain
