@@ -352,10 +352,13 @@ static int program_reaches_seeing(Pos *p, int fn, int mode, int sq, int32_t w, i
     MemoEntry *me = NULL;
     ReadLog log;
     if (seen) { seen->n = 0; seen->overflow = 1; }
-    if (mode == RUN_ATTACK && g->memo_ok[fn] && (me = memo_slot(p, fn, sq, w, target))) {
-        if (me->fn == fn + 1 && me->origin == sq && me->piece == w && me->target == target && me->owner == owner) {
+    /* the words of pieces on squares (locations below nsq), seen through the program's mask */
+    const int32_t mask = g->memo_mask[fn], nsq = g->nsq;
+    if (mode == RUN_ATTACK && g->memo_ok[fn] && (me = memo_slot(p, fn, sq, w & mask, target))) {
+        if (me->fn == fn + 1 && me->origin == sq && me->piece == (w & mask) && me->target == target &&
+            me->owner == owner) {
             int i = 0;
-            while (i < me->n && p->st[me->loc[i]] == me->w[i]) i++;
+            while (i < me->n && (p->st[me->loc[i]] & (me->loc[i] < nsq ? mask : -1)) == me->w[i]) i++;
             if (i == me->n) {
                 if (seen) {
                     seen->n = me->n; seen->overflow = 0;
@@ -378,10 +381,10 @@ static int program_reaches_seeing(Pos *p, int fn, int mode, int sq, int32_t w, i
     vm_run(p, &c);
     p->depth_guard--;
     if (me && !log.overflow) {
-        me->fn = fn + 1; me->origin = sq; me->piece = w; me->target = target;
+        me->fn = fn + 1; me->origin = sq; me->piece = w & mask; me->target = target;
         me->owner = (int8_t)owner; me->found = (int8_t)c.found; me->n = (int8_t)log.n;
         memcpy(me->loc, log.loc, sizeof *log.loc * (size_t)log.n);
-        memcpy(me->w, log.w, sizeof *log.w * (size_t)log.n);
+        for (int i = 0; i < log.n; i++) me->w[i] = log.w[i] & (log.loc[i] < nsq ? mask : -1);
     }
     if (seen && me && !log.overflow) *seen = log;
     return c.found;

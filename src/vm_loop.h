@@ -226,6 +226,30 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             L[OPND(3)] = li->item[pl][i];
             ip += 5; NEXT;
         }
+        vmcase(FORFRIEND) {
+            /* FORLIST; LOAD C; FRIEND; JZ back (superinstr.c), the elements whose square holds no
+             * piece of the mover passed over here. Each costs the 4 steps it would have cost:
+             * the bounds on work stay as they were. A run whose reads are logged (the attack
+             * memo) goes through the loop as written, so that FRIEND logs every square. */
+            const List *li = &g->lists[OPND(1)];
+            int pl = PLOK(mover) ? mover : 0;
+            int64_t i = L[OPND(2)], n = li->n[pl];
+            if (!c->reads && i >= 0) {
+                int64_t k = i;
+                for (; k < n; k++) {
+                    int64_t e = li->item[pl][k];
+                    int32_t w = SQOK(e) ? TOP(e) : 0;
+                    if (w && PW_OWNER(w) == mover) break;
+                }
+                budget -= 4 * (k - i);
+                if (budget < 0) goto out_of_steps;
+                i = k;
+            }
+            if (i < 0 || i >= n) { ip = code + OPND(4); NEXT; }
+            L[OPND(2)] = i + 1;
+            L[OPND(3)] = li->item[pl][i];
+            ip += 5; NEXT;
+        }
         vmcase(STEP) {
             a = stk[--sp];
             int64_t here = L[0];
