@@ -1148,8 +1148,10 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
             goto fail;
         }
         thread_jumps(g, f);
+        fuse_superinstructions(g, f);
         if (!verify_function(g, f, err, sizeof err, &deep)) {
-            diag_plain(&diag, "internal error: bytecode of '%s' fails verification after jump threading: %s",
+            diag_plain(&diag, "internal error: bytecode of '%s' fails verification after jump threading "
+                       "and superinstructions: %s",
                        g->fns[f].name, err);
             goto fail;
         }

@@ -198,7 +198,11 @@ typedef struct Game {
                                              nothing or what legal_pretest_fn can pretest */
     int legal_pretest_fn;                 /* the rest of `legal`, run before the move (pretest.c), or -1 */
     uint8_t *memo_ok;                     /* per program: its attack runs may be memoised (effects.h) */
+    int32_t *memo_mask;                   /* per program: the bits of a piece word it can see:
+                                             0xfff (type and owner) or -1 (effects.h) */
     uint8_t **origin_ok;                  /* per program: where it can move from (origins.h) */
+    uint8_t *moves_onto;                  /* per program: it may emit a move onto a square, the
+                                             only kind that captures (origins.h) */
     const struct VmHost *host;            /* the runtime's answers to the VM (vm.h), set by movegen_prepare */
 
     /* attacks */
