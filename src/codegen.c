@@ -188,10 +188,12 @@ static Ty compile_builtin(Compiler *C, Ast *e, const Builtin *b)
         diag_error(C->diag, e->loc, "`%s` is only known in `on capture`", b->name);
     /* `no-moves` in `end`: the side to move has no legal move; in `legal`, after the move is
      * made: the side now to move has none (uchifuzume: a drop that leaves no reply) */
-    if ((b->where & BI_END_OR_LEGAL) && !(C->fn_kind == FN_HOOK && (C->hook == HOOK_END || C->hook == HOOK_LEGAL)))
+    int end_or_legal = C->fn_kind == FN_HOOK && (C->hook == HOOK_END || C->hook == HOOK_LEGAL);
+    if ((b->where & BI_END_OR_LEGAL) && !end_or_legal)
         diag_error(C->diag, e->loc, "`%s` is only known in the `end` and `legal` blocks", b->name);
     if ((b->where & BI_NOT_IN_EXTEND) && C->extending)
-        diag_error(C->diag, e->loc, "in `moves extend` the move has been made: its squares are `move.from` and `move.to`");
+        diag_error(C->diag, e->loc, "in `moves extend` the move has been made: "
+                   "its squares are `move.from` and `move.to`");
     if ((b->where & BI_ASKS_CHECK) && !C->incheck_at.line) C->incheck_at = e->loc;
     for (int i = 0; i < b->nargs; i++)
         expect(C, e->kids[i], (Ty){ b->arg[i], 0 }, b->what[i] ? b->what[i] : vt_what(b->arg[i]));
@@ -447,7 +449,8 @@ static Ty set_member(Compiler *C, Ast *e)
         return T_BOOL;
     }
     /* a square in player P's part of a zone: `zone[P]` (design.md G9) */
-    Sym *zs = set->kind == AST_INDEX && set->nkids == 1 && !find_local(C, set->name) ? sym_find(C, set->name) : NULL;
+    Sym *zs = set->kind == AST_INDEX && set->nkids == 1 && !find_local(C, set->name)
+              ? sym_find(C, set->name) : NULL;
     if (zs && zs->kind == SYM_ZONE) {
         expect(C, x, T_SQ, "a square");
         expect(C, set->kids[0], T_PLAYER, "a player");
@@ -624,7 +627,8 @@ static void iterate(Compiler *C, Ast *s, int choose)
     Ty elem = T_ERR;
     Sym *ss = set->kind == AST_IDENT && !find_local(C, set->name) ? sym_find(C, set->name) : NULL;
     /* `zone[P]`: the board's squares, those not in P's part of the zone skipped (G9) */
-    Sym *zs = set->kind == AST_INDEX && set->nkids == 1 && !find_local(C, set->name) ? sym_find(C, set->name) : NULL;
+    Sym *zs = set->kind == AST_INDEX && set->nkids == 1 && !find_local(C, set->name)
+              ? sym_find(C, set->name) : NULL;
     int zone_of = -1, zone_pl = -1;
     if (zs && zs->kind == SYM_ZONE) {
         zone_pl = new_local(C, NULL, T_PLAYER, s->loc);
@@ -952,7 +956,11 @@ static void stmt(Compiler *C, Ast *s)
     }
     case AST_BECOME:
         if (C->fn_kind != FN_MOVES) { diag_error(C->diag, s->loc, "`become` belongs in a piece's moves"); break; }
-        if (C->extending) { diag_error(C->diag, s->loc, "`moves extend` adds to a move; the piece has arrived (`change move.to to T;`)"); break; }
+        if (C->extending) {
+            diag_error(C->diag, s->loc, "`moves extend` adds to a move; the piece has arrived "
+                       "(`change move.to to T;`)");
+            break;
+        }
         expect(C, s->kids[0], T_TYPE, "a piece type");
         emit_op(C, OP_BECOME);
         break;
@@ -995,13 +1003,19 @@ static void stmt(Compiler *C, Ast *s)
     }
     case AST_MOVESOF:
         if (C->fn_kind != FN_MOVES && C->fn_kind != FN_ATTACK) { diag_error(C->diag, s->loc, "`moves-of` belongs in a move or attack program"); break; }
-        if (C->extending) { diag_error(C->diag, s->loc, "`moves extend` adds to a move; it makes no moves of its own"); break; }
+        if (C->extending) {
+            diag_error(C->diag, s->loc, "`moves extend` adds to a move; it makes no moves of its own");
+            break;
+        }
         expect(C, s->kids[0], T_TYPE, "a piece type");
         emit_op(C, OP_MOVESOF);
         break;
     case AST_LAND:
         if (C->fn_kind != FN_MOVES) { diag_error(C->diag, s->loc, "`land` belongs in a piece's moves"); break; }
-        if (C->extending) { diag_error(C->diag, s->loc, "`moves extend` adds to a move; the piece has arrived"); break; }
+        if (C->extending) {
+            diag_error(C->diag, s->loc, "`moves extend` adds to a move; the piece has arrived");
+            break;
+        }
         emit_op(C, OP_LAND);
         break;
     case AST_DISTINCT_BLOCK: {

@@ -37,7 +37,8 @@ static void need_ops(MoveList *ml, uint32_t more)
     if (ml->nops + more <= ml->capops) return;
     ml->capops = ml->capops ? 2 * ml->capops : 1024;
     while (ml->capops < ml->nops + more) ml->capops *= 2;
-    ml->ops = xrealloc(ml->ops, sizeof *ml->ops * 2 * (size_t)ml->capops, "the moves' state writes");
+    ml->ops = xrealloc(ml->ops, sizeof *ml->ops * 2 * (size_t)ml->capops,
+                       "the moves' state writes");
 }
 
 static void need_text(MoveList *ml, uint32_t n)
@@ -84,9 +85,13 @@ static void push_extended(Pos *p, MoveList *ml, struct ExtScratch *x, const Move
 {
     const Game *g = p->g;
     const MoveList *out = &x->out;
-    if (ml->n >= MAX_MOVES) pos_runtime_error(p, 0, "more than %d moves in one position", MAX_MOVES);
+    if (ml->n >= MAX_MOVES)
+        pos_runtime_error(p, 0, "more than %d moves in one position", MAX_MOVES);
     Move f = *b;
-    if (++x->stamp == 0) { memset(x->seen, 0, sizeof *x->seen * ((size_t)g->st_size + 1)); x->stamp = 1; }
+    if (++x->stamp == 0) {
+        memset(x->seen, 0, sizeof *x->seen * ((size_t)g->st_size + 1));
+        x->stamp = 1;
+    }
     x->seen[g->st_turn] = x->stamp;     /* the make passes the turn, as it did for b */
     f.op0 = ml->nops;
     const int32_t *eops = out->ops + 2 * e->op0;
@@ -106,7 +111,8 @@ static void push_extended(Pos *p, MoveList *ml, struct ExtScratch *x, const Move
         f.kind = MK_STAY; f.from = -1; f.piece = PW_MAKE(b->become, mover);
     } else f.kind = b->kind == MK_STAY ? MK_STAY : MK_LANDED;
     add_own_text(ml, b->note0, b->nnote);
-    if (e->suffix) add_text(ml, g->strings[e->suffix - 1], (uint32_t)strlen(g->strings[e->suffix - 1]));
+    const char *suffix = e->suffix ? g->strings[e->suffix - 1] : "";
+    add_text(ml, suffix, (uint32_t)strlen(suffix));
     add_text(ml, out->text + e->note0, e->nnote);
     f.nnote = ml->ntext - f.note0;
     f.qual0 = ml->ntext;
@@ -134,7 +140,10 @@ void extend_moves(Pos *p, MoveList *ml, int first)
         x->seen = calloc((size_t)g->st_size + 1, sizeof *x->seen);
         if (!x->seen) out_of_memory("the scratch of `moves extend`");
     }
-    if (n > x->cap) { x->cap = n; x->base = xrealloc(x->base, sizeof *x->base * (size_t)n, "the scratch of `moves extend`"); }
+    if (n > x->cap) {
+        x->cap = n;
+        x->base = xrealloc(x->base, sizeof *x->base * (size_t)n, "the scratch of `moves extend`");
+    }
     memcpy(x->base, ml->m + first, sizeof *x->base * (size_t)n);
     ml->n = first;                     /* their writes and text stay where they are, and are read */
     int mover = pos_turn(p);
@@ -153,7 +162,8 @@ void extend_moves(Pos *p, MoveList *ml, int first)
         for (int k = 0; k < x->out.n; k++) {
             const Move *e = &x->out.m[k];
             if (!e->nops && !e->nnote && !e->nqual && !e->suffix && !e->again && !e->key) {
-                if (ml->n >= MAX_MOVES) pos_runtime_error(p, 0, "more than %d moves in one position", MAX_MOVES);
+                if (ml->n >= MAX_MOVES)
+                    pos_runtime_error(p, 0, "more than %d moves in one position", MAX_MOVES);
                 *movelist_push(ml) = *b;          /* nothing added: the move as it was */
             } else push_extended(p, ml, x, b, e, made, mover, taken);
         }

@@ -405,7 +405,8 @@ static int parse_joined(Pos *p, const char *f, char *val, char *e, size_t el)
         pos_set(p, v->base + k, x);
         if (!end) {
             if (k + 1 < g->nplayers)
-                return err(e, el, "field %s has %d value%s for %d players", f, k + 1, k ? "s" : "", g->nplayers);
+                return err(e, el, "field %s has %d value%s for %d players", f, k + 1,
+                           k ? "s" : "", g->nplayers);
             return 1;
         }
         q = end + 1;
@@ -604,7 +605,8 @@ char *pos_to_string(const Pos *p)
         }
     }
     int listed_hands = 0;
-    for (int i = 0; i < nf; i++) listed_hands |= !strcmp(fields[i], "hands") || !strcmp(fields[i], "board[hands]");
+    for (int i = 0; i < nf; i++)
+        listed_hands |= !strcmp(fields[i], "hands") || !strcmp(fields[i], "board[hands]");
     if (!listed_hands) {
         int any = 0;
         for (int pl = 0; pl < g->nplayers; pl++)

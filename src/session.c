@@ -187,8 +187,8 @@ int play_move(Pos *p, const char *s, int number)
         return 0;
     }
     if (other >= 0) {
-        fprintf(stderr, "boardvm: move %d '%s' is ambiguous: two legal moves have this string; %s\n",
-                number, s, same_string_advice(p, &ml, k, other));
+        fprintf(stderr, "boardvm: move %d '%s' is ambiguous: two legal moves have this string; "
+                        "%s\n", number, s, same_string_advice(p, &ml, k, other));
         return 0;
     }
     pos_make(p, &ml, &ml.m[k]);

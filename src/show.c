@@ -42,7 +42,8 @@ static void print_sorted_moves(Pos *p, MoveList *ml, const char *first, const ch
                         "it is refused); %s\n", buf,
                 same_string_advice(p, ml, order[same[k] - 1], order[same[k]]));
     }
-    if (nsame > 3) fprintf(stderr, "boardvm: warning: and %d more strings that two moves share\n", nsame - 3);
+    if (nsame > 3)
+        fprintf(stderr, "boardvm: warning: and %d more strings that two moves share\n", nsame - 3);
     free(same);
     free(order);
 }
