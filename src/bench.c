@@ -106,7 +106,7 @@ static int bench_one(Args *a, const BenchGame *bg, double *perft_rate, double *s
     Game *g = load_game(found, NULL, 0, NULL, &status);
     free(found);
     if (!g) { printf("%-14s %-26s skipped: it does not compile (above)\n", "-", bg->file); return 0; }
-    Pos *p = setup_position(g, bg->fen, NULL, 0, NULL, &status);
+    Pos *p = setup_position(g, bg->fen, NULL, 0, &status);
     if (!p) { printf("%-14s %-26s skipped: bad position (above)\n", g->name, bg->file); game_free(g); return 0; }
     BenchRow b = { a, bg, 0, 0, NULL };
     int failed = protected_run(p, bench_row, &b);
@@ -288,7 +288,7 @@ int cmd_bench(Args *a)
     int status;
     Game *g = load_game(file, NULL, a->nopts, a->opts, &status);
     if (!g) return status;
-    Pos *p = setup_position(g, a->fen, a->moves, a->nmoves, NULL, &status);
+    Pos *p = setup_position(g, a->fen, a->moves, a->nmoves, &status);
     if (!p) { game_free(g); return status; }
     BenchSingle b = { a, file };
     int failed = protected_run(p, bench_single, &b);

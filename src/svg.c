@@ -270,7 +270,7 @@ int cmd_svg(Args *a)
         nmoves = nr;
     }
     /* all but the last move, then the last one in svg_last_move: its squares are the last move's */
-    Pos *p = setup_position(g, a->fen ? a->fen : rpos, moves, nmoves ? nmoves - 1 : 0, NULL, &status);
+    Pos *p = setup_position(g, a->fen ? a->fen : rpos, moves, nmoves ? nmoves - 1 : 0, &status);
     SvgRun r = { moves, nmoves, 0 };
     int st = !p ? status : protected_run(p, svg_last_move, &r) ? 1 : r.st;
     if (p && st == 1 && !r.st) fprintf(stderr, "%s\n", p->errmsg);
