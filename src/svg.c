@@ -71,9 +71,11 @@ static void piece(const Svg *v, int32_t w, double x, double y, double wd, double
     fprintf(v->f, "\">");
     if (h >= S * 0.6) {
         double r = (wd < h ? wd : h) * (v->arrows ? 0.32 : 0.36);
-        fprintf(v->f, "<circle class=\"body\" cx=\"%g\" cy=\"%g\" r=\"%g\"/>", x + wd / 2, y + h / 2, r);
+        fprintf(v->f, "<circle class=\"body\" cx=\"%g\" cy=\"%g\" r=\"%g\"/>", x + wd / 2,
+                y + h / 2, r);
     } else
-        fprintf(v->f, "<rect class=\"body\" x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" rx=\"4\"/>",
+        fprintf(v->f,
+                "<rect class=\"body\" x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" rx=\"4\"/>",
                 x + 6, y + 1, wd - 12, h - 2);
     double len = (double)strlen(code), size = h * 0.55;
     if (wd * 0.62 / (len * 0.62 > 1 ? len * 0.62 : 1) < size) size = wd * 0.62 / (len * 0.62 > 1 ? len * 0.62 : 1);
@@ -95,7 +97,8 @@ static void piece(const Svg *v, int32_t w, double x, double y, double wd, double
         double r = h / 2 - 1 < 9 ? h / 2 - 1 : 9;
         double bx = x + wd - r - 2, by = y + (h >= S * 0.6 ? r + 2 : h / 2);
         fprintf(v->f, "<circle class=\"badge-bg\" cx=\"%g\" cy=\"%g\" r=\"%g\"/>", bx, by, r);
-        fprintf(v->f, "<text class=\"badge\" x=\"%g\" y=\"%g\" font-size=\"%.1f\">", bx, by, r * 1.2);
+        fprintf(v->f, "<text class=\"badge\" x=\"%g\" y=\"%g\" font-size=\"%.1f\">", bx, by,
+                r * 1.2);
         put_escaped(v->f, initials);
         fputs("</text>", v->f);
     }
@@ -118,7 +121,8 @@ static void arrow(FILE *f, double x, double y, int dx, int dy)
     double reach = (ux > 0.1 || ux < -0.1) && (uy > 0.1 || uy < -0.1) ? S * 0.58 : S * 0.47;
     double tx = cx + ux * reach, ty = cy + uy * reach, bx = tx - ux * 9, by = ty - uy * 9;
     double px = -uy * 5.5, py = ux * 5.5;
-    fprintf(f, "<path class=\"arrow\" d=\"M%.2f,%.2f L%.2f,%.2f L%.2f,%.2f Z\"/>\n", tx, ty, bx + px, by + py, bx - px, by - py);
+    fprintf(f, "<path class=\"arrow\" d=\"M%.2f,%.2f L%.2f,%.2f L%.2f,%.2f Z\"/>\n", tx, ty,
+            bx + px, by + py, bx - px, by - py);
 }
 
 /* The picture of p; last_from/last_to: the last move's squares (-1: none). */
@@ -134,15 +138,18 @@ static void draw(const Pos *p, int last_from, int last_to, FILE *f)
     int turn = pos_turn(p);
     int check = g->has_royal && turn >= 0 && turn < g->nplayers && in_check((Pos *)p, turn);
 
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" "
+    fprintf(f,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" "
                "font-family=\"DejaVu Sans, sans-serif\">\n<title>", W, H, W, H);
     put_escaped(f, g->name);
     fprintf(f, "</title>\n<style>%s", style);
     for (int i = 0; i < g->nplayers; i++)
         for (size_t k = 0; k < sizeof named / sizeof *named; k++)
             if (!strcasecmp(g->player_name[i], named[k].name))
-                fprintf(f, ".owner%d .body{fill:%s}.owner%d text{fill:%s}", i, named[k].fill, i, named[k].text);
-    fprintf(f, "</style>\n<rect width=\"%d\" height=\"%d\" rx=\"4\" fill=\"#d9d2c3\"/>\n<g id=\"squares\">\n", W, H);
+                fprintf(f, ".owner%d .body{fill:%s}.owner%d text{fill:%s}", i, named[k].fill, i,
+                        named[k].text);
+    fprintf(f,
+            "</style>\n<rect width=\"%d\" height=\"%d\" rx=\"4\" fill=\"#d9d2c3\"/>\n<g id=\"squares\">\n", W, H);
     for (int sq = 0; sq < g->nsq; sq++) {
         int x = M + g->sq_x[sq] * S, y = (g->ranks - 1 - g->sq_y[sq]) * S;
         int royal_here = 0;
@@ -152,12 +159,14 @@ static void draw(const Pos *p, int last_from, int last_to, FILE *f)
                 int t = PW_TYPE(w);
                 if (w && t <= g->ntypes && g->types[t].royal && PW_OWNER(w) == turn) royal_here = 1;
             }
-        fprintf(f, "<rect class=\"sq %s%s%s%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" data-sq=\"%s\"/>\n",
+        fprintf(f,
+                "<rect class=\"sq %s%s%s%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" data-sq=\"%s\"/>\n",
                 (g->sq_x[sq] + g->sq_y[sq]) % 2 ? "light" : "dark", mark && mark[sq] ? " mark" : "",
                 sq == last_from || sq == last_to ? " last" : "", royal_here ? " check" : "", x, y, S, S, g->sq_name[sq]);
         if (map && map->value[sq]) {
             long mv = (long)map->value[sq];
-            fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"hsl(%ld, 55%%, 50%%)\" opacity=\"0.22\"/>"
+            fprintf(f,
+                    "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"hsl(%ld, 55%%, 50%%)\" opacity=\"0.22\"/>"
                        "<text class=\"coord\" x=\"%d\" y=\"%d\" font-size=\"10\">%ld</text>\n",
                     x, y, S, S, ((mv * 67) % 360 + 360) % 360, x + 8, y + 9, mv);
         }
@@ -190,7 +199,8 @@ static void draw(const Pos *p, int last_from, int last_to, FILE *f)
             char label[96];
             snprintf(label, sizeof label, "%s %d", var->name, val);
             double wd = 6.5 * (double)strlen(label) + 4;
-            fprintf(f, "<rect class=\"sqvar-bg\" x=\"%d\" y=\"%d\" width=\"%g\" height=\"12\" rx=\"3\"/>"
+            fprintf(f,
+                    "<rect class=\"sqvar-bg\" x=\"%d\" y=\"%d\" width=\"%g\" height=\"12\" rx=\"3\"/>"
                        "<text class=\"sqvar\" x=\"%d\" y=\"%d\">", x + 1, y + 2, wd < S - 2 ? wd : S - 2, x + 3, y + 8);
             put_escaped(f, label);
             fputs("</text>\n", f);
@@ -204,7 +214,8 @@ static void draw(const Pos *p, int last_from, int last_to, FILE *f)
                 char name[8]; size_t k = 0;
                 while (isalpha((unsigned char)g->sq_name[sq][k]) && k < 7) { name[k] = g->sq_name[sq][k]; k++; }
                 name[k] = 0;
-                fprintf(f, "<text class=\"coord\" x=\"%d\" y=\"%d\">%s</text>\n", M + fx * S + S / 2, g->ranks * S + M / 2, name);
+                fprintf(f, "<text class=\"coord\" x=\"%d\" y=\"%d\">%s</text>\n",
+                        M + fx * S + S / 2, g->ranks * S + M / 2, name);
                 break;
             }
     for (int ry = 0; ry < g->ranks; ry++)
@@ -212,7 +223,8 @@ static void draw(const Pos *p, int last_from, int last_to, FILE *f)
             if (g->sq_y[sq] == ry) {
                 const char *digits = g->sq_name[sq];
                 while (*digits && !isdigit((unsigned char)*digits)) digits++;
-                fprintf(f, "<text class=\"coord\" x=\"%d\" y=\"%d\">%s</text>\n", M / 2, (g->ranks - 1 - ry) * S + S / 2, digits);
+                fprintf(f, "<text class=\"coord\" x=\"%d\" y=\"%d\">%s</text>\n", M / 2,
+                        (g->ranks - 1 - ry) * S + S / 2, digits);
                 break;
             }
     fputs("</svg>\n", f);
