@@ -191,6 +191,76 @@ static int put_piece(const EngineNotation *n, const Game *g, int32_t w, char *ou
 
 static int is_field(const char *name, const char *f) { return !strcmp(name, f); }
 
+/* The board part of the FEN, from the top rank down, written at fen + *o. */
+static int fen_board(const EngineNotation *n, const Pos *p, char *fen, size_t *o, size_t cap,
+                     char *err, size_t errlen)
+{
+    const Game *g = p->g;
+    for (int y = g->ranks - 1; y >= 0; y--) {
+        int empty = 0;
+        for (int x = 0; x < g->files; x++) {
+            int sq = g->sq_at[x + y * MAX_FILES];
+            if (sq < 0) return fail(err, errlen, "the board is not a rectangle of squares");
+            int32_t w = p->st[sq * g->stack];
+            if (!w) { empty++; continue; }
+            if (g->stack > 1 && p->st[sq * g->stack + 1])
+                return fail(err, errlen, "two pieces share %s: a FEN holds one piece a square",
+                            g->sq_name[sq]);
+            if ((uint32_t)w >> 12)             /* bits above type and owner: piece variables */
+                return fail(err, errlen, "the piece on %s carries piece variables a FEN cannot "
+                            "hold", g->sq_name[sq]);
+            if (empty) { *o += (size_t)snprintf(fen + *o, cap - *o, "%d", empty); empty = 0; }
+            if (!put_piece(n, g, w, fen, o, cap, err, errlen)) return 0;
+        }
+        if (empty) *o += (size_t)snprintf(fen + *o, cap - *o, "%d", empty);
+        if (y) fen[(*o)++] = '/';
+    }
+    fen[*o] = 0;
+    return 1;
+}
+
+/* The engine's turn letter for the player boardvm writes `letter`: w for the first player, b
+ * for the other, unless --turn says otherwise. */
+static const char *engine_turn(const EngineNotation *n, const Game *g, const char *letter)
+{
+    int pl = -1;
+    for (int i = 0; i < g->nplayers; i++) if (!strcmp(g->player_letter[i], letter)) pl = i;
+    const char *t = pl == 0 ? "w" : "b";
+    for (int i = 0; i < n->nturns; i++) if (!strcmp(n->turn_from[i], letter)) t = n->turn_to[i];
+    return t;
+}
+
+/* The fields of boardvm's own position string after the board: the turn (in turn, "" if the
+ * string has none), whether it has hands, and the others as they are (in tail, each after a
+ * space; *too_long if they do not fit). 0 when a field is one a FEN cannot hold. */
+static int fen_fields(const EngineNotation *n, const Pos *p, char *turn, size_t turnlen,
+                      char *tail, size_t taillen, int *has_hands, int *too_long,
+                      char *err, size_t errlen)
+{
+    const Game *g = p->g;
+    const char *def[] = { "board", "turn", "hands" };
+    const char **fields = g->nfields ? g->fields : def;
+    int nfields = g->nfields ? g->nfields : (g->drops_fn >= 0 ? 3 : 2);
+    char *ps = pos_to_string(p), *save = NULL;
+    int k = 0;
+    size_t tl = 0;
+    for (char *f = strtok_r(ps, " ", &save); f; f = strtok_r(NULL, " ", &save), k++) {
+        if (k >= nfields) {
+            fail(err, errlen, "the position has state boardvm writes as '%s', which a FEN cannot "
+                 "hold (give the engine's position with --engine-fen)", f);
+            free(ps);
+            return 0;
+        }
+        if (is_field(fields[k], "board") || is_field(fields[k], "history")) continue;
+        if (is_field(fields[k], "hands")) *has_hands = 1;
+        else if (is_field(fields[k], "turn")) snprintf(turn, turnlen, "%s", engine_turn(n, g, f));
+        else tl += (size_t)snprintf(tail + tl, tl < taillen ? taillen - tl : 0, " %s", f);
+    }
+    free(ps);
+    *too_long = tl >= taillen;
+    return 1;
+}
+
 char *notation_fen(const EngineNotation *n, const Pos *p, char *err, size_t errlen)
 {
     const Game *g = p->g;
@@ -199,65 +269,15 @@ char *notation_fen(const EngineNotation *n, const Pos *p, char *err, size_t errl
         return NULL;
     }
     size_t cap = 4096 + (size_t)g->nsq * 8, o = 0;
-    char *fen = malloc(cap);
-    if (!fen) out_of_memory("fen in notation_fen()");
-    /* the board, from the top rank down */
-    for (int y = g->ranks - 1; y >= 0; y--) {
-        int empty = 0;
-        for (int x = 0; x < g->files; x++) {
-            int sq = g->sq_at[x + y * MAX_FILES];
-            if (sq < 0) {
-                fail(err, errlen, "the board is not a rectangle of squares");
-                free(fen);
-                return NULL;
-            }
-            int32_t w = p->st[sq * g->stack];
-            if (!w) { empty++; continue; }
-            if (g->stack > 1 && p->st[sq * g->stack + 1]) {
-                fail(err, errlen, "two pieces share %s: a FEN holds one piece a square",
-                     g->sq_name[sq]);
-                free(fen); return NULL;
-            }
-            if ((uint32_t)w >> 12) {           /* bits above type and owner: piece variables */
-                fail(err, errlen, "the piece on %s carries piece variables a FEN cannot hold",
-                     g->sq_name[sq]);
-                free(fen); return NULL;
-            }
-            if (empty) { o += (size_t)snprintf(fen + o, cap - o, "%d", empty); empty = 0; }
-            if (!put_piece(n, g, w, fen, &o, cap, err, errlen)) { free(fen); return NULL; }
-        }
-        if (empty) o += (size_t)snprintf(fen + o, cap - o, "%d", empty);
-        if (y) fen[o++] = '/';
-    }
-    fen[o] = 0;
-    /* the rest: boardvm's own position string, field by field */
-    const char *def[] = { "board", "turn", "hands" };
-    const char **fields = g->nfields ? g->fields : def;
-    int nfields = g->nfields ? g->nfields : (g->drops_fn >= 0 ? 3 : 2);
-    char *ps = pos_to_string(p), *save = NULL;
-    int k = 0, has_hands = 0;
+    char *fen = xmalloc(cap, "fen in notation_fen()");
     char tail[2048] = "", turn[64] = "";
-    size_t tl = 0;
-    for (char *f = strtok_r(ps, " ", &save); f; f = strtok_r(NULL, " ", &save), k++) {
-        if (k >= nfields) {
-            fail(err, errlen,
-                 "the position has state boardvm writes as '%s', which a FEN cannot hold "
-                 "(give the engine's position with --engine-fen)", f);
-            free(ps); free(fen); return NULL;
-        }
-        if (is_field(fields[k], "board") || is_field(fields[k], "history")) continue;
-        if (is_field(fields[k], "hands")) { has_hands = 1; continue; }
-        if (is_field(fields[k], "turn")) {
-            int pl = -1;
-            for (int i = 0; i < g->nplayers; i++) if (!strcmp(g->player_letter[i], f)) pl = i;
-            const char *t = pl == 0 ? "w" : "b";
-            for (int i = 0; i < n->nturns; i++) if (!strcmp(n->turn_from[i], f)) t = n->turn_to[i];
-            snprintf(turn, sizeof turn, "%s", t);
-            continue;
-        }
-        tl += (size_t)snprintf(tail + tl, tl < sizeof tail ? sizeof tail - tl : 0, " %s", f);
+    int has_hands = 0, too_long = 0;
+    if (!fen_board(n, p, fen, &o, cap, err, errlen) ||
+        !fen_fields(n, p, turn, sizeof turn, tail, sizeof tail, &has_hands, &too_long, err,
+                    errlen)) {
+        free(fen);
+        return NULL;
     }
-    free(ps);
     if (has_hands || g->drops_fn >= 0) {     /* the hands, in brackets after the board */
         fen[o++] = '[';
         for (int pl = 0; pl < 2; pl++)
@@ -270,14 +290,8 @@ char *notation_fen(const EngineNotation *n, const Pos *p, char *err, size_t errl
         fen[o++] = ']';
         fen[o] = 0;
     }
-    if (!*turn) {
-        int pl = pos_turn(p);
-        const char *t = pl == 0 ? "w" : "b";
-        for (int i = 0; i < n->nturns; i++)
-            if (!strcmp(n->turn_from[i], g->player_letter[pl])) t = n->turn_to[i];
-        snprintf(turn, sizeof turn, "%s", t);
-    }
-    if (tl >= sizeof tail) {
+    if (!*turn) snprintf(turn, sizeof turn, "%s", engine_turn(n, g, g->player_letter[pos_turn(p)]));
+    if (too_long) {
         fail(err, errlen, "the position string is too long");
         free(fen);
         return NULL;

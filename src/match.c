@@ -102,6 +102,76 @@ static int parse_int(const char *s, long lo, long hi, long *v)
 
 typedef struct { MatchOpts *o; int limit_given; } MatchParse;
 
+/* --depth, --time or --nodes (one of them, once): the engines' limit, A,B or one for both. */
+static int limit_arg(MatchParse *mp, const CliOption *opt, const char *v)
+{
+    MatchOpts *o = mp->o;
+    double pair[2];
+    if (mp->limit_given++)
+        return match_usage("--%s: give one of --depth, --time and --nodes, once", opt->name);
+    memset(o->lim, 0, sizeof o->lim);
+    if (opt->id == OPT_DEPTH) {
+        if (!parse_pair(v, 1, 60, 1, pair))
+            return match_usage("--depth '%s' is not A,B (depths from 1 to 60) or one depth", v);
+        o->lim[0].depth = (int)pair[0]; o->lim[1].depth = (int)pair[1];
+    } else if (opt->id == OPT_TIME) {
+        if (!parse_pair(v, 1e-3, 1e6, 0, pair))
+            return match_usage("--time '%s' is not A,B (seconds per move, positive) or one "
+                               "time", v);
+        o->lim[0].time = pair[0]; o->lim[1].time = pair[1];
+    } else {
+        if (!parse_pair(v, 1, 1e18, 1, pair))
+            return match_usage("--nodes '%s' is not A,B (positive node counts) or one count", v);
+        o->lim[0].nodes = (uint64_t)pair[0]; o->lim[1].nodes = (uint64_t)pair[1];
+    }
+    return 0;
+}
+
+/* --sprt ELO0,ELO1[,ALPHA,BETA], and --stats W,D,L: a debug entry, the statistics of given
+ * counts (tests/match.sh checks them). */
+static int stats_arg(MatchOpts *o, const CliOption *opt, const char *v)
+{
+    double x[4] = { 0, 0, 0.05, 0.05 };
+    if (opt->id == OPT_SPRT) {
+        int k = parse_reals(v, x, 4);
+        if ((k != 2 && k != 4) || !(x[0] < x[1]) || !(x[2] > 0 && x[2] < 0.5) ||
+            !(x[3] > 0 && x[3] < 0.5))
+            return match_usage("--sprt '%s' is not ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and "
+                               "0 < ALPHA, BETA < 0.5", v);
+        o->use_sprt = 1; o->elo0 = x[0]; o->elo1 = x[1]; o->alpha = x[2]; o->beta = x[3];
+        return 0;
+    }
+    if (parse_reals(v, x, 3) != 3 || x[0] < 0 || x[1] < 0 || x[2] < 0 ||
+        x[0] + x[1] + x[2] > 1e9 ||
+        x[0] != floor(x[0]) || x[1] != floor(x[1]) || x[2] != floor(x[2]))
+        return match_usage("--stats '%s' is not W,D,L (counts of games)", v);
+    o->stats_only = 1; o->sw = (int)x[0]; o->sd = (int)x[1]; o->sl = (int)x[2];
+    return 0;
+}
+
+/* The options whose value is a whole number in a range. */
+static int count_arg(MatchOpts *o, const CliOption *opt, const char *v)
+{
+    static const struct { int id; long lo, hi; const char *what; } counts[] = {
+        { OPT_GAMES, 1, MAX_GAMES, "a number of games from 1 to 1000000" },
+        { OPT_JOBS, 1, 1024, "a number of processes from 1 to 1024" },
+        { OPT_RANDOM_PLIES, 0, 1000, "a number from 0 to 1000" },
+        { OPT_MAX_PLIES, 1, 100000, "a number from 1 to 100000" },
+    };
+    int *field[] = { &o->games, &o->jobs, &o->random_plies, &o->max_plies };
+    for (size_t i = 0; i < sizeof counts / sizeof *counts; i++) {
+        if (counts[i].id != (int)opt->id) continue;
+        long n;
+        if (!parse_int(v, counts[i].lo, counts[i].hi, &n)) {
+            char fmt[128];             /* the value is match_usage's argument: it may hold a '%' */
+            snprintf(fmt, sizeof fmt, "--%s '%%s' is not %s", opt->name, counts[i].what);
+            return match_usage(fmt, v);
+        }
+        *field[i] = (int)n;
+    }
+    return 0;
+}
+
 /* Each option and operand, in the order written (cli_parse; the table in cli_table.c names
  * match's options, whose values are checked here). */
 static int match_arg(void *ctx, const CliOption *opt, const CliValue *cv)
@@ -109,88 +179,28 @@ static int match_arg(void *ctx, const CliOption *opt, const CliValue *cv)
     MatchParse *mp = ctx;
     MatchOpts *o = mp->o;
     const char *v = cv->text;
-    long n; double pair[2];
     if (!opt) {
         if (o->rules) return match_usage("one rules file only ('%s' is another)", v);
         o->rules = v;
         return 0;
     }
-    char s[64];
-    snprintf(s, sizeof s, "--%s", opt->name);
     switch (opt->id) {
-    case OPT_OPTION: o->opts[o->nopts++] = (char *)v; break;
-    case OPT_RECORD: o->record = v; break;
-    case OPT_OPENINGS: o->openings_file = v; break;
-    case OPT_GAMES:
-        if (!parse_int(v, 1, MAX_GAMES, &n))
-            return match_usage("--games '%s' is not a number of games from 1 to 1000000", v);
-        o->games = (int)n;
-        break;
-    case OPT_JOBS:
-        if (!parse_int(v, 1, 1024, &n))
-            return match_usage("--jobs '%s' is not a number of processes from 1 to 1024", v);
-        o->jobs = (int)n;
-        break;
-    case OPT_RANDOM_PLIES:
-        if (!parse_int(v, 0, 1000, &n))
-            return match_usage("--random-plies '%s' is not a number from 0 to 1000", v);
-        o->random_plies = (int)n;
-        break;
-    case OPT_MAX_PLIES:
-        if (!parse_int(v, 1, 100000, &n))
-            return match_usage("--max-plies '%s' is not a number from 1 to 100000", v);
-        o->max_plies = (int)n;
-        break;
+    case OPT_OPTION: o->opts[o->nopts++] = (char *)v; return 0;
+    case OPT_RECORD: o->record = v; return 0;
+    case OPT_OPENINGS: o->openings_file = v; return 0;
+    case OPT_GAMES: case OPT_JOBS: case OPT_RANDOM_PLIES: case OPT_MAX_PLIES:
+        return count_arg(o, opt, v);
     case OPT_SEED: {
         char *end; errno = 0;
         o->seed = strtoull(v, &end, 10);
         if (!isdigit((unsigned char)*v) || *end || errno == ERANGE)
             return match_usage("--seed '%s' is not a number", v);
-        break;
+        return 0;
     }
-    case OPT_DEPTH: case OPT_TIME: case OPT_NODES:
-        if (mp->limit_given++)
-            return match_usage("%s: give one of --depth, --time and --nodes, once", s);
-        memset(o->lim, 0, sizeof o->lim);
-        if (opt->id == OPT_DEPTH) {
-            if (!parse_pair(v, 1, 60, 1, pair))
-                return match_usage("--depth '%s' is not A,B (depths from 1 to 60) or one depth", v);
-            o->lim[0].depth = (int)pair[0]; o->lim[1].depth = (int)pair[1];
-        } else if (opt->id == OPT_TIME) {
-            if (!parse_pair(v, 1e-3, 1e6, 0, pair))
-                return match_usage("--time '%s' is not A,B (seconds per move, positive) or one "
-                                   "time", v);
-            o->lim[0].time = pair[0]; o->lim[1].time = pair[1];
-        } else {
-            if (!parse_pair(v, 1, 1e18, 1, pair))
-                return match_usage("--nodes '%s' is not A,B (positive node counts) or one "
-                                   "count", v);
-            o->lim[0].nodes = (uint64_t)pair[0]; o->lim[1].nodes = (uint64_t)pair[1];
-        }
-        break;
-    case OPT_SPRT: {
-        double x[4] = { 0, 0, 0.05, 0.05 };
-        int k = parse_reals(v, x, 4);
-        if ((k != 2 && k != 4) || !(x[0] < x[1]) || !(x[2] > 0 && x[2] < 0.5) ||
-            !(x[3] > 0 && x[3] < 0.5))
-            return match_usage("--sprt '%s' is not ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and "
-                               "0 < ALPHA, BETA < 0.5", v);
-        o->use_sprt = 1; o->elo0 = x[0]; o->elo1 = x[1]; o->alpha = x[2]; o->beta = x[3];
-        break;
+    case OPT_DEPTH: case OPT_TIME: case OPT_NODES: return limit_arg(mp, opt, v);
+    case OPT_SPRT: case OPT_STATS: return stats_arg(o, opt, v);
+    default: return 0;
     }
-    case OPT_STATS: {
-        /* a debug entry: the statistics of given counts (tests/match.sh checks them) */
-        double x[3];
-        if (parse_reals(v, x, 3) != 3 || x[0] < 0 || x[1] < 0 || x[2] < 0 ||
-            x[0] + x[1] + x[2] > 1e9 ||
-            x[0] != floor(x[0]) || x[1] != floor(x[1]) || x[2] != floor(x[2]))
-            return match_usage("--stats '%s' is not W,D,L (counts of games)", v);
-        o->stats_only = 1; o->sw = (int)x[0]; o->sd = (int)x[1]; o->sl = (int)x[2];
-        break;
-    }
-    default: break;
-    }
-    return 0;
 }
 
 static int parse_match_args(int argc, char **argv, MatchOpts *o)
