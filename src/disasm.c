@@ -23,9 +23,11 @@ static void list_opcodes(void)
            "these).\n\n");
     printf("| opcode | operands | pops | pushes | flow | effects | what it does |\n"
            "|---|---|---|---|---|---|---|\n");
-    static const char *const effect_name[] = { "r var A", "w var A", "r board", "w board", "r hands",
-        "w hands", "r turn", "attack programs", "move programs", "on capture", "ends the game",
-        "w any", "r all", "r the move" };
+    static const char *const effect_name[] = {
+        "r var A", "w var A", "r board", "w board", "r hands", "w hands", "r turn",
+        "attack programs", "move programs", "on capture", "ends the game", "w any", "r all",
+        "r the move",
+    };
     for (int i = 0; i < OPCODE_COUNT; i++) {
         char eff[160] = "";
         for (int b = 0; b < (int)(sizeof effect_name / sizeof *effect_name); b++)

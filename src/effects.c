@@ -5,7 +5,10 @@
 #include "opcodes.h"
 #include "pins.h"
 
-static void add_var(uint64_t *set, int v) { if (v >= 0 && v < 256) set[v >> 6] |= 1ull << (v & 63); }
+static void add_var(uint64_t *set, int v)
+{
+    if (v >= 0 && v < 256) set[v >> 6] |= 1ull << (v & 63);
+}
 
 static int merge_into(Effects *to, const Effects *from, int reads_only)
 {
@@ -65,7 +68,10 @@ static int probe_for(const Game *g, const Effects *e, Effects need)
     int probe = 0;
     if (need.flags & E_ALL) return PROBE_FULL;
     int ts = g->hook_fn[HOOK_TURN_START], am = g->hook_fn[HOOK_AFTER_MOVE];
-    if (ts >= 0 && meets(&e[ts], &need)) { probe |= PROBE_TURN_START; merge_into(&need, &e[ts], 1); }
+    if (ts >= 0 && meets(&e[ts], &need)) {
+        probe |= PROBE_TURN_START;
+        merge_into(&need, &e[ts], 1);
+    }
     if (am >= 0 && meets(&e[am], &need)) probe |= PROBE_AFTER_MOVE;
     if (need.flags & E_ALL) probe = PROBE_FULL;
     return probe;
@@ -91,10 +97,12 @@ void effects_prepare(Game *g)
         for (int t = 1; t <= g->ntypes; t++) {
             const PieceType *T = &g->types[t];
             if (T->attack_fn >= 0) changed |= merge_into(&attack, &e[T->attack_fn], 1);
-            if (T->attack_moves && T->moves_fn >= 0) changed |= merge_into(&attack, &e[T->moves_fn], 1);
+            if (T->attack_moves && T->moves_fn >= 0)
+                changed |= merge_into(&attack, &e[T->moves_fn], 1);
             if (T->moves_fn >= 0) changed |= merge_into(&reach, &e[T->moves_fn], 0);
         }
-        if (g->hook_fn[HOOK_CAPTURE] >= 0) changed |= merge_into(&capture, &e[g->hook_fn[HOOK_CAPTURE]], 0);
+        if (g->hook_fn[HOOK_CAPTURE] >= 0)
+            changed |= merge_into(&capture, &e[g->hook_fn[HOOK_CAPTURE]], 0);
         for (int f = 0; f < g->nfns; f++) {
             if (e[f].flags & E_ATTACK) changed |= merge_into(&e[f], &attack, 1);
             if (e[f].flags & E_REACH) changed |= merge_into(&e[f], &reach, 0);

@@ -11,7 +11,8 @@ int gen_first_legal(Pos *p, MoveList *ml);
 /* The rest of the pseudo-legal moves after gen_first_legal stopped (all of them from a cleared
  * list; nothing when the list is complete). */
 void gen_rest(Pos *p, MoveList *ml);
-void gen_legal(Pos *p, MoveList *ml);           /* ... that the `legal` block accepts; deduplicated */
+void gen_legal(Pos *p, MoveList *ml);           /* ... that the `legal` block accepts;
+                                                   deduplicated */
 int square_attacked(Pos *p, int sq, int by);    /* does player `by` attack `sq`? */
 int piece_attacks(Pos *p, int from, int target); /* does the piece on `from` attack `target`? */
 int in_check(Pos *p, int player);               /* is a royal piece of `player` attacked? */
