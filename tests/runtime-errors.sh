@@ -63,6 +63,7 @@ if ./boardvm serve 2>&1 | grep -q 'built without' || ! command -v curl > /dev/nu
     if [ "${CI:-}" = true ]; then bad "serve: not built, or no curl (CI must run this)"
     else echo "ok: # SKIP serve: not built, or no curl"; fi
 else
+    : > "$dir/serve.out"           # there before the server opens it: polled at once below
     ./boardvm serve "$kf3" --port 0 > "$dir/serve.out" 2> "$dir/serve.err" &
     pid=$!
     port=
