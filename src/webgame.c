@@ -55,7 +55,10 @@ struct WebGame {
 };
 
 #define NOT_WHILE_THINKING(w, err, errlen) \
-    do { if ((w)->think.running) return fail(err, errlen, "the engine is thinking (wait, or stop it)"); } while (0)
+    do {                                                                                        \
+        if ((w)->think.running)                                                                 \
+            return fail(err, errlen, "the engine is thinking (wait, or stop it)");              \
+    } while (0)
 
 static void oom(const char *what) { out_of_memory(what); }
 
@@ -264,8 +267,8 @@ WebGame *webgame_open(const char *path, int nopts, char **opts, const char *fen,
     pthread_mutex_init(&w->think.mu, NULL);
     w->path = rules_find(path);          /* "chess" names the installed chess.rules */
     if (!w->path) {
-        fprintf(stderr, "boardvm: cannot open %s: no such file, nor a game of that name in %s\n", path,
-                rules_search_text());
+        fprintf(stderr, "boardvm: cannot open %s: no such file, nor a game of that name in %s\n",
+                path, rules_search_text());
         webgame_free(w);
         return NULL;
     }
@@ -422,7 +425,8 @@ int webgame_think_start(WebGame *w, const SearchLimits *lim, char *err, size_t e
     Think *t = &w->think;
     /* the state as it is now: what the page is shown while the worker has the position */
     json_t *st = webgame_state(w);
-    int over = !json_is_null(json_object_get(st, "result")) || !json_array_size(json_object_get(st, "moves"));
+    int over = !json_is_null(json_object_get(st, "result")) ||
+               !json_array_size(json_object_get(st, "moves"));
     json_decref(st);
     if (over) return fail(err, errlen, "the game is over");
     if (!w->eng) w->eng = engine_new(w->g, 32);
@@ -472,9 +476,10 @@ int webgame_think_finish(WebGame *w, int wait, char *err, size_t errlen)
         char move[sizeof t->res.best_str];
         snprintf(move, sizeof move, "%s", t->res.best_str);
         if (webgame_move(w, move, err, errlen)) {
-            w->engine_j = json_pack("{s:s, s:i, s:i, s:I, s:f, s:s}", "move", move, "score", t->res.score,
-                                    "depth", t->res.depth, "nodes", (json_int_t)t->res.nodes,
-                                    "seconds", t->res.seconds, "pv", t->res.pv);
+            w->engine_j = json_pack("{s:s, s:i, s:i, s:I, s:f, s:s}", "move", move,
+                                    "score", t->res.score, "depth", t->res.depth,
+                                    "nodes", (json_int_t)t->res.nodes, "seconds", t->res.seconds,
+                                    "pv", t->res.pv);
             invalidate(w);
             return 1;
         }
@@ -511,8 +516,8 @@ char *webgame_record(WebGame *w)
     }
     char **moves = strings_of(&w->hist);
     const Pos *p = w->p;
-    GameRecord r = { w->g, "boardvm serve", 0, base_name(w->path), opts, w->start ? w->start : w->g->start,
-                     { 0 }, moves, w->hist.n,
+    GameRecord r = { w->g, "boardvm serve", 0, base_name(w->path), opts,
+                     w->start ? w->start : w->g->start, { 0 }, moves, w->hist.n,
                      record_result_string(w->g, p->result, pos_turn(p)),
                      p->result && p->result_reason ? w->g->strings[p->result_reason - 1] : "" };
     for (int i = 0; i < w->g->nplayers; i++) r.player[i] = "?";
@@ -527,7 +532,8 @@ int webgame_load_record(WebGame *w, const char *text, char *err, size_t errlen)
     NOT_WHILE_THINKING(w, err, errlen);
     char *pos = NULL, **moves = NULL; int n = 0;
     char e[256];
-    if (!record_read(text, &pos, &moves, &n, e, sizeof e)) return fail(err, errlen, "bad game record: %s", e);
+    if (!record_read(text, &pos, &moves, &n, e, sizeof e))
+        return fail(err, errlen, "bad game record: %s", e);
     int ok = webgame_new(w, 0, NULL, pos, moves, n, err, errlen);
     for (int i = 0; i < n; i++) free(moves[i]);
     free(moves); free(pos);
@@ -545,7 +551,8 @@ static json_t *played_json(const PlayedList *l, int reversed)
     json_t *a = json_array();
     for (int k = 0; k < l->n; k++) {
         const Played *m = &l->m[reversed ? l->n - 1 - k : k];
-        json_array_append_new(a, json_pack("{s:s, s:i, s:i}", "s", m->s, "from", m->from, "to", m->to));
+        json_array_append_new(a, json_pack("{s:s, s:i, s:i}", "s", m->s, "from", m->from,
+                                           "to", m->to));
     }
     return a;
 }
