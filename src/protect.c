@@ -6,16 +6,22 @@
 #include "vm.h"
 
 /* deadline < 0: none. The deadline's jump (value 2) and a runtime error's (1) land on the same
- * setjmp, whose value protected_run_until returns. */
+ * setjmp. (setjmp is called where the C standard allows it, as a switch's whole expression; why
+ * is set after its last return, so it needs no volatile.) */
 static int run(Pos *p, double deadline, ProtectedFn *fn, void *ctx)
 {
     jmp_buf here;
     jmp_buf *volatile outer = p->on_error;   /* nested runs: the caller's handler comes back */
     p->on_error = &here;
-    int why = setjmp(here);
-    if (why == 0) {
+    int why;
+    switch (setjmp(here)) {
+    case 0:
         if (deadline >= 0) vm_set_deadline(p, deadline, &here);
         fn(p, ctx);
+        why = 0;
+        break;
+    case 2: why = 2; break;                  /* the deadline (vm.c) */
+    default: why = 1; break;                 /* a runtime error (pos_runtime_error) */
     }
     if (deadline >= 0) vm_set_deadline(p, 0, NULL);
     p->on_error = outer;
