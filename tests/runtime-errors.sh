@@ -1,7 +1,8 @@
 #!/bin/sh
 # A runtime error of the rules code (here a division by zero in a hook) reaches the commands
-# that run rules code outside `show`/`perft`/`test`: each says what and where in the rules file
-# and ends with its error status, never a crash or a wrong answer. The hooks are planted in
+# that keep positions of their own (diff, xboard, serve) as it reaches the others: each says
+# what and where in the rules file and ends with its error status (the web board answers 422
+# and goes on), never a crash or a wrong answer. The hooks are planted in
 # copies of rules/chess.rules:
 #   knight-f3.rules: after-move fails when a Knight lands on f3 (White's g1f3, a root move);
 #   second-move.rules: turn-start fails from the second full move on (fullmove 2), which a
@@ -20,11 +21,14 @@ plant() {
     sed "$2" "$chess" > "$dir/$1.rules"
     cmp -s "$chess" "$dir/$1.rules" && bad "planting $1 changed nothing (chess.rules changed?)"
 }
-plant knight-f3 's/^after-move {$/&\n  if move.piece is Knight and move.to == f3 { halfmove = 1 \/ (fullmove - fullmove); }/'
-plant second-move 's/^after-move {$/turn-start { if fullmove >= 2 { halfmove = 1 \/ (fullmove - fullmove); } }\n&/'
+fail='halfmove = 1 \/ (fullmove - fullmove);'           # the error: a division by zero
+plant knight-f3 "s/^after-move {\$/&\n  if move.piece is Knight and move.to == f3 { $fail }/"
+plant second-move "s/^after-move {\$/turn-start { if fullmove >= 2 { $fail } }\n&/"
 kf3=$dir/knight-f3.rules sm=$dir/second-move.rules
 # the message: FILE:LINE: error: division by zero, LINE being the planted line
-msg() { echo "$1:$(grep -n '1 / (fullmove - fullmove)' "$1" | cut -d: -f1): error: division by zero"; }
+msg() {
+    echo "$1:$(grep -n '1 / (fullmove - fullmove)' "$1" | cut -d: -f1): error: division by zero"
+}
 # expect NAME STATUS WANTED-STATUS FILE TEXT: the command ended with the status, FILE holds TEXT
 expect() {
     if [ "$2" != "$3" ]; then bad "$1: status $2, not $3"; return; fi
@@ -34,7 +38,7 @@ for f in "$kf3" "$sm"; do
     ./boardvm check "$f" > /dev/null 2>&1 || bad "$f does not compile"
 done
 
-# diff: the rules side's divide (A has the error: its g1f3 is one of the root moves)
+# diff: the divide of the planted side (B): g1f3 is one of its root moves
 ./boardvm diff "$chess" "$kf3" --depth 2 > "$dir/out" 2> "$dir/err"
 expect "diff: an error in the divide" $? 2 "$dir/err" "boardvm diff: $kf3: $(msg "$kf3")"
 # diff: setting up --moves (the side whose notation is used)
@@ -53,7 +57,8 @@ xb "$kf3" 'xboard\nprotover 2\nnew\nforce\nusermove e2e4\nst 5\ngo\nquit\n'
 expect "xboard: the engine's search on the clock" $? 1 "$dir/out" "tellusererror $(msg "$kf3")"
 xb "$kf3" 'xboard\nprotover 2\nnew\nforce\nusermove e2e4\nnew\nforce\nusermove g1f3\nquit\n'
 expect "xboard: a move after 'new' (a new position)" $? 1 "$dir/out" "tellusererror $(msg "$kf3")"
-xb "$sm" 'xboard\nprotover 2\nnew\nsetboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2\nping 1\nquit\n'
+second='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2'     # fullmove 2
+xb "$sm" "xboard\nprotover 2\nnew\nsetboard $second\nping 1\nquit\n"
 expect "xboard: setboard (the set-up runs turn-start)" $? 1 "$dir/out" "tellusererror $(msg "$sm")"
 grep -q '^pong' "$dir/out" && bad "xboard: the session went on after the error in setboard"
 
