@@ -78,11 +78,9 @@ static int parse_piece_vars(const Game *g, const char **q, int32_t *w, char *e, 
         if (end == p) return err(e, el, "board: '%s=' needs a number", name);
         p = end;
         const Var *v = NULL;
-        for (int i = 0; i < g->nvars; i++)
-            if (g->vars[i].kind == VAR_PIECE && !strcmp(g->vars[i].name, name)) v = &g->vars[i];
+        for (int i = 0; i < g->nvars; i++) if (g->vars[i].kind == VAR_PIECE && !strcmp(g->vars[i].name, name)) v = &g->vars[i];
         if (!v) return err(e, el, "board: '%s' is not a piece variable of this game", name);
-        if (x < 0 || x > v->max)
-            return err(e, el, "board: %s=%ld is out of its range 0..%d", name, x, v->max);
+        if (x < 0 || x > v->max) return err(e, el, "board: %s=%ld is out of its range 0..%d", name, x, v->max);
         uint32_t mask = ((1u << v->bits) - 1) << v->shift;
         *w = (int32_t)(((uint32_t)*w & ~mask) | ((uint32_t)x << v->shift));
         if (*p == ',') p++;
@@ -148,13 +146,11 @@ static int parse_value(const Game *g, const Var *v, const char *s, int32_t *out,
     case VT_SQUARE:
         if (!strcmp(s, "-")) { *out = -1; return 1; }
         *out = game_find_square(g, s);
-        if (*out < 0)
-            return err(e, el, "'%s' is not a square of this board (field %s)", s, v->name);
+        if (*out < 0) return err(e, el, "'%s' is not a square of this board (field %s)", s, v->name);
         return 1;
     case VT_PLAYER:
         if (!strcmp(s, "-")) { *out = -1; return 1; }
-        for (int i = 0; i < g->nplayers; i++)
-            if (!strcmp(g->player_letter[i], s)) { *out = i; return 1; }
+        for (int i = 0; i < g->nplayers; i++) if (!strcmp(g->player_letter[i], s)) { *out = i; return 1; }
         return err(e, el, "'%s' is not a player (field %s)", s, v->name);
     case VT_TYPE: {
         if (!strcmp(s, "-")) { *out = 0; return 1; }
@@ -174,11 +170,8 @@ static int parse_value(const Game *g, const Var *v, const char *s, int32_t *out,
             int found = -1;
             for (int i = 0; i < f->nflags; i++)
                 if (strlen(f->flag[i]) == len && !strncmp(f->flag[i], p, len)) found = i;
-            if (found < 0)
-                return err(e, el, "'%.*s' is not a flag of %s (field %s)", (int)len, p, f->name,
-                           v->name);
-            if (*out >> found & 1)
-                return err(e, el, "flag '%s' given twice (field %s)", f->flag[found], v->name);
+            if (found < 0) return err(e, el, "'%.*s' is not a flag of %s (field %s)", (int)len, p, f->name, v->name);
+            if (*out >> found & 1) return err(e, el, "flag '%s' given twice (field %s)", f->flag[found], v->name);
             *out |= 1 << found;
             p += len;
             if (!single && *p == ',') p++;
@@ -190,59 +183,11 @@ static int parse_value(const Game *g, const Var *v, const char *s, int32_t *out,
         long x = strtol(s, &end, 10);
         if (!*s || *end || x < -1000000000L || x > 1000000000L)
             return err(e, el, "'%s' is not a number (field %s)", s, v->name);
-        if (v->vtype == VT_BOOL && x != 0 && x != 1)
-            return err(e, el, "field %s is 0 or 1, not '%s'", v->name, s);
+        if (v->vtype == VT_BOOL && x != 0 && x != 1) return err(e, el, "field %s is 0 or 1, not '%s'", v->name, s);
         *out = (int32_t)x;
         return 1;
     }
     }
-}
-
-/* A piece code at *q: a letter, '+' and a letter (a promoted shogi piece), or up to 4
- * characters in parentheses; *q moves past it. 1; 0 for a bad code in parentheses; -1 when no
- * code starts at *q. */
-static int read_code(const char **q, char code[8])
-{
-    const char *c = *q;
-    size_t len;
-    if (*c == '(') {
-        const char *close = strchr(c, ')');
-        if (!close || close - c - 1 < 1 || close - c - 1 > 4) return 0;
-        len = (size_t)(close - c - 1);
-        memcpy(code, c + 1, len);
-        *q = close + 1;
-    } else if (*c == '+' && isalpha((unsigned char)c[1])) {
-        code[0] = c[0]; code[1] = c[1]; len = 2; *q += 2;
-    } else if (isalpha((unsigned char)*c)) {
-        code[0] = *c; len = 1; *q += 1;
-    } else return -1;
-    code[len] = 0;
-    return 1;
-}
-
-static char shown(char c) { return isprint((unsigned char)c) ? c : '?'; }
-
-/* A stack on rank y, at *q (after its '['): its pieces, bottom first, up to the ']'. */
-static int parse_stack(Pos *p, const char **qp, int sq, int y, char *e, size_t el)
-{
-    const Game *g = p->g;
-    const char *q = *qp;
-    while (*q && *q != ']') {
-        char code[8];
-        int r = read_code(&q, code);
-        if (r == 0) return err(e, el, "board: bad piece code in a stack on rank %d", y + 1);
-        if (r < 0)
-            return err(e, el, "board: unexpected '%c' in a stack on rank %d", shown(*q), y + 1);
-        int owner, t = game_find_type_code(g, code, &owner);
-        if (!t) return err(e, el, "board: '%s' is not a piece code of this game", code);
-        int32_t w = PW_MAKE(t, owner);
-        if (!parse_piece_vars(g, &q, &w, e, el)) return 0;
-        if (!pos_push(p, sq, w))
-            return err(e, el, "board: more than %d pieces on %s", g->stack, g->sq_name[sq]);
-    }
-    if (*q != ']') return err(e, el, "board: unclosed '[' on rank %d", y + 1);
-    *qp = q + 1;
-    return 1;
 }
 
 static int parse_board(Pos *p, const char *s, char *e, size_t el)
@@ -256,8 +201,7 @@ static int parse_board(Pos *p, const char *s, char *e, size_t el)
             /* the rest of the rank must be holes */
             for (; x < g->files; x++)
                 if (g->sq_at[x + y * MAX_FILES] >= 0)
-                    return err(e, el, "board: rank %d has too few squares (it ends before file "
-                               "%c)", y + 1, 'a' + x);
+                    return err(e, el, "board: rank %d has too few squares (it ends before file %c)", y + 1, 'a' + x);
             if (c == 0) break;
             y--; x = 0; q++;
             if (y < 0) return err(e, el, "board: more than %d ranks", g->ranks);
@@ -267,46 +211,63 @@ static int parse_board(Pos *p, const char *s, char *e, size_t el)
         while (x < g->files && g->sq_at[x + y * MAX_FILES] < 0) x++;
         if (isdigit((unsigned char)c)) {
             int n = 0;
-            while (isdigit((unsigned char)*q)) {
-                n = n * 10 + (*q - '0');
-                q++;
-                if (n > 1000) break;
-            }
+            while (isdigit((unsigned char)*q)) { n = n * 10 + (*q - '0'); q++; if (n > 1000) break; }
             if (n == 0) return err(e, el, "board: an empty run of 0 squares on rank %d", y + 1);
             for (int i = 0; i < n; i++) {
                 while (x < g->files && g->sq_at[x + y * MAX_FILES] < 0) x++;
-                if (x >= g->files)
-                    return err(e, el, "board: rank %d has more squares than the board", y + 1);
+                if (x >= g->files) return err(e, el, "board: rank %d has more squares than the board", y + 1);
                 x++;
             }
             continue;
         }
         if (c == '[') {                    /* a stack: its pieces, bottom first */
-            if (x >= g->files)
-                return err(e, el, "board: rank %d has more squares than the board", y + 1);
+            if (x >= g->files) return err(e, el, "board: rank %d has more squares than the board", y + 1);
+            int sq = g->sq_at[x + y * MAX_FILES];
             q++;
-            if (!parse_stack(p, &q, g->sq_at[x + y * MAX_FILES], y, e, el)) return 0;
-            x++;
+            while (*q && *q != ']') {
+                char code[8]; size_t len;
+                if (*q == '(') {
+                    const char *close = strchr(q, ')');
+                    if (!close || close - q - 1 < 1 || close - q - 1 > 4) return err(e, el, "board: bad piece code in a stack on rank %d", y + 1);
+                    len = (size_t)(close - q - 1); memcpy(code, q + 1, len); q = close + 1;
+                } else if (*q == '+' && isalpha((unsigned char)q[1])) { code[0] = *q++; code[1] = *q++; len = 2; }
+                else if (isalpha((unsigned char)*q)) { code[0] = *q++; len = 1; }
+                else return err(e, el, "board: unexpected '%c' in a stack on rank %d", isprint((unsigned char)*q) ? *q : '?', y + 1);
+                code[len] = 0;
+                int owner, t = game_find_type_code(g, code, &owner);
+                if (!t) return err(e, el, "board: '%s' is not a piece code of this game", code);
+                int32_t w = PW_MAKE(t, owner);
+                if (!parse_piece_vars(g, &q, &w, e, el)) return 0;
+                if (!pos_push(p, sq, w)) return err(e, el, "board: more than %d pieces on %s", g->stack, g->sq_name[sq]);
+            }
+            if (*q != ']') return err(e, el, "board: unclosed '[' on rank %d", y + 1);
+            q++; x++;
             continue;
         }
-        char code[8];
-        int r = read_code(&q, code);
-        if (r == 0) return err(e, el, "board: bad piece code in parentheses on rank %d", y + 1);
-        if (r < 0)
-            return err(e, el, "board: unexpected character '%c' on rank %d", shown(c), y + 1);
+        char code[8]; size_t len;
+        if (c == '(') {
+            const char *close = strchr(q, ')');
+            if (!close || close - q - 1 < 1 || close - q - 1 > 4) return err(e, el, "board: bad piece code in parentheses on rank %d", y + 1);
+            len = (size_t)(close - q - 1);
+            memcpy(code, q + 1, len);
+            q = close + 1;
+        } else if (c == '+' && isalpha((unsigned char)q[1])) {   /* +P: a promoted shogi piece */
+            code[0] = c; code[1] = q[1]; len = 2; q += 2;
+        } else if (isalpha((unsigned char)c)) {
+            code[0] = c; len = 1; q++;
+        } else return err(e, el, "board: unexpected character '%c' on rank %d", isprint((unsigned char)c) ? c : '?', y + 1);
+        code[len] = 0;
         int owner;
         int t = game_find_type_code(g, code, &owner);
         if (!t) return err(e, el, "board: '%s' is not a piece code of this game", code);
-        if (x >= g->files)
-            return err(e, el, "board: rank %d has more squares than the board", y + 1);
+        if (x >= g->files) return err(e, el, "board: rank %d has more squares than the board", y + 1);
         int sq = g->sq_at[x + y * MAX_FILES];
         int32_t w = PW_MAKE(t, owner);
         if (!parse_piece_vars(g, &q, &w, e, el)) return 0;
         pos_set(p, sq * g->stack, w);
         x++;
     }
-    if (y != 0)
-        return err(e, el, "board: %d ranks given, the board has %d", g->ranks - y, g->ranks);
+    if (y != 0) return err(e, el, "board: %d ranks given, the board has %d", g->ranks - y, g->ranks);
     return 1;
 }
 
@@ -319,27 +280,25 @@ static int parse_hands(Pos *p, const char *s, char *e, size_t el)
         int n = 1;
         if (isdigit((unsigned char)*q)) {
             n = 0;
-            while (isdigit((unsigned char)*q)) {
-                n = n * 10 + (*q - '0');
-                q++;
-                if (n > MAX_HAND) return err(e, el, "hands: count too large");
-            }
+            while (isdigit((unsigned char)*q)) { n = n * 10 + (*q - '0'); q++; if (n > MAX_HAND) return err(e, el, "hands: count too large"); }
         }
-        char code[8];
-        int r = read_code(&q, code);
-        if (r == 0) return err(e, el, "hands: bad piece code");
-        if (r < 0) return err(e, el, "hands: unexpected character '%c'", shown(*q));
+        char code[8]; size_t len;
+        if (*q == '(') {
+            const char *close = strchr(q, ')');
+            if (!close || close - q - 1 < 1 || close - q - 1 > 4) return err(e, el, "hands: bad piece code");
+            len = (size_t)(close - q - 1); memcpy(code, q + 1, len); q = close + 1;
+        } else if (*q == '+' && isalpha((unsigned char)q[1])) { code[0] = *q++; code[1] = *q++; len = 2; }
+        else if (isalpha((unsigned char)*q)) { code[0] = *q++; len = 1; }
+        else return err(e, el, "hands: unexpected character '%c'", isprint((unsigned char)*q) ? *q : '?');
+        code[len] = 0;
         int owner, t = game_find_type_code(g, code, &owner);
         if (!t) return err(e, el, "hands: '%s' is not a piece code", code);
         /* a neutral piece's code gives owner -1: there is no hand of no one (the count would be
          * written before the hands, into a cell or before the state array) */
-        if (owner < 0)
-            return err(e, el, "hands: '%s' is a neutral piece, which no player can hold", code);
+        if (owner < 0) return err(e, el, "hands: '%s' is a neutral piece, which no player can hold", code);
         int loc = g->st_hands + owner * (g->ntypes + 1) + t;
-        /* each count is at most MAX_HAND, but a long string can repeat one: keep the sum in
-         * range */
-        if (p->st[loc] + n > MAX_HAND)
-            return err(e, el, "hands: more than %d '%s'", MAX_HAND, code);
+        /* each count is at most MAX_HAND, but a long string can repeat one: keep the sum in range */
+        if (p->st[loc] + n > MAX_HAND) return err(e, el, "hands: more than %d '%s'", MAX_HAND, code);
         pos_set(p, loc, p->st[loc] + n);
     }
     return 1;
@@ -380,40 +339,6 @@ static int fen_trailer(char **tok, int n, int declared)
     return 1;
 }
 
-/* The field of a variable, f (its name) = val: a global variable's value; a player
- * variable's values, v1,v2,... in the players' order; a square variable's sq:v,sq:v,... */
-static int parse_var_field(Pos *p, const char *f, char *val, char *e, size_t el)
-{
-    const Game *g = p->g;
-    int vi = var_index(g, f);
-    if (vi < 0) return err(e, el, "'%s' is not a field of this game's positions", f);
-    const Var *v = &g->vars[vi];
-    int32_t x;
-    if (v->kind == VAR_GLOBAL) {
-        if (!parse_value(g, v, val, &x, e, el)) return 0;
-        pos_set(p, v->base, x);
-        return 1;
-    }
-    if (v->kind != VAR_PLAYER && v->kind != VAR_SQUARE)
-        return err(e, el, "field %s cannot be given here", f);
-    char *save, *item = strtok_r(val, ",", &save);
-    for (int k = 0; item; k++, item = strtok_r(NULL, ",", &save)) {
-        int idx = k;
-        if (v->kind == VAR_SQUARE) {
-            char *colon = strchr(item, ':');
-            if (!colon) return err(e, el, "field %s lists square:value pairs", f);
-            *colon = 0;
-            idx = game_find_square(g, item);
-            if (idx < 0) return err(e, el, "'%s' is not a square (field %s)", item, f);
-            item = colon + 1;
-        } else if (idx >= g->nplayers)
-            return err(e, el, "field %s has more values than players", f);
-        if (!parse_value(g, v, item, &x, e, el)) return 0;
-        pos_set(p, v->base + idx, x);
-    }
-    return 1;
-}
-
 static int read_position(Pos *p, const char *str, char *e, size_t el, int run_hooks)
 {
     const Game *g = p->g;
@@ -442,23 +367,46 @@ static int read_position(Pos *p, const char *str, char *e, size_t el, int run_ho
             *eq = 0; f = tok[i]; val = eq + 1;
         } else if (next < nf) f = fields[next++];
         else if (fen_trailer(tok + i, nt - i, nf)) break;   /* FEN's "- - 0 1": nothing to set */
-        else {
-            ok = err(e, el, "unexpected field '%s' (a position has %d fields, then name=value "
-                     "ones)", tok[i], nf);
-            break;
-        }
+        else { ok = err(e, el, "unexpected field '%s' (a position has %d fields, then name=value ones)", tok[i], nf); break; }
         if (!strcmp(f, "board")) ok = parse_board(p, val, e, el);
         else if (!strcmp(f, "turn")) {
             int t = -1;
             for (int k = 0; k < g->nplayers; k++) if (!strcmp(g->player_letter[k], val)) t = k;
-            if (t < 0)
-                ok = err(e, el, "'%s' is not a side to move (expected %s%s%s)", val,
-                         g->player_letter[0], g->nplayers > 1 ? " or " : "",
-                         g->nplayers > 1 ? g->player_letter[1] : "");
+            if (t < 0) ok = err(e, el, "'%s' is not a side to move (expected %s%s%s)", val, g->player_letter[0],
+                                 g->nplayers > 1 ? " or " : "", g->nplayers > 1 ? g->player_letter[1] : "");
             else { pos_set(p, g->st_turn, t); have_turn = 1; }
         } else if (!strcmp(f, "hands")) ok = parse_hands(p, val, e, el);
         else if (!strcmp(f, "history")) ok = parse_history(val, &hist, &nhist, e, el);
-        else ok = parse_var_field(p, f, val, e, el);
+        else {
+            int vi = var_index(g, f);
+            if (vi < 0) { ok = err(e, el, "'%s' is not a field of this game's positions", f); break; }
+            const Var *v = &g->vars[vi];
+            if (v->kind == VAR_GLOBAL) {
+                int32_t x;
+                ok = parse_value(g, v, val, &x, e, el);
+                if (ok) pos_set(p, v->base, x);
+            } else if (v->kind == VAR_PLAYER || v->kind == VAR_SQUARE) {
+                /* player vars: v1,v2,...; square vars: sq:v,sq:v */
+                char *save, *item = strtok_r(val, ",", &save);
+                int k = 0;
+                while (item && ok) {
+                    int idx = k;
+                    char *colon = v->kind == VAR_SQUARE ? strchr(item, ':') : NULL;
+                    if (v->kind == VAR_SQUARE) {
+                        if (!colon) { ok = err(e, el, "field %s lists square:value pairs", f); break; }
+                        *colon = 0;
+                        idx = game_find_square(g, item);
+                        if (idx < 0) { ok = err(e, el, "'%s' is not a square (field %s)", item, f); break; }
+                        item = colon + 1;
+                    } else if (idx >= g->nplayers) { ok = err(e, el, "field %s has more values than players", f); break; }
+                    int32_t x;
+                    ok = parse_value(g, v, item, &x, e, el);
+                    if (ok) pos_set(p, v->base + idx, x);
+                    k++;
+                    item = strtok_r(NULL, ",", &save);
+                }
+            } else ok = err(e, el, "field %s cannot be given here", f);
+        }
     }
     if (ok && !have_turn) pos_set(p, g->st_turn, 0);
 out:
@@ -466,10 +414,7 @@ out:
     p->ntrail = 0;                  /* the set-up is not a move: nothing to undo */
     p->nundo = 0;
     p->last_from = p->last_to = -1; p->last_piece = p->last_captured = 0;
-    if (ok && run_hooks && g->hook_fn[HOOK_TURN_START] >= 0) {
-        vm_run_hook(p, HOOK_TURN_START, pos_turn(p));
-        p->ntrail = 0;
-    }
+    if (ok && run_hooks && g->hook_fn[HOOK_TURN_START] >= 0) { vm_run_hook(p, HOOK_TURN_START, pos_turn(p)); p->ntrail = 0; }
     if (ok && nhist) pos_set_history(p, hist, nhist);
     else pos_start_history(p);
     free(hist);
@@ -491,109 +436,93 @@ int pos_check_string(const Game *g, const char *str, char *e, size_t el)
     return ok;
 }
 
-/* The board field: ranks from the top, runs of empty squares as numbers, a stack in brackets
- * (bottom first); holes are left out. */
-static void put_board(Buf *b, const Pos *p)
+char *pos_to_string(const Pos *p)
 {
     const Game *g = p->g;
-    for (int y = g->ranks - 1; y >= 0; y--) {
-        int empty = 0;
-        for (int x = 0; x < g->files; x++) {
-            int sq = g->sq_at[x + y * MAX_FILES];
-            if (sq < 0) continue;
-            int32_t w = p->st[sq * g->stack];
-            if (!w) { empty++; continue; }
-            if (empty) { put(b, "%d", empty); empty = 0; }
-            int h = pos_height(p, sq);
-            if (h > 1) put(b, "[");
-            for (int l = 0; l < h; l++) put_piece(b, g, p->st[sq * g->stack + l]);
-            if (h > 1) put(b, "]");
+    Buf b = { malloc(256), 0, 256 };
+    if (!b.s) out_of_memory("b.s in pos_to_string()");
+    b.s[0] = 0;
+    const char *fields[256];
+    int nf = field_list(g, fields, 256);
+    char listed[MAX_VARS * 4] = {0};
+    for (int i = 0; i < nf; i++) {
+        if (i) put(&b, " ");
+        const char *f = fields[i];
+        if (!strcmp(f, "board")) {
+            for (int y = g->ranks - 1; y >= 0; y--) {
+                int empty = 0;
+                for (int x = 0; x < g->files; x++) {
+                    int sq = g->sq_at[x + y * MAX_FILES];
+                    if (sq < 0) continue;
+                    int32_t w = p->st[sq * g->stack];
+                    if (!w) { empty++; continue; }
+                    if (empty) { put(&b, "%d", empty); empty = 0; }
+                    int h = pos_height(p, sq);
+                    if (h > 1) put(&b, "[");
+                    for (int l = 0; l < h; l++) put_piece(&b, g, p->st[sq * g->stack + l]);
+                    if (h > 1) put(&b, "]");
+                }
+                if (empty) put(&b, "%d", empty);
+                if (y) put(&b, "/");
+            }
+        } else if (!strcmp(f, "turn")) put(&b, "%s", g->player_letter[pos_turn(p)]);
+        else if (!strcmp(f, "history")) {
+            for (int k = 0; k + 1 < p->nhist; k++) put(&b, "%s%llx", k ? "," : "", (unsigned long long)p->hist[k]);
+            if (p->nhist < 2) put(&b, "-");
         }
-        if (empty) put(b, "%d", empty);
-        if (y) put(b, "/");
+        else if (!strcmp(f, "hands")) {
+            int any = 0;
+            for (int pl = 0; pl < g->nplayers; pl++)
+                for (int t = 1; t <= g->ntypes; t++) {
+                    int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
+                    if (n <= 0) continue;
+                    if (n > 1) put(&b, "%d", n);
+                    put_piece(&b, g, PW_MAKE(t, pl));
+                    any = 1;
+                }
+            if (!any) put(&b, "-");
+        } else {
+            int vi = var_index(g, f);
+            if (vi >= 0 && g->vars[vi].kind == VAR_GLOBAL) { put_value(&b, g, &g->vars[vi], p->st[g->vars[vi].base]); listed[vi] = 1; }
+            else put(&b, "-");
+        }
     }
-}
-
-/* The pieces in hand (a count before a piece held more than once), after `before`; 0 if none. */
-static int put_hands(Buf *b, const Pos *p, const char *before)
-{
-    const Game *g = p->g;
-    int any = 0;
-    for (int pl = 0; pl < g->nplayers; pl++)
-        for (int t = 1; t <= g->ntypes; t++) {
-            int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
-            if (n <= 0) continue;
-            if (!any) put(b, "%s", before);
-            if (n > 1) put(b, "%d", n);
-            put_piece(b, g, PW_MAKE(t, pl));
-            any = 1;
-        }
-    return any;
-}
-
-/* The state the declared fields do not cover, as name=value fields: the variables away from
- * their start value (listed: those the fields wrote). */
-static void put_other_vars(Buf *b, const Pos *p, const char *listed)
-{
-    const Game *g = p->g;
+    /* state the declared fields do not cover */
     for (int vi = 0; vi < g->nvars; vi++) {
         const Var *v = &g->vars[vi];
         if (listed[vi] || v->kind == VAR_PIECE) continue;
         if (v->kind == VAR_GLOBAL) {
             if (p->st[v->base] == (int32_t)v->init) continue;
-            put(b, " %s=", v->name); put_value(b, g, v, p->st[v->base]);
+            put(&b, " %s=", v->name); put_value(&b, g, v, p->st[v->base]);
         } else if (v->kind == VAR_PLAYER) {
             int nondefault = 0;
-            for (int k = 0; k < g->nplayers; k++)
-                nondefault |= p->st[v->base + k] != (int32_t)v->init;
+            for (int k = 0; k < g->nplayers; k++) nondefault |= p->st[v->base + k] != (int32_t)v->init;
             if (!nondefault) continue;
-            put(b, " %s=", v->name);
-            for (int k = 0; k < g->nplayers; k++) {
-                if (k) put(b, ",");
-                put_value(b, g, v, p->st[v->base + k]);
-            }
+            put(&b, " %s=", v->name);
+            for (int k = 0; k < g->nplayers; k++) { if (k) put(&b, ","); put_value(&b, g, v, p->st[v->base + k]); }
         } else {
             int any = 0;
             for (int s = 0; s < g->nsq; s++) {
                 if (p->st[v->base + s] == (int32_t)v->init) continue;
-                put(b, any ? "," : " %s=", v->name);
-                put(b, "%s:", g->sq_name[s]); put_value(b, g, v, p->st[v->base + s]);
+                put(&b, any ? "," : " %s=", v->name);
+                put(&b, "%s:", g->sq_name[s]); put_value(&b, g, v, p->st[v->base + s]);
                 any = 1;
             }
         }
     }
-}
-
-char *pos_to_string(const Pos *p)
-{
-    const Game *g = p->g;
-    Buf b = { xmalloc(256, "b.s in pos_to_string()"), 0, 256 };
-    b.s[0] = 0;
-    const char *fields[256];
-    int nf = field_list(g, fields, 256);
-    char listed[MAX_VARS * 4] = {0};
     int listed_hands = 0;
-    for (int i = 0; i < nf; i++) {
-        if (i) put(&b, " ");
-        const char *f = fields[i];
-        if (!strcmp(f, "board")) put_board(&b, p);
-        else if (!strcmp(f, "turn")) put(&b, "%s", g->player_letter[pos_turn(p)]);
-        else if (!strcmp(f, "history")) {
-            for (int k = 0; k + 1 < p->nhist; k++)
-                put(&b, "%s%llx", k ? "," : "", (unsigned long long)p->hist[k]);
-            if (p->nhist < 2) put(&b, "-");
-        } else if (!strcmp(f, "hands")) {
-            listed_hands = 1;
-            if (!put_hands(&b, p, "")) put(&b, "-");
-        } else {
-            int vi = var_index(g, f);
-            if (vi >= 0 && g->vars[vi].kind == VAR_GLOBAL) {
-                put_value(&b, g, &g->vars[vi], p->st[g->vars[vi].base]);
-                listed[vi] = 1;
-            } else put(&b, "-");
-        }
+    for (int i = 0; i < nf; i++) listed_hands |= !strcmp(fields[i], "hands");
+    if (!listed_hands) {
+        int any = 0;
+        for (int pl = 0; pl < g->nplayers; pl++)
+            for (int t = 1; t <= g->ntypes; t++) {
+                int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
+                if (n <= 0) continue;
+                put(&b, any ? "" : " hands=");
+                if (n > 1) put(&b, "%d", n);
+                put_piece(&b, g, PW_MAKE(t, pl));
+                any = 1;
+            }
     }
-    put_other_vars(&b, p, listed);
-    if (!listed_hands) put_hands(&b, p, " hands=");
     return b.s;
 }
