@@ -236,6 +236,21 @@ static void search_moves(Pos *p, MoveList *ml, int *legal)
     *legal = 0;
 }
 
+/* The first part of search_moves, for a node that the hash table may decide before its moves
+ * are needed: the end block runs with only as many moves as `no-moves` needs (generation stops
+ * at the first legal one, even inside a program); returns `legal` as search_moves sets it.
+ * gen_rest then gives the very list search_moves would have (gencheck.c checks it). */
+static int search_moves_begin(Pos *p, MoveList *ml)
+{
+    if (p->g->compulsory_capture) {              /* (see search_moves) */
+        gen_legal(p, ml);
+        vm_run_end(p, ml->n);
+        return 1;
+    }
+    vm_run_end_first_legal(p, ml);
+    return 0;
+}
+
 /* A node whose moves were all illegal: the end block decides, told there is no move; if it
  * decides nothing, a side that cannot move has lost. */
 static int no_legal_move_score(Pos *p, int ply)
@@ -370,8 +385,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     e->nodes++;
     if (time_up(e, p)) return 0;
     MoveList *ml = pos_list(p, ply);
-    int legal;
-    search_moves(p, ml, &legal);
+    int legal = search_moves_begin(p, ml);
     if (p->result) return result_score(p->result, ply);
     /* A position that is here a second time scores as a draw below the root, as in chess
      * engines: going round in a circle makes no progress, so the side that is ahead looks for
@@ -381,10 +395,18 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     if (ply > 0 && p->nhist > 1 && repeats_earlier(p)) return 0;
     if (ply >= MAX_PLY - 2) return evaluate(e, p);
 
-    /* the hash table, on the full state (counters included: they matter to the rules) */
+    /* the hash table, on the full state (counters included: they matter to the rules); a
+     * node it decides needs no more of its moves (a Four Towers node can have thousands) */
     uint64_t key = p->hash;
     TTEntry *te = &e->tt[key & e->ttmask];
     int tt_move = -1;
+    if (te->key == key && ply > 0 && te->depth >= depth && !best_out) {
+        int s = te->score;
+        if (s > SCORE_MATE - MAX_PLY) s -= ply; else if (s < -SCORE_MATE + MAX_PLY) s += ply;
+        if (te->flag == TT_EXACT || (te->flag == TT_LOWER && s >= beta) || (te->flag == TT_UPPER && s <= alpha))
+            return s;
+    }
+    if (!legal) gen_rest(p, ml);
     if (te->key == key) {
         if (te->move && te->move <= (uint32_t)ml->n) tt_move = (int)te->move - 1;
         if (ply > 0 && te->depth >= depth) {
