@@ -51,7 +51,7 @@ typedef struct {
     /* the function being compiled */
     int fn_kind;                       /* FN_* */
     int hook;                          /* HOOK_* when fn_kind == FN_HOOK */
-    int extending;                     /* compiling `moves extend { }` (no become, land, moves-of) */
+    int extending;                     /* compiling `moves extend { }` (no become, land...) */
     Local locals[MAX_LOCALS]; int nlocals, maxlocals;
     int line;                          /* source line of the code being emitted */
     int *breaks; int nbreaks, capbreaks, loop_depth;
