@@ -8,7 +8,7 @@
 #define RULES_CMDS                                                                                 \
     (ON(CMD_CHECK) | ON(CMD_DISASM) | ON(CMD_SHOW) | ON(CMD_MOVES) | ON(CMD_PERFT) |               \
      ON(CMD_BENCH) | ON(CMD_SELFPLAY) | ON(CMD_PLAY) | ON(CMD_XBOARD) | ON(CMD_SERVE) |            \
-     ON(CMD_SVG) | ON(CMD_MATCH))
+     ON(CMD_SVG) | ON(CMD_MATCH) | ON(CMD_TUNE))
 #define POSITION_CMDS                                                                              \
     (ON(CMD_SHOW) | ON(CMD_MOVES) | ON(CMD_PERFT) | ON(CMD_BENCH) | ON(CMD_SELFPLAY) |             \
      ON(CMD_SERVE) | ON(CMD_SVG))
@@ -108,6 +108,28 @@ const CliOption cli_options[] = {
       "the SPRT of H1 (Elo = ELO1) against H0 (Elo = ELO0); alpha and beta default 0.05" },
     { OPT_STATS, "stats", 0, ARG_TEXT, 0, 0, "W,D,L", "a value", ON(CMD_MATCH),
       "only the statistics of these counts of games (no games played)" },
+    /* tune */
+    { OPT_RECORDS, "records", 0, ARG_FILE, 0, 0, "FILE", "a game record file", ON(CMD_TUNE),
+      "learn from the games in FILE (PGN, as match --record writes) instead of playing (repeatable)" },
+    { OPT_GAMES, "games", 0, ARG_INT, 1, 1000000, "N", "a number", ON(CMD_TUNE),
+      "games to play (default 200)" },
+    { OPT_DEPTH, "depth", 'd', ARG_INT, 1, 60, "N", "a number", ON(CMD_TUNE),
+      "the engine's search depth in the games it plays (default 2)" },
+    { OPT_SEED, "seed", 0, ARG_U64, 0, 0, "N", "a number", ON(CMD_TUNE),
+      "the seed of the openings and of the evaluation noise (default 1)" },
+    { OPT_RANDOM_PLIES, "random-plies", 0, ARG_INT, 0, 1000, "K", "a number", ON(CMD_TUNE),
+      "each game starts with K random plies, and positions before ply K are not used (default 8)" },
+    { OPT_MAX_PLIES, "max-plies", 0, ARG_INT, 1, 100000, "N", "a number", ON(CMD_TUNE),
+      "a game longer than N plies is unfinished and not used (default 600)" },
+    { OPT_RECORD, "record", 'r', ARG_FILE, 0, 0, "FILE", "a file name", ON(CMD_TUNE),
+      "write the games played to FILE (PGN)" },
+    { OPT_WRITE, "write", 'w', ARG_FILE, 0, 0, "FILE", "a file name", ON(CMD_TUNE),
+      "write the values to FILE, a weights file (NAME.weights next to NAME.rules is read by "
+      "the engine)" },
+    { OPT_UNIT, "unit", 0, ARG_TEXT, 0, 0, "TYPE", "a piece type", ON(CMD_TUNE),
+      "the type worth 100 (default: the one declared 100, else the most numerous)" },
+    { OPT_FIT_DATA, "fit-data", 0, ARG_FILE, 0, 0, "FILE", "a file", ON(CMD_TUNE),
+      "only fit rows 'GAME RESULT X1 X2 ...' of FILE and print the weights (for tests)" },
     { OPT_UCI, "uci", 0, ARG_TEXT, 0, 0, "'COMMAND'", "an engine command", ON(CMD_DIFF),
       "a side that is a UCI engine answering 'go perft N'" },
     { OPT_VARIANT, "variant", 0, ARG_TEXT, 0, 0, "NAME", "a variant", ON(CMD_DIFF),
@@ -172,6 +194,11 @@ const CliCommand cli_commands[] = {
       "Engine A against engine B: N games in parallel worker processes, each opening played twice\n"
       "with colours swapped; the score, the draw rate, Elo with a 95 % interval and an SPRT.",
       NULL, cmd_match },
+    { CMD_TUNE, "tune", "FILE", -1, ".rules",
+      "piece values learned from games, with their standard errors",
+      "Plays N games of the engine against itself (or reads --records) and fits the piece\n"
+      "values by a logistic regression of the result on the material (Texel's method).",
+      NULL, cmd_tune },
     { CMD_XBOARD, "xboard", "FILE", 1, ".rules", "speak the XBoard/CECP protocol (for GUIs)", NULL,
       cmd_xboard, NULL },
     { CMD_SERVE, "serve", "FILE", 1, ".rules",

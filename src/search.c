@@ -13,6 +13,7 @@
 #include "notation.h"
 #include "vm.h"
 #include "oom.h"
+#include "weights.h"
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
@@ -53,17 +54,33 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* The value of a type: declared, or estimated from its average number of moves on an empty
- * board (a piece that reaches more squares is worth more). Royal pieces are not counted. */
+/* The learned values of the game's weights file (weights.h), for the types that declare none:
+ * learned[t], 0 where none. A malformed file is reported once and not used. */
+static void learned_values(const Game *g, int *learned)
+{
+    char *path = g->filename ? weights_path_for(g->filename) : NULL;
+    if (!path) return;
+    char err[512];
+    if (weights_read(g, path, learned, err, sizeof err) < 0)
+        fprintf(stderr, "boardvm: warning: %s; the weights file is not used\n", err);
+    free(path);
+}
+
+/* The value of a type: declared, learned (a weights file), or estimated from its average number
+ * of moves on an empty board (a piece that reaches more squares is worth more). Royal pieces are
+ * not counted. */
 static void estimate_values(Engine *e)
 {
     const Game *g = e->g;
+    int learned[MAX_TYPES + 1] = { 0 };
+    learned_values(g, learned);
     Pos *p = pos_new(g);
     MoveList ml = {0};
     for (int t = 1; t <= g->ntypes; t++) {
         const PieceType *T = &g->types[t];
         if (T->royal || T->neutral) { e->value[t] = 0; continue; }
         if (T->value) { e->value[t] = T->value; continue; }
+        if (learned[t]) { e->value[t] = learned[t]; continue; }
         /* mobility on an empty board, averaged over the squares */
         volatile long total = 0;
         jmp_buf jb;
