@@ -44,6 +44,7 @@ typedef struct {
     int games, jobs, random_plies, max_plies;
     unsigned long long seed;
     SearchLimits lim[2];             /* A, B */
+    int threads[2];                  /* --threads A,B (the limits are reset by --depth etc.) */
     int use_sprt; double elo0, elo1, alpha, beta;
     int stats_only, sw, sd, sl;      /* --stats W,D,L: the statistics of these counts, no games */
 } MatchOpts;
@@ -156,6 +157,10 @@ static int match_arg(void *ctx, const CliOption *opt, const CliValue *cv)
             o->lim[0].nodes = (uint64_t)pair[0]; o->lim[1].nodes = (uint64_t)pair[1];
         }
         break;
+    case OPT_THREADS:
+        if (!parse_pair(v, 1, 64, 1, pair)) return match_usage("--threads '%s' is not A,B (threads from 1 to 64) or one count", v);
+        o->threads[0] = (int)pair[0]; o->threads[1] = (int)pair[1];
+        break;
     case OPT_SPRT: {
         double x[4] = { 0, 0, 0.05, 0.05 };
         int k = parse_reals(v, x, 4);
@@ -188,6 +193,7 @@ static int parse_match_args(int argc, char **argv, MatchOpts *o)
     int st = cli_parse(cli_command("match"), argc, argv, match_arg, &mp);
     if (st) return st;
     if (!o->rules && !o->stats_only) return match_usage("%s", "needs a rules file");
+    o->lim[0].threads = o->threads[0]; o->lim[1].threads = o->threads[1];
     return 0;
 }
 
@@ -196,6 +202,10 @@ static void engine_label(const SearchLimits *lim, char *buf, size_t len)
     if (lim->depth) snprintf(buf, len, "depth %d", lim->depth);
     else if (lim->nodes) snprintf(buf, len, "%llu nodes", (unsigned long long)lim->nodes);
     else snprintf(buf, len, "%gs", lim->time);
+    if (lim->threads > 1) {
+        size_t n = strlen(buf);
+        snprintf(buf + n, len - n, " %d threads", lim->threads);
+    }
 }
 
 /* ---- the statistics ------------------------------------------------------------------------ */

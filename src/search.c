@@ -8,14 +8,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <time.h>
 #include "movegen.h"
 #include "notation.h"
+#include "posstring.h"
+#include "protect.h"
 #include "vm.h"
 #include "oom.h"
 #include "weights.h"
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+
+/* A hash table entry as two 64-bit words, written and read one word at a time (relaxed atomics),
+ * so that threads sharing the table (Lazy SMP) never race: `check` is the key XOR the data, and
+ * an entry whose two words come from different writes fails the check and counts as a miss
+ * (Hyatt's lockless hashing). With one thread this is an ordinary table. */
+typedef struct {
+    uint64_t check, data;
+} TTSlot;
 
 typedef struct {
     uint64_t key;
@@ -25,9 +36,41 @@ typedef struct {
     uint32_t move;                /* index in the node's legal move list + 1; 0 = none */
 } TTEntry;
 
+static inline uint64_t tt_pack(const TTEntry *t)
+{
+    return (uint64_t)(uint16_t)t->score | (uint64_t)(uint8_t)t->depth << 16 | (uint64_t)t->flag << 24 |
+           (uint64_t)t->move << 32;
+}
+
+/* The entry of key's slot, or a zeroed one when the slot holds another key. */
+static inline TTEntry tt_load(const TTSlot *slot, uint64_t key)
+{
+    uint64_t c = __atomic_load_n(&slot->check, __ATOMIC_RELAXED);
+    uint64_t d = __atomic_load_n(&slot->data, __ATOMIC_RELAXED);
+    TTEntry t = { 0, 0, 0, 0, 0 };
+    if ((c ^ d) != key) return t;
+    t.key = key;
+    t.score = (int16_t)(uint16_t)d; t.depth = (int8_t)(uint8_t)(d >> 16);
+    t.flag = (uint8_t)(d >> 24); t.move = (uint32_t)(d >> 32);
+    return t;
+}
+
+static inline void tt_store(TTSlot *slot, const TTEntry *t)
+{
+    uint64_t d = tt_pack(t);
+    __atomic_store_n(&slot->data, d, __ATOMIC_RELAXED);
+    __atomic_store_n(&slot->check, t->key ^ d, __ATOMIC_RELAXED);
+}
+
 struct Engine {
     const Game *g;
-    TTEntry *tt; size_t ttmask;
+    TTSlot *tt; size_t ttmask;
+    int owns_tt;                  /* a helper thread's engine shares its main engine's table */
+    int nhelpers;                 /* Lazy SMP: helper engines, each searching in its own thread */
+    struct Engine **helpers;
+    int helper_id;                /* 0: a main engine; i > 0: the i-th helper */
+    struct Helper *running;       /* the helpers' threads during a search, or NULL */
+    int nrunning;
     int value[MAX_TYPES + 1];
     int32_t killers[MAX_PLY][2];
     int32_t *history;             /* by move signature hashed into 64K */
@@ -108,28 +151,47 @@ Engine *engine_new(const Game *g, int tt_mb)
     if (!e) out_of_memory("e in engine_new()");
     e->g = g;
     size_t n = 1;
-    while (n * 2 * sizeof(TTEntry) <= (size_t)tt_mb << 20) n *= 2;
+    while (n * 2 * sizeof(TTSlot) <= (size_t)tt_mb << 20) n *= 2;
     e->tt = calloc(n, sizeof *e->tt);
     e->ttmask = n - 1;
     e->history = calloc(65536, sizeof *e->history);
     if (!e->tt || !e->history) out_of_memory("e.tt and e.history in engine_new()");
+    e->owns_tt = 1;
     estimate_values(e);
     return e;
+}
+
+/* A helper of engine m (Lazy SMP): its own killers, history and buffers, m's hash table. */
+static Engine *helper_new(const Engine *m, int id)
+{
+    Engine *h = calloc(1, sizeof *h);
+    if (!h) out_of_memory("a helper engine");
+    h->g = m->g;
+    h->tt = m->tt; h->ttmask = m->ttmask;
+    h->history = calloc(65536, sizeof *h->history);
+    if (!h->history) out_of_memory("a helper engine's history");
+    memcpy(h->value, m->value, sizeof h->value);
+    h->helper_id = id;
+    return h;
 }
 
 void engine_free(Engine *e)
 {
     if (!e) return;
+    for (int i = 0; i < e->nhelpers; i++) engine_free(e->helpers[i]);
+    free(e->helpers);
     for (int i = 0; i < MAX_PLY; i++) { free(e->order[i]); free(e->ixbuf[i]); }
     movelist_free(&e->root); movelist_free(&e->check);
-    free(e->tt); free(e->history); free(e);
+    if (e->owns_tt) free(e->tt);
+    free(e->history); free(e);
 }
 
 void engine_clear(Engine *e)
 {
-    memset(e->tt, 0, sizeof *e->tt * (e->ttmask + 1));
+    if (e->owns_tt) memset(e->tt, 0, sizeof *e->tt * (e->ttmask + 1));
     memset(e->history, 0, sizeof *e->history * 65536);
     memset(e->killers, 0, sizeof e->killers);
+    for (int i = 0; i < e->nhelpers; i++) engine_clear(e->helpers[i]);
 }
 
 int engine_type_value(const Engine *e, int type) { return type >= 1 && type <= e->g->ntypes ? e->value[type] : 0; }
@@ -390,7 +452,8 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
 
     /* the hash table, on the full state (counters included: they matter to the rules) */
     uint64_t key = p->hash;
-    TTEntry *te = &e->tt[key & e->ttmask];
+    TTSlot *slot = &e->tt[key & e->ttmask];
+    TTEntry ent = tt_load(slot, key), *te = &ent;
     int tt_move = -1;
     if (te->key == key) {
         if (te->move && te->move <= (uint32_t)ml->n) tt_move = (int)te->move - 1;
@@ -450,6 +513,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     te->key = key; te->score = (int16_t)s; te->depth = (int8_t)(depth > 127 ? 127 : depth);
     te->flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
     te->move = (uint32_t)(idx + 1);
+    tt_store(slot, te);
     return best;
 }
 
@@ -467,7 +531,7 @@ static void read_pv(Engine *e, Pos *p, int first, int maxlen, char *out, size_t 
         int i = -1;
         if (k == 0) i = first;
         else {
-            TTEntry *te = &e->tt[p->hash & e->ttmask];
+            TTEntry ent = tt_load(&e->tt[p->hash & e->ttmask], p->hash), *te = &ent;
             if (te->key == p->hash && te->move && te->move <= (uint32_t)ml->n) i = (int)te->move - 1;
         }
         if (i < 0 || i >= ml->n) break;
@@ -525,6 +589,110 @@ static int search_root(Engine *e, Pos *p, int d, int *bi)
 
 void engine_stop(Engine *e) { __atomic_store_n(&e->halt, 1, __ATOMIC_RELAXED); }
 
+/* ---- Lazy SMP: helper threads -------------------------------------------------------------
+ * Each helper searches the root by iterative deepening in its own thread, on its own copy of
+ * the position, with its own killers and history, and writes what it finds into the hash table
+ * it shares with the main engine; the main engine's search alone chooses the move. Helpers with
+ * an odd number start one ply deeper, so that the threads are not all at the same depth at
+ * once. They stop when the main search ends (engine_stop), or at the time limit. */
+
+typedef struct Helper {
+    Engine *h;
+    Pos *p;                       /* the helper's copy of the root */
+    int maxd;
+    pthread_t thread;
+    int running;
+} Helper;
+
+/* A copy of p for another thread: its position string read back, with p's history of
+ * repetition keys; NULL if the copy is not the same position (its hash differs). */
+typedef struct { const char *str; int ok; } CloneJob;
+static void read_clone(Pos *q, void *ctx)
+{
+    CloneJob *c = ctx;
+    char err[256];
+    c->ok = pos_from_string(q, c->str, err, sizeof err);
+}
+
+static Pos *clone_position(const Pos *p)
+{
+    char *str = pos_to_string(p);
+    Pos *q = pos_new(p->g);
+    CloneJob c = { str, 0 };
+    int bad = protected_run(q, read_clone, &c);
+    free(str);
+    if (bad || !c.ok) { pos_free(q); return NULL; }
+    pos_set_history(q, p->hist, p->nhist - 1);
+    if (q->hash != p->hash || q->material != p->material || q->hist[q->nhist - 1] != p->hist[p->nhist - 1]) {
+        pos_free(q);
+        return NULL;
+    }
+    return q;
+}
+
+static void helper_search(Pos *p, void *ctx)
+{
+    Helper *hp = ctx;
+    Engine *e = hp->h;
+    for (int d = 1 + (e->helper_id & 1); d <= hp->maxd && !e->stop; d++) {
+        int bi = -1;
+        search_root(e, p, d, &bi);
+    }
+}
+
+static void *helper_thread(void *arg)
+{
+    Helper *hp = arg;
+    protected_run(hp->p, helper_search, hp);   /* a runtime error only ends the helper */
+    return NULL;
+}
+
+/* Start threads - 1 helpers of main engine m on copies of p (none if p cannot be copied). */
+static Helper *helpers_start(Engine *m, const Pos *p, int threads, int maxd, int *n)
+{
+    *n = 0;
+    if (threads <= 1) return NULL;
+    if (m->nhelpers < threads - 1) {
+        m->helpers = realloc(m->helpers, sizeof *m->helpers * (size_t)(threads - 1));
+        if (!m->helpers) out_of_memory("the helper engines");
+        while (m->nhelpers < threads - 1) { m->helpers[m->nhelpers] = helper_new(m, m->nhelpers + 1); m->nhelpers++; }
+    }
+    Helper *hs = calloc((size_t)threads - 1, sizeof *hs);
+    if (!hs) out_of_memory("the helper threads");
+    for (int i = 0; i < threads - 1; i++) {
+        Engine *h = m->helpers[i];
+        h->lim = m->lim;
+        h->lim.info = NULL; h->lim.nodes = 0; h->lim.threads = 1;
+        h->nodes = 0; h->stop = 0;
+        __atomic_store_n(&h->halt, 0, __ATOMIC_RELAXED);
+        h->root_material = m->root_material; h->root_quiet = m->root_quiet;
+        h->start = m->start; h->deadline = m->deadline;
+        hs[i].h = h; hs[i].maxd = maxd;
+        hs[i].p = clone_position(p);
+        if (!hs[i].p) break;
+        h->work_checked = vm_work(hs[i].p);
+        if (pthread_create(&hs[i].thread, NULL, helper_thread, &hs[i])) { pos_free(hs[i].p); break; }
+        hs[i].running = 1;
+        (*n)++;
+    }
+    return hs;
+}
+
+/* Stop the helpers and wait for them; their nodes. */
+static uint64_t helpers_stop(Helper *hs, int n)
+{
+    uint64_t nodes = 0;
+    for (int i = 0; i < n; i++) engine_stop(hs[i].h);
+    for (int i = 0; i < n; i++) {
+        if (!hs[i].running) continue;
+        pthread_join(hs[i].thread, NULL);
+        nodes += hs[i].h->nodes;
+        pos_free(hs[i].p);
+    }
+    free(hs);
+    return nodes;
+}
+
 void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
 {
     const Game *g = e->g;
@@ -545,6 +713,20 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
     int legal;
     search_moves(p, root, &legal);
     int maxd = lim->depth > 0 ? lim->depth : MAX_PLY - 8;
+    e->running = helpers_start(e, p, lim->threads, maxd, &e->nrunning);
+    /* with helpers running, a runtime error of the rules code stops them before it goes on */
+    jmp_buf jb, *const outer = p->on_error;
+    if (e->running) {
+        if (setjmp(jb)) {
+            helpers_stop(e->running, e->nrunning);
+            e->running = NULL;
+            p->on_error = outer;
+            if (outer) longjmp(*outer, 1);
+            fprintf(stderr, "%s\n", p->errmsg);
+            exit(1);
+        }
+        p->on_error = &jb;
+    }
     for (int d = 1; d <= maxd; d++) {
         int bi = -1;
         int s = search_root(e, p, d, &bi);
@@ -573,6 +755,12 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
         }
         if (lim->time > 0 && now() - e->start > lim->time * 0.5) break;   /* the next depth would not finish */
     }
+    uint64_t helper_nodes = 0;
+    if (e->running) {
+        helper_nodes = helpers_stop(e->running, e->nrunning);
+        e->running = NULL;
+        p->on_error = outer;
+    }
     if (res->best < 0) {                   /* no iteration finished: the first legal move */
         int mover = pos_turn(p);
         for (int i = 0; i < root->n && res->best < 0; i++) {
@@ -595,5 +783,5 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
         pos_unmake(p);
     }
     if (!named) move_string(g, root, &root->m[res->best], res->best_str, sizeof res->best_str);
-    res->nodes = e->nodes; res->seconds = now() - e->start;
+    res->nodes = e->nodes + helper_nodes; res->seconds = now() - e->start;
 }
