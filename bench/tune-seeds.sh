@@ -1,0 +1,28 @@
+#!/bin/sh
+# bench/tune-seeds.sh - the piece values of chess and the five seed games, learned by
+# `boardvm tune` (Texel's method: docs/engine.md §7), as reported in docs/engine.md:
+#   BOARDVM=./boardvm [OUT=tune-out] bench/tune-seeds.sh [GAME...]
+# For each game it plays the games (the engine against itself at the depth of the table below,
+# each game starting with 8 random plies, seed 1), fits the values and writes OUT/GAME.txt (the
+# report), OUT/GAME.pgn (the games) and OUT/GAME.weights. The same command gives the same
+# values: the games depend only on the seed. It runs at `nice -n 10`, one game at a time.
+set -u
+BOARDVM=${BOARDVM:-./boardvm}
+OUT=${OUT:-tune-out}
+srcdir=$(cd "$(dirname "$0")/.." && pwd)
+[ $# -gt 0 ] || set -- chess smegi spinal-tap ivory-tower nemoroth four-towers
+mkdir -p "$OUT" || exit 2
+status=0
+for game in "$@"; do
+    # games and depth per game: what takes minutes, not hours, on one core
+    case $game in
+        chess) n=1000 d=2 ;;
+        four-towers) n=40 d=1 ;;       # a node in a crowded tower position costs milliseconds
+        *) n=300 d=2 ;;
+    esac
+    echo "== $game: $n games at depth $d"
+    nice -n 10 "$BOARDVM" tune "$srcdir/rules/$game.rules" --games "$n" --depth "$d" --seed 1 \
+        --record "$OUT/$game.pgn" --write "$OUT/$game.weights" > "$OUT/$game.txt" || status=1
+    cat "$OUT/$game.txt"
+done
+exit $status
