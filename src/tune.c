@@ -30,6 +30,7 @@ typedef struct {
     const char **records; int nrecords;
     char **opts; int nopts;
     int games, depth, random_plies, max_plies;
+    int last_ply;                  /* positions before this ply only (0: all) */
     unsigned long long seed;
 } TuneOpts;
 
@@ -50,6 +51,7 @@ static int tune_arg(void *ctx, const CliOption *opt, const CliValue *v)
     case OPT_SEED: o->seed = v->u; break;
     case OPT_RANDOM_PLIES: o->random_plies = (int)v->i; break;
     case OPT_MAX_PLIES: o->max_plies = (int)v->i; break;
+    case OPT_LAST_PLY: o->last_ply = (int)v->i; break;
     case OPT_RECORD: o->record = v->text; break;
     case OPT_RECORDS: o->records[o->nrecords++] = v->text; break;
     case OPT_WRITE: o->write = v->text; break;
@@ -97,14 +99,15 @@ static void material_features(const Pos *p, const int *feat, int nfeat, double *
 
 typedef struct {
     const char *start; char **moves; int nmoves;
-    double y; int group, skip;
+    double y; int group, skip, last;          /* rows from ply skip up to before ply last */
     const int *feat; int nfeat;
     TexelData *data;
     int bad_move;                  /* the move (from 1) that is not legal, or 0 */
     int rows;
 } Replay;
 
-/* Replay a game's moves, adding a row for each quiet position from ply `skip` on. */
+/* Replay a game's moves, adding a row for each quiet position from ply `skip` on (and before
+ * ply `last`, unless 0). */
 static void replay(Pos *p, void *ctx)
 {
     Replay *r = ctx;
@@ -118,7 +121,7 @@ static void replay(Pos *p, void *ctx)
         if (i >= r->skip) material_features(p, r->feat, r->nfeat, x);
         pos_make(p, ml, &ml->m[k]);
         p->nundo = 0; p->ntrail = 0;
-        if (i >= r->skip && p->material == before) {
+        if (i >= r->skip && (!r->last || i < r->last) && p->material == before) {
             texel_add(r->data, x, r->y, r->group);
             r->rows++;
         }
@@ -161,7 +164,7 @@ static void tag_value(const char *text, const char *name, char *out, size_t len)
 typedef struct { int games, unfinished, rows; } Counts;
 
 /* Every game of a PGN file: each starts at an [Event tag at the start of a line. */
-static int read_records(Game *g, const char *path, int skip, const int *feat, int nfeat,
+static int read_records(Game *g, const char *path, int skip, int last, const int *feat, int nfeat,
                         TexelData *data, Counts *c)
 {
     size_t len;
@@ -186,7 +189,7 @@ static int read_records(Game *g, const char *path, int skip, const int *feat, in
             st = 1;
             break;
         }
-        Replay r = { start, moves, nmoves, y, c->games, skip, feat, nfeat, data, 0, 0 };
+        Replay r = { start, moves, nmoves, y, c->games, skip, last, feat, nfeat, data, 0, 0 };
         if (!add_game(g, &r, where)) st = 1;
         c->games++;
         c->rows += r.rows;
@@ -224,7 +227,8 @@ static int play_games(Game *g, const TuneOpts *o, const int *feat, int nfeat, Te
         } else if (pg.outcome == SG_UNFINISHED) c->unfinished++;
         else {
             double y = pg.outcome == SG_FIRST_WINS ? 1 : pg.outcome == SG_DRAW ? 0.5 : 0;
-            Replay r = { pg.start, pg.moves, pg.nmoves, y, c->games, o->random_plies, feat, nfeat, data, 0, 0 };
+            Replay r = { pg.start, pg.moves, pg.nmoves, y, c->games, o->random_plies, o->last_ply, feat,
+                         nfeat, data, 0, 0 };
             snprintf(where, sizeof where, "game %d", gi + 1);
             if (!add_game(g, &r, where)) st = 1;
             c->games++;
@@ -349,6 +353,11 @@ static int unit_feature(const Game *g, const char *unit, const int *feat, const 
 static int report(const Game *g, const TuneOpts *o, const int *feat, const int *type_of, int nfeat,
                   const TexelData *d, const Counts *c)
 {
+    printf("tune: %s: %d games (%d unfinished, not used), %d quiet positions from ply %d",
+           g->name, c->games, c->unfinished, d->nrows, o->random_plies);
+    if (o->last_ply) printf(" to ply %d\n", o->last_ply - 1);
+    else printf(" on\n");
+    fflush(stdout);
     TexelFit f;
     if (!texel_fit(d, &f)) {
         fprintf(stderr, "boardvm: tune: the fit failed: the piece counts are linearly dependent "
@@ -358,8 +367,6 @@ static int report(const Game *g, const TuneOpts *o, const int *feat, const int *
     int u = unit_feature(g, o->unit, feat, type_of, nfeat, &f);
     if (u < 0) { texel_fit_free(&f); return 1; }
     const PieceType *U = &g->types[type_of[u]];
-    printf("tune: %s: %d games (%d unfinished, not used), %d quiet positions from ply %d on\n",
-           g->name, c->games, c->unfinished, d->nrows, o->random_plies);
     printf("values in hundredths of a %s (%s = 100); se: standard error, games as clusters\n",
            U->name, U->name);
     if (!f.converged)
@@ -412,6 +419,9 @@ int cmd_tune(int argc, char **argv)
     o.records = xcalloc((size_t)argc + 1, sizeof *o.records, "tune's options");
     const CliCommand *cmd = cli_command("tune");
     int st = cli_parse(cmd, argc, argv, tune_arg, &o);
+    if (!st && o.last_ply && o.last_ply <= o.random_plies)
+        st = cli_usage_error(cmd, "--last-ply %d leaves no position after the %d random plies", o.last_ply,
+                             o.random_plies);
     if (!st && o.fit_data) {
         st = fit_data_file(o.fit_data);
         free(o.opts); free(o.records);
@@ -432,7 +442,7 @@ int cmd_tune(int argc, char **argv)
     texel_data_init(&d, nfeat);
     Counts c = { 0, 0, 0 };
     for (int i = 0; i < o.nrecords && !st; i++)
-        st = read_records(g, o.records[i], o.random_plies, feat, nfeat, &d, &c);
+        st = read_records(g, o.records[i], o.random_plies, o.last_ply, feat, nfeat, &d, &c);
     if (!o.nrecords) st = play_games(g, &o, feat, nfeat, &d, &c);
     if (!st && !d.nrows) {
         fprintf(stderr, "boardvm: tune: no finished game gave a quiet position to learn from\n");

@@ -81,6 +81,15 @@ check "tune: one line per valued type" 5 "$(grep -cE '^(Queen|Rook|Bishop|Knight
 check "tune: the records hold the games" 6 "$(grep -c '^\[Event "boardvm tune"\]' "$tmp/t.pgn")"
 ./boardvm tune "$srcdir/rules/chess.rules" --records "$tmp/t.pgn" --random-plies 4 > "$tmp/read.out"
 check "the same games read back give the same fit" "$(sed -n '3,$p' "$tmp/run.out")" "$(sed -n '3,$p' "$tmp/read.out")"
+# --last-ply 20 after 4 random plies: plies 4 to 19 only, at most 16 positions a game, and fewer
+# than all (the games are longer)
+all=$(sed -n 's/.*, \([0-9]*\) quiet positions from ply 4 on$/\1/p' "$tmp/run.out")
+rows=$(./boardvm tune "$srcdir/rules/chess.rules" --records "$tmp/t.pgn" --random-plies 4 --last-ply 20 2>/dev/null |
+       sed -n 's/.*, \([0-9]*\) quiet positions from ply 4 to ply 19$/\1/p')
+check "--last-ply 20: at most 16 positions a game, fewer than all" yes \
+    "$(awk -v r="$rows" -v a="$all" 'BEGIN { print (r != "" && r <= 96 && r < a) ? "yes" : "no" }')"
+./boardvm tune "$srcdir/rules/chess.rules" --records "$tmp/t.pgn" --last-ply 3 2> "$tmp/e.err" > /dev/null
+check "--last-ply within the random plies: exit 2" 2 $?
 check "the weights file: the pawn is the unit" "Pawn 100  # se 0" "$(grep '^Pawn' "$tmp/t.weights")"
 
 # -- the engine reads NAME.weights for the types without a declared value ---------------------
