@@ -1,11 +1,13 @@
 #!/bin/sh
 # bench/tune-seeds.sh - the piece values of chess and the five seed games, learned by
-# `boardvm tune` (Texel's method: docs/engine.md §7), as reported in docs/engine.md:
+# `boardvm tune` (Texel's method), as reported in docs/engine.md §5:
 #   BOARDVM=./boardvm [OUT=tune-out] bench/tune-seeds.sh [GAME...]
 # For each game it plays the games (the engine against itself at the depth of the table below,
-# each game starting with 8 random plies, seed 1), fits the values and writes OUT/GAME.txt (the
-# report), OUT/GAME.pgn (the games) and OUT/GAME.weights. The same command gives the same
-# values: the games depend only on the seed. It runs at `nice -n 10`, one game at a time.
+# each game starting with 8 random plies, seed 1), fits the values on every quiet position and
+# again on those before ply 100 (the middle game), and writes OUT/GAME.txt and
+# OUT/GAME-middle.txt (the reports), OUT/GAME.pgn (the games) and OUT/GAME.weights. The same
+# command gives the same values: the games depend only on the seed. It runs at `nice -n 10`, one
+# game at a time.
 set -u
 BOARDVM=${BOARDVM:-./boardvm}
 OUT=${OUT:-tune-out}
@@ -14,15 +16,20 @@ srcdir=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$OUT" || exit 2
 status=0
 for game in "$@"; do
-    # games and depth per game: what takes minutes, not hours, on one core
+    # games and depth per game: what takes minutes, not hours, on a shared core
     case $game in
         chess) n=1000 d=2 ;;
-        four-towers) n=40 d=1 ;;       # a node in a crowded tower position costs milliseconds
-        *) n=300 d=2 ;;
+        smegi) n=300 d=2 ;;
+        four-towers) n=20 d=1 ;;       # a node in a crowded tower position costs milliseconds
+        *) n=150 d=2 ;;
     esac
     echo "== $game: $n games at depth $d"
     nice -n 10 "$BOARDVM" tune "$srcdir/rules/$game.rules" --games "$n" --depth "$d" --seed 1 \
         --record "$OUT/$game.pgn" --write "$OUT/$game.weights" > "$OUT/$game.txt" || status=1
     cat "$OUT/$game.txt"
+    echo "-- $game, positions before ply 100 only"
+    nice -n 10 "$BOARDVM" tune "$srcdir/rules/$game.rules" --records "$OUT/$game.pgn" --last-ply 100 \
+        > "$OUT/$game-middle.txt" || status=1
+    cat "$OUT/$game-middle.txt"
 done
 exit $status
