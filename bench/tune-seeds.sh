@@ -1,16 +1,17 @@
 #!/bin/sh
 # bench/tune-seeds.sh - the piece values of chess and the five seed games, learned by
 # `boardvm tune` (Texel's method), as reported in docs/engine.md §5:
-#   BOARDVM=./boardvm [OUT=tune-out] bench/tune-seeds.sh [GAME...]
+#   BOARDVM=./boardvm [OUT=tune-out] [JOBS=2] bench/tune-seeds.sh [GAME...]
 # For each game it plays the games (the engine against itself at the depth of the table below,
 # each game starting with 8 random plies, seed 1), fits the values on every quiet position and
 # again on those before ply 100 (the middle game), and writes OUT/GAME.txt and
 # OUT/GAME-middle.txt (the reports), OUT/GAME.pgn (the games) and OUT/GAME.weights. The same
-# command gives the same values: the games depend only on the seed. It runs at `nice -n 10`, one
-# game at a time.
+# command gives the same values: the games depend only on the seed (whatever JOBS is). It runs at
+# `nice -n 10`, with JOBS worker processes.
 set -u
 BOARDVM=${BOARDVM:-./boardvm}
 OUT=${OUT:-tune-out}
+JOBS=${JOBS:-2}
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -gt 0 ] || set -- chess smegi spinal-tap ivory-tower nemoroth four-towers
 mkdir -p "$OUT" || exit 2
@@ -24,7 +25,7 @@ for game in "$@"; do
         *) n=150 d=2 ;;
     esac
     echo "== $game: $n games at depth $d"
-    nice -n 10 "$BOARDVM" tune "$srcdir/rules/$game.rules" --games "$n" --depth "$d" --seed 1 \
+    nice -n 10 "$BOARDVM" tune "$srcdir/rules/$game.rules" --games "$n" --depth "$d" --seed 1 --jobs "$JOBS" \
         --record "$OUT/$game.pgn" --write "$OUT/$game.weights" > "$OUT/$game.txt" || status=1
     cat "$OUT/$game.txt"
     echo "-- $game, positions before ply 100 only"

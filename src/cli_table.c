@@ -125,6 +125,8 @@ const CliOption cli_options[] = {
       "each game starts with K random plies, and positions before ply K are not used (default 8)" },
     { OPT_MAX_PLIES, "max-plies", 0, ARG_INT, 1, 100000, "N", "a number", ON(CMD_TUNE),
       "a game longer than N plies is unfinished and not used (default 600)" },
+    { OPT_JOBS, "jobs", 'j', ARG_INT, 1, 64, "J", "a number", ON(CMD_TUNE),
+      "worker processes that play the games (default 1)" },
     { OPT_LAST_PLY, "last-ply", 0, ARG_INT, 1, 100000, "N", "a number", ON(CMD_TUNE),
       "use only the positions before ply N (the middle game; default: all)" },
     { OPT_RECORD, "record", 'r', ARG_FILE, 0, 0, "FILE", "a file name", ON(CMD_TUNE),

@@ -11,6 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "cli.h"
 #include "commands.h"
 #include "make.h"
@@ -31,6 +34,7 @@ typedef struct {
     char **opts; int nopts;
     int games, depth, random_plies, max_plies;
     int last_ply;                  /* positions before this ply only (0: all) */
+    int jobs;
     unsigned long long seed;
 } TuneOpts;
 
@@ -52,6 +56,7 @@ static int tune_arg(void *ctx, const CliOption *opt, const CliValue *v)
     case OPT_RANDOM_PLIES: o->random_plies = (int)v->i; break;
     case OPT_MAX_PLIES: o->max_plies = (int)v->i; break;
     case OPT_LAST_PLY: o->last_ply = (int)v->i; break;
+    case OPT_JOBS: o->jobs = (int)v->i; break;
     case OPT_RECORD: o->record = v->text; break;
     case OPT_RECORDS: o->records[o->nrecords++] = v->text; break;
     case OPT_WRITE: o->write = v->text; break;
@@ -161,15 +166,38 @@ static void tag_value(const char *text, const char *name, char *out, size_t len)
     out[n] = 0;
 }
 
-typedef struct { int games, unfinished, rows; } Counts;
+typedef struct {
+    int games, unfinished, rows;
+    int distinct;                  /* groups: identical games (match plays each opening twice,
+                                      and two equal engines play it the same way) are one */
+    uint64_t *seen; int nseen, capseen;
+} Counts;
 
-/* Every game of a PGN file: each starts at an [Event tag at the start of a line. */
-static int read_records(Game *g, const char *path, int skip, int last, const int *feat, int nfeat,
-                        TexelData *data, Counts *c)
+/* The group of a game: identical games (same start, same moves) share one, so that the standard
+ * errors count them once; a new game gets the next number. */
+static int game_group(Counts *c, const char *start, char **moves, int nmoves)
 {
-    size_t len;
-    char *text = read_file(path, &len);
-    if (!text) return 2;
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    for (const char *t = start; *t; t++) h = mix64(h ^ (unsigned char)*t);
+    for (int i = 0; i < nmoves; i++) {
+        h = mix64(h ^ 0x100);
+        for (const char *t = moves[i]; *t; t++) h = mix64(h ^ (unsigned char)*t);
+    }
+    for (int i = 0; i < c->nseen; i++) if (c->seen[i] == h) return i;
+    if (c->nseen == c->capseen) {
+        c->capseen = c->capseen ? 2 * c->capseen : 256;
+        c->seen = xrealloc(c->seen, sizeof *c->seen * (size_t)c->capseen, "the games seen");
+    }
+    c->seen[c->nseen] = h;
+    c->distinct = c->nseen + 1;
+    return c->nseen++;
+}
+
+/* The games of a PGN text (each starts at an [Event tag at the start of a line); `name` says
+ * where they come from in messages. The text is cut up. */
+static int read_games_text(Game *g, char *text, const char *name, int skip, int last, const int *feat,
+                           int nfeat, TexelData *data, Counts *c)
+{
     int st = 0, number = 0;
     char *s = text;
     while (s && *s) {
@@ -178,7 +206,7 @@ static int read_records(Game *g, const char *path, int skip, int last, const int
         if (!strstr(s, "[Event ")) { s = next; continue; }
         number++;
         char res[32], where[512], err[256];
-        snprintf(where, sizeof where, "%s: game %d", path, number);
+        snprintf(where, sizeof where, "%s: game %d", name, number);
         tag_value(s, "Result", res, sizeof res);
         double y = !strcmp(res, "1-0") ? 1 : !strcmp(res, "0-1") ? 0 : !strcmp(res, "1/2-1/2") ? 0.5 : -1;
         if (y < 0) { c->unfinished++; s = next; continue; }
@@ -189,7 +217,8 @@ static int read_records(Game *g, const char *path, int skip, int last, const int
             st = 1;
             break;
         }
-        Replay r = { start, moves, nmoves, y, c->games, skip, last, feat, nfeat, data, 0, 0 };
+        int group = game_group(c, start ? start : "", moves, nmoves);
+        Replay r = { start, moves, nmoves, y, group, skip, last, feat, nfeat, data, 0, 0 };
         if (!add_game(g, &r, where)) st = 1;
         c->games++;
         c->rows += r.rows;
@@ -198,57 +227,131 @@ static int read_records(Game *g, const char *path, int skip, int last, const int
         if (st) break;
         s = next;
     }
-    free(text);
-    if (!st && !number) { fprintf(stderr, "boardvm: tune: %s holds no game record\n", path); st = 1; }
+    if (!st && !number) { fprintf(stderr, "boardvm: tune: %s holds no game record\n", name); st = 1; }
     return st;
 }
 
-/* ---- the games: played here --------------------------------------------------------------- */
+static int read_records(Game *g, const char *path, int skip, int last, const int *feat, int nfeat,
+                        TexelData *data, Counts *c)
+{
+    size_t len;
+    char *text = read_file(path, &len);
+    if (!text) return 2;
+    int st = read_games_text(g, text, path, skip, last, feat, nfeat, data, c);
+    free(text);
+    return st;
+}
+
+/* ---- the games: played here, by worker processes ------------------------------------------ */
+
+/* Worker w of J: games w, w + J, ... as PGN records into f. Exits. */
+static void play_worker(Game *g, const TuneOpts *o, int w, int jobs, FILE *f)
+{
+    Engine *e = engine_new(g, 16);
+    SelfPlaySpec spec = { { 0 }, o->random_plies, o->max_plies, o->seed };
+    spec.lim.depth = o->depth;
+    spec.lim.seed = 1;                        /* the noise varies the games (one seed each) */
+    char label[64];
+    snprintf(label, sizeof label, "boardvm depth %d", o->depth);
+    const char *base = strrchr(o->rules, '/') ? strrchr(o->rules, '/') + 1 : o->rules;
+    for (int gi = w; gi < o->games; gi += jobs) {
+        PlayedGame pg;
+        char err[600];
+        if (selfgame_play(g, e, &spec, gi, &pg, err, sizeof err)) {
+            fprintf(stderr, "boardvm: tune: game %d: %s\n", gi + 1, err);
+            _exit(1);
+        }
+        const char *res = pg.outcome == SG_FIRST_WINS ? "1-0" : pg.outcome == SG_SECOND_WINS ? "0-1"
+                        : pg.outcome == SG_DRAW ? "1/2-1/2" : "*";
+        GameRecord gr = { g, "boardvm tune", gi + 1, base, "", pg.start, { label, label },
+                          pg.moves, pg.nmoves, res, pg.reason };
+        record_write(f, &gr);
+        played_game_free(&pg);
+        if (w == 0 && (gi / jobs + 1) % 10 == 0)
+            fprintf(stderr, "\rtune: about %d/%d games played", gi + 1, o->games);
+    }
+    engine_free(e);
+    _exit(fflush(f) ? 3 : 0);
+}
+
+/* The games of game order from the workers' texts: game gi is record gi / J of worker gi % J. */
+static char *interleave(char **texts, int jobs, int games)
+{
+    char ***parts = xcalloc((size_t)jobs, sizeof *parts, "the games");
+    int *nparts = xcalloc((size_t)jobs, sizeof *nparts, "the games");
+    size_t total = 1;
+    for (int w = 0; w < jobs; w++) {
+        parts[w] = xcalloc((size_t)games / (size_t)jobs + 2, sizeof **parts, "the games");
+        total += strlen(texts[w]);
+        for (char *s = texts[w]; s && *s;) {
+            char *next = strstr(s + 1, "\n[Event ");
+            if (next) *next++ = 0;
+            if (nparts[w] < games / jobs + 2) parts[w][nparts[w]++] = s;
+            s = next;
+        }
+    }
+    char *out = xmalloc(total + 2 * (size_t)games, "the games"), *q = out;
+    for (int gi = 0; gi < games; gi++) {
+        int w = gi % jobs, k = gi / jobs;
+        if (k >= nparts[w]) continue;
+        size_t n = strlen(parts[w][k]);
+        while (n && parts[w][k][n - 1] == '\n') n--;
+        memcpy(q, parts[w][k], n);
+        q += n;
+        *q++ = '\n'; *q++ = '\n';                /* a blank line ends each game */
+    }
+    *q = 0;
+    for (int w = 0; w < jobs; w++) free(parts[w]);
+    free(parts); free(nparts);
+    return out;
+}
 
 static int play_games(Game *g, const TuneOpts *o, const int *feat, int nfeat, TexelData *data,
                       Counts *c)
 {
     FILE *rec = NULL;
     if (o->record && !(rec = fopen(o->record, "w"))) { perror(o->record); return 2; }
-    Engine *e = engine_new(g, 16);
-    SelfPlaySpec spec = { { 0 }, o->random_plies, o->max_plies, o->seed };
-    spec.lim.depth = o->depth;
-    spec.lim.seed = 1;                        /* the noise varies the games (one seed each) */
-    int st = 0;
-    char label[64];
-    snprintf(label, sizeof label, "boardvm depth %d", o->depth);
-    const char *base = strrchr(o->rules, '/') ? strrchr(o->rules, '/') + 1 : o->rules;
-    for (int gi = 0; gi < o->games && !st; gi++) {
-        PlayedGame pg;
-        char err[600], where[64];
-        if (selfgame_play(g, e, &spec, gi, &pg, err, sizeof err)) {
-            fprintf(stderr, "boardvm: tune: game %d: %s\n", gi + 1, err);
-            st = 1;
-        } else if (pg.outcome == SG_UNFINISHED) c->unfinished++;
-        else {
-            double y = pg.outcome == SG_FIRST_WINS ? 1 : pg.outcome == SG_DRAW ? 0.5 : 0;
-            Replay r = { pg.start, pg.moves, pg.nmoves, y, c->games, o->random_plies, o->last_ply, feat,
-                         nfeat, data, 0, 0 };
-            snprintf(where, sizeof where, "game %d", gi + 1);
-            if (!add_game(g, &r, where)) st = 1;
-            c->games++;
-            c->rows += r.rows;
+    int jobs = o->jobs < o->games ? o->jobs : o->games, st = 0, started = 0;
+    FILE **files = xcalloc((size_t)jobs, sizeof *files, "the workers");
+    pid_t *pids = xcalloc((size_t)jobs, sizeof *pids, "the workers");
+    fflush(stdout); fflush(stderr);
+    for (int w = 0; w < jobs; w++) {
+        files[w] = tmpfile();
+        if (!files[w]) { perror("boardvm: tune: a temporary file"); st = 2; break; }
+        pid_t pid = fork();
+        if (pid < 0) { perror("boardvm: tune: fork"); fclose(files[w]); files[w] = NULL; st = 1; break; }
+        if (pid == 0) {
+            if (rec) fclose(rec);
+            play_worker(g, o, w, jobs, files[w]);
         }
-        if (rec && !st) {
-            const char *res = pg.outcome == SG_FIRST_WINS ? "1-0" : pg.outcome == SG_SECOND_WINS ? "0-1"
-                            : pg.outcome == SG_DRAW ? "1/2-1/2" : "*";
-            GameRecord gr = { g, "boardvm tune", gi + 1, base, "", pg.start, { label, label },
-                              pg.moves, pg.nmoves, res, pg.reason };
-            record_write(rec, &gr);
-        }
-        if ((gi + 1) % 50 == 0 || gi + 1 == o->games) {
-            fprintf(stderr, "\rtune: %d/%d games played", gi + 1, o->games);
-            if (gi + 1 == o->games) fputc('\n', stderr);
-        }
-        played_game_free(&pg);
+        pids[w] = pid; started++;
     }
-    engine_free(e);
-    if (rec && fclose(rec)) { perror(o->record); st = 2; }
+    char **texts = xcalloc((size_t)jobs, sizeof *texts, "the workers");
+    for (int w = 0; w < started; w++) {
+        int ws;
+        while (waitpid(pids[w], &ws, 0) < 0 && errno == EINTR) {}
+        if (!WIFEXITED(ws) || WEXITSTATUS(ws)) {
+            fprintf(stderr, "boardvm: tune: worker %d failed\n", w + 1);
+            st = 1;
+        }
+        long n = fseek(files[w], 0, SEEK_END) ? -1 : ftell(files[w]);
+        texts[w] = xmalloc(n > 0 ? (size_t)n + 1 : 1, "the games");
+        rewind(files[w]);
+        size_t got = n > 0 ? fread(texts[w], 1, (size_t)n, files[w]) : 0;
+        texts[w][got] = 0;
+        fclose(files[w]);
+    }
+    for (int w = started; w < jobs; w++) texts[w] = xcalloc(1, 1, "the games");
+    fprintf(stderr, "\rtune: %d games played%30s\n", o->games, "");
+    char *all = interleave(texts, jobs, o->games);
+    if (rec) {
+        fputs(all, rec);
+        if (fclose(rec)) { perror(o->record); st = 2; }
+    }
+    if (!st) st = read_games_text(g, all, "the games played", o->random_plies, o->last_ply, feat, nfeat, data, c);
+    free(all);
+    for (int w = 0; w < jobs; w++) free(texts[w]);
+    free(texts); free(files); free(pids);
     return st;
 }
 
@@ -353,8 +456,8 @@ static int unit_feature(const Game *g, const char *unit, const int *feat, const 
 static int report(const Game *g, const TuneOpts *o, const int *feat, const int *type_of, int nfeat,
                   const TexelData *d, const Counts *c)
 {
-    printf("tune: %s: %d games (%d unfinished, not used), %d quiet positions from ply %d",
-           g->name, c->games, c->unfinished, d->nrows, o->random_plies);
+    printf("tune: %s: %d games (%d distinct; %d unfinished, not used), %d quiet positions from ply %d",
+           g->name, c->games, c->distinct, c->unfinished, d->nrows, o->random_plies);
     if (o->last_ply) printf(" to ply %d\n", o->last_ply - 1);
     else printf(" on\n");
     fflush(stdout);
@@ -415,6 +518,7 @@ int cmd_tune(int argc, char **argv)
 {
     TuneOpts o = { 0 };
     o.games = 200; o.depth = 2; o.random_plies = 8; o.max_plies = 600; o.seed = 1;
+    o.jobs = 1;
     o.opts = xcalloc((size_t)argc + 1, sizeof *o.opts, "tune's options");
     o.records = xcalloc((size_t)argc + 1, sizeof *o.records, "tune's options");
     const CliCommand *cmd = cli_command("tune");
@@ -440,7 +544,7 @@ int cmd_tune(int argc, char **argv)
     int nfeat = feature_types(g, feat, type_of);
     TexelData d;
     texel_data_init(&d, nfeat);
-    Counts c = { 0, 0, 0 };
+    Counts c = { 0 };
     for (int i = 0; i < o.nrecords && !st; i++)
         st = read_records(g, o.records[i], o.random_plies, o.last_ply, feat, nfeat, &d, &c);
     if (!o.nrecords) st = play_games(g, &o, feat, nfeat, &d, &c);
@@ -450,6 +554,7 @@ int cmd_tune(int argc, char **argv)
     }
     if (!st) st = report(g, &o, feat, type_of, nfeat, &d, &c);
     texel_data_free(&d);
+    free(c.seen);
     free(feat); free(type_of);
     game_free(g);
     free(o.opts); free(o.records);

@@ -90,6 +90,19 @@ check "--last-ply 20: at most 16 positions a game, fewer than all" yes \
     "$(awk -v r="$rows" -v a="$all" 'BEGIN { print (r != "" && r <= 96 && r < a) ? "yes" : "no" }')"
 ./boardvm tune "$srcdir/rules/chess.rules" --records "$tmp/t.pgn" --last-ply 3 2> "$tmp/e.err" > /dev/null
 check "--last-ply within the random plies: exit 2" 2 $?
+# the games depend only on their numbers: two workers play the same ones
+./boardvm tune "$srcdir/rules/chess.rules" --games 6 --depth 1 --random-plies 4 --max-plies 200 --jobs 2 \
+    --record "$tmp/t2.pgn" > "$tmp/run2.out" 2> /dev/null
+check "--jobs 2: the same records" "$(grep -v '^\[Date' "$tmp/t.pgn")" "$(grep -v '^\[Date' "$tmp/t2.pgn")"
+check "--jobs 2: the same fit" "$(cat "$tmp/run.out")" "$(cat "$tmp/run2.out")"
+# every game twice (as a match of two equal engines plays them): the same games, so the same
+# values and the same standard errors (identical games are one cluster; counted apart, the
+# errors would shrink by sqrt 2)
+cat "$tmp/t.pgn" "$tmp/t.pgn" > "$tmp/twice.pgn"
+./boardvm tune "$srcdir/rules/chess.rules" --records "$tmp/twice.pgn" --random-plies 4 > "$tmp/twice.out"
+check "every game twice: 12 games, 6 distinct" "yes" "$(grep -q '12 games (6 distinct' "$tmp/twice.out" && echo yes)"
+check "every game twice: the same values and errors" "$(sed -n '3,$p' "$tmp/run.out" | awk '{ print $1, $2, $3 }')" \
+    "$(sed -n '3,$p' "$tmp/twice.out" | awk '{ print $1, $2, $3 }')"
 check "the weights file: the pawn is the unit" "Pawn 100  # se 0" "$(grep '^Pawn' "$tmp/t.weights")"
 
 # -- the engine reads NAME.weights for the types without a declared value ---------------------
