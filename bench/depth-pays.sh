@@ -21,11 +21,13 @@ for rules in "$@"; do
         *) d=2 ;;
     esac
     d=${D:-$d}
-    out=$(nice -n 10 "$BOARDVM" match "$rules" --depth "$((d + 1)),$d" --games "$GAMES" --jobs "$JOBS" \
+    out=$(nice -n 10 "$BOARDVM" match "$rules" --depth "$((d + 1)),$d" --games "$GAMES" --jobs \
+        "$JOBS" \
           --seed "$SEED" --max-plies 600 | tail -n 5)
     score=$(echo "$out" | sed -n 's/^score: [^=]*= \([0-9.]*\);.*/\1/p')
     half=$(echo "$out" | sed -n 's/^elo: .*score [0-9.]* +- \([0-9.]*\)).*/\1/p')
-    verdict=$(awk -v s="${score:-0}" -v h="${half:-1}" 'BEGIN { print (s >= 0.6 && s - h > 0.5) ? "pays" : "NOT SHOWN" }')
+    verdict=$(awk -v s="${score:-0}" -v h="${half:-1}" \
+        'BEGIN { print (s >= 0.6 && s - h > 0.5) ? "pays" : "NOT SHOWN" }')
     echo "$name: depth $((d + 1)) against $d: $(echo "$out" | sed -n 's/^\(A (.*games\)$/\1/p')"
     echo "  $(echo "$out" | grep '^score:')"
     echo "  $(echo "$out" | grep '^ends:')"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # bench/random-mover.sh - the engine at its default settings (selfplay: depth 3) against a random
 # legal mover, GAMES games per shipped game (the engine's side alternates), seed SEED:
-#   BOARDVM=./boardvm [GAMES=100] [SEED=1] [DEPTH=3] [MAX_PLIES=1000] bench/random-mover.sh [RULES...]
+#   BOARDVM=./boardvm [GAMES=100] [SEED=1] [DEPTH=3] [MAX_PLIES=1000] \
+#       bench/random-mover.sh [RULES...]
 # Prints per game the engine's wins, losses, draws and unfinished games, and the 95 % upper
 # bound of its loss rate (Clopper-Pearson; with no loss in n games it is 1 - 0.025^(1/n), about
 # 3.7/n). Exits 1 when the engine lost a game. Runs at `nice -n 10`; Four Towers takes hours at
@@ -17,7 +18,8 @@ srcdir=$(cd "$(dirname "$0")/.." && pwd)
 status=0
 for rules in "$@"; do
     name=$(basename "$rules" .rules)
-    line=$(nice -n 10 "$BOARDVM" selfplay "$rules" --opponent random --games "$GAMES" --seed "$SEED" \
+    line=$(nice -n 10 "$BOARDVM" selfplay "$rules" --opponent random --games "$GAMES" --seed \
+        "$SEED" \
            --depth "$DEPTH" --max-plies "$MAX_PLIES" | tail -1)
     losses=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) losses.*/\1/p')
     bound=$(awk -v n="$GAMES" -v k="${losses:-0}" 'BEGIN {

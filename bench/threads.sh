@@ -12,8 +12,11 @@ N=${N:-2}
 ROUNDS=${ROUNDS:-1}
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 search() {   # threads fen: "depth nodes" of the first move's search
-    "$BOARDVM" selfplay "$srcdir/rules/chess.rules" --fen "$2" --time "$T" --threads "$1" --max-plies 1 |
-        awk '$1 == "1." { for (i = 1; i < NF; i++) { if ($i == "depth") d = $(i + 1); if ($i == "nodes") n = $(i + 1) }
+    "$BOARDVM" selfplay "$srcdir/rules/chess.rules" --fen "$2" --time "$T" --threads "$1" \
+        --max-plies 1 |
+        awk '$1 == "1." { for (i = 1; i < NF; i++) {
+                              if ($i == "depth") d = $(i + 1)
+                              if ($i == "nodes") n = $(i + 1) }
                           print d, n }'
 }
 for r in $(seq "$ROUNDS"); do
@@ -24,7 +27,9 @@ for r in $(seq "$ROUNDS"); do
                'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8' \
                'r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10'; do
         one=$(search 1 "$fen"); more=$(search "$N" "$fen")
-        echo "1 thread: depth ${one% *} nodes ${one#* }; $N threads: depth ${more% *} nodes ${more#* }  $fen"
+        echo "1 thread: depth ${one% *} nodes ${one#* };" \
+             "$N threads: depth ${more% *} nodes ${more#* }  $fen"
     done
 done | tee /dev/stderr | awk -v n="$N" '{ d1 += $4; dn += $10; k++ }
-    END { printf "mean depth in %s s: 1 thread %.2f, %d threads %.2f (%d positions)\n", ENVIRON["T"] ? ENVIRON["T"] : 2, d1 / k, n, dn / k, k }'
+    END { printf "mean depth in %s s: 1 thread %.2f, %d threads %.2f (%d positions)\n", \
+        ENVIRON["T"] ? ENVIRON["T"] : 2, d1 / k, n, dn / k, k }'

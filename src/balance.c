@@ -31,11 +31,13 @@
 
 typedef struct {
     const char *rules;
-    char **opts; int nopts;
+    char **opts;
+    int nopts;
 } Variant;
 
 typedef struct {
-    Variant v[MAX_VARIANTS]; int nv;
+    Variant v[MAX_VARIANTS];
+    int nv;
     int games, jobs, random_plies, max_plies, limit_given;
     unsigned long long seed;
     SearchLimits lim;
@@ -45,7 +47,9 @@ typedef struct {
     int n, first, draws, second, unfinished, errors;
     double score, score_se, draw_se, plies, plies_sd;
     int distinct;
-    const char *reasons[64]; int rcount[64]; int nreasons;
+    const char *reasons[64];
+    int rcount[64];
+    int nreasons;
     char *reason_text[64];
 } Tally;
 
@@ -60,22 +64,41 @@ static int balance_arg(void *ctx, const CliOption *opt, const CliValue *v)
     }
     switch (opt->id) {
     case OPT_OPTION:
-        if (!o->nv) return cli_usage_error(c, "-o %s: give the rules file first (its options follow it)", v->text);
+        if (!o->nv)
+            return cli_usage_error(c, "-o %s: give the rules file first (its options follow it)",
+                                   v->text);
         o->v[o->nv - 1].opts[o->v[o->nv - 1].nopts++] = (char *)v->text;
         break;
-    case OPT_GAMES: o->games = (int)v->i; break;
-    case OPT_JOBS: o->jobs = (int)v->i; break;
-    case OPT_RANDOM_PLIES: o->random_plies = (int)v->i; break;
-    case OPT_MAX_PLIES: o->max_plies = (int)v->i; break;
-    case OPT_SEED: o->seed = v->u; break;
-    case OPT_DEPTH: case OPT_TIME: case OPT_NODES:
-        if (o->limit_given++) return cli_usage_error(c, "give one of --depth, --time and --nodes, once");
-        o->lim.depth = 0;
-        if (opt->id == OPT_DEPTH) o->lim.depth = (int)v->i;
-        else if (opt->id == OPT_TIME) o->lim.time = v->d;
-        else o->lim.nodes = v->u;
+    case OPT_GAMES:
+        o->games = (int)v->i;
         break;
-    default: break;
+    case OPT_JOBS:
+        o->jobs = (int)v->i;
+        break;
+    case OPT_RANDOM_PLIES:
+        o->random_plies = (int)v->i;
+        break;
+    case OPT_MAX_PLIES:
+        o->max_plies = (int)v->i;
+        break;
+    case OPT_SEED:
+        o->seed = v->u;
+        break;
+    case OPT_DEPTH:
+    case OPT_TIME:
+    case OPT_NODES:
+        if (o->limit_given++)
+            return cli_usage_error(c, "give one of --depth, --time and --nodes, once");
+        o->lim.depth = 0;
+        if (opt->id == OPT_DEPTH)
+            o->lim.depth = (int)v->i;
+        else if (opt->id == OPT_TIME)
+            o->lim.time = v->d;
+        else
+            o->lim.nodes = v->u;
+        break;
+    default:
+        break;
     }
     return 0;
 }
@@ -84,7 +107,7 @@ static uint64_t moves_hash(const PlayedGame *pg)
 {
     uint64_t h = 0x9e3779b97f4a7c15ull;
     for (int i = 0; i < pg->nmoves; i++)
-        for (const char *s = pg->moves[i]; ; s++) {
+        for (const char *s = pg->moves[i];; s++) {
             h = mix64(h ^ (unsigned char)*s);
             if (!*s) break;
         }
@@ -94,18 +117,20 @@ static uint64_t moves_hash(const PlayedGame *pg)
 static void worker(Game *g, const BalanceOpts *o, int w, int fd)
 {
     Engine *e = engine_new(g, 32);
-    SelfPlaySpec spec = { o->lim, o->random_plies, o->max_plies, o->seed };
-    spec.lim.seed = 1;                                  /* one seed of noise per game */
+    SelfPlaySpec spec = {o->lim, o->random_plies, o->max_plies, o->seed};
+    spec.lim.seed = 1; /* one seed of noise per game */
     FILE *out = fdopen(fd, "w");
     if (!out) _exit(3);
     for (int gi = w; gi < o->games; gi += o->jobs) {
         PlayedGame pg;
         char err[600];
         if (selfgame_play(g, e, &spec, gi, &pg, err, sizeof err)) {
-            for (char *c = err; *c; c++) if (*c == '\n') *c = ' ';
+            for (char *c = err; *c; c++)
+                if (*c == '\n') *c = ' ';
             fprintf(out, "%d -1 0 0 %s\n", gi, err);
         } else {
-            for (char *c = pg.reason; *c; c++) if (*c == '\n') *c = ' ';
+            for (char *c = pg.reason; *c; c++)
+                if (*c == '\n') *c = ' ';
             fprintf(out, "%d %d %d %llu %s\n", gi, pg.outcome, pg.nmoves,
                     (unsigned long long)moves_hash(&pg), pg.reason);
         }
@@ -134,16 +159,28 @@ static int play_variant(Game *g, const BalanceOpts *o, Tally *t)
     int started = 0, status = 0;
     for (int w = 0; w < jobs; w++) {
         int p[2];
-        if (pipe(p) < 0) { perror("boardvm: balance: pipe"); status = 1; break; }
+        if (pipe(p) < 0) {
+            perror("boardvm: balance: pipe");
+            status = 1;
+            break;
+        }
         pid_t pid = fork();
-        if (pid < 0) { perror("boardvm: balance: fork"); close(p[0]); close(p[1]); status = 1; break; }
+        if (pid < 0) {
+            perror("boardvm: balance: fork");
+            close(p[0]);
+            close(p[1]);
+            status = 1;
+            break;
+        }
         if (pid == 0) {
             close(p[0]);
             for (int k = 0; k < w; k++) close(fds[k]);
             worker(g, o, w, p[1]);
         }
         close(p[1]);
-        fds[w] = p[0]; pids[w] = pid; started++;
+        fds[w] = p[0];
+        pids[w] = pid;
+        started++;
     }
     int *outcome = xmalloc(sizeof *outcome * (size_t)o->games, "the results");
     int *plies = xcalloc((size_t)o->games, sizeof *plies, "the results");
@@ -155,11 +192,18 @@ static int play_variant(Game *g, const BalanceOpts *o, Tally *t)
         while (in && fgets(line, sizeof line, in)) {
             int gi, oc, pl, off = 0;
             unsigned long long h;
-            if (sscanf(line, "%d %d %d %llu %n", &gi, &oc, &pl, &h, &off) < 4 || gi < 0 || gi >= o->games) continue;
+            if (sscanf(line, "%d %d %d %llu %n", &gi, &oc, &pl, &h, &off) < 4 || gi < 0 ||
+                gi >= o->games)
+                continue;
             char *why = line + off;
             why[strcspn(why, "\n")] = 0;
-            outcome[gi] = oc; plies[gi] = pl; hash[gi] = h;
-            if (oc < 0) { fprintf(stderr, "boardvm: balance: game %d: %s\n", gi + 1, why); continue; }
+            outcome[gi] = oc;
+            plies[gi] = pl;
+            hash[gi] = h;
+            if (oc < 0) {
+                fprintf(stderr, "boardvm: balance: game %d: %s\n", gi + 1, why);
+                continue;
+            }
             int r;
             for (r = 0; r < t->nreasons && strcmp(t->reasons[r], why); r++) {}
             if (r == t->nreasons && r < 64) {
@@ -169,7 +213,10 @@ static int play_variant(Game *g, const BalanceOpts *o, Tally *t)
             }
             if (r < 64) t->rcount[r]++;
         }
-        if (in) fclose(in); else close(fds[w]);
+        if (in)
+            fclose(in);
+        else
+            close(fds[w]);
         int ws;
         while (waitpid(pids[w], &ws, 0) < 0 && errno == EINTR) {}
         if (!WIFEXITED(ws) || WEXITSTATUS(ws)) {
@@ -182,14 +229,19 @@ static int play_variant(Game *g, const BalanceOpts *o, Tally *t)
     uint64_t *seen = xcalloc((size_t)o->games + 1, sizeof *seen, "the results");
     int nseen = 0;
     for (int i = 0; i < o->games; i++) {
-        if (outcome[i] < 0) { t->errors++; continue; }
+        if (outcome[i] < 0) {
+            t->errors++;
+            continue;
+        }
         double s = outcome[i] == SG_FIRST_WINS ? 1 : outcome[i] == SG_SECOND_WINS ? 0 : 0.5;
         t->first += outcome[i] == SG_FIRST_WINS;
         t->second += outcome[i] == SG_SECOND_WINS;
         t->draws += outcome[i] == SG_DRAW || outcome[i] == SG_UNFINISHED;
         t->unfinished += outcome[i] == SG_UNFINISHED;
-        sum += s; sumsq += s * s;
-        len += plies[i]; lensq += (double)plies[i] * plies[i];
+        sum += s;
+        sumsq += s * s;
+        len += plies[i];
+        lensq += (double)plies[i] * plies[i];
         seen[nseen++] = hash[i];
         t->n++;
     }
@@ -205,7 +257,12 @@ static int play_variant(Game *g, const BalanceOpts *o, Tally *t)
         for (int i = 0; i < nseen; i++) t->distinct += i == 0 || seen[i] != seen[i - 1];
     }
     if (t->errors) status = 1;
-    free(seen); free(outcome); free(plies); free(hash); free(fds); free(pids);
+    free(seen);
+    free(outcome);
+    free(plies);
+    free(hash);
+    free(fds);
+    free(pids);
     return status;
 }
 
@@ -213,8 +270,10 @@ static int play_variant(Game *g, const BalanceOpts *o, Tally *t)
 static void print_interval(double x, double se)
 {
     if (se > 0)
-        printf("%.1f %% [%.1f, %.1f]", 100 * x, 100 * fmax(0, x - Z95 * se), 100 * fmin(1, x + Z95 * se));
-    else printf("%.1f %% (no interval: every game the same)", 100 * x);
+        printf("%.1f %% [%.1f, %.1f]", 100 * x, 100 * fmax(0, x - Z95 * se),
+               100 * fmin(1, x + Z95 * se));
+    else
+        printf("%.1f %% (no interval: every game the same)", 100 * x);
 }
 
 /* A proportion k/n in percent with its Wilson 95 % interval (right near 0 % and 100 % too, where
@@ -243,12 +302,13 @@ static void report(const Game *g, const Variant *v, const Tally *t)
     printf("\n  draws: ");
     print_proportion(t->draws, t->n);
     if (t->unfinished) printf(" (%d of them unfinished: move limit reached)", t->unfinished);
-    printf("\n  length: %.1f plies on average (sd %.1f; 95 %% interval of the mean [%.1f, %.1f])\n", t->plies,
-           t->plies_sd, t->plies - Z95 * t->plies_sd / sqrt(t->n), t->plies + Z95 * t->plies_sd / sqrt(t->n));
+    printf("\n  length: %.1f plies on average (sd %.1f; 95 %% interval of the mean [%.1f, %.1f])\n",
+           t->plies, t->plies_sd, t->plies - Z95 * t->plies_sd / sqrt(t->n),
+           t->plies + Z95 * t->plies_sd / sqrt(t->n));
     printf("  ends:");
     for (int r = 0; r < t->nreasons; r++)
-        printf("%s %s %d (%.1f %%)", r ? "," : "", *t->reasons[r] ? t->reasons[r] : "(no reason)", t->rcount[r],
-               100.0 * t->rcount[r] / t->n);
+        printf("%s %s %d (%.1f %%)", r ? "," : "", *t->reasons[r] ? t->reasons[r] : "(no reason)",
+               t->rcount[r], 100.0 * t->rcount[r] / t->n);
     printf("\n");
 }
 
@@ -256,29 +316,38 @@ static void report(const Game *g, const Variant *v, const Tally *t)
 static void compare(const Tally *a, const Tally *b, int ia, int ib)
 {
     if (!a->n || !b->n) return;
-    double ds = b->score - a->score, se = sqrt(a->score_se * a->score_se + b->score_se * b->score_se);
+    double ds = b->score - a->score,
+           se = sqrt(a->score_se * a->score_se + b->score_se * b->score_se);
     double dd = (double)b->draws / b->n - (double)a->draws / a->n;
     double sd = sqrt(a->draw_se * a->draw_se + b->draw_se * b->draw_se);
     double dl = b->plies - a->plies;
     double sl = sqrt(a->plies_sd * a->plies_sd / a->n + b->plies_sd * b->plies_sd / b->n);
-    printf("variant %d minus variant %d: first player's score %+.1f %% [%+.1f, %+.1f]; draws %+.1f %% "
-           "[%+.1f, %+.1f]; length %+.1f plies [%+.1f, %+.1f] (95 %%)\n", ib + 1, ia + 1, 100 * ds,
-           100 * (ds - Z95 * se), 100 * (ds + Z95 * se), 100 * dd, 100 * (dd - Z95 * sd), 100 * (dd + Z95 * sd),
-           dl, dl - Z95 * sl, dl + Z95 * sl);
+    printf(
+        "variant %d minus variant %d: first player's score %+.1f %% [%+.1f, %+.1f]; draws %+.1f %% "
+        "[%+.1f, %+.1f]; length %+.1f plies [%+.1f, %+.1f] (95 %%)\n",
+        ib + 1, ia + 1, 100 * ds, 100 * (ds - Z95 * se), 100 * (ds + Z95 * se), 100 * dd,
+        100 * (dd - Z95 * sd), 100 * (dd + Z95 * sd), dl, dl - Z95 * sl, dl + Z95 * sl);
 }
 
 static void engine_text(const SearchLimits *lim, char *buf, size_t len)
 {
-    if (lim->depth) snprintf(buf, len, "depth %d", lim->depth);
-    else if (lim->nodes) snprintf(buf, len, "%llu nodes", (unsigned long long)lim->nodes);
-    else snprintf(buf, len, "%gs", lim->time);
+    if (lim->depth)
+        snprintf(buf, len, "depth %d", lim->depth);
+    else if (lim->nodes)
+        snprintf(buf, len, "%llu nodes", (unsigned long long)lim->nodes);
+    else
+        snprintf(buf, len, "%gs", lim->time);
 }
 
 int cmd_balance(int argc, char **argv)
 {
     BalanceOpts o;
     memset(&o, 0, sizeof o);
-    o.games = 100; o.random_plies = 0; o.max_plies = 600; o.seed = 1; o.lim.depth = 2;
+    o.games = 100;
+    o.random_plies = 0;
+    o.max_plies = 600;
+    o.seed = 1;
+    o.lim.depth = 2;
     for (int i = 0; i < MAX_VARIANTS; i++)
         o.v[i].opts = xcalloc((size_t)argc + 1, sizeof *o.v[i].opts, "balance's options");
     const CliCommand *c = cli_command("balance");
@@ -296,13 +365,18 @@ int cmd_balance(int argc, char **argv)
         Game *g = load_game(o.v[i].rules, NULL, o.v[i].nopts, o.v[i].opts, &st);
         if (!g) break;
         if (g->nplayers != 2) {
-            fprintf(stderr, "boardvm: balance: %s has %d players; balance needs a two-player game\n",
+            fprintf(stderr,
+                    "boardvm: balance: %s has %d players; balance needs a two-player game\n",
                     o.v[i].rules, g->nplayers);
-            game_free(g); st = 2; break;
+            game_free(g);
+            st = 2;
+            break;
         }
         if (i == 0)
-            printf("balance: the engine (%s) against itself, %d games a variant, %d random plies, seed %llu, "
-                   "%d jobs\n", eng, o.games, o.random_plies, o.seed, o.jobs);
+            printf("balance: the engine (%s) against itself, %d games a variant, %d random plies, "
+                   "seed %llu, "
+                   "%d jobs\n",
+                   eng, o.games, o.random_plies, o.seed, o.jobs);
         printf("variant %d: ", i + 1);
         int s = play_variant(g, &o, &t[i]);
         report(g, &o.v[i], &t[i]);

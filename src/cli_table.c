@@ -21,7 +21,8 @@ const CliOption cli_options[] = {
       "the version and the licence" },
     { OPT_OPTION, "option", 'o', ARG_TEXT, 0, 0, "NAME[=VALUE]", "NAME[=VALUE]", RULES_CMDS,
       "set a game option (repeatable)" },
-    { OPT_OPTION, "option", 'o', ARG_TEXT, 0, 0, "NAME[=VALUE]", "NAME[=VALUE]", ON(CMD_DIFF) | ON(CMD_BALANCE),
+    { OPT_OPTION, "option", 'o', ARG_TEXT, 0, 0, "NAME[=VALUE]", "NAME[=VALUE]",
+      ON(CMD_DIFF) | ON(CMD_BALANCE),
       "set an option of the rules file just before it" },
     { OPT_FEN, "fen", 'f', ARG_TEXT, 0, 0, "POSITION", "a position string",
       POSITION_CMDS | ON(CMD_PLAY) | ON(CMD_DIFF),
@@ -114,7 +115,8 @@ const CliOption cli_options[] = {
       "only the statistics of these counts of games (no games played)" },
     /* tune */
     { OPT_RECORDS, "records", 0, ARG_FILE, 0, 0, "FILE", "a game record file", ON(CMD_TUNE),
-      "learn from the games in FILE (PGN, as match --record writes) instead of playing (repeatable)" },
+      "learn from the games in FILE (PGN, as match --record writes) instead of playing "
+      "(repeatable)" },
     { OPT_GAMES, "games", 0, ARG_INT, 1, 1000000, "N", "a number", ON(CMD_TUNE),
       "games to play (default 200)" },
     { OPT_DEPTH, "depth", 'd', ARG_INT, 1, 60, "N", "a number", ON(CMD_TUNE),

@@ -158,7 +158,8 @@ static int match_arg(void *ctx, const CliOption *opt, const CliValue *cv)
         }
         break;
     case OPT_THREADS:
-        if (!parse_pair(v, 1, 64, 1, pair)) return match_usage("--threads '%s' is not A,B (threads from 1 to 64) or one count", v);
+        if (!parse_pair(v, 1, 64, 1, pair))
+            return match_usage("--threads '%s' is not A,B (threads from 1 to 64) or one count", v);
         o->threads[0] = (int)pair[0]; o->threads[1] = (int)pair[1];
         break;
     case OPT_SPRT: {

@@ -38,8 +38,8 @@ typedef struct {
 
 static inline uint64_t tt_pack(const TTEntry *t)
 {
-    return (uint64_t)(uint16_t)t->score | (uint64_t)(uint8_t)t->depth << 16 | (uint64_t)t->flag << 24 |
-           (uint64_t)t->move << 32;
+    return (uint64_t)(uint16_t)t->score | (uint64_t)(uint8_t)t->depth << 16 |
+           (uint64_t)t->flag << 24 | (uint64_t)t->move << 32;
 }
 
 /* The entry of key's slot, or a zeroed one when the slot holds another key. */
@@ -623,7 +623,8 @@ static Pos *clone_position(const Pos *p)
     free(str);
     if (bad || !c.ok) { pos_free(q); return NULL; }
     pos_set_history(q, p->hist, p->nhist - 1);
-    if (q->hash != p->hash || q->material != p->material || q->hist[q->nhist - 1] != p->hist[p->nhist - 1]) {
+    if (q->hash != p->hash || q->material != p->material ||
+        q->hist[q->nhist - 1] != p->hist[p->nhist - 1]) {
         pos_free(q);
         return NULL;
     }
@@ -655,7 +656,10 @@ static Helper *helpers_start(Engine *m, const Pos *p, int threads, int maxd, int
     if (m->nhelpers < threads - 1) {
         m->helpers = realloc(m->helpers, sizeof *m->helpers * (size_t)(threads - 1));
         if (!m->helpers) out_of_memory("the helper engines");
-        while (m->nhelpers < threads - 1) { m->helpers[m->nhelpers] = helper_new(m, m->nhelpers + 1); m->nhelpers++; }
+        while (m->nhelpers < threads - 1) {
+            m->helpers[m->nhelpers] = helper_new(m, m->nhelpers + 1);
+            m->nhelpers++;
+        }
     }
     Helper *hs = calloc((size_t)threads - 1, sizeof *hs);
     if (!hs) out_of_memory("the helper threads");
@@ -671,7 +675,10 @@ static Helper *helpers_start(Engine *m, const Pos *p, int threads, int maxd, int
         hs[i].p = clone_position(p);
         if (!hs[i].p) break;
         h->work_checked = vm_work(hs[i].p);
-        if (pthread_create(&hs[i].thread, NULL, helper_thread, &hs[i])) { pos_free(hs[i].p); break; }
+        if (pthread_create(&hs[i].thread, NULL, helper_thread, &hs[i])) {
+            pos_free(hs[i].p);
+            break;
+        }
         hs[i].running = 1;
         (*n)++;
     }

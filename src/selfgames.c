@@ -14,7 +14,8 @@
 void played_game_free(PlayedGame *pg)
 {
     for (int i = 0; i < pg->nmoves; i++) free(pg->moves[i]);
-    free(pg->moves); free(pg->start);
+    free(pg->moves);
+    free(pg->start);
     memset(pg, 0, sizeof *pg);
 }
 
@@ -32,7 +33,11 @@ static uint64_t next_random(uint64_t *x)
 }
 
 typedef struct {
-    Engine *e; const SelfPlaySpec *spec; int gi; PlayedGame *out; int cap;
+    Engine *e;
+    const SelfPlaySpec *spec;
+    int gi;
+    PlayedGame *out;
+    int cap;
 } Playing;
 
 static void add_move(Playing *pl, const char *s)
@@ -65,7 +70,8 @@ static void play(Pos *p, void *ctx)
             return;
         }
         int k;
-        if (pl->out->nmoves < spec->random_plies) k = (int)(next_random(&rng) % (uint64_t)ml->n);
+        if (pl->out->nmoves < spec->random_plies)
+            k = (int)(next_random(&rng) % (uint64_t)ml->n);
         else {
             SearchResult r;
             engine_search(pl->e, p, &lim, &r);
@@ -77,27 +83,31 @@ static void play(Pos *p, void *ctx)
         move_string(g, ml, &ml->m[k], buf, sizeof buf);
         add_move(pl, buf);
         pos_make(p, ml, &ml->m[k]);
-        p->nundo = 0; p->ntrail = 0;           /* never taken back: keep no undo records */
+        p->nundo = 0;
+        p->ntrail = 0; /* never taken back: keep no undo records */
     }
     if (p->result) {
         pl->out->outcome = selfgame_outcome(p);
         snprintf(pl->out->reason, sizeof pl->out->reason, "%s",
                  p->result_reason ? g->strings[p->result_reason - 1] : "");
-    } else {                                   /* no move and no result: the mover has lost */
+    } else { /* no move and no result: the mover has lost */
         pl->out->outcome = pos_turn(p) == 0 ? SG_SECOND_WINS : SG_FIRST_WINS;
         snprintf(pl->out->reason, sizeof pl->out->reason, "no moves and no result");
     }
 }
 
-int selfgame_play(Game *g, Engine *e, const SelfPlaySpec *spec, int gi, PlayedGame *out,
-                  char *err, size_t errlen)
+int selfgame_play(Game *g, Engine *e, const SelfPlaySpec *spec, int gi, PlayedGame *out, char *err,
+                  size_t errlen)
 {
     memset(out, 0, sizeof *out);
     int status;
     Pos *p = setup_position(g, NULL, NULL, 0, NULL, &status);
-    if (!p) { snprintf(err, errlen, "the start position could not be set up"); return 1; }
+    if (!p) {
+        snprintf(err, errlen, "the start position could not be set up");
+        return 1;
+    }
     out->start = pos_to_string(p);
-    Playing pl = { e, spec, gi, out, 0 };
+    Playing pl = {e, spec, gi, out, 0};
     int bad = protected_run(p, play, &pl);
     if (bad) snprintf(err, errlen, "%s", p->errmsg);
     pos_free(p);

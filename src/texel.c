@@ -31,13 +31,18 @@ void texel_add(TexelData *d, const double *x, double y, int group)
 
 void texel_data_free(TexelData *d)
 {
-    free(d->x); free(d->y); free(d->group);
+    free(d->x);
+    free(d->y);
+    free(d->group);
     memset(d, 0, sizeof *d);
 }
 
 void texel_fit_free(TexelFit *f)
 {
-    free(f->w); free(f->cov); free(f->cov_naive); free(f->used);
+    free(f->w);
+    free(f->cov);
+    free(f->cov_naive);
+    free(f->used);
     memset(f, 0, sizeof *f);
 }
 
@@ -50,9 +55,13 @@ static int spd_inverse(const double *a, double *inv, int m)
             double s = a[i * m + j];
             for (int k = 0; k < j; k++) s -= l[i * m + k] * l[j * m + k];
             if (i == j) {
-                if (!(s > 1e-12 * (fabs(a[i * m + i]) + 1e-300))) { free(l); return 0; }
+                if (!(s > 1e-12 * (fabs(a[i * m + i]) + 1e-300))) {
+                    free(l);
+                    return 0;
+                }
                 l[i * m + i] = sqrt(s);
-            } else l[i * m + j] = s / l[j * m + j];
+            } else
+                l[i * m + j] = s / l[j * m + j];
         }
     /* solve L L^T X = I column by column */
     double *col = xcalloc((size_t)m, sizeof *col, "the tuning fit");
@@ -69,7 +78,8 @@ static int spd_inverse(const double *a, double *inv, int m)
         }
         for (int i = 0; i < m; i++) inv[i * m + c] = col[i];
     }
-    free(col); free(l);
+    free(col);
+    free(l);
     return 1;
 }
 
@@ -99,7 +109,8 @@ static double loglik(const TexelData *d, const int *map, int m, const double *w,
         double lp = z >= 0 ? -log1p(exp(-z)) : z - log1p(exp(z));
         double lq = lp - z;
         ll += y * lp + (1 - y) * lq;
-        if (grad) for (int k = 0; k < m; k++) grad[k] += (y - p) * v[k];
+        if (grad)
+            for (int k = 0; k < m; k++) grad[k] += (y - p) * v[k];
         if (hess) {
             double c = p * (1 - p);
             for (int i = 0; i < m; i++)
@@ -122,7 +133,8 @@ int texel_fit(const TexelData *d, TexelFit *f)
         for (int i = 0; i < d->nfeat; i++)
             if (d->x[(size_t)r * (size_t)d->nfeat + i] != 0) used[i + 1] = 1;
     int m = 0, *map = xcalloc((size_t)n, sizeof *map, "the tuning fit");
-    for (int i = 0; i < n; i++) if (used[i]) map[m++] = i;
+    for (int i = 0; i < n; i++)
+        if (used[i]) map[m++] = i;
     double *w = xcalloc((size_t)m, sizeof *w, "the tuning fit");
     double *grad = xcalloc((size_t)m, sizeof *grad, "the tuning fit");
     double *hess = xcalloc((size_t)m * (size_t)m, sizeof *hess, "the tuning fit");
@@ -133,7 +145,10 @@ int texel_fit(const TexelData *d, TexelFit *f)
     int ok = 1, it;
     double ll = loglik(d, map, m, w, grad, hess, v);
     for (it = 1; it <= 100; it++) {
-        if (!spd_inverse(hess, inv, m)) { ok = 0; break; }
+        if (!spd_inverse(hess, inv, m)) {
+            ok = 0;
+            break;
+        }
         double big = 0;
         for (int i = 0; i < m; i++) {
             step[i] = 0;
@@ -149,13 +164,24 @@ int texel_fit(const TexelData *d, TexelFit *f)
         }
         memcpy(w, trial, sizeof *w * (size_t)m);
         ll = loglik(d, map, m, w, grad, hess, v);
-        if (big * t < 1e-10) { f->converged = 1; break; }
-        if (big > 1e6) break;                 /* running off to infinity: the data separate */
+        if (big * t < 1e-10) {
+            f->converged = 1;
+            break;
+        }
+        if (big > 1e6) break; /* running off to infinity: the data separate */
     }
     f->iterations = it;
     if (ok && !spd_inverse(hess, inv, m)) ok = 0;
     if (!ok) {
-        free(used); free(map); free(w); free(grad); free(hess); free(inv); free(step); free(trial); free(v);
+        free(used);
+        free(map);
+        free(w);
+        free(grad);
+        free(hess);
+        free(inv);
+        free(step);
+        free(trial);
+        free(v);
         return 0;
     }
     /* the sandwich: inv * B * inv, B summed over the games' score vectors */
@@ -197,8 +223,17 @@ int texel_fit(const TexelData *d, TexelFit *f)
     }
     f->used = used;
     f->loglik = ll;
-    free(map); free(w); free(grad); free(hess); free(inv); free(step); free(trial); free(v);
-    free(score); free(b); free(tmp);
+    free(map);
+    free(w);
+    free(grad);
+    free(hess);
+    free(inv);
+    free(step);
+    free(trial);
+    free(v);
+    free(score);
+    free(b);
+    free(tmp);
     return 1;
 }
 

@@ -50,7 +50,7 @@ int weights_read(const Game *g, const char *path, int *values, char *err, size_t
         char name[256], rest[256];
         long val;
         int k = sscanf(line, "%255s %ld %255s", name, &val, rest);
-        if (k <= 0) continue;                               /* blank or comment */
+        if (k <= 0) continue; /* blank or comment */
         if (k != 2) {
             snprintf(err, errlen, "%s:%d: expected 'NAME VALUE' (a piece type and a whole number)",
                      path, lineno);
