@@ -261,11 +261,15 @@ int evaluate(Engine *e, Pos *p)
             }
             score += o == side ? v : -v;
         }
-    for (int pl = 0; pl < g->nplayers; pl++)
-        for (int t = 1; t <= g->ntypes; t++) {
-            int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
-            if (n > 0) score += (pl == side ? 1 : -1) * (int64_t)n * e->value[t];
-        }
+    /* A piece in hand is material only where it can come back: in a game with drops. Without
+     * them a hand is a record (Storm the Ivory Tower keeps each side's lost pieces in its own
+     * hand, for promotions), and counting it would make every capture worth nothing. */
+    if (g->drops_fn >= 0)
+        for (int pl = 0; pl < g->nplayers; pl++)
+            for (int t = 1; t <= g->ntypes; t++) {
+                int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
+                if (n > 0) score += (pl == side ? 1 : -1) * (int64_t)n * e->value[t];
+            }
     int sc = score > EVAL_MAX ? EVAL_MAX : score < -EVAL_MAX ? -EVAL_MAX : (int)score;
     sc = scale_for_progress(e, p, sc);
     if (e->lim.seed) sc += (int)(mix64(p->hash ^ e->lim.seed) % 21) - 10;

@@ -111,7 +111,8 @@ static int feature_types(const Game *g, int *feat, int *type_of)
     return n;
 }
 
-/* The first player's count of each type minus the second's, on the board and in the hands. */
+/* The first player's count of each type minus the second's, on the board and, in a game with
+ * drops, in the hands. */
 static void material_features(const Pos *p, const int *feat, int nfeat, double *x)
 {
     const Game *g = p->g;
@@ -124,6 +125,7 @@ static void material_features(const Pos *p, const int *feat, int nfeat, double *
             if (o < 0 || o > 1 || t < 1 || t > g->ntypes || feat[t] < 0) continue;
             x[feat[t]] += o == 0 ? 1 : -1;
         }
+    if (g->drops_fn < 0) return; /* without drops a hand is a record, not material (search.c) */
     for (int pl = 0; pl < 2; pl++)
         for (int t = 1; t <= g->ntypes; t++) {
             int c = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
