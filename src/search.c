@@ -109,6 +109,24 @@ static void learned_values(const Game *g, int *learned)
     free(path);
 }
 
+/* The pseudo-legal moves of a piece of type t alone on each square of an empty board. */
+typedef struct { int t; long total; MoveList *ml; } Mobility;
+
+static void mobility(Pos *p, void *ctx)
+{
+    Mobility *m = ctx;
+    const Game *g = p->g;
+    for (int sq = 0; sq < g->nsq; sq++) {
+        pos_reset_empty(p);
+        pos_set(p, sq * g->stack, PW_MAKE(m->t, 0));
+        pos_set(p, g->st_turn, 0);
+        p->ntrail = 0;
+        movelist_clear(m->ml);
+        gen_pseudo(p, m->ml);
+        m->total += m->ml->n;
+    }
+}
+
 /* The value of a type: declared, learned (a weights file), or estimated from its average number
  * of moves on an empty board (a piece that reaches more squares is worth more). Royal pieces are
  * not counted. */
@@ -124,21 +142,10 @@ static void estimate_values(Engine *e)
         if (T->royal || T->neutral) { e->value[t] = 0; continue; }
         if (T->value) { e->value[t] = T->value; continue; }
         if (learned[t]) { e->value[t] = learned[t]; continue; }
-        /* mobility on an empty board, averaged over the squares */
-        volatile long total = 0;
-        jmp_buf jb;
-        p->on_error = &jb;
-        if (setjmp(jb)) { e->value[t] = 100; continue; }
-        for (int sq = 0; sq < g->nsq; sq++) {
-            pos_reset_empty(p);
-            pos_set(p, sq * g->stack, PW_MAKE(t, 0));
-            pos_set(p, g->st_turn, 0);
-            p->ntrail = 0;
-            movelist_clear(&ml);
-            gen_pseudo(p, &ml);
-            total += ml.n;
-        }
-        double avg = g->nsq ? (double)total / g->nsq : 0;
+        /* mobility on an empty board, averaged over the squares (a runtime error: 100) */
+        Mobility m = { t, 0, &ml };
+        if (protected_run(p, mobility, &m)) { e->value[t] = 100; continue; }
+        double avg = g->nsq ? (double)m.total / g->nsq : 0;
         e->value[t] = (int)(25 * avg + 50);
     }
     movelist_free(&ml);
@@ -311,6 +318,21 @@ static void search_moves(Pos *p, MoveList *ml, int *legal)
     *legal = 0;
 }
 
+/* The first part of search_moves, for a node that the hash table may decide before its moves
+ * are needed: the end block runs with only as many moves as `no-moves` needs (generation stops
+ * at the first legal one, even inside a program); returns `legal` as search_moves sets it.
+ * gen_rest then gives the very list search_moves would have (gencheck.c checks it). */
+static int search_moves_begin(Pos *p, MoveList *ml)
+{
+    if (p->g->compulsory_capture) {              /* (see search_moves) */
+        gen_legal(p, ml);
+        vm_run_end(p, ml->n);
+        return 1;
+    }
+    vm_run_end_first_legal(p, ml);
+    return 0;
+}
+
 /* A node whose moves were all illegal: the end block decides, told there is no move; if it
  * decides nothing, a side that cannot move has lost. */
 static int no_legal_move_score(Pos *p, int ply)
@@ -445,8 +467,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     e->nodes++;
     if (time_up(e, p)) return 0;
     MoveList *ml = pos_list(p, ply);
-    int legal;
-    search_moves(p, ml, &legal);
+    int legal = search_moves_begin(p, ml);
     if (p->result) return result_score(p->result, ply);
     /* A position that is here a second time scores as a draw below the root, as in chess
      * engines: going round in a circle makes no progress, so the side that is ahead looks for
@@ -456,11 +477,19 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     if (ply > 0 && p->nhist > 1 && repeats_earlier(p)) return 0;
     if (ply >= MAX_PLY - 2) return evaluate(e, p);
 
-    /* the hash table, on the full state (counters included: they matter to the rules) */
+    /* the hash table, on the full state (counters included: they matter to the rules); a
+     * node it decides needs no more of its moves (a Four Towers node can have thousands) */
     uint64_t key = p->hash;
     TTSlot *slot = &e->tt[key & e->ttmask];
     TTEntry ent = tt_load(slot, key), *te = &ent;
     int tt_move = -1;
+    if (te->key == key && ply > 0 && te->depth >= depth && !best_out) {
+        int s = te->score;
+        if (s > SCORE_MATE - MAX_PLY) s -= ply; else if (s < -SCORE_MATE + MAX_PLY) s += ply;
+        if (te->flag == TT_EXACT || (te->flag == TT_LOWER && s >= beta) || (te->flag == TT_UPPER && s <= alpha))
+            return s;
+    }
+    if (!legal) gen_rest(p, ml);
     if (te->key == key) {
         if (te->move && te->move <= (uint32_t)ml->n) tt_move = (int)te->move - 1;
         if (ply > 0 && te->depth >= depth) {
@@ -554,21 +583,26 @@ static void read_pv(Engine *e, Pos *p, int first, int maxlen, char *out, size_t 
 
 /* One iteration from the root, with the time limit kept inside the nodes' move generation too:
  * one node of a rules file may run for seconds (up to its work bound), far past --time, so the
- * VM also reads the clock (vm_set_deadline) and, once the deadline is past, jumps back here from
- * wherever it is. The position is taken back to the root and the iteration is unfinished. */
+ * VM also reads the clock and, once the deadline is past, jumps back from wherever it is
+ * (protected_run_until). The position is taken back to the root and the iteration is
+ * unfinished. A runtime error of the rules code goes on to the caller's handler. */
+typedef struct { Engine *e; int d, *bi, score; } RootRun;
+
+static void root_run(Pos *p, void *ctx)
+{
+    RootRun *r = ctx;
+    r->score = search(r->e, p, r->d, -SCORE_INF, SCORE_INF, 0, r->bi);
+}
+
 static int search_root(Engine *e, Pos *p, int d, int *bi)
 {
     if (e->lim.time <= 0) return search(e, p, d, -SCORE_INF, SCORE_INF, 0, bi);
     const int nundo = p->nundo, ntrail = p->ntrail, nhist = p->nhist;
     const uint64_t hash = p->hash, material = p->material;
-    jmp_buf jb, *const outer = p->on_error;
-    /* a runtime error of the rules code comes here too (1): the deadline, which points at jb, is
-     * dropped before the error goes on to the caller's handler */
-    switch (setjmp(jb)) {
-    case 0: break;
+    RootRun r = { e, d, bi, 0 };
+    switch (protected_run_until(p, e->deadline, root_run, &r)) {
+    case 0: return r.score;
     case 2:                             /* the deadline */
-        vm_set_deadline(p, 0, NULL);
-        p->on_error = outer;
         while (p->nundo > nundo) pos_unmake(p);
         pos_undo_to(p, ntrail);
         p->nhist = nhist;       /* a jump out of a hook in pos_make: its history was not pushed yet */
@@ -579,18 +613,8 @@ static int search_root(Engine *e, Pos *p, int d, int *bi)
         e->stop = 1; *bi = -1;
         return 0;
     default:                            /* a runtime error */
-        vm_set_deadline(p, 0, NULL);
-        p->on_error = outer;
-        if (outer) longjmp(*outer, 1);
-        fprintf(stderr, "%s\n", p->errmsg);
-        exit(1);
+        protected_pass_on(p);
     }
-    vm_set_deadline(p, e->deadline, &jb);
-    p->on_error = &jb;
-    int s = search(e, p, d, -SCORE_INF, SCORE_INF, 0, bi);
-    vm_set_deadline(p, 0, NULL);
-    p->on_error = outer;
-    return s;
 }
 
 void engine_stop(Engine *e) { __atomic_store_n(&e->halt, 1, __ATOMIC_RELAXED); }
@@ -706,40 +730,21 @@ static uint64_t helpers_stop(Helper *hs, int n)
     return nodes;
 }
 
-void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
+/* Iterative deepening from the root (engine_search); a function of its own so that, with helper
+ * threads running, it can run under protected_run: a runtime error of the rules code must stop
+ * the helpers before it goes on. */
+typedef struct {
+    Engine *e; const SearchLimits *lim; SearchResult *res; MoveList *root; int maxd;
+} Deepening;
+
+static void deepen(Pos *p, void *ctx)
 {
-    const Game *g = e->g;
-    e->lim = *lim;
-    e->nodes = 0; e->stop = 0;
-    __atomic_store_n(&e->halt, 0, __ATOMIC_RELAXED);
-    e->root_material = p->material;
-    e->root_quiet = pos_quiet_plies(p);
-    e->work_checked = vm_work(p);
-    e->start = now();
-    e->deadline = e->start + lim->time;
-    memset(res, 0, sizeof *res);
-    res->best = -1;
-    MoveList *const root = &e->root, *const check = &e->check;
-    movelist_clear(root); movelist_clear(check);
-    node_moves(p, check);                      /* the legal moves, merged and named as the rules say */
-    if (!check->n) return;
-    int legal;
-    search_moves(p, root, &legal);
-    int maxd = lim->depth > 0 ? lim->depth : MAX_PLY - 8;
-    e->running = helpers_start(e, p, lim->threads, maxd, &e->nrunning);
-    /* with helpers running, a runtime error of the rules code stops them before it goes on */
-    jmp_buf jb, *const outer = p->on_error;
-    if (e->running) {
-        if (setjmp(jb)) {
-            helpers_stop(e->running, e->nrunning);
-            e->running = NULL;
-            p->on_error = outer;
-            if (outer) longjmp(*outer, 1);
-            fprintf(stderr, "%s\n", p->errmsg);
-            exit(1);
-        }
-        p->on_error = &jb;
-    }
+    Deepening *it = ctx;
+    Engine *e = it->e;
+    const SearchLimits *lim = it->lim;
+    SearchResult *res = it->res;
+    const MoveList *root = it->root;
+    const int maxd = it->maxd;
     for (int d = 1; d <= maxd; d++) {
         int bi = -1;
         int s = search_root(e, p, d, &bi);
@@ -768,12 +773,37 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
         }
         if (lim->time > 0 && now() - e->start > lim->time * 0.5) break;   /* the next depth would not finish */
     }
+}
+
+void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
+{
+    const Game *g = e->g;
+    e->lim = *lim;
+    e->nodes = 0; e->stop = 0;
+    __atomic_store_n(&e->halt, 0, __ATOMIC_RELAXED);
+    e->root_material = p->material;
+    e->root_quiet = pos_quiet_plies(p);
+    e->work_checked = vm_work(p);
+    e->start = now();
+    e->deadline = e->start + lim->time;
+    memset(res, 0, sizeof *res);
+    res->best = -1;
+    MoveList *const root = &e->root, *const check = &e->check;
+    movelist_clear(root); movelist_clear(check);
+    node_moves(p, check);                      /* the legal moves, merged and named as the rules say */
+    if (!check->n) return;
+    int legal;
+    search_moves(p, root, &legal);
+    int maxd = lim->depth > 0 ? lim->depth : MAX_PLY - 8;
+    e->running = helpers_start(e, p, lim->threads, maxd, &e->nrunning);
+    Deepening it = { e, lim, res, root, maxd };
     uint64_t helper_nodes = 0;
     if (e->running) {
+        int failed = protected_run(p, deepen, &it);
         helper_nodes = helpers_stop(e->running, e->nrunning);
         e->running = NULL;
-        p->on_error = outer;
-    }
+        if (failed) protected_pass_on(p);
+    } else deepen(p, &it);
     if (res->best < 0) {                   /* no iteration finished: the first legal move */
         int mover = pos_turn(p);
         for (int i = 0; i < root->n && res->best < 0; i++) {

@@ -101,7 +101,7 @@ int selfgame_play(Game *g, Engine *e, const SelfPlaySpec *spec, int gi, PlayedGa
 {
     memset(out, 0, sizeof *out);
     int status;
-    Pos *p = setup_position(g, NULL, NULL, 0, NULL, &status);
+    Pos *p = setup_position(g, NULL, NULL, 0, &status);
     if (!p) {
         snprintf(err, errlen, "the start position could not be set up");
         return 1;

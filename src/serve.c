@@ -16,7 +16,6 @@
  * server runs in one thread, so requests are handled one at a time and the game needs no lock;
  * only the engine searches in a thread of its own (webgame.c), during which the game answers
  * /api/game, /api/state and /api/stop and refuses the rest with 409. */
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,8 +26,8 @@ int cmd_serve(Args *a)
 {
     (void)a;
     fprintf(stderr, "boardvm: this boardvm was built without the web board (serve): it needs GNU "
-                    "libmicrohttpd and jansson\n(Debian: apt-get install libmicrohttpd-dev libjansson-dev; "
-                    "then ./configure && make again)\n");
+                    "libmicrohttpd and jansson\n(Debian: apt-get install libmicrohttpd-dev "
+                    "libjansson-dev; then ./configure && make again)\n");
     return 2;
 }
 #else
@@ -113,7 +112,8 @@ static enum MHD_Result send_asset(struct MHD_Connection *c, const Server *s, int
 }
 
 /* The answer to a POST that changed the game (or not, with err). */
-static enum MHD_Result send_after(struct MHD_Connection *c, Server *s, int ok, const char *err, json_t *extra)
+static enum MHD_Result send_after(struct MHD_Connection *c, Server *s, int ok, const char *err,
+                                  json_t *extra)
 {
     if (!ok) { json_decref(extra); return send_error(c, 422, err); }
     json_t *j = extra ? extra : json_object();
@@ -124,13 +124,20 @@ static enum MHD_Result send_after(struct MHD_Connection *c, Server *s, int ok, c
 /* An array of strings from the request, or NULL with err. n and the strings point into j. */
 static const char **string_array(json_t *a, int *n, const char *what, char *err, size_t errlen)
 {
-    if (!json_is_array(a)) { snprintf(err, errlen, "\"%s\" must be an array of strings", what); return NULL; }
+    if (!json_is_array(a)) {
+        snprintf(err, errlen, "\"%s\" must be an array of strings", what);
+        return NULL;
+    }
     size_t k = json_array_size(a);
     const char **v = calloc(k + 1, sizeof *v);
     if (!v) return NULL;
     for (size_t i = 0; i < k; i++) {
         v[i] = json_string_value(json_array_get(a, i));
-        if (!v[i]) { snprintf(err, errlen, "\"%s\" must be an array of strings", what); free(v); return NULL; }
+        if (!v[i]) {
+            snprintf(err, errlen, "\"%s\" must be an array of strings", what);
+            free(v);
+            return NULL;
+        }
     }
     *n = (int)k;
     return v;
@@ -141,7 +148,8 @@ static enum MHD_Result api_new(struct MHD_Connection *c, Server *s, json_t *req)
     char err[4096] = "";
     json_t *jo = json_object_get(req, "options"), *jf = json_object_get(req, "fen"),
            *jm = json_object_get(req, "moves");
-    if (jf && !json_is_string(jf) && !json_is_null(jf)) return send_error(c, 400, "\"fen\" must be a string");
+    if (jf && !json_is_string(jf) && !json_is_null(jf))
+        return send_error(c, 400, "\"fen\" must be a string");
     int nopts = 0, nmoves = 0;
     const char **opts = NULL, **moves = NULL;
     if (jo && !json_is_null(jo) && !(opts = string_array(jo, &nopts, "options", err, sizeof err)))
@@ -163,10 +171,13 @@ static enum MHD_Result api_engine(struct MHD_Connection *c, Server *s, json_t *r
 {
     SearchLimits lim;
     memset(&lim, 0, sizeof lim);
-    json_t *jd = json_object_get(req, "depth"), *jt = json_object_get(req, "time"), *jw = json_object_get(req, "wait");
-    if (jd && (!json_is_integer(jd) || json_integer_value(jd) < 1 || json_integer_value(jd) > MAX_ENGINE_DEPTH))
+    json_t *jd = json_object_get(req, "depth"), *jt = json_object_get(req, "time");
+    json_t *jw = json_object_get(req, "wait");
+    if (jd && (!json_is_integer(jd) || json_integer_value(jd) < 1 ||
+               json_integer_value(jd) > MAX_ENGINE_DEPTH))
         return send_error(c, 400, "\"depth\" must be a whole number from 1 to 64");
-    if (jt && (!json_is_number(jt) || !(json_number_value(jt) > 0) || json_number_value(jt) > MAX_ENGINE_TIME))
+    if (jt && (!json_is_number(jt) || !(json_number_value(jt) > 0) ||
+               json_number_value(jt) > MAX_ENGINE_TIME))
         return send_error(c, 400, "\"time\" must be a number of seconds above 0, at most 60");
     if (jw && !json_is_boolean(jw)) return send_error(c, 400, "\"wait\" must be true or false");
     lim.depth = jd ? (int)json_integer_value(jd) : 0;
@@ -192,24 +203,31 @@ static enum MHD_Result api_post(struct MHD_Connection *c, Server *s, const char 
         req = json_loadb(rq->buf, rq->n, JSON_REJECT_DUPLICATES, &je);
         if (!req) {
             char msg[256];
-            snprintf(msg, sizeof msg, "the request body is not JSON: %s (at character %d)", je.text, je.position);
+            snprintf(msg, sizeof msg, "the request body is not JSON: %s (at character %d)", je.text,
+                     je.position);
             return send_error(c, 400, msg);
         }
     } else req = json_object();
-    if (!json_is_object(req)) { json_decref(req); return send_error(c, 400, "the request body must be a JSON object"); }
+    if (!json_is_object(req)) {
+        json_decref(req);
+        return send_error(c, 400, "the request body must be a JSON object");
+    }
     char err[4096] = "";
     enum MHD_Result r;
     if (!strcmp(url, "/api/move")) {
         const char *m = json_string_value(json_object_get(req, "move"));
         if (!m) r = send_error(c, 400, "\"move\" (a move string) is missing");
         else r = send_after(c, s, webgame_move(s->w, m, err, sizeof err), err, NULL);
-    } else if (!strcmp(url, "/api/undo")) r = send_after(c, s, webgame_undo(s->w, err, sizeof err), err, NULL);
-    else if (!strcmp(url, "/api/redo")) r = send_after(c, s, webgame_redo(s->w, err, sizeof err), err, NULL);
+    } else if (!strcmp(url, "/api/undo"))
+        r = send_after(c, s, webgame_undo(s->w, err, sizeof err), err, NULL);
+    else if (!strcmp(url, "/api/redo"))
+        r = send_after(c, s, webgame_redo(s->w, err, sizeof err), err, NULL);
     else if (!strcmp(url, "/api/new")) r = api_new(c, s, req);
     else if (!strcmp(url, "/api/engine")) r = api_engine(c, s, req);
     else if (!strcmp(url, "/api/stop")) {
         webgame_think_stop(s->w);
-        if (json_is_true(json_object_get(req, "wait"))) webgame_think_finish(s->w, 1, err, sizeof err);
+        if (json_is_true(json_object_get(req, "wait")))
+            webgame_think_finish(s->w, 1, err, sizeof err);
         r = send_after(c, s, 1, err, NULL);
     }
     else if (!strcmp(url, "/api/load")) {
@@ -223,7 +241,8 @@ static enum MHD_Result api_post(struct MHD_Connection *c, Server *s, const char 
 
 static enum MHD_Result api_get(struct MHD_Connection *c, Server *s, const char *url)
 {
-    if (!strcmp(url, "/api/game")) return send_json(c, MHD_HTTP_OK, json_incref(webgame_game(s->w)));
+    if (!strcmp(url, "/api/game"))
+        return send_json(c, MHD_HTTP_OK, json_incref(webgame_game(s->w)));
     if (!strcmp(url, "/api/state")) return send_json(c, MHD_HTTP_OK, webgame_state(s->w));
     if (!strcmp(url, "/api/record")) {
         char *text = webgame_record(s->w);
@@ -235,8 +254,9 @@ static enum MHD_Result api_get(struct MHD_Connection *c, Server *s, const char *
     return send_error(c, MHD_HTTP_NOT_FOUND, "no such API call");
 }
 
-static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
-                              const char *version, const char *upload, size_t *upload_size, void **con_cls)
+static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
+                              const char *method, const char *version, const char *upload,
+                              size_t *upload_size, void **con_cls)
 {
     (void)version;
     Server *s = cls;
@@ -266,8 +286,9 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
          * error of the search goes to the state's "engine") */
         char err[512];
         webgame_think_finish(s->w, 0, err, sizeof err);
-        if (webgame_thinking(s->w) && !(get && (!strcmp(url, "/api/game") || !strcmp(url, "/api/state")))
-            && !(post && !strcmp(url, "/api/stop")))
+        if (webgame_thinking(s->w) &&
+            !(get && (!strcmp(url, "/api/game") || !strcmp(url, "/api/state"))) &&
+            !(post && !strcmp(url, "/api/stop")))
             return send_error(c, 409, "the engine is thinking (wait, or stop it: POST /api/stop)");
         if (get) return api_get(c, s, url);
         if (post) return api_post(c, s, url, rq);
@@ -281,7 +302,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     return send_error(c, MHD_HTTP_NOT_FOUND, "not found");
 }
 
-static void completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode t)
+static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
+                      enum MHD_RequestTerminationCode t)
 {
     (void)cls; (void)c; (void)t;
     Request *rq = *con_cls;
@@ -320,10 +342,14 @@ static int find_webdir(char *out, size_t len)
 
 int cmd_serve(Args *a)
 {
-    if (a->npos < 2) { fprintf(stderr, "boardvm: serve needs a rules file\nTry 'boardvm --help'.\n"); return 2; }
+    if (a->npos < 2) {
+        fprintf(stderr, "boardvm: serve needs a rules file\nTry 'boardvm --help'.\n");
+        return 2;
+    }
     static Server s;
     if (!find_webdir(s.webdir, sizeof s.webdir)) {
-        fprintf(stderr, "boardvm: the web page's files are not in %s (set BOARDVM_WEB to their directory)\n", s.webdir);
+        fprintf(stderr, "boardvm: the web page's files are not in %s (set BOARDVM_WEB to their "
+                "directory)\n", s.webdir);
         return 2;
     }
     struct sockaddr_in addr;
@@ -332,7 +358,8 @@ int cmd_serve(Args *a)
     addr.sin_port = htons((uint16_t)(a->port >= 0 ? a->port : 8080));
     const char *host = a->address ? a->address : "127.0.0.1";
     if (inet_pton(AF_INET, host, &addr.sin_addr) != 1) {
-        fprintf(stderr, "boardvm: --address '%s' is not an IPv4 address (such as 127.0.0.1 or 0.0.0.0)\n", host);
+        fprintf(stderr, "boardvm: --address '%s' is not an IPv4 address (such as 127.0.0.1 or "
+                "0.0.0.0)\n", host);
         return 2;
     }
     s.w = webgame_open(a->pos[1], a->nopts, a->opts, a->fen, a->moves, a->nmoves);
@@ -347,7 +374,8 @@ int cmd_serve(Args *a)
     signal(SIGPIPE, SIG_IGN);
 
     struct MHD_Daemon *d = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG, 0, NULL, NULL, handle, &s,
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG, 0, NULL, NULL,
+        handle, &s,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
         MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30,
@@ -355,7 +383,8 @@ int cmd_serve(Args *a)
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)65536,
         MHD_OPTION_END);
     if (!d) {
-        fprintf(stderr, "boardvm: cannot listen on %s port %d (in use? --port 0 picks a free one)\n",
+        fprintf(stderr, "boardvm: cannot listen on %s port %d (in use? --port 0 picks a free "
+                "one)\n",
                 host, ntohs(addr.sin_port));
         webgame_free(s.w);
         return 2;

@@ -177,7 +177,7 @@ static void replay(Pos *p, void *ctx)
 static int add_game(Game *g, Replay *r, const char *where)
 {
     int status;
-    Pos *p = setup_position(g, r->start, NULL, 0, NULL, &status);
+    Pos *p = setup_position(g, r->start, NULL, 0, &status);
     if (!p) {
         fprintf(stderr, "boardvm: tune: %s: its start is not a position of %s\n", where, g->name);
         return 0;
@@ -545,7 +545,7 @@ static int unit_feature(const Game *g, const char *unit, const int *feat, const 
     for (int i = 0; i < nfeat; i++)
         if (g->types[type_of[i]].value == 100 && f->used[i + 1]) return i;
     int status, best = -1, bestn = 0;
-    Pos *p = setup_position((Game *)g, NULL, NULL, 0, NULL, &status);
+    Pos *p = setup_position((Game *)g, NULL, NULL, 0, &status);
     if (p) {
         int *count = xcalloc((size_t)g->ntypes + 1, sizeof *count, "the unit");
         for (int sq = 0; sq < g->nsq * g->stack; sq++) {
