@@ -148,20 +148,21 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Play the games of one variant and count them. Returns an exit status. */
-static int play_variant(Game *g, const BalanceOpts *o, Tally *t)
+/* The results of one game each, as the workers report them. */
+typedef struct {
+    int *outcome, *plies;          /* outcome -2: never reported */
+    uint64_t *hash;
+} Results;
+
+/* Start the workers: their pipes' read ends in fds, their ids in pids; how many started. */
+static int start_workers(Game *g, const BalanceOpts *o, int jobs, int *fds, pid_t *pids)
 {
-    memset(t, 0, sizeof *t);
-    int jobs = o->jobs < o->games ? o->jobs : o->games;
-    int *fds = xcalloc((size_t)jobs, sizeof *fds, "the workers");
-    pid_t *pids = xcalloc((size_t)jobs, sizeof *pids, "the workers");
     fflush(stdout);
-    int started = 0, status = 0;
+    int started = 0;
     for (int w = 0; w < jobs; w++) {
         int p[2];
         if (pipe(p) < 0) {
             perror("boardvm: balance: pipe");
-            status = 1;
             break;
         }
         pid_t pid = fork();
@@ -169,7 +170,6 @@ static int play_variant(Game *g, const BalanceOpts *o, Tally *t)
             perror("boardvm: balance: fork");
             close(p[0]);
             close(p[1]);
-            status = 1;
             break;
         }
         if (pid == 0) {
@@ -182,67 +182,62 @@ static int play_variant(Game *g, const BalanceOpts *o, Tally *t)
         pids[w] = pid;
         started++;
     }
-    int *outcome = xmalloc(sizeof *outcome * (size_t)o->games, "the results");
-    int *plies = xcalloc((size_t)o->games, sizeof *plies, "the results");
-    uint64_t *hash = xcalloc((size_t)o->games, sizeof *hash, "the results");
-    for (int i = 0; i < o->games; i++) outcome[i] = -2;
-    for (int w = 0; w < started; w++) {
-        FILE *in = fdopen(fds[w], "r");
-        char line[1024];
-        while (in && fgets(line, sizeof line, in)) {
-            int gi, oc, pl, off = 0;
-            unsigned long long h;
-            if (sscanf(line, "%d %d %d %llu %n", &gi, &oc, &pl, &h, &off) < 4 || gi < 0 ||
-                gi >= o->games)
-                continue;
-            char *why = line + off;
-            why[strcspn(why, "\n")] = 0;
-            outcome[gi] = oc;
-            plies[gi] = pl;
-            hash[gi] = h;
-            if (oc < 0) {
-                fprintf(stderr, "boardvm: balance: game %d: %s\n", gi + 1, why);
-                continue;
-            }
-            int r;
-            for (r = 0; r < t->nreasons && strcmp(t->reasons[r], why); r++) {}
-            if (r == t->nreasons && r < 64) {
-                t->reason_text[r] = xstrdup(why, "the reasons");
-                t->reasons[r] = t->reason_text[r];
-                t->rcount[t->nreasons++] = 0;
-            }
-            if (r < 64) t->rcount[r]++;
+    return started;
+}
+
+/* One worker's lines into res, counting each game's reason in t. */
+static void read_worker(FILE *in, const BalanceOpts *o, Results *res, Tally *t)
+{
+    char line[1024];
+    while (fgets(line, sizeof line, in)) {
+        int gi, oc, pl, off = 0;
+        unsigned long long h;
+        if (sscanf(line, "%d %d %d %llu %n", &gi, &oc, &pl, &h, &off) < 4 || gi < 0 ||
+            gi >= o->games)
+            continue;
+        char *why = line + off;
+        why[strcspn(why, "\n")] = 0;
+        res->outcome[gi] = oc;
+        res->plies[gi] = pl;
+        res->hash[gi] = h;
+        if (oc < 0) {
+            fprintf(stderr, "boardvm: balance: game %d: %s\n", gi + 1, why);
+            continue;
         }
-        if (in)
-            fclose(in);
-        else
-            close(fds[w]);
-        int ws;
-        while (waitpid(pids[w], &ws, 0) < 0 && errno == EINTR) {}
-        if (!WIFEXITED(ws) || WEXITSTATUS(ws)) {
-            fprintf(stderr, "boardvm: balance: worker %d failed\n", w + 1);
-            status = 1;
+        int r;
+        for (r = 0; r < t->nreasons && strcmp(t->reasons[r], why); r++) {}
+        if (r == t->nreasons && r < 64) {
+            t->reason_text[r] = xstrdup(why, "the reasons");
+            t->reasons[r] = t->reason_text[r];
+            t->rcount[t->nreasons++] = 0;
         }
+        if (r < 64) t->rcount[r]++;
     }
-    /* the tallies: unfinished games count as draws (as in match), and are counted apart too */
+}
+
+/* The tallies of the results: unfinished games count as draws (as in match), and are counted
+ * apart too. */
+static void tally(const BalanceOpts *o, const Results *res, Tally *t)
+{
     double sum = 0, sumsq = 0, len = 0, lensq = 0;
     uint64_t *seen = xcalloc((size_t)o->games + 1, sizeof *seen, "the results");
     int nseen = 0;
     for (int i = 0; i < o->games; i++) {
-        if (outcome[i] < 0) {
+        int oc = res->outcome[i];
+        if (oc < 0) {
             t->errors++;
             continue;
         }
-        double s = outcome[i] == SG_FIRST_WINS ? 1 : outcome[i] == SG_SECOND_WINS ? 0 : 0.5;
-        t->first += outcome[i] == SG_FIRST_WINS;
-        t->second += outcome[i] == SG_SECOND_WINS;
-        t->draws += outcome[i] == SG_DRAW || outcome[i] == SG_UNFINISHED;
-        t->unfinished += outcome[i] == SG_UNFINISHED;
+        double s = oc == SG_FIRST_WINS ? 1 : oc == SG_SECOND_WINS ? 0 : 0.5;
+        t->first += oc == SG_FIRST_WINS;
+        t->second += oc == SG_SECOND_WINS;
+        t->draws += oc == SG_DRAW || oc == SG_UNFINISHED;
+        t->unfinished += oc == SG_UNFINISHED;
         sum += s;
         sumsq += s * s;
-        len += plies[i];
-        lensq += (double)plies[i] * plies[i];
-        seen[nseen++] = hash[i];
+        len += res->plies[i];
+        lensq += (double)res->plies[i] * res->plies[i];
+        seen[nseen++] = res->hash[i];
         t->n++;
     }
     if (t->n) {
@@ -256,11 +251,41 @@ static int play_variant(Game *g, const BalanceOpts *o, Tally *t)
         qsort(seen, (size_t)nseen, sizeof *seen, cmp_u64);
         for (int i = 0; i < nseen; i++) t->distinct += i == 0 || seen[i] != seen[i - 1];
     }
-    if (t->errors) status = 1;
     free(seen);
-    free(outcome);
-    free(plies);
-    free(hash);
+}
+
+/* Play the games of one variant and count them. Returns an exit status. */
+static int play_variant(Game *g, const BalanceOpts *o, Tally *t)
+{
+    memset(t, 0, sizeof *t);
+    int jobs = o->jobs < o->games ? o->jobs : o->games;
+    int *fds = xcalloc((size_t)jobs, sizeof *fds, "the workers");
+    pid_t *pids = xcalloc((size_t)jobs, sizeof *pids, "the workers");
+    int started = start_workers(g, o, jobs, fds, pids);
+    int status = started == jobs ? 0 : 1;
+    Results res = { xmalloc(sizeof(int) * (size_t)o->games, "the results"),
+                    xcalloc((size_t)o->games, sizeof(int), "the results"),
+                    xcalloc((size_t)o->games, sizeof(uint64_t), "the results") };
+    for (int i = 0; i < o->games; i++) res.outcome[i] = -2;
+    for (int w = 0; w < started; w++) {
+        FILE *in = fdopen(fds[w], "r");
+        if (in) {
+            read_worker(in, o, &res, t);
+            fclose(in);
+        } else
+            close(fds[w]);
+        int ws;
+        while (waitpid(pids[w], &ws, 0) < 0 && errno == EINTR) {}
+        if (!WIFEXITED(ws) || WEXITSTATUS(ws)) {
+            fprintf(stderr, "boardvm: balance: worker %d failed\n", w + 1);
+            status = 1;
+        }
+    }
+    tally(o, &res, t);
+    if (t->errors) status = 1;
+    free(res.outcome);
+    free(res.plies);
+    free(res.hash);
     free(fds);
     free(pids);
     return status;

@@ -123,27 +123,17 @@ static double loglik(const TexelData *d, const int *map, int m, const double *w,
     return ll;
 }
 
-int texel_fit(const TexelData *d, TexelFit *f)
+/* Newton's method from w (m reduced parameters) to the maximum likelihood; leaves the minus
+ * Hessian at the end in hess and the log-likelihood in *ll, and sets f's iterations and
+ * converged. 0 when the Hessian could not be inverted. */
+static int newton(const TexelData *d, const int *map, int m, double *w, double *hess, double *inv,
+                  double *v, double *ll, TexelFit *f)
 {
-    memset(f, 0, sizeof *f);
-    int n = d->nfeat + 1;
-    int *used = xcalloc((size_t)n, sizeof *used, "the tuning fit");
-    used[0] = 1;
-    for (int r = 0; r < d->nrows; r++)
-        for (int i = 0; i < d->nfeat; i++)
-            if (d->x[(size_t)r * (size_t)d->nfeat + i] != 0) used[i + 1] = 1;
-    int m = 0, *map = xcalloc((size_t)n, sizeof *map, "the tuning fit");
-    for (int i = 0; i < n; i++)
-        if (used[i]) map[m++] = i;
-    double *w = xcalloc((size_t)m, sizeof *w, "the tuning fit");
     double *grad = xcalloc((size_t)m, sizeof *grad, "the tuning fit");
-    double *hess = xcalloc((size_t)m * (size_t)m, sizeof *hess, "the tuning fit");
-    double *inv = xcalloc((size_t)m * (size_t)m, sizeof *inv, "the tuning fit");
     double *step = xcalloc((size_t)m, sizeof *step, "the tuning fit");
     double *trial = xcalloc((size_t)m, sizeof *trial, "the tuning fit");
-    double *v = xcalloc((size_t)m, sizeof *v, "the tuning fit");
     int ok = 1, it;
-    double ll = loglik(d, map, m, w, grad, hess, v);
+    *ll = loglik(d, map, m, w, grad, hess, v);
     for (it = 1; it <= 100; it++) {
         if (!spd_inverse(hess, inv, m)) {
             ok = 0;
@@ -156,14 +146,14 @@ int texel_fit(const TexelData *d, TexelFit *f)
             if (fabs(step[i]) > big) big = fabs(step[i]);
         }
         /* halve the step until the likelihood does not fall (Newton can overshoot far out) */
-        double t = 1, lt = ll;
+        double t = 1, lt = *ll;
         for (int h = 0; h < 40; h++, t /= 2) {
             for (int i = 0; i < m; i++) trial[i] = w[i] + t * step[i];
             lt = loglik(d, map, m, trial, NULL, NULL, v);
-            if (lt >= ll - 1e-12 * fabs(ll)) break;
+            if (lt >= *ll - 1e-12 * fabs(*ll)) break;
         }
         memcpy(w, trial, sizeof *w * (size_t)m);
-        ll = loglik(d, map, m, w, grad, hess, v);
+        *ll = loglik(d, map, m, w, grad, hess, v);
         if (big * t < 1e-10) {
             f->converged = 1;
             break;
@@ -171,20 +161,17 @@ int texel_fit(const TexelData *d, TexelFit *f)
         if (big > 1e6) break; /* running off to infinity: the data separate */
     }
     f->iterations = it;
-    if (ok && !spd_inverse(hess, inv, m)) ok = 0;
-    if (!ok) {
-        free(used);
-        free(map);
-        free(w);
-        free(grad);
-        free(hess);
-        free(inv);
-        free(step);
-        free(trial);
-        free(v);
-        return 0;
-    }
-    /* the sandwich: inv * B * inv, B summed over the games' score vectors */
+    free(grad);
+    free(step);
+    free(trial);
+    return ok;
+}
+
+/* The bread and half the sandwich of the cluster-robust covariance: inv * B, where B sums over
+ * the games (groups) the outer product of each game's score vector at w (m x m, malloc'ed). */
+static double *inv_times_b(const TexelData *d, const int *map, int m, const double *w,
+                           const double *inv, double *v)
+{
     int G = d->ngroups;
     double *score = xcalloc((size_t)G * (size_t)m, sizeof *score, "the tuning fit");
     for (int r = 0; r < d->nrows; r++) {
@@ -207,6 +194,42 @@ int texel_fit(const TexelData *d, TexelFit *f)
             for (int k = 0; k < m; k++) s += inv[i * m + k] * b[k * m + j];
             tmp[i * m + j] = s;
         }
+    free(score);
+    free(b);
+    return tmp;
+}
+
+int texel_fit(const TexelData *d, TexelFit *f)
+{
+    memset(f, 0, sizeof *f);
+    int n = d->nfeat + 1;
+    int *used = xcalloc((size_t)n, sizeof *used, "the tuning fit");
+    used[0] = 1;
+    for (int r = 0; r < d->nrows; r++)
+        for (int i = 0; i < d->nfeat; i++)
+            if (d->x[(size_t)r * (size_t)d->nfeat + i] != 0) used[i + 1] = 1;
+    int m = 0, *map = xcalloc((size_t)n, sizeof *map, "the tuning fit");
+    for (int i = 0; i < n; i++)
+        if (used[i]) map[m++] = i;
+    double *w = xcalloc((size_t)m, sizeof *w, "the tuning fit");
+    double *hess = xcalloc((size_t)m * (size_t)m, sizeof *hess, "the tuning fit");
+    double *inv = xcalloc((size_t)m * (size_t)m, sizeof *inv, "the tuning fit");
+    double *v = xcalloc((size_t)m, sizeof *v, "the tuning fit");
+    double ll;
+    int ok = newton(d, map, m, w, hess, inv, v, &ll, f);
+    if (ok && !spd_inverse(hess, inv, m)) ok = 0;
+    if (!ok) {
+        free(used);
+        free(map);
+        free(w);
+        free(hess);
+        free(inv);
+        free(v);
+        return 0;
+    }
+    /* the sandwich: inv * B * inv, B summed over the games' score vectors */
+    int G = d->ngroups;
+    double *tmp = inv_times_b(d, map, m, w, inv, v);
     double corr = G > 1 ? (double)G / (G - 1) : 1;
     f->n = n;
     f->w = xcalloc((size_t)n, sizeof *f->w, "the tuning fit");
@@ -225,14 +248,9 @@ int texel_fit(const TexelData *d, TexelFit *f)
     f->loglik = ll;
     free(map);
     free(w);
-    free(grad);
     free(hess);
     free(inv);
-    free(step);
-    free(trial);
     free(v);
-    free(score);
-    free(b);
     free(tmp);
     return 1;
 }
