@@ -23,7 +23,7 @@ check "Ivory Tower, Blue a Numskull down: about -500" yes \
     "$(awk -v s="$s" 'BEGIN { print (s != "" && s > -600 && s < -400) ? "yes" : "no" }')"
 # in crazyhouse (drops) a piece in hand still counts: White with a knight in hand and one
 # fewer on the board (b1) is even, not 320 down
-s=$(score 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR N w KQkq - 0 1' ../examples/crazyhouse.rules)
+s=$(score 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[N] w KQkq - 0 1' ../examples/crazyhouse.rules)
 check "crazyhouse, a knight in hand: even (within 100)" yes \
     "$(awk -v s="$s" 'BEGIN { print (s != "" && s > -100 && s < 100) ? "yes" : "no" }')"
 exit $status
