@@ -1,11 +1,11 @@
 /* gencheck.c - the search generates a node's moves in parts: `no-moves` in the end block stops
  * at the first legal move, even inside a program's run (which gen_rest makes again, skipping the
  * moves it has), and the quiescence search then asks only for the programs that can capture.
- * This check, run at every node of a perft with --check-gen and of every `.test` case, generates
- * the moves all three ways and compares them with the plain generation: the stopped-and-resumed
- * list must be the plain list, move for move; the captures-only list must hold the plain list's
- * captures in the same order; the first legal move must exist exactly when the legal list is
- * not empty. */
+ * This check, run at every node above the last ply of a perft with --check-gen and of every
+ * `.test` case, generates the moves all three ways and compares them with the plain generation:
+ * the stopped-and-resumed list must be the plain list, move for move; the captures-only list
+ * must hold the plain list's captures in the same order; the first legal move must exist
+ * exactly when the legal list is not empty. */
 #include "gencheck.h"
 #include <string.h>
 #include "movegen.h"
