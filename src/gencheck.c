@@ -36,9 +36,11 @@ static int same_move(const MoveList *a, const Move *x, const MoveList *b, const 
         !same_group(gm, x->group, y->group) || x->nops != y->nops || x->nnote != y->nnote ||
         x->nqual != y->nqual)
         return 0;
-    return !memcmp(a->ops + 2 * x->op0, b->ops + 2 * y->op0, sizeof *a->ops * 2 * x->nops) &&
-           !memcmp(a->text + x->note0, b->text + y->note0, x->nnote) &&
-           !memcmp(a->text + x->qual0, b->text + y->qual0, x->nqual);
+    /* (a list with no ops or text yet has NULL arrays: memcmp must not see them) */
+    size_t opsize = sizeof *a->ops * 2 * x->nops;
+    return (!x->nops || !memcmp(a->ops + 2 * x->op0, b->ops + 2 * y->op0, opsize)) &&
+           (!x->nnote || !memcmp(a->text + x->note0, b->text + y->note0, x->nnote)) &&
+           (!x->nqual || !memcmp(a->text + x->qual0, b->text + y->qual0, x->nqual));
 }
 
 static int is_capture(const Move *m) { return m->kind == MK_MOVE && m->captured; }
