@@ -10,7 +10,8 @@
 #                                      then the command-line edge cases (fuzz/edge-cases.sh)
 #   fuzz/run.sh stats                  executions and time of the last run of each harness
 #
-# Harnesses: compile position moves vm_gen vm_rules record.
+# Harnesses: compile position moves vm_gen vm_rules record web (web needs jansson and
+# libmicrohttpd, as `boardvm serve` does; without them it is left out).
 # Environment: FUZZ_OUT (build and run directory, default fuzz/out, not committed),
 # CC (default clang), FUZZ_JOBS (harnesses run at once by `all`, default 2),
 # FUZZ_FLAGS (extra libFuzzer flags).
@@ -20,7 +21,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/.." && pwd)
 out=${FUZZ_OUT:-$here/out}
 CC=${CC:-clang}
-HARNESSES="compile position moves vm_gen vm_rules record"
+HARNESSES="compile position moves vm_gen vm_rules record web"
 
 # Per-harness libFuzzer settings: the longest input, and a dictionary for the text ones.
 max_len() {
@@ -29,18 +30,24 @@ max_len() {
         position|moves) echo 1024 ;;
         vm_gen) echo 2048 ;;
         record) echo 4096 ;;
+        web) echo 8192 ;;
     esac
 }
 dict_for() {
     case $1 in
         compile|vm_rules) echo "-dict=$here/rules.dict" ;;
         position|moves|record) echo "-dict=$here/position.dict" ;;
+        web) echo "-dict=$here/web.dict" ;;
         *) echo "" ;;
     esac
 }
 
 # The library sources: everything but main.c and the command files (commands.h users).
 LIB="arena diag ast parse opcodes compile codegen verify jumps position vm movegen merge effects pins maxima profile posstring notation session perft search record make capture origins pretest royal oom protect rulespath move_examples"
+# What the web harness adds (the requests of `boardvm serve` without its HTTP side), and how it
+# links: every fopen/open/opendir of boardvm's code goes through the harness (fuzz_web.c).
+WEBLIB="webapi webgame gamejson movesquares"
+WEBLINK="-ljansson -lmicrohttpd -Wl,--wrap=fopen -Wl,--wrap=open -Wl,--wrap=opendir"
 # Every UBSan check is fatal, except those listed in RECOVER: they report and go on unless
 # UBSAN_OPTIONS says halt_on_error=1 (as fuzz and regress do), which lets fuzz/ubsan.supp skip
 # known, not yet fixed findings while fuzzing.
@@ -67,8 +74,19 @@ build() {
         fuzzobjs="$fuzzobjs $out/obj-fuzz/$f.o"
     done
     for h in $HARNESSES; do
+        [ "$h" = web ] && continue
         $CC $common -fsanitize=fuzzer "$here/fuzz_$h.c" $fuzzobjs -o "$out/bin/fuzz_$h"
     done
+    if have_web; then
+        webobjs=""
+        for f in $WEBLIB; do
+            $CC $common -fsanitize=fuzzer-no-link -c "$src/src/$f.c" -o "$out/obj-fuzz/$f.o"
+            webobjs="$webobjs $out/obj-fuzz/$f.o"
+        done
+        $CC $common -fsanitize=fuzzer "$here/fuzz_web.c" $fuzzobjs $webobjs $WEBLINK -o "$out/bin/fuzz_web"
+    else
+        echo "run.sh: no jansson or libmicrohttpd headers: the web harness is not built" >&2
+    fi
     # The command itself with the same sanitizers, for the edge cases and `boardvm test`.
     for f in $LIB display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares svg serve \
              cli cli_table check show perft_cmd startpos diff diff_side engine_notation uci_client match elo main; do
@@ -81,6 +99,12 @@ build() {
     done
     $CC $SAN $cliobjs -o "$out/bin/boardvm"
     echo "built: $(cd "$out/bin" && echo *)  (in $out/bin)"
+}
+
+# have_web: jansson and libmicrohttpd can be compiled against (the web harness needs both).
+have_web() {
+    printf '#include <jansson.h>\n#include <microhttpd.h>\nint main(void) { return 0; }\n' |
+        $CC -x c - -o /dev/null -ljansson -lmicrohttpd >/dev/null 2>&1
 }
 
 corpus() {
@@ -123,13 +147,18 @@ fuzz() {
         "$out/bin/fuzz_$h" -jobs=1 -workers=1 -max_total_time="$left" -max_len="$(max_len "$h")" \
             -rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=10 -print_final_stats=1 \
             -artifact_prefix="$out/artifacts/$h/" $(dict_for "$h") ${FUZZ_FLAGS:-} \
-            "$out/corpus/$h" "$out/seeds/$h" > "$out/run/$h/driver.log" 2>&1)
+            "$out/corpus/$h" "$out/seeds/$h" > "$out/run/$h/driver.log" 2>&1
+        r=$?
+        # the CPU time of the libFuzzer process and of the child that fuzzes (both waited for)
+        times > "$out/run/$h/times.txt"
+        exit $r)
         r=$?
         set -e
         n=$(ls "$out/run/$h" | grep -c '^run-' || true)
         if [ -f "$log" ]; then
             cp "$log" "$out/run/$h/run-$(printf %03d $((n + 1))).log"
             echo $(( $(date +%s) - t0 )) > "$out/run/$h/run-$(printf %03d $((n + 1))).secs"
+            cpu_of "$out/run/$h/times.txt" > "$out/run/$h/run-$(printf %03d $((n + 1))).cpu"
         fi
         [ $r -eq 0 ] && break
         rc=$r
@@ -137,6 +166,14 @@ fuzz() {
     done
     summary "$h"
     return $rc
+}
+
+# cpu_of FILE: the children's user + system seconds in the output of the shell's `times`
+# (its second line, "0m12.5s 0m0.25s" in dash and bash).
+cpu_of() {
+    awk 'NR == 2 { s = 0
+        for (i = 1; i <= 2; i++) { split($i, a, "m"); sub("s", "", a[2]); s += a[1] * 60 + a[2] }
+        printf "%d\n", s + 0.5 }' "$1"
 }
 
 # summary HARNESS: executions and wall-clock seconds of the last run and of all runs (the
@@ -151,13 +188,14 @@ summary() {
     last=$(ls "$d"/run-*.log 2>/dev/null | tail -n 1)
     [ -n "$last" ] || { echo "$1: no run yet"; return 0; }
     cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$last" | tail -n 1)
-    tex=0; tsec=0; runs=0
+    tex=0; tsec=0; tcpu=0; runs=0
     for f in "$d"/run-*.log; do
         runs=$((runs + 1))
         tex=$((tex + $(execs_of "$f")))
         tsec=$((tsec + $(cat "${f%.log}.secs" 2>/dev/null || echo 0)))
+        tcpu=$((tcpu + $(cat "${f%.log}.cpu" 2>/dev/null || echo 0)))
     done
-    echo "$1: $tex executions in $tsec s ($(awk "BEGIN { printf \"%.2f\", $tsec / 3600 }") h) over $runs libFuzzer run(s);" \
+    echo "$1: $tex executions in $tsec s wall, $tcpu s CPU ($(awk "BEGIN { printf \"%.2f\", $tcpu / 3600 }") CPU-h) over $runs libFuzzer run(s);" \
          "last: $(execs_of "$last") executions, ${cov:-cov: ?};" \
          "corpus $(ls "$out/corpus/$1" 2>/dev/null | wc -l) files; artifacts $(ls "$out/artifacts/$1" 2>/dev/null | wc -l)"
 }

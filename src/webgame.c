@@ -449,14 +449,15 @@ int webgame_think_finish(WebGame *w, int wait, char *err, size_t errlen)
         char move[sizeof t->res.best_str];
         snprintf(move, sizeof move, "%s", t->res.best_str);
         if (webgame_move(w, move, err, errlen)) {
-            w->engine_j = json_pack("{s:s, s:i, s:i, s:I, s:f, s:s}", "move", move, "score", t->res.score,
-                                    "depth", t->res.depth, "nodes", (json_int_t)t->res.nodes,
-                                    "seconds", t->res.seconds, "pv", t->res.pv);
+            w->engine_j = json_pack("{s:o, s:i, s:i, s:I, s:f, s:o}", "move", json_text(move),
+                                    "score", t->res.score, "depth", t->res.depth,
+                                    "nodes", (json_int_t)t->res.nodes, "seconds", t->res.seconds,
+                                    "pv", json_text(t->res.pv));
             invalidate(w);
             return 1;
         }
     }
-    w->engine_j = json_pack("{s:s}", "error", err);
+    w->engine_j = json_pack("{s:o}", "error", json_text(err));
     invalidate(w);
     return 0;
 }
@@ -522,7 +523,7 @@ static json_t *played_json(const PlayedList *l, int reversed)
     json_t *a = json_array();
     for (int k = 0; k < l->n; k++) {
         const Played *m = &l->m[reversed ? l->n - 1 - k : k];
-        json_array_append_new(a, json_pack("{s:s, s:i, s:i}", "s", m->s, "from", m->from, "to", m->to));
+        json_array_append_new(a, json_pack("{s:o, s:i, s:i}", "s", json_text(m->s), "from", m->from, "to", m->to));
     }
     return a;
 }
@@ -538,7 +539,7 @@ static json_t *state_with_engine(WebGame *w)
         pthread_mutex_lock(&w->think.mu);
         memcpy(info, w->think.info, sizeof info);
         pthread_mutex_unlock(&w->think.mu);
-        json_object_set_new(s, "thinking", json_pack("{s:s}", "info", info));
+        json_object_set_new(s, "thinking", json_pack("{s:o}", "info", json_text(info)));
     }
     return s;
 }
@@ -551,7 +552,7 @@ json_t *webgame_state(WebGame *w)
     p->on_error = &jb;
     if (setjmp(jb)) {
         /* the rules code failed on this position: say so, offer no move */
-        json_t *s = json_pack("{s:s, s:[], s:[]}", "error", p->errmsg, "moves", "board");
+        json_t *s = json_pack("{s:o, s:[], s:[]}", "error", json_text(p->errmsg), "moves", "board");
         p->on_error = NULL;
         rebuild(w);
         w->state_j = s;
@@ -566,9 +567,9 @@ json_t *webgame_state(WebGame *w)
     json_object_set_new(s, "history", played_json(&w->hist, 0));
     json_object_set_new(s, "redo", played_json(&w->redo, 1));   /* the next move to redo first */
     json_t *opts = json_array();
-    for (int i = 0; i < w->nopts; i++) json_array_append_new(opts, json_string(w->opts[i]));
+    for (int i = 0; i < w->nopts; i++) json_array_append_new(opts, json_text(w->opts[i]));
     json_object_set_new(s, "options", opts);
-    json_object_set_new(s, "start", w->start ? json_string(w->start) : json_null());
+    json_object_set_new(s, "start", w->start ? json_text(w->start) : json_null());
     w->state_j = s;
     return state_with_engine(w);
 }

@@ -29,6 +29,14 @@ n=$(./boardvm show "$srcdir/rules/smegi.rules" --json | grep -o '"arrows":\[\[' 
 [ "$n" -eq 40 ] && ok "show --json: Smegi's 40 squares with arrows" || bad "show --json: $n squares with arrows"
 ./boardvm show "$rules" --json --moves e2e4 | grep -q '"position":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"' \
     && ok "show --json --moves e2e4: the position" || bad "show --json --moves e2e4"
+# names that are not UTF-8 (a Latin-1 game name, a file name): jansson refused them and the JSON
+# ended in "out of memory", exit 3 (F27); each bad byte is U+FFFD now
+e_acute=$(printf '\351'); replacement=$(printf '\357\277\275')
+LC_ALL=C sed "s/^game \"FIDE Chess\";/game \"Caf$e_acute Chess\";/" "$rules" > "serve-caf$e_acute.rules"
+./boardvm show "serve-caf$e_acute.rules" --json > serve.json 2>serve.err; st=$?
+[ $st -eq 0 ] && LC_ALL=C grep -q "\"name\":\"Caf$replacement Chess\",\"file\":\"serve-caf$replacement.rules\"" serve.json \
+    && ok "show --json: a Latin-1 game name and file name (F27)" || bad "show --json, Latin-1 names: status $st, $(cat serve.err)"
+rm -f "serve-caf$e_acute.rules" serve.json
 
 ./boardvm serve "$rules" --port 0 >serve.out 2>serve.err &
 pid=$!
@@ -67,6 +75,10 @@ want=$(./boardvm show "$rules" --moves e2e4 | sed -n 's/^position: //p')
 expect 422 "an illegal move" POST /api/move '{"move":"e7e4"}'
 grep -q 'not a legal move' serve.body && ok "it says why" || bad "no reason: $(cat serve.body)"
 expect 400 "a move that is not a string" POST /api/move '{"move":7}'
+# a message cut at its buffer's end inside a character was not UTF-8: jansson gave no JSON and
+# the server closed the connection without an answer (F26, found by fuzz/fuzz_web.c)
+long=$(awk 'BEGIN { s = "{\"move\":\"x"; for (i = 0; i < 3000; i++) s = s "\303\251"; print s "\"}" }')
+expect 422 "an illegal move of 3000 two-byte characters, cut in its message (F26)" POST /api/move "$long"
 expect 400 "malformed JSON" POST /api/move '{"move":'
 expect 400 "JSON that is not an object" POST /api/move '[1,2]'
 head -c 2000000 /dev/zero | tr '\0' 'x' >serve.big
