@@ -8,7 +8,9 @@
 #   fuzz/run.sh repro HARNESS FILE...  run a harness on given inputs (a crash reproducer)
 #   fuzz/run.sh regress                every input of tests/fuzz-regress/ through its harness,
 #                                      then the command-line edge cases (fuzz/edge-cases.sh)
-#   fuzz/run.sh stats                  executions and time of the last run of each harness
+#   fuzz/run.sh stats                  executions, wall-clock and CPU seconds of each harness
+#   fuzz/run.sh coverage               the corpora replayed through a coverage build: line
+#                                      coverage per source file and harness ($FUZZ_OUT/coverage)
 #
 # Harnesses: compile position moves vm_gen vm_rules record web (web needs jansson and
 # libmicrohttpd, as `boardvm serve` does; without them it is left out).
@@ -57,11 +59,16 @@ RECOVER=signed-integer-overflow
 KNOWN=""
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-recover=$RECOVER -fno-omit-frame-pointer"
 
-build() {
-    mkdir -p "$out/gen" "$out/obj-fuzz" "$out/obj-cli" "$out/bin"
-    # The flex and bison outputs, as Makefile.am makes them (lexer.l writes lex.yy.c).
+# The flex and bison outputs, as Makefile.am makes them (lexer.l writes lex.yy.c).
+gen() {
+    mkdir -p "$out/gen"
     bison -d -Wno-yacc -o "$out/gen/parser.c" "$src/grammar/parser.y"
     (cd "$out/gen" && flex "$src/grammar/lexer.l" && mv lex.yy.c lexer.c)
+}
+
+build() {
+    mkdir -p "$out/obj-fuzz" "$out/obj-cli" "$out/bin"
+    gen
     inc="-I$src/src -I$out/gen -DFUZZ_SRCDIR=\"$src\""
     common="-g -O1 -Wall -Wextra -Wno-unused-function $SAN $inc"
     fuzzobjs=""; cliobjs=""
@@ -245,6 +252,62 @@ regress() {
     return $fail
 }
 
+# coverage: every harness built again with clang's source-based coverage (no sanitizers, so
+# that nothing but the counting changes), the inputs of its corpus and seeds run once each
+# (libFuzzer -runs=0 runs every input it loads), and llvm-cov's line coverage per source file,
+# per harness and for all of them together: $out/coverage/table.md (fuzz/cov-table.py) and
+# llvm-cov's own report, report.txt. Needs llvm-profdata and llvm-cov of the clang in use.
+coverage() {
+    c="$out/coverage"
+    rm -rf "$c"; mkdir -p "$c/obj" "$c/bin" "$c/prof"
+    [ -f "$out/gen/parser.c" ] || gen
+    flags="-g -O1 -fprofile-instr-generate -fcoverage-mapping -fsanitize=fuzzer-no-link"
+    flags="$flags -I$src/src -I$out/gen -DFUZZ_SRCDIR=\"$src\" -w"
+    objs=""
+    for f in $LIB; do
+        $CC $flags -c "$src/src/$f.c" -o "$c/obj/$f.o"; objs="$objs $c/obj/$f.o"
+    done
+    for f in parser lexer; do
+        $CC $flags -c "$out/gen/$f.c" -o "$c/obj/$f.o"; objs="$objs $c/obj/$f.o"
+    done
+    webobjs=""
+    if have_web; then
+        for f in $WEBLIB; do
+            $CC $flags -c "$src/src/$f.c" -o "$c/obj/$f.o"; webobjs="$webobjs $c/obj/$f.o"
+        done
+    fi
+    built=""
+    for h in $HARNESSES; do
+        if [ "$h" = web ]; then
+            have_web || continue
+            $CC $flags -fsanitize=fuzzer "$here/fuzz_web.c" $objs $webobjs $WEBLINK -o "$c/bin/fuzz_web"
+        else
+            $CC $flags -fsanitize=fuzzer "$here/fuzz_$h.c" $objs -o "$c/bin/fuzz_$h"
+        fi
+        built="$built $h"
+    done
+    for h in $built; do
+        dirs=""
+        for d in "$out/corpus/$h" "$out/seeds/$h"; do [ -d "$d" ] && dirs="$dirs $d"; done
+        # %p: the search children of vm_gen and vm_rules write profiles of their own
+        LLVM_PROFILE_FILE="$c/prof/$h-%p.profraw" FUZZ_KNOWN="" \
+            "$c/bin/fuzz_$h" -runs=0 -timeout=60 -rss_limit_mb=4096 -max_len="$(max_len "$h")" \
+            $dirs > "$c/$h.log" 2>&1 || echo "run.sh: the replay of $h ended with an error (see $c/$h.log)" >&2
+        llvm-profdata merge -sparse "$c/prof/$h"-*.profraw -o "$c/$h.profdata"
+        llvm-cov export -summary-only "$c/bin/fuzz_$h" -instr-profile="$c/$h.profdata" > "$c/$h.json"
+        echo "$h: $(sed -n 's/^#\([0-9]*\).*INITED.*/\1/p' "$c/$h.log" | tail -n 1) inputs replayed"
+    done
+    llvm-profdata merge -sparse "$c"/*.profdata -o "$c/all.profdata"
+    first=""; more=""
+    for h in $built; do
+        if [ -z "$first" ]; then first="$c/bin/fuzz_$h"; else more="$more -object $c/bin/fuzz_$h"; fi
+    done
+    llvm-cov export -summary-only $first $more -instr-profile="$c/all.profdata" > "$c/all.json"
+    llvm-cov report $first $more -instr-profile="$c/all.profdata" > "$c/report.txt"
+    python3 "$here/cov-table.py" "$src" "$c" $built > "$c/table.md"
+    cat "$c/table.md"
+}
+
 cmd=${1:-}
 [ $# -gt 0 ] && shift
 case $cmd in
@@ -255,5 +318,6 @@ case $cmd in
     repro) [ $# -ge 2 ] || { echo "usage: run.sh repro HARNESS FILE..." >&2; exit 2; }; repro "$@" ;;
     regress) regress ;;
     stats) for h in $HARNESSES; do summary "$h"; done ;;
-    *) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    coverage) coverage ;;
+    *) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

@@ -114,6 +114,13 @@ static Game *compile(WebGame *w, int nopts, char **opts, char *err, size_t errle
     return g;
 }
 
+/* The game keeps the undo data of every move played, to take it back (undo): one entry of 8
+ * bytes per state word the move changed, and a move may change thousands (an after-move hook
+ * in a loop). A move past this many entries is refused, so that no series of requests (a
+ * 120 KB /api/new took 445 MB) takes the server past 1 GB (F28): 2^24 entries are 128 MiB,
+ * over a million chess moves. */
+#define WEB_MAX_TRAIL (1 << 24)
+
 /* Find the legal move written s in p and make it; from/to say where it went. Must run under
  * p->on_error. */
 static int make_named(Pos *p, const char *s, int *from, int *to, char *err, size_t errlen)
@@ -126,6 +133,11 @@ static int make_named(Pos *p, const char *s, int *from, int *to, char *err, size
     if (k < 0) return fail(err, errlen, "'%s' is not a legal move here", s);
     move_squares(g, &ml->m[k], s, from, to);    /* the last move, as the page shows it */
     pos_make(p, ml, &ml->m[k]);
+    if (p->ntrail > WEB_MAX_TRAIL) {
+        pos_unmake(p);
+        return fail(err, errlen, "'%s': the game would keep more than %d state changes to take its moves "
+                    "back; start a new game from this position", s, WEB_MAX_TRAIL);
+    }
     return 1;
 }
 

@@ -138,5 +138,25 @@ kill -TERM $pid
 wait $pid; st=$?
 [ $st -eq 0 ] && ok "SIGTERM stops the server (status 0)" || bad "the server exited with status $st"
 if grep -q 'ERROR: \|runtime error' serve.err; then bad "sanitizer report:"; cat serve.err; fi
+
+# the game keeps every move's undo data (to take it back): a game whose moves change 3000 state
+# words each reached 445 MB with a 120 KB /api/new; the game now keeps at most 2^24 changes (F28)
+./boardvm serve "$srcdir/tests/fuzz-regress/cli/record-memory.rules" --port 0 >serve.out 2>serve.err &
+pid=$!
+port=
+for i in $(seq 1 100); do
+    port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' serve.out)
+    [ -n "$port" ] && break
+    sleep 0.1
+done
+url=http://127.0.0.1:$port
+awk 'BEGIN { printf "{\"moves\":[\"a2\""; for (i = 1; i < 8000; i++) printf ",\"%s\"", i % 2 ? "b1" : "a2"; print "]}" }' > serve.big
+got=$(curl -s -o serve.body -w '%{http_code}' -X POST --data-binary @serve.big "$url/api/new")
+[ "$got" = 422 ] && grep -q 'more than 16777216 state changes to take its moves back' serve.body \
+    && ok "8000 moves of 3000 state changes each are refused at the bound (F28)" \
+    || bad "8000 moves of 3000 state changes (F28): HTTP $got: $(head -c 200 serve.body)"
+kill -TERM $pid
+wait $pid
+if grep -q 'ERROR: \|runtime error' serve.err; then bad "sanitizer report:"; cat serve.err; fi
 rm -f serve.out serve.err serve.body serve.big serve.many
 [ $fails -eq 0 ] || exit 1
