@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """cov-table.py SRCDIR COVDIR HARNESS... - the line coverage table of fuzz/README.md, from the
 `llvm-cov export -summary-only` files that `fuzz/run.sh coverage` writes (COVDIR/H.json per
-harness, COVDIR/all.json for all of them together): one row per source file of src/ (and the
-parser and lexer bison and flex make), one column per harness, then all of them; each cell is
-the percentage of the file's lines run, "-" where the harness does not link the file."""
+harness, COVDIR/all.json for all of them together): one row per source file of src/ with code
+(and the parser and lexer bison and flex make), one column per harness, then all of them; each
+cell is the percentage of the file's lines run, "-" where the harness does not link the file.
+The last row adds up the files each harness links."""
 import json
 import os
 import sys
@@ -18,12 +19,15 @@ def summaries(path, src):
         name = fl["filename"]
         if name.startswith(os.path.join(src, "src") + "/"):
             name = os.path.relpath(name, src)
-        elif os.path.basename(name) in ("parser.c", "lexer.c") and "/gen/" in name:
-            name = "gen/" + os.path.basename(name) + " (grammar/)"
+        elif os.path.basename(name) == "parser.c" and "/gen/" in name:
+            name = "grammar/parser.y (bison's parser.c)"
+        elif os.path.basename(name) == "lexer.c" and "/gen/" in name:
+            name = "grammar/lexer.l (flex's lexer.c)"
         else:
             continue
         lines = fl["summary"]["lines"]
-        out[name] = (lines["count"], lines["covered"])
+        if lines["count"]:                  # a header with no code of its own is no row
+            out[name] = (lines["count"], lines["covered"])
     return out
 
 

@@ -161,7 +161,7 @@ fuzz() {
         exit $r)
         r=$?
         set -e
-        n=$(ls "$out/run/$h" | grep -c '^run-' || true)
+        n=$(ls "$out/run/$h" | grep -c '^run-.*\.log$' || true)
         if [ -f "$log" ]; then
             cp "$log" "$out/run/$h/run-$(printf %03d $((n + 1))).log"
             echo $(( $(date +%s) - t0 )) > "$out/run/$h/run-$(printf %03d $((n + 1))).secs"
