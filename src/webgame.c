@@ -494,11 +494,12 @@ char *webgame_record(WebGame *w)
     char *text = NULL; size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     if (!f) oom("record");
-    char opts[1024] = "";
-    for (int i = 0; i < w->nopts; i++) {
-        size_t n = strlen(opts);
-        snprintf(opts + n, sizeof opts - n, "%s%s", i ? " " : "", w->opts[i]);
-    }
+    /* the options as one string, however long (a fixed buffer cut them silently) */
+    char *opts = NULL; size_t olen = 0;
+    FILE *of = open_memstream(&opts, &olen);
+    if (!of) oom("record");
+    for (int i = 0; i < w->nopts; i++) fprintf(of, "%s%s", i ? " " : "", w->opts[i]);
+    fclose(of);
     char **moves = strings_of(&w->hist);
     const Pos *p = w->p;
     GameRecord r = { w->g, "boardvm serve", 0, base_name(w->path), opts, w->start ? w->start : w->g->start,
@@ -509,6 +510,7 @@ char *webgame_record(WebGame *w)
     record_write(f, &r);
     fclose(f);
     free(moves);
+    free(opts);
     return text;
 }
 

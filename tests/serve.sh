@@ -158,5 +158,24 @@ got=$(curl -s -o serve.body -w '%{http_code}' -X POST --data-binary @serve.big "
 kill -TERM $pid
 wait $pid
 if grep -q 'ERROR: \|runtime error' serve.err; then bad "sanitizer report:"; cat serve.err; fi
+
+# a record's Options tag holds every option, however long (a 1024-byte buffer cut it silently)
+./boardvm serve "$srcdir/rules/ivory-tower.rules" --port 0 >serve.out 2>serve.err &
+pid=$!
+port=
+for i in $(seq 1 100); do
+    port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' serve.out)
+    [ -n "$port" ] && break
+    sleep 0.1
+done
+url=http://127.0.0.1:$port
+awk 'BEGIN { printf "{\"options\":[\"korean\""; for (i = 1; i < 200; i++) printf ",\"korean\""; print "]}" }' > serve.big
+expect 200 "a new game with 200 options" POST /api/new "$(cat serve.big)"
+expect 200 "its record" GET /api/record
+n=$(grep -o '\[Options \\"[a-z ]*\\"\]' serve.body | grep -o korean | wc -l)
+[ "$n" -eq 200 ] && ok "the record's Options tag holds the 200 options" || bad "the Options tag holds $n options, not 200"
+kill -TERM $pid
+wait $pid
+if grep -q 'ERROR: \|runtime error' serve.err; then bad "sanitizer report:"; cat serve.err; fi
 rm -f serve.out serve.err serve.body serve.big serve.many
 [ $fails -eq 0 ] || exit 1
