@@ -38,16 +38,21 @@ LC_ALL=C sed "s/^game \"FIDE Chess\";/game \"Caf$e_acute Chess\";/" "$rules" > "
     && ok "show --json: a Latin-1 game name and file name (F27)" || bad "show --json, Latin-1 names: status $st, $(cat serve.err)"
 rm -f "serve-caf$e_acute.rules" serve.json
 
-./boardvm serve "$rules" --port 0 >serve.out 2>serve.err &
-pid=$!
-port=
-for i in $(seq 1 100); do
-    port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' serve.out)
-    [ -n "$port" ] && break
-    sleep 0.1
-done
-if [ -z "$port" ]; then echo "FAIL: the server did not say where it listens"; cat serve.out serve.err; kill $pid; exit 1; fi
-url=http://127.0.0.1:$port
+# start_server RULES: a server on a free port (pid, url); the test ends if it does not start
+# within 30 s (a sanitizer build under load is slow)
+start_server() {
+    ./boardvm serve "$1" --port 0 >serve.out 2>serve.err &
+    pid=$!
+    port=
+    for i in $(seq 1 300); do
+        port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' serve.out)
+        [ -n "$port" ] && break
+        sleep 0.1
+    done
+    if [ -z "$port" ]; then echo "FAIL: the server did not say where it listens"; cat serve.out serve.err; kill $pid; exit 1; fi
+    url=http://127.0.0.1:$port
+}
+start_server "$rules"
 
 # status of a request: req METHOD PATH [BODY]; the body of the answer goes to serve.body
 req() {
@@ -141,15 +146,7 @@ if grep -q 'ERROR: \|runtime error' serve.err; then bad "sanitizer report:"; cat
 
 # the game keeps every move's undo data (to take it back): a game whose moves change 3000 state
 # words each reached 445 MB with a 120 KB /api/new; the game now keeps at most 2^24 changes (F28)
-./boardvm serve "$srcdir/tests/fuzz-regress/cli/record-memory.rules" --port 0 >serve.out 2>serve.err &
-pid=$!
-port=
-for i in $(seq 1 100); do
-    port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' serve.out)
-    [ -n "$port" ] && break
-    sleep 0.1
-done
-url=http://127.0.0.1:$port
+start_server "$srcdir/tests/fuzz-regress/cli/record-memory.rules"
 awk 'BEGIN { printf "{\"moves\":[\"a2\""; for (i = 1; i < 8000; i++) printf ",\"%s\"", i % 2 ? "b1" : "a2"; print "]}" }' > serve.big
 got=$(curl -s -o serve.body -w '%{http_code}' -X POST --data-binary @serve.big "$url/api/new")
 [ "$got" = 422 ] && grep -q 'more than 16777216 state changes to take its moves back' serve.body \
@@ -160,15 +157,7 @@ wait $pid
 if grep -q 'ERROR: \|runtime error' serve.err; then bad "sanitizer report:"; cat serve.err; fi
 
 # a record's Options tag holds every option, however long (a 1024-byte buffer cut it silently)
-./boardvm serve "$srcdir/rules/ivory-tower.rules" --port 0 >serve.out 2>serve.err &
-pid=$!
-port=
-for i in $(seq 1 100); do
-    port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' serve.out)
-    [ -n "$port" ] && break
-    sleep 0.1
-done
-url=http://127.0.0.1:$port
+start_server "$srcdir/rules/ivory-tower.rules"
 awk 'BEGIN { printf "{\"options\":[\"korean\""; for (i = 1; i < 200; i++) printf ",\"korean\""; print "]}" }' > serve.big
 expect 200 "a new game with 200 options" POST /api/new "$(cat serve.big)"
 expect 200 "its record" GET /api/record
