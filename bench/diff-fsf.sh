@@ -37,4 +37,19 @@ run "shogi matsuri" examples/shogi.rules shogi "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1
 run crazyhouse examples/crazyhouse.rules crazyhouse
 run "crazyhouse middle game" examples/crazyhouse.rules crazyhouse "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R - b KQkq - 0 1"
 run "crazyhouse promotions" examples/crazyhouse.rules crazyhouse "r1b1k2r/1P6/8/8/8/8/6p1/R3K2R - w KQkq - 0 1"
+run atomic examples/atomic.rules atomic
+run "atomic middle game" examples/atomic.rules atomic \
+    "rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQkq - 0 1"
+# Chess960: Fairy-Stockfish with UCI_Chess960 on (a wrapper sends the option before the rest)
+fsf960=$(mktemp "${TMPDIR:-/tmp}/fsf960.XXXXXX")
+trap 'rm -f "$fsf960"' EXIT
+printf '#!/bin/sh\n{ echo "setoption name UCI_Chess960 value true"; cat; } | exec "%s"\n' \
+    "$fsf" >"$fsf960"
+chmod +x "$fsf960"
+plain=$fsf; fsf=$fsf960
+run "chess960 table 1" examples/chess960.rules chess \
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+run "chess960 castlings" examples/chess960.rules chess "1r2k1rr/8/8/8/8/8/8/RR2K1R1 w GBhb - 0 1"
+run "chess960 king on b" examples/chess960.rules chess "rk5r/pp4pp/8/8/8/8/PP4PP/R4KR1 w GAha - 0 1"
+fsf=$plain
 exit $status

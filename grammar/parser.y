@@ -229,11 +229,14 @@ static AstKind moves_limit_kind(ParseCtx *ctx, const RulesLoc *l, const char *wo
     return AST_WORK;
 }
 
-/* `moves compulsory capture;`: `compulsory` is not reserved either. */
-static void check_compulsory(ParseCtx *ctx, const RulesLoc *l, const char *word)
+/* `moves compulsory capture;` and `moves maximum capture;`: neither word is reserved. The
+ * node's num: 1 = compulsory, 2 = maximum (the captures that take the most pieces). */
+static int check_compulsory(ParseCtx *ctx, const RulesLoc *l, const char *word)
 {
+    if (strcmp(word, "maximum") == 0) return 2;
     if (strcmp(word, "compulsory") != 0)
-        parse_error(ctx, l, "expected 'compulsory' before 'capture' after 'moves', found '%s'", word);
+        parse_error(ctx, l, "expected 'compulsory' or 'maximum' before 'capture' after 'moves', found '%s'", word);
+    return 1;
 }
 
 /* `hop orth capture;`: `hop` is not reserved (it may name things elsewhere); check it. */
@@ -713,7 +716,7 @@ distinct:
     KW_MOVES KW_DISTINCT ';' { $$ = mk(ctx, AST_DISTINCT, &@1); }
   | KW_MOVES KW_DISTINCT IDENT ';' { check_smallest(ctx, &@3, $3); $$ = mk(ctx, AST_DISTINCT, &@1); $$->num = 1; }
   | KW_MOVES IDENT INT ';'   { $$ = mk(ctx, moves_limit_kind(ctx, &@2, $2), &@3); $$->num = $3; }
-  | KW_MOVES IDENT KW_CAPTURE ';' { check_compulsory(ctx, &@2, $2); $$ = mk(ctx, AST_COMPULSORY, &@1); }
+  | KW_MOVES IDENT KW_CAPTURE ';' { $$ = mk(ctx, AST_COMPULSORY, &@1); $$->num = check_compulsory(ctx, &@2, $2); }
   ;
 
 when:

@@ -7,7 +7,7 @@ int move_captures(const Pos *p, const MoveList *ml, const Move *m)
 {
     const Game *g = p->g;
     int mover = pos_turn(p);
-    if (m->kind == MK_MOVE && m->to != m->from && taken_by(m->captured, mover)) return 1;
+    int landed = m->kind == MK_MOVE && m->to != m->from && taken_by(m->captured, mover);
     /* the recorded writes hold each slot once, with its final value; the position is the one
      * before the move, so p->st holds each slot's value before it */
     const int32_t *ops = m->nops ? ml->ops + 2 * m->op0 : NULL;
@@ -17,16 +17,21 @@ int move_captures(const Pos *p, const MoveList *ml, const Move *m)
         if (loc < 0 || loc >= board) continue;
         others += taken_by(ops[2 * i + 1], mover) - taken_by(p->st[loc], mover);
     }
-    return others < 0;
+    return landed - others > 0 ? landed - others : 0;
 }
 
-void keep_captures(const Pos *p, MoveList *ml)
+void keep_captures(const Pos *p, MoveList *ml, int most)
 {
-    int any = 0;
-    for (int i = 0; i < ml->n && !any; i++) any = move_captures(p, ml, &ml->m[i]);
-    if (!any) return;
+    int best = 0;
+    for (int i = 0; i < ml->n && (most || !best); i++) {
+        int n = move_captures(p, ml, &ml->m[i]);
+        if (n > best) best = n;
+    }
+    if (!best) return;
     int k = 0;
-    for (int i = 0; i < ml->n; i++)
-        if (move_captures(p, ml, &ml->m[i])) ml->m[k++] = ml->m[i];
+    for (int i = 0; i < ml->n; i++) {
+        int n = move_captures(p, ml, &ml->m[i]);
+        if (most ? n == best : n > 0) ml->m[k++] = ml->m[i];
+    }
     ml->n = k;
 }

@@ -1,4 +1,5 @@
-/* capture.h - `moves compulsory capture;`: a side that can capture must (antichess, checkers).
+/* capture.h - `moves compulsory capture;`: a side that can capture must (antichess, checkers);
+ * `moves maximum capture;`: ... and must take the most pieces it can (international draughts).
  *
  * A move captures when it leaves fewer pieces of the other players on the board than there
  * were: it lands on one, or its program takes one off (`capture`, `remove`, `land`, an
@@ -9,8 +10,9 @@
 #define BOARDVM_CAPTURE_H
 #include "position.h"
 
-/* 1 if m, a move of the side to move in p, captures. */
+/* How many pieces of the other players m, a move of the side to move in p, takes (0: none). */
 int move_captures(const Pos *p, const MoveList *ml, const Move *m);
-/* When one of ml's moves captures, keep only those that do (in their order). */
-void keep_captures(const Pos *p, MoveList *ml);
+/* When one of ml's moves captures, keep only those that do (in their order); with `most`, only
+ * those that take as many pieces as the most any move takes. */
+void keep_captures(const Pos *p, MoveList *ml, int most);
 #endif

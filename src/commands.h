@@ -12,7 +12,7 @@ typedef struct {
     const char *fen;
     char **moves; int nmoves, capmoves;
     char **copies; int ncopies;    /* strings the move list points into */
-    int divide, version, list_opcodes, check_hash, profile, every_ply;
+    int divide, version, list_opcodes, check_hash, check_gen, profile, every_ply;
     int json;                      /* show/moves --json */
     int update;                    /* test --update: rewrite the expected values */
     int depth, runs;

@@ -1046,7 +1046,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
             else g->step_limit = d->num;
             break;
         case AST_DISTINCT: g->distinct = 1; g->distinct_smallest = (int)d->num; break;
-        case AST_COMPULSORY: g->compulsory_capture = 1; break;
+        case AST_COMPULSORY: g->compulsory_capture = (int)d->num; break;
         case AST_POSITION:
             g->fields = arena_alloc(&g->arena, sizeof(char *) * (size_t)(d->nkids + 1));
             g->nfields = d->nkids;
@@ -1148,8 +1148,10 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
             goto fail;
         }
         thread_jumps(g, f);
+        fuse_superinstructions(g, f);
         if (!verify_function(g, f, err, sizeof err, &deep)) {
-            diag_plain(&diag, "internal error: bytecode of '%s' fails verification after jump threading: %s",
+            diag_plain(&diag, "internal error: bytecode of '%s' fails verification after jump threading "
+                       "and superinstructions: %s",
                        g->fns[f].name, err);
             goto fail;
         }

@@ -86,6 +86,7 @@ void suggest(Compiler *C, const char *name, SrcLoc loc);   /* a "did you mean" n
 int verify_function(const Game *g, int fn, char *err, size_t errlen, int *deep_pc);
 /* Jump threading (jumps.c), on a verified program; it is verified again after. */
 void thread_jumps(Game *g, int fn);
+void fuse_superinstructions(Game *g, int fn);     /* superinstr.c */
 /* Sets g->legal_in_check_first and g->legal_pretest_fn (pretest.c); before verification. */
 void derive_legal_pretest(Compiler *C);
 

@@ -52,7 +52,29 @@ static int only_square_reads(const Game *g, int fn)
         int op = g->code[pc];
         if (opcode_info[op].effect & ~(E_RBOARD | E_RVAR | E_RHANDS | E_RTURN)) return 0;
         if ((opcode_info[op].effect & E_RBOARD) &&
-            op != OP_EMPTY && op != OP_ENEMY && op != OP_FRIEND && op != OP_AT) return 0;
+            op != OP_EMPTY && op != OP_ENEMY && op != OP_FRIEND && op != OP_AT && op != OP_FORFRIEND)
+            return 0;
+    }
+    return 1;
+}
+
+/* Whether program fn looks at pieces only for their type and owner: every piece word it takes
+ * from a square (AT) or of its own piece (PIECE) goes straight into `type(...)`, `owner(...)`
+ * or `... is T`. Then the piece variables packed in the words (bits 12 up) cannot change what it
+ * does, and the attack memo compares words without them: in the Ivory Tower every move changes
+ * the check counts of the mover's pieces, which no attack reads. */
+static int reads_type_and_owner_only(const Game *g, int fn)
+{
+    const CodeFunction *f = &g->fns[fn];
+    const int32_t *code = g->code;
+    for (int pc = f->entry; pc < f->end; pc += 1 + opcode_info[code[pc]].nops) {
+        if (code[pc] != OP_AT && code[pc] != OP_PIECE) continue;
+        int next = pc + 1 + opcode_info[code[pc]].nops;
+        if (next >= f->end) return 0;
+        int op = code[next];
+        if (op == OP_TYPEOF || op == OP_OWNEROF) continue;
+        if ((op == OP_PUSH || op == OP_PUSHK) && next + 2 < f->end && code[next + 2] == OP_ISTYPE) continue;
+        return 0;
     }
     return 1;
 }
@@ -77,6 +99,8 @@ void effects_prepare(Game *g)
     g->capture_unseen_by_check = 0;
     g->memo_ok = g->nfns > 0 ? arena_alloc(&g->arena, (size_t)g->nfns) : NULL;
     for (int f = 0; f < g->nfns; f++) g->memo_ok[f] = g->stack == 1 && only_square_reads(g, f);
+    g->memo_mask = g->nfns > 0 ? arena_alloc(&g->arena, sizeof *g->memo_mask * (size_t)g->nfns) : NULL;
+    for (int f = 0; f < g->nfns; f++) g->memo_mask[f] = reads_type_and_owner_only(g, f) ? 0xfff : -1;
     int legal = g->hook_fn[HOOK_LEGAL];
     if (legal < 0 || g->nfns <= 0) return;
     Effects *e = calloc((size_t)g->nfns, sizeof *e);

@@ -198,7 +198,11 @@ typedef struct Game {
                                              nothing or what legal_pretest_fn can pretest */
     int legal_pretest_fn;                 /* the rest of `legal`, run before the move (pretest.c), or -1 */
     uint8_t *memo_ok;                     /* per program: its attack runs may be memoised (effects.h) */
+    int32_t *memo_mask;                   /* per program: the bits of a piece word it can see:
+                                             0xfff (type and owner) or -1 (effects.h) */
     uint8_t **origin_ok;                  /* per program: where it can move from (origins.h) */
+    uint8_t *moves_onto;                  /* per program: it may emit a move onto a square, the
+                                             only kind that captures (origins.h) */
     const struct VmHost *host;            /* the runtime's answers to the VM (vm.h), set by movegen_prepare */
 
     /* attacks */
@@ -211,7 +215,7 @@ typedef struct Game {
     const char *start;                    /* start position string */
     int nfields; const char **fields;     /* position string fields */
     int distinct;                         /* moves distinct */
-    int compulsory_capture;               /* moves compulsory capture (capture.c) */
+    int compulsory_capture;               /* moves compulsory (1) / maximum (2) capture (capture.c) */
     int distinct_smallest;                /* moves distinct smallest: merged moves keep the smallest string */
     long work_limit;                      /* GEN_BUDGET, or `moves work N;` (N millions) */
     long step_limit;                      /* STEP_BUDGET, or `moves steps N;` */

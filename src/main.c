@@ -38,6 +38,7 @@ static int add_to_args(void *ctx, const CliOption *o, const CliValue *v)
     case OPT_EVERY_PLY: a->every_ply = 1; break;
     case OPT_DIVIDE: a->divide = 1; break;
     case OPT_CHECK_HASH: a->check_hash = 1; break;
+    case OPT_CHECK_GEN: a->check_gen = 1; break;
     case OPT_PROFILE: a->profile = 1; break;
     case OPT_LIST_OPCODES: a->list_opcodes = 1; break;
     case OPT_UPDATE: a->update = 1; break;

@@ -71,15 +71,43 @@ static void gen_atoms(Pos *p, MoveList *ml, int sq, int32_t w, const PieceType *
 /* The pseudo-legal moves, unit by unit: each piece (unit sq * stack + layer), the turn's
  * program (unit nsq * stack), each dropped type t (unit nsq * stack + t). After each unit that
  * added moves, `stop` (when given) sees them, from index `first`, and may end the generation
- * there: ml->next_unit then says where it can go on (gen_rest); -1 when it is complete. */
+ * there: ml->next_unit then says where it can go on (gen_rest); -1 when it is complete.
+ * With `stop`, a program also stops after its first move, then after twice as many, and so
+ * on: one program may emit every move of the position (the Four Towers turn), and `stop`
+ * usually needs one. A stopped run is made again from its start, skipping the moves it
+ * emitted before (vm_run_resume); ml->resume_emits says how many when gen_rest goes on. */
 typedef int (*GenStop)(Pos *p, MoveList *ml, int first);
-static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit)   /* 1 if stopped */
+
+/* One program unit, its first `skip` moves already in the list; `stop` has not seen the moves
+ * from index `tested` on (a piece's native moves come before its program's). Returns 1 if
+ * `stop` ended the generation inside or after it. */
+static int gen_run(Pos *p, MoveList *ml, RunCtx *c, GenStop stop, int skip, int u, int tested)
+{
+    if (!stop && !skip) { vm_run(p, c); return 0; }       /* (the plain generation) */
+    for (;;) {
+        ml->unit_emits = 0; ml->stopped = 0;
+        ml->stop_emits = stop ? (skip ? 2 * skip : 1) : 0;
+        ml->emit_watch = 1;
+        vm_run_resume(p, c, skip);
+        ml->stop_emits = 0; ml->emit_watch = 0;
+        if (stop && ml->n > tested && stop(p, ml, tested)) {
+            ml->next_unit = ml->stopped ? u : u + 1;
+            ml->resume_emits = ml->stopped ? ml->unit_emits : 0;
+            return 1;
+        }
+        if (!ml->stopped) return 0;
+        tested = ml->n;
+        skip = ml->unit_emits;
+    }
+}
+
+static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, int onto_only)
 {
     const Game *g = p->g;
     int mover = pos_turn(p);
     const int board_units = g->nsq * g->stack, last = board_units + g->ntypes;
-    if (from_unit == 0) vm_start_position(p);
-    for (int u = from_unit; u <= last; u++) {
+    if (from_unit == 0 && skip == 0) vm_start_position(p);
+    for (int u = from_unit; u <= last; u++, skip = 0) {
         int before = ml->n;
         if (u < board_units) {                     /* every piece of a stack moves on its own */
             int sq = u / g->stack, l = u % g->stack;
@@ -89,28 +117,29 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit)   /* 1 i
             int t = PW_TYPE(w);
             if (t < 1 || t > g->ntypes) continue;
             const PieceType *T = &g->types[t];
-            if (T->natoms) gen_atoms(p, ml, sq, w, T, mover);
+            if (T->natoms && !skip) gen_atoms(p, ml, sq, w, T, mover);   /* (resumed: done) */
             for (int i = before; i < ml->n; i++) ml->m[i].layer = (uint8_t)l;
-            if (T->moves_fn >= 0 &&
+            if (T->moves_fn >= 0 && (!onto_only || g->moves_onto[T->moves_fn]) &&
                 (!g->origin_ok[T->moves_fn] || g->origin_ok[T->moves_fn][mover * g->nsq + sq])) {
-                RunCtx c = {0};
-                c.mode = RUN_GEN; c.fn = T->moves_fn; c.mover = mover; c.origin = sq; c.piece = w;
-                c.layer = l; c.out = ml; c.nlegal = -1; c.target = -1;
-                vm_run(p, &c);
+                RunCtx c = { .mode = RUN_GEN, .fn = T->moves_fn, .mover = mover, .origin = sq,
+                             .piece = w, .layer = l, .out = ml, .nlegal = -1, .target = -1 };
+                if (gen_run(p, ml, &c, stop, skip, u, before)) return 1;
+                continue;
             }
         } else if (u == board_units) {
-            if (g->turn_fn < 0) continue;
-            RunCtx c = {0};
-            c.mode = RUN_GEN; c.fn = g->turn_fn; c.mover = mover; c.origin = -1;
-            c.out = ml; c.nlegal = -1; c.target = -1;
-            vm_run(p, &c);
+            if (g->turn_fn < 0 || (onto_only && !g->moves_onto[g->turn_fn])) continue;
+            RunCtx c = { .mode = RUN_GEN, .fn = g->turn_fn, .mover = mover, .origin = -1,
+                         .out = ml, .nlegal = -1, .target = -1 };
+            if (gen_run(p, ml, &c, stop, skip, u, before)) return 1;
+            continue;
         } else {
             int t = u - board_units;
             if (g->drops_fn < 0 || p->st[g->st_hands + mover * (g->ntypes + 1) + t] <= 0) continue;
-            RunCtx c = {0};
-            c.mode = RUN_GEN; c.fn = g->drops_fn; c.mover = mover; c.origin = -1;
-            c.dropping = t; c.out = ml; c.nlegal = -1; c.target = -1;
-            vm_run(p, &c);
+            if (onto_only && !g->moves_onto[g->drops_fn]) continue;
+            RunCtx c = { .mode = RUN_GEN, .fn = g->drops_fn, .mover = mover, .origin = -1,
+                         .dropping = t, .out = ml, .nlegal = -1, .target = -1 };
+            if (gen_run(p, ml, &c, stop, skip, u, before)) return 1;
+            continue;
         }
         if (stop && ml->n > before && stop(p, ml, before)) { ml->next_unit = u + 1; return 1; }
     }
@@ -118,12 +147,32 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit)   /* 1 i
     return 0;
 }
 
-void gen_pseudo(Pos *p, MoveList *ml) { gen_units(p, ml, NULL, 0); }
+void gen_pseudo(Pos *p, MoveList *ml) { gen_units(p, ml, NULL, 0, 0, 0); }
 
-void gen_rest(Pos *p, MoveList *ml)
+static void gen_rest_of(Pos *p, MoveList *ml, int onto_only)
 {
-    if (ml->next_unit > 0) gen_units(p, ml, NULL, ml->next_unit);
-    else if (ml->next_unit == 0) gen_pseudo(p, ml);
+    if (ml->next_unit > 0 || ml->resume_emits > 0)
+        gen_units(p, ml, NULL, ml->next_unit, ml->resume_emits, onto_only);
+    else if (ml->next_unit == 0) gen_units(p, ml, NULL, 0, 0, onto_only);
+}
+
+void gen_rest(Pos *p, MoveList *ml) { gen_rest_of(p, ml, 0); }
+
+/* Programs that move nothing onto a square are left out; but under `moves distinct` a capture
+ * may be merged with a move of such a program that reaches the same state, and which of the
+ * two the list keeps depends on both: there, only a game none of whose programs can capture
+ * (the Four Towers turn) leaves them out. */
+void gen_rest_captures(Pos *p, MoveList *ml)
+{
+    const Game *g = p->g;
+    int onto_only = 1;
+    if (g->distinct) {
+        for (int f = 0; f < g->nfns && onto_only; f++)
+            if ((g->fns[f].kind == FN_MOVES || g->fns[f].kind == FN_DROPS) && g->moves_onto[f]) onto_only = 0;
+        for (int t = 1; t <= g->ntypes && onto_only; t++)
+            if (g->types[t].natoms) onto_only = 0;
+    }
+    gen_rest_of(p, ml, onto_only);
 }
 
 /* Is one of the moves from `first` on legal? Each is made with what `legal` can see of a make. */
@@ -142,7 +191,7 @@ static int any_legal_from(Pos *p, MoveList *ml, int first)
 int gen_first_legal(Pos *p, MoveList *ml)
 {
     movelist_clear(ml);
-    return gen_units(p, ml, any_legal_from, 0);       /* every unit was tested as it came */
+    return gen_units(p, ml, any_legal_from, 0, 0, 0);       /* every unit was tested as it came */
 }
 
 void gen_legal(Pos *p, MoveList *ml)
@@ -207,7 +256,7 @@ void gen_legal(Pos *p, MoveList *ml)
         ml->m[k++] = m;
     }
     ml->n = k;
-    if (g->compulsory_capture) keep_captures(p, ml);
+    if (g->compulsory_capture) keep_captures(p, ml, g->compulsory_capture == 2);
 }
 
 typedef struct { const char *s; int i; } NamedMove;
@@ -303,10 +352,13 @@ static int program_reaches_seeing(Pos *p, int fn, int mode, int sq, int32_t w, i
     MemoEntry *me = NULL;
     ReadLog log;
     if (seen) { seen->n = 0; seen->overflow = 1; }
-    if (mode == RUN_ATTACK && g->memo_ok[fn] && (me = memo_slot(p, fn, sq, w, target))) {
-        if (me->fn == fn + 1 && me->origin == sq && me->piece == w && me->target == target && me->owner == owner) {
+    /* the words of pieces on squares (locations below nsq), seen through the program's mask */
+    const int32_t mask = g->memo_mask[fn], nsq = g->nsq;
+    if (mode == RUN_ATTACK && g->memo_ok[fn] && (me = memo_slot(p, fn, sq, w & mask, target))) {
+        if (me->fn == fn + 1 && me->origin == sq && me->piece == (w & mask) && me->target == target &&
+            me->owner == owner) {
             int i = 0;
-            while (i < me->n && p->st[me->loc[i]] == me->w[i]) i++;
+            while (i < me->n && (p->st[me->loc[i]] & (me->loc[i] < nsq ? mask : -1)) == me->w[i]) i++;
             if (i == me->n) {
                 if (seen) {
                     seen->n = me->n; seen->overflow = 0;
@@ -329,10 +381,10 @@ static int program_reaches_seeing(Pos *p, int fn, int mode, int sq, int32_t w, i
     vm_run(p, &c);
     p->depth_guard--;
     if (me && !log.overflow) {
-        me->fn = fn + 1; me->origin = sq; me->piece = w; me->target = target;
+        me->fn = fn + 1; me->origin = sq; me->piece = w & mask; me->target = target;
         me->owner = (int8_t)owner; me->found = (int8_t)c.found; me->n = (int8_t)log.n;
         memcpy(me->loc, log.loc, sizeof *log.loc * (size_t)log.n);
-        memcpy(me->w, log.w, sizeof *log.w * (size_t)log.n);
+        for (int i = 0; i < log.n; i++) me->w[i] = log.w[i] & (log.loc[i] < nsq ? mask : -1);
     }
     if (seen && me && !log.overflow) *seen = log;
     return c.found;

@@ -93,6 +93,7 @@ enum {
     X(FORBIT,     3, 0, 0, 3, 0, "take the lowest bit of local A into local B; jump to C if none") \
     X(CHOOSELIST, 4, 0, 0, 0, 0, "take element [local B] of list A (as the mover sees it) into local C, local B += 1; fail past the end; leave a choice for the rest (keeping locals 0..D-1)") \
     X(FORLIST,    4, 0, 0, 4, 0, "take element [local B] of list A into local C, local B += 1; jump to D past the end") \
+    X(FORFRIEND,  4, 0, 0, 4, E_RBOARD, "FORLIST that first passes over the elements not holding a piece of the mover (made from FORLIST; LOAD C; FRIEND; JZ back: superinstr.c)") \
     X(STEP,       0, 1, 0, 0, 0, "pop a direction; move the cursor one step along it; fail if that leaves the board") \
     X(GO,         0, 1, 0, 0, 0, "pop a square; put the cursor there; fail on none") \
     X(STEPSQ,     0, 2, 1, 0, 0, "pop a direction and a square; push the square one step away, or none") \

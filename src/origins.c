@@ -12,6 +12,7 @@
 #include "origins.h"
 #include <stdlib.h>
 #include "opcodes.h"
+#include "position.h"             /* MK_MOVE */
 
 #define WALK_STEPS 256        /* instructions followed per square before giving up (a way through) */
 #define WALK_STACK 8
@@ -71,8 +72,22 @@ static int may_act(const Game *g, int player, int sq, int pc, Val *stk, int sp, 
     return 1;
 }
 
+/* Whether program f has an `emit` of a move onto a square, or runs other types' moves
+ * (`moves-of`, whose native lines move onto squares). */
+static int may_move_onto(const Game *g, int f)
+{
+    const int32_t *code = g->code;
+    for (int pc = g->fns[f].entry; pc < g->fns[f].end; pc += 1 + opcode_info[code[pc]].nops) {
+        if (code[pc] == OP_EMIT && code[pc + 1] == MK_MOVE) return 1;
+        if (code[pc] == OP_MOVESOF) return 1;
+    }
+    return 0;
+}
+
 void origins_prepare(Game *g)
 {
+    g->moves_onto = arena_alloc(&g->arena, (size_t)(g->nfns > 0 ? g->nfns : 1));
+    for (int f = 0; f < g->nfns; f++) g->moves_onto[f] = (uint8_t)may_move_onto(g, f);
     g->origin_ok = arena_alloc(&g->arena, sizeof *g->origin_ok * (size_t)(g->nfns > 0 ? g->nfns : 1));
     for (int f = 0; f < g->nfns; f++) {
         g->origin_ok[f] = NULL;

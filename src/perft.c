@@ -1,6 +1,7 @@
 /* perft.c - see perft.h. A finished game has no moves, so perft counts nothing below it. */
 #include "perft.h"
 #include "make.h"
+#include "gencheck.h"
 #include "movegen.h"
 
 volatile sig_atomic_t perft_stop;
@@ -10,6 +11,7 @@ uint64_t perft(Pos *p, int depth, int ply)
     if (depth <= 0) return 1;
     MoveList *ml = pos_list(p, ply);
     node_moves(p, ml);
+    if (p->check_gen) gencheck_node(p, ply);
     if (depth == 1) return (uint64_t)ml->n;   /* bulk count: the leaves need not be made */
     uint64_t n = 0;
     for (int i = 0; i < ml->n; i++) {

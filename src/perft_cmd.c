@@ -144,6 +144,7 @@ int cmd_perft(Args *a)
     int st = open_position(a, &g, &p);
     if (st) return st;
     p->check_hash = a->check_hash;
+    p->check_gen = a->check_gen;
     if (a->profile)
         p->profile = xcalloc((size_t)g->ncode + 1, sizeof *p->profile, "the profile counters");
     PerftRun r = { (int)depth, a->divide, { isatty(2), now(), depth, 0 }, 0, 0, NULL, NULL };

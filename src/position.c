@@ -326,6 +326,8 @@ void pos_unmake(Pos *p)
 void movelist_clear(MoveList *ml)
 {
     ml->n = 0; ml->nops = 0; ml->ntext = 0; ml->next_unit = 0;
+    ml->unit_emits = ml->stop_emits = ml->stopped = ml->skip_emits = ml->resume_emits = 0;
+    ml->emit_watch = 0;
     if (ml->merge_used) { memset(ml->merge_slot, 0, sizeof *ml->merge_slot * ml->merge_cap); ml->merge_used = 0; }
 }
 

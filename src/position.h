@@ -42,6 +42,17 @@ typedef struct {
      * runtime error (a longjmp out of the legal hook) cannot leak it */
     int32_t *legal_slot; uint64_t *legal_hash; uint32_t legal_cap;
     int next_unit;               /* generation stopped before this unit (movegen.c); -1: complete */
+    /* A generation may also stop inside a program's run, after one of its emitted moves
+     * (gen_first_legal): the run is then made again from its start by gen_rest, which skips
+     * the moves the list has already (the program is deterministic). vm.c counts and stops. */
+    int unit_emits;              /* moves the running unit emitted so far, skipped ones included */
+    int stop_emits;              /* the run stops once unit_emits reaches this (0: never) */
+    int stopped;                 /* ... and it did */
+    int skip_emits;              /* the first moves of the run, already in the list: not recorded */
+    int skip_free0;              /* (vm.c: whether work was counted before the skipped part) */
+    uint32_t unit_groups0;       /* (vm.c: the `distinct { }` count when the run first began) */
+    int resume_emits;            /* next_unit stopped inside its run after this many moves */
+    int emit_watch;              /* skip_emits or stop_emits is in force (vm.c's fast path) */
 } MoveList;
 
 typedef struct { int32_t loc, old; } TrailEntry;
@@ -93,6 +104,7 @@ typedef struct Pos {
      * the board for them; NULL in the other games. */
     uint64_t *attackers; int attacker_words;
     int check_hash;                         /* debug: compare the hash with a recompute after each make/unmake */
+    int check_gen;                          /* debug: perft compares the search's generations (gencheck.h) */
     uint64_t *profile;                      /* --profile: instructions run at each code word, or NULL */
 } Pos;
 

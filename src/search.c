@@ -326,7 +326,9 @@ static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply, int rep)
     int stand = evaluate(e, p);
     if (stand >= beta || ply >= MAX_PLY - 1) return stand;
     if (stand > alpha) alpha = stand;
-    gen_rest(p, ml);                           /* (the end block may have begun them) */
+    /* (the end block may have begun them); only captures are searched here, so the programs
+     * that cannot emit one are not run (in Four Towers: all of them) */
+    gen_rest_captures(p, ml);
     const int legal = 0;                       /* each move is tested when it is made */
     int *sc, *ix;
     ply_buffers(e, ply, ml->n, &sc, &ix);

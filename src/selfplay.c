@@ -14,7 +14,9 @@
 #include "movegen.h"
 #include "notation.h"
 #include "playcommon.h"
+#include "oom.h"
 #include "posstring.h"
+#include "profile.h"
 #include "protect.h"
 #include "record.h"
 #include "session.h"
@@ -31,6 +33,7 @@ typedef struct {
     FILE *rec;
     int score[4];                  /* wins of player 0, of player 1, draws, unfinished */
     int mine[3];                   /* with --opponent: the engine's wins, losses, draws */
+    uint64_t *profile;             /* --profile: the instructions of every game, summed */
 } Match;
 
 static volatile sig_atomic_t interrupted;
@@ -174,6 +177,7 @@ static int play_one_game(Match *m, int gi, int games)
     Pos *p = setup_position(g, a->fen, a->moves, a->nmoves, NULL, &status);
     if (!p) return status;
     char *start = pos_to_string(p);
+    p->profile = m->profile;
     engine_clear(m->eng);
     if (m->eng2) engine_clear(m->eng2);
     m->lim.seed = a->seed ? a->seed + (uint64_t)gi * 7919 : 0;
@@ -205,6 +209,7 @@ static int play_one_game(Match *m, int gi, int games)
     }
     free(start);
     log_free(&o.log);
+    p->profile = NULL;             /* (the match's) */
     pos_free(p);
     return o.st;
 }
@@ -228,6 +233,8 @@ int cmd_selfplay(Args *a)
         game_free(m.g);
         return 2;
     }
+    if (a->profile)
+        m.profile = xcalloc((size_t)m.g->ncode + 1, sizeof *m.profile, "the profile counters");
     m.eng = engine_new(m.g, 32);
     options_string(a, m.opts, sizeof m.opts);
     engine_name(&m.lim, m.ename, sizeof m.ename);
@@ -248,6 +255,8 @@ int cmd_selfplay(Args *a)
         printf("%s against %s: %d wins, %d losses, %d draws, %d unfinished\n", m.ename, m.oname,
                m.mine[0], m.mine[1], m.mine[2], m.score[3]);
     if (!st && interrupted) { fprintf(stderr, "boardvm: interrupted\n"); st = EXIT_INTERRUPTED; }
+    if (m.profile) profile_report(m.g, m.profile, a->pos[1], stderr);
+    free(m.profile);
     engine_free(m.eng2);
     if (m.rec) fclose(m.rec);
     engine_free(m.eng);

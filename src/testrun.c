@@ -358,6 +358,7 @@ static int run_case(const Case *c)
     free(buf);
     Pos *p = pos_new(g);
     p->check_hash = 1;               /* every test also proves the incremental hash */
+    p->check_gen = 1;                /* ... and the search's ways of generating moves */
     CheckRun r = { c, g, 0 };
     if (protected_run(p, check_run, &r)) { printf("#   %s\n", p->errmsg); r.ok = 0; }
     int ok = r.ok;

@@ -55,7 +55,7 @@ int verify_function(const Game *g, int fi, char *err, size_t errlen, int *deep_p
         case OP_FORBIT:
             if (a[0] < 0 || a[0] >= f->nlocals || a[1] < 0 || a[1] >= f->nlocals) FAILV("local out of range");
             break;
-        case OP_CHOOSELIST: case OP_FORLIST:
+        case OP_CHOOSELIST: case OP_FORLIST: case OP_FORFRIEND:
             if (a[0] < 0 || a[0] >= g->nlists) FAILV("list %d out of range", a[0]);
             if (a[1] < 0 || a[1] >= f->nlocals || a[2] < 0 || a[2] >= f->nlocals) FAILV("local out of range");
             if (op == OP_CHOOSELIST && (a[3] < NFIXED_LOCALS || a[3] > f->nlocals || a[1] >= a[3]))

@@ -31,6 +31,8 @@ struct VmScratch {
     uint32_t *seen, stamp;             /* emit_move: state slots met in this branch's writes */
     int *line_to; int nline_to;        /* `moves-of`: the squares of a line with a leg, hop or zone */
     int capture_nest;                  /* `on capture` runs in progress (MAX_CAPTURE_NEST) */
+    int free_work;                     /* a resumed run is going over moves it emitted before:
+                                          that work was counted then (vm_run_resume) */
     /* the bounds of a whole command (vm_set_total_work, vm_set_deadline): CHARGE calls
      * vm_watch once `work` passes watch_at, the nearer of total_max and clock_at */
     long watch_at, total_max, total_steps, clock_at;
@@ -109,6 +111,7 @@ void vm_abandon(Pos *p)
 {
     struct VmScratch *s = scratch(p);
     s->nch = 0; s->nlocs = 0; s->nnb = 0; s->nqb = 0; s->capture_nest = 0;
+    s->free_work = 0;
     p->depth_guard = 0;
 }
 
@@ -141,6 +144,7 @@ void vm_start_position(Pos *p)
     p->depth_guard = 0;        /* nothing runs inside anything now; a runtime error (a longjmp)
                                   may have left the nesting count of attack tests raised */
     s->capture_nest = 0;       /* the same for `on capture` */
+    s->free_work = 0;          /* (a runtime error may have ended a resumed run) */
 }
 
 static void push_choice(Pos *p, struct VmScratch *s, int pc, const int64_t *L, int nlocals, int line)
@@ -328,7 +332,8 @@ static int type_arith(const Game *g, int a, int b, int minus)
  * a whole: one position can never cost more than GEN_BUDGET. */
 #define CHARGE(extra) do {                                                                     \
         MAXIMA_NOTE(steps, step_limit - budget);                                               \
-        s->work += step_limit - budget + (extra); budget = step_limit;                         \
+        if (!s->free_work) s->work += step_limit - budget + (extra);                           \
+        budget = step_limit;                                                                   \
         MAXIMA_NOTE(work, s->work - s->work0);                                                 \
         MAXIMA_NOTE(trail, p->ntrail - s->trail0);                                             \
         if (s->work - s->work0 > (g->work_limit < vm_gen_budget ? g->work_limit : vm_gen_budget)) \
@@ -391,6 +396,24 @@ static void __attribute__((noreturn, cold)) piece_var_range_error(Pos *p, int li
 #define NEXT break
 #define VM_REG(r)
 #endif
+
+/* A move emitted by a RUN_GEN run (and the `moves-of` runs inside it, into the same list):
+ * recorded, unless a resumed run has it already (vm_run_resume: then the work counted before
+ * starts again after the last such move); and the run stops after it if the generation asked
+ * to (MoveList.stop_emits: gen_first_legal tests the moves so far). */
+#define GEN_EMIT(kind, suffix, LL) do {                                                       \
+        MoveList *out_ = c->out;                                                               \
+        if (__builtin_expect(!out_->emit_watch, 1))                                            \
+            CHARGE(emit_move(p, c, (kind), (suffix), (LL), trail_base, note_base, qual_base, LINE)); \
+        else {                                                                                 \
+            if (out_->skip_emits > 0) {                                                        \
+                CHARGE(0);                                                                     \
+                if (--out_->skip_emits == 0) s->free_work = out_->skip_free0;                 \
+            } else                                                                             \
+                CHARGE(emit_move(p, c, (kind), (suffix), (LL), trail_base, note_base, qual_base, LINE)); \
+            if (++out_->unit_emits == out_->stop_emits) { out_->stopped = 1; goto done; }      \
+        }                                                                                      \
+    } while (0)
 
 #define RUN_LOOP_NAME run_plain
 #define RUN_LOOP_PROFILING 0
@@ -459,9 +482,9 @@ static int side_to_move_has_a_move(Pos *p, int line)
     movelist_clear(ml);
     /* gen_pseudo starts the bounds of a new position (vm_start_position); the replies belong
      * to this one: their work counts toward its bound, and the nesting count stays. */
-    long work0 = s->work0; int trail0 = s->trail0, guard = p->depth_guard;
+    long work0 = s->work0; int trail0 = s->trail0, guard = p->depth_guard, free0 = s->free_work;
     int found = p->g->host->first_legal(p, ml);
-    s->work0 = work0; s->trail0 = trail0; p->depth_guard = guard;
+    s->work0 = work0; s->trail0 = trail0; p->depth_guard = guard; s->free_work = free0;
     p->depth_guard--;
     return found;
 }
@@ -471,10 +494,26 @@ static int side_to_move_has_a_move(Pos *p, int line)
 static int end_has_a_move(Pos *p, MoveList *into)
 {
     struct VmScratch *s = scratch(p);
-    long work0 = s->work0; int trail0 = s->trail0, guard = p->depth_guard;
+    long work0 = s->work0; int trail0 = s->trail0, guard = p->depth_guard, free0 = s->free_work;
     int found = p->g->host->first_legal(p, into);
-    s->work0 = work0; s->trail0 = trail0; p->depth_guard = guard;
+    s->work0 = work0; s->trail0 = trail0; p->depth_guard = guard; s->free_work = free0;
     return found;
+}
+
+void vm_run_resume(Pos *p, RunCtx *c, int skip)
+{
+    struct VmScratch *s = scratch(p);
+    MoveList *ml = c->out;
+    /* the run again numbers its `distinct { }` blocks as it did: the moves it emits after the
+     * skipped ones are merged with those by that number */
+    if (skip == 0) ml->unit_groups0 = s->groups;
+    else s->groups = ml->unit_groups0;
+    ml->skip_emits = skip;
+    ml->skip_free0 = s->free_work;
+    if (skip > 0) s->free_work = 1;
+    vm_run(p, c);
+    s->free_work = ml->skip_free0;
+    ml->skip_emits = 0;
 }
 
 int vm_run_legal(Pos *p, int mover)

@@ -59,6 +59,10 @@ typedef struct VmHost {
 } VmHost;
 
 void vm_run(Pos *p, RunCtx *c);
+/* vm_run of a RUN_GEN program whose first `skip` emitted moves are in c->out already: a run
+ * that stopped after them (MoveList.stop_emits) goes on. They are not recorded again, and the
+ * work of running up to them is not counted again: the bounds see the run once. */
+void vm_run_resume(Pos *p, RunCtx *c, int skip);
 void vm_run_hook(Pos *p, int hook, int mover);
 void vm_run_capture_hook(Pos *p, int mover, int32_t victim);
 int vm_run_legal(Pos *p, int mover);                 /* 1 if the `legal` hook accepts */

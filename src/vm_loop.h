@@ -226,6 +226,30 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             L[OPND(3)] = li->item[pl][i];
             ip += 5; NEXT;
         }
+        vmcase(FORFRIEND) {
+            /* FORLIST; LOAD C; FRIEND; JZ back (superinstr.c), the elements whose square holds no
+             * piece of the mover passed over here. Each costs the 4 steps it would have cost:
+             * the bounds on work stay as they were. A run whose reads are logged (the attack
+             * memo) goes through the loop as written, so that FRIEND logs every square. */
+            const List *li = &g->lists[OPND(1)];
+            int pl = PLOK(mover) ? mover : 0;
+            int64_t i = L[OPND(2)], n = li->n[pl];
+            if (!c->reads && i >= 0) {
+                int64_t k = i;
+                for (; k < n; k++) {
+                    int64_t e = li->item[pl][k];
+                    int32_t w = SQOK(e) ? TOP(e) : 0;
+                    if (w && PW_OWNER(w) == mover) break;
+                }
+                budget -= 4 * (k - i);
+                if (budget < 0) goto out_of_steps;
+                i = k;
+            }
+            if (i < 0 || i >= n) { ip = code + OPND(4); NEXT; }
+            L[OPND(2)] = i + 1;
+            L[OPND(3)] = li->item[pl][i];
+            ip += 5; NEXT;
+        }
         vmcase(STEP) {
             a = stk[--sp];
             int64_t here = L[0];
@@ -349,7 +373,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                 if (kind == MK_DROP && (!PLOK(mover) || !TYOK(c->dropping) || p->st[HANDLOC(mover, c->dropping)] <= 0)) goto fail;
                 if (kind == MK_MOVE && L[4]) kind = MK_LANDED;     /* `land` already moved it */
                 /* the step bound is on the work between two moves; the position's bound goes on */
-                CHARGE(emit_move(p, c, kind, OPND(2), L, trail_base, note_base, qual_base, LINE));
+                GEN_EMIT(kind, OPND(2), L);
             } else if (c->mode == RUN_ATTACK || c->mode == RUN_REACH) {
                 if (kind != MK_STAY && L[0] == c->target) { c->found = 1; goto done; }
             }
@@ -462,7 +486,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                         for (int k = 0; k < s->nline_to; k++) {
                             L2[0] = s->line_to[k];
                             if (c->mode == RUN_GEN) {
-                                CHARGE(emit_move(p, c, L2[4] ? MK_LANDED : MK_MOVE, 0, L2, trail_base, note_base, qual_base, LINE));
+                                GEN_EMIT(L2[4] ? MK_LANDED : MK_MOVE, 0, L2);
                             } else if (s->line_to[k] == c->target) { c->found = 1; goto done; }
                         }
                         continue;
@@ -476,7 +500,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                         if (w ? (en && at->mode != MODE_MOVE) : at->mode != MODE_CAPTURE) {
                             L2[0] = sq;
                             if (c->mode == RUN_GEN) {
-                                CHARGE(emit_move(p, c, L2[4] ? MK_LANDED : MK_MOVE, 0, L2, trail_base, note_base, qual_base, LINE));
+                                GEN_EMIT(L2[4] ? MK_LANDED : MK_MOVE, 0, L2);
                             } else if (sq == c->target) { c->found = 1; goto done; }
                         }
                         if (w || at->kind == ATOM_LEAP) break;
@@ -491,6 +515,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                     sub.outer_trail_base = trail_base; sub.outer_note_base = note_base; sub.outer_qual_base = qual_base;
                     vm_run(p, &sub);
                     if (sub.found) { c->found = 1; goto done; }
+                    if (c->mode == RUN_GEN && c->out->stopped) goto done;   /* (GEN_EMIT) */
                 }
             }
             ip += 1; NEXT;
