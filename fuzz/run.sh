@@ -45,7 +45,7 @@ dict_for() {
 }
 
 # The library sources: everything but main.c and the command files (commands.h users).
-LIB="arena diag ast parse opcodes compile codegen verify jumps position vm movegen merge effects pins maxima profile posstring notation session perft search record make capture origins pretest royal oom protect rulespath move_examples"
+LIB="arena diag ast parse opcodes compile codegen verify jumps superinstr position vm movegen merge effects pins maxima profile posstring notation session perft search gencheck record make capture origins pretest royal oom protect rulespath move_examples"
 # What the web harness adds (the requests of `boardvm serve` without its HTTP side), and how it
 # links: every fopen/open/opendir of boardvm's code goes through the harness (fuzz_web.c).
 WEBLIB="webapi webgame gamejson movesquares"
@@ -257,8 +257,16 @@ regress() {
 # (libFuzzer -runs=0 runs every input it loads), and llvm-cov's line coverage per source file,
 # per harness and for all of them together: $out/coverage/table.md (fuzz/cov-table.py) and
 # llvm-cov's own report, report.txt. Needs llvm-profdata and llvm-cov of the clang in use.
+# COVERAGE_NOBUILD=1 replays again with the binaries of the last coverage run (the corpora may
+# have grown since).
 coverage() {
     c="$out/coverage"
+    if [ "${COVERAGE_NOBUILD:-}" = 1 ] && [ -d "$c/bin" ]; then
+        rm -rf "$c/prof"; mkdir -p "$c/prof"
+        built=$(cd "$c/bin" && ls | sed 's/^fuzz_//' | tr '\n' ' ')
+        cov_replay
+        return
+    fi
     rm -rf "$c"; mkdir -p "$c/obj" "$c/bin" "$c/prof"
     [ -f "$out/gen/parser.c" ] || gen
     flags="-g -O1 -fprofile-instr-generate -fcoverage-mapping -fsanitize=fuzzer-no-link"
@@ -286,6 +294,15 @@ coverage() {
         fi
         built="$built $h"
     done
+    cov_replay
+}
+
+# cov_replay: the corpora of the harnesses in $built through the coverage binaries, then the
+# profiles merged and the table made (see coverage).
+cov_replay() {
+    # in the order of $HARNESSES: the table's columns come in that order
+    set -- ; for h in $HARNESSES; do case " $built " in *" $h "*) set -- "$@" "$h" ;; esac; done
+    built="$*"
     for h in $built; do
         dirs=""
         for d in "$out/corpus/$h" "$out/seeds/$h"; do [ -d "$d" ] && dirs="$dirs $d"; done
@@ -297,7 +314,9 @@ coverage() {
         llvm-cov export -summary-only "$c/bin/fuzz_$h" -instr-profile="$c/$h.profdata" > "$c/$h.json"
         echo "$h: $(sed -n 's/^#\([0-9]*\).*INITED.*/\1/p' "$c/$h.log" | tail -n 1) inputs replayed"
     done
-    llvm-profdata merge -sparse "$c"/*.profdata -o "$c/all.profdata"
+    profs=""
+    for h in $built; do profs="$profs $c/$h.profdata"; done
+    llvm-profdata merge -sparse $profs -o "$c/all.profdata"
     first=""; more=""
     for h in $built; do
         if [ -z "$first" ]; then first="$c/bin/fuzz_$h"; else more="$more -object $c/bin/fuzz_$h"; fi
