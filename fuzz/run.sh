@@ -306,8 +306,9 @@ cov_replay() {
     for h in $built; do
         dirs=""
         for d in "$out/corpus/$h" "$out/seeds/$h"; do [ -d "$d" ] && dirs="$dirs $d"; done
-        # %p: the search children of vm_gen and vm_rules write profiles of their own
-        LLVM_PROFILE_FILE="$c/prof/$h-%p.profraw" FUZZ_KNOWN="" \
+        # %m: the search children of vm_gen and vm_rules (fuzz_common.h fz_child_exit) merge
+        # their counts into the same file as the process that forked them
+        LLVM_PROFILE_FILE="$c/prof/$h-%m.profraw" FUZZ_KNOWN="" \
             "$c/bin/fuzz_$h" -runs=0 -timeout=60 -rss_limit_mb=4096 -max_len="$(max_len "$h")" \
             $dirs > "$c/$h.log" 2>&1 || echo "run.sh: the replay of $h ended with an error (see $c/$h.log)" >&2
         llvm-profdata merge -sparse "$c/prof/$h"-*.profraw -o "$c/$h.profdata"
