@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "game.h"
+#include "make.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"

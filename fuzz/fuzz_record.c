@@ -64,9 +64,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     /* the moves played from the position, as show --game does (the first 16: each can be a slow
      * position, and the moves harness plays longer lines) */
-    jmp_buf jb;
     int status;
-    Pos *p = setup_position(g, pos, moves, n < 16 ? n : 16, &jb, &status);
+    Pos *p = setup_position(g, pos, moves, n < 16 ? n : 16, &status);
     if (p) {
         fz_check_state(p, "after a record's moves");
         pos_free(p);

@@ -50,7 +50,9 @@ static void dump_nums(const Ast *n)
     switch (n->kind) {
     case AST_BINARY: fprintf(stderr, " %s", binary_op(n->num)); break;
     case AST_UNARY:  fprintf(stderr, " %s", n->num == '!' ? "not" : "-"); break;
-    case AST_ASSIGN: fprintf(stderr, " %s", n->num == '=' ? "=" : n->num == '+' ? "+=" : "-="); break;
+    case AST_ASSIGN:
+        fprintf(stderr, " %s", n->num == '=' ? "=" : n->num == '+' ? "+=" : "-=");
+        break;
     case AST_BOARD: case AST_DIRECTION: case AST_VECTOR:
         fprintf(stderr, " %ld %ld", n->num, n->num2);
         break;

@@ -49,7 +49,7 @@
     X(RIDE,       "ride")          /* num: MODE_ANY/MOVE/CAPTURE; kids: DIRS_LIT, ATOM_ZONES */ \
     X(HOP,        "hop")           /* as RIDE: over one piece, then on (Betza p) */             \
     X(LEG,        "leg")           /* `a+b` in a leap: kids: the two dir terms */               \
-    X(ATOM_ZONES, "atom zones")    /* kids: IDENT (or EMPTY) for `in ZONE`, then for `from ZONE` */ \
+    X(ATOM_ZONES, "atom zones")    /* kids: IDENT (or EMPTY) for `in ZONE`, then `from ZONE` */ \
     X(ATTACK,     "attack")        /* kids: one LEAP, RIDE or BLOCK */                          \
     X(MOVES,      "moves")         /* kids: BLOCK */                                            \
     X(BONUS,      "bonus")         /* name: an int attribute, the piece's square bonus */        \
@@ -62,7 +62,7 @@
     X(WORK,       "moves work")    /* num: the work limit of one position, in millions */       \
     X(COMPULSORY, "moves compulsory capture") /* no fields: a side that can capture must */      \
     X(STEPS,      "moves steps")   /* num: instructions a program may run between two emits */  \
-    X(DISPLAY_ITEM, "display item")/* name: the verb; kids: IDENT (what), STRING label or NOTHING */ \
+    X(DISPLAY_ITEM, "display item")/* name: the verb; kids: IDENT (what), STRING label, NOTHING */\
     X(DEF,        "def")           /* name; kids: PARAM..., BLOCK */                            \
     X(FN,         "fn")            /* name; kids: PARAM..., expression */                       \
     X(PARAM,      "param")         /* name; kids: TYPE */                                       \
@@ -103,8 +103,9 @@
     X(LAND,       "land")          /* no fields: the moving piece arrives at the cursor now */  \
     X(MOVESOF,    "moves-of")      /* kids: type expr: that type's moves for the moving piece */\
     X(COMPOUND,   "compound")      /* name: the compound type; kids: IDENT parts */             \
-    X(DISTINCT_BLOCK, "distinct")  /* kids: BLOCK; its moves reaching one state are one move; num: smallest */ \
-    X(KEY,        "key")           /* kids: int expr: the move's key; merged moves keep the lowest */ \
+    X(DISTINCT_BLOCK, "distinct")  /* kids: BLOCK, whose moves reaching one state are one move; */\
+                                   /* num: smallest */                                          \
+    X(KEY,        "key")           /* kids: int expr: the key (merged moves keep the lowest) */ \
     X(RESULT,     "result")        /* num: RESULT_WIN/LOSS/DRAW; kids: reason STRING or NOTHING */\
     X(CALLSTMT,   "call")          /* name; kids: argument exprs */                             \
     /* ---- expressions ---- */                                                                \
@@ -128,8 +129,8 @@ typedef enum {
 } AstKind;
 
 /* BINARY operators (num of an AST_BINARY node). */
-enum { BIN_ADD = 1, BIN_SUB, BIN_MUL, BIN_DIV, BIN_MOD, BIN_EQ, BIN_NE, BIN_LT, BIN_LE, BIN_GT, BIN_GE,
-       BIN_AND, BIN_OR };
+enum { BIN_ADD = 1, BIN_SUB, BIN_MUL, BIN_DIV, BIN_MOD, BIN_EQ, BIN_NE, BIN_LT, BIN_LE, BIN_GT,
+       BIN_GE, BIN_AND, BIN_OR };
 /* VAR_*, MODE_*, HOOK_*, EMIT_*, RESULT_*: shared with the runtime, in game.h. */
 
 typedef struct Ast Ast;

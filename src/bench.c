@@ -67,8 +67,9 @@ static void bench_row(Pos *p, void *ctx)
     const Game *g = p->g;
     int depth = b->a->depth > 0 ? b->a->depth : b->bg->depth;
     uint64_t leaves = 0;
-    if (depth <= 0)
-        for (depth = 1; depth < BENCH_MAX_DEPTH && (leaves = perft(p, depth, 0)) < BENCH_MIN_LEAVES; depth++) { }
+    if (depth <= 0)              /* the first depth with enough leaves to time */
+        for (depth = 1; depth < BENCH_MAX_DEPTH; depth++)
+            if ((leaves = perft(p, depth, 0)) >= BENCH_MIN_LEAVES) break;
     int runs = b->a->runs > 0 ? b->a->runs : 5;
     double *v = b->v = xmalloc(sizeof *v * (size_t)runs, "the runs' rates");
     for (int r = 0; r < runs; r++) {
@@ -89,7 +90,8 @@ static void bench_row(Pos *p, void *ctx)
     }
     b->search_rate = median(v, runs);
     printf("%-14.14s %-26s %5d %10llu %10.0f %6d %9llu %9.0f", g->name, b->bg->file, depth,
-           (unsigned long long)leaves, b->perft_rate, depth + 1, (unsigned long long)res.nodes, b->search_rate);
+           (unsigned long long)leaves, b->perft_rate, depth + 1, (unsigned long long)res.nodes,
+           b->search_rate);
     fflush(stdout);
 }
 
@@ -105,9 +107,16 @@ static int bench_one(Args *a, const BenchGame *bg, double *perft_rate, double *s
     int status;
     Game *g = load_game(found, NULL, 0, NULL, &status);
     free(found);
-    if (!g) { printf("%-14s %-26s skipped: it does not compile (above)\n", "-", bg->file); return 0; }
-    Pos *p = setup_position(g, bg->fen, NULL, 0, NULL, &status);
-    if (!p) { printf("%-14s %-26s skipped: bad position (above)\n", g->name, bg->file); game_free(g); return 0; }
+    if (!g) {
+        printf("%-14s %-26s skipped: it does not compile (above)\n", "-", bg->file);
+        return 0;
+    }
+    Pos *p = setup_position(g, bg->fen, NULL, 0, &status);
+    if (!p) {
+        printf("%-14s %-26s skipped: bad position (above)\n", g->name, bg->file);
+        game_free(g);
+        return 0;
+    }
     BenchRow b = { a, bg, 0, 0, NULL };
     int failed = protected_run(p, bench_row, &b);
     if (failed) printf("%-14s %-26s skipped: %s\n", g->name, bg->file, p->errmsg);
@@ -145,7 +154,8 @@ static int read_list(const char *path, BenchGame **out, int *n)
             char save = *dend; *dend = 0;
             char *e; long d = strtol(rest, &e, 10);
             if (strcmp(rest, "-") && (*e || d < 0 || d > 30)) {
-                fprintf(stderr, "boardvm: %s:%d: '%s' is not a depth (0-30 or -)\n", path, lineno, rest);
+                fprintf(stderr, "boardvm: %s:%d: '%s' is not a depth (0-30 or -)\n", path, lineno,
+                        rest);
                 for (int i = 0; i < *n; i++) { free((*out)[i].file); free((*out)[i].fen); }
                 free(*out); *out = NULL; *n = 0;
                 free(text); return 2;
@@ -157,13 +167,17 @@ static int read_list(const char *path, BenchGame **out, int *n)
         char *fen = NULL;
         if (*rest) {
             size_t k = strlen(rest);
-            while (k && (rest[k - 1] == ' ' || rest[k - 1] == '\t' || rest[k - 1] == '\r')) rest[--k] = 0;
+            while (k && strchr(" \t\r", rest[k - 1])) rest[--k] = 0;
             fen = strdup(rest);
         }
         char *file = malloc((size_t)dirlen + strlen(f) + 1);
         if (!file) out_of_memory("file in read_list()");
-        if (f[0] == '/') strcpy(file, f); else { memcpy(file, path, (size_t)dirlen); strcpy(file + dirlen, f); }
-        if (*n == cap) { cap *= 2; *out = realloc(*out, sizeof **out * (size_t)cap); if (!*out) out_of_memory("out in read_list()"); }
+        if (f[0] == '/') strcpy(file, f);
+        else { memcpy(file, path, (size_t)dirlen); strcpy(file + dirlen, f); }
+        if (*n == cap) {
+            cap *= 2;
+            *out = xrealloc(*out, sizeof **out * (size_t)cap, "out in read_list()");
+        }
         (*out)[(*n)++] = (BenchGame){ file, depth, fen };
     }
     free(text);
@@ -183,17 +197,21 @@ static int bench_games(Args *a)
         for (int i = 1; i < a->npos; i++) list[n++] = (BenchGame){ strdup(a->pos[i]), 0, NULL };
     } else {
         /* the default: chess (the reference) and the two games the issue asked for */
-        static const char *defaults[] = { "rules/chess.rules", "examples/xiangqi.rules", "examples/shogi.rules" };
+        static const char *defaults[] = { "rules/chess.rules", "examples/xiangqi.rules",
+                                          "examples/shogi.rules" };
         list = malloc(sizeof *list * 3);
         if (!list) out_of_memory("list in bench_games()");
         for (int i = 0; i < 3; i++) list[n++] = (BenchGame){ strdup(defaults[i]), 0, NULL };
-        if (access(list[0].file, R_OK) != 0) { free(list[0].file); list[0].file = strdup(BOARDVM_DATADIR "/chess.rules"); }
+        if (access(list[0].file, R_OK) != 0) {
+            free(list[0].file);
+            list[0].file = strdup(BOARDVM_DATADIR "/chess.rules");
+        }
     }
     int runs = a->runs > 0 ? a->runs : 5;
     printf("bench: %d game%s, median of %d runs: perft leaves/s, search nodes/s (depth one more)\n",
            n, n == 1 ? "" : "s", runs);
-    printf("%-14s %-26s %5s %10s %10s %6s %9s %9s  %s\n", "game", "rules", "perft", "leaves", "leaves/s",
-           "search", "nodes", "nodes/s", "x chess (perft, search)");
+    printf("%-14s %-26s %5s %10s %10s %6s %9s %9s  %s\n", "game", "rules", "perft", "leaves",
+           "leaves/s", "search", "nodes", "nodes/s", "x chess (perft, search)");
     double ref_perft = 0, ref_search = 0;
     int done = 0;
     for (int i = 0; i < n; i++) {
@@ -202,7 +220,8 @@ static int bench_games(Args *a)
         if (bench_one(a, &list[i], &pr, &sr)) {
             done++;
             if (i == 0 && strstr(list[i].file, "chess.rules")) { ref_perft = pr; ref_search = sr; }
-            if (ref_perft > 0 && ref_search > 0) printf("  %.2f %.2f\n", pr / ref_perft, sr / ref_search);
+            if (ref_perft > 0 && ref_search > 0)
+                printf("  %.2f %.2f\n", pr / ref_perft, sr / ref_search);
             else printf("\n");
         }
         free(list[i].file); free(list[i].fen);
@@ -231,7 +250,8 @@ static void bench_single(Pos *p, void *ctx)
         leaves = perft(p, depth, 0);
         double dt = now() - t0;
         nps[r] = dt > 0 ? leaves / dt : 0;
-        printf("run %d: %llu leaves in %.3f s, %.0f leaves/s\n", r + 1, (unsigned long long)leaves, dt, nps[r]);
+        printf("run %d: %llu leaves in %.3f s, %.0f leaves/s\n", r + 1, (unsigned long long)leaves,
+               dt, nps[r]);
         fflush(stdout);
     }
     double med = median(nps, runs);
@@ -261,12 +281,14 @@ static void bench_single(Pos *p, void *ctx)
         SearchResult r;
         engine_search(eng, p, &lim, &r);
         engine_free(eng);
-        printf("  %-12s %-10s score %6d nodes %10llu %.2fs\n", i == 0 ? "start" : "position", r.best_str, r.score,
+        printf("  %-12s %-10s score %6d nodes %10llu %.2fs\n", i == 0 ? "start" : "position",
+               r.best_str, r.score,
                (unsigned long long)r.nodes, r.seconds);
         nodes_total += r.nodes; secs_total += r.seconds;
     }
     free(start);
-    printf("search: %llu nodes (signature) in %.2f s, %.0f nodes/s\n", (unsigned long long)nodes_total, secs_total,
+    printf("search: %llu nodes (signature) in %.2f s, %.0f nodes/s\n",
+           (unsigned long long)nodes_total, secs_total,
            secs_total > 0 ? nodes_total / secs_total : 0.0);
 }
 
@@ -288,7 +310,7 @@ int cmd_bench(Args *a)
     int status;
     Game *g = load_game(file, NULL, a->nopts, a->opts, &status);
     if (!g) return status;
-    Pos *p = setup_position(g, a->fen, a->moves, a->nmoves, NULL, &status);
+    Pos *p = setup_position(g, a->fen, a->moves, a->nmoves, &status);
     if (!p) { game_free(g); return status; }
     BenchSingle b = { a, file };
     int failed = protected_run(p, bench_single, &b);

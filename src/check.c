@@ -16,7 +16,7 @@ int cmd_check(Args *a)
         Game *g = load_game(a->pos[i], NULL, a->nopts, a->opts, &status);
         if (!g) { if (status > worst) worst = status; continue; }
         /* the start position must be valid too (setup_position reports its runtime errors) */
-        Pos *p = setup_position(g, NULL, NULL, 0, NULL, &status);
+        Pos *p = setup_position(g, NULL, NULL, 0, &status);
         if (!p) { if (!worst) worst = 1; game_free(g); continue; }
         printf("%s: ok: \"%s\", %d players, %d squares, %d piece types, %d programs, "
                "%d code words\n",

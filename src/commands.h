@@ -2,7 +2,6 @@
  * and the subcommands, each in its own file. */
 #ifndef BOARDVM_COMMANDS_H
 #define BOARDVM_COMMANDS_H
-#include <setjmp.h>
 #include <stdio.h>
 #include "position.h"
 

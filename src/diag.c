@@ -11,7 +11,8 @@ void diag_init(Diag *d, const char *filename, const char *text, size_t textlen)
     d->last = (SrcLoc){0, 0, 0}; d->last_msg[0] = 0;
 }
 
-/* Print source line `line` with a caret under col..col+len-1. Tabs are kept so the caret lines up. */
+/* Print source line `line` with a caret under col..col+len-1. Tabs are kept so the caret lines
+ * up. */
 static void show_line(Diag *d, SrcLoc loc)
 {
     if (!d->text || loc.line <= 0) return;
@@ -56,7 +57,8 @@ void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...)
     va_list ap; va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (loc.line > 0 && loc.line == d->last.line && loc.col == d->last.col && !strcmp(msg, d->last_msg)) {
+    if (loc.line > 0 && loc.line == d->last.line && loc.col == d->last.col &&
+        !strcmp(msg, d->last_msg)) {
         d->hidden = 1;                  /* counted and shown once: the compile fails already */
         return;
     }

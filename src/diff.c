@@ -10,7 +10,6 @@
  * Exit status: 0 the sides agree to the depth, 1 they differ, 2 an error (bad usage, a rules
  * file that does not compile, an engine that fails, a position or move that cannot be
  * translated): an error is never taken for an agreement or a difference. */
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +21,7 @@
 #include "notation.h"
 #include "oom.h"
 #include "posstring.h"
+#include "protect.h"
 #include "session.h"
 
 #define DEFAULT_DEPTH 3
@@ -46,7 +46,8 @@ typedef struct {
 /* The side an operand (a rules file) or --uci (an engine) begins; the options after it are its. */
 static int new_side(DiffArgs *a, int argc, const char *path, const char *engine)
 {
-    if (a->nsides == 2) return usage("more than two sides ('%s'): diff compares two", path ? path : engine);
+    if (a->nsides == 2)
+        return usage("more than two sides ('%s'): diff compares two", path ? path : engine);
     DiffSide *cur = &a->side[a->nsides++];
     memset(cur, 0, sizeof *cur);
     cur->notation.ranks_from = 1;
@@ -71,26 +72,32 @@ static int diff_arg(void *ctx, const CliOption *o, const CliValue *v)
     switch (o->id) {
     case OPT_UCI: return new_side(a, 0, NULL, v->text);
     case OPT_OPTION:
-        if (!cur || cur->is_engine) return usage("%s belongs after the rules file it sets (FILE.rules -o NAME=VALUE)", "-o");
+        if (!cur || cur->is_engine)
+            return usage("%s belongs after the rules file it sets (FILE.rules -o NAME=VALUE)",
+                         "-o");
         cur->opts[cur->nopts++] = (char *)v->text;
         return 0;
     case OPT_VARIANT: case OPT_PIECE: case OPT_TURN: case OPT_RANKS_FROM: case OPT_ENGINE_FEN:
-        if (!cur || !cur->is_engine) return usage("--%s belongs after the --uci engine it describes", o->name);
+        if (!cur || !cur->is_engine)
+            return usage("--%s belongs after the --uci engine it describes", o->name);
         if (o->id == OPT_VARIANT) cur->variant = v->text;
         else if (o->id == OPT_ENGINE_FEN) cur->engine_fen = v->text;
         else if (o->id == OPT_RANKS_FROM) {
-            if (strcmp(v->text, "0") && strcmp(v->text, "1")) return usage("--ranks-from is 0 or 1, not '%s'", v->text);
+            if (strcmp(v->text, "0") && strcmp(v->text, "1"))
+                return usage("--ranks-from is 0 or 1, not '%s'", v->text);
             cur->notation.ranks_from = v->text[0] - '0';
         }
-        else if (!(o->id == OPT_PIECE ? notation_add_piece(&cur->notation, v->text, err, sizeof err)
-                                      : notation_add_turn(&cur->notation, v->text, err, sizeof err)))
+        else if (!(o->id == OPT_PIECE
+                       ? notation_add_piece(&cur->notation, v->text, err, sizeof err)
+                       : notation_add_turn(&cur->notation, v->text, err, sizeof err)))
             return usage("%s", err);
         return 0;
     case OPT_FEN: a->fen = v->text; return 0;
     case OPT_MOVES: {
-        char *copy = xstrdup(v->text, "the --moves list");     /* a quoted list "e2e4 e7e5" is split */
+        char *copy = xstrdup(v->text, "the --moves list");  /* a quoted "e2e4 e7e5" is split */
         for (char *t = strtok(copy, " \t\n"); t; t = strtok(NULL, " \t\n")) {
-            a->moves = xrealloc(a->moves, sizeof *a->moves * (size_t)(a->nmoves + 2), "the --moves list");
+            a->moves = xrealloc(a->moves, sizeof *a->moves * (size_t)(a->nmoves + 2),
+                                "the --moves list");
             a->moves[a->nmoves++] = xstrdup(t, "the --moves list");
         }
         free(copy);
@@ -113,9 +120,12 @@ static int parse_diff_args(int argc, char **argv, DiffArgs *a)
     DiffParse dp = { a, argc };
     int st = cli_parse(cli_command("diff"), argc, argv, diff_arg, &dp);
     if (st) return st;
-    if (a->nsides < 2) return usage("%s", "needs two sides: two rules files, or a rules file and a --uci engine");
+    if (a->nsides < 2)
+        return usage("%s",
+                     "needs two sides: two rules files, or a rules file and a --uci engine");
     if (a->side[0].is_engine && a->side[1].is_engine)
-        return usage("%s", "needs a rules file on one side at least (its notation is the one --fen, --moves and the .test case use)");
+        return usage("%s", "needs a rules file on one side at least (its notation is the one "
+                           "--fen, --moves and the .test case use)");
     return 0;
 }
 
@@ -129,40 +139,60 @@ static void free_diff_args(DiffArgs *a)
     }
 }
 
-/* The engine's start and the --moves in the compared notation, from the rules side r. */
-static int prepare_start(DiffSide *r, const DiffSide *engine, DiffStart *st, char *err, size_t errlen)
+/* The engine's start and the --moves in the compared notation, from the rules side r (under
+ * protected_run: playing the moves runs rules code). */
+typedef struct {
+    const DiffSide *r, *engine;
+    DiffStart *st;
+    char *err; size_t errlen;
+    int ok;
+} StartRun;
+
+static void translate_start(Pos *p, void *ctx)
 {
-    jmp_buf jb;
-    Pos *volatile p = NULL;
-    if (setjmp(jb)) { snprintf(err, errlen, "%s: %s", r->label, p ? p->errmsg : "runtime error"); pos_free(p); return 0; }
-    DiffStart at_start = *st;
-    at_start.nmoves = 0;
-    p = side_position(r, &at_start, NULL, 0, &jb, err, errlen);
-    if (!p) return 0;
-    if (engine && !engine->engine_fen) {
+    StartRun *sr = ctx;
+    DiffStart *st = sr->st;
+    if (sr->engine && !sr->engine->engine_fen) {
         char e[512];
         st->engine_fen = notation_fen(st->notation, p, e, sizeof e);
         if (!st->engine_fen) {
             char *ps = pos_to_string(p);
-            snprintf(err, errlen, "the position '%s' cannot be written for the engine: %s", ps, e);
-            free(ps); pos_free(p);
-            return 0;
+            snprintf(sr->err, sr->errlen, "the position '%s' cannot be written for the engine: %s",
+                     ps, e);
+            free(ps);
+            return;
         }
     }
-    st->start_keys = calloc((size_t)st->nmoves + 1, sizeof *st->start_keys);
-    if (!st->start_keys) out_of_memory("st.start_keys in prepare_start()");
+    st->start_keys = xcalloc((size_t)st->nmoves + 1, sizeof *st->start_keys, "the --moves list");
     for (int i = 0; i < st->nmoves; i++) {
         MoveList *ml = pos_list(p, 0);
         node_moves(p, ml);
-        int k = move_find(r->g, ml, st->moves[i]);
-        if (k < 0) { snprintf(err, errlen, "--moves: move %d '%s' is not legal in %s", i + 1, st->moves[i], r->label); pos_free(p); return 0; }
+        int k = move_find(sr->r->g, ml, st->moves[i]);
+        if (k < 0) {
+            snprintf(sr->err, sr->errlen, "--moves: move %d '%s' is not legal in %s", i + 1,
+                     st->moves[i], sr->r->label);
+            return;
+        }
         char key[MOVE_STR_MAX];
-        if (!side_key(st, r->g, ml, &ml->m[k], key, sizeof key, err, errlen)) { pos_free(p); return 0; }
-        st->start_keys[i] = strdup(key);
+        if (!side_key(st, sr->r->g, ml, &ml->m[k], key, sizeof key, sr->err, sr->errlen)) return;
+        st->start_keys[i] = xstrdup(key, "the --moves list");
         pos_make(p, ml, &ml->m[k]);
     }
+    sr->ok = 1;
+}
+
+static int prepare_start(DiffSide *r, const DiffSide *engine, DiffStart *st, char *err,
+                         size_t errlen)
+{
+    DiffStart at_start = *st;
+    at_start.nmoves = 0;
+    Pos *p = side_position(r, &at_start, NULL, 0, err, errlen);
+    if (!p) return 0;
+    StartRun sr = { r, engine, st, err, errlen, 0 };
+    if (protected_run(p, translate_start, &sr))
+        snprintf(err, errlen, "%s: %s", r->label, p->errmsg);
     pos_free(p);
-    return 1;
+    return sr.ok;
 }
 
 static void free_start(DiffStart *st)
@@ -185,13 +215,16 @@ static int one_sided(const Divide d[2], int print)
         if (print) printf("only in %s:", side_name(k));
         for (int i = 0, j = 0; i < me->n; i++) {
             while (j < other->n && strcmp(other->e[j].key, me->e[i].key) < 0) j++;
-            int theirs = j < other->n && !strcmp(other->e[j].key, me->e[i].key) ? other->e[j].times : 0;
+            int same = j < other->n && !strcmp(other->e[j].key, me->e[i].key);
+            int theirs = same ? other->e[j].times : 0;
             if (me->e[i].times <= theirs) continue;
             n++;
             if (print) {
                 printf(" %s", me->e[i].shown);
                 if (strcmp(me->e[i].shown, me->e[i].key)) printf(" (%s)", me->e[i].key);
-                if (theirs) printf(" (listed %d times, %d in %s)", me->e[i].times, theirs, side_name(1 - k));
+                if (theirs)
+                    printf(" (listed %d times, %d in %s)", me->e[i].times, theirs,
+                           side_name(1 - k));
             }
         }
         if (print) printf("%s\n", n ? "" : " -");
@@ -205,29 +238,24 @@ static int first_difference(const Divide d[2], int *in_b)
 {
     for (int i = 0, j = 0; i < d[0].n; i++) {
         while (j < d[1].n && strcmp(d[1].e[j].key, d[0].e[i].key) < 0) j++;
-        if (j < d[1].n && !strcmp(d[1].e[j].key, d[0].e[i].key) && d[1].e[j].count != d[0].e[i].count) { *in_b = j; return i; }
+        if (j < d[1].n && !strcmp(d[1].e[j].key, d[0].e[i].key) &&
+            d[1].e[j].count != d[0].e[i].count) {
+            *in_b = j;
+            return i;
+        }
     }
     return -1;
 }
 
-/* The .test case for the rules side r at the end of line: the other side's moves expected. */
-static int print_case(DiffArgs *a, int r, const DiffStart *st, char **line, char **shown, int nline,
-                      const Divide d[2])
+/* The .test case's lines before its moves: its name, options, position and moves played. */
+static void print_case_head(const DiffArgs *a, int r, const DiffStart *st, char **shown, int nline)
 {
-    DiffSide *rs = &a->side[r];
-    const Divide *theirs = &d[1 - r], *mine = &d[r];
-    jmp_buf jb;
-    Pos *volatile p = NULL;
-    char err[512];
-    if (setjmp(jb)) { fprintf(stderr, "boardvm diff: %s: %s\n", rs->label, p ? p->errmsg : "runtime error"); pos_free(p); return 0; }
-    p = side_position(rs, st, line, nline, &jb, err, sizeof err);
-    if (!p) { fprintf(stderr, "boardvm diff: %s\n", err); return 0; }
-    char *ps = pos_to_string(p);
-    printf("position: %s\n", ps);
-    const DiffSide *other = &a->side[1 - r];
+    const DiffSide *rs = &a->side[r], *other = &a->side[1 - r];
     const char *slash = other->is_engine ? NULL : strrchr(other->path, '/');
-    printf("\n# a .test case for %s (%s), expecting the moves of %s:\n", side_name(r), rs->label, side_name(1 - r));
-    printf("case: the moves of %s", other->is_engine ? "the engine" : slash ? slash + 1 : other->path);
+    printf("\n# a .test case for %s (%s), expecting the moves of %s:\n", side_name(r), rs->label,
+           side_name(1 - r));
+    printf("case: the moves of %s",
+           other->is_engine ? "the engine" : slash ? slash + 1 : other->path);
     if (nline) printf(" after");
     for (int i = 0; i < nline; i++) printf(" %s", shown[i]);
     printf("\n");
@@ -239,16 +267,29 @@ static int print_case(DiffArgs *a, int r, const DiffStart *st, char **line, char
         for (int i = 0; i < nline; i++) printf(" %s", shown[i]);
         printf("\n");
     }
-    /* their moves as r writes them: r's own string where r has the move, else translated back */
+}
+
+/* The .test case's moves: the other side's, as r writes them (r's own string where r has the
+ * move, else translated back), under protected_run: translating runs rules code. */
+typedef struct { const DiffArgs *a; int r; const DiffStart *st; const Divide *d; } CaseRun;
+
+static void print_case_moves(Pos *p, void *ctx)
+{
+    const CaseRun *c = ctx;
+    const Divide *theirs = &c->d[1 - c->r], *mine = &c->d[c->r];
     int translated = 0, col = 99;
     printf("moves:");
     for (int i = 0, j = 0; i < theirs->n; i++) {
-        while (j < mine->n && strcmp(mine->e[j].key, theirs->e[i].key) < 0) j++;
+        const char *key = theirs->e[i].key;
+        while (j < mine->n && strcmp(mine->e[j].key, key) < 0) j++;
         char back[MOVE_STR_MAX];
         const char *s;
-        if (j < mine->n && !strcmp(mine->e[j].key, theirs->e[i].key)) s = mine->e[j].shown;
-        else if (a->side[1 - r].is_engine) { notation_move_back(st->notation, p, theirs->e[i].key, back, sizeof back); s = back; translated++; }
-        else s = theirs->e[i].shown;
+        if (j < mine->n && !strcmp(mine->e[j].key, key)) s = mine->e[j].shown;
+        else if (c->a->side[1 - c->r].is_engine) {
+            notation_move_back(c->st->notation, p, key, back, sizeof back);
+            s = back;
+            translated++;
+        } else s = theirs->e[i].shown;
         for (int t = 0; t < theirs->e[i].times; t++) {
             if (col + 1 + (int)strlen(s) > 96) { printf("\n "); col = 1; }
             printf(" %s", s);
@@ -257,11 +298,28 @@ static int print_case(DiffArgs *a, int r, const DiffStart *st, char **line, char
     }
     printf("\n");
     if (translated)
-        printf("# (%d of these moves %s only the engine's, written back in boardvm's notation: check %s)\n",
-               translated, translated == 1 ? "is" : "are", translated == 1 ? "it" : "them");
+        printf("# (%d of these moves %s only the engine's, written back in boardvm's notation: "
+               "check %s)\n", translated, translated == 1 ? "is" : "are",
+               translated == 1 ? "it" : "them");
+}
+
+/* The .test case for the rules side r at the end of line: the other side's moves expected. */
+static int print_case(DiffArgs *a, int r, const DiffStart *st, char **line, char **shown,
+                      int nline, const Divide d[2])
+{
+    DiffSide *rs = &a->side[r];
+    char err[512];
+    Pos *p = side_position(rs, st, line, nline, err, sizeof err);
+    if (!p) { fprintf(stderr, "boardvm diff: %s\n", err); return 0; }
+    char *ps = pos_to_string(p);
+    printf("position: %s\n", ps);
     free(ps);
+    print_case_head(a, r, st, shown, nline);
+    CaseRun c = { a, r, st, d };
+    int failed = protected_run(p, print_case_moves, &c);
+    if (failed) fprintf(stderr, "boardvm diff: %s: %s\n", rs->label, p->errmsg);
     pos_free(p);
-    return 1;
+    return !failed;
 }
 
 static int run_diff(DiffArgs *a)
@@ -270,7 +328,10 @@ static int run_diff(DiffArgs *a)
     int r = a->side[0].is_engine ? 1 : 0;        /* the rules side whose notation is used */
     DiffSide *engine = a->side[1 - r].is_engine ? &a->side[1 - r] : NULL;
     for (int k = 0; k < 2; k++) {
-        if (!side_open(&a->side[k], err, sizeof err)) { fprintf(stderr, "boardvm diff: %s\n", err); return 2; }
+        if (!side_open(&a->side[k], err, sizeof err)) {
+            fprintf(stderr, "boardvm diff: %s\n", err);
+            return 2;
+        }
     }
     DiffStart st = { a->fen, a->moves, a->nmoves, engine ? &engine->notation : NULL, NULL, NULL };
     if (!prepare_start(&a->side[r], engine, &st, err, sizeof err)) {
@@ -278,10 +339,13 @@ static int run_diff(DiffArgs *a)
         free_start(&st);
         return 2;
     }
-    for (int k = 0; k < 2; k++) printf("%s: %s%s\n", side_name(k), a->side[k].is_engine ? "the engine " : "", a->side[k].label);
-    if (engine) printf("the engine's start: %s\n", engine->engine_fen ? engine->engine_fen : st.engine_fen);
-    char **line = calloc((size_t)a->depth + 1, sizeof *line), **shown = calloc((size_t)a->depth + 1, sizeof *shown);
-    if (!line || !shown) out_of_memory("line and shown in run_diff()");
+    for (int k = 0; k < 2; k++)
+        printf("%s: %s%s\n", side_name(k), a->side[k].is_engine ? "the engine " : "",
+               a->side[k].label);
+    if (engine)
+        printf("the engine's start: %s\n", engine->engine_fen ? engine->engine_fen : st.engine_fen);
+    char **line = xcalloc((size_t)a->depth + 1, sizeof *line, "the line of moves");
+    char **shown = xcalloc((size_t)a->depth + 1, sizeof *shown, "the line of moves");
     int nline = 0, status = 2;
     Divide d[2] = { { 0 }, { 0 } };
     for (int depth = a->depth; ; depth--) {
@@ -290,12 +354,13 @@ static int run_diff(DiffArgs *a)
                 fprintf(stderr, "boardvm diff: %s\n", err);
                 goto out;
             }
-        if (nline == 0) printf("perft %d: A %llu, B %llu\n", depth, (unsigned long long)d[0].total, (unsigned long long)d[1].total);
-        else {
+        if (nline) {
             printf("after");
             for (int i = 0; i < nline; i++) printf(" %s", shown[i]);
-            printf(": perft %d: A %llu, B %llu\n", depth, (unsigned long long)d[0].total, (unsigned long long)d[1].total);
+            printf(": ");
         }
+        printf("perft %d: A %llu, B %llu\n", depth, (unsigned long long)d[0].total,
+               (unsigned long long)d[1].total);
         if (one_sided(d, 0)) {
             printf("the legal moves differ %s", nline ? "after:" : "in the start position");
             for (int i = 0; i < nline; i++) printf(" %s", shown[i]);
@@ -307,14 +372,16 @@ static int run_diff(DiffArgs *a)
         int jb, i = first_difference(d, &jb);
         if (i < 0) {
             if (nline == 0) { printf("A and B agree to depth %d\n", a->depth); status = 0; }
-            else fprintf(stderr, "boardvm diff: the counts below a move changed between two runs (a side is not deterministic)\n");
+            else fprintf(stderr, "boardvm diff: the counts below a move changed between two runs "
+                         "(a side is not deterministic)\n");
             goto out;
         }
         line[nline] = strdup(d[0].e[i].key);
         shown[nline++] = strdup(d[r].e[r ? jb : i].shown);
         for (int k = 0; k < 2; k++) divide_free(&d[k]);
         if (depth == 1) {          /* depth 1 counts each move once: a difference is one-sided */
-            fprintf(stderr, "boardvm diff: the counts differ at depth 1 with the same moves (a side is not deterministic)\n");
+            fprintf(stderr, "boardvm diff: the counts differ at depth 1 with the same moves "
+                    "(a side is not deterministic)\n");
             goto out;
         }
     }

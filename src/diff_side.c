@@ -9,6 +9,7 @@
 #include "perft.h"
 #include "session.h"
 #include "oom.h"
+#include "protect.h"
 
 int side_open(DiffSide *s, char *err, size_t errlen)
 {
@@ -18,7 +19,10 @@ int side_open(DiffSide *s, char *err, size_t errlen)
     }
     int status;
     s->g = load_game(s->path, NULL, s->nopts, s->opts, &status);
-    if (!s->g) { snprintf(err, errlen, "%s: %s", s->path, status == 2 ? "not read" : "does not compile"); return 0; }
+    if (!s->g) {
+        snprintf(err, errlen, "%s: %s", s->path, status == 2 ? "not read" : "does not compile");
+        return 0;
+    }
     return 1;
 }
 
@@ -29,35 +33,64 @@ void side_close(DiffSide *s)
     s->eng = NULL; s->g = NULL;
 }
 
-int side_key(const DiffStart *st, const Game *g, const MoveList *ml, const Move *m, char *out, size_t outlen,
-             char *err, size_t errlen)
+int side_key(const DiffStart *st, const Game *g, const MoveList *ml, const Move *m,
+             char *out, size_t outlen, char *err, size_t errlen)
 {
     if (st->notation) return notation_move(st->notation, g, ml, m, out, outlen, err, errlen);
     move_string(g, ml, m, out, outlen);
     return 1;
 }
 
-Pos *side_position(DiffSide *s, const DiffStart *st, char *const *line, int nline, jmp_buf *on_error,
-                   char *err, size_t errlen)
+/* Following the line of keys from the start (under protected_run: the moves run rules code). */
+typedef struct {
+    DiffSide *s;
+    const DiffStart *st;
+    char *const *line; int nline;
+    char *err; size_t errlen;
+    int ok;
+} LineRun;
+
+static void follow_line(Pos *p, void *ctx)
 {
-    int status;
-    Pos *p = setup_position(s->g, st->fen, st->moves, st->nmoves, on_error, &status);
-    if (!p) { snprintf(err, errlen, "%s: the start position or --moves (above)", s->label); return NULL; }
-    for (int i = 0; i < nline; i++) {
+    LineRun *r = ctx;
+    for (int i = 0; i < r->nline; i++) {
         MoveList *ml = pos_list(p, 0);
         node_moves(p, ml);
         int found = -1;
         for (int k = 0; k < ml->n && found < 0; k++) {
             char key[MOVE_STR_MAX];
-            if (!side_key(st, s->g, ml, &ml->m[k], key, sizeof key, err, errlen)) { pos_free(p); return NULL; }
-            if (!strcmp(key, line[i])) found = k;
+            if (!side_key(r->st, r->s->g, ml, &ml->m[k], key, sizeof key, r->err, r->errlen))
+                return;
+            if (!strcmp(key, r->line[i])) found = k;
         }
         if (found < 0) {        /* only moves both sides have are followed: a bug of diff itself */
-            snprintf(err, errlen, "%s: the move '%s' of the line is not legal here", s->label, line[i]);
-            pos_free(p); return NULL;
+            snprintf(r->err, r->errlen, "%s: the move '%s' of the line is not legal here",
+                     r->s->label, r->line[i]);
+            return;
         }
         pos_make(p, ml, &ml->m[found]);
     }
+    r->ok = 1;
+}
+
+/* "LABEL: MESSAGE" after a runtime error of the rules side s on p. */
+static void runtime_error(const DiffSide *s, const Pos *p, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "%s: %s", s->label, p->errmsg);
+}
+
+Pos *side_position(DiffSide *s, const DiffStart *st, char *const *line, int nline,
+                   char *err, size_t errlen)
+{
+    int status;
+    Pos *p = setup_position(s->g, st->fen, st->moves, st->nmoves, &status);
+    if (!p) {
+        snprintf(err, errlen, "%s: the start position or --moves (above)", s->label);
+        return NULL;
+    }
+    LineRun r = { s, st, line, nline, err, errlen, 0 };
+    if (protected_run(p, follow_line, &r)) runtime_error(s, p, err, errlen);
+    if (!r.ok) { pos_free(p); return NULL; }
     return p;
 }
 
@@ -83,43 +116,56 @@ static void divide_sort(Divide *d)
     d->n = k;
 }
 
-static int rules_divide(DiffSide *s, const DiffStart *st, char *const *line, int nline, int depth, Divide *out,
-                        char *err, size_t errlen)
+/* The divide of a rules side (under protected_run: the moves and perft run rules code). */
+typedef struct {
+    DiffSide *s;
+    const DiffStart *st;
+    int depth;
+    Divide *out;
+    char *err; size_t errlen;
+    int ok;
+} DivideRun;
+
+static void divide_moves(Pos *p, void *ctx)
 {
-    jmp_buf jb;
-    Pos *volatile p = NULL;
-    if (setjmp(jb)) {
-        snprintf(err, errlen, "%s: %s", s->label, p ? p->errmsg : "runtime error");
-        pos_free(p);
-        return 0;
-    }
-    p = side_position(s, st, line, nline, &jb, err, errlen);
-    if (!p) return 0;
+    DivideRun *r = ctx;
+    const Game *g = r->s->g;
+    Divide *out = r->out;
     MoveList *ml = pos_list(p, 0);
     node_moves(p, ml);
-    out->e = calloc((size_t)ml->n + 1, sizeof *out->e);
-    if (!out->e) out_of_memory("out.e in rules_divide()");
+    out->e = xcalloc((size_t)ml->n + 1, sizeof *out->e, "the divide of a rules side");
     for (int i = 0; i < ml->n; i++) {
         char key[MOVE_STR_MAX], shown[MOVE_STR_MAX];
-        if (!side_key(st, s->g, ml, &ml->m[i], key, sizeof key, err, errlen)) {
-            char *msg = strdup(err);
-            snprintf(err, errlen, "%s: %s", s->label, msg);
-            free(msg); pos_free(p); divide_free(out);
-            return 0;
+        if (!side_key(r->st, g, ml, &ml->m[i], key, sizeof key, r->err, r->errlen)) {
+            char *msg = xstrdup(r->err, "a message");
+            snprintf(r->err, r->errlen, "%s: %s", r->s->label, msg);
+            free(msg);
+            return;
         }
-        move_string(s->g, ml, &ml->m[i], shown, sizeof shown);
+        move_string(g, ml, &ml->m[i], shown, sizeof shown);
         pos_make(p, ml, &ml->m[i]);
-        uint64_t n = perft(p, depth - 1, 1);
+        uint64_t n = perft(p, r->depth - 1, 1);
         pos_unmake(p);
-        out->e[out->n++] = (DivideEntry){ strdup(key), strdup(shown), n, 1 };
+        out->e[out->n++] = (DivideEntry){ xstrdup(key, "a move"), xstrdup(shown, "a move"), n, 1 };
     }
+    r->ok = 1;
+}
+
+static int rules_divide(DiffSide *s, const DiffStart *st, char *const *line, int nline,
+                        int depth, Divide *out, char *err, size_t errlen)
+{
+    Pos *p = side_position(s, st, line, nline, err, errlen);
+    if (!p) return 0;
+    DivideRun r = { s, st, depth, out, err, errlen, 0 };
+    if (protected_run(p, divide_moves, &r)) runtime_error(s, p, err, errlen);
     pos_free(p);
+    if (!r.ok) { divide_free(out); return 0; }
     divide_sort(out);
     return 1;
 }
 
-static int engine_divide(DiffSide *s, const DiffStart *st, char *const *line, int nline, int depth, Divide *out,
-                         char *err, size_t errlen)
+static int engine_divide(DiffSide *s, const DiffStart *st, char *const *line, int nline,
+                         int depth, Divide *out, char *err, size_t errlen)
 {
     char **moves = malloc(sizeof *moves * (size_t)(st->nmoves + nline + 1));
     if (!moves) out_of_memory("moves in engine_divide()");
@@ -132,15 +178,18 @@ static int engine_divide(DiffSide *s, const DiffStart *st, char *const *line, in
     if (!ok) return 0;
     out->e = calloc((size_t)u.n + 1, sizeof *out->e);
     if (!out->e) out_of_memory("out.e in engine_divide()");
-    for (int i = 0; i < u.n; i++)
-        out->e[out->n++] = (DivideEntry){ strdup(u.line[i].move), strdup(u.line[i].move), u.line[i].count, 1 };
+    for (int i = 0; i < u.n; i++) {
+        const char *m = u.line[i].move;
+        out->e[out->n++] =
+            (DivideEntry){ xstrdup(m, "a move"), xstrdup(m, "a move"), u.line[i].count, 1 };
+    }
     uci_divide_free(&u);
     divide_sort(out);
     return 1;
 }
 
-int side_divide(DiffSide *s, const DiffStart *st, char *const *line, int nline, int depth, Divide *out,
-                char *err, size_t errlen)
+int side_divide(DiffSide *s, const DiffStart *st, char *const *line, int nline, int depth,
+                Divide *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     return s->is_engine ? engine_divide(s, st, line, nline, depth, out, err, errlen)

@@ -2,7 +2,6 @@
  * "divide" of a position (the leaves below each legal move). */
 #ifndef BOARDVM_DIFF_SIDE_H
 #define BOARDVM_DIFF_SIDE_H
-#include <setjmp.h>
 #include <stdint.h>
 #include "engine_notation.h"
 #include "position.h"
@@ -40,15 +39,15 @@ typedef struct {
 int side_open(DiffSide *s, char *err, size_t errlen);
 void side_close(DiffSide *s);
 /* A rules side's position after the start, --moves and line (keys); NULL with a message (the
- * problems of the start and --moves are printed). Runtime errors of the rules code after it is
- * set up longjmp to on_error. */
-Pos *side_position(DiffSide *s, const DiffStart *st, char *const *line, int nline, jmp_buf *on_error,
+ * problems of the start and --moves are printed; a runtime error of the rules code on the way
+ * is the message). What runs on it next needs a protected_run of its own. */
+Pos *side_position(DiffSide *s, const DiffStart *st, char *const *line, int nline,
                    char *err, size_t errlen);
 /* The key of a rules side's move (its string, or the engine's); 0 with a message. */
-int side_key(const DiffStart *st, const Game *g, const MoveList *ml, const Move *m, char *out, size_t outlen,
-             char *err, size_t errlen);
+int side_key(const DiffStart *st, const Game *g, const MoveList *ml, const Move *m,
+             char *out, size_t outlen, char *err, size_t errlen);
 /* The divide at depth >= 1 after line; 0 with a message in err. */
-int side_divide(DiffSide *s, const DiffStart *st, char *const *line, int nline, int depth, Divide *out,
-                char *err, size_t errlen);
+int side_divide(DiffSide *s, const DiffStart *st, char *const *line, int nline, int depth,
+                Divide *out, char *err, size_t errlen);
 void divide_free(Divide *d);
 #endif

@@ -5,7 +5,10 @@
 #include "opcodes.h"
 #include "pins.h"
 
-static void add_var(uint64_t *set, int v) { if (v >= 0 && v < 256) set[v >> 6] |= 1ull << (v & 63); }
+static void add_var(uint64_t *set, int v)
+{
+    if (v >= 0 && v < 256) set[v >> 6] |= 1ull << (v & 63);
+}
 
 static int merge_into(Effects *to, const Effects *from, int reads_only)
 {
@@ -51,8 +54,8 @@ static int only_square_reads(const Game *g, int fn)
     for (int pc = f->entry; pc < f->end; pc += 1 + opcode_info[g->code[pc]].nops) {
         int op = g->code[pc];
         if (opcode_info[op].effect & ~(E_RBOARD | E_RVAR | E_RHANDS | E_RTURN)) return 0;
-        if ((opcode_info[op].effect & E_RBOARD) &&
-            op != OP_EMPTY && op != OP_ENEMY && op != OP_FRIEND && op != OP_AT && op != OP_FORFRIEND)
+        if ((opcode_info[op].effect & E_RBOARD) && op != OP_EMPTY && op != OP_ENEMY &&
+            op != OP_FRIEND && op != OP_AT && op != OP_FORFRIEND)
             return 0;
     }
     return 1;
@@ -73,7 +76,8 @@ static int reads_type_and_owner_only(const Game *g, int fn)
         if (next >= f->end) return 0;
         int op = code[next];
         if (op == OP_TYPEOF || op == OP_OWNEROF) continue;
-        if ((op == OP_PUSH || op == OP_PUSHK) && next + 2 < f->end && code[next + 2] == OP_ISTYPE) continue;
+        if ((op == OP_PUSH || op == OP_PUSHK) && next + 2 < f->end && code[next + 2] == OP_ISTYPE)
+            continue;
         return 0;
     }
     return 1;
@@ -87,7 +91,10 @@ static int probe_for(const Game *g, const Effects *e, Effects need)
     int probe = 0;
     if (need.flags & E_ALL) return PROBE_FULL;
     int ts = g->hook_fn[HOOK_TURN_START], am = g->hook_fn[HOOK_AFTER_MOVE];
-    if (ts >= 0 && meets(&e[ts], &need)) { probe |= PROBE_TURN_START; merge_into(&need, &e[ts], 1); }
+    if (ts >= 0 && meets(&e[ts], &need)) {
+        probe |= PROBE_TURN_START;
+        merge_into(&need, &e[ts], 1);
+    }
     if (am >= 0 && meets(&e[am], &need)) probe |= PROBE_AFTER_MOVE;
     if (need.flags & E_ALL) probe = PROBE_FULL;
     return probe;
@@ -99,8 +106,10 @@ void effects_prepare(Game *g)
     g->capture_unseen_by_check = 0;
     g->memo_ok = g->nfns > 0 ? arena_alloc(&g->arena, (size_t)g->nfns) : NULL;
     for (int f = 0; f < g->nfns; f++) g->memo_ok[f] = g->stack == 1 && only_square_reads(g, f);
-    g->memo_mask = g->nfns > 0 ? arena_alloc(&g->arena, sizeof *g->memo_mask * (size_t)g->nfns) : NULL;
-    for (int f = 0; f < g->nfns; f++) g->memo_mask[f] = reads_type_and_owner_only(g, f) ? 0xfff : -1;
+    g->memo_mask =
+        g->nfns > 0 ? arena_alloc(&g->arena, sizeof *g->memo_mask * (size_t)g->nfns) : NULL;
+    for (int f = 0; f < g->nfns; f++)
+        g->memo_mask[f] = reads_type_and_owner_only(g, f) ? 0xfff : -1;
     int legal = g->hook_fn[HOOK_LEGAL];
     if (legal < 0 || g->nfns <= 0) return;
     Effects *e = calloc((size_t)g->nfns, sizeof *e);
@@ -115,10 +124,12 @@ void effects_prepare(Game *g)
         for (int t = 1; t <= g->ntypes; t++) {
             const PieceType *T = &g->types[t];
             if (T->attack_fn >= 0) changed |= merge_into(&attack, &e[T->attack_fn], 1);
-            if (T->attack_moves && T->moves_fn >= 0) changed |= merge_into(&attack, &e[T->moves_fn], 1);
+            if (T->attack_moves && T->moves_fn >= 0)
+                changed |= merge_into(&attack, &e[T->moves_fn], 1);
             if (T->moves_fn >= 0) changed |= merge_into(&reach, &e[T->moves_fn], 0);
         }
-        if (g->hook_fn[HOOK_CAPTURE] >= 0) changed |= merge_into(&capture, &e[g->hook_fn[HOOK_CAPTURE]], 0);
+        if (g->hook_fn[HOOK_CAPTURE] >= 0)
+            changed |= merge_into(&capture, &e[g->hook_fn[HOOK_CAPTURE]], 0);
         for (int f = 0; f < g->nfns; f++) {
             if (e[f].flags & E_ATTACK) changed |= merge_into(&e[f], &attack, 1);
             if (e[f].flags & E_REACH) changed |= merge_into(&e[f], &reach, 0);

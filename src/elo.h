@@ -8,7 +8,8 @@
 typedef struct {
     int n;                  /* games */
     double score;           /* mean score per game, 0..1 */
-    double elo;             /* Elo difference from the score; +-INFINITY at 0 or 1, NAN without games */
+    double elo;             /* Elo difference from the score; +-INFINITY at 0 or 1, NAN without
+                               games */
     double elo_lo, elo_hi;  /* its 95 % interval */
     double stderr_score;    /* standard error of the mean score */
 } EloStats;
@@ -24,5 +25,6 @@ typedef struct {
 
 /* The GSPRT log-likelihood ratio of H1 (Elo = elo1) against H0 (Elo = elo0) for these
  * results. Without variance (no games, or every game the same result) the LLR is 0. */
-void sprt(int wins, int draws, int losses, double elo0, double elo1, double alpha, double beta, Sprt *out);
+void sprt(int wins, int draws, int losses, double elo0, double elo1, double alpha, double beta,
+          Sprt *out);
 #endif

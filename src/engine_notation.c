@@ -19,7 +19,8 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
     return 0;
 }
 
-static int split_pair(const char *spec, const char **a, const char **b, char *err, size_t errlen, const char *what)
+static int split_pair(const char *spec, const char **a, const char **b, char *err, size_t errlen,
+                      const char *what)
 {
     const char *eq = strchr(spec, '=');
     if (!eq || eq == spec || !eq[1] || strchr(eq + 1, '='))
@@ -32,7 +33,8 @@ static int split_pair(const char *spec, const char **a, const char **b, char *er
 
 int notation_add_piece(EngineNotation *n, const char *spec, char *err, size_t errlen)
 {
-    if (n->nmaps == NOTATION_MAX_MAPS) return fail(err, errlen, "more than %d --piece mappings", NOTATION_MAX_MAPS);
+    if (n->nmaps == NOTATION_MAX_MAPS)
+        return fail(err, errlen, "more than %d --piece mappings", NOTATION_MAX_MAPS);
     const char *code, *letter;
     if (!split_pair(spec, &code, &letter, err, errlen, "CODE=LETTER (--piece Mr=m)")) return 0;
     if (strlen(letter) != 1 || !isalpha((unsigned char)letter[0])) {
@@ -45,7 +47,8 @@ int notation_add_piece(EngineNotation *n, const char *spec, char *err, size_t er
 
 int notation_add_turn(EngineNotation *n, const char *spec, char *err, size_t errlen)
 {
-    if (n->nturns == MAX_PLAYERS) return fail(err, errlen, "more than %d --turn mappings", MAX_PLAYERS);
+    if (n->nturns == MAX_PLAYERS)
+        return fail(err, errlen, "more than %d --turn mappings", MAX_PLAYERS);
     const char *from, *to;
     if (!split_pair(spec, &from, &to, err, errlen, "FROM=TO (--turn b=w)")) return 0;
     n->turn_from[n->nturns] = from; n->turn_to[n->nturns++] = to;
@@ -81,7 +84,9 @@ static void square_name(const EngineNotation *n, const Game *g, int sq, char *ou
 
 static int no_letter(char *err, size_t errlen, const Game *g, int t)
 {
-    return fail(err, errlen, "the piece code '%s' (%s) has no one-letter code for the engine: give --piece %s=LETTER after --uci",
+    return fail(err, errlen,
+                "the piece code '%s' (%s) has no one-letter code for the engine: give --piece "
+                "%s=LETTER after --uci",
                 g->types[t].code, g->types[t].name, g->types[t].code);
 }
 
@@ -92,7 +97,8 @@ int notation_move(const EngineNotation *n, const Game *g, const MoveList *ml, co
     if (m->kind == MK_STAY || m->from < 0 || m->to < 0) {
         if (m->kind != MK_DROP || m->to < 0) {
             char s[MOVE_STR_MAX]; move_string(g, ml, m, s, sizeof s);
-            return fail(err, errlen, "the move '%s' has no from- and to-square: a UCI engine cannot write it", s);
+            return fail(err, errlen, "the move '%s' has no from- and to-square: a UCI engine "
+                        "cannot write it", s);
         }
     }
     square_name(n, g, m->to, to, sizeof to);
@@ -106,7 +112,10 @@ int notation_move(const EngineNotation *n, const Game *g, const MoveList *ml, co
     int t = PW_TYPE(m->piece);
     if (!m->become || m->become == t) { snprintf(out, outlen, "%s%s", from, to); return 1; }
     const char *now = g->types[m->become].code, *was = g->types[t].code;
-    if (now[0] == '+' && !strcmp(now + 1, was)) { snprintf(out, outlen, "%s%s+", from, to); return 1; }
+    if (now[0] == '+' && !strcmp(now + 1, was)) {
+        snprintf(out, outlen, "%s%s+", from, to);
+        return 1;
+    }
     const char *c = engine_code(n, g, m->become);
     if (!c) return no_letter(err, errlen, g, m->become);
     snprintf(out, outlen, "%s%s%c", from, to, tolower((unsigned char)c[c[0] == '+']));
@@ -118,7 +127,8 @@ static int type_of_letter(const EngineNotation *n, const Game *g, char c)
 {
     for (int t = 1; t <= g->ntypes; t++) {
         const char *e = engine_code(n, g, t);
-        if (e && strlen(e) == 1 && toupper((unsigned char)e[0]) == toupper((unsigned char)c)) return t;
+        if (e && strlen(e) == 1 && toupper((unsigned char)e[0]) == toupper((unsigned char)c))
+            return t;
     }
     return 0;
 }
@@ -135,7 +145,8 @@ static int engine_square(const EngineNotation *n, const Game *g, const char *s, 
     return -1;
 }
 
-void notation_move_back(const EngineNotation *n, const Pos *p, const char *s, char *out, size_t outlen)
+void notation_move_back(const EngineNotation *n, const Pos *p, const char *s, char *out,
+                        size_t outlen)
 {
     const Game *g = p->g;
     size_t len = strlen(s);
@@ -158,12 +169,13 @@ void notation_move_back(const EngineNotation *n, const Pos *p, const char *s, ch
     int32_t w = p->st[from * g->stack];
     int t = s[j] == '+' ? PW_TYPE(w) : type_of_letter(n, g, s[j]);
     if (!t || t > g->ntypes) return;
-    if (s[j] == '+') snprintf(out, outlen, "%s%s=+%s", g->sq_name[from], g->sq_name[to], g->types[t].code);
-    else snprintf(out, outlen, "%s%s=%s", g->sq_name[from], g->sq_name[to], g->types[t].code);
+    snprintf(out, outlen, "%s%s=%s%s", g->sq_name[from], g->sq_name[to], s[j] == '+' ? "+" : "",
+             g->types[t].code);
 }
 
 /* The engine's letter(s) for a piece on the board or in a hand: case by owner. */
-static int put_piece(const EngineNotation *n, const Game *g, int32_t w, char *out, size_t *o, size_t cap,
+static int put_piece(const EngineNotation *n, const Game *g, int32_t w, char *out, size_t *o,
+                     size_t cap,
                      char *err, size_t errlen)
 {
     int t = PW_TYPE(w), owner = PW_OWNER(w);
@@ -172,85 +184,118 @@ static int put_piece(const EngineNotation *n, const Game *g, int32_t w, char *ou
     if (!c) return no_letter(err, errlen, g, t);
     if (owner > 1) return fail(err, errlen, "a piece of a third player: a FEN has two sides");
     for (const char *q = c; *q && *o + 2 < cap; q++)
-        out[(*o)++] = (char)(*q == '+' ? '+' : owner ? tolower((unsigned char)*q) : toupper((unsigned char)*q));
+        out[(*o)++] = (char)(*q == '+' ? '+'
+                             : owner ? tolower((unsigned char)*q) : toupper((unsigned char)*q));
     return 1;
 }
 
 static int is_field(const char *name, const char *f) { return !strcmp(name, f); }
 
-char *notation_fen(const EngineNotation *n, const Pos *p, char *err, size_t errlen)
+/* The board part of the FEN, from the top rank down, written at fen + *o. */
+static int fen_board(const EngineNotation *n, const Pos *p, char *fen, size_t *o, size_t cap,
+                     char *err, size_t errlen)
 {
     const Game *g = p->g;
-    if (g->nplayers != 2) { fail(err, errlen, "the game has %d players: a FEN has two sides", g->nplayers); return NULL; }
-    size_t cap = 4096 + (size_t)g->nsq * 8, o = 0;
-    char *fen = malloc(cap);
-    if (!fen) out_of_memory("fen in notation_fen()");
-    /* the board, from the top rank down */
     for (int y = g->ranks - 1; y >= 0; y--) {
         int empty = 0;
         for (int x = 0; x < g->files; x++) {
             int sq = g->sq_at[x + y * MAX_FILES];
-            if (sq < 0) { fail(err, errlen, "the board is not a rectangle of squares"); free(fen); return NULL; }
+            if (sq < 0) return fail(err, errlen, "the board is not a rectangle of squares");
             int32_t w = p->st[sq * g->stack];
             if (!w) { empty++; continue; }
-            if (g->stack > 1 && p->st[sq * g->stack + 1]) {
-                fail(err, errlen, "two pieces share %s: a FEN holds one piece a square", g->sq_name[sq]);
-                free(fen); return NULL;
-            }
-            if ((uint32_t)w >> 12) {           /* bits above type and owner: piece variables */
-                fail(err, errlen, "the piece on %s carries piece variables a FEN cannot hold", g->sq_name[sq]);
-                free(fen); return NULL;
-            }
-            if (empty) { o += (size_t)snprintf(fen + o, cap - o, "%d", empty); empty = 0; }
-            if (!put_piece(n, g, w, fen, &o, cap, err, errlen)) { free(fen); return NULL; }
+            if (g->stack > 1 && p->st[sq * g->stack + 1])
+                return fail(err, errlen, "two pieces share %s: a FEN holds one piece a square",
+                            g->sq_name[sq]);
+            if ((uint32_t)w >> 12)             /* bits above type and owner: piece variables */
+                return fail(err, errlen, "the piece on %s carries piece variables a FEN cannot "
+                            "hold", g->sq_name[sq]);
+            if (empty) { *o += (size_t)snprintf(fen + *o, cap - *o, "%d", empty); empty = 0; }
+            if (!put_piece(n, g, w, fen, o, cap, err, errlen)) return 0;
         }
-        if (empty) o += (size_t)snprintf(fen + o, cap - o, "%d", empty);
-        if (y) fen[o++] = '/';
+        if (empty) *o += (size_t)snprintf(fen + *o, cap - *o, "%d", empty);
+        if (y) fen[(*o)++] = '/';
     }
-    fen[o] = 0;
-    /* the rest: boardvm's own position string, field by field */
+    fen[*o] = 0;
+    return 1;
+}
+
+/* The engine's turn letter for the player boardvm writes `letter`: w for the first player, b
+ * for the other, unless --turn says otherwise. */
+static const char *engine_turn(const EngineNotation *n, const Game *g, const char *letter)
+{
+    int pl = -1;
+    for (int i = 0; i < g->nplayers; i++) if (!strcmp(g->player_letter[i], letter)) pl = i;
+    const char *t = pl == 0 ? "w" : "b";
+    for (int i = 0; i < n->nturns; i++) if (!strcmp(n->turn_from[i], letter)) t = n->turn_to[i];
+    return t;
+}
+
+/* The fields of boardvm's own position string after the board: the turn (in turn, "" if the
+ * string has none), whether it has hands, and the others as they are (in tail, each after a
+ * space; *too_long if they do not fit). 0 when a field is one a FEN cannot hold. */
+static int fen_fields(const EngineNotation *n, const Pos *p, char *turn, size_t turnlen,
+                      char *tail, size_t taillen, int *has_hands, int *too_long,
+                      char *err, size_t errlen)
+{
+    const Game *g = p->g;
     const char *def[] = { "board", "turn", "hands" };
     const char **fields = g->nfields ? g->fields : def;
     int nfields = g->nfields ? g->nfields : (g->drops_fn >= 0 ? 3 : 2);
     char *ps = pos_to_string(p), *save = NULL;
-    int k = 0, has_hands = 0;
-    char tail[2048] = "", turn[64] = "";
+    int k = 0;
     size_t tl = 0;
     for (char *f = strtok_r(ps, " ", &save); f; f = strtok_r(NULL, " ", &save), k++) {
         if (k >= nfields) {
-            fail(err, errlen, "the position has state boardvm writes as '%s', which a FEN cannot hold "
-                 "(give the engine's position with --engine-fen)", f);
-            free(ps); free(fen); return NULL;
+            fail(err, errlen, "the position has state boardvm writes as '%s', which a FEN cannot "
+                 "hold (give the engine's position with --engine-fen)", f);
+            free(ps);
+            return 0;
         }
         if (is_field(fields[k], "board") || is_field(fields[k], "history")) continue;
-        if (is_field(fields[k], "hands")) { has_hands = 1; continue; }
-        if (is_field(fields[k], "turn")) {
-            int pl = -1;
-            for (int i = 0; i < g->nplayers; i++) if (!strcmp(g->player_letter[i], f)) pl = i;
-            const char *t = pl == 0 ? "w" : "b";
-            for (int i = 0; i < n->nturns; i++) if (!strcmp(n->turn_from[i], f)) t = n->turn_to[i];
-            snprintf(turn, sizeof turn, "%s", t);
-            continue;
-        }
-        tl += (size_t)snprintf(tail + tl, tl < sizeof tail ? sizeof tail - tl : 0, " %s", f);
+        if (is_field(fields[k], "hands")) *has_hands = 1;
+        else if (is_field(fields[k], "turn")) snprintf(turn, turnlen, "%s", engine_turn(n, g, f));
+        else tl += (size_t)snprintf(tail + tl, tl < taillen ? taillen - tl : 0, " %s", f);
     }
     free(ps);
+    *too_long = tl >= taillen;
+    return 1;
+}
+
+char *notation_fen(const EngineNotation *n, const Pos *p, char *err, size_t errlen)
+{
+    const Game *g = p->g;
+    if (g->nplayers != 2) {
+        fail(err, errlen, "the game has %d players: a FEN has two sides", g->nplayers);
+        return NULL;
+    }
+    size_t cap = 4096 + (size_t)g->nsq * 8, o = 0;
+    char *fen = xmalloc(cap, "fen in notation_fen()");
+    char tail[2048] = "", turn[64] = "";
+    int has_hands = 0, too_long = 0;
+    if (!fen_board(n, p, fen, &o, cap, err, errlen) ||
+        !fen_fields(n, p, turn, sizeof turn, tail, sizeof tail, &has_hands, &too_long, err,
+                    errlen)) {
+        free(fen);
+        return NULL;
+    }
     if (has_hands || g->drops_fn >= 0) {     /* the hands, in brackets after the board */
         fen[o++] = '[';
         for (int pl = 0; pl < 2; pl++)
             for (int t = 1; t <= g->ntypes; t++)
                 for (int c = p->st[g->st_hands + pl * (g->ntypes + 1) + t]; c > 0; c--)
-                    if (!put_piece(n, g, PW_MAKE(t, pl), fen, &o, cap - 8, err, errlen)) { free(fen); return NULL; }
+                    if (!put_piece(n, g, PW_MAKE(t, pl), fen, &o, cap - 8, err, errlen)) {
+                        free(fen);
+                        return NULL;
+                    }
         fen[o++] = ']';
         fen[o] = 0;
     }
-    if (!*turn) {
-        int pl = pos_turn(p);
-        const char *t = pl == 0 ? "w" : "b";
-        for (int i = 0; i < n->nturns; i++) if (!strcmp(n->turn_from[i], g->player_letter[pl])) t = n->turn_to[i];
-        snprintf(turn, sizeof turn, "%s", t);
+    if (!*turn) snprintf(turn, sizeof turn, "%s", engine_turn(n, g, g->player_letter[pos_turn(p)]));
+    if (too_long) {
+        fail(err, errlen, "the position string is too long");
+        free(fen);
+        return NULL;
     }
-    if (tl >= sizeof tail) { fail(err, errlen, "the position string is too long"); free(fen); return NULL; }
     snprintf(fen + o, cap - o, " %s%s", turn, tail);
     return fen;
 }

@@ -19,7 +19,7 @@ typedef struct {
     const char *code[NOTATION_MAX_MAPS], *letter[NOTATION_MAX_MAPS];   /* --piece CODE=LETTER */
     int nturns;
     const char *turn_from[MAX_PLAYERS], *turn_to[MAX_PLAYERS];        /* --turn FROM=TO */
-    int ranks_from;                                                    /* 1, or 0 (--ranks-from 0) */
+    int ranks_from;                               /* 1, or 0 (--ranks-from 0) */
 } EngineNotation;
 
 /* Add "CODE=LETTER" (a --piece) or "FROM=TO" (a --turn); 0 with a message in err. */
@@ -32,7 +32,8 @@ int notation_move(const EngineNotation *n, const Game *g, const MoveList *ml, co
                   char *out, size_t outlen, char *err, size_t errlen);
 /* The engine's move s written as boardvm would (best effort, for moves boardvm has not got):
  * p is the position it is played in. */
-void notation_move_back(const EngineNotation *n, const Pos *p, const char *s, char *out, size_t outlen);
+void notation_move_back(const EngineNotation *n, const Pos *p, const char *s, char *out,
+                        size_t outlen);
 /* The engine's FEN of p (malloc'ed); NULL with a message in err when p cannot be written so. */
 char *notation_fen(const EngineNotation *n, const Pos *p, char *err, size_t errlen);
 #endif

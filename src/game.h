@@ -25,11 +25,13 @@
 #define MAX_MOVES 131072          /* moves in one position (a top-level block can make many) */
 #define MAX_NESTING 64
 #define MAX_CONSTANTS 4096        /* distinct int constants beyond 32 bits in a rules file's code */
-#define MAX_STRINGS 4096          /* distinct strings (notes, suffixes, reasons), the empty one included */
+#define MAX_STRINGS 4096          /* distinct strings (notes, suffixes, reasons), the empty one
+                                     included */
 #define MAX_LISTS 1024            /* zones and set literals */
 #define MAX_SET 256               /* elements of one set literal */
 #define STEP_BUDGET 100000        /* instructions between two emitted moves of one program run (an
-                                     endless loop is caught early); `moves steps N;` sets a game's own */
+                                     endless loop is caught early); `moves steps N;` sets a game's
+                                     own */
 #define MAX_STEP_LIMIT 1000000000L /* `moves steps N;` at most this (the position's work bound still
                                      applies: a run can never pass GEN_BUDGET or `moves work N;`) */
 #ifndef GEN_BUDGET                /* (-DGEN_BUDGET=N to measure a heavier game) */
@@ -48,7 +50,8 @@
 #define MAX_CAPTURE_NEST 64       /* `on capture` runs inside one another (a hook that captures:
                                      each level is a C stack frame of the interpreter) */
 #define MAX_MOVE_TEXT 4096        /* characters of one move's notes (and of its qualifier) */
-#define MAX_HAND 1000             /* pieces of one type in one hand: what a position string can say */
+#define MAX_HAND 1000             /* pieces of one type in one hand: what a position string can
+                                     say */
 #define MAX_LIST_OPS (1 << 24)    /* state writes recorded in the moves of one position (128 MB;
                                      the heaviest of the tests, in four-towers, has 4.3 million) */
 #define MAX_LIST_TEXT (1 << 24)   /* characters of notes and qualifiers of one position's moves */
@@ -77,7 +80,8 @@ enum { VT_INT, VT_BOOL, VT_SQUARE, VT_DIR, VT_DIRS, VT_TYPE, VT_PLAYER, VT_PIECE
  * direction indexes; leg >= 0: a leap that first steps `leg` onto an empty square (`n+ne`).
  * to_zone / from_zone: the zone (list index) the move must end / start in, or -1. */
 typedef struct { int kind, mode; int dir, leg; int to_zone, from_zone; } Atom;
-#define ATOM_PLAIN(a) ((a)->leg < 0 && (a)->kind != ATOM_HOP && (a)->to_zone < 0 && (a)->from_zone < 0)
+#define ATOM_PLAIN(a) \
+    ((a)->leg < 0 && (a)->kind != ATOM_HOP && (a)->to_zone < 0 && (a)->from_zone < 0)
 
 typedef struct {
     const char *name, *code;     /* code as declared ("N", "Mr") */
@@ -196,14 +200,17 @@ typedef struct Game {
     int legal_by_pins;                    /* legality without a make (pins.h) */
     int legal_in_check_first;             /* `legal` is `require not in-check;` and then either
                                              nothing or what legal_pretest_fn can pretest */
-    int legal_pretest_fn;                 /* the rest of `legal`, run before the move (pretest.c), or -1 */
-    uint8_t *memo_ok;                     /* per program: its attack runs may be memoised (effects.h) */
+    int legal_pretest_fn;                 /* the rest of `legal`, run before the move
+                                             (pretest.c), or -1 */
+    uint8_t *memo_ok;                     /* per program: its attack runs may be memoised
+                                             (effects.h) */
     int32_t *memo_mask;                   /* per program: the bits of a piece word it can see:
                                              0xfff (type and owner) or -1 (effects.h) */
     uint8_t **origin_ok;                  /* per program: where it can move from (origins.h) */
     uint8_t *moves_onto;                  /* per program: it may emit a move onto a square, the
                                              only kind that captures (origins.h) */
-    const struct VmHost *host;            /* the runtime's answers to the VM (vm.h), set by movegen_prepare */
+    const struct VmHost *host;            /* the runtime's answers to the VM (vm.h), set by
+                                             movegen_prepare */
 
     /* attacks */
     int nattackdirs[MAX_PLAYERS];
@@ -215,8 +222,10 @@ typedef struct Game {
     const char *start;                    /* start position string */
     int nfields; const char **fields;     /* position string fields */
     int distinct;                         /* moves distinct */
-    int compulsory_capture;               /* moves compulsory (1) / maximum (2) capture (capture.c) */
-    int distinct_smallest;                /* moves distinct smallest: merged moves keep the smallest string */
+    int compulsory_capture;               /* moves compulsory (1) / maximum (2) capture
+                                             (capture.c) */
+    int distinct_smallest;                /* moves distinct smallest: merged moves keep the
+                                             smallest string */
     long work_limit;                      /* GEN_BUDGET, or `moves work N;` (N millions) */
     long step_limit;                      /* STEP_BUDGET, or `moves steps N;` */
     int has_royal;

@@ -27,7 +27,8 @@ static int same_group(GroupMap *gm, uint32_t x, uint32_t y)
     }
 }
 
-static int same_move(const MoveList *a, const Move *x, const MoveList *b, const Move *y, GroupMap *gm)
+static int same_move(const MoveList *a, const Move *x, const MoveList *b, const Move *y,
+                     GroupMap *gm)
 {
     if (x->kind != y->kind || x->from != y->from || x->to != y->to || x->become != y->become ||
         x->layer != y->layer || x->piece != y->piece || x->captured != y->captured ||

@@ -7,8 +7,8 @@
 enum {
     LINE_EOF = 0,       /* the end of the input, nothing read */
     LINE_OK,            /* buf holds the line, without its '\n' */
-    LINE_TOO_LONG,      /* longer than len - 2 characters (as fgets with room for the newline): all of it was read and dropped, buf
-                           holds its start (for a message) */
+    LINE_TOO_LONG,      /* longer than len - 2 characters (as fgets with room for the newline):
+                           all of it was read and dropped, buf holds its start (for a message) */
     LINE_NUL            /* it held a NUL byte: read and dropped whole, buf holds what came before */
 };
 

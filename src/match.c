@@ -6,7 +6,8 @@
  *
  * Workers are forked after the rules file is compiled; each takes the next game to play from a
  * counter they share (games differ much in length: a fixed share would leave workers idle; a
- * game depends only on its number, never on which worker plays it) and sends each result to the parent through its pipe as one message:
+ * game depends only on its number, never on which worker plays it) and sends each result to the
+ * parent through its pipe as one message:
  *   "G <game> <outcome> <plies> <reason length> <record length>\n" <reason> <record>
  * outcome: 2 A won, 1 draw, 0 A lost, -1 error (the reason is the error message). The parent
  * prints results as they come, writes the records in game order and the statistics at the end. */
@@ -14,7 +15,6 @@
 #include <errno.h>
 #include <math.h>
 #include <poll.h>
-#include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +30,7 @@
 #include "notation.h"
 #include "oom.h"
 #include "posstring.h"
+#include "protect.h"
 #include "record.h"
 #include "search.h"
 #include "session.h"
@@ -101,6 +102,76 @@ static int parse_int(const char *s, long lo, long hi, long *v)
 
 typedef struct { MatchOpts *o; int limit_given; } MatchParse;
 
+/* --depth, --time or --nodes (one of them, once): the engines' limit, A,B or one for both. */
+static int limit_arg(MatchParse *mp, const CliOption *opt, const char *v)
+{
+    MatchOpts *o = mp->o;
+    double pair[2];
+    if (mp->limit_given++)
+        return match_usage("--%s: give one of --depth, --time and --nodes, once", opt->name);
+    memset(o->lim, 0, sizeof o->lim);
+    if (opt->id == OPT_DEPTH) {
+        if (!parse_pair(v, 1, 60, 1, pair))
+            return match_usage("--depth '%s' is not A,B (depths from 1 to 60) or one depth", v);
+        o->lim[0].depth = (int)pair[0]; o->lim[1].depth = (int)pair[1];
+    } else if (opt->id == OPT_TIME) {
+        if (!parse_pair(v, 1e-3, 1e6, 0, pair))
+            return match_usage("--time '%s' is not A,B (seconds per move, positive) or one "
+                               "time", v);
+        o->lim[0].time = pair[0]; o->lim[1].time = pair[1];
+    } else {
+        if (!parse_pair(v, 1, 1e18, 1, pair))
+            return match_usage("--nodes '%s' is not A,B (positive node counts) or one count", v);
+        o->lim[0].nodes = (uint64_t)pair[0]; o->lim[1].nodes = (uint64_t)pair[1];
+    }
+    return 0;
+}
+
+/* --sprt ELO0,ELO1[,ALPHA,BETA], and --stats W,D,L: a debug entry, the statistics of given
+ * counts (tests/match.sh checks them). */
+static int stats_arg(MatchOpts *o, const CliOption *opt, const char *v)
+{
+    double x[4] = { 0, 0, 0.05, 0.05 };
+    if (opt->id == OPT_SPRT) {
+        int k = parse_reals(v, x, 4);
+        if ((k != 2 && k != 4) || !(x[0] < x[1]) || !(x[2] > 0 && x[2] < 0.5) ||
+            !(x[3] > 0 && x[3] < 0.5))
+            return match_usage("--sprt '%s' is not ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and "
+                               "0 < ALPHA, BETA < 0.5", v);
+        o->use_sprt = 1; o->elo0 = x[0]; o->elo1 = x[1]; o->alpha = x[2]; o->beta = x[3];
+        return 0;
+    }
+    if (parse_reals(v, x, 3) != 3 || x[0] < 0 || x[1] < 0 || x[2] < 0 ||
+        x[0] + x[1] + x[2] > 1e9 ||
+        x[0] != floor(x[0]) || x[1] != floor(x[1]) || x[2] != floor(x[2]))
+        return match_usage("--stats '%s' is not W,D,L (counts of games)", v);
+    o->stats_only = 1; o->sw = (int)x[0]; o->sd = (int)x[1]; o->sl = (int)x[2];
+    return 0;
+}
+
+/* The options whose value is a whole number in a range. */
+static int count_arg(MatchOpts *o, const CliOption *opt, const char *v)
+{
+    static const struct { int id; long lo, hi; const char *what; } counts[] = {
+        { OPT_GAMES, 1, MAX_GAMES, "a number of games from 1 to 1000000" },
+        { OPT_JOBS, 1, 1024, "a number of processes from 1 to 1024" },
+        { OPT_RANDOM_PLIES, 0, 1000, "a number from 0 to 1000" },
+        { OPT_MAX_PLIES, 1, 100000, "a number from 1 to 100000" },
+    };
+    int *field[] = { &o->games, &o->jobs, &o->random_plies, &o->max_plies };
+    for (size_t i = 0; i < sizeof counts / sizeof *counts; i++) {
+        if (counts[i].id != (int)opt->id) continue;
+        long n;
+        if (!parse_int(v, counts[i].lo, counts[i].hi, &n)) {
+            char fmt[128];             /* the value is match_usage's argument: it may hold a '%' */
+            snprintf(fmt, sizeof fmt, "--%s '%%s' is not %s", opt->name, counts[i].what);
+            return match_usage(fmt, v);
+        }
+        *field[i] = (int)n;
+    }
+    return 0;
+}
+
 /* Each option and operand, in the order written (cli_parse; the table in cli_table.c names
  * match's options, whose values are checked here). */
 static int match_arg(void *ctx, const CliOption *opt, const CliValue *cv)
@@ -108,74 +179,28 @@ static int match_arg(void *ctx, const CliOption *opt, const CliValue *cv)
     MatchParse *mp = ctx;
     MatchOpts *o = mp->o;
     const char *v = cv->text;
-    long n; double pair[2];
     if (!opt) {
         if (o->rules) return match_usage("one rules file only ('%s' is another)", v);
         o->rules = v;
         return 0;
     }
-    char s[64];
-    snprintf(s, sizeof s, "--%s", opt->name);
     switch (opt->id) {
-    case OPT_OPTION: o->opts[o->nopts++] = (char *)v; break;
-    case OPT_RECORD: o->record = v; break;
-    case OPT_OPENINGS: o->openings_file = v; break;
-    case OPT_GAMES:
-        if (!parse_int(v, 1, MAX_GAMES, &n)) return match_usage("--games '%s' is not a number of games from 1 to 1000000", v);
-        o->games = (int)n;
-        break;
-    case OPT_JOBS:
-        if (!parse_int(v, 1, 1024, &n)) return match_usage("--jobs '%s' is not a number of processes from 1 to 1024", v);
-        o->jobs = (int)n;
-        break;
-    case OPT_RANDOM_PLIES:
-        if (!parse_int(v, 0, 1000, &n)) return match_usage("--random-plies '%s' is not a number from 0 to 1000", v);
-        o->random_plies = (int)n;
-        break;
-    case OPT_MAX_PLIES:
-        if (!parse_int(v, 1, 100000, &n)) return match_usage("--max-plies '%s' is not a number from 1 to 100000", v);
-        o->max_plies = (int)n;
-        break;
+    case OPT_OPTION: o->opts[o->nopts++] = (char *)v; return 0;
+    case OPT_RECORD: o->record = v; return 0;
+    case OPT_OPENINGS: o->openings_file = v; return 0;
+    case OPT_GAMES: case OPT_JOBS: case OPT_RANDOM_PLIES: case OPT_MAX_PLIES:
+        return count_arg(o, opt, v);
     case OPT_SEED: {
         char *end; errno = 0;
         o->seed = strtoull(v, &end, 10);
-        if (!isdigit((unsigned char)*v) || *end || errno == ERANGE) return match_usage("--seed '%s' is not a number", v);
-        break;
+        if (!isdigit((unsigned char)*v) || *end || errno == ERANGE)
+            return match_usage("--seed '%s' is not a number", v);
+        return 0;
     }
-    case OPT_DEPTH: case OPT_TIME: case OPT_NODES:
-        if (mp->limit_given++) return match_usage("%s: give one of --depth, --time and --nodes, once", s);
-        memset(o->lim, 0, sizeof o->lim);
-        if (opt->id == OPT_DEPTH) {
-            if (!parse_pair(v, 1, 60, 1, pair)) return match_usage("--depth '%s' is not A,B (depths from 1 to 60) or one depth", v);
-            o->lim[0].depth = (int)pair[0]; o->lim[1].depth = (int)pair[1];
-        } else if (opt->id == OPT_TIME) {
-            if (!parse_pair(v, 1e-3, 1e6, 0, pair)) return match_usage("--time '%s' is not A,B (seconds per move, positive) or one time", v);
-            o->lim[0].time = pair[0]; o->lim[1].time = pair[1];
-        } else {
-            if (!parse_pair(v, 1, 1e18, 1, pair)) return match_usage("--nodes '%s' is not A,B (positive node counts) or one count", v);
-            o->lim[0].nodes = (uint64_t)pair[0]; o->lim[1].nodes = (uint64_t)pair[1];
-        }
-        break;
-    case OPT_SPRT: {
-        double x[4] = { 0, 0, 0.05, 0.05 };
-        int k = parse_reals(v, x, 4);
-        if ((k != 2 && k != 4) || !(x[0] < x[1]) || !(x[2] > 0 && x[2] < 0.5) || !(x[3] > 0 && x[3] < 0.5))
-            return match_usage("--sprt '%s' is not ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5", v);
-        o->use_sprt = 1; o->elo0 = x[0]; o->elo1 = x[1]; o->alpha = x[2]; o->beta = x[3];
-        break;
+    case OPT_DEPTH: case OPT_TIME: case OPT_NODES: return limit_arg(mp, opt, v);
+    case OPT_SPRT: case OPT_STATS: return stats_arg(o, opt, v);
+    default: return 0;
     }
-    case OPT_STATS: {
-        /* a debug entry: the statistics of given counts (tests/match.sh checks them) */
-        double x[3];
-        if (parse_reals(v, x, 3) != 3 || x[0] < 0 || x[1] < 0 || x[2] < 0 || x[0] + x[1] + x[2] > 1e9 ||
-            x[0] != floor(x[0]) || x[1] != floor(x[1]) || x[2] != floor(x[2]))
-            return match_usage("--stats '%s' is not W,D,L (counts of games)", v);
-        o->stats_only = 1; o->sw = (int)x[0]; o->sd = (int)x[1]; o->sl = (int)x[2];
-        break;
-    }
-    default: break;
-    }
-    return 0;
 }
 
 static int parse_match_args(int argc, char **argv, MatchOpts *o)
@@ -205,16 +230,19 @@ static void print_stats(int w, int d, int l, const MatchOpts *o)
     EloStats st;
     elo_stats(w, d, l, &st);
     if (st.n == 0) { printf("elo: no games\n"); return; }
-    if (!(st.stderr_score > 0))       /* every game the same result: an interval of width 0 would lie */
+    if (!(st.stderr_score > 0))   /* every game the same result: an interval of width 0 would lie */
         printf("elo: %+.2f (no interval: every game had the same result)\n", st.elo);
     else
-        printf("elo: %+.2f [%+.2f, %+.2f] (95 %%; score %.4f +- %.4f)\n", st.elo, st.elo_lo, st.elo_hi,
+        printf("elo: %+.2f [%+.2f, %+.2f] (95 %%; score %.4f +- %.4f)\n", st.elo, st.elo_lo,
+               st.elo_hi,
                st.score, 1.959963984540054 * st.stderr_score);
     if (o->use_sprt) {
         Sprt sp;
         sprt(w, d, l, o->elo0, o->elo1, o->alpha, o->beta, &sp);
-        printf("sprt: elo0 %g elo1 %g alpha %g beta %g: LLR %.3f [%.3f, %.3f]: %s\n", o->elo0, o->elo1, o->alpha, o->beta,
-               sp.llr, sp.lower, sp.upper, sp.verdict > 0 ? "H1 accepted" : sp.verdict < 0 ? "H0 accepted" : "continue");
+        const char *verdict =
+            sp.verdict > 0 ? "H1 accepted" : sp.verdict < 0 ? "H0 accepted" : "continue";
+        printf("sprt: elo0 %g elo1 %g alpha %g beta %g: LLR %.3f [%.3f, %.3f]: %s\n", o->elo0,
+               o->elo1, o->alpha, o->beta, sp.llr, sp.lower, sp.upper, verdict);
     }
 }
 
@@ -230,7 +258,12 @@ static void moves_add(Moves *l, const char *s)
     }
     l->m[l->n++] = strdup(s);
 }
-static void moves_free(Moves *l) { while (l->n) free(l->m[--l->n]); free(l->m); l->m = NULL; l->cap = 0; }
+static void moves_free(Moves *l)
+{
+    while (l->n) free(l->m[--l->n]);
+    free(l->m);
+    l->m = NULL; l->cap = 0;
+}
 
 static uint64_t splitmix(uint64_t *x)
 {
@@ -276,64 +309,69 @@ static void send_all(int fd, const char *buf, size_t len)
     }
 }
 
-static void send_result(int fd, int gi, int outcome, int plies, const char *reason, const char *rec, size_t reclen)
+static void send_result(int fd, int gi, int outcome, int plies, const char *reason,
+                        const char *rec, size_t reclen)
 {
     char head[128];
     char why[256];
     snprintf(why, sizeof why, "%s", reason);
     for (char *c = why; *c; c++) if (*c == '\n') *c = ' ';
-    int n = snprintf(head, sizeof head, "G %d %d %d %zu %zu\n", gi, outcome, plies, strlen(why), reclen);
+    int n = snprintf(head, sizeof head, "G %d %d %d %zu %zu\n", gi, outcome, plies, strlen(why),
+                     reclen);
     send_all(fd, head, (size_t)n);
     send_all(fd, why, strlen(why));
     send_all(fd, rec, reclen);
 }
 
-static void play_game(Game *g, Engine *eng[2], const MatchOpts *o, const char *names[2], int gi, int fd)
+/* One game from its start position (under protected_run: every part of it runs rules code). */
+typedef struct {
+    Engine **eng;
+    const MatchOpts *o;
+    int gi, a_side;                  /* A plays the first player in even games */
+    Moves log;                       /* the moves played, the random opening first */
+    const char *why;                 /* why the game ended, when the rules do not say */
+    char illegal[320];               /* set: the game stopped on an engine's illegal move */
+} GameRun;
+
+static void play_out(Pos *p, void *ctx)
 {
-    jmp_buf jb;
-    Pos *volatile p = NULL;
-    char *volatile start = NULL;
-    Moves log = {0};
-    int a_side = gi % 2;                      /* A plays the first player in even games */
-    if (setjmp(jb)) {                         /* a runtime error in the rules code */
-        send_result(fd, gi, -1, log.n, p ? p->errmsg : "error", "", 0);
-        pos_free(p); free(start); moves_free(&log);
-        return;
-    }
-    int status;
-    p = setup_position(g, o->nopenings ? o->openings[(gi / 2) % o->nopenings] : NULL, NULL, 0, &jb, &status);
-    if (!p) { send_result(fd, gi, -1, 0, "the start position could not be set up", "", 0); return; }
-    start = pos_to_string(p);
-    play_opening(p, o, gi / 2, &log);
-    engine_clear(eng[0]);
-    engine_clear(eng[1]);
-    int outcome = 1;
-    const char *why = "";
+    GameRun *r = ctx;
+    const MatchOpts *o = r->o;
+    play_opening(p, o, r->gi / 2, &r->log);
+    engine_clear(r->eng[0]);
+    engine_clear(r->eng[1]);
     for (;;) {
         MoveList *ml = pos_list(p, 0);
         node_moves(p, ml);
         if (p->result || ml->n == 0) break;
-        if (log.n >= o->max_plies) { why = "move limit reached"; break; }
-        int e = pos_turn(p) == a_side ? 0 : 1;
-        SearchResult r;
-        engine_search(eng[e], p, &o->lim[e], &r);
+        if (r->log.n >= o->max_plies) { r->why = "move limit reached"; break; }
+        int e = pos_turn(p) == r->a_side ? 0 : 1;
+        SearchResult res;
+        engine_search(r->eng[e], p, &o->lim[e], &res);
         ml = pos_list(p, 0);
         node_moves(p, ml);
-        int k = move_find(g, ml, r.best_str);
+        int k = move_find(p->g, ml, res.best_str);
         if (k < 0) {
-            char msg[320];
-            snprintf(msg, sizeof msg, "internal error: the engine chose '%s', not a legal move", r.best_str);
-            send_result(fd, gi, -1, log.n, msg, "", 0);
-            pos_free(p); free(start); moves_free(&log);
+            snprintf(r->illegal, sizeof r->illegal,
+                     "internal error: the engine chose '%s', not a legal move", res.best_str);
             return;
         }
-        moves_add(&log, r.best_str);
+        moves_add(&r->log, res.best_str);
         pos_make(p, ml, &ml->m[k]);
     }
-    const char *res = "1/2-1/2";
+}
+
+/* The game's outcome and its record, sent to the parent. */
+static void send_game(int fd, const Pos *p, const GameRun *r, const char *names[2],
+                      const char *start)
+{
+    const Game *g = p->g;
+    const MatchOpts *o = r->o;
+    int outcome = 1;
+    const char *res = "1/2-1/2", *why = r->why;
     if (p->result && p->result != RESULT_DRAW) {
         int winner = p->result == RESULT_WIN ? pos_turn(p) : 1 - pos_turn(p);
-        outcome = winner == a_side ? 2 : 0;
+        outcome = winner == r->a_side ? 2 : 0;
         res = winner == 0 ? "1-0" : "0-1";
     }
     if (p->result) why = p->result_reason ? g->strings[p->result_reason - 1] : "";
@@ -348,14 +386,35 @@ static void play_game(Game *g, Engine *eng[2], const MatchOpts *o, const char *n
         snprintf(opts + n, sizeof opts - n, "%s%s", i ? " " : "", o->opts[i]);
     }
     const char *base = strrchr(o->rules, '/') ? strrchr(o->rules, '/') + 1 : o->rules;
-    GameRecord gr = { g, "boardvm match", gi + 1, base, opts, start, {0}, log.m, log.n, res, why };
-    gr.player[a_side] = names[0];
-    gr.player[1 - a_side] = names[1];
+    GameRecord gr = { g, "boardvm match", r->gi + 1, base, opts, start, {0}, r->log.m, r->log.n,
+                      res, why };
+    gr.player[r->a_side] = names[0];
+    gr.player[1 - r->a_side] = names[1];
     record_write(mem, &gr);
     fclose(mem);
-    send_result(fd, gi, outcome, log.n, why, rec, reclen);
+    send_result(fd, r->gi, outcome, r->log.n, why, rec, reclen);
     free(rec);
-    pos_free(p); free(start); moves_free(&log);
+}
+
+static void play_game(Game *g, Engine *eng[2], const MatchOpts *o, const char *names[2], int gi,
+                      int fd)
+{
+    int status;
+    const char *fen = o->nopenings ? o->openings[(gi / 2) % o->nopenings] : NULL;
+    Pos *p = setup_position(g, fen, NULL, 0, &status);
+    if (!p) {
+        send_result(fd, gi, -1, 0, "the start position could not be set up", "", 0);
+        return;
+    }
+    char *start = pos_to_string(p);
+    GameRun r = { eng, o, gi, gi % 2, {0}, "", "" };
+    if (protected_run(p, play_out, &r))           /* a runtime error in the rules code */
+        send_result(fd, gi, -1, r.log.n, p->errmsg, "", 0);
+    else if (r.illegal[0]) send_result(fd, gi, -1, r.log.n, r.illegal, "", 0);
+    else send_game(fd, p, &r, names, start);
+    pos_free(p);
+    free(start);
+    moves_free(&r.log);
 }
 
 static void worker(Game *g, const MatchOpts *o, const char *names[2], int *next_game, int fd)
@@ -372,13 +431,14 @@ static void worker(Game *g, const MatchOpts *o, const char *names[2], int *next_
     _exit(0);
 }
 
-/* ---- the parent: collecting the results ------------------------------------------------------- */
+/* ---- the parent: collecting the results ------------------------------------------------ */
 
 typedef struct { int outcome, plies; char *reason, *record; } GameOut;
 typedef struct { char *buf; size_t len, cap; int fd; pid_t pid; } Pipe;
 
 /* Take every complete message out of the pipe's buffer. Returns 0 on a malformed message. */
-static int take_messages(Pipe *pp, GameOut *out, const MatchOpts *o, Game *g, int *done, int tally[3])
+static int take_messages(Pipe *pp, GameOut *out, const MatchOpts *o, Game *g, int *done,
+                         int tally[3])
 {
     for (;;) {
         char *nl = memchr(pp->buf, '\n', pp->len);
@@ -389,7 +449,8 @@ static int take_messages(Pipe *pp, GameOut *out, const MatchOpts *o, Game *g, in
         if (hl >= sizeof line) return 0;
         memcpy(line, pp->buf, hl);
         line[hl] = 0;
-        if (sscanf(line, "G %d %d %d %zu %zu", &gi, &outcome, &plies, &rl, &cl) != 5 || gi < 0 || gi >= o->games ||
+        if (sscanf(line, "G %d %d %d %zu %zu", &gi, &outcome, &plies, &rl, &cl) != 5 ||
+            gi < 0 || gi >= o->games ||
             outcome < -1 || outcome > 2 || rl > (1u << 20) || cl > (1u << 30))
             return 0;
         size_t head = hl + 1;
@@ -407,7 +468,8 @@ static int take_messages(Pipe *pp, GameOut *out, const MatchOpts *o, Game *g, in
         }
         tally[outcome]++;
         static const char *res[] = { "B wins", "draw", "A wins" };
-        printf("game %d/%d (A %s): %s: %s, %d plies; A %d-%d-%d\n", gi + 1, o->games, g->player_name[gi % 2],
+        printf("game %d/%d (A %s): %s: %s, %d plies; A %d-%d-%d\n", gi + 1, o->games,
+               g->player_name[gi % 2],
                res[outcome], go->reason, plies, tally[2], tally[1], tally[0]);
         fflush(stdout);
     }
@@ -435,6 +497,14 @@ static void free_openings(MatchOpts *o)
     o->openings = NULL; o->openings_text = NULL; o->nopenings = 0;
 }
 
+/* *over = whether the game is over in p (under protected_run: the moves run rules code). */
+static void is_over(Pos *p, void *over)
+{
+    MoveList *ml = pos_list(p, 0);
+    node_moves(p, ml);
+    *(int *)over = p->result || ml->n == 0;
+}
+
 static int read_openings(Game *g, MatchOpts *o)
 {
     size_t len;
@@ -453,34 +523,215 @@ static int read_openings(Game *g, MatchOpts *o)
         line[strcspn(line, "\r")] = 0;
         while (isspace((unsigned char)*line)) line++;
         if (!*line || *line == '#') continue;
-        jmp_buf jb;
-        Pos *volatile p = NULL;
         int status, over = 0;
-        if (setjmp(jb)) {
-            fprintf(stderr, "boardvm: match: %s: line %d: %s\n", o->openings_file, lineno, p ? p->errmsg : "error");
-            pos_free(p);
-            free_openings(o);
-            return 1;
-        }
-        p = setup_position(g, line, NULL, 0, &jb, &status);
+        Pos *p = setup_position(g, line, NULL, 0, &status);
         if (!p) {            /* setup_position said why */
-            fprintf(stderr, "boardvm: match: %s: line %d is not a position of %s\n", o->openings_file, lineno, g->name);
+            fprintf(stderr, "boardvm: match: %s: line %d is not a position of %s\n",
+                    o->openings_file, lineno, g->name);
             free_openings(o);
             return 1;
         }
-        MoveList *ml = pos_list(p, 0);
-        node_moves(p, ml);
-        over = p->result || ml->n == 0;
+        int failed = protected_run(p, is_over, &over);
+        if (failed)
+            fprintf(stderr, "boardvm: match: %s: line %d: %s\n", o->openings_file, lineno,
+                    p->errmsg);
+        else if (over)
+            fprintf(stderr, "boardvm: match: %s: line %d: the game is already over there\n",
+                    o->openings_file, lineno);
         pos_free(p);
-        if (over) {
-            fprintf(stderr, "boardvm: match: %s: line %d: the game is already over there\n", o->openings_file, lineno);
-            free_openings(o);
-            return 1;
-        }
+        if (failed || over) { free_openings(o); return 1; }
         o->openings[o->nopenings++] = line;
     }
-    if (!o->nopenings) { fprintf(stderr, "boardvm: match: %s holds no position\n", o->openings_file); free_openings(o); return 1; }
+    if (!o->nopenings) {
+        fprintf(stderr, "boardvm: match: %s holds no position\n", o->openings_file);
+        free_openings(o);
+        return 1;
+    }
     return 0;
+}
+
+/* Fork the workers, each with its pipe; returns how many started (fewer than o->jobs when a
+ * fork failed: the others then play all the games). */
+static int start_workers(Game *g, const MatchOpts *o, const char *names[2], int *next_game,
+                         FILE *rec, Pipe *pipes)
+{
+    int started = 0;
+    for (int w = 0; w < o->jobs; w++) {
+        int fds[2];
+        if (pipe(fds) < 0) { perror("boardvm: match: pipe"); break; }
+        pid_t pid = fork();
+        if (pid < 0) { perror("boardvm: match: fork"); close(fds[0]); close(fds[1]); break; }
+        if (pid == 0) {
+            signal(SIGPIPE, SIG_DFL);
+            close(fds[0]);
+            for (int k = 0; k < w; k++) close(pipes[k].fd);
+            if (rec) fclose(rec);
+            worker(g, o, names, next_game, fds[1]);
+        }
+        close(fds[1]);
+        pipes[w].fd = fds[0]; pipes[w].pid = pid;
+        started++;
+    }
+    return started;
+}
+
+/* Read what the workers send, printing each game as it comes and writing the records in game
+ * order, until every pipe is closed; returns 1 if something went wrong (0 otherwise). */
+static int collect(Pipe *pipes, int started, GameOut *out, const MatchOpts *o, Game *g, FILE *rec,
+                   int tally[3])
+{
+    int status = 0, done = 0, open_pipes = started, next_record = 0;
+    struct pollfd *pf = xcalloc((size_t)started + 1, sizeof *pf, "the workers' poll list");
+    while (open_pipes > 0) {
+        int n = 0;
+        for (int w = 0; w < started; w++)
+            if (pipes[w].fd >= 0) { pf[n].fd = pipes[w].fd; pf[n].events = POLLIN; n++; }
+        if (poll(pf, (nfds_t)n, -1) < 0) {
+            if (errno == EINTR) continue;
+            perror("boardvm: match: poll");
+            status = 1;
+            break;
+        }
+        for (int i = 0; i < n; i++) {
+            if (!(pf[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+            Pipe *pp = NULL;
+            for (int w = 0; w < started; w++) if (pipes[w].fd == pf[i].fd) pp = &pipes[w];
+            if (pp->cap - pp->len < 65536) {
+                pp->cap = pp->cap * 2 + 65536;
+                pp->buf = xrealloc(pp->buf, pp->cap, "a worker's messages");
+            }
+            ssize_t k = read(pp->fd, pp->buf + pp->len, pp->cap - pp->len);
+            if (k < 0 && errno == EINTR) continue;
+            if (k <= 0) { close(pp->fd); pp->fd = -1; open_pipes--; continue; }
+            pp->len += (size_t)k;
+            int ok = take_messages(pp, out, o, g, &done, tally);
+            next_record = write_records(rec, out, next_record, o->games, 0);
+            if (!ok) {
+                fprintf(stderr, "boardvm: match: a malformed message from worker %d\n",
+                        (int)(pp - pipes) + 1);
+                close(pp->fd); pp->fd = -1; open_pipes--; status = 1;
+            }
+        }
+    }
+    free(pf);
+    write_records(rec, out, next_record, o->games, 1);
+    return status;
+}
+
+/* Wait for every worker; returns 1 if one died or failed. */
+static int reap_workers(Pipe *pipes, int started)
+{
+    int status = 0;
+    for (int w = 0; w < started; w++) {
+        int ws;
+        if (pipes[w].fd >= 0) close(pipes[w].fd);
+        while (waitpid(pipes[w].pid, &ws, 0) < 0 && errno == EINTR) {}
+        if (WIFSIGNALED(ws)) {
+            fprintf(stderr, "boardvm: match: worker %d died (signal %d)\n", w + 1, WTERMSIG(ws));
+            status = 1;
+        } else if (WEXITSTATUS(ws)) {
+            fprintf(stderr, "boardvm: match: worker %d failed (exit %d)\n", w + 1,
+                    WEXITSTATUS(ws));
+            status = 1;
+        }
+        free(pipes[w].buf);
+    }
+    return status;
+}
+
+/* The totals, the balance between the players, the ways the games ended and the statistics;
+ * returns 1 if some games were not counted (an error, or never reported). */
+static int summarize(const GameOut *out, const MatchOpts *o, const Game *g, const int tally[3],
+                     const char *la, const char *lb)
+{
+    int errors = 0, missing = 0, first[3] = {0};   /* the balance: player 0's wins, draws, losses */
+    long plies = 0;
+    const char *reasons[64]; int rcount[64], nreasons = 0;
+    for (int gi = 0; gi < o->games; gi++) {
+        const GameOut *go = &out[gi];
+        if (go->outcome == -2) { missing++; continue; }
+        if (go->outcome == -1) { errors++; continue; }
+        plies += go->plies;
+        int a_first = gi % 2 == 0;
+        first[go->outcome == 1 ? 1 : (go->outcome == 2) == a_first ? 0 : 2]++;
+        int r;
+        for (r = 0; r < nreasons && strcmp(reasons[r], go->reason); r++) {}
+        if (r == nreasons && nreasons < 64) {
+            reasons[nreasons] = go->reason;
+            rcount[nreasons++] = 0;
+        }
+        if (r < 64) rcount[r]++;
+    }
+    int played = tally[0] + tally[1] + tally[2];
+    printf("A (%s) against B (%s): %d wins, %d draws, %d losses in %d games\n", la, lb, tally[2],
+           tally[1], tally[0], played);
+    if (played) {
+        double score = tally[2] + 0.5 * tally[1];
+        printf("score: %.1f/%d = %.4f; draws %.1f %%; average length %.1f plies\n", score, played,
+               score / played, 100.0 * tally[1] / played, (double)plies / played);
+        printf("%s, whichever engine played it: %d wins, %d draws, %d losses\n",
+               g->player_name[0], first[0], first[1], first[2]);
+        printf("ends:");
+        for (int r = 0; r < nreasons; r++)
+            printf("%s %s %d", r ? "," : "", *reasons[r] ? reasons[r] : "(no reason)", rcount[r]);
+        printf("\n");
+    }
+    print_stats(tally[2], tally[1], tally[0], o);
+    if (errors)
+        fprintf(stderr, "boardvm: match: %d games stopped by an error (not counted)\n", errors);
+    if (missing)
+        fprintf(stderr, "boardvm: match: %d games not reported by their worker (not counted)\n",
+                missing);
+    return errors || missing;
+}
+
+/* The games, played by the workers and collected here, and their summary; the exit status.
+ * Closes rec (the records' file, or NULL). */
+static int run_match(Game *g, MatchOpts *o, FILE *rec)
+{
+    if (!o->jobs) {
+        long c = sysconf(_SC_NPROCESSORS_ONLN);
+        o->jobs = c > 0 ? (int)(c > 1024 ? 1024 : c) : 1;
+    }
+    if (o->jobs > o->games) o->jobs = o->games;
+    char la[64], lb[64], na[80], nb[80];
+    engine_label(&o->lim[0], la, sizeof la);
+    engine_label(&o->lim[1], lb, sizeof lb);
+    snprintf(na, sizeof na, "boardvm %s (A)", la);
+    snprintf(nb, sizeof nb, "boardvm %s (B)", lb);
+    const char *names[2] = { na, nb };
+    printf("match: %s, A = %s, B = %s: %d games, %d jobs, %d random plies, seed %llu", g->name,
+           la, lb, o->games, o->jobs, o->random_plies, o->seed);
+    if (o->nopenings) printf(", %d openings from %s", o->nopenings, o->openings_file);
+    printf("\n");
+    fflush(stdout);                         /* nothing buffered may be written again by a child */
+
+    /* the next game to play, shared by the workers */
+    int *next_game = mmap(NULL, sizeof *next_game, PROT_READ | PROT_WRITE,
+                          MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (next_game == MAP_FAILED) {
+        perror("boardvm: match: mmap");
+        if (rec) fclose(rec);
+        return 1;
+    }
+    *next_game = 0;
+    /* a worker's pipe closed early must not kill the parent */
+    signal(SIGPIPE, SIG_IGN);
+    Pipe *pipes = xcalloc((size_t)o->jobs, sizeof *pipes, "the workers' pipes");
+    GameOut *out = xcalloc((size_t)o->games, sizeof *out, "the games' results");
+    for (int gi = 0; gi < o->games; gi++) out[gi].outcome = -2;      /* never reported */
+    int started = start_workers(g, o, names, next_game, rec, pipes);
+    int status = started == o->jobs ? 0 : 1;
+    int tally[3] = {0};
+    status |= collect(pipes, started, out, o, g, rec, tally);
+    status |= reap_workers(pipes, started);
+    free(pipes);
+    if (rec && fclose(rec)) { perror(o->record); status = 1; }
+    status |= summarize(out, o, g, tally, la, lb);
+    for (int gi = 0; gi < o->games; gi++) { free(out[gi].reason); free(out[gi].record); }
+    free(out);
+    munmap(next_game, sizeof *next_game);
+    return status;
 }
 
 int cmd_match(int argc, char **argv)
@@ -496,138 +747,18 @@ int cmd_match(int argc, char **argv)
     }
     Game *g = load_game(o.rules, NULL, o.nopts, o.opts, &st);
     if (!g) { free(o.opts); return st; }
-    if (g->nplayers != 2) {
-        fprintf(stderr, "boardvm: match: %s has %d players; a match needs a two-player game\n", o.rules, g->nplayers);
-        game_free(g); free(o.opts); return 2;
-    }
-    if (o.openings_file && (st = read_openings(g, &o))) { game_free(g); free(o.opts); return st; }
     FILE *rec = NULL;
-    if (o.record && !(rec = fopen(o.record, "w"))) { perror(o.record); free_openings(&o); game_free(g); free(o.opts); return 2; }
-    if (!o.jobs) {
-        long c = sysconf(_SC_NPROCESSORS_ONLN);
-        o.jobs = c > 0 ? (int)(c > 1024 ? 1024 : c) : 1;
-    }
-    if (o.jobs > o.games) o.jobs = o.games;
-    char la[64], lb[64], na[80], nb[80];
-    engine_label(&o.lim[0], la, sizeof la);
-    engine_label(&o.lim[1], lb, sizeof lb);
-    snprintf(na, sizeof na, "boardvm %s (A)", la);
-    snprintf(nb, sizeof nb, "boardvm %s (B)", lb);
-    const char *names[2] = { na, nb };
-    printf("match: %s, A = %s, B = %s: %d games, %d jobs, %d random plies, seed %llu", g->name, la, lb, o.games,
-           o.jobs, o.random_plies, o.seed);
-    if (o.nopenings) printf(", %d openings from %s", o.nopenings, o.openings_file);
-    printf("\n");
-    fflush(stdout);                         /* nothing buffered may be written again by a child */
-
-    /* the next game to play, shared by the workers */
-    int *next_game = mmap(NULL, sizeof *next_game, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (next_game == MAP_FAILED) {
-        perror("boardvm: match: mmap");
-        free_openings(&o); if (rec) fclose(rec); game_free(g); free(o.opts); return 1;
-    }
-    *next_game = 0;
-    /* a worker's pipe closed early must not kill the parent */
-    signal(SIGPIPE, SIG_IGN);
-    Pipe *pipes = calloc((size_t)o.jobs, sizeof *pipes);
-    GameOut *out = calloc((size_t)o.games, sizeof *out);
-    if (!pipes || !out) out_of_memory("the workers' pipes");
-    for (int gi = 0; gi < o.games; gi++) out[gi].outcome = -2;      /* never reported */
-    int started = 0;
-    for (int w = 0; w < o.jobs; w++) {
-        int fds[2];
-        if (pipe(fds) < 0) { perror("boardvm: match: pipe"); break; }
-        pid_t pid = fork();
-        if (pid < 0) { perror("boardvm: match: fork"); close(fds[0]); close(fds[1]); break; }
-        if (pid == 0) {
-            signal(SIGPIPE, SIG_DFL);
-            close(fds[0]);
-            for (int k = 0; k < w; k++) close(pipes[k].fd);
-            if (rec) fclose(rec);
-            worker(g, &o, names, next_game, fds[1]);
-        }
-        close(fds[1]);
-        pipes[w].fd = fds[0]; pipes[w].pid = pid;
-        started++;
-    }
-    int status = started == o.jobs ? 0 : 1;
-    /* with fewer workers than asked (a fork failed), the others play all the games */
-    int done = 0, tally[3] = {0}, open_pipes = started, next_record = 0;
-    struct pollfd *pf = calloc((size_t)started + 1, sizeof *pf);
-    if (!pf) out_of_memory("the workers' poll list");
-    while (open_pipes > 0) {
-        int n = 0;
-        for (int w = 0; w < started; w++)
-            if (pipes[w].fd >= 0) { pf[n].fd = pipes[w].fd; pf[n].events = POLLIN; n++; }
-        if (poll(pf, (nfds_t)n, -1) < 0) { if (errno == EINTR) continue; perror("boardvm: match: poll"); status = 1; break; }
-        for (int i = 0; i < n; i++) {
-            if (!(pf[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-            Pipe *pp = NULL;
-            for (int w = 0; w < started; w++) if (pipes[w].fd == pf[i].fd) pp = &pipes[w];
-            if (pp->cap - pp->len < 65536) {
-                pp->cap = pp->cap * 2 + 65536;
-                pp->buf = realloc(pp->buf, pp->cap);
-                if (!pp->buf) out_of_memory("a worker's messages");
-            }
-            ssize_t k = read(pp->fd, pp->buf + pp->len, pp->cap - pp->len);
-            if (k < 0 && errno == EINTR) continue;
-            if (k <= 0) { close(pp->fd); pp->fd = -1; open_pipes--; continue; }
-            pp->len += (size_t)k;
-            int ok = take_messages(pp, out, &o, g, &done, tally);
-            next_record = write_records(rec, out, next_record, o.games, 0);
-            if (!ok) {
-                fprintf(stderr, "boardvm: match: a malformed message from worker %d\n", (int)(pp - pipes) + 1);
-                close(pp->fd); pp->fd = -1; open_pipes--; status = 1;
-            }
-        }
-    }
-    free(pf);
-    for (int w = 0; w < started; w++) {
-        int ws;
-        if (pipes[w].fd >= 0) close(pipes[w].fd);
-        while (waitpid(pipes[w].pid, &ws, 0) < 0 && errno == EINTR) {}
-        if (WIFSIGNALED(ws)) { fprintf(stderr, "boardvm: match: worker %d died (signal %d)\n", w + 1, WTERMSIG(ws)); status = 1; }
-        else if (WEXITSTATUS(ws)) { fprintf(stderr, "boardvm: match: worker %d failed (exit %d)\n", w + 1, WEXITSTATUS(ws)); status = 1; }
-        free(pipes[w].buf);
-    }
-    free(pipes);
-
-    /* the records in game order, and the summary */
-    int errors = 0, missing = 0, first[3] = {0};   /* the balance: player 0's wins, draws, losses */
-    long plies = 0;
-    const char *reasons[64]; int rcount[64], nreasons = 0;
-    for (int gi = 0; gi < o.games; gi++) {
-        GameOut *go = &out[gi];
-        if (go->outcome == -2) { missing++; continue; }
-        if (go->outcome == -1) { errors++; continue; }
-        plies += go->plies;
-        int a_first = gi % 2 == 0;
-        first[go->outcome == 1 ? 1 : (go->outcome == 2) == a_first ? 0 : 2]++;
-        int r;
-        for (r = 0; r < nreasons && strcmp(reasons[r], go->reason); r++) {}
-        if (r == nreasons && nreasons < 64) { reasons[nreasons] = go->reason; rcount[nreasons++] = 0; }
-        if (r < 64) rcount[r]++;
-    }
-    write_records(rec, out, next_record, o.games, 1);
-    if (rec && fclose(rec)) { perror(o.record); status = 1; }
-    int played = tally[0] + tally[1] + tally[2];
-    printf("A (%s) against B (%s): %d wins, %d draws, %d losses in %d games\n", la, lb, tally[2], tally[1], tally[0], played);
-    if (played) {
-        printf("score: %.1f/%d = %.4f; draws %.1f %%; average length %.1f plies\n", tally[2] + 0.5 * tally[1], played,
-               (tally[2] + 0.5 * tally[1]) / played, 100.0 * tally[1] / played, (double)plies / played);
-        printf("%s, whichever engine played it: %d wins, %d draws, %d losses\n", g->player_name[0], first[0], first[1], first[2]);
-        printf("ends:");
-        for (int r = 0; r < nreasons; r++) printf("%s %s %d", r ? "," : "", *reasons[r] ? reasons[r] : "(no reason)", rcount[r]);
-        printf("\n");
-    }
-    print_stats(tally[2], tally[1], tally[0], &o);
-    if (errors) { fprintf(stderr, "boardvm: match: %d games stopped by an error (not counted)\n", errors); status = 1; }
-    if (missing) { fprintf(stderr, "boardvm: match: %d games not reported by their worker (not counted)\n", missing); status = 1; }
-    for (int gi = 0; gi < o.games; gi++) { free(out[gi].reason); free(out[gi].record); }
-    free(out);
-    munmap(next_game, sizeof *next_game);
+    st = 0;
+    if (g->nplayers != 2) {
+        fprintf(stderr, "boardvm: match: %s has %d players; a match needs a two-player game\n",
+                o.rules, g->nplayers);
+        st = 2;
+    } else if (o.openings_file) st = read_openings(g, &o);
+    if (!st && o.record && !(rec = fopen(o.record, "w"))) { perror(o.record); st = 2; }
+    if (!st) st = run_match(g, &o, rec);     /* which closes rec */
+    else if (rec) fclose(rec);
     free_openings(&o);
     game_free(g);
     free(o.opts);
-    return status;
+    return st;
 }

@@ -14,7 +14,8 @@ typedef struct {
     long moves;           /* moves in one position's list (MAX_MOVES) */
     long list_ops;        /* state changes recorded in one position's moves (MAX_LIST_OPS) */
     long list_text;       /* note characters of one position's moves (MAX_LIST_TEXT) */
-    long trail;           /* state changes pending while one position is generated (MAX_GEN_TRAIL) */
+    long trail;           /* state changes pending while one position is generated
+                             (MAX_GEN_TRAIL) */
     long choices;         /* open choices (MAX_CHOICES) */
     long operand_stack;   /* operand stack depth of any program (MAX_STACK_DEPTH; static) */
     long stack_height;    /* pieces on one square (the game's `stack`) */
@@ -23,7 +24,8 @@ typedef struct {
     long move_text;       /* characters of one move's notes (MAX_MOVE_TEXT) */
 } Maxima;
 extern Maxima maxima;
-#define MAXIMA_NOTE(field, value) do { long v_ = (long)(value); if (v_ > maxima.field) maxima.field = v_; } while (0)
+#define MAXIMA_NOTE(field, value) \
+    do { long v_ = (long)(value); if (v_ > maxima.field) maxima.field = v_; } while (0)
 /* Print the table (at exit, to stderr). */
 void maxima_report(void);
 #else

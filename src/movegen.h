@@ -14,7 +14,8 @@ void gen_rest(Pos *p, MoveList *ml);
 /* The same, for a search that looks only at captures, moves onto a square (MK_MOVE): the
  * programs that can emit none are not run. The list then lacks their moves. */
 void gen_rest_captures(Pos *p, MoveList *ml);
-void gen_legal(Pos *p, MoveList *ml);           /* ... that the `legal` block accepts; deduplicated */
+void gen_legal(Pos *p, MoveList *ml);           /* ... that the `legal` block accepts;
+                                                   deduplicated */
 int square_attacked(Pos *p, int sq, int by);    /* does player `by` attack `sq`? */
 int piece_attacks(Pos *p, int from, int target); /* does the piece on `from` attack `target`? */
 int in_check(Pos *p, int player);               /* is a royal piece of `player` attacked? */

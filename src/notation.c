@@ -24,14 +24,17 @@ void move_string(const Game *g, const MoveList *ml, const Move *m, char *buf, si
     const char *after = ql && !m->qual_before ? qual : "";
     switch (m->kind) {
     case MK_DROP:
-        snprintf(out, outlen, "%s@%s%s%s%s", m->become >= 1 && m->become <= g->ntypes ? g->types[m->become].code : "?", to, suffix, note, after);
+        snprintf(out, outlen, "%s@%s%s%s%s",
+                 m->become >= 1 && m->become <= g->ntypes ? g->types[m->become].code : "?", to,
+                 suffix, note, after);
         break;
     case MK_STAY:
         snprintf(out, outlen, "%s%s%s%s", m->from >= 0 ? from : "", suffix, note, after);
         break;
     default:                       /* MK_MOVE, MK_LANDED */
         if (m->become && m->become != PW_TYPE(m->piece) && m->become <= g->ntypes)
-            snprintf(out, outlen, "%s%s=%s%s%s%s", from, to, g->types[m->become].code, suffix, note, after);
+            snprintf(out, outlen, "%s%s=%s%s%s%s", from, to, g->types[m->become].code, suffix,
+                     note, after);
         else snprintf(out, outlen, "%s%s%s%s%s", from, to, suffix, note, after);
     }
     if (out != buf) snprintf(buf, len, "%s%s", qual, body);
@@ -49,13 +52,19 @@ int move_find(const Game *g, const MoveList *ml, const char *s)
 
 typedef struct { char s[MOVE_STR_MAX]; int i; } Keyed;
 
-static int cmp_keyed(const void *a, const void *b) { return strcmp(((const Keyed *)a)->s, ((const Keyed *)b)->s); }
+static int cmp_keyed(const void *a, const void *b)
+{
+    return strcmp(((const Keyed *)a)->s, ((const Keyed *)b)->s);
+}
 
 void move_sorted(const Game *g, const MoveList *ml, int *order)
 {
     Keyed *k = malloc(sizeof *k * (size_t)(ml->n ? ml->n : 1));
     if (!k) out_of_memory("k in move_sorted()");
-    for (int i = 0; i < ml->n; i++) { move_string(g, ml, &ml->m[i], k[i].s, sizeof k[i].s); k[i].i = i; }
+    for (int i = 0; i < ml->n; i++) {
+        move_string(g, ml, &ml->m[i], k[i].s, sizeof k[i].s);
+        k[i].i = i;
+    }
     qsort(k, (size_t)ml->n, sizeof *k, cmp_keyed);
     for (int i = 0; i < ml->n; i++) order[i] = k[i].i;
     free(k);

@@ -2,7 +2,8 @@
 #include "opcodes.h"
 
 const OpcodeInfo opcode_info[OPCODE_COUNT] = {
-#define X(name, nops, pop, push, flow, effect, doc) { #name, nops, pop, push, (flow) & 15, ((flow) & F_STOP) != 0, effect, doc },
+#define X(name, nops, pop, push, flow, effect, doc) \
+    { #name, nops, pop, push, (flow) & 15, ((flow) & F_STOP) != 0, effect, doc },
     OPCODES(X)
 #undef X
 };

@@ -4,7 +4,8 @@
  * is a stack machine over int64 values; locals live in a per-run frame (local 0 is the cursor
  * `here`, local 1 the type a moving piece becomes). X(NAME, NOPS, POP, PUSH, FLOW, EFFECT, DOC):
  *   NOPS    operand words after the opcode
- *   POP     values popped from the stack, PUSH values pushed (the verifier checks depths with these)
+ *   POP     values popped from the stack, PUSH values pushed (the verifier checks depths with
+ *           these)
  *   FLOW    where control goes: the number (1-4) of the operand that is a jump target, or 0; plus
  *           F_STOP when it never goes on to the next instruction (the verifier, the jump patcher,
  *           the disassembler and jump threading read this, not lists of opcodes of their own)
@@ -49,19 +50,24 @@ enum {
     X(NOP,        0, 0, 0, 0, 0, "do nothing") \
     X(PUSH,       1, 0, 1, 0, 0, "push the constant A") \
     X(PUSHK,      1, 0, 1, 0, 0, "push the 64-bit constant K[A] of the constant pool") \
-    X(PUSHDIR,    1, 0, 1, 0, 0, "push the absolute direction that relative direction A means for the mover") \
-    X(PUSHDIRS,   1, 0, 1, 0, 0, "push the absolute direction mask that direction set A means for the mover") \
+    X(PUSHDIR,    1, 0, 1, 0, 0, "push the absolute direction that relative direction A means " \
+                                 "for the mover") \
+    X(PUSHDIRS,   1, 0, 1, 0, 0, "push the absolute direction mask that direction set A means " \
+                                 "for the mover") \
     X(POP,        0, 1, 0, 0, 0, "drop the top value") \
     X(LOAD,       1, 0, 1, 0, 0, "push local A") \
     X(STORE,      1, 1, 0, 0, 0, "pop into local A") \
     X(LOADG,      1, 0, 1, 0, E_RVAR, "push global state variable A") \
-    X(STOREG,     1, 1, 0, 0, E_WVAR, "pop a value and write it to global variable A (a recorded state write)") \
+    X(STOREG,     1, 1, 0, 0, E_WVAR, "pop a value and write it to global variable A (a " \
+                                      "recorded state write)") \
     X(LOADPL,     1, 1, 1, 0, E_RVAR, "pop a player; push that player's variable A") \
     X(STOREPL,    1, 2, 0, 0, E_WVAR, "pop a value and a player; write that player's variable A") \
     X(LOADSQ,     1, 1, 1, 0, E_RVAR, "pop a square; push its square variable A (0 for none)") \
-    X(STORESQ,    1, 2, 0, 0, E_WVAR, "pop a value and a square; write its square variable A (fail on none)") \
+    X(STORESQ,    1, 2, 0, 0, E_WVAR, "pop a value and a square; write its square variable A " \
+                                      "(fail on none)") \
     X(LOADPV,     1, 1, 1, 0, 0, "pop a piece; push its piece variable A") \
-    X(STOREPV,    1, 2, 0, 0, E_RBOARD|E_WBOARD, "pop a value and a square; set piece variable A of the piece there") \
+    X(STOREPV,    1, 2, 0, 0, E_RBOARD|E_WBOARD, "pop a value and a square; set piece variable " \
+                                                 "A of the piece there") \
     X(ATTR,       1, 1, 1, 0, 0, "pop a square; push its attribute A (0 for none)") \
     X(INZONE,     1, 1, 1, 0, 0, "pop a square; push 1 if it is in zone A as the mover sees it") \
     X(INLIST,     1, 1, 1, 0, 0, "pop a value; push 1 if it is in constant list A") \
@@ -87,16 +93,26 @@ enum {
     X(JMP,        1, 0, 0, 1 | F_STOP, 0, "jump to A") \
     X(JZ,         1, 1, 0, 1, 0, "pop; jump to A if it is 0") \
     X(JNZ,        1, 1, 0, 1, 0, "pop; jump to A if it is not 0") \
-    X(FAIL,       0, 0, 0, F_STOP, 0, "end this branch: undo its changes and resume the latest choice") \
-    X(CHOICE,     2, 0, 0, 1, 0, "leave a choice that resumes at A, then go on; it keeps locals 0..B-1 (those in scope)") \
-    X(CHOOSEBIT,  3, 0, 0, 0, 0, "take the lowest bit of local A into local B; fail if none; leave a choice for the rest (keeping locals 0..C-1)") \
+    X(FAIL,       0, 0, 0, F_STOP, 0, "end this branch: undo its changes and resume the latest " \
+                                      "choice") \
+    X(CHOICE,     2, 0, 0, 1, 0, "leave a choice that resumes at A, then go on; it keeps locals " \
+                                 "0..B-1 (those in scope)") \
+    X(CHOOSEBIT,  3, 0, 0, 0, 0, "take the lowest bit of local A into local B; fail if none; " \
+                                 "leave a choice for the rest (keeping locals 0..C-1)") \
     X(FORBIT,     3, 0, 0, 3, 0, "take the lowest bit of local A into local B; jump to C if none") \
-    X(CHOOSELIST, 4, 0, 0, 0, 0, "take element [local B] of list A (as the mover sees it) into local C, local B += 1; fail past the end; leave a choice for the rest (keeping locals 0..D-1)") \
-    X(FORLIST,    4, 0, 0, 4, 0, "take element [local B] of list A into local C, local B += 1; jump to D past the end") \
-    X(FORFRIEND,  4, 0, 0, 4, E_RBOARD, "FORLIST that first passes over the elements not holding a piece of the mover (made from FORLIST; LOAD C; FRIEND; JZ back: superinstr.c)") \
-    X(STEP,       0, 1, 0, 0, 0, "pop a direction; move the cursor one step along it; fail if that leaves the board") \
+    X(CHOOSELIST, 4, 0, 0, 0, 0, "take element [local B] of list A (as the mover sees it) into " \
+                                 "local C, local B += 1; fail past the end; leave a choice for " \
+                                 "the rest (keeping locals 0..D-1)") \
+    X(FORLIST,    4, 0, 0, 4, 0, "take element [local B] of list A into local C, local B += 1; " \
+                                 "jump to D past the end") \
+    X(FORFRIEND,  4, 0, 0, 4, E_RBOARD, "FORLIST that first passes over the elements not " \
+                                        "holding a piece of the mover (made from FORLIST; LOAD " \
+                                        "C; FRIEND; JZ back: superinstr.c)") \
+    X(STEP,       0, 1, 0, 0, 0, "pop a direction; move the cursor one step along it; fail if " \
+                                 "that leaves the board") \
     X(GO,         0, 1, 0, 0, 0, "pop a square; put the cursor there; fail on none") \
-    X(STEPSQ,     0, 2, 1, 0, 0, "pop a direction and a square; push the square one step away, or none") \
+    X(STEPSQ,     0, 2, 1, 0, 0, "pop a direction and a square; push the square one step away, " \
+                                 "or none") \
     X(FROM,       0, 0, 1, 0, 0, "push the square the moving piece started on") \
     X(MOVER,      0, 0, 1, 0, 0, "push the player whose move or hook this is") \
     X(OPPONENT,   0, 0, 1, 0, 0, "push the player after the mover in turn order") \
@@ -106,7 +122,8 @@ enum {
     X(DROPPING,   0, 0, 1, 0, 0, "push the type being dropped") \
     X(VICTIM,     0, 0, 1, 0, 0, "push the piece being captured (in `on capture`)") \
     X(EMPTY,      0, 1, 1, 0, E_RBOARD, "pop a square; push 1 if it holds no piece (0 for none)") \
-    X(ENEMY,      0, 1, 1, 0, E_RBOARD, "pop a square; push 1 if it holds a piece of another player than the mover") \
+    X(ENEMY,      0, 1, 1, 0, E_RBOARD, "pop a square; push 1 if it holds a piece of another " \
+                                        "player than the mover") \
     X(FRIEND,     0, 1, 1, 0, E_RBOARD, "pop a square; push 1 if it holds a piece of the mover") \
     X(AT,         0, 1, 1, 0, E_RBOARD, "pop a square; push the piece on it (0 for none)") \
     X(TYPEOF,     0, 1, 1, 0, 0, "pop a piece; push its type") \
@@ -116,43 +133,75 @@ enum {
     X(SQUARE,     0, 2, 1, 0, 0, "pop a rank and a file (from 1); push that square, or none") \
     X(RANK,       0, 1, 1, 0, 0, "pop a square; push its rank from 1 (0 for none)") \
     X(OPPDIR,     0, 1, 1, 0, 0, "pop a direction; push the opposite direction") \
-    X(ATTACKED,   0, 2, 1, 0, E_RBOARD|E_ATTACK, "pop a player and a square; push 1 if that player attacks the square") \
-    X(ATTACKS,    0, 2, 1, 0, E_RBOARD|E_ATTACK, "pop two squares a, b; push 1 if the piece on a attacks b") \
-    X(REMAPDIR,   0, 2, 1, 0, 0, "pop a player P and a direction d as the mover sees it; push d as P sees it") \
-    X(INCHECK,    0, 0, 1, 0, E_RBOARD|E_ATTACK, "push 1 if a royal piece of the mover is attacked") \
-    X(INCHECKOF,  0, 1, 1, 0, E_RBOARD|E_ATTACK, "pop a player; push 1 if a royal piece of that player is attacked (0 for none)") \
-    X(ROYALSQ,    0, 1, 1, 0, E_RBOARD, "pop a player; push the square of its royal piece (the first in square order), or none") \
+    X(ATTACKED,   0, 2, 1, 0, E_RBOARD|E_ATTACK, "pop a player and a square; push 1 if that " \
+                                                 "player attacks the square") \
+    X(ATTACKS,    0, 2, 1, 0, E_RBOARD|E_ATTACK, "pop two squares a, b; push 1 if the piece on " \
+                                                 "a attacks b") \
+    X(REMAPDIR,   0, 2, 1, 0, 0, "pop a player P and a direction d as the mover sees it; push d " \
+                                 "as P sees it") \
+    X(INCHECK,    0, 0, 1, 0, E_RBOARD|E_ATTACK, "push 1 if a royal piece of the mover is " \
+                                                 "attacked") \
+    X(INCHECKOF,  0, 1, 1, 0, E_RBOARD|E_ATTACK, "pop a player; push 1 if a royal piece of that " \
+                                                 "player is attacked (0 for none)") \
+    X(ROYALSQ,    0, 1, 1, 0, E_RBOARD, "pop a player; push the square of its royal piece (the " \
+                                        "first in square order), or none") \
     X(NOMOVES,    0, 0, 1, 0, E_ALL, "push 1 if the side to move has no legal move") \
     X(REPETITION, 0, 0, 1, 0, E_ALL, "push how many times the current position has occurred") \
-    X(HAND,       0, 2, 1, 0, E_RHANDS, "pop a type and a player; push how many of that type the player holds") \
-    X(COUNT,      0, 2, 1, 0, E_RBOARD, "pop a player and a type; push how many pieces of that type the player has on the board") \
-    X(CANMOVETO,  0, 1, 1, 0, E_RBOARD|E_REACH, "pop a square; push 1 if a piece of the mover could move there") \
-    X(MOVEFIELD,  1, 0, 1, 0, E_RMOVE, "push field A (0 from, 1 to, 2 piece, 3 captured) of the move being made") \
-    X(EMIT,       2, 0, 0, 0, 0, "emit a move: the changes so far, then A (0 the piece goes to the cursor, 1 it stays, 2 a drop); B = suffix string + 1, or 0") \
+    X(HAND,       0, 2, 1, 0, E_RHANDS, "pop a type and a player; push how many of that type " \
+                                        "the player holds") \
+    X(COUNT,      0, 2, 1, 0, E_RBOARD, "pop a player and a type; push how many pieces of that " \
+                                        "type the player has on the board") \
+    X(CANMOVETO,  0, 1, 1, 0, E_RBOARD|E_REACH, "pop a square; push 1 if a piece of the mover " \
+                                                "could move there") \
+    X(MOVEFIELD,  1, 0, 1, 0, E_RMOVE, "push field A (0 from, 1 to, 2 piece, 3 captured) of the " \
+                                       "move being made") \
+    X(EMIT,       2, 0, 0, 0, 0, "emit a move: the changes so far, then A (0 the piece goes to " \
+                                 "the cursor, 1 it stays, 2 a drop); B = suffix string + 1, or 0") \
     X(BECOME,     0, 1, 0, 0, 0, "pop a type: the moving piece arrives as that type") \
-    X(CAPTURE,    0, 1, 0, 0, E_RBOARD|E_WBOARD|E_CAPTURE, "pop a square; capture what stands there (running `on capture`)") \
+    X(CAPTURE,    0, 1, 0, 0, E_RBOARD|E_WBOARD|E_CAPTURE, "pop a square; capture what stands " \
+                                                           "there (running `on capture`)") \
     X(REMOVE,     0, 1, 0, 0, E_RBOARD|E_WBOARD, "pop a square; remove what stands there") \
-    X(PLACE,      0, 3, 0, 0, E_RBOARD|E_WBOARD, "pop a square, a player and a type; put a new piece there") \
-    X(CHANGE,     0, 2, 0, 0, E_RBOARD|E_WBOARD, "pop a type and a square; change the piece there to that type") \
-    X(SETOWNER,   0, 2, 0, 0, E_RBOARD|E_WBOARD, "pop a player and a square; give the piece there to that player") \
-    X(MOVEP,      0, 2, 0, 0, E_RBOARD|E_WBOARD, "pop two squares (to, then from); move the (top) piece from the first to the second") \
-    X(MOVESTACK,  0, 2, 0, 0, E_RBOARD|E_WBOARD, "pop two squares (to, then from); move every piece of the first onto the second") \
+    X(PLACE,      0, 3, 0, 0, E_RBOARD|E_WBOARD, "pop a square, a player and a type; put a new " \
+                                                 "piece there") \
+    X(CHANGE,     0, 2, 0, 0, E_RBOARD|E_WBOARD, "pop a type and a square; change the piece " \
+                                                 "there to that type") \
+    X(SETOWNER,   0, 2, 0, 0, E_RBOARD|E_WBOARD, "pop a player and a square; give the piece " \
+                                                 "there to that player") \
+    X(MOVEP,      0, 2, 0, 0, E_RBOARD|E_WBOARD, "pop two squares (to, then from); move the " \
+                                                 "(top) piece from the first to the second") \
+    X(MOVESTACK,  0, 2, 0, 0, E_RBOARD|E_WBOARD, "pop two squares (to, then from); move every " \
+                                                 "piece of the first onto the second") \
     X(HEIGHT,     0, 1, 1, 0, E_RBOARD, "pop a square; push how many pieces stand on it") \
-    X(PIECEAT,    0, 2, 1, 0, E_RBOARD, "pop a layer and a square; push the piece at that layer (0 = bottom), or 0") \
-    X(STOREPVL,   1, 3, 0, 0, E_RBOARD|E_WBOARD, "pop a value, a layer and a square; set piece variable A of the piece at that layer") \
-    X(GIVE,       0, 2, 0, 0, E_RHANDS|E_WHANDS, "pop a player and a type; add one to the player's hand") \
-    X(TAKE,       0, 2, 0, 0, E_RHANDS|E_WHANDS, "pop a player and a type; take one from the player's hand (fail if none)") \
+    X(PIECEAT,    0, 2, 1, 0, E_RBOARD, "pop a layer and a square; push the piece at that layer " \
+                                        "(0 = bottom), or 0") \
+    X(STOREPVL,   1, 3, 0, 0, E_RBOARD|E_WBOARD, "pop a value, a layer and a square; set piece " \
+                                                 "variable A of the piece at that layer") \
+    X(GIVE,       0, 2, 0, 0, E_RHANDS|E_WHANDS, "pop a player and a type; add one to the " \
+                                                 "player's hand") \
+    X(TAKE,       0, 2, 0, 0, E_RHANDS|E_WHANDS, "pop a player and a type; take one from the " \
+                                                 "player's hand (fail if none)") \
     X(AGAIN,      0, 0, 0, 0, 0, "the mover moves again after this move") \
-    X(NOTE,       1, 1, 0, 0, 0, "pop a value; add its text to the move string: A = 0 string index, 1 square, 2 type, 3 int, 4 player") \
-    X(QUALIFY,    2, 1, 0, 0, 0, "as NOTE, for text written only when two moves would share a string; B = 1: before it") \
-    X(DISTINCT,   1, 0, 0, 0, 0, "enter a `distinct` block: the moves emitted from here are merged when they reach one state; A = 1: `smallest`") \
-    X(LAND,       0, 0, 0, 0, E_RBOARD|E_WBOARD|E_CAPTURE, "the moving piece goes to the cursor now, capturing what stands there") \
-    X(MOVESOF,    0, 1, 0, 0, E_RBOARD|E_REACH|E_WBOARD|E_WANY, "pop a type; emit that type's moves (leap/ride lines and program) for the moving piece, from the cursor") \
-    X(COMBINE,    0, 2, 1, 0, 0, "pop two types; push the declared compound of their parts, or none") \
-    X(MINUS,      0, 2, 1, 0, 0, "pop two types a, b; push the type left when b's parts are taken from a's, or none") \
-    X(RESULT,     2, 0, 0, F_STOP, E_RESULT, "end the game: A = 1 win, 2 loss, 3 draw for the side to move; B = reason string") \
-    X(RET,        0, 0, 0, F_STOP, 0, "end the program (a hook accepts; a move program's branch ends)") \
-    X(BAIL,       0, 0, 0, F_STOP, 0, "end a legality pretest undecided: the answer needs the position after the move (pretest.c)")
+    X(NOTE,       1, 1, 0, 0, 0, "pop a value; add its text to the move string: A = 0 string " \
+                                 "index, 1 square, 2 type, 3 int, 4 player") \
+    X(QUALIFY,    2, 1, 0, 0, 0, "as NOTE, for text written only when two moves would share a " \
+                                 "string; B = 1: before it") \
+    X(DISTINCT,   1, 0, 0, 0, 0, "enter a `distinct` block: the moves emitted from here are " \
+                                 "merged when they reach one state; A = 1: `smallest`") \
+    X(LAND,       0, 0, 0, 0, E_RBOARD|E_WBOARD|E_CAPTURE, \
+      "the moving piece goes to the cursor now, capturing what stands there") \
+    X(MOVESOF,    0, 1, 0, 0, E_RBOARD|E_REACH|E_WBOARD|E_WANY, \
+      "pop a type; emit that type's moves (leap/ride lines and program) for the moving piece, " \
+      "from the cursor") \
+    X(COMBINE,    0, 2, 1, 0, 0, "pop two types; push the declared compound of their parts, or " \
+                                 "none") \
+    X(MINUS,      0, 2, 1, 0, 0, "pop two types a, b; push the type left when b's parts are " \
+                                 "taken from a's, or none") \
+    X(RESULT,     2, 0, 0, F_STOP, E_RESULT, "end the game: A = 1 win, 2 loss, 3 draw for the " \
+                                             "side to move; B = reason string") \
+    X(RET,        0, 0, 0, F_STOP, 0, "end the program (a hook accepts; a move program's branch " \
+                                      "ends)") \
+    X(BAIL,       0, 0, 0, F_STOP, 0, "end a legality pretest undecided: the answer needs the " \
+                                      "position after the move (pretest.c)")
 
 typedef enum {
 #define X(name, nops, pop, push, flow, effect, doc) OP_##name,

@@ -14,7 +14,8 @@
 #include "opcodes.h"
 #include "position.h"             /* MK_MOVE */
 
-#define WALK_STEPS 256        /* instructions followed per square before giving up (a way through) */
+#define WALK_STEPS 256        /* instructions followed per square before giving up (a way
+                                 through) */
 #define WALK_STACK 8
 
 typedef struct { int known; long v; } Val;
@@ -38,7 +39,9 @@ static int may_act(const Game *g, int player, int sq, int pc, Val *stk, int sp, 
         case OP_INZONE:
             if (sp < 1) return 1;
             a = stk[sp - 1];
-            if (a.known) stk[sp - 1].v = a.v >= 0 && a.v < g->nsq && g->lists[code[pc + 1]].member[player][a.v];
+            if (a.known)
+                stk[sp - 1].v =
+                    a.v >= 0 && a.v < g->nsq && g->lists[code[pc + 1]].member[player][a.v];
             pc += 2; break;
         case OP_NOT:
             if (sp < 1) return 1;
@@ -88,7 +91,8 @@ void origins_prepare(Game *g)
 {
     g->moves_onto = arena_alloc(&g->arena, (size_t)(g->nfns > 0 ? g->nfns : 1));
     for (int f = 0; f < g->nfns; f++) g->moves_onto[f] = (uint8_t)may_move_onto(g, f);
-    g->origin_ok = arena_alloc(&g->arena, sizeof *g->origin_ok * (size_t)(g->nfns > 0 ? g->nfns : 1));
+    g->origin_ok =
+        arena_alloc(&g->arena, sizeof *g->origin_ok * (size_t)(g->nfns > 0 ? g->nfns : 1));
     for (int f = 0; f < g->nfns; f++) {
         g->origin_ok[f] = NULL;
         if (g->fns[f].kind != FN_MOVES) continue;
@@ -98,7 +102,8 @@ void origins_prepare(Game *g)
             for (int sq = 0; sq < g->nsq; sq++) {
                 Val stk[WALK_STACK];
                 int budget = WALK_STEPS;
-                ok[pl * g->nsq + sq] = (uint8_t)may_act(g, pl, sq, g->fns[f].entry, stk, 0, &budget);
+                ok[pl * g->nsq + sq] =
+                    (uint8_t)may_act(g, pl, sq, g->fns[f].entry, stk, 0, &budget);
                 any_out |= !ok[pl * g->nsq + sq];
             }
         if (any_out) g->origin_ok[f] = ok;

@@ -63,7 +63,8 @@ static void watch_hop_lines(Pos *p, int k, int by)
     const Game *g = p->g;
     for (int i = 0, n = g->next_attacks[by]; i < n; i++) {
         const ExtAttack *e = &g->ext_attacks[by][i];
-        if (e->kind != ATOM_HOP || (e->to_zone >= 0 && !g->lists[e->to_zone].member[by][k])) continue;
+        if (e->kind != ATOM_HOP || (e->to_zone >= 0 && !g->lists[e->to_zone].member[by][k]))
+            continue;
         int back = g->opposite[e->dir], s = k, seen = 0, hopper = -1;
         while (seen < 3) {
             s = g->neighbor[s * g->ndirs + back];
@@ -152,7 +153,8 @@ int pins_move_safe(const Pos *p, const MoveList *ml, const Move *m, const Pins *
     if (m->become && g->types[m->become].royal) return 0;
     /* the program's own writes: variables only (a write to a square, such as the rook of a
      * castling or the pawn taken en passant, changes more than two squares) */
-    const int32_t *ops = m->nops ? ml->ops + 2 * m->op0 : NULL;   /* a list without writes has no ops */
+    /* a list without writes has no ops */
+    const int32_t *ops = m->nops ? ml->ops + 2 * m->op0 : NULL;
     for (uint32_t i = 0; i < m->nops; i++) {
         if (ops[2 * i] < g->st_hands) return 0;
         if (pins->watching && p->watch[ops[2 * i]] == p->watch_stamp) return 0;
@@ -162,7 +164,8 @@ int pins_move_safe(const Pos *p, const MoveList *ml, const Move *m, const Pins *
         if (p->watch[m->to * g->stack] == p->watch_stamp) return 0;
         /* a drop also takes the piece from the mover's hand */
         if (m->kind == MK_DROP &&
-            p->watch[g->st_hands + pos_turn(p) * (g->ntypes + 1) + m->become] == p->watch_stamp) return 0;
+            p->watch[g->st_hands + pos_turn(p) * (g->ntypes + 1) + m->become] == p->watch_stamp)
+            return 0;
     }
     if (m->kind == MK_MOVE)
         for (int i = 0; i < pins->npinned; i++) if (pins->pinned[i] == m->from) return 0;

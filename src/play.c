@@ -267,7 +267,7 @@ int cmd_play(Args *a)
         return status;
     }
     s.eng = engine_new(s.g, 64);
-    s.p = setup_position(s.g, lpos ? lpos : a->fen, NULL, 0, NULL, &status);
+    s.p = setup_position(s.g, lpos ? lpos : a->fen, NULL, 0, &status);
     if (!s.p) {
         free_moves(lmoves, nl);
         free(lpos);

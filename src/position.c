@@ -29,7 +29,10 @@ static inline int is_royal_word(const Game *g, int32_t w)
 /* The material hash's share of a piece word (its owner and type, not its variables) and of
  * one piece in a hand location. A sum of such keys hashes the multiset. */
 static inline uint64_t piece_material(int32_t w) { return w ? mix64((uint32_t)w & 0xfffu) : 0; }
-static inline uint64_t hand_material(int loc) { return mix64((uint64_t)(uint32_t)loc << 32 | 0x68616e64u); }
+static inline uint64_t hand_material(int loc)
+{
+    return mix64((uint64_t)(uint32_t)loc << 32 | 0x68616e64u);
+}
 
 /* p->attackers follows a square's piece (only one piece a square in such games). */
 static inline void note_attacker(Pos *p, int sq, int32_t old, int32_t val)
@@ -112,7 +115,8 @@ Pos *pos_new(const Game *g)
     if (!p->st) out_of_memory("a position's state");
     if (g->stack == 1 && (g->fallback_attackers[0] | g->fallback_attackers[1])) {
         p->attacker_words = (g->nsq + 63) / 64;
-        p->attackers = calloc((size_t)g->nplayers * (size_t)p->attacker_words, sizeof *p->attackers);
+        p->attackers =
+            calloc((size_t)g->nplayers * (size_t)p->attacker_words, sizeof *p->attackers);
         if (!p->attackers) out_of_memory("the attackers' squares");
     }
     pos_reset_empty(p);
@@ -138,7 +142,8 @@ void pos_reset_empty(Pos *p)
     const Game *g = p->g;
     memset(p->st, 0, sizeof *p->st * (size_t)g->st_size);
     if (p->attackers)
-        memset(p->attackers, 0, sizeof *p->attackers * (size_t)g->nplayers * (size_t)p->attacker_words);
+        memset(p->attackers, 0,
+               sizeof *p->attackers * (size_t)g->nplayers * (size_t)p->attacker_words);
     for (int i = 0; i < g->nvars; i++) {
         const Var *v = &g->vars[i];
         int n = v->kind == VAR_PLAYER ? g->nplayers : v->kind == VAR_SQUARE ? g->nsq
@@ -174,7 +179,10 @@ int pos_royal_square(Pos *p, int player, int *more)
     for (int sq = 0; sq < g->nsq; sq++)
         for (int l = 0; l < g->stack; l++) {
             int32_t w = p->st[sq * g->stack + l];
-            if (is_royal_word(g, w) && PW_OWNER(w) == player) { p->royal_hint[player] = sq; return sq; }
+            if (is_royal_word(g, w) && PW_OWNER(w) == player) {
+                p->royal_hint[player] = sq;
+                return sq;
+            }
         }
     return -1;
 }
@@ -259,7 +267,7 @@ void pos_set_history(Pos *p, const uint64_t *earlier, int n)
 {
     p->nhist = 0;
     for (int i = 0; i < n; i++) {
-        pos_push_history(p);                            /* makes room; then the earlier key goes in */
+        pos_push_history(p);              /* makes room; then the earlier key goes in */
         p->hist[i] = earlier[i];
         p->mhist[i] = p->material + 1;           /* not known: taken as different material */
     }
@@ -301,11 +309,14 @@ void pos_check_incremental(Pos *p, const char *after)
 {
     if (!p->check_hash) return;
     if (p->hash != pos_full_hash(p))
-        pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full recompute after %s", after);
+        pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full "
+                          "recompute after %s", after);
     if (p->material != pos_full_material(p))
-        pos_runtime_error(p, 0, "internal error: the incremental material differs from a full recompute after %s", after);
+        pos_runtime_error(p, 0, "internal error: the incremental material differs from a full "
+                          "recompute after %s", after);
     if (!attackers_match(p))
-        pos_runtime_error(p, 0, "internal error: the squares of program attackers differ from a full recompute after %s", after);
+        pos_runtime_error(p, 0, "internal error: the squares of program attackers differ from a "
+                          "full recompute after %s", after);
 }
 
 void pos_unmake(Pos *p)
@@ -328,7 +339,10 @@ void movelist_clear(MoveList *ml)
     ml->n = 0; ml->nops = 0; ml->ntext = 0; ml->next_unit = 0;
     ml->unit_emits = ml->stop_emits = ml->stopped = ml->skip_emits = ml->resume_emits = 0;
     ml->emit_watch = 0;
-    if (ml->merge_used) { memset(ml->merge_slot, 0, sizeof *ml->merge_slot * ml->merge_cap); ml->merge_used = 0; }
+    if (ml->merge_used) {
+        memset(ml->merge_slot, 0, sizeof *ml->merge_slot * ml->merge_cap);
+        ml->merge_used = 0;
+    }
 }
 
 void movelist_free(MoveList *ml)
@@ -370,7 +384,8 @@ void pos_runtime_error(Pos *p, int line, const char *fmt, ...)
     char msg[400];
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (line > 0) snprintf(p->errmsg, sizeof p->errmsg, "%s:%d: error: %s", p->g->filename, line, msg);
+    if (line > 0)
+        snprintf(p->errmsg, sizeof p->errmsg, "%s:%d: error: %s", p->g->filename, line, msg);
     else snprintf(p->errmsg, sizeof p->errmsg, "%s: error: %s", p->g->filename, msg);
     if (p->on_error) longjmp(*p->on_error, 1);
     fprintf(stderr, "%s\n", p->errmsg);

@@ -11,7 +11,8 @@
 #include <stdint.h>
 #include "game.h"
 
-enum { MK_MOVE = 0, MK_STAY = 1, MK_DROP = 2, MK_LANDED = 3 };   /* LANDED: `land` made the move: ops only */
+/* LANDED: `land` made the move: ops only */
+enum { MK_MOVE = 0, MK_STAY = 1, MK_DROP = 2, MK_LANDED = 3 };
 
 typedef struct {
     int16_t from, to;            /* main move squares; -1 when unused */
@@ -96,23 +97,28 @@ typedef struct Pos {
     int result, result_reason;              /* set by the `end` hook: RESULT_*, string index + 1 */
     struct VmScratch *vm;                   /* the VM's choice stack (vm.c) */
     void (*free_scratch)(struct Pos *p);    /* set by the VM with p->vm; pos_free calls it */
-    struct AttackMemo *memo;                /* attack runs and what they saw (movegen.c); one block */
+    struct AttackMemo *memo;                /* attack runs and what they saw (movegen.c); one
+                                               block */
     struct PretestMemo *pretest_memo;       /* answers of the legality pretest (vm.c); one block */
     uint32_t *watch, watch_stamp;           /* pins.c: state locations a node's attackers read */
     /* The squares of each player's pieces whose attacks are programs (one piece a square), a
      * bitmap per player of g->nsq bits kept by every write, so that attack tests need not scan
      * the board for them; NULL in the other games. */
     uint64_t *attackers; int attacker_words;
-    int check_hash;                         /* debug: compare the hash with a recompute after each make/unmake */
-    int check_gen;                          /* debug: perft compares the search's generations (gencheck.h) */
-    uint64_t *profile;                      /* --profile: instructions run at each code word, or NULL */
+    int check_hash;                         /* debug: compare the hash with a recompute after
+                                               each make/unmake */
+    int check_gen;                          /* debug: perft compares the search's generations
+                                               (gencheck.h) */
+    uint64_t *profile;                      /* --profile: instructions run at each code word, or
+                                               NULL */
 } Pos;
 
 Pos *pos_new(const Game *g);
 void pos_free(Pos *p);
 void pos_reset_empty(Pos *p);               /* empty board, initial variable values */
 uint64_t pos_full_hash(const Pos *p);       /* recomputed from scratch (debug check) */
-uint64_t pos_rep_key(const Pos *p);         /* the hash less `uncounted` variables: what repetition compares */
+uint64_t pos_rep_key(const Pos *p);         /* the hash less `uncounted` variables: what repetition
+                                               compares */
 uint64_t pos_full_material(const Pos *p);   /* recomputed from scratch (debug check) */
 int pos_quiet_plies(const Pos *p);          /* plies the material has stayed as it is now */
 
@@ -153,6 +159,7 @@ Move *movelist_push(MoveList *ml);
 MoveList *pos_list(Pos *p, int ply);        /* scratch list for a ply, cleared */
 
 /* Runtime error in rules code: message with the rules file line; jumps to p->on_error. */
-void pos_runtime_error(Pos *p, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4), noreturn));
+void pos_runtime_error(Pos *p, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4), noreturn));
 
 #endif

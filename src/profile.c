@@ -38,7 +38,10 @@ void profile_report(const Game *g, const uint64_t *counts, const char *rules_pat
 {
     uint64_t total = 0;
     int maxline = 0;
-    for (int pc = 0; pc < g->ncode; pc++) { total += counts[pc]; if (g->line[pc] > maxline) maxline = g->line[pc]; }
+    for (int pc = 0; pc < g->ncode; pc++) {
+        total += counts[pc];
+        if (g->line[pc] > maxline) maxline = g->line[pc];
+    }
     fprintf(out, "profile: %llu instructions\n", (unsigned long long)total);
     if (!total) return;
     Tally *fn = calloc((size_t)g->nfns + 1, sizeof *fn);
@@ -46,7 +49,8 @@ void profile_report(const Game *g, const uint64_t *counts, const char *rules_pat
     if (!fn || !ln) out_of_memory("fn and ln in profile_report()");
     for (int i = 0; i < g->nfns; i++) {
         fn[i].key = i;
-        for (int pc = g->fns[i].entry; pc < g->fns[i].end && pc < g->ncode; pc++) fn[i].n += counts[pc];
+        for (int pc = g->fns[i].entry; pc < g->fns[i].end && pc < g->ncode; pc++)
+            fn[i].n += counts[pc];
     }
     for (int l = 0; l <= maxline; l++) ln[l].key = l;
     for (int pc = 0; pc < g->ncode; pc++) ln[g->line[pc]].n += counts[pc];

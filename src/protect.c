@@ -1,14 +1,43 @@
 /* protect.c - see protect.h. */
 #include "protect.h"
 #include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "vm.h"
 
-int protected_run(Pos *p, void (*fn)(Pos *p, void *ctx), void *ctx)
+/* deadline < 0: none. The deadline's jump (value 2) and a runtime error's (1) land on the same
+ * setjmp. (setjmp is called where the C standard allows it, as a switch's whole expression; why
+ * is set after its last return, so it needs no volatile.) */
+static int run(Pos *p, double deadline, ProtectedFn *fn, void *ctx)
 {
     jmp_buf here;
     jmp_buf *volatile outer = p->on_error;   /* nested runs: the caller's handler comes back */
     p->on_error = &here;
-    if (setjmp(here)) { p->on_error = outer; return 1; }
-    fn(p, ctx);
+    int why;
+    switch (setjmp(here)) {
+    case 0:
+        if (deadline >= 0) vm_set_deadline(p, deadline, &here);
+        fn(p, ctx);
+        why = 0;
+        break;
+    case 2: why = 2; break;                  /* the deadline (vm.c) */
+    default: why = 1; break;                 /* a runtime error (pos_runtime_error) */
+    }
+    if (deadline >= 0) vm_set_deadline(p, 0, NULL);
     p->on_error = outer;
-    return 0;
+    return why;
+}
+
+int protected_run(Pos *p, ProtectedFn *fn, void *ctx) { return run(p, -1, fn, ctx); }
+
+int protected_run_until(Pos *p, double deadline, ProtectedFn *fn, void *ctx)
+{
+    return run(p, deadline < 0 ? 0 : deadline, fn, ctx);
+}
+
+void protected_pass_on(Pos *p)
+{
+    if (p->on_error) longjmp(*p->on_error, 1);
+    fprintf(stderr, "%s\n", p->errmsg);
+    exit(1);
 }

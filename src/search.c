@@ -13,6 +13,7 @@
 #include "notation.h"
 #include "vm.h"
 #include "oom.h"
+#include "protect.h"
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
@@ -53,6 +54,24 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* The pseudo-legal moves of a piece of type t alone on each square of an empty board. */
+typedef struct { int t; long total; MoveList *ml; } Mobility;
+
+static void mobility(Pos *p, void *ctx)
+{
+    Mobility *m = ctx;
+    const Game *g = p->g;
+    for (int sq = 0; sq < g->nsq; sq++) {
+        pos_reset_empty(p);
+        pos_set(p, sq * g->stack, PW_MAKE(m->t, 0));
+        pos_set(p, g->st_turn, 0);
+        p->ntrail = 0;
+        movelist_clear(m->ml);
+        gen_pseudo(p, m->ml);
+        m->total += m->ml->n;
+    }
+}
+
 /* The value of a type: declared, or estimated from its average number of moves on an empty
  * board (a piece that reaches more squares is worth more). Royal pieces are not counted. */
 static void estimate_values(Engine *e)
@@ -64,21 +83,10 @@ static void estimate_values(Engine *e)
         const PieceType *T = &g->types[t];
         if (T->royal || T->neutral) { e->value[t] = 0; continue; }
         if (T->value) { e->value[t] = T->value; continue; }
-        /* mobility on an empty board, averaged over the squares */
-        volatile long total = 0;
-        jmp_buf jb;
-        p->on_error = &jb;
-        if (setjmp(jb)) { e->value[t] = 100; continue; }
-        for (int sq = 0; sq < g->nsq; sq++) {
-            pos_reset_empty(p);
-            pos_set(p, sq * g->stack, PW_MAKE(t, 0));
-            pos_set(p, g->st_turn, 0);
-            p->ntrail = 0;
-            movelist_clear(&ml);
-            gen_pseudo(p, &ml);
-            total += ml.n;
-        }
-        double avg = g->nsq ? (double)total / g->nsq : 0;
+        /* mobility on an empty board, averaged over the squares (a runtime error: 100) */
+        Mobility m = { t, 0, &ml };
+        if (protected_run(p, mobility, &m)) { e->value[t] = 100; continue; }
+        double avg = g->nsq ? (double)m.total / g->nsq : 0;
         e->value[t] = (int)(25 * avg + 50);
     }
     movelist_free(&ml);
@@ -228,6 +236,21 @@ static void search_moves(Pos *p, MoveList *ml, int *legal)
     *legal = 0;
 }
 
+/* The first part of search_moves, for a node that the hash table may decide before its moves
+ * are needed: the end block runs with only as many moves as `no-moves` needs (generation stops
+ * at the first legal one, even inside a program); returns `legal` as search_moves sets it.
+ * gen_rest then gives the very list search_moves would have (gencheck.c checks it). */
+static int search_moves_begin(Pos *p, MoveList *ml)
+{
+    if (p->g->compulsory_capture) {              /* (see search_moves) */
+        gen_legal(p, ml);
+        vm_run_end(p, ml->n);
+        return 1;
+    }
+    vm_run_end_first_legal(p, ml);
+    return 0;
+}
+
 /* A node whose moves were all illegal: the end block decides, told there is no move; if it
  * decides nothing, a side that cannot move has lost. */
 static int no_legal_move_score(Pos *p, int ply)
@@ -362,8 +385,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     e->nodes++;
     if (time_up(e, p)) return 0;
     MoveList *ml = pos_list(p, ply);
-    int legal;
-    search_moves(p, ml, &legal);
+    int legal = search_moves_begin(p, ml);
     if (p->result) return result_score(p->result, ply);
     /* A position that is here a second time scores as a draw below the root, as in chess
      * engines: going round in a circle makes no progress, so the side that is ahead looks for
@@ -373,10 +395,18 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     if (ply > 0 && p->nhist > 1 && repeats_earlier(p)) return 0;
     if (ply >= MAX_PLY - 2) return evaluate(e, p);
 
-    /* the hash table, on the full state (counters included: they matter to the rules) */
+    /* the hash table, on the full state (counters included: they matter to the rules); a
+     * node it decides needs no more of its moves (a Four Towers node can have thousands) */
     uint64_t key = p->hash;
     TTEntry *te = &e->tt[key & e->ttmask];
     int tt_move = -1;
+    if (te->key == key && ply > 0 && te->depth >= depth && !best_out) {
+        int s = te->score;
+        if (s > SCORE_MATE - MAX_PLY) s -= ply; else if (s < -SCORE_MATE + MAX_PLY) s += ply;
+        if (te->flag == TT_EXACT || (te->flag == TT_LOWER && s >= beta) || (te->flag == TT_UPPER && s <= alpha))
+            return s;
+    }
+    if (!legal) gen_rest(p, ml);
     if (te->key == key) {
         if (te->move && te->move <= (uint32_t)ml->n) tt_move = (int)te->move - 1;
         if (ply > 0 && te->depth >= depth) {
@@ -469,21 +499,26 @@ static void read_pv(Engine *e, Pos *p, int first, int maxlen, char *out, size_t 
 
 /* One iteration from the root, with the time limit kept inside the nodes' move generation too:
  * one node of a rules file may run for seconds (up to its work bound), far past --time, so the
- * VM also reads the clock (vm_set_deadline) and, once the deadline is past, jumps back here from
- * wherever it is. The position is taken back to the root and the iteration is unfinished. */
+ * VM also reads the clock and, once the deadline is past, jumps back from wherever it is
+ * (protected_run_until). The position is taken back to the root and the iteration is
+ * unfinished. A runtime error of the rules code goes on to the caller's handler. */
+typedef struct { Engine *e; int d, *bi, score; } RootRun;
+
+static void root_run(Pos *p, void *ctx)
+{
+    RootRun *r = ctx;
+    r->score = search(r->e, p, r->d, -SCORE_INF, SCORE_INF, 0, r->bi);
+}
+
 static int search_root(Engine *e, Pos *p, int d, int *bi)
 {
     if (e->lim.time <= 0) return search(e, p, d, -SCORE_INF, SCORE_INF, 0, bi);
     const int nundo = p->nundo, ntrail = p->ntrail, nhist = p->nhist;
     const uint64_t hash = p->hash, material = p->material;
-    jmp_buf jb, *const outer = p->on_error;
-    /* a runtime error of the rules code comes here too (1): the deadline, which points at jb, is
-     * dropped before the error goes on to the caller's handler */
-    switch (setjmp(jb)) {
-    case 0: break;
+    RootRun r = { e, d, bi, 0 };
+    switch (protected_run_until(p, e->deadline, root_run, &r)) {
+    case 0: return r.score;
     case 2:                             /* the deadline */
-        vm_set_deadline(p, 0, NULL);
-        p->on_error = outer;
         while (p->nundo > nundo) pos_unmake(p);
         pos_undo_to(p, ntrail);
         p->nhist = nhist;       /* a jump out of a hook in pos_make: its history was not pushed yet */
@@ -494,18 +529,8 @@ static int search_root(Engine *e, Pos *p, int d, int *bi)
         e->stop = 1; *bi = -1;
         return 0;
     default:                            /* a runtime error */
-        vm_set_deadline(p, 0, NULL);
-        p->on_error = outer;
-        if (outer) longjmp(*outer, 1);
-        fprintf(stderr, "%s\n", p->errmsg);
-        exit(1);
+        protected_pass_on(p);
     }
-    vm_set_deadline(p, e->deadline, &jb);
-    p->on_error = &jb;
-    int s = search(e, p, d, -SCORE_INF, SCORE_INF, 0, bi);
-    vm_set_deadline(p, 0, NULL);
-    p->on_error = outer;
-    return s;
 }
 
 void engine_stop(Engine *e) { __atomic_store_n(&e->halt, 1, __ATOMIC_RELAXED); }

@@ -20,7 +20,8 @@ typedef struct {
 } SearchLimits;
 
 typedef struct {
-    int best;                     /* index of the best move in the root's legal move list, -1 if none */
+    int best;                     /* index of the best move in the root's legal move list, -1 if
+                                     none */
     char best_str[256];
     int score, depth;
     uint64_t nodes;

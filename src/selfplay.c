@@ -174,7 +174,7 @@ static int play_one_game(Match *m, int gi, int games)
     Args *a = m->a;
     Game *g = m->g;
     int status;
-    Pos *p = setup_position(g, a->fen, a->moves, a->nmoves, NULL, &status);
+    Pos *p = setup_position(g, a->fen, a->moves, a->nmoves, &status);
     if (!p) return status;
     char *start = pos_to_string(p);
     p->profile = m->profile;

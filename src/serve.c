@@ -14,10 +14,10 @@
  *   POST /api/load    {"record": "..."}
  * A POST answers {"state": ...}; every refusal is {"error": "why"} with a 4xx status. This file
  * is the HTTP side (libmicrohttpd); the requests are answered by webapi.c, which
- * fuzz/fuzz_web.c drives without a socket. The server runs in one thread, so requests are handled one at a time and the game needs no lock;
- * only the engine searches in a thread of its own (webgame.c), during which the game answers
- * /api/game, /api/state and /api/stop and refuses the rest with 409. */
-#include <setjmp.h>
+ * fuzz/fuzz_web.c drives without a socket. The server runs in one thread, so requests are
+ * handled one at a time and the game needs no lock; only the engine searches in a thread of its
+ * own (webgame.c), during which the game answers /api/game, /api/state and /api/stop and
+ * refuses the rest with 409. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +28,8 @@ int cmd_serve(Args *a)
 {
     (void)a;
     fprintf(stderr, "boardvm: this boardvm was built without the web board (serve): it needs GNU "
-                    "libmicrohttpd and jansson\n(Debian: apt-get install libmicrohttpd-dev libjansson-dev; "
-                    "then ./configure && make again)\n");
+                    "libmicrohttpd and jansson\n(Debian: apt-get install libmicrohttpd-dev "
+                    "libjansson-dev; then ./configure && make again)\n");
     return 2;
 }
 #else
@@ -50,7 +50,8 @@ typedef struct { char *buf; size_t n; int too_big; } Request;
 static enum MHD_Result send_reply(struct MHD_Connection *c, WebReply *rp)
 {
     if (!rp->body) return MHD_NO;                  /* out of memory: drop the connection */
-    struct MHD_Response *r = MHD_create_response_from_buffer(rp->len, rp->body, MHD_RESPMEM_MUST_FREE);
+    struct MHD_Response *r = MHD_create_response_from_buffer(rp->len, rp->body,
+                                                             MHD_RESPMEM_MUST_FREE);
     if (!r) { free(rp->body); return MHD_NO; }
     MHD_add_response_header(r, "Content-Type", rp->type);
     MHD_add_response_header(r, "Cache-Control", "no-store");
@@ -63,8 +64,9 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, WebReply *rp)
 /* libmicrohttpd calls this for the headers, for each piece of the body, then once more: the
  * body is collected (at most WEBAPI_MAX_BODY bytes) and the request answered by webapi.c. The
  * url is the path, unescaped by libmicrohttpd, without its query string. */
-static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
-                              const char *version, const char *upload, size_t *upload_size, void **con_cls)
+static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
+                              const char *method, const char *version, const char *upload,
+                              size_t *upload_size, void **con_cls)
 {
     (void)version;
     WebApi *s = cls;
@@ -95,7 +97,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     return send_reply(c, &reply);
 }
 
-static void completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode t)
+static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
+                      enum MHD_RequestTerminationCode t)
 {
     (void)cls; (void)c; (void)t;
     Request *rq = *con_cls;
@@ -134,10 +137,14 @@ static int find_webdir(char *out, size_t len)
 
 int cmd_serve(Args *a)
 {
-    if (a->npos < 2) { fprintf(stderr, "boardvm: serve needs a rules file\nTry 'boardvm --help'.\n"); return 2; }
+    if (a->npos < 2) {
+        fprintf(stderr, "boardvm: serve needs a rules file\nTry 'boardvm --help'.\n");
+        return 2;
+    }
     static WebApi s;
     if (!find_webdir(s.webdir, sizeof s.webdir)) {
-        fprintf(stderr, "boardvm: the web page's files are not in %s (set BOARDVM_WEB to their directory)\n", s.webdir);
+        fprintf(stderr, "boardvm: the web page's files are not in %s (set BOARDVM_WEB to their "
+                "directory)\n", s.webdir);
         return 2;
     }
     struct sockaddr_in addr;
@@ -146,7 +153,8 @@ int cmd_serve(Args *a)
     addr.sin_port = htons((uint16_t)(a->port >= 0 ? a->port : 8080));
     const char *host = a->address ? a->address : "127.0.0.1";
     if (inet_pton(AF_INET, host, &addr.sin_addr) != 1) {
-        fprintf(stderr, "boardvm: --address '%s' is not an IPv4 address (such as 127.0.0.1 or 0.0.0.0)\n", host);
+        fprintf(stderr, "boardvm: --address '%s' is not an IPv4 address (such as 127.0.0.1 or "
+                "0.0.0.0)\n", host);
         return 2;
     }
     s.w = webgame_open(a->pos[1], a->nopts, a->opts, a->fen, a->moves, a->nmoves);
@@ -161,7 +169,8 @@ int cmd_serve(Args *a)
     signal(SIGPIPE, SIG_IGN);
 
     struct MHD_Daemon *d = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG, 0, NULL, NULL, handle, &s,
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG, 0, NULL, NULL,
+        handle, &s,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
         MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30,
@@ -169,7 +178,8 @@ int cmd_serve(Args *a)
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)65536,
         MHD_OPTION_END);
     if (!d) {
-        fprintf(stderr, "boardvm: cannot listen on %s port %d (in use? --port 0 picks a free one)\n",
+        fprintf(stderr, "boardvm: cannot listen on %s port %d (in use? --port 0 picks a free "
+                "one)\n",
                 host, ntohs(addr.sin_port));
         webgame_free(s.w);
         return 2;

@@ -101,19 +101,18 @@ static void set_up(Pos *p, void *ctx)
     }
 }
 
-Pos *setup_position(Game *g, const char *fen, char **moves, int nmoves, jmp_buf *on_error,
-                    int *status)
+Pos *setup_position(Game *g, const char *fen, char **moves, int nmoves, int *status)
 {
     Pos *p = pos_new(g);
     Setup s = { g, fen, moves, nmoves, 0, 0 };
     if (protected_run(p, set_up, &s)) {
         fprintf(stderr, "%s\n", p->errmsg);
         if (s.playing)
-            fprintf(stderr, "boardvm: (while playing move %d '%s')\n", s.playing, moves[s.playing - 1]);
+            fprintf(stderr, "boardvm: (while playing move %d '%s')\n", s.playing,
+                    moves[s.playing - 1]);
         s.failed = 1;
     }
     if (s.failed) { pos_free(p); *status = 1; return NULL; }
-    p->on_error = on_error;
     return p;
 }
 

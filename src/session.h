@@ -1,14 +1,14 @@
 /* session.h - reading a rules file, setting up a position, playing moves (for every command). */
 #ifndef BOARDVM_SESSION_H
 #define BOARDVM_SESSION_H
-#include <setjmp.h>
 #include <stddef.h>
 #include "position.h"
 
 char *read_file(const char *path, size_t *len);      /* NUL-terminated; NULL after a message */
 /* Compile a rules file; *status = 1 bad rules, 2 unreadable or bad options. */
 Game *load_game(const char *path, const char *display, int nopts, char **opts, int *status);
-/* Position from fen (or the start), then moves; NULL after a message (status 1). */
-Pos *setup_position(Game *g, const char *fen, char **moves, int nmoves, jmp_buf *on_error, int *status);
+/* Position from fen (or the start), then moves; NULL after a message (status 1). Its set-up
+ * runs under protected_run; whatever rules code runs on it next needs a run of its own. */
+Pos *setup_position(Game *g, const char *fen, char **moves, int nmoves, int *status);
 int play_move(Pos *p, const char *s, int number);    /* 0 after a message saying why */
 #endif

@@ -33,7 +33,7 @@ int open_position(Args *a, Game **g, Pos **p)
         for (int i = 0; i < a->nmoves; i++) rmoves[nr + i] = strdup(a->moves[i]);
         nr += a->nmoves;
     }
-    *p = setup_position(*g, fen, a->game ? rmoves : a->moves, a->game ? nr : a->nmoves, NULL,
+    *p = setup_position(*g, fen, a->game ? rmoves : a->moves, a->game ? nr : a->nmoves,
                         &status);
     for (int i = 0; i < nr; i++) free(rmoves[i]);
     free(rmoves); free(rpos);

@@ -28,11 +28,13 @@ static const char style[] =
     ".arrow{fill:#262626;opacity:.62}"
     ".piece text{font-weight:bold;text-anchor:middle;dominant-baseline:central}"
     ".piece .body{stroke:#111;stroke-width:1.5}.piece.top .body{stroke-width:2.5}"
-    ".owner0 .body{fill:#fffdf5}.owner0 text{fill:#111}.owner1 .body{fill:#2b2b2b}.owner1 text{fill:#fff}"
+    ".owner0 .body{fill:#fffdf5}.owner0 text{fill:#111}"
+    ".owner1 .body{fill:#2b2b2b}.owner1 text{fill:#fff}"
     ".owner2 .body{fill:#c33}.owner2 text{fill:#fff}.owner3 .body{fill:#36c}.owner3 text{fill:#fff}"
     ".neutral .body{fill:#999}.neutral text{fill:#fff}"
     ".badge-bg{fill:#a0006a;stroke:#fff;stroke-width:1}.piece text.badge{fill:#fff}"
-    ".sqvar-bg{fill:#fff;opacity:.85}.sqvar{font-size:10px;fill:#0650a0;font-weight:bold;dominant-baseline:central}";
+    ".sqvar-bg{fill:#fff;opacity:.85}"
+    ".sqvar{font-size:10px;fill:#0650a0;font-weight:bold;dominant-baseline:central}";
 
 /* Players named after a colour get it, as on the web board. */
 static const struct { const char *name, *fill, *text; } named[] = {
@@ -40,7 +42,8 @@ static const struct { const char *name, *fill, *text; } named[] = {
     { "blue", "#2f5fc0", "#fff" }, { "green", "#2e8b3e", "#fff" }, { "yellow", "#f0c82a", "#111" },
     { "gold", "#d9a520", "#111" }, { "silver", "#c0c0c8", "#111" }, { "orange", "#e07a1f", "#111" },
     { "purple", "#7b3fa0", "#fff" }, { "brown", "#7a4b25", "#fff" }, { "gray", "#888", "#fff" },
-    { "grey", "#888", "#fff" }, { "alabaster", "#fffdf5", "#111" }, { "obsidian", "#2b2b2b", "#fff" },
+    { "grey", "#888", "#fff" }, { "alabaster", "#fffdf5", "#111" },
+    { "obsidian", "#2b2b2b", "#fff" },
 };
 
 static void put_escaped(FILE *f, const char *s)
@@ -71,12 +74,15 @@ static void piece(const Svg *v, int32_t w, double x, double y, double wd, double
     fprintf(v->f, "\">");
     if (h >= S * 0.6) {
         double r = (wd < h ? wd : h) * (v->arrows ? 0.32 : 0.36);
-        fprintf(v->f, "<circle class=\"body\" cx=\"%g\" cy=\"%g\" r=\"%g\"/>", x + wd / 2, y + h / 2, r);
+        fprintf(v->f, "<circle class=\"body\" cx=\"%g\" cy=\"%g\" r=\"%g\"/>", x + wd / 2,
+                y + h / 2, r);
     } else
-        fprintf(v->f, "<rect class=\"body\" x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" rx=\"4\"/>",
+        fprintf(v->f,
+                "<rect class=\"body\" x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" rx=\"4\"/>",
                 x + 6, y + 1, wd - 12, h - 2);
     double len = (double)strlen(code), size = h * 0.55;
-    if (wd * 0.62 / (len * 0.62 > 1 ? len * 0.62 : 1) < size) size = wd * 0.62 / (len * 0.62 > 1 ? len * 0.62 : 1);
+    double fit = wd * 0.62 / (len * 0.62 > 1 ? len * 0.62 : 1);   /* the code fits the width */
+    if (fit < size) size = fit;
     if (size > 26) size = 26;
     fprintf(v->f, "<text x=\"%g\" y=\"%g\" font-size=\"%.1f\">", x + wd / 2, y + h / 2, size);
     put_escaped(v->f, code);
@@ -95,7 +101,8 @@ static void piece(const Svg *v, int32_t w, double x, double y, double wd, double
         double r = h / 2 - 1 < 9 ? h / 2 - 1 : 9;
         double bx = x + wd - r - 2, by = y + (h >= S * 0.6 ? r + 2 : h / 2);
         fprintf(v->f, "<circle class=\"badge-bg\" cx=\"%g\" cy=\"%g\" r=\"%g\"/>", bx, by, r);
-        fprintf(v->f, "<text class=\"badge\" x=\"%g\" y=\"%g\" font-size=\"%.1f\">", bx, by, r * 1.2);
+        fprintf(v->f, "<text class=\"badge\" x=\"%g\" y=\"%g\" font-size=\"%.1f\">", bx, by,
+                r * 1.2);
         put_escaped(v->f, initials);
         fputs("</text>", v->f);
     }
@@ -118,93 +125,130 @@ static void arrow(FILE *f, double x, double y, int dx, int dy)
     double reach = (ux > 0.1 || ux < -0.1) && (uy > 0.1 || uy < -0.1) ? S * 0.58 : S * 0.47;
     double tx = cx + ux * reach, ty = cy + uy * reach, bx = tx - ux * 9, by = ty - uy * 9;
     double px = -uy * 5.5, py = ux * 5.5;
-    fprintf(f, "<path class=\"arrow\" d=\"M%.2f,%.2f L%.2f,%.2f L%.2f,%.2f Z\"/>\n", tx, ty, bx + px, by + py, bx - px, by - py);
+    fprintf(f, "<path class=\"arrow\" d=\"M%.2f,%.2f L%.2f,%.2f L%.2f,%.2f Z\"/>\n", tx, ty,
+            bx + px, by + py, bx - px, by - py);
 }
 
-/* The picture of p; last_from/last_to: the last move's squares (-1: none). */
-static void draw(const Pos *p, int last_from, int last_to, FILE *f)
-{
-    const Game *g = p->g;
-    const Attribute *arrows = NULL;
-    for (int i = 0; i < g->nattrs; i++) if (!strcmp(g->attrs[i].name, "arrows")) arrows = &g->attrs[i];
-    Svg v = { g, p, f, arrows != NULL };
-    const uint8_t *mark = g->display_mark >= 0 ? g->lists[g->display_mark].member[0] : NULL;
-    const Attribute *map = g->display_map >= 0 ? &g->attrs[g->display_map] : NULL;
-    int W = M + g->files * S + 4, H = g->ranks * S + M;
-    int turn = pos_turn(p);
-    int check = g->has_royal && turn >= 0 && turn < g->nplayers && in_check((Pos *)p, turn);
+/* The top left corner of a square in the picture. */
+static int left(const Game *g, int sq) { return M + g->sq_x[sq] * S; }
+static int top(const Game *g, int sq) { return (g->ranks - 1 - g->sq_y[sq]) * S; }
 
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" "
-               "font-family=\"DejaVu Sans, sans-serif\">\n<title>", W, H, W, H);
+/* The <svg> element's start: its size, title and style (players named after a colour). */
+static void draw_head(const Game *g, int W, int H, FILE *f)
+{
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" "
+            "height=\"%d\" font-family=\"DejaVu Sans, sans-serif\">\n<title>", W, H, W, H);
     put_escaped(f, g->name);
     fprintf(f, "</title>\n<style>%s", style);
     for (int i = 0; i < g->nplayers; i++)
         for (size_t k = 0; k < sizeof named / sizeof *named; k++)
             if (!strcasecmp(g->player_name[i], named[k].name))
-                fprintf(f, ".owner%d .body{fill:%s}.owner%d text{fill:%s}", i, named[k].fill, i, named[k].text);
-    fprintf(f, "</style>\n<rect width=\"%d\" height=\"%d\" rx=\"4\" fill=\"#d9d2c3\"/>\n<g id=\"squares\">\n", W, H);
+                fprintf(f, ".owner%d .body{fill:%s}.owner%d text{fill:%s}", i, named[k].fill, i,
+                        named[k].text);
+    fprintf(f, "</style>\n<rect width=\"%d\" height=\"%d\" rx=\"4\" fill=\"#d9d2c3\"/>\n", W, H);
+}
+
+/* Whether a royal piece of player turn stands on sq (in check: the square is drawn red). */
+static int royal_on(const Pos *p, int sq, int turn)
+{
+    const Game *g = p->g;
+    for (int l = 0; l < g->stack; l++) {
+        int32_t w = p->st[sq * g->stack + l];
+        int t = PW_TYPE(w);
+        if (w && t <= g->ntypes && g->types[t].royal && PW_OWNER(w) == turn) return 1;
+    }
+    return 0;
+}
+
+/* The squares: colour, `display` mark and map, the last move, a royal piece in check. */
+static void draw_squares(const Pos *p, int last_from, int last_to, FILE *f)
+{
+    const Game *g = p->g;
+    const uint8_t *mark = g->display_mark >= 0 ? g->lists[g->display_mark].member[0] : NULL;
+    const Attribute *map = g->display_map >= 0 ? &g->attrs[g->display_map] : NULL;
+    int turn = pos_turn(p);
+    int check = g->has_royal && turn >= 0 && turn < g->nplayers && in_check((Pos *)p, turn);
+    fputs("<g id=\"squares\">\n", f);
     for (int sq = 0; sq < g->nsq; sq++) {
-        int x = M + g->sq_x[sq] * S, y = (g->ranks - 1 - g->sq_y[sq]) * S;
-        int royal_here = 0;
-        if (check)
-            for (int l = 0; l < g->stack; l++) {
-                int32_t w = p->st[sq * g->stack + l];
-                int t = PW_TYPE(w);
-                if (w && t <= g->ntypes && g->types[t].royal && PW_OWNER(w) == turn) royal_here = 1;
-            }
-        fprintf(f, "<rect class=\"sq %s%s%s%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" data-sq=\"%s\"/>\n",
-                (g->sq_x[sq] + g->sq_y[sq]) % 2 ? "light" : "dark", mark && mark[sq] ? " mark" : "",
-                sq == last_from || sq == last_to ? " last" : "", royal_here ? " check" : "", x, y, S, S, g->sq_name[sq]);
+        int x = left(g, sq), y = top(g, sq);
+        fprintf(f, "<rect class=\"sq %s%s%s%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+                "data-sq=\"%s\"/>\n", (g->sq_x[sq] + g->sq_y[sq]) % 2 ? "light" : "dark",
+                mark && mark[sq] ? " mark" : "", sq == last_from || sq == last_to ? " last" : "",
+                check && royal_on(p, sq, turn) ? " check" : "", x, y, S, S, g->sq_name[sq]);
         if (map && map->value[sq]) {
             long mv = (long)map->value[sq];
-            fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"hsl(%ld, 55%%, 50%%)\" opacity=\"0.22\"/>"
-                       "<text class=\"coord\" x=\"%d\" y=\"%d\" font-size=\"10\">%ld</text>\n",
+            fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"hsl(%ld, 55%%, "
+                    "50%%)\" opacity=\"0.22\"/><text class=\"coord\" x=\"%d\" y=\"%d\" "
+                    "font-size=\"10\">%ld</text>\n",
                     x, y, S, S, ((mv * 67) % 360 + 360) % 360, x + 8, y + 9, mv);
         }
     }
-    fputs("</g>\n<g id=\"pieces\">\n", f);
+    fputs("</g>\n", f);
+}
+
+/* The pieces, every layer of a stack from the bottom up, and the arrows. */
+static void draw_pieces(const Svg *v, const Attribute *arrows)
+{
+    const Game *g = v->g;
+    const Pos *p = v->p;
+    FILE *f = v->f;
+    fputs("<g id=\"pieces\">\n", f);
     for (int sq = 0; sq < g->nsq; sq++) {
-        int x = M + g->sq_x[sq] * S, y = (g->ranks - 1 - g->sq_y[sq]) * S, h = 0;
+        int x = left(g, sq), y = top(g, sq), h = 0;
         while (h < g->stack && p->st[sq * g->stack + h]) h++;
-        if (h == 1) piece(&v, p->st[sq * g->stack], x, y, S, S, 1);
+        if (h == 1) piece(v, p->st[sq * g->stack], x, y, S, S, 1);
         else
             for (int l = 0; l < h; l++) {
                 double bh = (S - 4.0) / h;
-                piece(&v, p->st[sq * g->stack + l], x, y + S - 2 - (l + 1) * bh, S, bh, l == h - 1);
+                piece(v, p->st[sq * g->stack + l], x, y + S - 2 - (l + 1) * bh, S, bh, l == h - 1);
             }
     }
     fputs("</g>\n<g id=\"arrows\">\n", f);
     for (int sq = 0; arrows && sq < g->nsq; sq++) {
-        int x = M + g->sq_x[sq] * S, y = (g->ranks - 1 - g->sq_y[sq]) * S;
         uint64_t m = (uint64_t)arrows->value[sq];
-        for (int d = 0; d < g->ndirs && d < 64; d++) if (m >> d & 1) arrow(f, x, y, g->dx[d], g->dy[d]);
+        for (int d = 0; d < g->ndirs && d < 64; d++)
+            if (m >> d & 1) arrow(f, left(g, sq), top(g, sq), g->dx[d], g->dy[d]);
     }
-    fputs("</g>\n<g id=\"marks\">\n", f);
-    for (int i = 0; i < g->nvars; i++) {             /* square variables away from their start */
+    fputs("</g>\n", f);
+}
+
+/* The square variables (whole numbers and flags) away from their start value, as labels. */
+static void draw_square_vars(const Pos *p, FILE *f)
+{
+    const Game *g = p->g;
+    fputs("<g id=\"marks\">\n", f);
+    for (int i = 0; i < g->nvars; i++) {
         const Var *var = &g->vars[i];
         if (var->kind != VAR_SQUARE || (var->vtype != VT_INT && var->vtype != VT_BOOL)) continue;
         for (int sq = 0; sq < g->nsq; sq++) {
             int32_t val = p->st[var->base + sq];
             if (val == (int32_t)var->init) continue;
-            int x = M + g->sq_x[sq] * S, y = (g->ranks - 1 - g->sq_y[sq]) * S;
+            int x = left(g, sq), y = top(g, sq);
             char label[96];
             snprintf(label, sizeof label, "%s %d", var->name, val);
             double wd = 6.5 * (double)strlen(label) + 4;
-            fprintf(f, "<rect class=\"sqvar-bg\" x=\"%d\" y=\"%d\" width=\"%g\" height=\"12\" rx=\"3\"/>"
-                       "<text class=\"sqvar\" x=\"%d\" y=\"%d\">", x + 1, y + 2, wd < S - 2 ? wd : S - 2, x + 3, y + 8);
+            fprintf(f, "<rect class=\"sqvar-bg\" x=\"%d\" y=\"%d\" width=\"%g\" height=\"12\" "
+                    "rx=\"3\"/><text class=\"sqvar\" x=\"%d\" y=\"%d\">", x + 1, y + 2,
+                    wd < S - 2 ? wd : S - 2, x + 3, y + 8);
             put_escaped(f, label);
             fputs("</text>\n", f);
         }
     }
     fputs("</g>\n", f);
-    /* coordinates from the square names: the letters of a file, the digits of a rank */
+}
+
+/* Coordinates from the square names: the letters of a file, the digits of a rank. */
+static void draw_coordinates(const Game *g, FILE *f)
+{
     for (int fx = 0; fx < g->files; fx++)
         for (int sq = 0; sq < g->nsq; sq++)
             if (g->sq_x[sq] == fx) {
                 char name[8]; size_t k = 0;
-                while (isalpha((unsigned char)g->sq_name[sq][k]) && k < 7) { name[k] = g->sq_name[sq][k]; k++; }
+                for (; isalpha((unsigned char)g->sq_name[sq][k]) && k < 7; k++)
+                    name[k] = g->sq_name[sq][k];
                 name[k] = 0;
-                fprintf(f, "<text class=\"coord\" x=\"%d\" y=\"%d\">%s</text>\n", M + fx * S + S / 2, g->ranks * S + M / 2, name);
+                fprintf(f, "<text class=\"coord\" x=\"%d\" y=\"%d\">%s</text>\n",
+                        M + fx * S + S / 2, g->ranks * S + M / 2, name);
                 break;
             }
     for (int ry = 0; ry < g->ranks; ry++)
@@ -212,9 +256,25 @@ static void draw(const Pos *p, int last_from, int last_to, FILE *f)
             if (g->sq_y[sq] == ry) {
                 const char *digits = g->sq_name[sq];
                 while (*digits && !isdigit((unsigned char)*digits)) digits++;
-                fprintf(f, "<text class=\"coord\" x=\"%d\" y=\"%d\">%s</text>\n", M / 2, (g->ranks - 1 - ry) * S + S / 2, digits);
+                fprintf(f, "<text class=\"coord\" x=\"%d\" y=\"%d\">%s</text>\n", M / 2,
+                        (g->ranks - 1 - ry) * S + S / 2, digits);
                 break;
             }
+}
+
+/* The picture of p; last_from/last_to: the last move's squares (-1: none). */
+static void draw(const Pos *p, int last_from, int last_to, FILE *f)
+{
+    const Game *g = p->g;
+    const Attribute *arrows = NULL;
+    for (int i = 0; i < g->nattrs; i++)
+        if (!strcmp(g->attrs[i].name, "arrows")) arrows = &g->attrs[i];
+    Svg v = { g, p, f, arrows != NULL };
+    draw_head(g, M + g->files * S + 4, g->ranks * S + M, f);
+    draw_squares(p, last_from, last_to, f);
+    draw_pieces(&v, arrows);
+    draw_square_vars(p, f);
+    draw_coordinates(g, f);
     fputs("</svg>\n", f);
 }
 
@@ -245,7 +305,10 @@ static void svg_last_move(Pos *p, void *ctx)
 
 int cmd_svg(Args *a)
 {
-    if (a->npos < 2) { fprintf(stderr, "boardvm: svg needs a rules file\nTry 'boardvm --help'.\n"); return 2; }
+    if (a->npos < 2) {
+        fprintf(stderr, "boardvm: svg needs a rules file\nTry 'boardvm --help'.\n");
+        return 2;
+    }
     int status;
     Game *g = load_game(a->pos[1], NULL, a->nopts, a->opts, &status);
     if (!g) return status;
@@ -270,7 +333,7 @@ int cmd_svg(Args *a)
         nmoves = nr;
     }
     /* all but the last move, then the last one in svg_last_move: its squares are the last move's */
-    Pos *p = setup_position(g, a->fen ? a->fen : rpos, moves, nmoves ? nmoves - 1 : 0, NULL, &status);
+    Pos *p = setup_position(g, a->fen ? a->fen : rpos, moves, nmoves ? nmoves - 1 : 0, &status);
     SvgRun r = { moves, nmoves, 0 };
     int st = !p ? status : protected_run(p, svg_last_move, &r) ? 1 : r.st;
     if (p && st == 1 && !r.st) fprintf(stderr, "%s\n", p->errmsg);

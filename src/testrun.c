@@ -21,7 +21,10 @@ typedef struct { char *s; size_t n, cap; } Str;
 
 static void str_add(Str *s, const char *t, size_t n)
 {
-    if (s->n + n + 1 > s->cap) { s->cap = (s->n + n + 1) * 2; s->s = realloc(s->s, s->cap); if (!s->s) out_of_memory("s.s in str_add()"); }
+    if (s->n + n + 1 > s->cap) {
+        s->cap = (s->n + n + 1) * 2;
+        s->s = xrealloc(s->s, s->cap, "s.s in str_add()");
+    }
     memcpy(s->s + s->n, t, n); s->n += n; s->s[s->n] = 0;
 }
 
@@ -35,85 +38,125 @@ static char *trim(char *s)
 {
     while (*s == ' ' || *s == '\t') s++;
     size_t n = strlen(s);
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n')) s[--n] = 0;
+    while (n && strchr(" \t\r\n", s[n - 1])) s[--n] = 0;
     return s;
+}
+
+/* Reading a test file: the cases so far, the file-level keys (copied into each case) and the
+ * key a continuation line adds to. */
+typedef struct {
+    Arena *ar;
+    Case *cases; int n, cap;
+    Case file, *cur;               /* cur: the case being read, or the file's own keys */
+    Kv *last; int cont_indent;     /* the key continuation lines add to, and their indent */
+    int lineno;
+    char why[240];                 /* what is wrong with the line */
+} TestParse;
+
+/* An indented line: a line more of the last key's value (its indent beyond the first
+ * continuation line's is kept). 0 if there is no key above it. */
+static int continuation(TestParse *tp, char *t)
+{
+    int indent = 0;
+    while (t[indent] == ' ' || t[indent] == '\t') indent++;
+    if (!t[indent]) return 1;
+    if (!tp->last) {
+        snprintf(tp->why, sizeof tp->why, "a continuation line with no key above it");
+        return 0;
+    }
+    if (tp->cont_indent < 0) tp->cont_indent = indent;
+    int cut = indent < tp->cont_indent ? indent : tp->cont_indent;
+    size_t l0 = strlen(tp->last->val), l1 = strlen(t + cut);
+    char *v = arena_alloc(tp->ar, l0 + l1 + 2);
+    memcpy(v, tp->last->val, l0); v[l0] = '\n'; memcpy(v + l0 + 1, t + cut, l1 + 1);
+    tp->last->val = v;
+    return 1;
+}
+
+/* The first option line of a case: the file-level options are dropped (a case's own options
+ * replace the file's). */
+static void drop_file_options(TestParse *tp)
+{
+    Case *cur = tp->cur;
+    for (int i = tp->file.nkv; i < cur->nkv; i++)
+        if (!strcmp(cur->kv[i].key, "option")) return;          /* not the first */
+    int k = 0;
+    for (int i = 0; i < cur->nkv; i++)
+        if (strcmp(cur->kv[i].key, "option") || i >= tp->file.nkv) cur->kv[k++] = cur->kv[i];
+    cur->nkv = k;
+}
+
+/* A line "key: value": a key of the current case, or `case: NAME`, which starts a case. */
+static int key_line(TestParse *tp, char *t)
+{
+    char *colon = strchr(t, ':');
+    if (!colon) { snprintf(tp->why, sizeof tp->why, "expected 'key: value'"); return 0; }
+    *colon = 0;
+    char *key = trim(t), *val = trim(colon + 1);
+    if (!strcmp(key, "case")) {
+        if (tp->n == tp->cap) {
+            tp->cap = tp->cap ? tp->cap * 2 : 32;
+            tp->cases = xrealloc(tp->cases, sizeof *tp->cases * (size_t)tp->cap,
+                                 "cases in parse_test_file()");
+        }
+        tp->cur = &tp->cases[tp->n++];
+        *tp->cur = tp->file;
+        tp->cur->name = arena_strdup(tp->ar, val);
+        tp->cur->line = tp->lineno;
+        tp->last = NULL;
+        return 1;
+    }
+    static const char *known[] = { "rules", "option", "fen", "play", "moves", "perft",
+                                   "result", "error", "warning", "depth", "best", "score" };
+    int ok = 0;
+    for (size_t k = 0; k < sizeof known / sizeof *known; k++) ok |= !strcmp(key, known[k]);
+    if (!ok) { snprintf(tp->why, sizeof tp->why, "unknown key '%s'", key); return 0; }
+    Case *cur = tp->cur;
+    if (cur->nkv >= MAX_KEYS) {
+        snprintf(tp->why, sizeof tp->why, "too many keys in one case");
+        return 0;
+    }
+    if (cur != &tp->file && !strcmp(key, "option")) drop_file_options(tp);
+    cur->kv[cur->nkv].key = arena_strdup(tp->ar, key);
+    cur->kv[cur->nkv].val = arena_strdup(tp->ar, val);
+    cur->kv[cur->nkv].line = tp->lineno;
+    tp->last = &cur->kv[cur->nkv++];
+    tp->cont_indent = -1;
+    return 1;
 }
 
 /* Parse a test file into cases; file-level keys are copied into each case. */
 int parse_test_file(Arena *ar, const char *path, Case **out, int *nout)
 {
     size_t len;
-    Case *cases = NULL; int n = 0, cap = 0;
     char *text = read_file(path, &len);
     if (!text) return 0;
-    if (strlen(text) != len) { fprintf(stderr, "boardvm: %s: a NUL byte in a test file\n", path); free(text); return 0; }
-    Case file = { .file = path };
-    Case *cur = &file;
-    Kv *last = NULL; int cont_indent = -1;
-    int lineno = 0;
-    char *save, *line = text;
-    for (char *next; line; line = next) {
+    if (strlen(text) != len) {
+        fprintf(stderr, "boardvm: %s: a NUL byte in a test file\n", path);
+        free(text);
+        return 0;
+    }
+    TestParse tp = { .ar = ar, .file = { .file = path }, .cont_indent = -1 };
+    tp.cur = &tp.file;
+    int ok = 1;
+    for (char *line = text, *next; line && ok; line = next) {
         next = strchr(line, '\n');
         if (next) *next++ = 0;
-        lineno++;
+        tp.lineno++;
         size_t ll = strlen(line);
         if (ll && line[ll - 1] == '\r') line[--ll] = 0;
         if (line[0] == '#') continue;
-        if (line[0] == ' ' || line[0] == '\t') {
-            char *t = line;
-            int indent = 0;
-            while (t[indent] == ' ' || t[indent] == '\t') indent++;
-            if (!t[indent] || t[indent] == '#') { if (!t[indent]) continue; }
-            if (!last) { fprintf(stderr, "%s:%d: a continuation line with no key above it\n", path, lineno); free(text); free(cases); return 0; }
-            if (cont_indent < 0) cont_indent = indent;
-            int cut = indent < cont_indent ? indent : cont_indent;
-            size_t l0 = strlen(last->val), l1 = strlen(t + cut);
-            char *v = arena_alloc(ar, l0 + l1 + 2);
-            memcpy(v, last->val, l0); v[l0] = '\n'; memcpy(v + l0 + 1, t + cut, l1 + 1);
-            last->val = v;
-            continue;
-        }
-        char *t = trim(line);
-        if (!*t) { last = NULL; continue; }
-        char *colon = strchr(t, ':');
-        if (!colon) { fprintf(stderr, "%s:%d: expected 'key: value'\n", path, lineno); free(text); free(cases); return 0; }
-        *colon = 0;
-        char *key = trim(t), *val = trim(colon + 1);
-        if (!strcmp(key, "case")) {
-            if (n == cap) { cap = cap ? cap * 2 : 32; cases = realloc(cases, sizeof *cases * (size_t)cap); if (!cases) out_of_memory("cases in parse_test_file()"); }
-            cur = &cases[n++];
-            *cur = file;
-            cur->name = arena_strdup(ar, val);
-            cur->line = lineno;
-            /* a case's own options replace the file's */
-            last = NULL;
-            continue;
-        }
-        static const char *known[] = { "rules", "option", "fen", "play", "moves", "perft", "result", "error", "warning",
-                                       "depth", "best", "score" };
-        int ok = 0;
-        for (size_t k = 0; k < sizeof known / sizeof *known; k++) ok |= !strcmp(key, known[k]);
-        if (!ok) { fprintf(stderr, "%s:%d: unknown key '%s'\n", path, lineno, key); free(text); free(cases); return 0; }
-        if (cur->nkv >= MAX_KEYS) { fprintf(stderr, "%s:%d: too many keys in one case\n", path, lineno); free(text); free(cases); return 0; }
-        if (cur != &file && !strcmp(key, "option")) {
-            /* first option line of a case: drop the file-level ones */
-            int has_own = 0;
-            for (int i = file.nkv; i < cur->nkv; i++) has_own |= !strcmp(cur->kv[i].key, "option");
-            if (!has_own) {
-                int k = 0;
-                for (int i = 0; i < cur->nkv; i++) if (strcmp(cur->kv[i].key, "option") || i >= file.nkv) cur->kv[k++] = cur->kv[i];
-                cur->nkv = k;
-            }
-        }
-        cur->kv[cur->nkv].key = arena_strdup(ar, key);
-        cur->kv[cur->nkv].val = arena_strdup(ar, val);
-        cur->kv[cur->nkv].line = lineno;
-        last = &cur->kv[cur->nkv++];
-        cont_indent = -1;
+        if (line[0] == ' ' || line[0] == '\t') ok = continuation(&tp, line);
+        else if (!*trim(line)) tp.last = NULL;       /* a blank line ends the last key */
+        else ok = key_line(&tp, trim(line));
     }
-    (void)save;
     free(text);
-    *out = cases; *nout = n;
+    if (!ok) {
+        fprintf(stderr, "%s:%d: %s\n", path, tp.lineno, tp.why);
+        free(tp.cases);
+        return 0;
+    }
+    *out = tp.cases; *nout = tp.n;
     return 1;
 }
 
@@ -135,7 +178,10 @@ static int split_words(char *s, char **w, int max)
     return n;
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 /* Compare two sorted word lists; report the differences as TAP comments. */
 static int compare_moves(char **want, int nw, char **got, int ng)
@@ -160,7 +206,29 @@ static int compare_moves(char **want, int nw, char **got, int ng)
     return !bad;
 }
 
-static const char *base_name(const char *p) { const char *s = strrchr(p, '/'); return s ? s + 1 : p; }
+static const char *base_name(const char *p)
+{
+    const char *s = strrchr(p, '/');
+    return s ? s + 1 : p;
+}
+
+/* Each line of text (which is cut up; NULL: none) as a TAP comment after prefix. */
+static void print_lines(const char *prefix, char *text)
+{
+    for (char *l = strtok(text ? text : (char[]){""}, "\n"); l; l = strtok(NULL, "\n"))
+        printf("%s%s\n", prefix, l);
+}
+
+/* text's lines (cut up) added to out without their trailing blanks, each ending in a newline. */
+static void add_trimmed_lines(Str *out, char *text)
+{
+    for (char *l = strtok(text, "\n"); l; l = strtok(NULL, "\n")) {
+        size_t k = strlen(l);
+        while (k && l[k - 1] == ' ') k--;
+        str_add(out, l, k);
+        str_add(out, "\n", 1);
+    }
+}
 
 /* `error:` (the rules must not compile) or `warning:` (they must compile): the messages must be
  * exactly these. */
@@ -179,21 +247,21 @@ static int run_error_case(const Case *c, const char *rules, char **opts, int nop
     if (g && !warning) { printf("#   the rules compiled, an error was expected\n"); ok = 0; }
     else if (!g && warning) {
         printf("#   the rules do not compile, warnings were expected:\n");
-        for (char *l = strtok(buf ? buf : (char[]){""}, "\n"); l; l = strtok(NULL, "\n")) printf("#   %s\n", l);
+        print_lines("#   ", buf);
         ok = 0;
     } else {
         const char *want = case_get(c, warning ? "warning" : "error");
         /* compare with trailing white space of each line ignored */
         char *w = strdup(want), *gbuf = strdup(buf ? buf : "");
         Str a = {0}, b = {0};
-        for (char *l = strtok(w, "\n"); l; l = strtok(NULL, "\n")) { size_t k = strlen(l); while (k && l[k - 1] == ' ') k--; str_add(&a, l, k); str_add(&a, "\n", 1); }
-        for (char *l = strtok(gbuf, "\n"); l; l = strtok(NULL, "\n")) { size_t k = strlen(l); while (k && l[k - 1] == ' ') k--; str_add(&b, l, k); str_add(&b, "\n", 1); }
+        add_trimmed_lines(&a, w);
+        add_trimmed_lines(&b, gbuf);
         if (!a.s || !b.s || strcmp(a.s, b.s)) {
             ok = 0;
             printf("#   expected error:\n");
-            for (char *l = strtok(a.s ? a.s : (char[]){""}, "\n"); l; l = strtok(NULL, "\n")) printf("#     %s\n", l);
+            print_lines("#     ", a.s);
             printf("#   got:\n");
-            for (char *l = strtok(b.s ? b.s : (char[]){""}, "\n"); l; l = strtok(NULL, "\n")) printf("#     %s\n", l);
+            print_lines("#     ", b.s);
         }
         free(a.s); free(b.s); free(w); free(gbuf);
     }
@@ -206,7 +274,10 @@ int case_position(const Case *c, Game *g, Pos *p, char *err, size_t errlen)
 {
     const char *fen = case_get(c, "fen");
     char e[256];
-    if (!pos_from_string(p, fen ? fen : g->start, e, sizeof e)) { snprintf(err, errlen, "bad position: %s", e); return 0; }
+    if (!pos_from_string(p, fen ? fen : g->start, e, sizeof e)) {
+        snprintf(err, errlen, "bad position: %s", e);
+        return 0;
+    }
     const char *play = case_get(c, "play");
     if (!play) return 1;
     int ok = 1;
@@ -216,7 +287,10 @@ int case_position(const Case *c, Game *g, Pos *p, char *err, size_t errlen)
         MoveList *ml = pos_list(p, 0);
         node_moves(p, ml);
         int k = move_find(g, ml, w[i]);
-        if (k < 0) { snprintf(err, errlen, "play: move %d '%s' is not legal", i + 1, w[i]); ok = 0; }
+        if (k < 0) {
+            snprintf(err, errlen, "play: move %d '%s' is not legal", i + 1, w[i]);
+            ok = 0;
+        }
         else pos_make(p, ml, &ml->m[k]);
     }
     free(copy);
@@ -233,74 +307,116 @@ static void check_run(Pos *p, void *ctx)
     r->ok = check_position(r->c, r->g, p);
 }
 
+/* `moves:`: the legal moves, all of them and no other (ml: the list of the position). */
+static int check_moves(const Game *g, const MoveList *ml, const char *moves)
+{
+    char *copy = xstrdup(moves, "the moves: key");
+    char **want = xmalloc(sizeof *want * (strlen(moves) / 2 + 2), "the moves: key");
+    int nw = split_words(copy, want, (int)(strlen(moves) / 2 + 1));
+    char **got = xmalloc(sizeof *got * (size_t)(ml->n + 1), "the legal moves");
+    for (int i = 0; i < ml->n; i++) {
+        got[i] = xmalloc(MOVE_STR_MAX, "a move string");
+        move_string(g, ml, &ml->m[i], got[i], MOVE_STR_MAX);
+    }
+    int ok = compare_moves(want, nw, got, ml->n);
+    for (int i = 0; i < ml->n; i++) free(got[i]);
+    free(got); free(want); free(copy);
+    return ok;
+}
+
+/* `result:`: "none", or "win", "loss" or "draw" and the reason the rules give. */
+static int check_result(const Game *g, const Pos *p, const char *result)
+{
+    static const char *res[] = { "none", "win", "loss", "draw" };
+    char have[256];
+    const char *reason = p->result && p->result_reason ? g->strings[p->result_reason - 1] : "";
+    snprintf(have, sizeof have, "%s%s%s", res[p->result], *reason ? " " : "", reason);
+    if (!strcmp(have, result)) return 1;
+    printf("#   result: expected '%s', got '%s'\n", result, have);
+    return 0;
+}
+
+/* `best:` and `score:`: the engine at a fixed depth chooses one of `best`, with score `score`
+ * (a number, "mate N", "mated N" or "draw"). -1 when the case has no valid `depth:`. */
+static int check_search(const Case *c, Game *g, Pos *p, const char *best, const char *score)
+{
+    const char *depth = case_get(c, "depth");
+    int d = depth ? atoi(depth) : 0;
+    if (d < 1 || d > 30) { printf("#   a search case needs `depth:` from 1 to 30\n"); return -1; }
+    Engine *eng = engine_new(g, 8);
+    SearchLimits lim = { .depth = d };
+    SearchResult r;
+    engine_search(eng, p, &lim, &r);
+    engine_free(eng);
+    int ok = 1;
+    if (best) {
+        char *copy = xstrdup(best, "the best: key"), *w[64];
+        int n = split_words(copy, w, 64), hit = 0;
+        for (int i = 0; i < n; i++) hit |= !strcmp(w[i], r.best_str);
+        if (!hit) {
+            printf("#   best: expected one of '%s', the engine chose '%s' (score %d)\n", best,
+                   r.best_str, r.score);
+            ok = 0;
+        }
+        free(copy);
+    }
+    if (score) {
+        char want[64]; int n = 0;
+        if (sscanf(score, "mate %d", &n) == 1)
+            snprintf(want, sizeof want, "%d", SCORE_MATE - (2 * n - 1));
+        else if (sscanf(score, "mated %d", &n) == 1)
+            snprintf(want, sizeof want, "%d", -SCORE_MATE + 2 * n);
+        else if (!strcmp(score, "draw")) snprintf(want, sizeof want, "0");
+        else snprintf(want, sizeof want, "%s", score);
+        char have[32]; snprintf(have, sizeof have, "%d", r.score);
+        if (strcmp(want, have)) {
+            printf("#   score: expected %s (%s), got %s\n", score, want, have);
+            ok = 0;
+        }
+    }
+    return ok;
+}
+
+/* `perft:`: the leaf counts at depths 1, 2, ... (up to the first that differs). */
+static int check_perft(Pos *p, const char *perft_s)
+{
+    char *copy = xstrdup(perft_s, "the perft: key"), *w[32];
+    int n = split_words(copy, w, 32), ok = 1;
+    for (int d = 1; d <= n && ok; d++) {
+        char *end;
+        unsigned long long want = strtoull(w[d - 1], &end, 10);
+        if (*end) { printf("#   perft: '%s' is not a number\n", w[d - 1]); ok = 0; break; }
+        unsigned long long got = perft(p, d, 0);
+        if (got != want) {
+            printf("#   perft %d: expected %llu, got %llu\n", d, want, got);
+            ok = 0;
+        }
+    }
+    free(copy);
+    return ok;
+}
+
+/* Every check of the case, in this order; the perft counts (the slow part) only if the others
+ * passed. */
 static int check_position(const Case *c, Game *g, Pos *p)
 {
-    int ok = 1;
     char err[300];
     if (!case_position(c, g, p, err, sizeof err)) { printf("#   %s\n", err); return 0; }
     MoveList *mlp = pos_list(p, 0);
     node_moves(p, mlp);
     MoveList ml = *mlp;
-    const char *moves = case_get(c, "moves");
-    if (moves) {
-        char *copy = strdup(moves);
-        char **want = malloc(sizeof *want * (strlen(moves) / 2 + 2));
-        int nw = split_words(copy, want, (int)(strlen(moves) / 2 + 1));
-        char **got = malloc(sizeof *got * (size_t)(ml.n + 1));
-        for (int i = 0; i < ml.n; i++) { got[i] = malloc(MOVE_STR_MAX); move_string(g, &ml, &ml.m[i], got[i], MOVE_STR_MAX); }
-        if (!compare_moves(want, nw, got, ml.n)) ok = 0;
-        for (int i = 0; i < ml.n; i++) free(got[i]);
-        free(got); free(want); free(copy);
-    }
-    const char *result = case_get(c, "result");
-    if (result) {
-        static const char *res[] = { "none", "win", "loss", "draw" };
-        char have[256];
-        const char *reason = p->result && p->result_reason ? g->strings[p->result_reason - 1] : "";
-        snprintf(have, sizeof have, "%s%s%s", res[p->result], *reason ? " " : "", reason);
-        if (strcmp(have, result)) { printf("#   result: expected '%s', got '%s'\n", result, have); ok = 0; }
-    }
-    const char *best = case_get(c, "best"), *score = case_get(c, "score"), *depth = case_get(c, "depth");
+    int ok = 1;
+    const char *moves = case_get(c, "moves"), *result = case_get(c, "result");
+    if (moves && !check_moves(g, &ml, moves)) ok = 0;
+    if (result && !check_result(g, p, result)) ok = 0;
+    const char *best = case_get(c, "best"), *score = case_get(c, "score");
     if (best || score) {
-        /* the engine, at a fixed depth: its move must be one of `best`, its score `score` */
-        int d = depth ? atoi(depth) : 0;
-        if (d < 1 || d > 30) { printf("#   a search case needs `depth:` from 1 to 30\n"); ok = 0; goto out; }
-        Engine *eng = engine_new(g, 8);
-        SearchLimits lim = { .depth = d };
-        SearchResult r;
-        engine_search(eng, p, &lim, &r);
-        engine_free(eng);
-        if (best) {
-            char *copy = strdup(best), *w[64];
-            int n = split_words(copy, w, 64), hit = 0;
-            for (int i = 0; i < n; i++) hit |= !strcmp(w[i], r.best_str);
-            if (!hit) { printf("#   best: expected one of '%s', the engine chose '%s' (score %d)\n", best, r.best_str, r.score); ok = 0; }
-            free(copy);
-        }
-        if (score) {
-            char want[64]; int n = 0;
-            if (sscanf(score, "mate %d", &n) == 1) snprintf(want, sizeof want, "%d", SCORE_MATE - (2 * n - 1));
-            else if (sscanf(score, "mated %d", &n) == 1) snprintf(want, sizeof want, "%d", -SCORE_MATE + 2 * n);
-            else if (!strcmp(score, "draw")) snprintf(want, sizeof want, "0");
-            else snprintf(want, sizeof want, "%s", score);
-            char have[32]; snprintf(have, sizeof have, "%d", r.score);
-            if (strcmp(want, have)) { printf("#   score: expected %s (%s), got %s\n", score, want, have); ok = 0; }
-        }
+        int r = check_search(c, g, p, best, score);
+        if (r < 0) return 0;
+        if (!r) ok = 0;
     }
     const char *perft_s = case_get(c, "perft");
-    if (perft_s) {
-        char *copy = strdup(perft_s), *w[32];
-        int n = split_words(copy, w, 32);
-        for (int d = 1; d <= n && ok; d++) {
-            char *end;
-            unsigned long long want = strtoull(w[d - 1], &end, 10);
-            if (*end) { printf("#   perft: '%s' is not a number\n", w[d - 1]); ok = 0; break; }
-            unsigned long long got = perft(p, d, 0);
-            if (got != want) { printf("#   perft %d: expected %llu, got %llu\n", d, want, got); ok = 0; }
-        }
-        free(copy);
-    }
-out:
+    if (perft_s && ok) ok = check_perft(p, perft_s);
     return ok;
 }
 
@@ -311,7 +427,8 @@ Game *case_game(const Case *c, char **rules_out, char **messages)
     if (!rules_rel) { *messages = strdup("no rules file given"); return NULL; }
     char *rules = *rules_out = dir_join(c->file, rules_rel);
     char *opts[MAX_KEYS]; int nopts = 0;
-    for (int i = 0; i < c->nkv; i++) if (!strcmp(c->kv[i].key, "option")) opts[nopts++] = c->kv[i].val;
+    for (int i = 0; i < c->nkv; i++)
+        if (!strcmp(c->kv[i].key, "option")) opts[nopts++] = c->kv[i].val;
     size_t blen = 0;
     FILE *mem = open_memstream(messages, &blen);
     int status;
@@ -326,10 +443,16 @@ Game *case_game(const Case *c, char **rules_out, char **messages)
 static int run_case(const Case *c)
 {
     /* a case that checks nothing would pass whatever the rules did: a mistake in the test */
-    static const char *checks[] = { "moves", "perft", "result", "best", "score", "error", "warning" };
+    static const char *checks[] = { "moves", "perft", "result", "best", "score", "error",
+                                    "warning" };
     int checked = 0;
-    for (size_t i = 0; i < sizeof checks / sizeof *checks; i++) checked |= case_get(c, checks[i]) != NULL;
-    if (!checked) { printf("#   the case checks nothing (give moves:, perft:, result:, best:, score:, error: or warning:)\n"); return 0; }
+    for (size_t i = 0; i < sizeof checks / sizeof *checks; i++)
+        checked |= case_get(c, checks[i]) != NULL;
+    if (!checked) {
+        printf("#   the case checks nothing (give moves:, perft:, result:, best:, score:, error: "
+               "or warning:)\n");
+        return 0;
+    }
     int warned = 1;
     if (case_get(c, "error") || case_get(c, "warning")) {
         int warning = !case_get(c, "error");
@@ -337,7 +460,8 @@ static int run_case(const Case *c)
         if (!rules_rel) { printf("#   no rules file given\n"); return 0; }
         char *rules = dir_join(c->file, rules_rel);
         char *opts[MAX_KEYS]; int nopts = 0;
-        for (int i = 0; i < c->nkv; i++) if (!strcmp(c->kv[i].key, "option")) opts[nopts++] = c->kv[i].val;
+        for (int i = 0; i < c->nkv; i++)
+        if (!strcmp(c->kv[i].key, "option")) opts[nopts++] = c->kv[i].val;
         int ok = run_error_case(c, rules, opts, nopts, warning);
         free(rules);
         /* a warning case may check the game's moves too */
@@ -351,7 +475,7 @@ static int run_case(const Case *c)
     char *volatile rules = rules_path;
     if (!g) {
         if (rules) printf("#   %s does not compile\n", rules);
-        for (char *l = strtok(buf ? buf : (char[]){""}, "\n"); l; l = strtok(NULL, "\n")) printf("#   %s\n", l);
+        print_lines("#   ", buf);
         free(buf); free(rules);
         return 0;
     }
@@ -386,7 +510,8 @@ int cmd_test(Args *a)
     for (int i = 0; i < nall; i++) {
         fflush(stdout);
         int ok = run_case(&all[i]);
-        printf("%s %d - %s (%s:%d)\n", ok ? "ok" : "not ok", i + 1, all[i].name, base_name(all[i].file), all[i].line);
+        printf("%s %d - %s (%s:%d)\n", ok ? "ok" : "not ok", i + 1, all[i].name,
+               base_name(all[i].file), all[i].line);
         fflush(stdout);
         if (ok) passed++; else failed++;
     }

@@ -28,7 +28,10 @@
 
 typedef struct { int first, last; char *text; } Replacement;   /* lines first..last (1-based) */
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 /* "moves:" and the sorted legal moves, wrapped on continuation lines indented two spaces. */
 static char *moves_text(Game *g, Pos *p, int *count)
@@ -119,7 +122,8 @@ static char *sorted_words(const char *val, int sort)
 static void replace_value(Update *u, const Case *c, const Kv *kv, char *text)
 {
     int is_moves = !strcmp(kv->key, "moves");
-    char *old = sorted_words(kv->val, is_moves), *now = sorted_words(strchr(text, ':') + 1, is_moves);
+    char *old = sorted_words(kv->val, is_moves);
+    char *now = sorted_words(strchr(text, ':') + 1, is_moves);
     int same = !strcmp(old, now);
     free(old); free(now);
     if (same) { u->unchanged++; free(text); return; }
@@ -136,14 +140,22 @@ static int compute_values(Update *u, const Case *c, Game *g, Pos *p, const Kv *m
                           const Kv *perft_kv);
 
 /* compute_values under protected_run: a runtime error of the rules code fails the case */
-typedef struct { Update *u; const Case *c; Game *g; const Kv *moves, *perft_kv; int ok; } ComputeRun;
+typedef struct {
+    Update *u;
+    const Case *c;
+    Game *g;
+    const Kv *moves, *perft_kv;
+    int ok;
+} ComputeRun;
+
 static void compute_run(Pos *p, void *ctx)
 {
     ComputeRun *r = ctx;
     r->ok = compute_values(r->u, r->c, r->g, p, r->moves, r->perft_kv);
 }
 
-static int compute_values(Update *u, const Case *c, Game *g, Pos *p, const Kv *moves, const Kv *perft_kv)
+static int compute_values(Update *u, const Case *c, Game *g, Pos *p, const Kv *moves,
+                          const Kv *perft_kv)
 {
     char err[300];
     if (!case_position(c, g, p, err, sizeof err)) {
@@ -154,7 +166,8 @@ static int compute_values(Update *u, const Case *c, Game *g, Pos *p, const Kv *m
     int perft_first = perft_kv && (!moves || perft_kv->line < moves->line);   /* in file order */
     if (perft_first) replace_value(u, c, perft_kv, perft_text(p, word_count(perft_kv->val)));
     if (moves) replace_value(u, c, moves, moves_text(g, p, &count));
-    if (perft_kv && !perft_first) replace_value(u, c, perft_kv, perft_text(p, word_count(perft_kv->val)));
+    if (perft_kv && !perft_first)
+        replace_value(u, c, perft_kv, perft_text(p, word_count(perft_kv->val)));
     return 1;
 }
 
@@ -170,8 +183,8 @@ static int update_case(Update *u, const Case *c)
     }
     if ((!moves && !perft_kv) || case_get(c, "error")) return 1;
     if (perft_kv && word_count(perft_kv->val) == 0) {
-        fprintf(stderr, "%s:%d: `perft:` needs its counts (any numbers): their number is the depth to count to\n",
-                c->file, perft_kv->line);
+        fprintf(stderr, "%s:%d: `perft:` needs its counts (any numbers): their number is the "
+                "depth to count to\n", c->file, perft_kv->line);
         return 0;
     }
     char *rules, *messages;
@@ -213,7 +226,10 @@ static int update_file(const char *path)
         size_t ll = strlen(l);
         if (ll && l[ll - 1] == '\r') l[ll - 1] = 0;
         if (!next && !*l) break;                  /* the empty remainder after a final newline */
-        if (nlines == cap) { cap *= 2; lines = realloc(lines, sizeof *lines * (size_t)cap); if (!lines) out_of_memory("lines in update_file()"); }
+        if (nlines == cap) {
+            cap *= 2;
+            lines = xrealloc(lines, sizeof *lines * (size_t)cap, "lines in update_file()");
+        }
         lines[nlines++] = l;
     }
     Update u = { lines, nlines, malloc(sizeof(Replacement) * (size_t)(2 * ncases + 1)), 0, 0 };
@@ -241,7 +257,9 @@ static int update_file(const char *path)
         }
         free(tmp);
     }
-    if (!status) printf("%s: %d value%s changed, %d unchanged\n", path, u.nrep, u.nrep == 1 ? "" : "s", u.unchanged);
+    if (!status)
+        printf("%s: %d value%s changed, %d unchanged\n", path, u.nrep, u.nrep == 1 ? "" : "s",
+               u.unchanged);
     for (int k = 0; k < u.nrep; k++) free(u.rep[k].text);
     free(u.rep); free(lines); free(text); free(cases);
     arena_free(&ar);

@@ -67,7 +67,8 @@ static int send_line(UciEngine *e, const char *line, char *err, size_t errlen)
         if (k < 0 && errno == EINTR) continue;
         if (k <= 0) {
             char story[64]; exit_story(e, story, sizeof story);
-            return fail(err, errlen, "the engine '%s' ended (%s): it no longer reads its input", e->command, story);
+            return fail(err, errlen, "the engine '%s' ended (%s): it no longer reads its input",
+                        e->command, story);
         }
         off += (size_t)k;
     }
@@ -76,7 +77,8 @@ static int send_line(UciEngine *e, const char *line, char *err, size_t errlen)
 
 /* The next line of the engine's output (without its end of line) into line; 0 with a message
  * when the engine exits or says nothing for the timeout. `waiting` names what was expected. */
-static int read_line(UciEngine *e, char *line, size_t n, const char *waiting, char *err, size_t errlen)
+static int read_line(UciEngine *e, char *line, size_t n, const char *waiting, char *err,
+                     size_t errlen)
 {
     double deadline = now() + e->timeout;
     for (;;) {
@@ -94,11 +96,14 @@ static int read_line(UciEngine *e, char *line, size_t n, const char *waiting, ch
         if (e->nbuf == sizeof e->buf) e->nbuf = 0;  /* a line longer than the buffer: dropped */
         if (e->exited) {
             char story[64]; exit_story(e, story, sizeof story);
-            return fail(err, errlen, "the engine '%s' ended (%s) while boardvm waited for %s", e->command, story, waiting);
+            return fail(err, errlen, "the engine '%s' ended (%s) while boardvm waited for %s",
+                        e->command, story, waiting);
         }
         double left = deadline - now();
         if (left <= 0)
-            return fail(err, errlen, "the engine '%s' said nothing for %g s while boardvm waited for %s (see --timeout)",
+            return fail(err, errlen,
+                        "the engine '%s' said nothing for %g s while boardvm waited for %s "
+                        "(see --timeout)",
                         e->command, e->timeout, waiting);
         struct pollfd pf = { e->from, POLLIN, 0 };
         int r = poll(&pf, 1, (int)(left * 1000) + 1);
@@ -123,12 +128,17 @@ static int variant_listed(const char *option_line, const char *v)
     return 0;
 }
 
-UciEngine *uci_start(const char *command, const char *variant, double timeout, char *err, size_t errlen)
+UciEngine *uci_start(const char *command, const char *variant, double timeout, char *err,
+                     size_t errlen)
 {
     int in[2], out[2];
     signal(SIGPIPE, SIG_IGN);       /* a dead engine is an error message, not a dead boardvm */
     if (pipe(in) < 0) { fail(err, errlen, "pipe: %s", strerror(errno)); return NULL; }
-    if (pipe(out) < 0) { close(in[0]); close(in[1]); fail(err, errlen, "pipe: %s", strerror(errno)); return NULL; }
+    if (pipe(out) < 0) {
+        close(in[0]); close(in[1]);
+        fail(err, errlen, "pipe: %s", strerror(errno));
+        return NULL;
+    }
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0) {
@@ -151,12 +161,18 @@ UciEngine *uci_start(const char *command, const char *variant, double timeout, c
     char line[65536], variants[65536] = "";
     if (!send_line(e, "uci\n", err, errlen)) goto bad;
     for (;;) {
-        if (!read_line(e, line, sizeof line, "'uciok' (is it a UCI engine?)", err, errlen)) goto bad;
-        if (!strncmp(line, "option name UCI_Variant ", 24)) snprintf(variants, sizeof variants, "%s", line);
+        if (!read_line(e, line, sizeof line, "'uciok' (is it a UCI engine?)", err, errlen))
+            goto bad;
+        if (!strncmp(line, "option name UCI_Variant ", 24))
+            snprintf(variants, sizeof variants, "%s", line);
         if (!strcmp(line, "uciok")) break;
     }
     if (variant) {
-        if (!*variants) { fail(err, errlen, "the engine '%s' has no UCI_Variant option (leave out --variant)", command); goto bad; }
+        if (!*variants) {
+            fail(err, errlen, "the engine '%s' has no UCI_Variant option (leave out --variant)",
+                 command);
+            goto bad;
+        }
         if (strstr(variants, " var ") && !variant_listed(variants, variant)) {
             fail(err, errlen, "the engine '%s' does not know the variant '%s'", command, variant);
             goto bad;
@@ -166,14 +182,17 @@ UciEngine *uci_start(const char *command, const char *variant, double timeout, c
         if (!send_line(e, cmd, err, errlen)) goto bad;
     }
     if (!send_line(e, "isready\n", err, errlen)) goto bad;
-    do { if (!read_line(e, line, sizeof line, "'readyok'", err, errlen)) goto bad; } while (strcmp(line, "readyok"));
+    do {
+        if (!read_line(e, line, sizeof line, "'readyok'", err, errlen)) goto bad;
+    } while (strcmp(line, "readyok"));
     return e;
 bad:
     uci_stop(e);
     return NULL;
 }
 
-int uci_perft(UciEngine *e, const char *fen, char *const *moves, int nmoves, int depth, UciDivide *out,
+int uci_perft(UciEngine *e, const char *fen, char *const *moves, int nmoves, int depth,
+              UciDivide *out,
               char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
@@ -193,7 +212,10 @@ int uci_perft(UciEngine *e, const char *fen, char *const *moves, int nmoves, int
     int cap = 0;
     uint64_t sum = 0;
     for (;;) {
-        if (!read_line(e, line, sizeof line, waiting, err, errlen)) { uci_divide_free(out); return 0; }
+        if (!read_line(e, line, sizeof line, waiting, err, errlen)) {
+            uci_divide_free(out);
+            return 0;
+        }
         unsigned long long n;
         if (sscanf(line, "Nodes searched: %llu", &n) == 1) { out->nodes = n; break; }
         /* "MOVE: COUNT"; other lines (info strings, the board) are not counts */

@@ -16,11 +16,14 @@ typedef struct {
 /* Start `sh -c command`, say `uci` and, when variant is not NULL, set UCI_Variant (refused when
  * the engine lists the option's values and variant is not one of them). timeout: seconds to
  * wait for any one answer. NULL with a message in err. */
-UciEngine *uci_start(const char *command, const char *variant, double timeout, char *err, size_t errlen);
+UciEngine *uci_start(const char *command, const char *variant, double timeout, char *err,
+                     size_t errlen);
 /* `position fen FEN moves ...` then `go perft depth`; 0 with a message in err (the engine died,
  * said nothing in time, or its counts do not add up to its total). */
-int uci_perft(UciEngine *e, const char *fen, char *const *moves, int nmoves, int depth, UciDivide *out,
+int uci_perft(UciEngine *e, const char *fen, char *const *moves, int nmoves, int depth,
+              UciDivide *out,
               char *err, size_t errlen);
 void uci_divide_free(UciDivide *d);
-void uci_stop(UciEngine *e);       /* `quit`, then the process is waited for (killed if it lingers) */
+/* `quit`, then the process is waited for (killed if it lingers) */
+void uci_stop(UciEngine *e);
 #endif

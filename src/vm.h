@@ -91,10 +91,11 @@ long vm_work(const Pos *p);
  * vm_set_total_work: from now on, at most max_steps more steps of work on p in all (0: no
  * bound); past it, a runtime error that names the bound and `--work`.
  * vm_set_deadline: once the clock (CLOCK_MONOTONIC, seconds) passes deadline, the run jumps to
- * *on_deadline (longjmp value 2), wherever it is (the search, whose nodes may each be seconds of work); the
- * clock is read every million steps. NULL: no deadline. After such a jump, p is in the middle
- * of whatever it was doing: the caller takes back its moves and trail (pos_unmake,
- * pos_undo_to) and calls vm_abandon, which drops the interrupted runs' scratch state. */
+ * *on_deadline (longjmp value 2), wherever it is (the search, whose nodes may each be seconds of
+ * work); the clock is read every million steps. NULL: no deadline. After such a jump, p is in
+ * the middle of whatever it was doing: the caller takes back its moves and trail (pos_unmake,
+ * pos_undo_to) and calls vm_abandon, which drops the interrupted runs' scratch state.
+ * protected_run_until (protect.h) is the one caller. */
 void vm_set_total_work(Pos *p, long max_steps);
 /* Every position's total work bound when its VM state is made (0: none): set by main for the
  * commands that have one (--work). */

@@ -2,14 +2,14 @@
  *
  * The position is only ever changed by pos_make/pos_unmake with a move the move generator
  * listed (found by its string, as every command finds moves), so the page can show and play
- * nothing the rules do not allow. A runtime error of the rules code (a longjmp out of move
+ * nothing the rules do not allow. Rules code runs under protected_run; a runtime error (in move
  * generation or a hook) may leave the position half made: the game is then rebuilt from its
- * start and the moves played before, and the error is reported. */
+ * start and the moves played before (a new position, made outside the run), and the error is
+ * reported. */
 #define _GNU_SOURCE                  /* fopencookie: the engine's progress lines */
 #include "webgame.h"
 #include "make.h"
 #include <pthread.h>
-#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +19,7 @@
 #include "movesquares.h"
 #include "notation.h"
 #include "posstring.h"
+#include "protect.h"
 #include "record.h"
 #include "rulespath.h"
 #include "session.h"
@@ -54,7 +55,10 @@ struct WebGame {
 };
 
 #define NOT_WHILE_THINKING(w, err, errlen) \
-    do { if ((w)->think.running) return fail(err, errlen, "the engine is thinking (wait, or stop it)"); } while (0)
+    do {                                                                                        \
+        if ((w)->think.running)                                                                 \
+            return fail(err, errlen, "the engine is thinking (wait, or stop it)");              \
+    } while (0)
 
 static void oom(const char *what) { out_of_memory(what); }
 
@@ -121,8 +125,8 @@ static Game *compile(WebGame *w, int nopts, char **opts, char *err, size_t errle
  * over a million chess moves. */
 #define WEB_MAX_TRAIL (1 << 24)
 
-/* Find the legal move written s in p and make it; from/to say where it went. Must run under
- * p->on_error. */
+/* Find the legal move written s in p and make it; from/to say where it went. Runs under
+ * protected_run (build_run, play_run). */
 static int make_named(Pos *p, const char *s, int *from, int *to, char *err, size_t errlen)
 {
     const Game *g = p->g;
@@ -135,10 +139,41 @@ static int make_named(Pos *p, const char *s, int *from, int *to, char *err, size
     pos_make(p, ml, &ml->m[k]);
     if (p->ntrail > WEB_MAX_TRAIL) {
         pos_unmake(p);
-        return fail(err, errlen, "'%s': the game would keep more than %d state changes to take its moves "
-                    "back; start a new game from this position", s, WEB_MAX_TRAIL);
+        return fail(err, errlen, "'%s': the game would keep more than %d state changes to take "
+                    "its moves back; start a new game from this position", s, WEB_MAX_TRAIL);
     }
     return 1;
+}
+
+/* Setting up a position from its string and its moves (under protected_run: both run rules
+ * code). */
+typedef struct {
+    const char *start;
+    char **moves; int nmoves;
+    PlayedList *played;
+    int i;                         /* the move being played */
+    char *err; size_t errlen;
+    int ok;
+} Build;
+
+static void build_run(Pos *p, void *ctx)
+{
+    Build *b = ctx;
+    char e[256];
+    if (!pos_from_string(p, b->start ? b->start : p->g->start, e, sizeof e)) {
+        fail(b->err, b->errlen, "bad position: %s", e);
+        return;
+    }
+    for (b->i = 0; b->i < b->nmoves; b->i++) {
+        int from, to;
+        char why[512];
+        if (!make_named(p, b->moves[b->i], &from, &to, why, sizeof why)) {
+            fail(b->err, b->errlen, "move %d: %s", b->i + 1, why);
+            return;
+        }
+        if (b->played) played_push(b->played, b->moves[b->i], from, to);
+    }
+    b->ok = 1;
 }
 
 /* A position of g from start (NULL: the game's) after moves; NULL with err after a bad start,
@@ -147,34 +182,17 @@ static Pos *build(Game *g, const char *start, char **moves, int nmoves, PlayedLi
                   char *err, size_t errlen)
 {
     Pos *p = pos_new(g);
-    jmp_buf jb;
-    volatile int i = 0;
-    p->on_error = &jb;
-    if (setjmp(jb)) {
-        if (i < nmoves) fail(err, errlen, "%s (while playing move %d '%s')", p->errmsg, i + 1, moves[i]);
+    Build b = { start, moves, nmoves, played, 0, err, errlen, 0 };
+    if (protected_run(p, build_run, &b)) {
+        if (b.i < nmoves)
+            fail(err, errlen, "%s (while playing move %d '%s')", p->errmsg, b.i + 1, moves[b.i]);
         else fail(err, errlen, "%s", p->errmsg);
+    }
+    if (!b.ok) {
         pos_free(p);
         if (played) played_clear(played);
         return NULL;
     }
-    char e[256];
-    if (!pos_from_string(p, start ? start : g->start, e, sizeof e)) {
-        fail(err, errlen, "bad position: %s", e);
-        pos_free(p);
-        return NULL;
-    }
-    for (i = 0; i < nmoves; i++) {
-        int from, to;
-        char why[512];
-        if (!make_named(p, moves[i], &from, &to, why, sizeof why)) {
-            fail(err, errlen, "move %d: %s", i + 1, why);
-            pos_free(p);
-            if (played) played_clear(played);
-            return NULL;
-        }
-        if (played) played_push(played, moves[i], from, to);
-    }
-    p->on_error = NULL;
     return p;
 }
 
@@ -261,8 +279,8 @@ WebGame *webgame_open(const char *path, int nopts, char **opts, const char *fen,
     pthread_mutex_init(&w->think.mu, NULL);
     w->path = rules_find(path);          /* "chess" names the installed chess.rules */
     if (!w->path) {
-        fprintf(stderr, "boardvm: cannot open %s: no such file, nor a game of that name in %s\n", path,
-                rules_search_text());
+        fprintf(stderr, "boardvm: cannot open %s: no such file, nor a game of that name in %s\n",
+                path, rules_search_text());
         webgame_free(w);
         return NULL;
     }
@@ -320,22 +338,27 @@ int webgame_new(WebGame *w, int nopts, char **opts, const char *fen, char **move
     return replace(w, g, nopts, opts, fen && *fen ? fen : NULL, moves, nmoves, err, errlen);
 }
 
-/* Make the move named s and record it; redo says whether it came from the redo list. */
+/* Making a named move (under protected_run: its hooks run rules code). */
+typedef struct { const char *s; int from, to; char *err; size_t errlen; int ok; } Play;
+
+static void play_run(Pos *p, void *ctx)
+{
+    Play *m = ctx;
+    m->ok = make_named(p, m->s, &m->from, &m->to, m->err, m->errlen);
+}
+
+/* Make the move named s and record it. After a runtime error the game is rebuilt (its
+ * position may be half made). */
 static int play(WebGame *w, const char *s, char *err, size_t errlen)
 {
-    Pos *p = w->p;
-    jmp_buf jb;
-    p->on_error = &jb;
-    if (setjmp(jb)) {
-        fail(err, errlen, "%s", p->errmsg);
+    Play m = { s, -1, -1, err, errlen, 0 };
+    if (protected_run(w->p, play_run, &m)) {
+        fail(err, errlen, "%s", w->p->errmsg);
         rebuild(w);
         return 0;
     }
-    int from, to;
-    int ok = make_named(p, s, &from, &to, err, errlen);
-    p->on_error = NULL;
-    if (!ok) return 0;
-    played_push(&w->hist, s, from, to);
+    if (!m.ok) return 0;
+    played_push(&w->hist, s, m.from, m.to);
     invalidate(w);
     return 1;
 }
@@ -388,18 +411,21 @@ static ssize_t info_write(void *cookie, const char *buf, size_t n)
     return (ssize_t)n;
 }
 
+/* The search, in the engine's thread (under protected_run: it runs rules code). */
+static void think_run(Pos *p, void *arg)
+{
+    WebGame *w = arg;
+    engine_search(w->eng, p, &w->think.lim, &w->think.res);
+}
+
 static void *think_main(void *arg)
 {
     WebGame *w = arg;
     Think *t = &w->think;
-    Pos *p = w->p;
-    jmp_buf jb;
-    p->on_error = &jb;
-    if (setjmp(jb)) {
+    if (protected_run(w->p, think_run, w)) {
         t->failed = 1;
-        snprintf(t->err, sizeof t->err, "%s", p->errmsg);
-    } else engine_search(w->eng, p, &t->lim, &t->res);
-    p->on_error = NULL;
+        snprintf(t->err, sizeof t->err, "%s", w->p->errmsg);
+    }
     fflush(t->infof);
     __atomic_store_n(&t->done, 1, __ATOMIC_RELEASE);
     return NULL;
@@ -411,7 +437,8 @@ int webgame_think_start(WebGame *w, const SearchLimits *lim, char *err, size_t e
     Think *t = &w->think;
     /* the state as it is now: what the page is shown while the worker has the position */
     json_t *st = webgame_state(w);
-    int over = !json_is_null(json_object_get(st, "result")) || !json_array_size(json_object_get(st, "moves"));
+    int over = !json_is_null(json_object_get(st, "result")) ||
+               !json_array_size(json_object_get(st, "moves"));
     json_decref(st);
     if (over) return fail(err, errlen, "the game is over");
     if (!w->eng) w->eng = engine_new(w->g, 32);
@@ -502,8 +529,8 @@ char *webgame_record(WebGame *w)
     fclose(of);
     char **moves = strings_of(&w->hist);
     const Pos *p = w->p;
-    GameRecord r = { w->g, "boardvm serve", 0, base_name(w->path), opts, w->start ? w->start : w->g->start,
-                     { 0 }, moves, w->hist.n,
+    GameRecord r = { w->g, "boardvm serve", 0, base_name(w->path), opts,
+                     w->start ? w->start : w->g->start, { 0 }, moves, w->hist.n,
                      record_result_string(w->g, p->result, pos_turn(p)),
                      p->result && p->result_reason ? w->g->strings[p->result_reason - 1] : "" };
     for (int i = 0; i < w->g->nplayers; i++) r.player[i] = "?";
@@ -519,7 +546,8 @@ int webgame_load_record(WebGame *w, const char *text, char *err, size_t errlen)
     NOT_WHILE_THINKING(w, err, errlen);
     char *pos = NULL, **moves = NULL; int n = 0;
     char e[256];
-    if (!record_read(text, &pos, &moves, &n, e, sizeof e)) return fail(err, errlen, "bad game record: %s", e);
+    if (!record_read(text, &pos, &moves, &n, e, sizeof e))
+        return fail(err, errlen, "bad game record: %s", e);
     int ok = webgame_new(w, 0, NULL, pos, moves, n, err, errlen);
     for (int i = 0; i < n; i++) free(moves[i]);
     free(moves); free(pos);
@@ -537,7 +565,8 @@ static json_t *played_json(const PlayedList *l, int reversed)
     json_t *a = json_array();
     for (int k = 0; k < l->n; k++) {
         const Played *m = &l->m[reversed ? l->n - 1 - k : k];
-        json_array_append_new(a, json_pack("{s:o, s:i, s:i}", "s", json_text(m->s), "from", m->from, "to", m->to));
+        json_array_append_new(a, json_pack("{s:o, s:i, s:i}", "s", json_text(m->s),
+                                           "from", m->from, "to", m->to));
     }
     return a;
 }
@@ -558,24 +587,34 @@ static json_t *state_with_engine(WebGame *w)
     return s;
 }
 
+/* What the page shows of the position and its legal moves (under protected_run: generating
+ * them runs rules code). */
+typedef struct { json_t *s; MoveList *ml; } StateRun;
+
+static void state_run(Pos *p, void *ctx)
+{
+    StateRun *r = ctx;
+    r->s = position_json(p);
+    r->ml = pos_list(p, 0);
+    node_moves(p, r->ml);
+}
+
 json_t *webgame_state(WebGame *w)
 {
     if (w->state_j) return state_with_engine(w);
     Pos *p = w->p;
-    jmp_buf jb;
-    p->on_error = &jb;
-    if (setjmp(jb)) {
+    StateRun r = { NULL, NULL };
+    if (protected_run(p, state_run, &r)) {
         /* the rules code failed on this position: say so, offer no move */
-        json_t *s = json_pack("{s:o, s:[], s:[]}", "error", json_text(p->errmsg), "moves", "board");
-        p->on_error = NULL;
+        json_decref(r.s);
+        json_t *s = json_pack("{s:o, s:[], s:[]}", "error", json_text(p->errmsg),
+                              "moves", "board");
         rebuild(w);
         w->state_j = s;
         return state_with_engine(w);
     }
-    json_t *s = position_json(p);
-    MoveList *ml = pos_list(p, 0);
-    node_moves(p, ml);
-    p->on_error = NULL;
+    json_t *s = r.s;
+    MoveList *ml = r.ml;
     json_object_set_new(s, "moves", moves_json(w->g, ml));
     json_object_set_new(s, "result", result_json(p));
     json_object_set_new(s, "history", played_json(&w->hist, 0));

@@ -24,7 +24,8 @@ int webgame_move(WebGame *w, const char *move, char *err, size_t errlen);
 int webgame_undo(WebGame *w, char *err, size_t errlen);
 int webgame_redo(WebGame *w, char *err, size_t errlen);
 /* The engine plays a move for the side to move; res says what it found. */
-int webgame_engine(WebGame *w, const SearchLimits *lim, SearchResult *res, char *err, size_t errlen);
+int webgame_engine(WebGame *w, const SearchLimits *lim, SearchResult *res, char *err,
+                   size_t errlen);
 
 /* The engine in a thread of its own, so the server answers while it thinks:
  * webgame_think_start() starts a search for the side to move (lim->info is set here);

@@ -22,7 +22,6 @@
  * (castling, 3-step pawns, arrows...) cannot be described to it, so such games need legality
  * testing off (docs/engine.md, "Games other than chess"). */
 #include <ctype.h>
-#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +32,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "posstring.h"
+#include "protect.h"
 #include "search.h"
 #include "lineread.h"
 #include "session.h"
@@ -90,7 +90,8 @@ static void xb_map(XB *x)
     }
     if (royal) {
         const char *c = g->types[royal].code;
-        x->letter[royal] = strlen(c) == 1 && toupper((unsigned char)c[0]) != 'X' ? (char)toupper((unsigned char)c[0]) : 'K';
+        int L = toupper((unsigned char)c[0]);
+        x->letter[royal] = strlen(c) == 1 && L != 'X' ? (char)L : 'K';
         x->slot[royal] = XB_KING; slot_used[XB_KING] = 1;
         used[x->letter[royal] - 'A'] = 1;
     }
@@ -108,16 +109,23 @@ static void xb_map(XB *x)
     for (int t = 1; t <= g->ntypes; t++) {          /* the others */
         if (x->letter[t]) continue;
         char cand[128];
-        snprintf(cand, sizeof cand, "%s%s%sABCDEFGHIJKLMNOPQRSTUVWYZ", g->types[t].code, g->types[t].name, xb_order);
+        snprintf(cand, sizeof cand, "%s%s%sABCDEFGHIJKLMNOPQRSTUVWYZ", g->types[t].code,
+                 g->types[t].name, xb_order);
         for (const char *c = cand; *c; c++) {
             int L = toupper((unsigned char)*c);
-            if (letter_free(reserved, L)) { x->letter[t] = (char)L; used[L - 'A'] = reserved[L - 'A'] = 1; break; }
+            if (!letter_free(reserved, L)) continue;
+            x->letter[t] = (char)L;
+            used[L - 'A'] = reserved[L - 'A'] = 1;
+            break;
         }
     }
     for (int t = 1; t <= g->ntypes; t++) {          /* slots: its own letter's first */
         if (x->slot[t] >= 0 || !x->letter[t]) continue;
         const char *s = strchr(xb_order, x->letter[t]);
-        if (s && !slot_used[s - xb_order]) { x->slot[t] = (int)(s - xb_order); slot_used[x->slot[t]] = 1; }
+        if (s && !slot_used[s - xb_order]) {
+            x->slot[t] = (int)(s - xb_order);
+            slot_used[x->slot[t]] = 1;
+        }
     }
     for (int t = 1; t <= g->ntypes; t++) {
         if (x->slot[t] >= 0 || !x->letter[t]) continue;
@@ -125,8 +133,9 @@ static void xb_map(XB *x)
             if (!slot_used[i]) { x->slot[t] = i; slot_used[i] = 1; break; }
     }
     x->holdings = 0;
-    if (g->drops_fn >= 0)                           /* every type but the royal one can be in hand */
-        for (int t = 1; t <= g->ntypes; t++) if (x->slot[t] >= 0 && x->slot[t] != XB_KING) x->holdings++;
+    if (g->drops_fn >= 0)                  /* every type but the royal one can be in hand */
+        for (int t = 1; t <= g->ntypes; t++)
+            if (x->slot[t] >= 0 && x->slot[t] != XB_KING) x->holdings++;
     snprintf(x->variant, sizeof x->variant, "%dx%d+%d_fairy", g->files, g->ranks, x->holdings);
 }
 
@@ -184,7 +193,9 @@ static void highlight(XB *x, const char *arg)
     char mark[MAX_FILES * MAX_RANKS] = {0};
     for (int i = 0; i < ml->n; i++) {
         const Move *m = &ml->m[i];
-        if (m->from != from || (m->kind != MK_MOVE && m->kind != MK_LANDED) || m->to < 0 || m->to >= g->nsq) continue;
+        if (m->from != from || (m->kind != MK_MOVE && m->kind != MK_LANDED) || m->to < 0 ||
+            m->to >= g->nsq)
+            continue;
         int t = g->sq_x[m->to] + g->sq_y[m->to] * MAX_FILES;
         char c = pos_piece(x->p, m->to) && m->to != from ? 'R'
                : m->become && m->become != PW_TYPE(m->piece) ? 'M' : 'Y';
@@ -221,7 +232,8 @@ static void to_xboard(const XB *x, const MoveList *ml, const Move *m, char *out,
         if (n >= len) n = len - 1;
         memcpy(out, buf, n);
         size_t k = n;
-        for (const char *c = eq + 1; *c && k + 1 < len; c++) out[k++] = (char)tolower((unsigned char)*c);
+        for (const char *c = eq + 1; *c && k + 1 < len; c++)
+            out[k++] = (char)tolower((unsigned char)*c);
         out[k] = 0;
         return;
     }
@@ -231,10 +243,11 @@ static void to_xboard(const XB *x, const MoveList *ml, const Move *m, char *out,
         snprintf(out, len, "%c@%s", x->letter[m->become], to);
         return;
     }
-    if ((m->kind == MK_MOVE || m->kind == MK_LANDED) && m->from >= 0 && m->from < g->nsq && m->to >= 0 && m->to < g->nsq
-        && !m->nnote) {
+    if ((m->kind == MK_MOVE || m->kind == MK_LANDED) && m->from >= 0 && m->from < g->nsq &&
+        m->to >= 0 && m->to < g->nsq && !m->nnote) {
         xb_square(g, m->from, from, sizeof from);
-        if (m->become && m->become != PW_TYPE(m->piece) && m->become <= g->ntypes && x->letter[m->become])
+        if (m->become && m->become != PW_TYPE(m->piece) && m->become <= g->ntypes &&
+            x->letter[m->become])
             snprintf(out, len, "%s%s%c", from, to, tolower((unsigned char)x->letter[m->become]));
         else snprintf(out, len, "%s%s", from, to);
         return;
@@ -347,7 +360,8 @@ static char *xb_from_fen(const XB *x, const char *fen)
         char *h = strstr(given, "[-]");
         if (h && h < given + strcspn(given, " ")) memmove(h + 1, h + 2, strlen(h + 2) + 1);
         size_t n1 = strcspn(startfen, " "), n2 = strcspn(given, " ");
-        int same = n1 == n2 && !strncmp(startfen, given, n1) && given[n2] == ' ' && startfen[n1 + 1] == given[n2 + 1];
+        int same = n1 == n2 && !strncmp(startfen, given, n1) && given[n2] == ' ' &&
+                   startfen[n1 + 1] == given[n2 + 1];
         free(startfen);
         if (same) return strdup(g->start);
     }
@@ -404,7 +418,8 @@ static char betza_atom(int dx, int dy)
         {0, 1, 'W'}, {1, 1, 'F'}, {0, 2, 'D'}, {2, 2, 'A'}, {0, 3, 'H'}, {3, 3, 'G'},
         {1, 2, 'N'}, {1, 3, 'C'}, {2, 3, 'Z'},
     };
-    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) if (tab[i].a == a && tab[i].b == b) return tab[i].c;
+    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        if (tab[i].a == a && tab[i].b == b) return tab[i].c;
     return 0;
 }
 
@@ -430,7 +445,8 @@ static int betza(const XB *x, int t, int pl, char *out, size_t len)
     const Game *g = x->g;
     const PieceType *T = &g->types[t];
     if (!T->natoms || T->moves_fn >= 0 || T->attack_fn >= 0 || T->nparts > 1) return 0;
-    for (int i = 0; i < T->natoms; i++) if (!ATOM_PLAIN(&T->atoms[i])) return 0;   /* hop, leg, zone */
+    for (int i = 0; i < T->natoms; i++)
+        if (!ATOM_PLAIN(&T->atoms[i])) return 0;           /* hop, leg, zone */
     size_t k = 0;
     out[0] = 0;
     int done[256] = {0};
@@ -446,7 +462,8 @@ static int betza(const XB *x, int t, int pl, char *out, size_t len)
         for (int j = i; j < T->natoms && j < 256; j++) {
             const Atom *b = &T->atoms[j];
             int e = g->dir_map[pl][b->dir];
-            if (b->kind != a->kind || b->mode != a->mode || betza_atom(g->dx[e], g->dy[e]) != atom) continue;
+            if (b->kind != a->kind || b->mode != a->mode || betza_atom(g->dx[e], g->dy[e]) != atom)
+                continue;
             done[j] = 1;
             int vx = g->dx[e], vy = g->dy[e];
             if (pl == 1) { vx = -vx; vy = -vy; }
@@ -455,7 +472,7 @@ static int betza(const XB *x, int t, int pl, char *out, size_t len)
             if (strlen(mods) + strlen(m) < sizeof mods) strcat(mods, m);
             n++;
         }
-        int all = (atom == 'W' || atom == 'F' || atom == 'D' || atom == 'A' || atom == 'H' || atom == 'G') ? 4 : 8;
+        int all = strchr("WFDAHG", atom) ? 4 : 8;          /* vectors of the atom */
         if (n >= all) mods[0] = 0;
         const char *mode = a->mode == MODE_MOVE ? "m" : a->mode == MODE_CAPTURE ? "c" : "";
         char piece[8];
@@ -522,8 +539,8 @@ static void engine_move(XB *x)
     MoveList *ml = pos_list(p, 0);
     node_moves(p, ml);
     if (p->result || ml->n == 0) { announce_result(x); return; }
-    SearchLimits lim = { .depth = x->sd, .time = x->sd ? 0 : think_time(x), .info = x->post ? stdout : NULL,
-                         .xboard_post = 1 };
+    SearchLimits lim = { .depth = x->sd, .time = x->sd ? 0 : think_time(x),
+                         .info = x->post ? stdout : NULL, .xboard_post = 1 };
     SearchResult r;
     engine_search(x->eng, p, &lim, &r);
     ml = pos_list(p, 0);
@@ -547,8 +564,9 @@ static void features(XB *x)
     char variants[160];
     if (x->chess) snprintf(variants, sizeof variants, "normal");
     else snprintf(variants, sizeof variants, "fairy,%s", x->variant);
-    printf("feature ping=1 setboard=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 "
-           "colors=0 name=1 highlight=1 myname=\"boardvm %s\" variants=\"%s\" done=1\n", g->name, variants);
+    printf("feature ping=1 setboard=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 "
+           "analyze=0 colors=0 name=1 highlight=1 myname=\"boardvm %s\" variants=\"%s\" done=1\n",
+           g->name, variants);
     fflush(stdout);
 }
 
@@ -583,31 +601,38 @@ static void setup_line(XB *x)
     fflush(stdout);
 }
 
+/* Setting up a position from a string (under protected_run: it runs the turn-start hook). */
+typedef struct { const char *pos; char e[256]; int ok; } SetUp;
+
+static void set_up(Pos *p, void *ctx)
+{
+    SetUp *u = ctx;
+    u->ok = pos_from_string(p, u->pos, u->e, sizeof u->e);
+}
+
+/* A new position in x->p: pos (XBoard's FEN for a game other than chess), or the game's start
+ * when pos is NULL or is refused (said to XBoard). The old position is freed first: this runs
+ * outside any protected run on it. 0 after a runtime error in the rules code (x->p->errmsg). */
 static int new_game(XB *x, const char *pos)
 {
-    char e[256];
     pos_free(x->p);
     x->p = pos_new(x->g);
     char *own = NULL;
-    if (pos && !x->chess) {
-        own = xb_from_fen(x, pos);
-        if (!own) { printf("tellusererror Illegal position: %s\n", pos); pos_from_string(x->p, x->g->start, e, sizeof e); return 0; }
-        pos = own;
-    }
-    if (!pos_from_string(x->p, pos ? pos : x->g->start, e, sizeof e)) {
-        printf("tellusererror Illegal position: %s\n", e);
-        pos_from_string(x->p, x->g->start, e, sizeof e);
-        free(own);
-        return 0;
-    }
+    SetUp u = { pos ? pos : x->g->start, "", 0 };
+    if (pos && !x->chess && !(u.pos = own = xb_from_fen(x, pos)))
+        printf("tellusererror Illegal position: %s\n", pos);
+    else if (protected_run(x->p, set_up, &u)) { free(own); return 0; }
+    else if (!u.ok) printf("tellusererror Illegal position: %s\n", u.e);
     free(own);
-    return 1;
+    if (u.ok) return 1;
+    u.pos = x->g->start;               /* the start: compiled, so only a runtime error fails */
+    return !protected_run(x->p, set_up, &u);
 }
 
 /* Why XBoard cannot play this game, or NULL: more than two players, stacks, holes in the board,
  * or a move of the start position that has no XBoard form (a move with notes, several pieces
  * at once, a stay). Told at start-up (stderr) and to XBoard (tellusererror after protover);
- * docs/engine.md has the table of the shipped games. Runs under p->on_error. */
+ * docs/engine.md has the table of the shipped games. Runs under protected_run (the moves). */
 static const char *xb_cannot(XB *x, char *buf, size_t len)
 {
     const Game *g = x->g;
@@ -619,9 +644,10 @@ static const char *xb_cannot(XB *x, char *buf, size_t len)
     node_moves(x->p, ml);
     for (int i = 0; i < ml->n; i++) {
         const Move *m = &ml->m[i];
-        int plain = (m->kind == MK_DROP && m->become >= 1 && m->become <= g->ntypes && x->letter[m->become])
-            || ((m->kind == MK_MOVE || m->kind == MK_LANDED) && m->from >= 0 && m->to >= 0 && !m->nnote
-                && !m->qualified);
+        int plain =
+            (m->kind == MK_DROP && m->become >= 1 && m->become <= g->ntypes && x->letter[m->become])
+            || ((m->kind == MK_MOVE || m->kind == MK_LANDED) && m->from >= 0 && m->to >= 0 &&
+                !m->nnote && !m->qualified);
         if (plain) continue;
         char s[MOVE_STR_MAX];
         move_string(g, ml, m, s, sizeof s);
@@ -629,6 +655,175 @@ static const char *xb_cannot(XB *x, char *buf, size_t len)
         return buf;
     }
     return NULL;
+}
+
+typedef struct { XB *x; char *buf; size_t len; const char *reason; } Cannot;
+
+static void cannot_play(Pos *p, void *ctx)
+{
+    Cannot *c = ctx;
+    (void)p;                                   /* c->x->p */
+    c->reason = xb_cannot(c->x, c->buf, c->len);
+}
+
+/* A move from XBoard (usermove, or a bare move from a protover 1 GUI), and the engine's answer
+ * if it is to answer (or else, with announce, the result if the game is over); 0 if text is
+ * not a move here. */
+static int their_move(XB *x, const char *text, int announce)
+{
+    MoveList *ml = pos_list(x->p, 0);
+    node_moves(x->p, ml);
+    int k = find_xboard_move(x, ml, text);
+    if (k < 0) return 0;
+    pos_make(x->p, ml, &ml->m[k]);
+    if (!x->force && pos_turn(x->p) == x->engine_side) engine_move(x);
+    else if (announce) announce_result(x);
+    return 1;
+}
+
+/* level MPS BASE INC, BASE in minutes or minutes:seconds; 0 if malformed. */
+static int level_command(XB *x, const char *arg)
+{
+    int mps = 0, used = 0; char base[32] = ""; double inc = 0;
+    int n = sscanf(arg, "%d %31s %lf %n", &mps, base, &inc, &used);
+    if (n != 3 || arg[used] || mps < 0 || mps > 10000 || inc < 0 || inc > XB_MAX_SECONDS) return 0;
+    char *end;
+    long mm = strtol(base, &end, 10), ss = 0;
+    int ok;
+    if (*end == ':') {
+        char *e2;
+        ss = strtol(end + 1, &e2, 10);
+        ok = e2 != end + 1 && !*e2 && ss >= 0 && ss < 60;
+    } else ok = end != base && !*end;
+    if (!ok || mm < 0 || mm * 60.0 + ss > XB_MAX_SECONDS || !(mm || ss || inc > 0)) return 0;
+    x->mps = x->mps_left = mps; x->inc = inc; x->st = 0;
+    x->time_left = (int)mm * 60.0 + (int)ss;
+    return 1;
+}
+
+/* The clock's commands (time, st, sd, level); 0 if cmd is none of them. */
+static int clock_command(XB *x, const char *cmd, const char *arg)
+{
+    if (!strcmp(cmd, "time")) {
+        if (!seconds_arg(arg, 0.01, &x->time_left))
+            printf("Error (time must be centiseconds, at most a week): time %s\n", arg);
+    } else if (!strcmp(cmd, "st")) {
+        double st;
+        if (!seconds_arg(arg, 1, &st) || st <= 0)
+            printf("Error (st must be seconds, more than 0 and at most a week): st %s\n", arg);
+        else { x->st = st; x->sd = 0; }
+    } else if (!strcmp(cmd, "sd")) {
+        /* a depth the search knows; sd -1 (or 0) would mean no limit at all, and sd works
+         * without the clock (time 0 below): the engine would never answer */
+        char *end; long d = strtol(arg, &end, 10);
+        if (end == arg || *end || d < 1 || d > MAX_PLY - 8)
+            printf("Error (depth must be 1 to %d): sd %s\n", MAX_PLY - 8, arg);
+        else x->sd = (int)d;
+    } else if (!strcmp(cmd, "level")) {
+        if (!level_command(x, arg))
+            printf("Error (level takes moves per control, minutes or min:sec, and increment "
+                   "seconds): level %s\n", arg);
+    } else return 0;
+    return 1;
+}
+
+/* Commands of the protocol that boardvm reads and does nothing for. */
+static int ignored(const char *cmd)
+{
+    static const char *const names[] = {
+        "xboard", "put", "hover", "otim", "result", "hard", "easy", "random", "computer", "name",
+        "accepted", "rejected", "?", "draw", "cores", "memory", "white", "black", "ics", "bk",
+        "hint", "exit", "option", "",
+    };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(cmd, names[i])) return 1;
+    return 0;
+}
+
+/* One command line, but new and setboard (which replace the position: see cmd_xboard), run
+ * under protected_run: most commands run rules code. */
+typedef struct { XB *x; const char *cmd, *arg, *cannot; int quit; } XbCommand;
+
+static void command(Pos *p, void *ctx)
+{
+    XbCommand *c = ctx;
+    XB *x = c->x;
+    const char *cmd = c->cmd, *arg = c->arg;
+    (void)p;                                   /* x->p */
+    if (ignored(cmd) || clock_command(x, cmd, arg)) return;
+    if (!strcmp(cmd, "protover")) {
+        features(x);
+        if (c->cannot)
+            printf("tellusererror XBoard cannot play %s: %s (boardvm serve plays it)\n",
+                   x->g->name, c->cannot);
+    }
+    else if (!strcmp(cmd, "ping")) printf("pong %s\n", arg);
+    else if (!strcmp(cmd, "lift")) highlight(x, arg);
+    else if (!strcmp(cmd, "variant")) setup_line(x);
+    else if (!strcmp(cmd, "force")) x->force = 1;
+    else if (!strcmp(cmd, "go")) { x->force = 0; x->engine_side = pos_turn(x->p); engine_move(x); }
+    else if (!strcmp(cmd, "playother")) {
+        x->force = 0;
+        x->engine_side = (pos_turn(x->p) + 1) % x->g->nplayers;
+    }
+    else if (!strcmp(cmd, "usermove")) {
+        if (!their_move(x, arg, 1)) printf("Illegal move: %s\n", arg);
+    }
+    else if (!strcmp(cmd, "undo")) { if (x->p->nundo > 0) pos_unmake(x->p); }
+    else if (!strcmp(cmd, "remove")) {
+        for (int i = 0; i < 2 && x->p->nundo > 0; i++) pos_unmake(x->p);
+    }
+    else if (!strcmp(cmd, "post")) x->post = 1;
+    else if (!strcmp(cmd, "nopost")) x->post = 0;
+    else if (!strcmp(cmd, "quit")) c->quit = 1;
+    else if (!their_move(x, cmd, 0)) printf("Error (unknown command): %s\n", cmd);  /* protover 1 */
+}
+
+/* The next command line in line, split into cmd and arg; 0 at the end of the input. Lines too
+ * long or holding a NUL are refused here (*cmd = NULL): no command is like that, and reading
+ * the rest of one as another command would do what nobody sent. */
+static int next_command(char *line, size_t size, char **cmd, char **arg)
+{
+    int got = read_line(stdin, line, size);
+    if (got == LINE_EOF) return 0;
+    *cmd = NULL;
+    if (got == LINE_TOO_LONG)
+        printf("Error (command too long, over %d characters): %.40s...\n", (int)size - 2, line);
+    else if (got == LINE_NUL) printf("Error (command holds a NUL byte): %.40s\n", line);
+    else {
+        line[strcspn(line, "\r\n")] = 0;
+        *cmd = line;
+        *arg = strchr(line, ' ');
+        if (*arg) { *(*arg)++ = 0; while (**arg == ' ') (*arg)++; } else *arg = "";
+    }
+    return 1;
+}
+
+/* The session: commands until quit or the end of the input. Every command that runs rules code
+ * runs under protected_run; new and setboard, which replace the position, run their set-up in
+ * a run of their own on the new one (new_game). A runtime error ends the session: XBoard is
+ * told why (tellusererror) and the status is 1. */
+static int session(XB *x, const char *cannot)
+{
+    char line[8192];
+    char *cmd, *arg;
+    XbCommand c = { x, NULL, NULL, cannot, 0 };
+    while (!c.quit && next_command(line, sizeof line, &cmd, &arg)) {
+        if (!cmd) { fflush(stdout); continue; }
+        if (!strcmp(cmd, "new") || !strcmp(cmd, "setboard")) {
+            int is_new = !strcmp(cmd, "new");
+            if (!new_game(x, is_new ? NULL : arg)) return 1;
+            if (is_new) {
+                engine_clear(x->eng);
+                x->force = 0; x->engine_side = 1; x->sd = 0; x->mps_left = x->mps;
+            }
+        } else {
+            c.cmd = cmd; c.arg = arg;
+            if (protected_run(x->p, command, &c)) return 1;
+        }
+        fflush(stdout);
+    }
+    return 0;
 }
 
 int cmd_xboard(Args *a)
@@ -644,121 +839,19 @@ int cmd_xboard(Args *a)
     x.eng = engine_new(x.g, 64);
     x.engine_side = 1; x.post = 0;
     setvbuf(stdout, NULL, _IOLBF, 0);
-    jmp_buf jb;
-    if (setjmp(jb)) {
-        printf("tellusererror %s\n", x.p ? x.p->errmsg : "runtime error");
-        fflush(stdout);
-        pos_free(x.p); engine_free(x.eng); game_free(x.g);
-        return 1;
-    }
-    new_game(&x, NULL);
-    x.p->on_error = &jb;
     char why[MOVE_STR_MAX + 64];
-    const char *cannot = xb_cannot(&x, why, sizeof why);
-    if (cannot)
-        fprintf(stderr, "boardvm: XBoard cannot play %s: %s; `boardvm serve %s` plays it in a browser\n",
-                x.g->name, cannot, a->pos[1]);
-    char line[8192];
-    for (int got; (got = read_line(stdin, line, sizeof line)) != LINE_EOF; ) {
-        /* longer than the buffer, or holding a NUL: no command is like that, and reading its
-         * rest as another command would do what nobody sent. The whole line is refused. */
-        if (got == LINE_TOO_LONG) {
-            printf("Error (command too long, over %d characters): %.40s...\n", (int)sizeof line - 2, line);
-            fflush(stdout);
-            continue;
-        }
-        if (got == LINE_NUL) {
-            printf("Error (command holds a NUL byte): %.40s\n", line);
-            fflush(stdout);
-            continue;
-        }
-        line[strcspn(line, "\r\n")] = 0;
-        char *cmd = line, *arg = strchr(line, ' ');
-        if (arg) { *arg++ = 0; while (*arg == ' ') arg++; } else arg = "";
-        if (!strcmp(cmd, "xboard")) continue;
-        else if (!strcmp(cmd, "protover")) {
-            features(&x);
-            if (cannot) printf("tellusererror XBoard cannot play %s: %s (boardvm serve plays it)\n", x.g->name, cannot);
-        }
-        else if (!strcmp(cmd, "ping")) printf("pong %s\n", arg);
-        else if (!strcmp(cmd, "lift")) highlight(&x, arg);
-        else if (!strcmp(cmd, "put") || !strcmp(cmd, "hover")) continue;     /* (highlight=1) nothing to say */
-        else if (!strcmp(cmd, "new")) {
-            new_game(&x, NULL); x.p->on_error = &jb;
-            engine_clear(x.eng);
-            x.force = 0; x.engine_side = 1; x.sd = 0; x.mps_left = x.mps;
-        } else if (!strcmp(cmd, "variant")) setup_line(&x);
-        else if (!strcmp(cmd, "force")) x.force = 1;
-        else if (!strcmp(cmd, "go")) { x.force = 0; x.engine_side = pos_turn(x.p); engine_move(&x); }
-        else if (!strcmp(cmd, "playother")) { x.force = 0; x.engine_side = (pos_turn(x.p) + 1) % x.g->nplayers; }
-        else if (!strcmp(cmd, "setboard")) { new_game(&x, arg); x.p->on_error = &jb; }
-        else if (!strcmp(cmd, "usermove")) {
-            MoveList *ml = pos_list(x.p, 0);
-            node_moves(x.p, ml);
-            int k = find_xboard_move(&x, ml, arg);
-            if (k < 0) { printf("Illegal move: %s\n", arg); continue; }
-            pos_make(x.p, ml, &ml->m[k]);
-            if (!x.force && pos_turn(x.p) == x.engine_side) engine_move(&x);
-            else announce_result(&x);
-        } else if (!strcmp(cmd, "undo")) { if (x.p->nundo > 0) pos_unmake(x.p); }
-        else if (!strcmp(cmd, "remove")) { for (int i = 0; i < 2 && x.p->nundo > 0; i++) pos_unmake(x.p); }
-        else if (!strcmp(cmd, "time")) {
-            if (!seconds_arg(arg, 0.01, &x.time_left)) printf("Error (time must be centiseconds, at most a week): time %s\n", arg);
-        }
-        else if (!strcmp(cmd, "otim")) continue;
-        else if (!strcmp(cmd, "st")) {
-            double st;
-            if (!seconds_arg(arg, 1, &st) || st <= 0) printf("Error (st must be seconds, more than 0 and at most a week): st %s\n", arg);
-            else { x.st = st; x.sd = 0; }
-        }
-        else if (!strcmp(cmd, "sd")) {
-            /* a depth the search knows; sd -1 (or 0) would mean no limit at all, and sd works
-             * without the clock (time 0 below): the engine would never answer */
-            char *end; long d = strtol(arg, &end, 10);
-            if (end == arg || *end || d < 1 || d > MAX_PLY - 8) printf("Error (depth must be 1 to %d): sd %s\n", MAX_PLY - 8, arg);
-            else x.sd = (int)d;
-        }
-        else if (!strcmp(cmd, "level")) {
-            /* level MPS BASE INC, BASE in minutes or minutes:seconds */
-            int mps = 0, mm = 0, ss = 0, used = 0; char base[32] = ""; double inc = 0;
-            int n = sscanf(arg, "%d %31s %lf %n", &mps, base, &inc, &used);
-            int ok = n == 3 && !arg[used] && mps >= 0 && mps <= 10000 && inc >= 0 && inc <= XB_MAX_SECONDS;
-            if (ok) {
-                char *end;
-                long a = strtol(base, &end, 10), b = 0;
-                if (*end == ':') { char *e2; b = strtol(end + 1, &e2, 10); ok = e2 != end + 1 && !*e2 && b >= 0 && b < 60; }
-                else ok = end != base && !*end;
-                ok = ok && a >= 0 && a * 60.0 + b <= XB_MAX_SECONDS && (a || b || inc > 0);
-                mm = (int)a; ss = (int)b;
-            }
-            if (!ok) printf("Error (level takes moves per control, minutes or min:sec, and increment seconds): level %s\n", arg);
-            else {
-                x.mps = x.mps_left = mps; x.inc = inc; x.st = 0;
-                x.time_left = mm * 60.0 + ss;
-            }
-        } else if (!strcmp(cmd, "post")) x.post = 1;
-        else if (!strcmp(cmd, "nopost")) x.post = 0;
-        else if (!strcmp(cmd, "quit")) break;
-        else if (!strcmp(cmd, "result") || !strcmp(cmd, "hard") || !strcmp(cmd, "easy") || !strcmp(cmd, "random") ||
-                 !strcmp(cmd, "computer") || !strcmp(cmd, "name") || !strcmp(cmd, "accepted") ||
-                 !strcmp(cmd, "rejected") || !strcmp(cmd, "?") || !strcmp(cmd, "draw") || !strcmp(cmd, "cores") ||
-                 !strcmp(cmd, "memory") || !strcmp(cmd, "white") || !strcmp(cmd, "black") || !strcmp(cmd, "ics") ||
-                 !strcmp(cmd, "easy") || !strcmp(cmd, "bk") || !strcmp(cmd, "hint") || !strcmp(cmd, "exit") ||
-                 !strcmp(cmd, "option") || !*cmd) continue;
-        else {
-            /* protover 1 GUIs send bare moves */
-            MoveList *ml = pos_list(x.p, 0);
-            node_moves(x.p, ml);
-            int k = find_xboard_move(&x, ml, cmd);
-            if (k >= 0) {
-                pos_make(x.p, ml, &ml->m[k]);
-                if (!x.force && pos_turn(x.p) == x.engine_side) engine_move(&x);
-            } else printf("Error (unknown command): %s\n", cmd);
-        }
+    Cannot c = { &x, why, sizeof why, NULL };
+    status = !new_game(&x, NULL) || protected_run(x.p, cannot_play, &c) ? 1 : 0;
+    if (!status && c.reason)
+        fprintf(stderr, "boardvm: XBoard cannot play %s: %s; `boardvm serve %s` plays it in a "
+                "browser\n", x.g->name, c.reason, a->pos[1]);
+    if (!status) status = session(&x, c.reason);
+    if (status) {                      /* a runtime error of the rules code */
+        printf("tellusererror %s\n", x.p->errmsg);
         fflush(stdout);
     }
     pos_free(x.p);
     engine_free(x.eng);
     game_free(x.g);
-    return 0;
+    return status;
 }

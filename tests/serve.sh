@@ -41,6 +41,9 @@ rm -f "serve-caf$e_acute.rules" serve.json
 # start_server RULES: a server on a free port (pid, url); the test ends if it does not start
 # within 30 s (a sanitizer build under load is slow)
 start_server() {
+    # the previous server's serve.out must go first: the new one truncates it only once it runs,
+    # and the loop below could read the old port meanwhile
+    rm -f serve.out
     ./boardvm serve "$1" --port 0 >serve.out 2>serve.err &
     pid=$!
     port=
