@@ -89,13 +89,20 @@ static int reply_after(WebReply *r, WebApi *a, int ok, const char *err, json_t *
 /* An array of strings from the request, or NULL with err. n and the strings point into j. */
 static const char **string_array(json_t *j, int *n, const char *what, char *err, size_t errlen)
 {
-    if (!json_is_array(j)) { snprintf(err, errlen, "\"%s\" must be an array of strings", what); return NULL; }
+    if (!json_is_array(j)) {
+        snprintf(err, errlen, "\"%s\" must be an array of strings", what);
+        return NULL;
+    }
     size_t k = json_array_size(j);
     const char **v = calloc(k + 1, sizeof *v);
     if (!v) { snprintf(err, errlen, "out of memory"); return NULL; }
     for (size_t i = 0; i < k; i++) {
         v[i] = json_string_value(json_array_get(j, i));
-        if (!v[i]) { snprintf(err, errlen, "\"%s\" must be an array of strings", what); free(v); return NULL; }
+        if (!v[i]) {
+            snprintf(err, errlen, "\"%s\" must be an array of strings", what);
+            free(v);
+            return NULL;
+        }
     }
     *n = (int)k;
     return v;
@@ -106,7 +113,8 @@ static int api_new(WebReply *r, WebApi *a, json_t *req)
     char err[4096] = "";
     json_t *jo = json_object_get(req, "options"), *jf = json_object_get(req, "fen"),
            *jm = json_object_get(req, "moves");
-    if (jf && !json_is_string(jf) && !json_is_null(jf)) return webapi_error(r, 400, "\"fen\" must be a string");
+    if (jf && !json_is_string(jf) && !json_is_null(jf))
+        return webapi_error(r, 400, "\"fen\" must be a string");
     int nopts = 0, nmoves = 0;
     const char **opts = NULL, **moves = NULL;
     if (jo && !json_is_null(jo) && !(opts = string_array(jo, &nopts, "options", err, sizeof err)))
@@ -128,10 +136,13 @@ static int api_engine(WebReply *r, WebApi *a, json_t *req)
 {
     SearchLimits lim;
     memset(&lim, 0, sizeof lim);
-    json_t *jd = json_object_get(req, "depth"), *jt = json_object_get(req, "time"), *jw = json_object_get(req, "wait");
-    if (jd && (!json_is_integer(jd) || json_integer_value(jd) < 1 || json_integer_value(jd) > MAX_ENGINE_DEPTH))
+    json_t *jd = json_object_get(req, "depth"), *jt = json_object_get(req, "time");
+    json_t *jw = json_object_get(req, "wait");
+    if (jd && (!json_is_integer(jd) || json_integer_value(jd) < 1 ||
+               json_integer_value(jd) > MAX_ENGINE_DEPTH))
         return webapi_error(r, 400, "\"depth\" must be a whole number from 1 to 64");
-    if (jt && (!json_is_number(jt) || !(json_number_value(jt) > 0) || json_number_value(jt) > MAX_ENGINE_TIME))
+    if (jt && (!json_is_number(jt) || !(json_number_value(jt) > 0) ||
+               json_number_value(jt) > MAX_ENGINE_TIME))
         return webapi_error(r, 400, "\"time\" must be a number of seconds above 0, at most 60");
     if (jw && !json_is_boolean(jw)) return webapi_error(r, 400, "\"wait\" must be true or false");
     lim.depth = jd ? (int)json_integer_value(jd) : 0;
@@ -149,7 +160,8 @@ static int api_engine(WebReply *r, WebApi *a, json_t *req)
     return reply_after(r, a, ok == 1, err, NULL);
 }
 
-static int api_post(WebReply *r, WebApi *a, const char *path, const char *body, size_t len, int too_big)
+static int api_post(WebReply *r, WebApi *a, const char *path, const char *body, size_t len,
+                    int too_big)
 {
     if (too_big) return webapi_error(r, 413, "the request body is too large (at most 1 MiB)");
     json_t *req = NULL;
@@ -158,24 +170,31 @@ static int api_post(WebReply *r, WebApi *a, const char *path, const char *body, 
         req = json_loadb(body, len, JSON_REJECT_DUPLICATES, &je);
         if (!req) {
             char msg[256];
-            snprintf(msg, sizeof msg, "the request body is not JSON: %s (at character %d)", je.text, je.position);
+            snprintf(msg, sizeof msg, "the request body is not JSON: %s (at character %d)", je.text,
+                     je.position);
             return webapi_error(r, 400, msg);
         }
     } else req = json_object();
-    if (!json_is_object(req)) { json_decref(req); return webapi_error(r, 400, "the request body must be a JSON object"); }
+    if (!json_is_object(req)) {
+        json_decref(req);
+        return webapi_error(r, 400, "the request body must be a JSON object");
+    }
     char err[4096] = "";
     int ok;
     if (!strcmp(path, "/api/move")) {
         const char *m = json_string_value(json_object_get(req, "move"));
         if (!m) ok = webapi_error(r, 400, "\"move\" (a move string) is missing");
         else ok = reply_after(r, a, webgame_move(a->w, m, err, sizeof err), err, NULL);
-    } else if (!strcmp(path, "/api/undo")) ok = reply_after(r, a, webgame_undo(a->w, err, sizeof err), err, NULL);
-    else if (!strcmp(path, "/api/redo")) ok = reply_after(r, a, webgame_redo(a->w, err, sizeof err), err, NULL);
+    } else if (!strcmp(path, "/api/undo"))
+        ok = reply_after(r, a, webgame_undo(a->w, err, sizeof err), err, NULL);
+    else if (!strcmp(path, "/api/redo"))
+        ok = reply_after(r, a, webgame_redo(a->w, err, sizeof err), err, NULL);
     else if (!strcmp(path, "/api/new")) ok = api_new(r, a, req);
     else if (!strcmp(path, "/api/engine")) ok = api_engine(r, a, req);
     else if (!strcmp(path, "/api/stop")) {
         webgame_think_stop(a->w);
-        if (json_is_true(json_object_get(req, "wait"))) webgame_think_finish(a->w, 1, err, sizeof err);
+        if (json_is_true(json_object_get(req, "wait")))
+            webgame_think_finish(a->w, 1, err, sizeof err);
         ok = reply_after(r, a, 1, err, NULL);
     }
     else if (!strcmp(path, "/api/load")) {
@@ -211,9 +230,11 @@ int webapi_handle(WebApi *a, const char *method, const char *path, const char *b
          * error of the search goes to the state's "engine") */
         char err[512];
         webgame_think_finish(a->w, 0, err, sizeof err);
-        if (webgame_thinking(a->w) && !(get && (!strcmp(path, "/api/game") || !strcmp(path, "/api/state")))
-            && !(post && !strcmp(path, "/api/stop")))
-            return webapi_error(r, 409, "the engine is thinking (wait, or stop it: POST /api/stop)");
+        if (webgame_thinking(a->w) &&
+            !(get && (!strcmp(path, "/api/game") || !strcmp(path, "/api/state"))) &&
+            !(post && !strcmp(path, "/api/stop")))
+            return webapi_error(r, 409,
+                                "the engine is thinking (wait, or stop it: POST /api/stop)");
         if (get) return api_get(r, a, path);
         if (post) return api_post(r, a, path, body, len, too_big);
         return webapi_error(r, 405, "use GET or POST");
