@@ -2,8 +2,9 @@
 """make-corpus.py SRCDIR OUTDIR - the seed corpora of the harnesses, made from the project's
 own files at run time (they are not committed):
 
-  compile, vm_rules  every rules/*.rules, tests/lang/*.rules and tests/errors/*.rules, plus a few
-                     of them with the options their tests use ("#!name=value" first line)
+  compile, vm_rules  every rules/*.rules, examples/*.rules, tests/lang/*.rules and
+                     tests/errors/*.rules, plus a few of them with the options their tests use
+                     ("#!name=value" first line)
   position           for each game of fuzz_games.h: its start position and every `fen:` of the
                      .test files that use it, each behind the byte that picks the game
   moves              the same positions, followed by the `play:` moves of their test case
@@ -74,7 +75,8 @@ def write(d, name, data):
 def main():
     src, out = sys.argv[1], sys.argv[2]
     rules = []
-    for sub in ("rules", "tests/lang", "tests/errors", "tests/four-towers", "tests/nemoroth"):
+    for sub in ("rules", "examples", "tests/lang", "tests/errors", "tests/four-towers",
+                "tests/nemoroth"):
         d = os.path.join(src, sub)
         if os.path.isdir(d):
             rules += [os.path.join(sub, f) for f in sorted(os.listdir(d)) if f.endswith(".rules")]
