@@ -157,7 +157,8 @@ WEB_GAMES = ["rules/chess.rules", "rules/smegi.rules", "rules/ivory-tower.rules"
 
 def web_input(gi, requests):
     """A web harness input: the game's byte, then "METHOD TARGET\nBODY" requests split by %%."""
-    return bytes([gi]) + "\n%%\n".join(m + " " + t + ("\n" + b if b else "") for m, t, b in requests).encode()
+    text = "\n%%\n".join(m + " " + t + ("\n" + b if b else "") for m, t, b in requests)
+    return bytes([gi]) + text.encode()
 
 
 def web_seeds(src, out, tests):
@@ -187,16 +188,34 @@ def web_seeds(src, out, tests):
             seen.add(key)
             reqs = [("POST", "/api/new", json.dumps({"fen": fen, "options": opts}))]
             reqs += [("POST", "/api/move", json.dumps({"move": m})) for m in moves]
-            reqs += [("GET", "/api/state", ""), ("POST", "/api/undo", ""), ("POST", "/api/redo", ""),
-                     ("GET", "/api/record", ""), ("POST", "/api/engine", '{"depth":1,"wait":true}')]
+            reqs += [("GET", "/api/state", ""), ("POST", "/api/undo", ""),
+                     ("POST", "/api/redo", ""), ("GET", "/api/record", ""),
+                     ("POST", "/api/engine", '{"depth":1,"wait":true}')]
             write(d, "%s_%03d" % (base, k), web_input(gi, reqs))
-        rec = '[Position "%s"]\n\n*\n' % start_of(open(os.path.join(src, g), encoding="utf-8", errors="replace").read())
+            # the same moves inside /api/new and in a record for /api/load (the first campaign's
+            # seeds sent them only one by one: no new game or record ever played a move)
+            # (a `moves:` list is the legal moves of one position: only its first is played)
+            if not c.get("play"):
+                moves = moves[:1]
+            if moves:
+                def quoted(t):
+                    return '"%s"' % t.replace("\\", "\\\\").replace('"', '\\"')
+                rec = ('[Position %s]\n\n' % quoted(fen)) if fen else ""
+                rec += " ".join(quoted(m) for m in moves) + " *\n"
+                write(d, "%s_%03d_new" % (base, k), web_input(gi, [
+                    ("POST", "/api/new", json.dumps({"fen": fen, "options": opts, "moves": moves})),
+                    ("POST", "/api/undo", ""), ("GET", "/api/record", ""),
+                    ("POST", "/api/load", json.dumps({"record": rec})), ("GET", "/api/state", "")]))
+        with open(os.path.join(src, g), encoding="utf-8", errors="replace") as f:
+            rec = '[Position "%s"]\n\n*\n' % start_of(f.read())
         write(d, "%s_api" % base, web_input(gi, [
-            ("GET", "/api/game", ""), ("POST", "/api/engine", '{"time":0.01}'), ("GET", "/api/state", ""),
+            ("GET", "/api/game", ""), ("POST", "/api/engine", '{"time":0.01}'),
+            ("GET", "/api/state", ""),
             ("POST", "/api/move", '{"move":"a1"}'), ("POST", "/api/stop", '{"wait":true}'),
             ("POST", "/api/load", json.dumps({"record": rec})), ("GET", "/api/record", "")]))
     write(d, "paths", web_input(0, [
-        ("GET", "/", ""), ("HEAD", "/index.html", ""), ("GET", "/board.js?v=1", ""), ("GET", "/board.css", ""),
+        ("GET", "/", ""), ("HEAD", "/index.html", ""), ("GET", "/board.js?v=1", ""),
+        ("GET", "/board.css", ""),
         ("GET", "/../rules/chess.rules", ""), ("GET", "/%2e%2e/%2e%2e/etc/passwd", ""), ("GET", "//etc/passwd", ""),
         ("GET", "/board.js%00.png", ""), ("GET", "/api/../board.js", ""), ("GET", "/" + "a/" * 300, ""),
         ("POST", "/board.js", "{}"), ("PUT", "/api/state", "{}"), ("DELETE", "/api/move", ""),
