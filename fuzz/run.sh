@@ -45,7 +45,7 @@ dict_for() {
 }
 
 # The library sources: everything but main.c and the command files (commands.h users).
-LIB="arena diag ast parse opcodes compile codegen verify jumps superinstr position vm movegen merge effects pins maxima profile posstring notation session perft search gencheck record make capture origins pretest royal oom protect rulespath move_examples"
+LIB="arena diag ast parse opcodes compile codegen verify jumps superinstr position vm movegen merge effects pins maxima profile posstring notation session perft search gencheck weights record make capture origins pretest royal oom protect rulespath move_examples"
 # What the web harness adds (the requests of `boardvm serve` without its HTTP side), and how it
 # links: every fopen/open/opendir of boardvm's code goes through the harness (fuzz_web.c).
 WEBLIB="webapi webgame gamejson movesquares"
@@ -96,6 +96,7 @@ build() {
     fi
     # The command itself with the same sanitizers, for the edge cases and `boardvm test`.
     for f in $LIB display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares svg serve \
+             tune balance selfgames texel \
              cli cli_table check show perft_cmd startpos diff diff_side engine_notation uci_client match elo main; do
         $CC $common -c "$src/src/$f.c" -o "$out/obj-cli/$f.o"
         cliobjs="$cliobjs $out/obj-cli/$f.o"

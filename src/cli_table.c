@@ -8,7 +8,7 @@
 #define RULES_CMDS                                                                                 \
     (ON(CMD_CHECK) | ON(CMD_DISASM) | ON(CMD_SHOW) | ON(CMD_MOVES) | ON(CMD_PERFT) |               \
      ON(CMD_BENCH) | ON(CMD_SELFPLAY) | ON(CMD_PLAY) | ON(CMD_XBOARD) | ON(CMD_SERVE) |            \
-     ON(CMD_SVG) | ON(CMD_MATCH))
+     ON(CMD_SVG) | ON(CMD_MATCH) | ON(CMD_TUNE))
 #define POSITION_CMDS                                                                              \
     (ON(CMD_SHOW) | ON(CMD_MOVES) | ON(CMD_PERFT) | ON(CMD_BENCH) | ON(CMD_SELFPLAY) |             \
      ON(CMD_SERVE) | ON(CMD_SVG))
@@ -21,7 +21,8 @@ const CliOption cli_options[] = {
       "the version and the licence" },
     { OPT_OPTION, "option", 'o', ARG_TEXT, 0, 0, "NAME[=VALUE]", "NAME[=VALUE]", RULES_CMDS,
       "set a game option (repeatable)" },
-    { OPT_OPTION, "option", 'o', ARG_TEXT, 0, 0, "NAME[=VALUE]", "NAME[=VALUE]", ON(CMD_DIFF),
+    { OPT_OPTION, "option", 'o', ARG_TEXT, 0, 0, "NAME[=VALUE]", "NAME[=VALUE]",
+      ON(CMD_DIFF) | ON(CMD_BALANCE),
       "set an option of the rules file just before it" },
     { OPT_FEN, "fen", 'f', ARG_TEXT, 0, 0, "POSITION", "a position string",
       POSITION_CMDS | ON(CMD_PLAY) | ON(CMD_DIFF),
@@ -62,6 +63,8 @@ const CliOption cli_options[] = {
       "seconds per move" },
     { OPT_NODES, "nodes", 'n', ARG_U64, 1, 0, "N", "a number", ON(CMD_SELFPLAY) | ON(CMD_PLAY),
       "at most N search nodes per move" },
+    { OPT_THREADS, "threads", 0, ARG_INT, 1, 64, "N", "a number", ON(CMD_SELFPLAY) | ON(CMD_PLAY),
+      "search with N threads (Lazy SMP; default 1, the only deterministic one)" },
     { OPT_GAMES, "games", 0, ARG_INT, 1, BIG, "N", "a number", ON(CMD_SELFPLAY),
       "number of games (default 1)" },
     { OPT_SEED, "seed", 0, ARG_U64, 0, 0, "N", "a number", ON(CMD_SELFPLAY),
@@ -96,6 +99,8 @@ const CliOption cli_options[] = {
       "each engine's seconds per move, instead of a depth" },
     { OPT_NODES, "nodes", 'n', ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
       "each engine's nodes per move, instead of a depth" },
+    { OPT_THREADS, "threads", 0, ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
+      "each engine's search threads (one value: both; default 1,1)" },
     { OPT_OPENINGS, "openings", 0, ARG_FILE, 0, 0, "FILE", "a value", ON(CMD_MATCH),
       "start positions, one a line; pair i starts from line i (in turn)" },
     { OPT_RANDOM_PLIES, "random-plies", 0, ARG_TEXT, 0, 0, "K", "a value", ON(CMD_MATCH),
@@ -110,6 +115,51 @@ const CliOption cli_options[] = {
       "the SPRT of H1 (Elo = ELO1) against H0 (Elo = ELO0); alpha and beta default 0.05" },
     { OPT_STATS, "stats", 0, ARG_TEXT, 0, 0, "W,D,L", "a value", ON(CMD_MATCH),
       "only the statistics of these counts of games (no games played)" },
+    /* tune */
+    { OPT_RECORDS, "records", 0, ARG_FILE, 0, 0, "FILE", "a game record file", ON(CMD_TUNE),
+      "learn from the games in FILE (PGN, as match --record writes) instead of playing "
+      "(repeatable)" },
+    { OPT_GAMES, "games", 0, ARG_INT, 1, 1000000, "N", "a number", ON(CMD_TUNE),
+      "games to play (default 200)" },
+    { OPT_DEPTH, "depth", 'd', ARG_INT, 1, 60, "N", "a number", ON(CMD_TUNE),
+      "the engine's search depth in the games it plays (default 2)" },
+    { OPT_SEED, "seed", 0, ARG_U64, 0, 0, "N", "a number", ON(CMD_TUNE),
+      "the seed of the openings and of the evaluation noise (default 1)" },
+    { OPT_RANDOM_PLIES, "random-plies", 0, ARG_INT, 0, 1000, "K", "a number", ON(CMD_TUNE),
+      "each game starts with K random plies, and positions before ply K are not used (default 8)" },
+    { OPT_MAX_PLIES, "max-plies", 0, ARG_INT, 1, 100000, "N", "a number", ON(CMD_TUNE),
+      "a game longer than N plies is unfinished and not used (default 600)" },
+    { OPT_JOBS, "jobs", 'j', ARG_INT, 1, 64, "J", "a number", ON(CMD_TUNE),
+      "worker processes that play the games (default 1)" },
+    { OPT_LAST_PLY, "last-ply", 0, ARG_INT, 1, 100000, "N", "a number", ON(CMD_TUNE),
+      "use only the positions before ply N (the middle game; default: all)" },
+    { OPT_RECORD, "record", 'r', ARG_FILE, 0, 0, "FILE", "a file name", ON(CMD_TUNE),
+      "write the games played to FILE (PGN)" },
+    { OPT_WRITE, "write", 'w', ARG_FILE, 0, 0, "FILE", "a file name", ON(CMD_TUNE),
+      "write the values to FILE, a weights file (NAME.weights next to NAME.rules is read by "
+      "the engine)" },
+    { OPT_UNIT, "unit", 0, ARG_TEXT, 0, 0, "TYPE", "a piece type", ON(CMD_TUNE),
+      "the type worth 100 (default: the one declared 100, else the most numerous)" },
+    { OPT_FIT_DATA, "fit-data", 0, ARG_FILE, 0, 0, "FILE", "a file", ON(CMD_TUNE),
+      "only fit rows 'GAME RESULT X1 X2 ...' of FILE and print the weights (for tests)" },
+    /* balance */
+    { OPT_GAMES, "games", 0, ARG_INT, 1, 1000000, "N", "a number", ON(CMD_BALANCE),
+      "games per variant (default 100)" },
+    { OPT_JOBS, "jobs", 'j', ARG_INT, 1, 64, "J", "a number", ON(CMD_BALANCE),
+      "parallel worker processes (default: the online cores)" },
+    { OPT_DEPTH, "depth", 'd', ARG_INT, 1, 60, "N", "a number", ON(CMD_BALANCE),
+      "the engine's search depth (default 2)" },
+    { OPT_TIME, "time", 't', ARG_SECONDS, 0, 0, "S", "seconds", ON(CMD_BALANCE),
+      "seconds per move, instead of a depth" },
+    { OPT_NODES, "nodes", 'n', ARG_U64, 1, 0, "N", "a number", ON(CMD_BALANCE),
+      "nodes per move, instead of a depth" },
+    { OPT_RANDOM_PLIES, "random-plies", 0, ARG_INT, 0, 1000, "K", "a number", ON(CMD_BALANCE),
+      "random legal plies at the start of each game (default 0: only the evaluation noise "
+      "varies the games)" },
+    { OPT_SEED, "seed", 0, ARG_U64, 0, 0, "N", "a number", ON(CMD_BALANCE),
+      "the seed of the noise and the random plies (default 1)" },
+    { OPT_MAX_PLIES, "max-plies", 0, ARG_INT, 1, 100000, "N", "a number", ON(CMD_BALANCE),
+      "a game longer than N plies is a draw (default 600)" },
     { OPT_UCI, "uci", 0, ARG_TEXT, 0, 0, "'COMMAND'", "an engine command", ON(CMD_DIFF),
       "a side that is a UCI engine answering 'go perft N'" },
     { OPT_VARIANT, "variant", 0, ARG_TEXT, 0, 0, "NAME", "a variant", ON(CMD_DIFF),
@@ -174,6 +224,18 @@ const CliCommand cli_commands[] = {
       "Engine A against engine B: N games in parallel worker processes, each opening played twice\n"
       "with colours swapped; the score, the draw rate, Elo with a 95 % interval and an SPRT.",
       NULL, cmd_match },
+    { CMD_TUNE, "tune", "FILE", -1, ".rules",
+      "piece values learned from games, with their standard errors",
+      "Plays N games of the engine against itself (or reads --records) and fits the piece\n"
+      "values by a logistic regression of the result on the material (Texel's method).",
+      NULL, cmd_tune },
+    { CMD_BALANCE, "balance", "FILE [FILE...]", -1, ".rules",
+      "the first player's score, draws, length and endings of N self-play games",
+      "The engine plays itself N times on each variant: a rules file with the -o options\n"
+      "written after it (the same file may come again with other options). For each: the\n"
+      "first player's score with its 95 % interval, the draw rate, the average length and\n"
+      "the share of each ending; then each variant's difference from the first.",
+      NULL, cmd_balance },
     { CMD_XBOARD, "xboard", "FILE", 1, ".rules", "speak the XBoard/CECP protocol (for GUIs)", NULL,
       cmd_xboard, NULL },
     { CMD_SERVE, "serve", "FILE", 1, ".rules",

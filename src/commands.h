@@ -15,6 +15,7 @@ typedef struct {
     int json;                      /* show/moves --json */
     int update;                    /* test --update: rewrite the expected values */
     int depth, runs;
+    int threads;                   /* the search's threads (--threads; 0: one) */
     int games, max_plies;          /* selfplay */
     int board;                     /* selfplay --board: draw the board after each move */
     unsigned long long nodes;      /* a node limit per move */
@@ -47,6 +48,8 @@ int cmd_serve(Args *a);            /* serve.c */
 int cmd_svg(Args *a);              /* svg.c */
 int cmd_diff(int argc, char **argv);   /* diff.c: it parses its own arguments */
 int cmd_match(int argc, char **argv);  /* match.c: it parses its own arguments */
+int cmd_tune(int argc, char **argv);   /* tune.c: it parses its own arguments */
+int cmd_balance(int argc, char **argv);   /* balance.c: it parses its own arguments */
 void show_board(const Pos *p, FILE *out);   /* display.c */
 void show_legend(const Game *g, FILE *out);  /* display.c: the key to the piece letters */
 /* The position of show, moves, perft: the rules file, --game, --fen, --moves (startpos.c);

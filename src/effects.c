@@ -46,14 +46,20 @@ static int meets(const Effects *w, const Effects *r)
 }
 
 /* Reads nothing but single state locations (the piece on a square with EMPTY, ENEMY, FRIEND,
- * AT; a variable; a hand; the turn), writes nothing, runs nothing: a run is a function of its
+ * AT; a variable; a hand; the turn), writes nothing but hands (TAKE, GIVE), runs nothing: a run
+ * is a function of its
  * start and of the values it read (vm.c logs them). */
 static int only_square_reads(const Game *g, int fn)
 {
     const CodeFunction *f = &g->fns[fn];
     for (int pc = f->entry; pc < f->end; pc += 1 + opcode_info[g->code[pc]].nops) {
         int op = g->code[pc];
-        if (opcode_info[op].effect & ~(E_RBOARD | E_RVAR | E_RHANDS | E_RTURN)) return 0;
+        int eff = opcode_info[op].effect;
+        /* A run's own writes are undone when it ends, and what it reads after them is logged
+         * like the rest: its result is still a function of the values it read. TAKE and GIVE
+         * log the hand they read (the Ivory Tower's Ninny promotes from its hand). */
+        if (op == OP_TAKE || op == OP_GIVE) eff &= ~E_WHANDS;
+        if (eff & ~(E_RBOARD | E_RVAR | E_RHANDS | E_RTURN)) return 0;
         if ((opcode_info[op].effect & E_RBOARD) && op != OP_EMPTY && op != OP_ENEMY &&
             op != OP_FRIEND && op != OP_AT && op != OP_FORFRIEND)
             return 0;

@@ -43,6 +43,7 @@ static int add_to_args(void *ctx, const CliOption *o, const CliValue *v)
     case OPT_LIST_OPCODES: a->list_opcodes = 1; break;
     case OPT_UPDATE: a->update = 1; break;
     case OPT_DEPTH: a->depth = (int)v->i; break;
+    case OPT_THREADS: a->threads = (int)v->i; break;
     case OPT_RUNS: a->runs = (int)v->i; break;
     case OPT_LIST: a->list = v->text; break;
     case OPT_TIME: a->time = v->d; break;

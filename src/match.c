@@ -45,6 +45,7 @@ typedef struct {
     int games, jobs, random_plies, max_plies;
     unsigned long long seed;
     SearchLimits lim[2];             /* A, B */
+    int threads[2];                  /* --threads A,B (the limits are reset by --depth etc.) */
     int use_sprt; double elo0, elo1, alpha, beta;
     int stats_only, sw, sd, sl;      /* --stats W,D,L: the statistics of these counts, no games */
 } MatchOpts;
@@ -103,6 +104,16 @@ static int parse_int(const char *s, long lo, long hi, long *v)
 typedef struct { MatchOpts *o; int limit_given; } MatchParse;
 
 /* --depth, --time or --nodes (one of them, once): the engines' limit, A,B or one for both. */
+/* --threads A,B (or one count for both): each engine's search threads. */
+static int threads_arg(MatchOpts *o, const char *v)
+{
+    double pair[2];
+    if (!parse_pair(v, 1, 64, 1, pair))
+        return match_usage("--threads '%s' is not A,B (threads from 1 to 64) or one count", v);
+    o->threads[0] = (int)pair[0]; o->threads[1] = (int)pair[1];
+    return 0;
+}
+
 static int limit_arg(MatchParse *mp, const CliOption *opt, const char *v)
 {
     MatchOpts *o = mp->o;
@@ -198,6 +209,7 @@ static int match_arg(void *ctx, const CliOption *opt, const CliValue *cv)
         return 0;
     }
     case OPT_DEPTH: case OPT_TIME: case OPT_NODES: return limit_arg(mp, opt, v);
+    case OPT_THREADS: return threads_arg(o, v);
     case OPT_SPRT: case OPT_STATS: return stats_arg(o, opt, v);
     default: return 0;
     }
@@ -213,6 +225,7 @@ static int parse_match_args(int argc, char **argv, MatchOpts *o)
     int st = cli_parse(cli_command("match"), argc, argv, match_arg, &mp);
     if (st) return st;
     if (!o->rules && !o->stats_only) return match_usage("%s", "needs a rules file");
+    o->lim[0].threads = o->threads[0]; o->lim[1].threads = o->threads[1];
     return 0;
 }
 
@@ -221,6 +234,10 @@ static void engine_label(const SearchLimits *lim, char *buf, size_t len)
     if (lim->depth) snprintf(buf, len, "depth %d", lim->depth);
     else if (lim->nodes) snprintf(buf, len, "%llu nodes", (unsigned long long)lim->nodes);
     else snprintf(buf, len, "%gs", lim->time);
+    if (lim->threads > 1) {
+        size_t n = strlen(buf);
+        snprintf(buf + n, len - n, " %d threads", lim->threads);
+    }
 }
 
 /* ---- the statistics ------------------------------------------------------------------------ */

@@ -44,6 +44,7 @@ void limits_from_args(const Args *a, SearchLimits *lim, int default_depth)
     lim->depth = a->depth > 0 ? a->depth : (a->time > 0 || a->nodes ? 0 : default_depth);
     lim->time = a->time;
     lim->nodes = a->nodes;
+    lim->threads = a->threads;
 }
 
 void engine_name(const SearchLimits *lim, char *buf, size_t len)

@@ -8,14 +8,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <time.h>
 #include "movegen.h"
 #include "notation.h"
+#include "posstring.h"
+#include "protect.h"
 #include "vm.h"
 #include "oom.h"
-#include "protect.h"
+#include "weights.h"
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+
+/* A hash table entry as two 64-bit words, written and read one word at a time (relaxed atomics),
+ * so that threads sharing the table (Lazy SMP) never race: `check` is the key XOR the data, and
+ * an entry whose two words come from different writes fails the check and counts as a miss
+ * (Hyatt's lockless hashing). With one thread this is an ordinary table. */
+typedef struct {
+    uint64_t check, data;
+} TTSlot;
 
 typedef struct {
     uint64_t key;
@@ -25,9 +36,41 @@ typedef struct {
     uint32_t move;                /* index in the node's legal move list + 1; 0 = none */
 } TTEntry;
 
+static inline uint64_t tt_pack(const TTEntry *t)
+{
+    return (uint64_t)(uint16_t)t->score | (uint64_t)(uint8_t)t->depth << 16 |
+           (uint64_t)t->flag << 24 | (uint64_t)t->move << 32;
+}
+
+/* The entry of key's slot, or a zeroed one when the slot holds another key. */
+static inline TTEntry tt_load(const TTSlot *slot, uint64_t key)
+{
+    uint64_t c = __atomic_load_n(&slot->check, __ATOMIC_RELAXED);
+    uint64_t d = __atomic_load_n(&slot->data, __ATOMIC_RELAXED);
+    TTEntry t = { 0, 0, 0, 0, 0 };
+    if ((c ^ d) != key) return t;
+    t.key = key;
+    t.score = (int16_t)(uint16_t)d; t.depth = (int8_t)(uint8_t)(d >> 16);
+    t.flag = (uint8_t)(d >> 24); t.move = (uint32_t)(d >> 32);
+    return t;
+}
+
+static inline void tt_store(TTSlot *slot, const TTEntry *t)
+{
+    uint64_t d = tt_pack(t);
+    __atomic_store_n(&slot->data, d, __ATOMIC_RELAXED);
+    __atomic_store_n(&slot->check, t->key ^ d, __ATOMIC_RELAXED);
+}
+
 struct Engine {
     const Game *g;
-    TTEntry *tt; size_t ttmask;
+    TTSlot *tt; size_t ttmask;
+    int owns_tt;                  /* a helper thread's engine shares its main engine's table */
+    int nhelpers;                 /* Lazy SMP: helper engines, each searching in its own thread */
+    struct Engine **helpers;
+    int helper_id;                /* 0: a main engine; i > 0: the i-th helper */
+    struct Helper *running;       /* the helpers' threads during a search, or NULL */
+    int nrunning;
     int value[MAX_TYPES + 1];
     int32_t killers[MAX_PLY][2];
     int32_t *history;             /* by move signature hashed into 64K */
@@ -54,6 +97,18 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* The learned values of the game's weights file (weights.h), for the types that declare none:
+ * learned[t], 0 where none. A malformed file is reported once and not used. */
+static void learned_values(const Game *g, int *learned)
+{
+    char *path = g->filename ? weights_path_for(g->filename) : NULL;
+    if (!path) return;
+    char err[512];
+    if (weights_read(g, path, learned, err, sizeof err) < 0)
+        fprintf(stderr, "boardvm: warning: %s; the weights file is not used\n", err);
+    free(path);
+}
+
 /* The pseudo-legal moves of a piece of type t alone on each square of an empty board. */
 typedef struct { int t; long total; MoveList *ml; } Mobility;
 
@@ -72,17 +127,21 @@ static void mobility(Pos *p, void *ctx)
     }
 }
 
-/* The value of a type: declared, or estimated from its average number of moves on an empty
- * board (a piece that reaches more squares is worth more). Royal pieces are not counted. */
+/* The value of a type: declared, learned (a weights file), or estimated from its average number
+ * of moves on an empty board (a piece that reaches more squares is worth more). Royal pieces are
+ * not counted. */
 static void estimate_values(Engine *e)
 {
     const Game *g = e->g;
+    int learned[MAX_TYPES + 1] = { 0 };
+    learned_values(g, learned);
     Pos *p = pos_new(g);
     MoveList ml = {0};
     for (int t = 1; t <= g->ntypes; t++) {
         const PieceType *T = &g->types[t];
         if (T->royal || T->neutral) { e->value[t] = 0; continue; }
         if (T->value) { e->value[t] = T->value; continue; }
+        if (learned[t]) { e->value[t] = learned[t]; continue; }
         /* mobility on an empty board, averaged over the squares (a runtime error: 100) */
         Mobility m = { t, 0, &ml };
         if (protected_run(p, mobility, &m)) { e->value[t] = 100; continue; }
@@ -99,28 +158,47 @@ Engine *engine_new(const Game *g, int tt_mb)
     if (!e) out_of_memory("e in engine_new()");
     e->g = g;
     size_t n = 1;
-    while (n * 2 * sizeof(TTEntry) <= (size_t)tt_mb << 20) n *= 2;
+    while (n * 2 * sizeof(TTSlot) <= (size_t)tt_mb << 20) n *= 2;
     e->tt = calloc(n, sizeof *e->tt);
     e->ttmask = n - 1;
     e->history = calloc(65536, sizeof *e->history);
     if (!e->tt || !e->history) out_of_memory("e.tt and e.history in engine_new()");
+    e->owns_tt = 1;
     estimate_values(e);
     return e;
+}
+
+/* A helper of engine m (Lazy SMP): its own killers, history and buffers, m's hash table. */
+static Engine *helper_new(const Engine *m, int id)
+{
+    Engine *h = calloc(1, sizeof *h);
+    if (!h) out_of_memory("a helper engine");
+    h->g = m->g;
+    h->tt = m->tt; h->ttmask = m->ttmask;
+    h->history = calloc(65536, sizeof *h->history);
+    if (!h->history) out_of_memory("a helper engine's history");
+    memcpy(h->value, m->value, sizeof h->value);
+    h->helper_id = id;
+    return h;
 }
 
 void engine_free(Engine *e)
 {
     if (!e) return;
+    for (int i = 0; i < e->nhelpers; i++) engine_free(e->helpers[i]);
+    free(e->helpers);
     for (int i = 0; i < MAX_PLY; i++) { free(e->order[i]); free(e->ixbuf[i]); }
     movelist_free(&e->root); movelist_free(&e->check);
-    free(e->tt); free(e->history); free(e);
+    if (e->owns_tt) free(e->tt);
+    free(e->history); free(e);
 }
 
 void engine_clear(Engine *e)
 {
-    memset(e->tt, 0, sizeof *e->tt * (e->ttmask + 1));
+    if (e->owns_tt) memset(e->tt, 0, sizeof *e->tt * (e->ttmask + 1));
     memset(e->history, 0, sizeof *e->history * 65536);
     memset(e->killers, 0, sizeof e->killers);
+    for (int i = 0; i < e->nhelpers; i++) engine_clear(e->helpers[i]);
 }
 
 int engine_type_value(const Engine *e, int type) { return type >= 1 && type <= e->g->ntypes ? e->value[type] : 0; }
@@ -190,11 +268,15 @@ int evaluate(Engine *e, Pos *p)
             }
             score += o == side ? v : -v;
         }
-    for (int pl = 0; pl < g->nplayers; pl++)
-        for (int t = 1; t <= g->ntypes; t++) {
-            int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
-            if (n > 0) score += (pl == side ? 1 : -1) * (int64_t)n * e->value[t];
-        }
+    /* A piece in hand is material only where it can come back: in a game with drops. Without
+     * them a hand is a record (Storm the Ivory Tower keeps each side's lost pieces in its own
+     * hand, for promotions), and counting it would make every capture worth nothing. */
+    if (g->drops_fn >= 0)
+        for (int pl = 0; pl < g->nplayers; pl++)
+            for (int t = 1; t <= g->ntypes; t++) {
+                int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
+                if (n > 0) score += (pl == side ? 1 : -1) * (int64_t)n * e->value[t];
+            }
     int sc = score > EVAL_MAX ? EVAL_MAX : score < -EVAL_MAX ? -EVAL_MAX : (int)score;
     sc = scale_for_progress(e, p, sc);
     if (e->lim.seed) sc += (int)(mix64(p->hash ^ e->lim.seed) % 21) - 10;
@@ -398,7 +480,8 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     /* the hash table, on the full state (counters included: they matter to the rules); a
      * node it decides needs no more of its moves (a Four Towers node can have thousands) */
     uint64_t key = p->hash;
-    TTEntry *te = &e->tt[key & e->ttmask];
+    TTSlot *slot = &e->tt[key & e->ttmask];
+    TTEntry ent = tt_load(slot, key), *te = &ent;
     int tt_move = -1;
     if (te->key == key && ply > 0 && te->depth >= depth && !best_out) {
         int s = te->score;
@@ -465,6 +548,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     te->key = key; te->score = (int16_t)s; te->depth = (int8_t)(depth > 127 ? 127 : depth);
     te->flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
     te->move = (uint32_t)(idx + 1);
+    tt_store(slot, te);
     return best;
 }
 
@@ -482,7 +566,7 @@ static void read_pv(Engine *e, Pos *p, int first, int maxlen, char *out, size_t 
         int i = -1;
         if (k == 0) i = first;
         else {
-            TTEntry *te = &e->tt[p->hash & e->ttmask];
+            TTEntry ent = tt_load(&e->tt[p->hash & e->ttmask], p->hash), *te = &ent;
             if (te->key == p->hash && te->move && te->move <= (uint32_t)ml->n) i = (int)te->move - 1;
         }
         if (i < 0 || i >= ml->n) break;
@@ -535,26 +619,132 @@ static int search_root(Engine *e, Pos *p, int d, int *bi)
 
 void engine_stop(Engine *e) { __atomic_store_n(&e->halt, 1, __ATOMIC_RELAXED); }
 
-void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
+/* ---- Lazy SMP: helper threads -------------------------------------------------------------
+ * Each helper searches the root by iterative deepening in its own thread, on its own copy of
+ * the position, with its own killers and history, and writes what it finds into the hash table
+ * it shares with the main engine; the main engine's search alone chooses the move. Helpers with
+ * an odd number start one ply deeper, so that the threads are not all at the same depth at
+ * once. They stop when the main search ends (engine_stop), or at the time limit. */
+
+typedef struct Helper {
+    Engine *h;
+    Pos *p;                       /* the helper's copy of the root */
+    int maxd;
+    pthread_t thread;
+    int running;
+} Helper;
+
+/* A copy of p for another thread: its position string read back, with p's history of
+ * repetition keys; NULL if the copy is not the same position (its hash differs). */
+typedef struct { const char *str; int ok; } CloneJob;
+static void read_clone(Pos *q, void *ctx)
 {
-    const Game *g = e->g;
-    e->lim = *lim;
-    e->nodes = 0; e->stop = 0;
-    __atomic_store_n(&e->halt, 0, __ATOMIC_RELAXED);
-    e->root_material = p->material;
-    e->root_quiet = pos_quiet_plies(p);
-    e->work_checked = vm_work(p);
-    e->start = now();
-    e->deadline = e->start + lim->time;
-    memset(res, 0, sizeof *res);
-    res->best = -1;
-    MoveList *const root = &e->root, *const check = &e->check;
-    movelist_clear(root); movelist_clear(check);
-    node_moves(p, check);                      /* the legal moves, merged and named as the rules say */
-    if (!check->n) return;
-    int legal;
-    search_moves(p, root, &legal);
-    int maxd = lim->depth > 0 ? lim->depth : MAX_PLY - 8;
+    CloneJob *c = ctx;
+    char err[256];
+    c->ok = pos_from_string(q, c->str, err, sizeof err);
+}
+
+static Pos *clone_position(const Pos *p)
+{
+    char *str = pos_to_string(p);
+    Pos *q = pos_new(p->g);
+    CloneJob c = { str, 0 };
+    int bad = protected_run(q, read_clone, &c);
+    free(str);
+    if (bad || !c.ok) { pos_free(q); return NULL; }
+    pos_set_history(q, p->hist, p->nhist - 1);
+    if (q->hash != p->hash || q->material != p->material ||
+        q->hist[q->nhist - 1] != p->hist[p->nhist - 1]) {
+        pos_free(q);
+        return NULL;
+    }
+    return q;
+}
+
+static void helper_search(Pos *p, void *ctx)
+{
+    Helper *hp = ctx;
+    Engine *e = hp->h;
+    for (int d = 1 + (e->helper_id & 1); d <= hp->maxd && !e->stop; d++) {
+        int bi = -1;
+        search_root(e, p, d, &bi);
+    }
+}
+
+static void *helper_thread(void *arg)
+{
+    Helper *hp = arg;
+    protected_run(hp->p, helper_search, hp);   /* a runtime error only ends the helper */
+    return NULL;
+}
+
+/* Start threads - 1 helpers of main engine m on copies of p (none if p cannot be copied). */
+static Helper *helpers_start(Engine *m, const Pos *p, int threads, int maxd, int *n)
+{
+    *n = 0;
+    if (threads <= 1) return NULL;
+    if (m->nhelpers < threads - 1) {
+        m->helpers = realloc(m->helpers, sizeof *m->helpers * (size_t)(threads - 1));
+        if (!m->helpers) out_of_memory("the helper engines");
+        while (m->nhelpers < threads - 1) {
+            m->helpers[m->nhelpers] = helper_new(m, m->nhelpers + 1);
+            m->nhelpers++;
+        }
+    }
+    Helper *hs = calloc((size_t)threads - 1, sizeof *hs);
+    if (!hs) out_of_memory("the helper threads");
+    for (int i = 0; i < threads - 1; i++) {
+        Engine *h = m->helpers[i];
+        h->lim = m->lim;
+        h->lim.info = NULL; h->lim.nodes = 0; h->lim.threads = 1;
+        h->nodes = 0; h->stop = 0;
+        __atomic_store_n(&h->halt, 0, __ATOMIC_RELAXED);
+        h->root_material = m->root_material; h->root_quiet = m->root_quiet;
+        h->start = m->start; h->deadline = m->deadline;
+        hs[i].h = h; hs[i].maxd = maxd;
+        hs[i].p = clone_position(p);
+        if (!hs[i].p) break;
+        h->work_checked = vm_work(hs[i].p);
+        if (pthread_create(&hs[i].thread, NULL, helper_thread, &hs[i])) {
+            pos_free(hs[i].p);
+            break;
+        }
+        hs[i].running = 1;
+        (*n)++;
+    }
+    return hs;
+}
+
+/* Stop the helpers and wait for them; their nodes. */
+static uint64_t helpers_stop(Helper *hs, int n)
+{
+    uint64_t nodes = 0;
+    for (int i = 0; i < n; i++) engine_stop(hs[i].h);
+    for (int i = 0; i < n; i++) {
+        if (!hs[i].running) continue;
+        pthread_join(hs[i].thread, NULL);
+        nodes += hs[i].h->nodes;
+        pos_free(hs[i].p);
+    }
+    free(hs);
+    return nodes;
+}
+
+/* Iterative deepening from the root (engine_search); a function of its own so that, with helper
+ * threads running, it can run under protected_run: a runtime error of the rules code must stop
+ * the helpers before it goes on. */
+typedef struct {
+    Engine *e; const SearchLimits *lim; SearchResult *res; MoveList *root; int maxd;
+} Deepening;
+
+static void deepen(Pos *p, void *ctx)
+{
+    Deepening *it = ctx;
+    Engine *e = it->e;
+    const SearchLimits *lim = it->lim;
+    SearchResult *res = it->res;
+    const MoveList *root = it->root;
+    const int maxd = it->maxd;
     for (int d = 1; d <= maxd; d++) {
         int bi = -1;
         int s = search_root(e, p, d, &bi);
@@ -583,6 +773,37 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
         }
         if (lim->time > 0 && now() - e->start > lim->time * 0.5) break;   /* the next depth would not finish */
     }
+}
+
+void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
+{
+    const Game *g = e->g;
+    e->lim = *lim;
+    e->nodes = 0; e->stop = 0;
+    __atomic_store_n(&e->halt, 0, __ATOMIC_RELAXED);
+    e->root_material = p->material;
+    e->root_quiet = pos_quiet_plies(p);
+    e->work_checked = vm_work(p);
+    e->start = now();
+    e->deadline = e->start + lim->time;
+    memset(res, 0, sizeof *res);
+    res->best = -1;
+    MoveList *const root = &e->root, *const check = &e->check;
+    movelist_clear(root); movelist_clear(check);
+    node_moves(p, check);                      /* the legal moves, merged and named as the rules say */
+    if (!check->n) return;
+    int legal;
+    search_moves(p, root, &legal);
+    int maxd = lim->depth > 0 ? lim->depth : MAX_PLY - 8;
+    e->running = helpers_start(e, p, lim->threads, maxd, &e->nrunning);
+    Deepening it = { e, lim, res, root, maxd };
+    uint64_t helper_nodes = 0;
+    if (e->running) {
+        int failed = protected_run(p, deepen, &it);
+        helper_nodes = helpers_stop(e->running, e->nrunning);
+        e->running = NULL;
+        if (failed) protected_pass_on(p);
+    } else deepen(p, &it);
     if (res->best < 0) {                   /* no iteration finished: the first legal move */
         int mover = pos_turn(p);
         for (int i = 0; i < root->n && res->best < 0; i++) {
@@ -605,5 +826,5 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
         pos_unmake(p);
     }
     if (!named) move_string(g, root, &root->m[res->best], res->best_str, sizeof res->best_str);
-    res->nodes = e->nodes; res->seconds = now() - e->start;
+    res->nodes = e->nodes + helper_nodes; res->seconds = now() - e->start;
 }

@@ -17,6 +17,8 @@ typedef struct {
     uint64_t seed;                /* 0 = deterministic; else a small deterministic noise per seed */
     FILE *info;                   /* progress lines ("info depth ..."), or NULL */
     int xboard_post;              /* write progress in XBoard's format */
+    int threads;                  /* 0 or 1: one; more: Lazy SMP (helper threads, shared table);
+                                     the result then depends on timing, not only the position */
 } SearchLimits;
 
 typedef struct {
@@ -24,7 +26,7 @@ typedef struct {
                                      none */
     char best_str[256];
     int score, depth;
-    uint64_t nodes;
+    uint64_t nodes;               /* of every thread */
     double seconds;
     char pv[1024];
 } SearchResult;

@@ -433,6 +433,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         vmcase(GIVE) vmcase(TAKE)
             b = stk[--sp]; a = stk[--sp];
             if (!PLOK(b) || !TYOK(a)) goto fail;
+            LOG_LOC(HANDLOC(b, a));            /* (the attack memo: what it reads decides) */
             v = p->st[HANDLOC(b, a)] + (*ip == OP_GIVE ? 1 : -1);
             if (v < 0) goto fail;
             if (v > MAX_HAND)                  /* a hand a position string could not say */

@@ -1,0 +1,418 @@
+/* balance.c - `boardvm balance`: what a variant designer asks of a rules file. The engine plays
+ * itself N times (selfgames.h: the seeded evaluation noise and K random plies vary the games)
+ * and the report gives the first player's score with its 95 % interval, the draw rate, the
+ * average length, the share of games ending by each reason, and how many games were distinct.
+ * Several variants (rules files, each with the -o options written after it) are played with
+ * the same settings and compared: the differences of the first player's score and of the draw
+ * rate, with their intervals.
+ *
+ * The games of a variant are played by J worker processes, forked after its rules file is
+ * compiled: worker w plays games w, w + J, ... and writes one line per game to its pipe,
+ *   "<game> <outcome> <plies> <hash of the moves> <reason>\n" (outcome: selfgames.h, -1 an error)
+ * and the parent reads the pipes one after another (a full pipe only makes its worker wait). */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "cli.h"
+#include "commands.h"
+#include "elo.h"
+#include "oom.h"
+#include "search.h"
+#include "selfgames.h"
+#include "session.h"
+
+#define MAX_VARIANTS 8
+#define Z95 1.959963984540054
+
+typedef struct {
+    const char *rules;
+    char **opts;
+    int nopts;
+} Variant;
+
+typedef struct {
+    Variant v[MAX_VARIANTS];
+    int nv;
+    int games, jobs, random_plies, max_plies, limit_given;
+    unsigned long long seed;
+    SearchLimits lim;
+} BalanceOpts;
+
+typedef struct {
+    int n, first, draws, second, unfinished, errors;
+    double score, score_se, draw_se, plies, plies_sd;
+    int distinct;
+    const char *reasons[64];
+    int rcount[64];
+    int nreasons;
+    char *reason_text[64];
+} Tally;
+
+static int balance_arg(void *ctx, const CliOption *opt, const CliValue *v)
+{
+    BalanceOpts *o = ctx;
+    const CliCommand *c = cli_command("balance");
+    if (!opt) {
+        if (o->nv == MAX_VARIANTS) return cli_usage_error(c, "at most %d variants", MAX_VARIANTS);
+        o->v[o->nv++].rules = v->text;
+        return 0;
+    }
+    switch (opt->id) {
+    case OPT_OPTION:
+        if (!o->nv)
+            return cli_usage_error(c, "-o %s: give the rules file first (its options follow it)",
+                                   v->text);
+        o->v[o->nv - 1].opts[o->v[o->nv - 1].nopts++] = (char *)v->text;
+        break;
+    case OPT_GAMES:
+        o->games = (int)v->i;
+        break;
+    case OPT_JOBS:
+        o->jobs = (int)v->i;
+        break;
+    case OPT_RANDOM_PLIES:
+        o->random_plies = (int)v->i;
+        break;
+    case OPT_MAX_PLIES:
+        o->max_plies = (int)v->i;
+        break;
+    case OPT_SEED:
+        o->seed = v->u;
+        break;
+    case OPT_DEPTH:
+    case OPT_TIME:
+    case OPT_NODES:
+        if (o->limit_given++)
+            return cli_usage_error(c, "give one of --depth, --time and --nodes, once");
+        o->lim.depth = 0;
+        if (opt->id == OPT_DEPTH)
+            o->lim.depth = (int)v->i;
+        else if (opt->id == OPT_TIME)
+            o->lim.time = v->d;
+        else
+            o->lim.nodes = v->u;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+static uint64_t moves_hash(const PlayedGame *pg)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    for (int i = 0; i < pg->nmoves; i++)
+        for (const char *s = pg->moves[i];; s++) {
+            h = mix64(h ^ (unsigned char)*s);
+            if (!*s) break;
+        }
+    return h;
+}
+
+static void worker(Game *g, const BalanceOpts *o, int w, int fd)
+{
+    Engine *e = engine_new(g, 32);
+    SelfPlaySpec spec = {o->lim, o->random_plies, o->max_plies, o->seed};
+    spec.lim.seed = 1; /* one seed of noise per game */
+    FILE *out = fdopen(fd, "w");
+    if (!out) _exit(3);
+    for (int gi = w; gi < o->games; gi += o->jobs) {
+        PlayedGame pg;
+        char err[600];
+        if (selfgame_play(g, e, &spec, gi, &pg, err, sizeof err)) {
+            for (char *c = err; *c; c++)
+                if (*c == '\n') *c = ' ';
+            fprintf(out, "%d -1 0 0 %s\n", gi, err);
+        } else {
+            for (char *c = pg.reason; *c; c++)
+                if (*c == '\n') *c = ' ';
+            fprintf(out, "%d %d %d %llu %s\n", gi, pg.outcome, pg.nmoves,
+                    (unsigned long long)moves_hash(&pg), pg.reason);
+        }
+        fflush(out);
+        played_game_free(&pg);
+    }
+    engine_free(e);
+    if (fclose(out)) _exit(3);
+    _exit(0);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The results of one game each, as the workers report them. */
+typedef struct {
+    int *outcome, *plies;          /* outcome -2: never reported */
+    uint64_t *hash;
+} Results;
+
+/* Start the workers: their pipes' read ends in fds, their ids in pids; how many started. */
+static int start_workers(Game *g, const BalanceOpts *o, int jobs, int *fds, pid_t *pids)
+{
+    fflush(stdout);
+    int started = 0;
+    for (int w = 0; w < jobs; w++) {
+        int p[2];
+        if (pipe(p) < 0) {
+            perror("boardvm: balance: pipe");
+            break;
+        }
+        pid_t pid = fork();
+        if (pid < 0) {
+            perror("boardvm: balance: fork");
+            close(p[0]);
+            close(p[1]);
+            break;
+        }
+        if (pid == 0) {
+            close(p[0]);
+            for (int k = 0; k < w; k++) close(fds[k]);
+            worker(g, o, w, p[1]);
+        }
+        close(p[1]);
+        fds[w] = p[0];
+        pids[w] = pid;
+        started++;
+    }
+    return started;
+}
+
+/* One worker's lines into res, counting each game's reason in t. */
+static void read_worker(FILE *in, const BalanceOpts *o, Results *res, Tally *t)
+{
+    char line[1024];
+    while (fgets(line, sizeof line, in)) {
+        int gi, oc, pl, off = 0;
+        unsigned long long h;
+        if (sscanf(line, "%d %d %d %llu %n", &gi, &oc, &pl, &h, &off) < 4 || gi < 0 ||
+            gi >= o->games)
+            continue;
+        char *why = line + off;
+        why[strcspn(why, "\n")] = 0;
+        res->outcome[gi] = oc;
+        res->plies[gi] = pl;
+        res->hash[gi] = h;
+        if (oc < 0) {
+            fprintf(stderr, "boardvm: balance: game %d: %s\n", gi + 1, why);
+            continue;
+        }
+        int r;
+        for (r = 0; r < t->nreasons && strcmp(t->reasons[r], why); r++) {}
+        if (r == t->nreasons && r < 64) {
+            t->reason_text[r] = xstrdup(why, "the reasons");
+            t->reasons[r] = t->reason_text[r];
+            t->rcount[t->nreasons++] = 0;
+        }
+        if (r < 64) t->rcount[r]++;
+    }
+}
+
+/* The tallies of the results: unfinished games count as draws (as in match), and are counted
+ * apart too. */
+static void tally(const BalanceOpts *o, const Results *res, Tally *t)
+{
+    double sum = 0, sumsq = 0, len = 0, lensq = 0;
+    uint64_t *seen = xcalloc((size_t)o->games + 1, sizeof *seen, "the results");
+    int nseen = 0;
+    for (int i = 0; i < o->games; i++) {
+        int oc = res->outcome[i];
+        if (oc < 0) {
+            t->errors++;
+            continue;
+        }
+        double s = oc == SG_FIRST_WINS ? 1 : oc == SG_SECOND_WINS ? 0 : 0.5;
+        t->first += oc == SG_FIRST_WINS;
+        t->second += oc == SG_SECOND_WINS;
+        t->draws += oc == SG_DRAW || oc == SG_UNFINISHED;
+        t->unfinished += oc == SG_UNFINISHED;
+        sum += s;
+        sumsq += s * s;
+        len += res->plies[i];
+        lensq += (double)res->plies[i] * res->plies[i];
+        seen[nseen++] = res->hash[i];
+        t->n++;
+    }
+    if (t->n) {
+        int n = t->n;
+        t->score = sum / n;
+        t->score_se = sqrt(fmax(0, sumsq / n - t->score * t->score) / n);
+        double dr = (double)t->draws / n;
+        t->draw_se = sqrt(dr * (1 - dr) / n);
+        t->plies = len / n;
+        t->plies_sd = sqrt(fmax(0, lensq / n - t->plies * t->plies));
+        qsort(seen, (size_t)nseen, sizeof *seen, cmp_u64);
+        for (int i = 0; i < nseen; i++) t->distinct += i == 0 || seen[i] != seen[i - 1];
+    }
+    free(seen);
+}
+
+/* Play the games of one variant and count them. Returns an exit status. */
+static int play_variant(Game *g, const BalanceOpts *o, Tally *t)
+{
+    memset(t, 0, sizeof *t);
+    int jobs = o->jobs < o->games ? o->jobs : o->games;
+    int *fds = xcalloc((size_t)jobs, sizeof *fds, "the workers");
+    pid_t *pids = xcalloc((size_t)jobs, sizeof *pids, "the workers");
+    int started = start_workers(g, o, jobs, fds, pids);
+    int status = started == jobs ? 0 : 1;
+    Results res = { xmalloc(sizeof(int) * (size_t)o->games, "the results"),
+                    xcalloc((size_t)o->games, sizeof(int), "the results"),
+                    xcalloc((size_t)o->games, sizeof(uint64_t), "the results") };
+    for (int i = 0; i < o->games; i++) res.outcome[i] = -2;
+    for (int w = 0; w < started; w++) {
+        FILE *in = fdopen(fds[w], "r");
+        if (in) {
+            read_worker(in, o, &res, t);
+            fclose(in);
+        } else
+            close(fds[w]);
+        int ws;
+        while (waitpid(pids[w], &ws, 0) < 0 && errno == EINTR) {}
+        if (!WIFEXITED(ws) || WEXITSTATUS(ws)) {
+            fprintf(stderr, "boardvm: balance: worker %d failed\n", w + 1);
+            status = 1;
+        }
+    }
+    tally(o, &res, t);
+    if (t->errors) status = 1;
+    free(res.outcome);
+    free(res.plies);
+    free(res.hash);
+    free(fds);
+    free(pids);
+    return status;
+}
+
+/* A score in percent with its normal 95 % interval, kept within 0 to 100. */
+static void print_interval(double x, double se)
+{
+    if (se > 0)
+        printf("%.1f %% [%.1f, %.1f]", 100 * x, 100 * fmax(0, x - Z95 * se),
+               100 * fmin(1, x + Z95 * se));
+    else
+        printf("%.1f %% (no interval: every game the same)", 100 * x);
+}
+
+/* A proportion k/n in percent with its Wilson 95 % interval (right near 0 % and 100 % too, where
+ * the normal one is not). */
+static void print_proportion(int k, int n)
+{
+    double p = (double)k / n, z2 = Z95 * Z95;
+    double mid = (p + z2 / (2 * n)) / (1 + z2 / n);
+    double half = Z95 * sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / (1 + z2 / n);
+    printf("%.1f %% [%.1f, %.1f]", 100 * p, 100 * fmax(0, mid - half), 100 * fmin(1, mid + half));
+}
+
+static void report(const Game *g, const Variant *v, const Tally *t)
+{
+    printf("%s", g->name);
+    for (int i = 0; i < v->nopts; i++) printf("%s-o %s", i ? " " : " (", v->opts[i]);
+    printf("%s: %d games (%d distinct)\n", v->nopts ? ")" : "", t->n, t->distinct);
+    if (!t->n) return;
+    printf("  %s (first player): %d wins, %d draws, %d losses; score ", g->player_name[0], t->first,
+           t->draws, t->second);
+    print_interval(t->score, t->score_se);
+    double elo = elo_from_score(t->score);
+    if (t->score_se > 0 && isfinite(elo))
+        printf("; Elo %+.0f [%+.0f, %+.0f]", elo, elo_from_score(t->score - Z95 * t->score_se),
+               elo_from_score(t->score + Z95 * t->score_se));
+    printf("\n  draws: ");
+    print_proportion(t->draws, t->n);
+    if (t->unfinished) printf(" (%d of them unfinished: move limit reached)", t->unfinished);
+    printf("\n  length: %.1f plies on average (sd %.1f; 95 %% interval of the mean [%.1f, %.1f])\n",
+           t->plies, t->plies_sd, t->plies - Z95 * t->plies_sd / sqrt(t->n),
+           t->plies + Z95 * t->plies_sd / sqrt(t->n));
+    printf("  ends:");
+    for (int r = 0; r < t->nreasons; r++)
+        printf("%s %s %d (%.1f %%)", r ? "," : "", *t->reasons[r] ? t->reasons[r] : "(no reason)",
+               t->rcount[r], 100.0 * t->rcount[r] / t->n);
+    printf("\n");
+}
+
+/* The difference of two variants: independent samples, so the variances add. */
+static void compare(const Tally *a, const Tally *b, int ia, int ib)
+{
+    if (!a->n || !b->n) return;
+    double ds = b->score - a->score,
+           se = sqrt(a->score_se * a->score_se + b->score_se * b->score_se);
+    double dd = (double)b->draws / b->n - (double)a->draws / a->n;
+    double sd = sqrt(a->draw_se * a->draw_se + b->draw_se * b->draw_se);
+    double dl = b->plies - a->plies;
+    double sl = sqrt(a->plies_sd * a->plies_sd / a->n + b->plies_sd * b->plies_sd / b->n);
+    printf(
+        "variant %d minus variant %d: first player's score %+.1f %% [%+.1f, %+.1f]; draws %+.1f %% "
+        "[%+.1f, %+.1f]; length %+.1f plies [%+.1f, %+.1f] (95 %%)\n",
+        ib + 1, ia + 1, 100 * ds, 100 * (ds - Z95 * se), 100 * (ds + Z95 * se), 100 * dd,
+        100 * (dd - Z95 * sd), 100 * (dd + Z95 * sd), dl, dl - Z95 * sl, dl + Z95 * sl);
+}
+
+static void engine_text(const SearchLimits *lim, char *buf, size_t len)
+{
+    if (lim->depth)
+        snprintf(buf, len, "depth %d", lim->depth);
+    else if (lim->nodes)
+        snprintf(buf, len, "%llu nodes", (unsigned long long)lim->nodes);
+    else
+        snprintf(buf, len, "%gs", lim->time);
+}
+
+int cmd_balance(int argc, char **argv)
+{
+    BalanceOpts o;
+    memset(&o, 0, sizeof o);
+    o.games = 100;
+    o.random_plies = 0;
+    o.max_plies = 600;
+    o.seed = 1;
+    o.lim.depth = 2;
+    for (int i = 0; i < MAX_VARIANTS; i++)
+        o.v[i].opts = xcalloc((size_t)argc + 1, sizeof *o.v[i].opts, "balance's options");
+    const CliCommand *c = cli_command("balance");
+    int st = cli_parse(c, argc, argv, balance_arg, &o);
+    if (!st && !o.nv) st = cli_usage_error(c, "needs a rules file");
+    if (!st && !o.jobs) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        o.jobs = n > 0 ? (int)(n > 64 ? 64 : n) : 1;
+    }
+    Tally t[MAX_VARIANTS];
+    int played = 0;
+    char eng[64];
+    engine_text(&o.lim, eng, sizeof eng);
+    for (int i = 0; i < o.nv && !st; i++) {
+        Game *g = load_game(o.v[i].rules, NULL, o.v[i].nopts, o.v[i].opts, &st);
+        if (!g) break;
+        if (g->nplayers != 2) {
+            fprintf(stderr,
+                    "boardvm: balance: %s has %d players; balance needs a two-player game\n",
+                    o.v[i].rules, g->nplayers);
+            game_free(g);
+            st = 2;
+            break;
+        }
+        if (i == 0)
+            printf("balance: the engine (%s) against itself, %d games a variant, %d random plies, "
+                   "seed %llu, "
+                   "%d jobs\n",
+                   eng, o.games, o.random_plies, o.seed, o.jobs);
+        printf("variant %d: ", i + 1);
+        int s = play_variant(g, &o, &t[i]);
+        report(g, &o.v[i], &t[i]);
+        fflush(stdout);
+        played = i + 1;
+        if (s) st = s;
+        game_free(g);
+    }
+    for (int i = 1; i < played; i++) compare(&t[0], &t[i], 0, i);
+    for (int i = 0; i < played; i++)
+        for (int r = 0; r < t[i].nreasons; r++) free(t[i].reason_text[r]);
+    for (int i = 0; i < MAX_VARIANTS; i++) free(o.v[i].opts);
+    return st < 0 ? 0 : st;
+}
