@@ -17,13 +17,14 @@
  * - a path that is neither an API call nor a page file is 404, a page file asked with another
  *   method than GET or HEAD is 405;
  * - a JSON answer is a JSON object in valid UTF-8; a refusal (4xx) is {"error": "why"}, a
- *   non-empty message that is not an internal error (unless the request's body says so); a 200 to a POST holds the state with its
- *   "moves"; a move accepted is the last of the state's "history"; a new game from a position
- *   has it as its "start";
+ *   non-empty message that is not an internal error (unless the request's body says so); a 200
+ *   to a POST holds the state with its "moves"; a move accepted is the last of the state's
+ *   "history"; a new game from a position has it as its "start";
  * - any other answer is a page file: a GET or HEAD of its path, status 200, its exact bytes;
- * - no file is opened while requests are answered, except the page's own files: fopen, open and
- *   opendir are wrapped at link time (-Wl,--wrap), so every call of boardvm's code goes through
- *   fz_opened below.
+ * - no file is opened while requests are answered, except the page's own files and the game's
+ *   weights file (its rules file's name with .weights, which the engine reads when it is made):
+ *   fopen, open and opendir are wrapped at link time (-Wl,--wrap), so every call of boardvm's
+ *   code goes through fz_opened below.
  */
 #define _GNU_SOURCE                  /* memmem */
 #include <dirent.h>
@@ -55,6 +56,8 @@ static const char *const page_files[] = { "index.html", "board.js", "board.css" 
 static char *page_text[NPAGE];
 static size_t page_len[NPAGE];
 static char webdir_real[PATH_MAX];
+/* The weights files of the games (search.c reads one when the engine is made). */
+static char weights_path[NWEB][PATH_MAX];
 
 /* ---- every file boardvm's code opens ---- */
 static int watching;           /* set while a request is answered */
@@ -62,6 +65,8 @@ static int watching;           /* set while a request is answered */
 static void fz_opened(const char *path)
 {
     if (!watching) return;
+    for (int i = 0; i < NWEB; i++)
+        if (!strcmp(path, weights_path[i])) return;
     char real[PATH_MAX];
     const char *p = realpath(path, real) ? real : path;
     size_t n = strlen(webdir_real);
@@ -70,7 +75,8 @@ static void fz_opened(const char *path)
         ok = 0;
         for (int i = 0; i < NPAGE; i++) ok |= !strcmp(p + n + 1, page_files[i]);
     }
-    FZ_CHECK(ok, "a request opened '%s', which is not one of the page's files in %s", path, webdir_real);
+    FZ_CHECK(ok, "a request opened '%s', which is not one of the page's files in %s nor a game's "
+             "weights file", path, webdir_real);
 }
 
 FILE *__real_fopen(const char *path, const char *mode);
@@ -116,6 +122,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     for (int i = 0; i < NWEB; i++) {
         char path[PATH_MAX];
         snprintf(path, sizeof path, "%s/%s", fz_srcdir(), web_games[i]);
+        snprintf(weights_path[i], sizeof weights_path[i], "%.*s.weights", (int)strlen(path) - 6,
+                 path);
         WebGame *w = webgame_open(path, 0, NULL, NULL, NULL, 0);
         if (!w) { fprintf(fz_real_stderr(), "fuzz: %s does not open, skipped\n", path); continue; }
         apis[napis].w = w;
@@ -123,7 +131,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         apis[napis].engine_time_cap = ENGINE_SECONDS;
         napis++;
     }
-    if (!napis) { fprintf(fz_real_stderr(), "fuzz: no game opened (set BOARDVM_SRCDIR)\n"); exit(1); }
+    if (!napis) {
+        fprintf(fz_real_stderr(), "fuzz: no game opened (set BOARDVM_SRCDIR)\n");
+        exit(1);
+    }
     return 0;
 }
 
@@ -152,17 +163,20 @@ static void check_reply(const char *method, const char *path, const WebReply *r,
 {
     int get = !strcmp(method, "GET") || !strcmp(method, "HEAD"), post = !strcmp(method, "POST");
     unsigned s = r->status;
-    FZ_CHECK(s == 200 || s == 202 || s == 400 || s == 404 || s == 405 || s == 409 || s == 413 || s == 422,
+    FZ_CHECK(s == 200 || s == 202 || s == 400 || s == 404 || s == 405 || s == 409 || s == 413 ||
+             s == 422,
              "%s '%s': status %u", method, path, s);
     FZ_CHECK(r->type, "%s '%s': no content type", method, path);
     if (strncmp(path, "/api/", 5)) {
-        if (!is_page_path(path)) FZ_CHECK(s == 404, "%s '%s' (not a page file): status %u", method, path, s);
+        if (!is_page_path(path))
+            FZ_CHECK(s == 404, "%s '%s' (not a page file): status %u", method, path, s);
         else if (!get) FZ_CHECK(s == 405, "%s '%s' (a page file): status %u", method, path, s);
     } else if (!get && !post) FZ_CHECK(s == 405 || s == 409, "%s '%s': status %u", method, path, s);
 
     if (strcmp(r->type, "application/json")) {
         /* a page file, exactly */
-        FZ_CHECK(s == 200 && get && is_page_path(path), "%s '%s': status %u of type %s", method, path, s, r->type);
+        FZ_CHECK(s == 200 && get && is_page_path(path), "%s '%s': status %u of type %s", method,
+                 path, s, r->type);
         const char *file = webapi_asset_file(path);
         int k = 0;
         while (k < NPAGE && strcmp(file, page_files[k])) k++;
@@ -172,15 +186,17 @@ static void check_reply(const char *method, const char *path, const WebReply *r,
     }
     json_error_t je;
     json_t *j = json_loadb(r->body, r->len, JSON_REJECT_DUPLICATES, &je);
-    FZ_CHECK(j, "%s '%s': the answer (status %u) is not JSON: %s: %.200s", method, path, s, je.text, r->body);
+    FZ_CHECK(j, "%s '%s': the answer (status %u) is not JSON: %s: %.200s", method, path, s, je.text,
+             r->body);
     FZ_CHECK(json_is_object(j), "%s '%s': the answer is not a JSON object", method, path);
     if (s >= 400) {
         const char *e = json_string_value(json_object_get(j, "error"));
-        FZ_CHECK(e && *e && json_object_size(j) == 1, "%s '%s': a refusal (%u) that is not {\"error\": \"why\"}: %.200s",
-                 method, path, s, r->body);
+        FZ_CHECK(e && *e && json_object_size(j) == 1,
+                 "%s '%s': a refusal (%u) that is not {\"error\": \"why\"}: %.200s", method, path,
+                 s, r->body);
         /* (a message may quote the request, which may say anything) */
-        FZ_CHECK(!strstr(e, "internal error") || memmem(body, len, "internal error", 14), "%s '%s': %s",
-                 method, path, e);
+        FZ_CHECK(!strstr(e, "internal error") || memmem(body, len, "internal error", 14),
+                 "%s '%s': %s", method, path, e);
     } else if (post) {
         json_t *st = json_object_get(j, "state");
         FZ_CHECK(json_is_object(st) && json_is_array(json_object_get(st, "moves")),
@@ -189,14 +205,17 @@ static void check_reply(const char *method, const char *path, const WebReply *r,
         const char *m = json_string_value(json_object_get(req, "move"));
         if (!strcmp(path, "/api/move") && s == 200) {
             size_t n = json_array_size(hist);
-            const char *last = n ? json_string_value(json_object_get(json_array_get(hist, n - 1), "s")) : NULL;
-            FZ_CHECK(last && m && !strcmp(last, m), "move '%s' accepted, but the history ends in '%s'", m ? m : "",
+            json_t *lastj = n ? json_object_get(json_array_get(hist, n - 1), "s") : NULL;
+            const char *last = json_string_value(lastj);
+            FZ_CHECK(last && m && !strcmp(last, m),
+                     "move '%s' accepted, but the history ends in '%s'", m ? m : "",
                      last ? last : "(nothing)");
         }
         const char *fen = json_string_value(json_object_get(req, "fen"));
         if (!strcmp(path, "/api/new") && s == 200 && fen && *fen) {
             const char *start = json_string_value(json_object_get(st, "start"));
-            FZ_CHECK(start && !strcmp(start, fen), "a new game from '%s' starts at '%s'", fen, start ? start : "(null)");
+            FZ_CHECK(start && !strcmp(start, fen), "a new game from '%s' starts at '%s'", fen,
+                     start ? start : "(null)");
         }
     }
     json_decref(j);
@@ -223,9 +242,11 @@ static void request(WebApi *a, char *line, const char *body, size_t len)
     int ok = webapi_handle(a, method, target, body, len, too_big, &r);
     watching = 0;
     if (getenv("FUZZ_PRINT"))
-        fprintf(fz_real_stderr(), "%s %s (%zu bytes) -> %u %s: %.300s\n", method, target, len, r.status,
-                r.type ? r.type : "(none)", r.body && r.type && !strcmp(r.type, "application/json") ? r.body : "");
-    FZ_CHECK(ok && r.body, "%s '%s': no answer (the connection would be dropped without a status)", method, target);
+        fprintf(fz_real_stderr(), "%s %s (%zu bytes) -> %u %s: %.300s\n", method, target, len,
+                r.status, r.type ? r.type : "(none)",
+                r.body && r.type && !strcmp(r.type, "application/json") ? r.body : "");
+    FZ_CHECK(ok && r.body, "%s '%s': no answer (the connection would be dropped without a status)",
+             method, target);
     check_reply(method, target, &r, req, body, len);
     json_decref(req);
     free(r.body);
@@ -246,7 +267,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* this request ends at the next line "%%" */
         char *stop = end, *next = end;
         for (char *s = p; s + 2 <= end; s++)
-            if ((s == p || s[-1] == '\n') && !memcmp(s, "%%", 2) && (s + 2 == end || s[2] == '\n')) {
+            if ((s == p || s[-1] == '\n') && !memcmp(s, "%%", 2) &&
+                (s + 2 == end || s[2] == '\n')) {
                 stop = s; next = s + 2 < end ? s + 3 : end;
                 break;
             }
