@@ -41,7 +41,7 @@ const CliOption cli_options[] = {
     { OPT_CHECK_HASH, "check-hash", 0, ARG_NONE, 0, 0, NULL, NULL, ON(CMD_PERFT),
       "check the incremental hash against a recompute (slow)" },
     { OPT_CHECK_GEN, "check-gen", 0, ARG_NONE, 0, 0, NULL, NULL, ON(CMD_PERFT),
-      "at every node, generate the moves as the search does and compare (slow)" },
+      "at every node above the last ply, generate the moves as the search does, and compare" },
     { OPT_PROFILE, "profile", 0, ARG_NONE, 0, 0, NULL, NULL, ON(CMD_PERFT) | ON(CMD_SELFPLAY),
       "count the instructions each program and rules line runs" },
     { OPT_LIST_OPCODES, "list-opcodes", 0, ARG_NONE, 0, 0, NULL, NULL, ON(CMD_DISASM),

@@ -1,11 +1,11 @@
 /* gencheck.c - the search generates a node's moves in parts: `no-moves` in the end block stops
  * at the first legal move, even inside a program's run (which gen_rest makes again, skipping the
  * moves it has), and the quiescence search then asks only for the programs that can capture.
- * This check, run at every node of a perft with --check-gen and of every `.test` case, generates
- * the moves all three ways and compares them with the plain generation: the stopped-and-resumed
- * list must be the plain list, move for move; the captures-only list must hold the plain list's
- * captures in the same order; the first legal move must exist exactly when the legal list is
- * not empty. */
+ * This check, run at every node above the last ply of a perft with --check-gen and of every
+ * `.test` case, generates the moves all three ways and compares them with the plain generation:
+ * the stopped-and-resumed list must be the plain list, move for move; the captures-only list
+ * must hold the plain list's captures in the same order; the first legal move must exist
+ * exactly when the legal list is not empty. */
 #include "gencheck.h"
 #include <string.h>
 #include "movegen.h"
@@ -36,9 +36,11 @@ static int same_move(const MoveList *a, const Move *x, const MoveList *b, const 
         !same_group(gm, x->group, y->group) || x->nops != y->nops || x->nnote != y->nnote ||
         x->nqual != y->nqual)
         return 0;
-    return !memcmp(a->ops + 2 * x->op0, b->ops + 2 * y->op0, sizeof *a->ops * 2 * x->nops) &&
-           !memcmp(a->text + x->note0, b->text + y->note0, x->nnote) &&
-           !memcmp(a->text + x->qual0, b->text + y->qual0, x->nqual);
+    /* (a list with no ops or text yet has NULL arrays: memcmp must not see them) */
+    size_t opsize = sizeof *a->ops * 2 * x->nops;
+    return (!x->nops || !memcmp(a->ops + 2 * x->op0, b->ops + 2 * y->op0, opsize)) &&
+           (!x->nnote || !memcmp(a->text + x->note0, b->text + y->note0, x->nnote)) &&
+           (!x->nqual || !memcmp(a->text + x->qual0, b->text + y->qual0, x->nqual));
 }
 
 static int is_capture(const Move *m) { return m->kind == MK_MOVE && m->captured; }

@@ -11,7 +11,9 @@ uint64_t perft(Pos *p, int depth, int ply)
     if (depth <= 0) return 1;
     MoveList *ml = pos_list(p, ply);
     node_moves(p, ml);
-    if (p->check_gen) gencheck_node(p, ply);
+    /* (not at the last ply, whose lists are only counted: the check would cost the whole
+     * perft several times over, and every position above them is checked) */
+    if (p->check_gen && depth > 1) gencheck_node(p, ply);
     if (depth == 1) return (uint64_t)ml->n;   /* bulk count: the leaves need not be made */
     uint64_t n = 0;
     for (int i = 0; i < ml->n; i++) {
