@@ -263,6 +263,14 @@ static inline uint64_t fz_perft2(Pos *p, int max_root)
 #define FZ_SEARCH_SECONDS 2
 static jmp_buf fz_child_jb;
 static void fz_child_alarm(int sig) { (void)sig; _exit(77); }
+/* A coverage build (fuzz/run.sh coverage) writes its profile in exit(), which _exit skips: the
+ * child's search would count for nothing. (Not from the alarm: not safe in a signal handler.) */
+extern int __llvm_profile_write_file(void) __attribute__((weak));
+static void fz_child_exit(void)
+{
+    if (__llvm_profile_write_file) __llvm_profile_write_file();
+    _exit(0);
+}
 static inline void fz_search_once(const Game *g, Pos *p, Engine *volatile *eng)
 {
     *eng = engine_new(g, 1);
@@ -284,11 +292,11 @@ static inline void fz_search2(const Game *g, Pos *p, Engine *volatile *eng, int 
     if (pid == 0) {
         signal(SIGALRM, fz_child_alarm);
         alarm(FZ_SEARCH_SECONDS);
-        if (setjmp(fz_child_jb)) _exit(0);  /* a runtime error: an ordinary end */
+        if (setjmp(fz_child_jb)) fz_child_exit();  /* a runtime error: an ordinary end */
         p->on_error = &fz_child_jb;
         Engine *volatile e2 = NULL;
         fz_search_once(g, p, &e2);
-        _exit(0);
+        fz_child_exit();
     }
     int st = 0;
     while (waitpid(pid, &st, 0) < 0) { }

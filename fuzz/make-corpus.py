@@ -2,15 +2,20 @@
 """make-corpus.py SRCDIR OUTDIR - the seed corpora of the harnesses, made from the project's
 own files at run time (they are not committed):
 
-  compile, vm_rules  every rules/*.rules, tests/lang/*.rules and tests/errors/*.rules, plus a few
-                     of them with the options their tests use ("#!name=value" first line)
+  compile, vm_rules  every rules/*.rules, examples/*.rules, tests/lang/*.rules and
+                     tests/errors/*.rules, plus a few of them with the options their tests use
+                     ("#!name=value" first line)
   position           for each game of fuzz_games.h: its start position and every `fen:` of the
                      .test files that use it, each behind the byte that picks the game
   moves              the same positions, followed by the `play:` moves of their test case
                      (and by the first moves of `moves:` lists)
   vm_gen             a few byte strings (the generator makes a program of any bytes)
   record             the positions and moves of `moves` as game records, and one with quoted moves
+  web                per game of fuzz_web.c: request sequences built from its test cases
+                     (a new game from a test position, its moves, undo, redo, the engine, a
+                     record), plus odd paths, methods and bodies
 """
+import json
 import os
 import re
 import sys
@@ -70,7 +75,8 @@ def write(d, name, data):
 def main():
     src, out = sys.argv[1], sys.argv[2]
     rules = []
-    for sub in ("rules", "tests/lang", "tests/errors", "tests/four-towers", "tests/nemoroth"):
+    for sub in ("rules", "examples", "tests/lang", "tests/errors", "tests/four-towers",
+                "tests/nemoroth"):
         d = os.path.join(src, sub)
         if os.path.isdir(d):
             rules += [os.path.join(sub, f) for f in sorted(os.listdir(d)) if f.endswith(".rules")]
@@ -138,9 +144,93 @@ def main():
     # records with what only quoting can say (issue 18): brackets in the position, odd notes
     odd = bytes([GAMES.index("tests/fuzz-regress/cli/record-odd-notes.rules")])
     write(os.path.join(out, "record"), "odd_notes", odd + b'[Position "[KK]1/1k w 0"]\n\n1. "a b" "{x}" 2. "1." "q\\"[z]\\\\" 3. "" "a b" *\n')
-    for h in ("compile", "vm_rules", "position", "moves", "vm_gen", "record"):
+    web_seeds(src, out, tests)
+    for h in ("compile", "vm_rules", "position", "moves", "vm_gen", "record", "web"):
         d = os.path.join(out, h)
         print("seeds: %-9s %4d files" % (h, len(os.listdir(d)) if os.path.isdir(d) else 0))
+
+
+# must match web_games in fuzz_web.c
+WEB_GAMES = ["rules/chess.rules", "rules/smegi.rules", "rules/ivory-tower.rules", "tests/lang/stacks.rules",
+             "tests/lang/drops.rules", "tests/fuzz-regress/cli/record-odd-notes.rules"]
+
+
+def web_input(gi, requests):
+    """A web harness input: the game's byte, then "METHOD TARGET\nBODY" requests split by %%."""
+    text = "\n%%\n".join(m + " " + t + ("\n" + b if b else "") for m, t, b in requests)
+    return bytes([gi]) + text.encode()
+
+
+def web_seeds(src, out, tests):
+    """web: for each game, its state, moves of its tests played and taken back, a new game from
+    a test position, the engine, a record loaded; then odd paths, methods and bodies."""
+    d = os.path.join(out, "web")
+    for gi, g in enumerate(WEB_GAMES):
+        if not os.path.isfile(os.path.join(src, g)):
+            continue
+        base = os.path.basename(g).replace(".rules", "")
+        cases = []
+        for t in tests:
+            for c in parse_test(t):
+                if "rules" not in c:
+                    continue
+                path = os.path.normpath(os.path.join(os.path.dirname(t), c["rules"]))
+                if os.path.abspath(path) == os.path.abspath(os.path.join(src, g)):
+                    cases.append(c)
+        seen = set()
+        for k, c in enumerate(cases[:12]):
+            fen = c.get("fen", "")
+            moves = c.get("play", "").split() or c.get("moves", "").split()[:2]
+            opts = c.get("options", [])
+            key = (fen, tuple(moves), tuple(opts))
+            if key in seen:
+                continue
+            seen.add(key)
+            reqs = [("POST", "/api/new", json.dumps({"fen": fen, "options": opts}))]
+            reqs += [("POST", "/api/move", json.dumps({"move": m})) for m in moves]
+            reqs += [("GET", "/api/state", ""), ("POST", "/api/undo", ""),
+                     ("POST", "/api/redo", ""), ("GET", "/api/record", ""),
+                     ("POST", "/api/engine", '{"depth":1,"wait":true}')]
+            write(d, "%s_%03d" % (base, k), web_input(gi, reqs))
+            # the same moves inside /api/new and in a record for /api/load (the first campaign's
+            # seeds sent them only one by one: no new game or record ever played a move)
+            # (a `moves:` list is the legal moves of one position: only its first is played)
+            if not c.get("play"):
+                moves = moves[:1]
+            if moves:
+                def quoted(t):
+                    return '"%s"' % t.replace("\\", "\\\\").replace('"', '\\"')
+                rec = ('[Position %s]\n\n' % quoted(fen)) if fen else ""
+                rec += " ".join(quoted(m) for m in moves) + " *\n"
+                write(d, "%s_%03d_new" % (base, k), web_input(gi, [
+                    ("POST", "/api/new", json.dumps({"fen": fen, "options": opts, "moves": moves})),
+                    ("POST", "/api/undo", ""), ("GET", "/api/record", ""),
+                    ("POST", "/api/load", json.dumps({"record": rec})), ("GET", "/api/state", "")]))
+        with open(os.path.join(src, g), encoding="utf-8", errors="replace") as f:
+            rec = '[Position "%s"]\n\n*\n' % start_of(f.read())
+        write(d, "%s_api" % base, web_input(gi, [
+            ("GET", "/api/game", ""), ("POST", "/api/engine", '{"time":0.01}'),
+            ("GET", "/api/state", ""),
+            ("POST", "/api/move", '{"move":"a1"}'), ("POST", "/api/stop", '{"wait":true}'),
+            ("POST", "/api/load", json.dumps({"record": rec})), ("GET", "/api/record", "")]))
+    write(d, "paths", web_input(0, [
+        ("GET", "/", ""), ("HEAD", "/index.html", ""), ("GET", "/board.js?v=1", ""),
+        ("GET", "/board.css", ""),
+        ("GET", "/../rules/chess.rules", ""), ("GET", "/%2e%2e/%2e%2e/etc/passwd", ""), ("GET", "//etc/passwd", ""),
+        ("GET", "/board.js%00.png", ""), ("GET", "/api/../board.js", ""), ("GET", "/" + "a/" * 300, ""),
+        ("POST", "/board.js", "{}"), ("PUT", "/api/state", "{}"), ("DELETE", "/api/move", ""),
+        ("GET", "/api/nothing", ""), ("POST", "/api/nothing", "{}"), ("GET", "/API/state", ""),
+        ("get", "/api/state", ""), ("GET", "/api/state/", ""), ("GET", "/api/state%3f", "")]))
+    write(d, "bodies", web_input(0, [
+        ("POST", "/api/move", '{"move":'), ("POST", "/api/move", "[1,2]"), ("POST", "/api/move", '{"move":7}'),
+        ("POST", "/api/move", '{"move":"e2e4","move":"d2d4"}'), ("POST", "/api/move", '"e2e4"'),
+        ("POST", "/api/move too-big", '{"move":"e2e4"}'), ("POST", "/api/new", '{"options":"x"}'),
+        ("POST", "/api/new", '{"options":[1]}'), ("POST", "/api/new", '{"fen":7}'),
+        ("POST", "/api/new", '{"moves":["e2e4", null]}'), ("POST", "/api/engine", '{"depth":0}'),
+        ("POST", "/api/engine", '{"depth":1e3}'), ("POST", "/api/engine", '{"time":-1}'),
+        ("POST", "/api/engine", '{"wait":1}'), ("POST", "/api/load", '{"record":1}'),
+        ("POST", "/api/load", '{"record":"1. e4 e5 {"}'), ("POST", "/api/move", '{"move":"\\u00e9"}'),
+        ("POST", "/api/move", '{"move":"\\u0000"}'), ("POST", "/api/move", "\xef\xbb\xbf{}")]))
 
 
 if __name__ == "__main__":

@@ -8,9 +8,12 @@
 #   fuzz/run.sh repro HARNESS FILE...  run a harness on given inputs (a crash reproducer)
 #   fuzz/run.sh regress                every input of tests/fuzz-regress/ through its harness,
 #                                      then the command-line edge cases (fuzz/edge-cases.sh)
-#   fuzz/run.sh stats                  executions and time of the last run of each harness
+#   fuzz/run.sh stats                  executions, wall-clock and CPU seconds of each harness
+#   fuzz/run.sh coverage               the corpora replayed through a coverage build: line
+#                                      coverage per source file and harness ($FUZZ_OUT/coverage)
 #
-# Harnesses: compile position moves vm_gen vm_rules record.
+# Harnesses: compile position moves vm_gen vm_rules record web (web needs jansson and
+# libmicrohttpd, as `boardvm serve` does; without them it is left out).
 # Environment: FUZZ_OUT (build and run directory, default fuzz/out, not committed),
 # CC (default clang), FUZZ_JOBS (harnesses run at once by `all`, default 2),
 # FUZZ_FLAGS (extra libFuzzer flags).
@@ -20,7 +23,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/.." && pwd)
 out=${FUZZ_OUT:-$here/out}
 CC=${CC:-clang}
-HARNESSES="compile position moves vm_gen vm_rules record"
+HARNESSES="compile position moves vm_gen vm_rules record web"
 
 # Per-harness libFuzzer settings: the longest input, and a dictionary for the text ones.
 max_len() {
@@ -29,18 +32,24 @@ max_len() {
         position|moves) echo 1024 ;;
         vm_gen) echo 2048 ;;
         record) echo 4096 ;;
+        web) echo 8192 ;;
     esac
 }
 dict_for() {
     case $1 in
         compile|vm_rules) echo "-dict=$here/rules.dict" ;;
         position|moves|record) echo "-dict=$here/position.dict" ;;
+        web) echo "-dict=$here/web.dict" ;;
         *) echo "" ;;
     esac
 }
 
 # The library sources: everything but main.c and the command files (commands.h users).
-LIB="arena diag ast parse opcodes compile codegen verify jumps position vm movegen merge effects pins maxima profile posstring notation session perft search record make capture origins pretest royal oom protect rulespath move_examples"
+LIB="arena diag ast parse opcodes compile codegen verify jumps superinstr position vm movegen merge effects pins maxima profile posstring notation session perft search gencheck weights record make capture origins pretest royal oom protect rulespath move_examples"
+# What the web harness adds (the requests of `boardvm serve` without its HTTP side), and how it
+# links: every fopen/open/opendir of boardvm's code goes through the harness (fuzz_web.c).
+WEBLIB="webapi webgame gamejson movesquares"
+WEBLINK="-ljansson -lmicrohttpd -Wl,--wrap=fopen -Wl,--wrap=open -Wl,--wrap=opendir"
 # Every UBSan check is fatal, except those listed in RECOVER: they report and go on unless
 # UBSAN_OPTIONS says halt_on_error=1 (as fuzz and regress do), which lets fuzz/ubsan.supp skip
 # known, not yet fixed findings while fuzzing.
@@ -50,11 +59,16 @@ RECOVER=signed-integer-overflow
 KNOWN=""
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-recover=$RECOVER -fno-omit-frame-pointer"
 
-build() {
-    mkdir -p "$out/gen" "$out/obj-fuzz" "$out/obj-cli" "$out/bin"
-    # The flex and bison outputs, as Makefile.am makes them (lexer.l writes lex.yy.c).
+# The flex and bison outputs, as Makefile.am makes them (lexer.l writes lex.yy.c).
+gen() {
+    mkdir -p "$out/gen"
     bison -d -Wno-yacc -o "$out/gen/parser.c" "$src/grammar/parser.y"
     (cd "$out/gen" && flex "$src/grammar/lexer.l" && mv lex.yy.c lexer.c)
+}
+
+build() {
+    mkdir -p "$out/obj-fuzz" "$out/obj-cli" "$out/bin"
+    gen
     inc="-I$src/src -I$out/gen -DFUZZ_SRCDIR=\"$src\""
     common="-g -O1 -Wall -Wextra -Wno-unused-function $SAN $inc"
     fuzzobjs=""; cliobjs=""
@@ -67,10 +81,22 @@ build() {
         fuzzobjs="$fuzzobjs $out/obj-fuzz/$f.o"
     done
     for h in $HARNESSES; do
+        [ "$h" = web ] && continue
         $CC $common -fsanitize=fuzzer "$here/fuzz_$h.c" $fuzzobjs -o "$out/bin/fuzz_$h"
     done
+    if have_web; then
+        webobjs=""
+        for f in $WEBLIB; do
+            $CC $common -fsanitize=fuzzer-no-link -c "$src/src/$f.c" -o "$out/obj-fuzz/$f.o"
+            webobjs="$webobjs $out/obj-fuzz/$f.o"
+        done
+        $CC $common -fsanitize=fuzzer "$here/fuzz_web.c" $fuzzobjs $webobjs $WEBLINK -o "$out/bin/fuzz_web"
+    else
+        echo "run.sh: no jansson or libmicrohttpd headers: the web harness is not built" >&2
+    fi
     # The command itself with the same sanitizers, for the edge cases and `boardvm test`.
     for f in $LIB display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares svg serve \
+             tune balance selfgames texel \
              cli cli_table check show perft_cmd startpos diff diff_side engine_notation uci_client match elo main; do
         $CC $common -c "$src/src/$f.c" -o "$out/obj-cli/$f.o"
         cliobjs="$cliobjs $out/obj-cli/$f.o"
@@ -81,6 +107,12 @@ build() {
     done
     $CC $SAN $cliobjs -o "$out/bin/boardvm"
     echo "built: $(cd "$out/bin" && echo *)  (in $out/bin)"
+}
+
+# have_web: jansson and libmicrohttpd can be compiled against (the web harness needs both).
+have_web() {
+    printf '#include <jansson.h>\n#include <microhttpd.h>\nint main(void) { return 0; }\n' |
+        $CC -x c - -o /dev/null -ljansson -lmicrohttpd >/dev/null 2>&1
 }
 
 corpus() {
@@ -123,13 +155,18 @@ fuzz() {
         "$out/bin/fuzz_$h" -jobs=1 -workers=1 -max_total_time="$left" -max_len="$(max_len "$h")" \
             -rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=10 -print_final_stats=1 \
             -artifact_prefix="$out/artifacts/$h/" $(dict_for "$h") ${FUZZ_FLAGS:-} \
-            "$out/corpus/$h" "$out/seeds/$h" > "$out/run/$h/driver.log" 2>&1)
+            "$out/corpus/$h" "$out/seeds/$h" > "$out/run/$h/driver.log" 2>&1
+        r=$?
+        # the CPU time of the libFuzzer process and of the child that fuzzes (both waited for)
+        times > "$out/run/$h/times.txt"
+        exit $r)
         r=$?
         set -e
-        n=$(ls "$out/run/$h" | grep -c '^run-' || true)
+        n=$(ls "$out/run/$h" | grep -c '^run-.*\.log$' || true)
         if [ -f "$log" ]; then
             cp "$log" "$out/run/$h/run-$(printf %03d $((n + 1))).log"
             echo $(( $(date +%s) - t0 )) > "$out/run/$h/run-$(printf %03d $((n + 1))).secs"
+            cpu_of "$out/run/$h/times.txt" > "$out/run/$h/run-$(printf %03d $((n + 1))).cpu"
         fi
         [ $r -eq 0 ] && break
         rc=$r
@@ -137,6 +174,14 @@ fuzz() {
     done
     summary "$h"
     return $rc
+}
+
+# cpu_of FILE: the children's user + system seconds in the output of the shell's `times`
+# (its second line, "0m12.5s 0m0.25s" in dash and bash).
+cpu_of() {
+    awk 'NR == 2 { s = 0
+        for (i = 1; i <= 2; i++) { split($i, a, "m"); sub("s", "", a[2]); s += a[1] * 60 + a[2] }
+        printf "%d\n", s + 0.5 }' "$1"
 }
 
 # summary HARNESS: executions and wall-clock seconds of the last run and of all runs (the
@@ -151,13 +196,14 @@ summary() {
     last=$(ls "$d"/run-*.log 2>/dev/null | tail -n 1)
     [ -n "$last" ] || { echo "$1: no run yet"; return 0; }
     cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$last" | tail -n 1)
-    tex=0; tsec=0; runs=0
+    tex=0; tsec=0; tcpu=0; runs=0
     for f in "$d"/run-*.log; do
         runs=$((runs + 1))
         tex=$((tex + $(execs_of "$f")))
         tsec=$((tsec + $(cat "${f%.log}.secs" 2>/dev/null || echo 0)))
+        tcpu=$((tcpu + $(cat "${f%.log}.cpu" 2>/dev/null || echo 0)))
     done
-    echo "$1: $tex executions in $tsec s ($(awk "BEGIN { printf \"%.2f\", $tsec / 3600 }") h) over $runs libFuzzer run(s);" \
+    echo "$1: $tex executions in $tsec s wall, $tcpu s CPU ($(awk "BEGIN { printf \"%.2f\", $tcpu / 3600 }") CPU-h) over $runs libFuzzer run(s);" \
          "last: $(execs_of "$last") executions, ${cov:-cov: ?};" \
          "corpus $(ls "$out/corpus/$1" 2>/dev/null | wc -l) files; artifacts $(ls "$out/artifacts/$1" 2>/dev/null | wc -l)"
 }
@@ -207,6 +253,82 @@ regress() {
     return $fail
 }
 
+# coverage: every harness built again with clang's source-based coverage (no sanitizers, so
+# that nothing but the counting changes), the inputs of its corpus and seeds run once each
+# (libFuzzer -runs=0 runs every input it loads), and llvm-cov's line coverage per source file,
+# per harness and for all of them together: $out/coverage/table.md (fuzz/cov-table.py) and
+# llvm-cov's own report, report.txt. Needs llvm-profdata and llvm-cov of the clang in use.
+# COVERAGE_NOBUILD=1 replays again with the binaries of the last coverage run (the corpora may
+# have grown since).
+coverage() {
+    c="$out/coverage"
+    if [ "${COVERAGE_NOBUILD:-}" = 1 ] && [ -d "$c/bin" ]; then
+        rm -rf "$c/prof"; mkdir -p "$c/prof"
+        built=$(cd "$c/bin" && ls | sed 's/^fuzz_//' | tr '\n' ' ')
+        cov_replay
+        return
+    fi
+    rm -rf "$c"; mkdir -p "$c/obj" "$c/bin" "$c/prof"
+    [ -f "$out/gen/parser.c" ] || gen
+    flags="-g -O1 -fprofile-instr-generate -fcoverage-mapping -fsanitize=fuzzer-no-link"
+    flags="$flags -I$src/src -I$out/gen -DFUZZ_SRCDIR=\"$src\" -w"
+    objs=""
+    for f in $LIB; do
+        $CC $flags -c "$src/src/$f.c" -o "$c/obj/$f.o"; objs="$objs $c/obj/$f.o"
+    done
+    for f in parser lexer; do
+        $CC $flags -c "$out/gen/$f.c" -o "$c/obj/$f.o"; objs="$objs $c/obj/$f.o"
+    done
+    webobjs=""
+    if have_web; then
+        for f in $WEBLIB; do
+            $CC $flags -c "$src/src/$f.c" -o "$c/obj/$f.o"; webobjs="$webobjs $c/obj/$f.o"
+        done
+    fi
+    built=""
+    for h in $HARNESSES; do
+        if [ "$h" = web ]; then
+            have_web || continue
+            $CC $flags -fsanitize=fuzzer "$here/fuzz_web.c" $objs $webobjs $WEBLINK -o "$c/bin/fuzz_web"
+        else
+            $CC $flags -fsanitize=fuzzer "$here/fuzz_$h.c" $objs -o "$c/bin/fuzz_$h"
+        fi
+        built="$built $h"
+    done
+    cov_replay
+}
+
+# cov_replay: the corpora of the harnesses in $built through the coverage binaries, then the
+# profiles merged and the table made (see coverage).
+cov_replay() {
+    # in the order of $HARNESSES: the table's columns come in that order
+    set -- ; for h in $HARNESSES; do case " $built " in *" $h "*) set -- "$@" "$h" ;; esac; done
+    built="$*"
+    for h in $built; do
+        dirs=""
+        for d in "$out/corpus/$h" "$out/seeds/$h"; do [ -d "$d" ] && dirs="$dirs $d"; done
+        # %m: the search children of vm_gen and vm_rules (fuzz_common.h fz_child_exit) merge
+        # their counts into the same file as the process that forked them
+        LLVM_PROFILE_FILE="$c/prof/$h-%m.profraw" FUZZ_KNOWN="" \
+            "$c/bin/fuzz_$h" -runs=0 -timeout=60 -rss_limit_mb=4096 -max_len="$(max_len "$h")" \
+            $dirs > "$c/$h.log" 2>&1 || echo "run.sh: the replay of $h ended with an error (see $c/$h.log)" >&2
+        llvm-profdata merge -sparse "$c/prof/$h"-*.profraw -o "$c/$h.profdata"
+        llvm-cov export -summary-only "$c/bin/fuzz_$h" -instr-profile="$c/$h.profdata" > "$c/$h.json"
+        echo "$h: $(sed -n 's/^#\([0-9]*\).*INITED.*/\1/p' "$c/$h.log" | tail -n 1) inputs replayed"
+    done
+    profs=""
+    for h in $built; do profs="$profs $c/$h.profdata"; done
+    llvm-profdata merge -sparse $profs -o "$c/all.profdata"
+    first=""; more=""
+    for h in $built; do
+        if [ -z "$first" ]; then first="$c/bin/fuzz_$h"; else more="$more -object $c/bin/fuzz_$h"; fi
+    done
+    llvm-cov export -summary-only $first $more -instr-profile="$c/all.profdata" > "$c/all.json"
+    llvm-cov report $first $more -instr-profile="$c/all.profdata" > "$c/report.txt"
+    python3 "$here/cov-table.py" "$src" "$c" $built > "$c/table.md"
+    cat "$c/table.md"
+}
+
 cmd=${1:-}
 [ $# -gt 0 ] && shift
 case $cmd in
@@ -217,5 +339,6 @@ case $cmd in
     repro) [ $# -ge 2 ] || { echo "usage: run.sh repro HARNESS FILE..." >&2; exit 2; }; repro "$@" ;;
     regress) regress ;;
     stats) for h in $HARNESSES; do summary "$h"; done ;;
-    *) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    coverage) coverage ;;
+    *) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

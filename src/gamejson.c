@@ -12,7 +12,50 @@
 #include "record.h"
 #include "oom.h"
 
-/* Checked building: jansson returns NULL only when out of memory. */
+/* The length of the valid UTF-8 sequence at s (n bytes left), 0 if none starts there: the
+ * rules jansson checks (no overlong forms, no surrogates, nothing above U+10FFFF). */
+static size_t utf8_seq(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    size_t len;
+    unsigned lo = 0x80, hi = 0xBF;           /* the range of the second byte */
+    if (c < 0x80) return 1;
+    if (c >= 0xC2 && c <= 0xDF) len = 2;
+    else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        if (c == 0xE0) lo = 0xA0;            /* overlong */
+        if (c == 0xED) hi = 0x9F;            /* surrogates */
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        if (c == 0xF0) lo = 0x90;            /* overlong */
+        if (c == 0xF4) hi = 0x8F;            /* above U+10FFFF */
+    } else return 0;
+    if (n < len || s[1] < lo || s[1] > hi) return 0;
+    for (size_t i = 2; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80) return 0;
+    return len;
+}
+
+json_t *json_text(const char *s)
+{
+    json_t *j = json_string(s);
+    if (j) return j;
+    size_t n = strlen(s);
+    char *t = malloc(3 * n + 1), *o = t;
+    if (!t) return NULL;
+    for (size_t i = 0; i < n;) {
+        size_t k = utf8_seq((const unsigned char *)s + i, n - i);
+        if (k) { memcpy(o, s + i, k); o += k; i += k; }
+        else { memcpy(o, "\xEF\xBF\xBD", 3); o += 3; i++; }   /* U+FFFD */
+    }
+    *o = 0;
+    j = json_string(t);
+    free(t);
+    return j;
+}
+
+/* Checked building: jansson returns NULL only when out of memory (strings go through
+ * json_text, which takes any bytes). */
 static json_t *must(json_t *j)
 {
     if (!j) out_of_memory("JSON");
@@ -33,7 +76,7 @@ static json_t *square_json(const Game *g, int sq, const Attribute *arrows, const
                            const Attribute *map)
 {
     json_t *s = must(json_object());
-    put(s, "name", json_string(g->sq_name[sq]));
+    put(s, "name", json_text(g->sq_name[sq]));
     put(s, "x", json_integer(g->sq_x[sq]));
     put(s, "y", json_integer(g->sq_y[sq]));
     if (arrows) {
@@ -55,16 +98,16 @@ static json_t *square_json(const Game *g, int sq, const Attribute *arrows, const
 json_t *game_json(const Game *g)
 {
     json_t *j = must(json_object());
-    put(j, "name", json_string(g->name ? g->name : ""));
-    put(j, "file", json_string(g->filename ? g->filename : ""));
+    put(j, "name", json_text(g->name ? g->name : ""));
+    put(j, "file", json_text(g->filename ? g->filename : ""));
     put(j, "files", json_integer(g->files));
     put(j, "ranks", json_integer(g->ranks));
     put(j, "stack", json_integer(g->stack));
     json_t *pl = must(json_array());
     for (int i = 0; i < g->nplayers; i++) {
         json_t *o = must(json_object());
-        put(o, "name", json_string(g->player_name[i]));
-        put(o, "letter", json_string(g->player_letter[i]));
+        put(o, "name", json_text(g->player_name[i]));
+        put(o, "letter", json_text(g->player_letter[i]));
         add(pl, o);
     }
     put(j, "players", pl);
@@ -76,16 +119,16 @@ json_t *game_json(const Game *g)
     for (int sq = 0; sq < g->nsq; sq++) add(sqs, square_json(g, sq, arrows, mark, map));
     put(j, "squares", sqs);
     put(j, "arrows", json_boolean(arrows != NULL));
-    if (map) put(j, "map", json_string(map->name));
+    if (map) put(j, "map", json_text(map->name));
 
     json_t *ty = must(json_array());
     add(ty, json_null());                      /* type 0 is "no piece" */
     for (int t = 1; t <= g->ntypes; t++) {
         const PieceType *pt = &g->types[t];
         json_t *o = must(json_object());
-        put(o, "name", json_string(pt->name));
-        put(o, "code", json_string(pt->code));
-        put(o, "lcode", json_string(pt->lcode));
+        put(o, "name", json_text(pt->name));
+        put(o, "code", json_text(pt->code));
+        put(o, "lcode", json_text(pt->lcode));
         put(o, "royal", json_boolean(pt->royal));
         put(o, "neutral", json_boolean(pt->neutral));
         add(ty, o);
@@ -96,15 +139,15 @@ json_t *game_json(const Game *g)
     for (int i = 0; i < g->noptions; i++) {
         const Option *o = &g->options[i];
         json_t *x = must(json_object());
-        put(x, "name", json_string(o->name));
+        put(x, "name", json_text(o->name));
         json_t *vals = must(json_array());
-        for (int k = 0; k < o->nvalues; k++) add(vals, json_string(o->values[k]));
+        for (int k = 0; k < o->nvalues; k++) add(vals, json_text(o->values[k]));
         put(x, "values", vals);                /* empty: a flag, on (1) or off (0) */
         put(x, "value", json_integer(o->value));
         add(op, x);
     }
     put(j, "options", op);
-    put(j, "start", json_string(g->start ? g->start : ""));
+    put(j, "start", json_text(g->start ? g->start : ""));
     return j;
 }
 
@@ -142,11 +185,11 @@ static json_t *shown_vars(const Pos *p)
     for (int i = 0; i < g->ndisplay; i++) {
         const Var *v = &g->vars[g->display_var[i]];
         json_t *o = must(json_object()), *vals = must(json_array());
-        put(o, "label", json_string(g->display_label[i]));
+        put(o, "label", json_text(g->display_label[i]));
         int n = v->kind == VAR_PLAYER ? g->nplayers : 1;
         for (int k = 0; k < n; k++) {
             var_value_text(g, v, p->st[v->base + k], text, sizeof text);
-            add(vals, json_string(text));
+            add(vals, json_text(text));
         }
         put(o, "per_player", json_boolean(v->kind == VAR_PLAYER));
         put(o, "values", vals);
@@ -184,7 +227,7 @@ json_t *position_json(Pos *p)
     int turn = pos_turn(p);
     put(j, "turn", json_integer(turn));
     char *s = pos_to_string(p);
-    put(j, "position", json_string(s));
+    put(j, "position", json_text(s));
     free(s);
     json_t *board = must(json_array());
     for (int sq = 0; sq < g->nsq; sq++) {
@@ -250,12 +293,12 @@ json_t *moves_json(const Game *g, const MoveList *ml)
         char buf[MOVE_STR_MAX];
         move_string(g, ml, m, buf, sizeof buf);
         json_t *o = must(json_object());
-        put(o, "s", json_string(buf));
+        put(o, "s", json_text(buf));
         int from, to;
         if (move_squares(g, m, buf, &from, &to)) put(o, "named", json_true());
         put(o, "from", json_integer(from));
         put(o, "to", json_integer(to));
-        put(o, "kind", json_string(kind_name(m->kind)));
+        put(o, "kind", json_text(kind_name(m->kind)));
         if (g->stack > 1) put(o, "layer", json_integer(m->layer));
         if (m->kind == MK_DROP) put(o, "drop", json_integer(m->become));
         add(a, o);
@@ -271,10 +314,10 @@ json_t *result_json(const Pos *p)
     static const char *outcome[] = { "", "wins", "loses", "draw" };
     int turn = pos_turn(p);
     json_t *o = must(json_object());
-    put(o, "code", json_string(record_result_string(g, p->result, turn)));
-    put(o, "player", json_string(turn >= 0 && turn < g->nplayers ? g->player_name[turn] : "?"));
-    put(o, "outcome", json_string(p->result >= 1 && p->result <= 3 ? outcome[p->result] : "?"));
-    put(o, "reason", json_string(p->result_reason ? g->strings[p->result_reason - 1] : ""));
+    put(o, "code", json_text(record_result_string(g, p->result, turn)));
+    put(o, "player", json_text(turn >= 0 && turn < g->nplayers ? g->player_name[turn] : "?"));
+    put(o, "outcome", json_text(p->result >= 1 && p->result <= 3 ? outcome[p->result] : "?"));
+    put(o, "reason", json_text(p->result_reason ? g->strings[p->result_reason - 1] : ""));
     return o;
 }
 

@@ -19,6 +19,11 @@ json_t *moves_json(const Game *g, const MoveList *ml);
  * "result", as /api/state has them}) and `moves --json` ({"moves": ..., "result": ...}) on
  * out; the legal moves are generated here (run it under p->on_error). */
 void print_json(Pos *p, int with_game, FILE *out);
+/* s as a JSON string, whatever its bytes: jansson takes only UTF-8 (json_string gives NULL
+ * otherwise), and a rules file's names, a file name or a message cut at its buffer's end need
+ * not be UTF-8; each byte that does not begin a valid UTF-8 sequence becomes U+FFFD. NULL only
+ * when memory runs out. */
+json_t *json_text(const char *s);
 /* p->result as {"code": "1-0", "player": "White", "outcome": "wins", "reason": "..."}, or null. */
 json_t *result_json(const Pos *p);
 #endif

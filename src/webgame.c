@@ -118,6 +118,13 @@ static Game *compile(WebGame *w, int nopts, char **opts, char *err, size_t errle
     return g;
 }
 
+/* The game keeps the undo data of every move played, to take it back (undo): one entry of 8
+ * bytes per state word the move changed, and a move may change thousands (an after-move hook
+ * in a loop). A move past this many entries is refused, so that no series of requests (a
+ * 120 KB /api/new took 445 MB) takes the server past 1 GB (F28): 2^24 entries are 128 MiB,
+ * over a million chess moves. */
+#define WEB_MAX_TRAIL (1 << 24)
+
 /* Find the legal move written s in p and make it; from/to say where it went. Runs under
  * protected_run (build_run, play_run). */
 static int make_named(Pos *p, const char *s, int *from, int *to, char *err, size_t errlen)
@@ -133,6 +140,11 @@ static int make_named(Pos *p, const char *s, int *from, int *to, char *err, size
                     same_string_advice(p, ml, k, other));
     move_squares(g, &ml->m[k], s, from, to);    /* the last move, as the page shows it */
     pos_make(p, ml, &ml->m[k]);
+    if (p->ntrail > WEB_MAX_TRAIL) {
+        pos_unmake(p);
+        return fail(err, errlen, "'%s': the game would keep more than %d state changes to take "
+                    "its moves back; start a new game from this position", s, WEB_MAX_TRAIL);
+    }
     return 1;
 }
 
@@ -479,15 +491,15 @@ int webgame_think_finish(WebGame *w, int wait, char *err, size_t errlen)
         char move[sizeof t->res.best_str];
         snprintf(move, sizeof move, "%s", t->res.best_str);
         if (webgame_move(w, move, err, errlen)) {
-            w->engine_j = json_pack("{s:s, s:i, s:i, s:I, s:f, s:s}", "move", move,
+            w->engine_j = json_pack("{s:o, s:i, s:i, s:I, s:f, s:o}", "move", json_text(move),
                                     "score", t->res.score, "depth", t->res.depth,
                                     "nodes", (json_int_t)t->res.nodes, "seconds", t->res.seconds,
-                                    "pv", t->res.pv);
+                                    "pv", json_text(t->res.pv));
             invalidate(w);
             return 1;
         }
     }
-    w->engine_j = json_pack("{s:s}", "error", err);
+    w->engine_j = json_pack("{s:o}", "error", json_text(err));
     invalidate(w);
     return 0;
 }
@@ -512,11 +524,12 @@ char *webgame_record(WebGame *w)
     char *text = NULL; size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     if (!f) oom("record");
-    char opts[1024] = "";
-    for (int i = 0; i < w->nopts; i++) {
-        size_t n = strlen(opts);
-        snprintf(opts + n, sizeof opts - n, "%s%s", i ? " " : "", w->opts[i]);
-    }
+    /* the options as one string, however long (a fixed buffer cut them silently) */
+    char *opts = NULL; size_t olen = 0;
+    FILE *of = open_memstream(&opts, &olen);
+    if (!of) oom("record");
+    for (int i = 0; i < w->nopts; i++) fprintf(of, "%s%s", i ? " " : "", w->opts[i]);
+    fclose(of);
     char **moves = strings_of(&w->hist);
     const Pos *p = w->p;
     GameRecord r = { w->g, "boardvm serve", 0, base_name(w->path), opts,
@@ -527,6 +540,7 @@ char *webgame_record(WebGame *w)
     record_write(f, &r);
     fclose(f);
     free(moves);
+    free(opts);
     return text;
 }
 
@@ -554,8 +568,8 @@ static json_t *played_json(const PlayedList *l, int reversed)
     json_t *a = json_array();
     for (int k = 0; k < l->n; k++) {
         const Played *m = &l->m[reversed ? l->n - 1 - k : k];
-        json_array_append_new(a, json_pack("{s:s, s:i, s:i}", "s", m->s, "from", m->from,
-                                           "to", m->to));
+        json_array_append_new(a, json_pack("{s:o, s:i, s:i}", "s", json_text(m->s),
+                                           "from", m->from, "to", m->to));
     }
     return a;
 }
@@ -571,7 +585,7 @@ static json_t *state_with_engine(WebGame *w)
         pthread_mutex_lock(&w->think.mu);
         memcpy(info, w->think.info, sizeof info);
         pthread_mutex_unlock(&w->think.mu);
-        json_object_set_new(s, "thinking", json_pack("{s:s}", "info", info));
+        json_object_set_new(s, "thinking", json_pack("{s:o}", "info", json_text(info)));
     }
     return s;
 }
@@ -596,7 +610,8 @@ json_t *webgame_state(WebGame *w)
     if (protected_run(p, state_run, &r)) {
         /* the rules code failed on this position: say so, offer no move */
         json_decref(r.s);
-        json_t *s = json_pack("{s:s, s:[], s:[]}", "error", p->errmsg, "moves", "board");
+        json_t *s = json_pack("{s:o, s:[], s:[]}", "error", json_text(p->errmsg),
+                              "moves", "board");
         rebuild(w);
         w->state_j = s;
         return state_with_engine(w);
@@ -608,9 +623,9 @@ json_t *webgame_state(WebGame *w)
     json_object_set_new(s, "history", played_json(&w->hist, 0));
     json_object_set_new(s, "redo", played_json(&w->redo, 1));   /* the next move to redo first */
     json_t *opts = json_array();
-    for (int i = 0; i < w->nopts; i++) json_array_append_new(opts, json_string(w->opts[i]));
+    for (int i = 0; i < w->nopts; i++) json_array_append_new(opts, json_text(w->opts[i]));
     json_object_set_new(s, "options", opts);
-    json_object_set_new(s, "start", w->start ? json_string(w->start) : json_null());
+    json_object_set_new(s, "start", w->start ? json_text(w->start) : json_null());
     w->state_j = s;
     return state_with_engine(w);
 }

@@ -29,17 +29,33 @@ n=$(./boardvm show "$srcdir/rules/smegi.rules" --json | grep -o '"arrows":\[\[' 
 [ "$n" -eq 40 ] && ok "show --json: Smegi's 40 squares with arrows" || bad "show --json: $n squares with arrows"
 ./boardvm show "$rules" --json --moves e2e4 | grep -q '"position":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"' \
     && ok "show --json --moves e2e4: the position" || bad "show --json --moves e2e4"
+# names that are not UTF-8 (a Latin-1 game name, a file name): jansson refused them and the JSON
+# ended in "out of memory", exit 3 (F27); each bad byte is U+FFFD now
+e_acute=$(printf '\351'); replacement=$(printf '\357\277\275')
+LC_ALL=C sed "s/^game \"FIDE Chess\";/game \"Caf$e_acute Chess\";/" "$rules" > "serve-caf$e_acute.rules"
+./boardvm show "serve-caf$e_acute.rules" --json > serve.json 2>serve.err; st=$?
+[ $st -eq 0 ] && LC_ALL=C grep -q "\"name\":\"Caf$replacement Chess\",\"file\":\"serve-caf$replacement.rules\"" serve.json \
+    && ok "show --json: a Latin-1 game name and file name (F27)" || bad "show --json, Latin-1 names: status $st, $(cat serve.err)"
+rm -f "serve-caf$e_acute.rules" serve.json
 
-./boardvm serve "$rules" --port 0 >serve.out 2>serve.err &
-pid=$!
-port=
-for i in $(seq 1 100); do
-    port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' serve.out)
-    [ -n "$port" ] && break
-    sleep 0.1
-done
-if [ -z "$port" ]; then echo "FAIL: the server did not say where it listens"; cat serve.out serve.err; kill $pid; exit 1; fi
-url=http://127.0.0.1:$port
+# start_server RULES: a server on a free port (pid, url); the test ends if it does not start
+# within 30 s (a sanitizer build under load is slow)
+start_server() {
+    # the previous server's serve.out must go first: the new one truncates it only once it runs,
+    # and the loop below could read the old port meanwhile
+    rm -f serve.out
+    ./boardvm serve "$1" --port 0 >serve.out 2>serve.err &
+    pid=$!
+    port=
+    for i in $(seq 1 300); do
+        port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' serve.out)
+        [ -n "$port" ] && break
+        sleep 0.1
+    done
+    if [ -z "$port" ]; then echo "FAIL: the server did not say where it listens"; cat serve.out serve.err; kill $pid; exit 1; fi
+    url=http://127.0.0.1:$port
+}
+start_server "$rules"
 
 # status of a request: req METHOD PATH [BODY]; the body of the answer goes to serve.body
 req() {
@@ -67,6 +83,10 @@ want=$(./boardvm show "$rules" --moves e2e4 | sed -n 's/^position: //p')
 expect 422 "an illegal move" POST /api/move '{"move":"e7e4"}'
 grep -q 'not a legal move' serve.body && ok "it says why" || bad "no reason: $(cat serve.body)"
 expect 400 "a move that is not a string" POST /api/move '{"move":7}'
+# a message cut at its buffer's end inside a character was not UTF-8: jansson gave no JSON and
+# the server closed the connection without an answer (F26, found by fuzz/fuzz_web.c)
+long=$(awk 'BEGIN { s = "{\"move\":\"x"; for (i = 0; i < 3000; i++) s = s "\303\251"; print s "\"}" }')
+expect 422 "an illegal move of 3000 two-byte characters, cut in its message (F26)" POST /api/move "$long"
 expect 400 "malformed JSON" POST /api/move '{"move":'
 expect 400 "JSON that is not an object" POST /api/move '[1,2]'
 head -c 2000000 /dev/zero | tr '\0' 'x' >serve.big
@@ -125,6 +145,29 @@ expect 200 "an answer after a client went away" GET /api/state
 kill -TERM $pid
 wait $pid; st=$?
 [ $st -eq 0 ] && ok "SIGTERM stops the server (status 0)" || bad "the server exited with status $st"
+if grep -q 'ERROR: \|runtime error' serve.err; then bad "sanitizer report:"; cat serve.err; fi
+
+# the game keeps every move's undo data (to take it back): a game whose moves change 3000 state
+# words each reached 445 MB with a 120 KB /api/new; the game now keeps at most 2^24 changes (F28)
+start_server "$srcdir/tests/fuzz-regress/cli/record-memory.rules"
+awk 'BEGIN { printf "{\"moves\":[\"a2\""; for (i = 1; i < 8000; i++) printf ",\"%s\"", i % 2 ? "b1" : "a2"; print "]}" }' > serve.big
+got=$(curl -s -o serve.body -w '%{http_code}' -X POST --data-binary @serve.big "$url/api/new")
+[ "$got" = 422 ] && grep -q 'more than 16777216 state changes to take its moves back' serve.body \
+    && ok "8000 moves of 3000 state changes each are refused at the bound (F28)" \
+    || bad "8000 moves of 3000 state changes (F28): HTTP $got: $(head -c 200 serve.body)"
+kill -TERM $pid
+wait $pid
+if grep -q 'ERROR: \|runtime error' serve.err; then bad "sanitizer report:"; cat serve.err; fi
+
+# a record's Options tag holds every option, however long (a 1024-byte buffer cut it silently)
+start_server "$srcdir/rules/ivory-tower.rules"
+awk 'BEGIN { printf "{\"options\":[\"korean\""; for (i = 1; i < 200; i++) printf ",\"korean\""; print "]}" }' > serve.big
+expect 200 "a new game with 200 options" POST /api/new "$(cat serve.big)"
+expect 200 "its record" GET /api/record
+n=$(grep -o '\[Options \\"[a-z ]*\\"\]' serve.body | grep -o korean | wc -l)
+[ "$n" -eq 200 ] && ok "the record's Options tag holds the 200 options" || bad "the Options tag holds $n options, not 200"
+kill -TERM $pid
+wait $pid
 if grep -q 'ERROR: \|runtime error' serve.err; then bad "sanitizer report:"; cat serve.err; fi
 rm -f serve.out serve.err serve.body serve.big serve.many
 [ $fails -eq 0 ] || exit 1

@@ -1,0 +1,248 @@
+/* webapi.c - the requests `boardvm serve` answers (see webapi.h and the routes in serve.c).
+ *
+ * Every answer is a JSON object (a refusal is {"error": "why"} with a 4xx status) or one of the
+ * page's files. Only the files of the `assets` table are ever read, by their fixed names in the
+ * page's directory, so no path of any form (dot segments, escapes, long names) reaches another
+ * file. */
+#include "webapi.h"
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gamejson.h"
+
+#define MAX_ASSET (4u << 20)         /* a page file */
+#define MAX_ENGINE_TIME 60.0         /* seconds the engine may think for one move */
+#define MAX_ENGINE_DEPTH 64
+
+/* The page's files: only these names are ever served, so no URL can reach another file. */
+static const struct { const char *url, *file, *type; } assets[] = {
+    { "/", "index.html", "text/html; charset=utf-8" },
+    { "/index.html", "index.html", "text/html; charset=utf-8" },
+    { "/board.js", "board.js", "text/javascript; charset=utf-8" },
+    { "/board.css", "board.css", "text/css; charset=utf-8" },
+};
+#define NASSETS (sizeof assets / sizeof *assets)
+
+const char *webapi_asset_file(const char *path)
+{
+    for (size_t i = 0; i < NASSETS; i++)
+        if (!strcmp(path, assets[i].url)) return assets[i].file;
+    return NULL;
+}
+
+static int reply_text(WebReply *r, unsigned status, const char *type, char *body, size_t len)
+{
+    r->status = status;
+    r->type = type;
+    r->body = body;
+    r->len = len;
+    return body != NULL;
+}
+
+/* j (its reference is taken) as JSON. */
+static int reply_json(WebReply *r, unsigned status, json_t *j)
+{
+    char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
+    json_decref(j);
+    if (!s) return reply_text(r, 0, NULL, NULL, 0);
+    return reply_text(r, status, "application/json", s, strlen(s));
+}
+
+int webapi_error(WebReply *r, unsigned status, const char *msg)
+{
+    /* json_text: a message may quote the request cut at its buffer's end, inside a character
+     * (F26: jansson then gave no JSON and the server no answer) */
+    return reply_json(r, status, json_pack("{s:o}", "error", json_text(msg)));
+}
+
+static int reply_asset(WebReply *r, const WebApi *a, int i)
+{
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/%s", a->webdir, assets[i].file);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "boardvm: serve: cannot open %s: %s\n", path, strerror(errno));
+        return webapi_error(r, 500, "the page's files are missing");
+    }
+    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    if (size < 0 || size > (long)MAX_ASSET || fseek(f, 0, SEEK_SET) != 0) {
+        fclose(f);
+        return webapi_error(r, 500, "a page file cannot be read");
+    }
+    char *buf = malloc((size_t)size + 1);
+    size_t n = buf ? fread(buf, 1, (size_t)size, f) : 0;
+    fclose(f);
+    return reply_text(r, 200, assets[i].type, buf, n);
+}
+
+/* The answer to a POST that changed the game (or not, with err). */
+static int reply_after(WebReply *r, WebApi *a, int ok, const char *err, json_t *extra)
+{
+    if (!ok) { json_decref(extra); return webapi_error(r, 422, err); }
+    json_t *j = extra ? extra : json_object();
+    json_object_set_new(j, "state", webgame_state(a->w));
+    return reply_json(r, 200, j);
+}
+
+/* An array of strings from the request, or NULL with err. n and the strings point into j. */
+static const char **string_array(json_t *j, int *n, const char *what, char *err, size_t errlen)
+{
+    if (!json_is_array(j)) {
+        snprintf(err, errlen, "\"%s\" must be an array of strings", what);
+        return NULL;
+    }
+    size_t k = json_array_size(j);
+    const char **v = calloc(k + 1, sizeof *v);
+    if (!v) { snprintf(err, errlen, "out of memory"); return NULL; }
+    for (size_t i = 0; i < k; i++) {
+        v[i] = json_string_value(json_array_get(j, i));
+        if (!v[i]) {
+            snprintf(err, errlen, "\"%s\" must be an array of strings", what);
+            free(v);
+            return NULL;
+        }
+    }
+    *n = (int)k;
+    return v;
+}
+
+static int api_new(WebReply *r, WebApi *a, json_t *req)
+{
+    char err[4096] = "";
+    json_t *jo = json_object_get(req, "options"), *jf = json_object_get(req, "fen"),
+           *jm = json_object_get(req, "moves");
+    if (jf && !json_is_string(jf) && !json_is_null(jf))
+        return webapi_error(r, 400, "\"fen\" must be a string");
+    int nopts = 0, nmoves = 0;
+    const char **opts = NULL, **moves = NULL;
+    if (jo && !json_is_null(jo) && !(opts = string_array(jo, &nopts, "options", err, sizeof err)))
+        return webapi_error(r, 400, err);
+    if (jm && !json_is_null(jm) && !(moves = string_array(jm, &nmoves, "moves", err, sizeof err))) {
+        free(opts);
+        return webapi_error(r, 400, err);
+    }
+    int ok = webgame_new(a->w, nopts, opts ? (char **)opts : NULL, json_string_value(jf),
+                         (char **)moves, nmoves, err, sizeof err);
+    free(opts); free(moves);
+    return reply_after(r, a, ok, err, NULL);
+}
+
+/* The engine searches in a thread of its own (webgame.c): the answer comes at once (202) and
+ * the page follows the search in /api/state ("thinking") until "engine" says what it played;
+ * with "wait": true the answer waits for the move (for scripts). */
+static int api_engine(WebReply *r, WebApi *a, json_t *req)
+{
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    json_t *jd = json_object_get(req, "depth"), *jt = json_object_get(req, "time");
+    json_t *jw = json_object_get(req, "wait");
+    if (jd && (!json_is_integer(jd) || json_integer_value(jd) < 1 ||
+               json_integer_value(jd) > MAX_ENGINE_DEPTH))
+        return webapi_error(r, 400, "\"depth\" must be a whole number from 1 to 64");
+    if (jt && (!json_is_number(jt) || !(json_number_value(jt) > 0) ||
+               json_number_value(jt) > MAX_ENGINE_TIME))
+        return webapi_error(r, 400, "\"time\" must be a number of seconds above 0, at most 60");
+    if (jw && !json_is_boolean(jw)) return webapi_error(r, 400, "\"wait\" must be true or false");
+    lim.depth = jd ? (int)json_integer_value(jd) : 0;
+    /* a depth alone still has a time limit: the server must not think for ever */
+    lim.time = jt ? json_number_value(jt) : (jd ? MAX_ENGINE_TIME : 1.0);
+    if (a->engine_time_cap > 0 && lim.time > a->engine_time_cap) lim.time = a->engine_time_cap;
+    char err[1024] = "";
+    if (!webgame_think_start(a->w, &lim, err, sizeof err)) return webapi_error(r, 422, err);
+    if (!json_is_true(jw)) {
+        json_t *j = json_pack("{s:b}", "thinking", 1);
+        json_object_set_new(j, "state", webgame_state(a->w));
+        return reply_json(r, 202, j);
+    }
+    int ok = webgame_think_finish(a->w, 1, err, sizeof err);
+    return reply_after(r, a, ok == 1, err, NULL);
+}
+
+static int api_post(WebReply *r, WebApi *a, const char *path, const char *body, size_t len,
+                    int too_big)
+{
+    if (too_big) return webapi_error(r, 413, "the request body is too large (at most 1 MiB)");
+    json_t *req = NULL;
+    if (len) {
+        json_error_t je;
+        req = json_loadb(body, len, JSON_REJECT_DUPLICATES, &je);
+        if (!req) {
+            char msg[256];
+            snprintf(msg, sizeof msg, "the request body is not JSON: %s (at character %d)", je.text,
+                     je.position);
+            return webapi_error(r, 400, msg);
+        }
+    } else req = json_object();
+    if (!json_is_object(req)) {
+        json_decref(req);
+        return webapi_error(r, 400, "the request body must be a JSON object");
+    }
+    char err[4096] = "";
+    int ok;
+    if (!strcmp(path, "/api/move")) {
+        const char *m = json_string_value(json_object_get(req, "move"));
+        if (!m) ok = webapi_error(r, 400, "\"move\" (a move string) is missing");
+        else ok = reply_after(r, a, webgame_move(a->w, m, err, sizeof err), err, NULL);
+    } else if (!strcmp(path, "/api/undo"))
+        ok = reply_after(r, a, webgame_undo(a->w, err, sizeof err), err, NULL);
+    else if (!strcmp(path, "/api/redo"))
+        ok = reply_after(r, a, webgame_redo(a->w, err, sizeof err), err, NULL);
+    else if (!strcmp(path, "/api/new")) ok = api_new(r, a, req);
+    else if (!strcmp(path, "/api/engine")) ok = api_engine(r, a, req);
+    else if (!strcmp(path, "/api/stop")) {
+        webgame_think_stop(a->w);
+        if (json_is_true(json_object_get(req, "wait")))
+            webgame_think_finish(a->w, 1, err, sizeof err);
+        ok = reply_after(r, a, 1, err, NULL);
+    }
+    else if (!strcmp(path, "/api/load")) {
+        const char *t = json_string_value(json_object_get(req, "record"));
+        if (!t) ok = webapi_error(r, 400, "\"record\" (the text of a game record) is missing");
+        else ok = reply_after(r, a, webgame_load_record(a->w, t, err, sizeof err), err, NULL);
+    } else ok = webapi_error(r, 404, "no such API call");
+    json_decref(req);
+    return ok;
+}
+
+static int api_get(WebReply *r, WebApi *a, const char *path)
+{
+    if (!strcmp(path, "/api/game")) return reply_json(r, 200, json_incref(webgame_game(a->w)));
+    if (!strcmp(path, "/api/state")) return reply_json(r, 200, webgame_state(a->w));
+    if (!strcmp(path, "/api/record")) {
+        char *text = webgame_record(a->w);
+        if (!text) return webapi_error(r, 409, "the engine is thinking (wait, or stop it)");
+        json_t *j = json_pack("{s:o}", "record", json_text(text));
+        free(text);
+        return reply_json(r, 200, j);
+    }
+    return webapi_error(r, 404, "no such API call");
+}
+
+int webapi_handle(WebApi *a, const char *method, const char *path, const char *body, size_t len,
+                  int too_big, WebReply *r)
+{
+    memset(r, 0, sizeof *r);
+    int get = !strcmp(method, "GET") || !strcmp(method, "HEAD"), post = !strcmp(method, "POST");
+    if (!strncmp(path, "/api/", 5)) {
+        /* a search that has ended: its move is made before anything else is answered (an
+         * error of the search goes to the state's "engine") */
+        char err[512];
+        webgame_think_finish(a->w, 0, err, sizeof err);
+        if (webgame_thinking(a->w) &&
+            !(get && (!strcmp(path, "/api/game") || !strcmp(path, "/api/state"))) &&
+            !(post && !strcmp(path, "/api/stop")))
+            return webapi_error(r, 409,
+                                "the engine is thinking (wait, or stop it: POST /api/stop)");
+        if (get) return api_get(r, a, path);
+        if (post) return api_post(r, a, path, body, len, too_big);
+        return webapi_error(r, 405, "use GET or POST");
+    }
+    for (size_t i = 0; i < NASSETS; i++)
+        if (!strcmp(path, assets[i].url)) {
+            if (!get) return webapi_error(r, 405, "use GET");
+            return reply_asset(r, a, (int)i);
+        }
+    return webapi_error(r, 404, "not found");
+}
