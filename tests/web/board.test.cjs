@@ -121,7 +121,20 @@ async function gameChecks(browser, file) {
       const mine = moves.filter((x) => x.startsWith(p[1]) || x.includes(':' + p[1]));
       if (mine.every((x) => plain.test(x) && plain.exec(x)[1] === p[1])) { from = p[1]; break; }
     }
-    check(from !== null, `${name}: a piece with plain moves to click`);
+    // a game whose every move has more than a from and a to (Othello's drops, duck chess's
+    // second part) has none to click: its first legal move is typed instead
+    const anyPlain = moves.some((m) => plain.test(m));
+    check(from !== null || !anyPlain, `${name}: a piece with plain moves to click`);
+    if (!anyPlain) {
+      const first = moves[0];
+      await page.fill('#typed-move', first);
+      await page.click('#typed button');
+      await waitHistory(page, 1);
+      const s2 = await stateOf(page);
+      const pos2 = /^position: (.*)$/m.exec(cli('show', file, '--moves', first))[1];
+      check(s2.history.length === 1 && s2.position === pos2,
+        `${name}: its first legal move, ${first}, typed, is played`, `${JSON.stringify(s2.history)} ${s2.position}`);
+    }
     if (from) {
       const expect = moves.filter((x) => plain.test(x) && plain.exec(x)[1] === from).map((x) => plain.exec(x)[2]).sort();
       await clickSq(page, from);
