@@ -213,6 +213,8 @@ typedef struct Game {
     uint8_t **origin_ok;                  /* per program: where it can move from (origins.h) */
     uint8_t *moves_onto;                  /* per program: it may emit a move onto a square, the
                                              only kind that captures (origins.h) */
+    int captures_skip_ok;                 /* the quiescence search may leave out the programs
+                                             that cannot capture (origins.h) */
     const struct VmHost *host;            /* the runtime's answers to the VM (vm.h), set by
                                              movegen_prepare */
 

@@ -165,22 +165,9 @@ static void gen_rest_of(Pos *p, MoveList *ml, int onto_only)
 
 void gen_rest(Pos *p, MoveList *ml) { gen_rest_of(p, ml, 0); }
 
-/* Programs that move nothing onto a square are left out; but under `moves distinct` a capture
- * may be merged with a move of such a program that reaches the same state, and which of the
- * two the list keeps depends on both: there, only a game none of whose programs can capture
- * (the Four Towers turn) leaves them out. */
-void gen_rest_captures(Pos *p, MoveList *ml)
-{
-    const Game *g = p->g;
-    int onto_only = 1;
-    if (g->distinct) {
-        for (int f = 0; f < g->nfns && onto_only; f++)
-            if ((g->fns[f].kind == FN_MOVES || g->fns[f].kind == FN_DROPS) && g->moves_onto[f]) onto_only = 0;
-        for (int t = 1; t <= g->ntypes && onto_only; t++)
-            if (g->types[t].natoms) onto_only = 0;
-    }
-    gen_rest_of(p, ml, onto_only);
-}
+/* Programs that move nothing onto a square are left out where the game allows it
+ * (Game.captures_skip_ok, decided once by origins.c). */
+void gen_rest_captures(Pos *p, MoveList *ml) { gen_rest_of(p, ml, p->g->captures_skip_ok); }
 
 /* Is one of the moves from `first` on legal? Each is made with what `legal` can see of a make. */
 static int any_legal_from(Pos *p, MoveList *ml, int first)

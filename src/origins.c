@@ -91,6 +91,17 @@ void origins_prepare(Game *g)
 {
     g->moves_onto = arena_alloc(&g->arena, (size_t)(g->nfns > 0 ? g->nfns : 1));
     for (int f = 0; f < g->nfns; f++) g->moves_onto[f] = (uint8_t)may_move_onto(g, f);
+    /* Under `moves distinct` a capture may be merged with a move of a program that cannot
+     * capture, and which of the two the list keeps depends on both: there, only a game none of
+     * whose programs or native lines can capture (the Four Towers turn) leaves programs out. */
+    g->captures_skip_ok = 1;
+    if (g->distinct) {
+        for (int f = 0; f < g->nfns; f++)
+            if ((g->fns[f].kind == FN_MOVES || g->fns[f].kind == FN_DROPS) && g->moves_onto[f])
+                g->captures_skip_ok = 0;
+        for (int t = 1; t <= g->ntypes; t++)
+            if (g->types[t].natoms) g->captures_skip_ok = 0;
+    }
     g->origin_ok =
         arena_alloc(&g->arena, sizeof *g->origin_ok * (size_t)(g->nfns > 0 ? g->nfns : 1));
     for (int f = 0; f < g->nfns; f++) {
