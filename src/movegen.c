@@ -317,7 +317,7 @@ static int next_attacker(const Pos *p, const uint64_t *bits, int by, int after)
  * that list, and holds in any position where those locations hold the same values: checked one
  * by one, which costs a few loads where the run costs hundreds of instructions. Most moves leave most attackers' squares
  * alone, so the legality tests of a node, and of its siblings, mostly find their runs here. */
-#define MEMO_SIZE 512                   /* entries, direct-mapped; a power of two */
+#define MEMO_SIZE 2048                  /* entries, direct-mapped; a power of two */
 typedef struct {
     int32_t fn, origin, piece, target;   /* fn + 1: 0 = an empty slot */
     int8_t owner, found, n;
