@@ -227,6 +227,12 @@ enum {
     S(LOAD_PUSH_EQ_JZ, LOAD, 4, "LOAD a; PUSH k; EQ; JZ t") \
     S(LOAD_PUSH_NE_JZ, LOAD, 4, "LOAD a; PUSH k; NE; JZ t") \
     S(LOAD_PUSH_ADD_STORE, LOAD, 4, "LOAD a; PUSH k; ADD; STORE a: local a += k (checked)") \
+    S(LOAD_PUSH_ISTYPE_JZ, LOAD, 4, "LOAD a; PUSH t; ISTYPE; JZ j: jump to j unless the piece in " \
+                                    "local a has type t") \
+    S(LOAD_LOAD_PIECEAT, LOAD, 3, "LOAD a; LOAD b; PIECEAT: push the piece at layer b of " \
+                                  "square a") \
+    S(PUSH_EQ_JZ, PUSH, 3, "PUSH k; EQ; JZ t: pop a; jump to t unless a == k") \
+    S(PUSH_NE_JZ, PUSH, 3, "PUSH k; NE; JZ t: pop a; jump to t unless a != k") \
     S(LOAD_EMPTY_JZ, LOAD, 3, "LOAD a; EMPTY; JZ t: jump to t unless square a is empty") \
     S(LOAD_EMPTY_JNZ, LOAD, 3, "LOAD a; EMPTY; JNZ t: jump to t if square a is empty") \
     S(LOAD_FRIEND_JZ, LOAD, 3, "LOAD a; FRIEND; JZ t") \
@@ -234,6 +240,9 @@ enum {
     S(LOAD_ENEMY_JZ, LOAD, 3, "LOAD a; ENEMY; JZ t") \
     S(LOAD_ENEMY_JNZ, LOAD, 3, "LOAD a; ENEMY; JNZ t") \
     S(LOAD_STEP, LOAD, 2, "LOAD d; STEP: move the cursor along the direction in local d") \
+    S(LOAD_AT, LOAD, 2, "LOAD a; AT: push the piece on square a") \
+    S(LOAD_HEIGHT, LOAD, 2, "LOAD a; HEIGHT: push how many pieces stand on square a") \
+    S(LOAD_LOADPV, LOAD, 2, "LOAD a; LOADPV v: push piece variable v of the piece in local a") \
     S(LOAD_STORE, LOAD, 2, "LOAD a; STORE b: local b = local a") \
     S(PUSH_STORE, PUSH, 2, "PUSH k; STORE a: local a = k") \
     S(NOT_JZ, NOT, 2, "NOT; JZ t: pop; jump to t if it is not 0") \

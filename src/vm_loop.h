@@ -316,6 +316,27 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             L[0] = nb;
             ip += 3; NEXT;
         }
+        vmcase(LOAD_PUSH_ISTYPE_JZ)
+            SUPER(2, 4, 5);
+            a = L[OPND(1)];
+            ip = a && PW_TYPE(a) == OPND(3) ? ip + 7 : code + OPND(6); NEXT;
+        vmcase(LOAD_LOAD_PIECEAT)
+            SUPER(2, 4);
+            a = L[OPND(1)]; b = L[OPND(3)];
+            stk[sp++] = SQOK(a) && b >= 0 && b < g->stack ? p->st[a * g->stack + b] : 0;
+            ip += 5; NEXT;
+        vmcase(PUSH_EQ_JZ) SUPER(2, 3); ip = stk[--sp] == OPND(1) ? ip + 5 : code + OPND(4); NEXT;
+        vmcase(PUSH_NE_JZ) SUPER(2, 3); ip = stk[--sp] != OPND(1) ? ip + 5 : code + OPND(4); NEXT;
+        vmcase(LOAD_AT) SUPER(2); a = L[OPND(1)]; LOG_READ(a); stk[sp++] = SQOK(a) ? TOP(a) : 0; ip += 3; NEXT;
+        vmcase(LOAD_HEIGHT)
+            SUPER(2); a = L[OPND(1)]; stk[sp++] = SQOK(a) ? pos_height(p, (int)a) : 0; ip += 3; NEXT;
+        vmcase(LOAD_LOADPV) {
+            SUPER(2);
+            const Var *pv = &g->vars[OPND(3)];
+            a = L[OPND(1)];
+            stk[sp++] = ((uint32_t)a >> pv->shift) & ((1u << pv->bits) - 1);
+            ip += 4; NEXT;
+        }
         vmcase(LOAD_STORE) SUPER(2); L[OPND(3)] = L[OPND(1)]; ip += 4; NEXT;
         vmcase(PUSH_STORE) SUPER(2); L[OPND(3)] = OPND(1); ip += 4; NEXT;
         vmcase(NOT_JZ) SUPER(1); ip = stk[--sp] ? code + OPND(2) : ip + 3; NEXT;
