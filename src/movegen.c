@@ -148,7 +148,11 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip
             vm_run(p, &c);
         }
         if (ext && ml->n > before) extend_moves(p, ml, before);    /* `moves extend` */
-        if (stop && ml->n > before && stop(p, ml, before)) { ml->next_unit = u + 1; return 1; }
+        if (stop && ml->n > before && stop(p, ml, before)) {
+            ml->next_unit = u + 1;
+            ml->resume_emits = 0;                  /* (a resumed unit's count is used up) */
+            return 1;
+        }
     }
     ml->next_unit = -1;
     return 0;
@@ -164,6 +168,15 @@ static void gen_rest_of(Pos *p, MoveList *ml, int onto_only)
 }
 
 void gen_rest(Pos *p, MoveList *ml) { gen_rest_of(p, ml, 0); }
+
+static int has_wanted(Pos *p, MoveList *ml, int first) { (void)p; (void)first; return ml->n > ml->want; }
+
+void gen_more(Pos *p, MoveList *ml, int n)
+{
+    if (ml->n >= n || ml->next_unit < 0) return;
+    ml->want = n - 1;
+    gen_units(p, ml, has_wanted, ml->next_unit, ml->resume_emits, 0);
+}
 
 /* Programs that move nothing onto a square are left out where the game allows it
  * (Game.captures_skip_ok, decided once by origins.c). */
