@@ -82,12 +82,18 @@ typedef int (*GenStop)(Pos *p, MoveList *ml, int first);
 /* One program unit, its first `skip` moves already in the list; `stop` has not seen the moves
  * from index `tested` on (a piece's native moves come before its program's). Returns 1 if
  * `stop` ended the generation inside or after it. */
+static int has_wanted(Pos *p, MoveList *ml, int first);
+
 static int gen_run(Pos *p, MoveList *ml, RunCtx *c, GenStop stop, int skip, int u, int tested)
 {
     if (!stop && !skip) { vm_run(p, c); return 0; }       /* (the plain generation) */
     for (;;) {
         ml->unit_emits = 0; ml->stopped = 0;
-        ml->stop_emits = stop ? (skip ? 2 * skip : 1) : 0;
+        /* A stopped run is made again from its start: the stops double, so that a run is made
+         * about twice at most; gen_more knows how many moves it wants and stops there first. */
+        int at = skip ? 2 * skip : 1;
+        if (stop == has_wanted && skip + ml->want + 1 - ml->n > at) at = skip + ml->want + 1 - ml->n;
+        ml->stop_emits = stop ? at : 0;
         ml->emit_watch = 1;
         vm_run_resume(p, c, skip);
         ml->stop_emits = 0; ml->emit_watch = 0;
