@@ -289,7 +289,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %token KW_WITHOUT "'without'" KW_SQUARES "'squares'" KW_STACK "'stack'"
 %token KW_DIRECTION "'direction'" KW_DIRS "'dirs'" KW_SYMMETRY "'symmetry'" KW_ZONE "'zone'"
 %token KW_ARROWS "'arrows'" KW_ATTRIBUTE "'attribute'" KW_FLAGS "'flags'" KW_VAR "'var'"
-%token KW_UNCOUNTED "'uncounted'" KW_RESET "'reset'" KW_PLAYER "'player'" KW_SQUARE "'square'" KW_PIECE "'piece'"
+%token KW_UNCOUNTED "'uncounted'" KW_TRANSIENT "'transient'" KW_RESET "'reset'" KW_PLAYER "'player'" KW_SQUARE "'square'" KW_PIECE "'piece'"
 %token KW_VALUE "'value'" KW_ROYAL "'royal'" KW_NEUTRAL "'neutral'" KW_BONUS "'bonus'" KW_LEAP "'leap'" KW_RIDE "'ride'"
 %token KW_MOVE "'move'" KW_CAPTURE "'capture'" KW_ATTACK "'attack'" KW_MOVES "'moves'"
 %token KW_DROPS "'drops'" KW_START "'start'" KW_POSITION "'position'"
@@ -574,10 +574,10 @@ attr_entry:
  * position strings (after the piece's code: `Q~`), where it would be `Q{promoted=1}`. */
 var:
     var_kind KW_VAR IDENT ':' type opt_default opt_reset ';'
-        { $$ = mk_kids(ctx, AST_VAR, &@$, $5, $6, NULL); $$->name = $3;
+        { $$ = mk_kids(ctx, AST_VAR, &@$, $5, $6, mk(ctx, AST_NOTHING, &@7)); $$->name = $3;
           $$->num = $1; $$->num2 = $7; }
   | var_kind KW_VAR IDENT STRING ':' type opt_default opt_reset ';'
-        { $$ = mk_kids(ctx, AST_VAR, &@$, $6, $7, NULL); $$->name = $3;
+        { $$ = mk_kids(ctx, AST_VAR, &@$, $6, $7, mk(ctx, AST_NOTHING, &@8)); $$->name = $3;
           $$->num = $1; $$->num2 = $8; $$->str = $4; }
   ;
 
@@ -589,11 +589,13 @@ var_kind:
   ;
 
 /* Variable flags (AST_VAR num2): 1 = reset before every move, 2 = uncounted (left out of a
- * position's identity for `repetition`), in any order. */
+ * position's identity for `repetition`), 4 = transient (no part of the position), in any
+ * order. */
 opt_reset:
     %empty                   { $$ = 0; }
   | opt_reset KW_RESET       { $$ = $1 | 1; }
   | opt_reset KW_UNCOUNTED   { $$ = $1 | 2; }
+  | opt_reset KW_TRANSIENT   { $$ = $1 | 4; }
   ;
 
 /* A type; an int may carry a range, `int 0..7` (kids: two NUM). */

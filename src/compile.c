@@ -480,9 +480,6 @@ static int64_t const_value(Compiler *C, Ast *e, Ty ty)
                 Sym *s = k->kind == AST_IDENT ? sym_find(C, k->name) : NULL;
                 if (s && s->kind == SYM_FLAG && s->extra == ty.extra) m |= 1ull << s->index;
                 else if (k->kind == AST_IDENT && !strcmp(k->name, "none")) continue;
-                else if (k->kind == AST_IDENT && !strcmp(k->name, "transient"))
-                    diag_error(C->diag, k->loc, "`transient` is not a word of the language (transient variables are not "
-                               "implemented): a variable may be `reset` (to its start value before every move) or `uncounted`");
                 else diag_error(C->diag, k->loc, "'%s' is not a flag of '%s'", k->name ? k->name : "?",
                                 g->flagsets[ty.extra].name);
             } else {
@@ -580,6 +577,24 @@ static void make_attribute(Compiler *C, Ast *d, int is_arrows)
     g->nattrs++;
 }
 
+/* `transient` (docs/design.md §3 G3): a variable outside the position, set back to its start
+ * value at every turn. The other words say something only of a variable in the position. */
+static void check_transient(Compiler *C, Var *v, SrcLoc at)
+{
+    if (!v->transient) return;
+    if (v->kind == VAR_PIECE)
+        diag_error(C->diag, at, "a piece variable is stored in its piece, which is part of the position: it cannot be "
+                   "`transient` (a `square var` can)");
+    else if (v->reset)
+        diag_error(C->diag, at, "'%s' cannot be both `transient` and `reset`: a transient variable is already set back "
+                   "to its start value at every turn, and no move carries its changes", v->name);
+    else if (v->uncounted)
+        diag_error(C->diag, at, "'%s' cannot be both `transient` and `uncounted`: a transient variable is no part of "
+                   "the position at all, not only of its identity for `repetition`", v->name);
+    else return;
+    v->transient = 0;
+}
+
 static void make_var(Compiler *C, Ast *d)
 {
     Game *g = C->g;
@@ -602,16 +617,16 @@ static void make_var(Compiler *C, Ast *d)
     }
     v->reset = (int)(d->num2 & 1);
     v->uncounted = (int)(d->num2 >> 1 & 1);
-    if (v->uncounted && v->kind == VAR_PIECE) { diag_error(C->diag, d->loc, "a piece variable is part of its piece and cannot be `uncounted`"); v->uncounted = 0; }
+    v->transient = (int)(d->num2 >> 2 & 1);
+    SrcLoc words = d->nkids > 2 && d->kids[2]->loc.line ? d->kids[2]->loc : d->loc;
+    if (v->uncounted && v->kind == VAR_PIECE) { diag_error(C->diag, words, "a piece variable is part of its piece and cannot be `uncounted`"); v->uncounted = 0; }
+    check_transient(C, v, words);
     Ast *init = d->nkids > 1 ? d->kids[1] : NULL;
-    /* `var used: int = 0 transient;` reads as the set `0 transient`: name the word that is no
-     * part of the value, not the value (transient variables are a gap of docs/design.md §3 G3) */
+    /* `var used: int = 0 halfmove;` reads as the set `0 halfmove`: name the word that is no
+     * part of the value, not the value */
     if (init && init->kind == AST_SETLIT && init->nkids > 1 && ty.t != VT_FLAGS && ty.t != VT_DIRS) {
-        Ast *extra = init->kids[1];
-        if (extra->kind == AST_IDENT && !strcmp(extra->name, "transient"))
-            diag_error(C->diag, extra->loc, "`transient` is not a word of the language (transient variables are not "
-                       "implemented): a variable may be `reset` (to its start value before every move) or `uncounted`");
-        else diag_error(C->diag, extra->loc, "expected `;`, `reset` or `uncounted` after the start value of '%s'", d->name);
+        diag_error(C->diag, init->kids[1]->loc, "expected `;`, `reset`, `uncounted` or `transient` after the start "
+                   "value of '%s'", d->name);
         init = init->kids[0];
     }
     v->init = const_value(C, init, ty);
@@ -921,6 +936,13 @@ static int set_options(Compiler *C, Ast *root, int nopts, char **opts)
 
 /* ---------- the driver ---------- */
 
+static int var_slots(const Game *g, const Var *v)
+{
+    return v->kind == VAR_PLAYER ? g->nplayers : v->kind == VAR_SQUARE ? g->nsq : v->kind == VAR_GLOBAL;
+}
+
+/* The state array: cells, hands, the variables, the side to move, then the transient
+ * variables, which the hash and everything that compares positions leave out (game.h). */
 static void layout_state(Game *g)
 {
     int at = g->nsq * g->stack;
@@ -929,12 +951,26 @@ static void layout_state(Game *g)
     at += g->nplayers * (g->ntypes + 1);
     for (int i = 0; i < g->nvars; i++) {
         Var *v = &g->vars[i];
-        if (v->kind == VAR_PIECE) continue;
+        if (v->kind == VAR_PIECE || v->transient) continue;
         v->base = at;
-        at += v->kind == VAR_PLAYER ? g->nplayers : v->kind == VAR_SQUARE ? g->nsq : 1;
+        at += var_slots(g, v);
     }
     g->st_turn = at++;
+    g->st_transient = at;
+    for (int i = 0; i < g->nvars; i++) {
+        Var *v = &g->vars[i];
+        if (v->kind == VAR_PIECE || !v->transient) continue;
+        v->base = at;
+        at += var_slots(g, v);
+    }
     g->st_size = at;
+    g->transient_init = arena_alloc(&g->arena, sizeof(int32_t) * (size_t)(at - g->st_transient + 1));
+    for (int i = 0; i < g->nvars; i++) {
+        const Var *v = &g->vars[i];
+        if (v->kind == VAR_PIECE || !v->transient) continue;
+        for (int k = 0; k < var_slots(g, v); k++)
+            g->transient_init[v->base - g->st_transient + k] = (int32_t)v->init;
+    }
     int n = 0;
     for (int i = 0; i < g->nvars; i++)
         if (g->vars[i].uncounted)
@@ -1156,6 +1192,9 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
                        && var_kind != VAR_GLOBAL && var_kind != VAR_PLAYER)
                 diag_error(&diag, fk->loc, "'%s' is not a position field (board, turn, hands, history, "
                                            "`-` or a global or player variable)", f);
+            if (var_kind >= 0 && g->vars[sy->index].transient)
+                diag_error(&diag, fk->loc, "'%s' is `transient`, no part of the position: it cannot be a field of "
+                                           "position strings", f);
             for (int j = 0; j < k; j++)
                 if (d->kids[j]->num != 1 && !strcmp(d->kids[j]->name, f)) {
                     diag_error(&diag, fk->loc, "'%s' is listed twice", f); break;

@@ -101,6 +101,8 @@ typedef struct {
     int vtype, flagset;          /* value type; for VT_FLAGS the flag set index */
     int64_t init;
     int reset, uncounted;        /* uncounted: not part of a position's identity for repetition */
+    int transient;               /* no part of the position (not hashed, not in moves or position
+                                    strings), set back to its start value at every turn */
     int base;                    /* offset in the state array (not for piece vars) */
     int shift, bits;             /* piece vars: place in the piece word */
     int max;                     /* piece vars: the largest value (`0..N`: N; a bool 1) */
@@ -184,8 +186,10 @@ typedef struct Game {
     int64_t *konst; int nkonst;
     const char **strings; int nstrings;
 
-    /* the state array: cells, hands, variables, turn */
-    int st_cells, st_hands, st_turn, st_size;
+    /* the state array: cells, hands, variables, turn, then the transient variables from
+     * st_transient on (st_transient == st_size: none), which are not hashed */
+    int st_cells, st_hands, st_turn, st_transient, st_size;
+    int32_t *transient_init;              /* [loc - st_transient]: the start value of each */
     int reset_vars[MAX_VARS], nreset;
     int *uncounted_locs, nuncounted;      /* state slots left out of the repetition key */
     int piece_bits;                       /* bits of the piece word used by piece vars */

@@ -118,7 +118,7 @@ static int field_list(const Game *g, const char **out, int max)
     out[n++] = "board"; out[n++] = "turn";
     if (g->drops_fn >= 0) out[n++] = "hands";
     for (int i = 0; i < g->nvars && n < max; i++)
-        if (g->vars[i].kind == VAR_GLOBAL) out[n++] = g->vars[i].name;
+        if (g->vars[i].kind == VAR_GLOBAL && !g->vars[i].transient) out[n++] = g->vars[i].name;
     return n;
 }
 
@@ -459,6 +459,10 @@ static int read_position(Pos *p, const char *str, char *e, size_t el, int run_ho
             int vi = var_index(g, f);
             if (vi < 0) { ok = err(e, el, "'%s' is not a field of this game's positions", f); break; }
             const Var *v = &g->vars[vi];
+            if (v->transient) {
+                ok = err(e, el, "'%s' is transient, no part of a position: it is set at every turn", f);
+                break;
+            }
             if (v->kind == VAR_GLOBAL) {
                 int32_t x;
                 ok = parse_value(g, v, val, &x, e, el);
@@ -584,7 +588,7 @@ char *pos_to_string(const Pos *p)
     for (int vi = 0; vi < g->nvars; vi++) {
         const Var *v = &g->vars[vi];
         /* an `uncounted` variable is bookkeeping (move counters): written only where listed */
-        if (listed[vi] || v->kind == VAR_PIECE || v->uncounted) continue;
+        if (listed[vi] || v->kind == VAR_PIECE || v->uncounted || v->transient) continue;
         if (v->kind == VAR_GLOBAL) {
             if (p->st[v->base] == (int32_t)v->init) continue;
             put(&b, " %s=", v->name); put_value(&b, g, v, p->st[v->base]);
