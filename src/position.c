@@ -60,10 +60,9 @@ static inline void write_raw(Pos *p, int loc, int32_t val)
 {
     const Game *g = p->g;
     int32_t old = p->st[loc];
-    if (loc >= g->st_transient) { note_transient(p, loc, old, val); p->st[loc] = val; return; }
-    p->hash ^= zkey(loc, old) ^ zkey(loc, val);
     p->st[loc] = val;
-    if (loc < g->st_hands) {
+    if (loc < g->st_hands) {                /* a cell: the common case is tested first */
+        p->hash ^= zkey(loc, old) ^ zkey(loc, val);
         if (p->attackers) note_attacker(p, loc, old, val);
         p->material += piece_material(val) - piece_material(old);
         if (g->has_royal) {
@@ -73,8 +72,11 @@ static inline void write_raw(Pos *p, int loc, int32_t val)
                 p->royal_hint[PW_OWNER(val)] = loc / g->stack;
             }
         }
-    } else if (loc < g->st_hands + g->nplayers * (g->ntypes + 1))
-        p->material += (uint64_t)((int64_t)val - old) * hand_material(loc);
+    } else if (loc < g->st_transient) {
+        p->hash ^= zkey(loc, old) ^ zkey(loc, val);
+        if (loc < g->st_hands + g->nplayers * (g->ntypes + 1))
+            p->material += (uint64_t)((int64_t)val - old) * hand_material(loc);
+    } else note_transient(p, loc, old, val);
 }
 
 /* Unmake's write: the hash and the material are restored whole from the Undo record, so only
