@@ -1068,15 +1068,26 @@ static Ast *first_emit(Ast *n)
     return NULL;
 }
 
+static int always_stops(const Ast *n);
+
+/* The first change of an arm of an `if` that the program goes on with after the `if`: none
+ * when the arm always stops. */
+static Ast *lasting_effect(Ast *arm)
+{
+    return arm && !always_stops(arm) ? first_effect(arm) : NULL;
+}
+
 /* The trap of a program that emits in an `if` and then goes on: what the `if` changed is still
- * changed for the moves emitted after it (two castlings written as two `if`s in a row). */
+ * changed for the moves emitted after it (two castlings written as two `if`s in a row). An arm
+ * that ends in `stop` goes on to nothing. */
 static void warn_leaking_effects(Compiler *C, Ast *b)
 {
     if (C->fn_kind == FN_HOOK) return;
     for (int i = 0; i + 1 < b->nkids; i++) {
         Ast *k = b->kids[i];
         if (k->kind != AST_IF) continue;
-        Ast *eff = first_effect(k), *em = first_emit(k);
+        Ast *eff = lasting_effect(k->kids[1]), *em = first_emit(k);
+        if (!eff && k->nkids > 2) eff = lasting_effect(k->kids[2]);
         if (!eff || !em || eff->kind == AST_ASSIGN) continue;
         for (int j = i + 1; j < b->nkids; j++) {
             Ast *later = first_emit(b->kids[j]);
