@@ -451,7 +451,10 @@ static Ty decl_type(Compiler *C, Ast *t)
         if (!strcmp(t->name, names[i].n)) { ty.t = names[i].t; return ty; }
     Sym *s = sym_find(C, t->name);
     if (s && s->kind == SYM_FLAGSET) { ty.t = VT_FLAGS; ty.extra = s->index; return ty; }
-    diag_error(C->diag, t->loc, "unknown type '%s'", t->name);
+    if (!strcmp(t->name, "zone"))
+        diag_error(C->diag, t->loc, "a zone is a value of programs (a `let`), not of the game's state: a "
+                   "`square var` of type bool can hold one");
+    else diag_error(C->diag, t->loc, "unknown type '%s'", t->name);
     return ty;
 }
 
@@ -601,6 +604,7 @@ static void make_var(Compiler *C, Ast *d)
     if (g->nvars >= MAX_VARS * 4) { diag_error(C->diag, d->loc, "too many variables"); return; }
     Var *v = &g->vars[g->nvars];
     Ty ty = decl_type(C, d->nkids ? d->kids[0] : NULL);
+    if (d->nkids && d->kids[0]->name && !strcmp(d->kids[0]->name, "zone")) return;   /* (said) */
     v->name = d->name; v->kind = (int)d->num; v->vtype = ty.t; v->flagset = ty.extra;
     if (d->str) {                        /* `piece var promoted "~": bool;` */
         size_t n = strlen(d->str);

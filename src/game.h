@@ -257,6 +257,8 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name,
 void game_free(Game *g);
 
 static inline int game_cell(const Game *g, int sq, int layer) { return sq * g->stack + layer; }
+/* A zone value of a program (G11) is a bit a square, in this many 64-bit locals. */
+#define ZONE_WORDS(g) (((g)->nsq + 63) >> 6)
 int game_find_square(const Game *g, const char *name);        /* -1 if unknown */
 int game_find_type_code(const Game *g, const char *code, int *owner); /* by code, either case */
 #endif
