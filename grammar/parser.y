@@ -317,7 +317,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %type <node> dirs dir_terms dir_term symmetry pairs pair zone zone_fors zone_for sq_items
 %type <node> sq_item arrows arrow_entries arrow_entry flags ident_list attribute opt_default
 %type <node> attr_body attr_entries attr_entry var type type_name piece piece_attrs piece_body
-%type <node> piece_items piece_item drops start position pos_fields pos_field distinct when
+%type <node> piece_items piece_item drops start position pos_fields pos_field pos_field1 distinct when
 %type <node> display display_items display_item atom_terms atom_term opt_zones
 %type <node> compound compound_parts option_value def params param_list param hook turn_moves block stmts stmt if_stmt either_stmt lvalue
 %type <node> opt_string expr or_expr and_expr not_expr cmp_expr add_expr mul_expr unary
@@ -706,12 +706,20 @@ pos_fields:
 
 /* A field is a name (num 0); `-` (a field that holds nothing); `board[NAME]` (num 1, name
  * NAME: the board, then the hands in brackets); `+NAME` (num 2). compile.c checks them. */
+/* A field; `?` after one of a variable: it may be absent (docs/language.md). */
 pos_field:
+    pos_field1
+  | pos_field1 '?'           { $$ = $1; $$->str = "?"; }
+  ;
+
+/* num: 0 a name, 1 `board[hands]`, 2 `+v`, 3 `K-v` (num2 = K: the field holds K less the value) */
+pos_field1:
     IDENT                    { $$ = mk_named(ctx, AST_IDENT, &@1, $1); }
   | KW_BOARD                 { $$ = mk_named(ctx, AST_IDENT, &@1, "board"); }
   | '-'                      { $$ = mk_named(ctx, AST_IDENT, &@1, "-"); }
   | KW_BOARD '[' IDENT ']'   { $$ = mk_named(ctx, AST_IDENT, &@3, $3); $$->num = 1; }
   | '+' IDENT                { $$ = mk_named(ctx, AST_IDENT, &@2, $2); $$->num = 2; }
+  | INT '-' IDENT            { $$ = mk_named(ctx, AST_IDENT, &@3, $3); $$->num = 3; $$->num2 = $1; }
   ;
 
 /* `display { mark towers; map arena; show last "dragon powers"; }`: how `show` draws the

@@ -992,10 +992,14 @@ static void layout_state(Game *g)
  * "board[hands]", "+checks", "-", or the name itself. */
 static const char *field_name(Game *g, const Ast *f)
 {
-    if (f->num == 0) return f->name;
-    const char *pre = f->num == 1 ? "board[" : "+", *post = f->num == 1 ? "]" : "";
-    char *s = arena_alloc(&g->arena, strlen(pre) + strlen(f->name) + strlen(post) + 1);
-    strcpy(s, pre); strcat(s, f->name); strcat(s, post);
+    if (f->num == 0 && !f->str) return f->name;
+    char pre[32] = "";
+    if (f->num == 1) strcpy(pre, "board[");
+    else if (f->num == 2) strcpy(pre, "+");
+    else if (f->num == 3) snprintf(pre, sizeof pre, "%ld-", f->num2);
+    const char *post = f->num == 1 ? "]" : "", *opt = f->str ? "?" : "";
+    char *s = arena_alloc(&g->arena, strlen(pre) + strlen(f->name) + strlen(post) + 2);
+    strcpy(s, pre); strcat(s, f->name); strcat(s, post); strcat(s, opt);
     return s;
 }
 
@@ -1189,9 +1193,16 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
             if (!strcmp(f, "-")) continue;   /* a field that holds nothing: any number of them */
             Sym *sy = sym_find(&C, f);
             int var_kind = sy && sy->kind == SYM_VAR ? (int)g->vars[sy->index].kind : -1;
+            if (fk->str && var_kind != VAR_GLOBAL && var_kind != VAR_PLAYER)
+                diag_error(&diag, fk->loc, "'%s?': only the field of a global or player variable may be "
+                                           "absent", f);
             if (fk->num == 2) {              /* +v: a player variable, a `+` before each value */
                 if (var_kind != VAR_PLAYER)
                     diag_error(&diag, fk->loc, "'+%s': a `+` goes before a player variable (`+checks`: +2+0)", f);
+            } else if (fk->num == 3) {       /* K-v: what is left of K (checks still to give) */
+                if ((var_kind != VAR_GLOBAL && var_kind != VAR_PLAYER) || g->vars[sy->index].vtype != VT_INT)
+                    diag_error(&diag, fk->loc, "'%ld-%s': a count down goes before an int global or player "
+                                               "variable (`3-checks`: 3+2)", fk->num2, f);
             } else if (strcmp(f, "board") && strcmp(f, "turn") && strcmp(f, "hands") && strcmp(f, "history")
                        && var_kind != VAR_GLOBAL && var_kind != VAR_PLAYER)
                 diag_error(&diag, fk->loc, "'%s' is not a position field (board, turn, hands, history, "
@@ -1199,8 +1210,9 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
             if (var_kind >= 0 && g->vars[sy->index].transient)
                 diag_error(&diag, fk->loc, "'%s' is `transient`, no part of the position: it cannot be a field of "
                                            "position strings", f);
-            for (int j = 0; j < k; j++)
-                if (d->kids[j]->num != 1 && !strcmp(d->kids[j]->name, f)) {
+            for (int j = 0; j < k; j++)        /* (a variable may be in two forms: `3-checks? +checks?`) */
+                if (d->kids[j]->num != 1 && !strcmp(d->kids[j]->name, f) &&
+                    (d->kids[j]->num == fk->num || !(d->kids[j]->str || fk->str))) {
                     diag_error(&diag, fk->loc, "'%s' is listed twice", f); break;
                 }
             if (board_hands && (!strcmp(f, "board") || !strcmp(f, "hands")))

@@ -382,19 +382,45 @@ static int parse_board_hands(Pos *p, char *val, char *e, size_t el)
     return parse_board(p, val, e, el);
 }
 
-static int is_player_var(const Game *g, const char *name)
+/* A declared field that holds a variable: "v", "+v" (a `+` before each value), "K-v" (K less
+ * the value: the checks still to give where v counts those given), each with a "?" after it
+ * when it may be absent. Returns the variable's index or -1, and the form in *lead (the `+`),
+ * *down (K, or -1) and *optional. */
+static int var_field(const Game *g, const char *f, int *lead, long *down, int *optional)
 {
-    int vi = var_index(g, name);
-    return vi >= 0 && g->vars[vi].kind == VAR_PLAYER;
+    char name[256];
+    *lead = f[0] == '+'; *down = -1; *optional = 0;
+    const char *q = f + *lead;
+    if (isdigit((unsigned char)*q)) {
+        char *end;
+        *down = strtol(q, &end, 10);
+        if (*end != '-') return -1;
+        q = end + 1;
+    }
+    size_t n = strlen(q);
+    if (n && q[n - 1] == '?') { *optional = 1; n--; }
+    if (n >= sizeof name) return -1;
+    memcpy(name, q, n); name[n] = 0;
+    return var_index(g, name);
+}
+
+/* Whether a token has the form of a variable's field (for a field that may be absent: a token
+ * of another form is the next field's). */
+static int field_fits(const Game *g, const Var *v, int lead, const char *val)
+{
+    if (v->kind == VAR_PLAYER && g->nplayers > 1)
+        return lead ? val[0] == '+' : val[0] != '+' && strchr(val, '+') != NULL;
+    char scratch[128];
+    int32_t x;
+    return parse_value(g, v, val, &x, scratch, sizeof scratch);
 }
 
 /* A player variable as a field of its own: its values, first player first, joined by `+`
- * ("1+3"); a field `+v` has a `+` before each value ("+2+0"). */
-static int parse_joined(Pos *p, const char *f, char *val, char *e, size_t el)
+ * ("1+3"); a field `+v` has a `+` before each value ("+2+0"), a field `K-v` K less each. */
+static int parse_joined(Pos *p, const char *f, const Var *v, int lead, long down, char *val,
+                        char *e, size_t el)
 {
     const Game *g = p->g;
-    int lead = f[0] == '+';
-    const Var *v = &g->vars[var_index(g, f + lead)];
     char *q = val;
     if (lead && *q++ != '+') return err(e, el, "field %s is written +N+M..., not '%s'", f, val);
     for (int k = 0; k < g->nplayers; k++) {
@@ -402,7 +428,7 @@ static int parse_joined(Pos *p, const char *f, char *val, char *e, size_t el)
         if (end) *end = 0;
         int32_t x;
         if (!parse_value(g, v, q, &x, e, el)) return 0;
-        pos_set(p, v->base + k, x);
+        pos_set(p, v->base + k, down >= 0 ? (int32_t)(down - x) : x);
         if (!end) {
             if (k + 1 < g->nplayers)
                 return err(e, el, "field %s has %d value%s for %d players", f, k + 1,
@@ -444,10 +470,21 @@ static int read_position(Pos *p, const char *str, char *e, size_t el, int run_ho
         else if (fen_trailer(tok + i, nt - i, nf)) break;   /* FEN's "- - 0 1": nothing to set */
         else { ok = err(e, el, "unexpected field '%s' (a position has %d fields, then name=value ones)", tok[i], nf); break; }
         if (!strcmp(f, "-")) continue;    /* a field that holds nothing: read as nothing */
+        int lead, optional; long down;
+        int fv = eq ? -1 : var_field(g, f, &lead, &down, &optional);
+        if (fv >= 0 && optional && !field_fits(g, &g->vars[fv], lead, val)) {
+            i--;                           /* absent: the token is the next field's */
+            continue;
+        }
         if (!strcmp(f, "board")) ok = parse_board(p, val, e, el);
         else if (!strcmp(f, "board[hands]")) ok = parse_board_hands(p, val, e, el);
-        else if (f[0] == '+' || (!eq && is_player_var(g, f))) ok = parse_joined(p, f, val, e, el);
-        else if (!strcmp(f, "turn")) {
+        else if (fv >= 0 && (g->vars[fv].kind == VAR_PLAYER || lead))
+            ok = parse_joined(p, f, &g->vars[fv], lead, down, val, e, el);
+        else if (fv >= 0 && g->vars[fv].kind == VAR_GLOBAL) {
+            int32_t x;
+            ok = parse_value(g, &g->vars[fv], val, &x, e, el);
+            if (ok) pos_set(p, g->vars[fv].base, down >= 0 ? (int32_t)(down - x) : x);
+        } else if (!strcmp(f, "turn")) {
             int t = -1;
             for (int k = 0; k < g->nplayers; k++) if (!strcmp(g->player_letter[k], val)) t = k;
             if (t < 0) ok = err(e, el, "'%s' is not a side to move (expected %s%s%s)", val, g->player_letter[0],
@@ -545,8 +582,11 @@ char *pos_to_string(const Pos *p)
     int nf = field_list(g, fields, 256);
     char listed[MAX_VARS * 4] = {0};
     for (int i = 0; i < nf; i++) {
-        if (i) put(&b, " ");
         const char *f = fields[i];
+        int lead, optional; long down;
+        int fv = var_field(g, f, &lead, &down, &optional);
+        if (fv >= 0 && optional && listed[fv]) continue;    /* written in an earlier form */
+        if (i) put(&b, " ");
         if (!strcmp(f, "board") || !strcmp(f, "board[hands]")) {
             for (int y = g->ranks - 1; y >= 0; y--) {
                 int empty = 0;
@@ -573,12 +613,15 @@ char *pos_to_string(const Pos *p)
         }
         else if (!strcmp(f, "hands")) put_hands(&b, g, p, "-");
         else {
-            int lead = f[0] == '+', vi = var_index(g, f + lead);
-            if (vi >= 0 && g->vars[vi].kind == VAR_GLOBAL) { put_value(&b, g, &g->vars[vi], p->st[g->vars[vi].base]); listed[vi] = 1; }
-            else if (vi >= 0 && g->vars[vi].kind == VAR_PLAYER) {
+            int vi = fv;                   /* (K-v: K less the value) */
+            int32_t base = down >= 0 ? (int32_t)down : 0, sign = down >= 0 ? -1 : 1;
+            if (vi >= 0 && g->vars[vi].kind == VAR_GLOBAL) {
+                put_value(&b, g, &g->vars[vi], base + sign * p->st[g->vars[vi].base]);
+                listed[vi] = 1;
+            } else if (vi >= 0 && g->vars[vi].kind == VAR_PLAYER) {
                 for (int k = 0; k < g->nplayers; k++) {
                     if (lead || k) put(&b, "+");
-                    put_value(&b, g, &g->vars[vi], p->st[g->vars[vi].base + k]);
+                    put_value(&b, g, &g->vars[vi], base + sign * p->st[g->vars[vi].base + k]);
                 }
                 listed[vi] = 1;
             } else put(&b, "-");
