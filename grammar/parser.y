@@ -695,8 +695,11 @@ start:
     KW_START STRING ';'      { $$ = mk(ctx, AST_START, &@2); $$->str = $2; }   /* at the string: its errors */
   ;
 
+/* A string after `position` is what separates the fields (PDN's ":"); spaces otherwise. */
 position:
     KW_POSITION pos_fields ';'   { $$ = adopt(ctx, mk(ctx, AST_POSITION, &@1), $2); }
+  | KW_POSITION STRING pos_fields ';'
+        { $$ = adopt(ctx, mk(ctx, AST_POSITION, &@1), $3); $$->str = $2; }
   ;
 
 pos_fields:
@@ -720,6 +723,10 @@ pos_field1:
   | KW_BOARD '[' IDENT ']'   { $$ = mk_named(ctx, AST_IDENT, &@3, $3); $$->num = 1; }
   | '+' IDENT                { $$ = mk_named(ctx, AST_IDENT, &@2, $2); $$->num = 2; }
   | INT '-' IDENT            { $$ = mk_named(ctx, AST_IDENT, &@3, $3); $$->num = 3; $$->num2 = $1; }
+  | IDENT '(' IDENT ',' IDENT ')'   /* num 4, `pieces(NUMBERS, TYPE)`: one player's pieces */
+        { $$ = mk_kids(ctx, AST_IDENT, &@1, mk_named(ctx, AST_IDENT, &@3, $3),
+                       mk_named(ctx, AST_IDENT, &@5, $5), NULL);
+          $$->name = $1; $$->num = 4; }
   ;
 
 /* `display { mark towers; map arena; show last "dragon powers"; }`: how `show` draws the

@@ -151,6 +151,10 @@ typedef struct {                 /* attacks of the atoms that are not ATOM_PLAIN
     uint64_t types[2];           /* the types with this atom */
 } ExtAttack;
 
+/* A `position` declaration: its fields, and what separates them (NULL: spaces). */
+typedef struct { const char *sep; int nfields; const char **fields; } PosFormat;
+#define MAX_FORMATS 4
+
 typedef struct Game {
     Arena arena;                 /* everything below lives here */
     const char *name, *filename;
@@ -230,7 +234,9 @@ typedef struct Game {
     ExtAttack *ext_attacks[MAX_PLAYERS];  /* hops, legged leaps, zoned lines (movegen.c) */
 
     const char *start;                    /* start position string */
-    int nfields; const char **fields;     /* position string fields */
+    int nfields; const char **fields;     /* position string fields (those of formats[0]) */
+    int nformats;                         /* `position` declarations: the first is written, */
+    PosFormat formats[MAX_FORMATS];       /* a string is read by the first that reads it */
     int distinct;                         /* moves distinct */
     int compulsory_capture;               /* moves compulsory (1) / maximum (2) capture
                                              (capture.c) */
