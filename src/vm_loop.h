@@ -321,6 +321,14 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             L[OPND(3)] = li->item[pl][i];
             ip += 5; NEXT;
         }
+        /* the cursor one step along direction d; the branch fails off the board */
+#define STEP_ALONG(d) do {                                                               \
+            int64_t here_ = L[0];                                                        \
+            if (!SQOK(here_) || (uint64_t)(d) >= (uint64_t)g->ndirs) goto fail;           \
+            int nb_ = g->neighbor[here_ * g->ndirs + (d)];                               \
+            if (nb_ < 0) goto fail;                                                      \
+            L[0] = nb_;                                                                  \
+        } while (0)
         /* Superinstructions (superinstr.c): each does what its sequence does and charges the
          * sequence's other instructions (the first is charged as any instruction is); under
          * --profile each counts at the code word of every instruction it stands for. */
@@ -368,16 +376,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         SQ_J(LOAD_ENEMY_JZ, SQOK(a) ? TOP(a) : 0, w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover, 0)
         SQ_J(LOAD_ENEMY_JNZ, SQOK(a) ? TOP(a) : 0, w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover, 1)
 #undef SQ_J
-        vmcase(LOAD_STEP) {
-            SUPER(2);
-            a = L[OPND(1)];
-            int64_t here = L[0];
-            if (!SQOK(here) || (uint64_t)a >= (uint64_t)g->ndirs) goto fail;
-            int nb = g->neighbor[here * g->ndirs + a];
-            if (nb < 0) goto fail;
-            L[0] = nb;
-            ip += 3; NEXT;
-        }
+        vmcase(LOAD_STEP) SUPER(2); a = L[OPND(1)]; STEP_ALONG(a); ip += 3; NEXT;
         vmcase(LOAD_PUSH_ISTYPE_JZ)
             SUPER(2, 4, 5);
             a = L[OPND(1)];
@@ -404,15 +403,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         vmcase(NOT_JZ) SUPER(1); ip = stk[--sp] ? code + OPND(2) : ip + 3; NEXT;
         vmcase(NOT_JNZ) SUPER(1); ip = stk[--sp] ? ip + 3 : code + OPND(2); NEXT;
 #undef SUPER
-        vmcase(STEP) {
-            a = stk[--sp];
-            int64_t here = L[0];
-            if (!SQOK(here) || (uint64_t)a >= (uint64_t)g->ndirs) goto fail;
-            int nb = g->neighbor[here * g->ndirs + a];
-            if (nb < 0) goto fail;
-            L[0] = nb;
-            ip += 1; NEXT;
-        }
+        vmcase(STEP) a = stk[--sp]; STEP_ALONG(a); ip += 1; NEXT;
         vmcase(GO)
             a = stk[--sp];
             if (!SQOK(a)) goto fail;
