@@ -182,6 +182,34 @@ static int any_legal_from(Pos *p, MoveList *ml, int first)
     return 0;
 }
 
+/* gen_legal_upto: the legal moves still to find before the generation stops (per thread: the
+ * search's helper threads count too). */
+static _Thread_local int count_left;
+
+static int count_legal_from(Pos *p, MoveList *ml, int first)
+{
+    int mover = pos_turn(p);
+    for (int i = first; i < ml->n; i++) {
+        pos_make_parts(p, ml, &ml->m[i], p->g->probe);
+        int ok = vm_run_legal(p, mover);
+        pos_unmake(p);
+        if (ok && --count_left < 0) return 1;
+    }
+    return 0;
+}
+
+int gen_legal_upto(Pos *p, MoveList *ml, int limit)
+{
+    if (p->g->compulsory_capture) {        /* legality depends on the whole list (capture.h) */
+        gen_legal(p, ml);
+        return ml->n > limit ? limit + 1 : ml->n;
+    }
+    movelist_clear(ml);
+    count_left = limit;
+    gen_units(p, ml, count_legal_from, 0, 0, 0);
+    return limit - count_left;
+}
+
 int gen_first_legal(Pos *p, MoveList *ml)
 {
     movelist_clear(ml);
