@@ -76,7 +76,7 @@ int cmd_disasm(Args *a)
             int op = g->code[pc];
             printf("  %5d  line %-4d %-11s", pc, g->line[pc], opcode_info[op].name);
             for (int k = 1; k <= opcode_info[op].nops; k++) printf(" %d", g->code[pc + k]);
-            operand_note(g, op, g->code + pc + 1);
+            operand_note(g, opcode_info[op].base, g->code + pc + 1);
             putchar('\n');
             pc += 1 + opcode_info[op].nops;
         }

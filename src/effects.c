@@ -53,7 +53,7 @@ static int only_square_reads(const Game *g, int fn)
 {
     const CodeFunction *f = &g->fns[fn];
     for (int pc = f->entry; pc < f->end; pc += 1 + opcode_info[g->code[pc]].nops) {
-        int op = g->code[pc];
+        int op = opcode_info[g->code[pc]].base;           /* (a superinstruction: its first) */
         int eff = opcode_info[op].effect;
         /* A run's own writes are undone when it ends, and what it reads after them is logged
          * like the rest: its result is still a function of the values it read. TAKE and GIVE
@@ -77,10 +77,11 @@ static int reads_type_and_owner_only(const Game *g, int fn)
     const CodeFunction *f = &g->fns[fn];
     const int32_t *code = g->code;
     for (int pc = f->entry; pc < f->end; pc += 1 + opcode_info[code[pc]].nops) {
-        if (code[pc] != OP_AT && code[pc] != OP_PIECE) continue;
+        int here_op = opcode_info[code[pc]].base;
+        if (here_op != OP_AT && here_op != OP_PIECE) continue;
         int next = pc + 1 + opcode_info[code[pc]].nops;
         if (next >= f->end) return 0;
-        int op = code[next];
+        int op = opcode_info[code[next]].base;
         if (op == OP_TYPEOF || op == OP_OWNEROF) continue;
         if ((op == OP_PUSH || op == OP_PUSHK) && next + 2 < f->end && code[next + 2] == OP_ISTYPE)
             continue;

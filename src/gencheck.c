@@ -3,7 +3,8 @@
  * moves it has), and the quiescence search then asks only for the programs that can capture.
  * This check, run at every node above the last ply of a perft with --check-gen and of every
  * `.test` case, generates the moves all three ways and compares them with the plain generation:
- * the stopped-and-resumed list must be the plain list, move for move; the captures-only list
+ * the stopped-and-resumed list must be the plain list, move for move (also when stopped again
+ * halfway, where the search stops for the hash table's move: gen_more); the captures-only list
  * must hold the plain list's captures in the same order; the first legal move must exist
  * exactly when the legal list is not empty. */
 #include "gencheck.h"
@@ -43,6 +44,18 @@ static int same_move(const MoveList *a, const Move *x, const MoveList *b, const 
            (!x->nqual || !memcmp(a->text + x->qual0, b->text + y->qual0, x->nqual));
 }
 
+static void same_list(Pos *p, const MoveList *plain, const MoveList *parts, GroupMap *gm,
+                      const char *how)
+{
+    if (parts->n != plain->n)
+        pos_runtime_error(p, 0, "internal error: generation %s gave %d moves, the plain "
+                          "generation %d", how, parts->n, plain->n);
+    for (int i = 0; i < plain->n; i++)
+        if (!same_move(plain, &plain->m[i], parts, &parts->m[i], gm))
+            pos_runtime_error(p, 0, "internal error: generation %s differs from the plain "
+                              "generation at move %d", how, i + 1);
+}
+
 static int is_capture(const Move *m) { return m->kind == MK_MOVE && m->captured; }
 
 void gencheck_node(Pos *p, int ply)
@@ -62,13 +75,13 @@ void gencheck_node(Pos *p, int ply)
     memset(gm.from, 0, sizeof *gm.from * (size_t)gm.cap);
     int first = gen_first_legal(p, resumed);
     gen_rest(p, resumed);
-    if (resumed->n != plain->n)
-        pos_runtime_error(p, 0, "internal error: generation stopped and resumed gave %d moves, "
-                          "the plain generation %d", resumed->n, plain->n);
-    for (int i = 0; i < plain->n; i++)
-        if (!same_move(plain, &plain->m[i], resumed, &resumed->m[i], &gm))
-            pos_runtime_error(p, 0, "internal error: generation stopped and resumed differs from "
-                              "the plain generation at move %d", i + 1);
+    same_list(p, plain, resumed, &gm, "stopped and resumed");
+    /* ... and stopped again where the search wants the hash table's move (gen_more) */
+    memset(gm.from, 0, sizeof *gm.from * (size_t)gm.cap);
+    gen_first_legal(p, resumed);
+    gen_more(p, resumed, plain->n / 2 + 1);
+    gen_rest(p, resumed);
+    same_list(p, plain, resumed, &gm, "stopped at the middle and resumed");
     memset(gm.from, 0, sizeof *gm.from * (size_t)gm.cap);
     gen_first_legal(p, captures);
     gen_rest_captures(p, captures);

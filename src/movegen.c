@@ -82,12 +82,18 @@ typedef int (*GenStop)(Pos *p, MoveList *ml, int first);
 /* One program unit, its first `skip` moves already in the list; `stop` has not seen the moves
  * from index `tested` on (a piece's native moves come before its program's). Returns 1 if
  * `stop` ended the generation inside or after it. */
+static int has_wanted(Pos *p, MoveList *ml, int first);
+
 static int gen_run(Pos *p, MoveList *ml, RunCtx *c, GenStop stop, int skip, int u, int tested)
 {
     if (!stop && !skip) { vm_run(p, c); return 0; }       /* (the plain generation) */
     for (;;) {
         ml->unit_emits = 0; ml->stopped = 0;
-        ml->stop_emits = stop ? (skip ? 2 * skip : 1) : 0;
+        /* A stopped run is made again from its start: the stops double, so that a run is made
+         * about twice at most; gen_more knows how many moves it wants and stops there first. */
+        int at = skip ? 2 * skip : 1;
+        if (stop == has_wanted && skip + ml->want + 1 - ml->n > at) at = skip + ml->want + 1 - ml->n;
+        ml->stop_emits = stop ? at : 0;
         ml->emit_watch = 1;
         vm_run_resume(p, c, skip);
         ml->stop_emits = 0; ml->emit_watch = 0;
@@ -148,7 +154,11 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip
             vm_run(p, &c);
         }
         if (ext && ml->n > before) extend_moves(p, ml, before);    /* `moves extend` */
-        if (stop && ml->n > before && stop(p, ml, before)) { ml->next_unit = u + 1; return 1; }
+        if (stop && ml->n > before && stop(p, ml, before)) {
+            ml->next_unit = u + 1;
+            ml->resume_emits = 0;                  /* (a resumed unit's count is used up) */
+            return 1;
+        }
     }
     ml->next_unit = -1;
     return 0;
@@ -164,6 +174,15 @@ static void gen_rest_of(Pos *p, MoveList *ml, int onto_only)
 }
 
 void gen_rest(Pos *p, MoveList *ml) { gen_rest_of(p, ml, 0); }
+
+static int has_wanted(Pos *p, MoveList *ml, int first) { (void)p; (void)first; return ml->n > ml->want; }
+
+void gen_more(Pos *p, MoveList *ml, int n)
+{
+    if (ml->n >= n || ml->next_unit < 0) return;
+    ml->want = n - 1;
+    gen_units(p, ml, has_wanted, ml->next_unit, ml->resume_emits, 0);
+}
 
 /* Programs that move nothing onto a square are left out where the game allows it
  * (Game.captures_skip_ok, decided once by origins.c). */
@@ -317,7 +336,7 @@ static int next_attacker(const Pos *p, const uint64_t *bits, int by, int after)
  * that list, and holds in any position where those locations hold the same values: checked one
  * by one, which costs a few loads where the run costs hundreds of instructions. Most moves leave most attackers' squares
  * alone, so the legality tests of a node, and of its siblings, mostly find their runs here. */
-#define MEMO_SIZE 512                   /* entries, direct-mapped; a power of two */
+#define MEMO_SIZE 2048                  /* entries, direct-mapped; a power of two */
 typedef struct {
     int32_t fn, origin, piece, target;   /* fn + 1: 0 = an empty slot */
     int8_t owner, found, n;

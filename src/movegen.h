@@ -11,6 +11,9 @@ int gen_first_legal(Pos *p, MoveList *ml);
 /* The rest of the pseudo-legal moves after gen_first_legal stopped (all of them from a cleared
  * list; nothing when the list is complete). */
 void gen_rest(Pos *p, MoveList *ml);
+/* Some of the rest: at least n moves in the list in all, or every move there is. gen_rest then
+ * goes on from there, and the list is the same. */
+void gen_more(Pos *p, MoveList *ml, int n);
 /* The same, for a search that looks only at captures, moves onto a square (MK_MOVE): the
  * programs that can emit none are not run. The list then lacks their moves. */
 void gen_rest_captures(Pos *p, MoveList *ml);

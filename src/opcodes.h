@@ -206,10 +206,55 @@ enum {
     X(BAIL,       0, 0, 0, F_STOP, 0, "end a legality pretest undecided: the answer needs the " \
                                       "position after the move (pretest.c)")
 
+/* Superinstructions (superinstr.c): S(NAME, BASE, LENGTH, DOC). One stands in place of the
+ * first instruction (BASE) of a sequence of LENGTH instructions that the profiles of the program
+ * games show hot, and does what the whole sequence does, in one dispatch. The sequence stays in
+ * the code after it, so a jump into its middle runs it as written, and every table that reads
+ * code one instruction at a time (the verifier, effects, origins, the disassembler) reads a
+ * superinstruction as its BASE: its operands, stack effect, flow and effects are BASE's. It
+ * charges the LENGTH steps the sequence would, so the work bounds are unchanged. */
+#define SUPERINSTRUCTIONS(S) \
+    S(LOAD_LOAD_LT_JZ, LOAD, 4, "LOAD a; LOAD b; LT; JZ t: jump to t unless local a < local b") \
+    S(LOAD_LOAD_LE_JZ, LOAD, 4, "LOAD a; LOAD b; LE; JZ t") \
+    S(LOAD_LOAD_GT_JZ, LOAD, 4, "LOAD a; LOAD b; GT; JZ t") \
+    S(LOAD_LOAD_GE_JZ, LOAD, 4, "LOAD a; LOAD b; GE; JZ t") \
+    S(LOAD_LOAD_EQ_JZ, LOAD, 4, "LOAD a; LOAD b; EQ; JZ t") \
+    S(LOAD_LOAD_NE_JZ, LOAD, 4, "LOAD a; LOAD b; NE; JZ t") \
+    S(LOAD_PUSH_LT_JZ, LOAD, 4, "LOAD a; PUSH k; LT; JZ t: jump to t unless local a < k") \
+    S(LOAD_PUSH_LE_JZ, LOAD, 4, "LOAD a; PUSH k; LE; JZ t") \
+    S(LOAD_PUSH_GT_JZ, LOAD, 4, "LOAD a; PUSH k; GT; JZ t") \
+    S(LOAD_PUSH_GE_JZ, LOAD, 4, "LOAD a; PUSH k; GE; JZ t") \
+    S(LOAD_PUSH_EQ_JZ, LOAD, 4, "LOAD a; PUSH k; EQ; JZ t") \
+    S(LOAD_PUSH_NE_JZ, LOAD, 4, "LOAD a; PUSH k; NE; JZ t") \
+    S(LOAD_PUSH_ADD_STORE, LOAD, 4, "LOAD a; PUSH k; ADD; STORE a: local a += k (checked)") \
+    S(LOAD_PUSH_ISTYPE_JZ, LOAD, 4, "LOAD a; PUSH t; ISTYPE; JZ j: jump to j unless the piece in " \
+                                    "local a has type t") \
+    S(LOAD_LOAD_PIECEAT, LOAD, 3, "LOAD a; LOAD b; PIECEAT: push the piece at layer b of " \
+                                  "square a") \
+    S(PUSH_EQ_JZ, PUSH, 3, "PUSH k; EQ; JZ t: pop a; jump to t unless a == k") \
+    S(PUSH_NE_JZ, PUSH, 3, "PUSH k; NE; JZ t: pop a; jump to t unless a != k") \
+    S(LOAD_EMPTY_JZ, LOAD, 3, "LOAD a; EMPTY; JZ t: jump to t unless square a is empty") \
+    S(LOAD_EMPTY_JNZ, LOAD, 3, "LOAD a; EMPTY; JNZ t: jump to t if square a is empty") \
+    S(LOAD_FRIEND_JZ, LOAD, 3, "LOAD a; FRIEND; JZ t") \
+    S(LOAD_FRIEND_JNZ, LOAD, 3, "LOAD a; FRIEND; JNZ t") \
+    S(LOAD_ENEMY_JZ, LOAD, 3, "LOAD a; ENEMY; JZ t") \
+    S(LOAD_ENEMY_JNZ, LOAD, 3, "LOAD a; ENEMY; JNZ t") \
+    S(LOAD_STEP, LOAD, 2, "LOAD d; STEP: move the cursor along the direction in local d") \
+    S(LOAD_AT, LOAD, 2, "LOAD a; AT: push the piece on square a") \
+    S(LOAD_HEIGHT, LOAD, 2, "LOAD a; HEIGHT: push how many pieces stand on square a") \
+    S(LOAD_LOADPV, LOAD, 2, "LOAD a; LOADPV v: push piece variable v of the piece in local a") \
+    S(LOAD_STORE, LOAD, 2, "LOAD a; STORE b: local b = local a") \
+    S(PUSH_STORE, PUSH, 2, "PUSH k; STORE a: local a = k") \
+    S(NOT_JZ, NOT, 2, "NOT; JZ t: pop; jump to t if it is not 0") \
+    S(NOT_JNZ, NOT, 2, "NOT; JNZ t: pop; jump to t if it is 0")
+
 typedef enum {
 #define X(name, nops, pop, push, flow, effect, doc) OP_##name,
     OPCODES(X)
 #undef X
+#define S(name, base, length, doc) OP_##name,
+    SUPERINSTRUCTIONS(S)
+#undef S
     OPCODE_COUNT
 } Opcode;
 
@@ -220,6 +265,8 @@ typedef struct {
     int stops;                   /* control never falls through to the next instruction */
     int effect;                  /* E_* */
     const char *doc;
+    int base;                    /* a superinstruction's first instruction; else the opcode */
+    int length;                  /* the instructions it stands for (1 but for superinstructions) */
 } OpcodeInfo;
 
 extern const OpcodeInfo opcode_info[OPCODE_COUNT];

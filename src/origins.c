@@ -25,7 +25,7 @@ static int may_act(const Game *g, int player, int sq, int pc, Val *stk, int sp, 
 {
     const int32_t *code = g->code;
     while ((*budget)-- > 0) {
-        int op = code[pc];
+        int op = opcode_info[code[pc]].base;     /* a superinstruction: its first instruction */
         Val a;
         switch (op) {
         case OP_FROM:
@@ -81,8 +81,9 @@ static int may_move_onto(const Game *g, int f)
 {
     const int32_t *code = g->code;
     for (int pc = g->fns[f].entry; pc < g->fns[f].end; pc += 1 + opcode_info[code[pc]].nops) {
-        if (code[pc] == OP_EMIT && code[pc + 1] == MK_MOVE) return 1;
-        if (code[pc] == OP_MOVESOF) return 1;
+        int op = opcode_info[code[pc]].base;
+        if (op == OP_EMIT && code[pc + 1] == MK_MOVE) return 1;
+        if (op == OP_MOVESOF) return 1;
     }
     return 0;
 }

@@ -141,13 +141,34 @@ int pins_find(Pos *p, int player, Pins *pins)
     return 1;
 }
 
-int pins_move_safe(const Pos *p, const MoveList *ml, const Move *m, const Pins *pins)
+/* A move of the royal piece itself, the mover not in check: legal when no enemy attacks its
+ * destination with its square left empty (a rider behind it along the line it leaves is seen
+ * through). Only where every attack is a native line, whose test reads the board cells alone, so
+ * the two cells are set for the test and put back; an attack program could read anything. */
+static int royal_move_safe(Pos *p, const Move *m, int32_t royal)
 {
     const Game *g = p->g;
+    int32_t at_to = p->st[m->to], mover = PW_OWNER(royal), attacked = 0;
+    p->st[m->from] = 0;
+    p->st[m->to] = royal;
+    for (int by = 0; by < g->nplayers && !attacked; by++)
+        if (by != mover) attacked = square_attacked(p, m->to, by);
+    p->st[m->from] = royal;
+    p->st[m->to] = at_to;
+    return !attacked;
+}
+
+int pins_move_safe(Pos *p, const MoveList *ml, const Move *m, const Pins *pins)
+{
+    const Game *g = p->g;
+    int royal = 0;
     if (m->kind == MK_MOVE) {
         if (m->from < 0 || m->to < 0 || m->from == m->to) return 0;
         int32_t w = p->st[m->from];
-        if (!w || g->types[PW_TYPE(w)].royal) return 0;
+        if (!w) return 0;
+        royal = g->types[PW_TYPE(w)].royal;
+        if (royal && (m->become || (g->fallback_attackers[0] | g->fallback_attackers[1])))
+            return 0;
         if (p->st[m->to] && g->hook_fn[HOOK_CAPTURE] >= 0 && !g->capture_unseen_by_check) return 0;
     } else if (m->kind != MK_DROP) return 0;
     if (m->become && g->types[m->become].royal) return 0;
@@ -167,6 +188,7 @@ int pins_move_safe(const Pos *p, const MoveList *ml, const Move *m, const Pins *
             p->watch[g->st_hands + pos_turn(p) * (g->ntypes + 1) + m->become] == p->watch_stamp)
             return 0;
     }
+    if (royal) return royal_move_safe(p, m, p->st[m->from]);
     if (m->kind == MK_MOVE)
         for (int i = 0; i < pins->npinned; i++) if (pins->pinned[i] == m->from) return 0;
     return 1;

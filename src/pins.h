@@ -8,9 +8,11 @@
  * by changing a location that a piece whose attack is a program looked at when it was run toward
  * the royal piece (the attack memo says which; a game whose attack programs read more than single
  * locations does not take this path). So the pins and those locations are found once per node,
- * and every other move of that kind is legal without being made. Moves of the royal piece, moves
- * that write other squares (castling, en passant), captures whose `on capture` hook writes what
- * an in-check test reads, and everything else are made and tested as before. Where `legal` goes
+ * and every other move of that kind is legal without being made. A move of the royal piece is
+ * legal when its destination is not attacked with its square left empty, where every attack is a
+ * native line (an attack program is not run on a changed board). Moves that write other squares
+ * (castling, en passant), captures whose `on capture` hook writes what an in-check test reads,
+ * and everything else are made and tested as before. Where `legal` goes
  * on after `require not in-check;`, the rest is tested before the move (pretest.c) or the move
  * is made. */
 #ifndef BOARDVM_PINS_H
@@ -30,5 +32,5 @@ int pins_game_ok(const Game *g);
  * (or none); 0 when every move must be made. */
 int pins_find(Pos *p, int player, Pins *pins);
 /* 1 if the move is legal by the argument above; 0 if it must be made and tested. */
-int pins_move_safe(const Pos *p, const MoveList *ml, const Move *m, const Pins *pins);
+int pins_move_safe(Pos *p, const MoveList *ml, const Move *m, const Pins *pins);
 #endif

@@ -56,6 +56,7 @@ typedef struct {
     uint32_t unit_groups0;       /* (vm.c: the `distinct { }` count when the run first began) */
     int resume_emits;            /* next_unit stopped inside its run after this many moves */
     int emit_watch;              /* skip_emits or stop_emits is in force (vm.c's fast path) */
+    int want;                    /* gen_more stops once the list holds more moves than this */
     struct ExtScratch *ext;      /* `moves extend`'s scratch (extend.c), owned by the list */
 } MoveList;
 

@@ -456,6 +456,17 @@ static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply, int rep)
     return alpha;
 }
 
+/* A quiet move that made a beta cutoff: a killer at this ply, and history. */
+static void note_cutoff(Engine *e, const Move *m, int depth, int ply)
+{
+    if (captured_value(e, m)) return;
+    int32_t sig = move_sig(m);
+    if (e->killers[ply][0] != sig) { e->killers[ply][1] = e->killers[ply][0]; e->killers[ply][0] = sig; }
+    int32_t *h = &e->history[(uint32_t)mix64((uint64_t)(uint32_t)sig) & 0xffff];
+    *h += depth * depth;
+    if (*h > (1 << 24)) for (int k = 0; k < 65536; k++) e->history[k] /= 2;
+}
+
 static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, int *best_out)
 {
     const Game *g = e->g;
@@ -489,10 +500,38 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
         if (te->flag == TT_EXACT || (te->flag == TT_LOWER && s >= beta) || (te->flag == TT_UPPER && s <= alpha))
             return s;
     }
+    /* The hash table's move is searched first. Where the moves are tested as they are made
+     * (legal == 0), it is searched as soon as the list holds it, before the rest is generated:
+     * when it cuts the node off, as it mostly does, the rest is never needed (a Four Towers
+     * node can have thousands). The search is the same, node for node: the rest is generated,
+     * scored and searched in the order it had, the first move left out. */
+    int best = -SCORE_INF, best_i = -1, alpha0 = alpha, tried = 0, first_done = -1;
+    int mover = pos_turn(p);
+    if (!legal && te->key == key && te->move && !best_out) {
+        int k = (int)te->move - 1;
+        gen_more(p, ml, k + 1);
+        if (k < ml->n) {
+            first_done = k;
+            const Move m = ml->m[k];
+            pos_make(p, ml, &ml->m[k]);
+            if (vm_run_legal(p, mover)) {
+                tried = 1;
+                int s = -search(e, p, depth - 1, -beta, -alpha, ply + 1, NULL);
+                if (s > best) { best = s; best_i = k; }
+            }
+            pos_unmake(p);
+            if (e->stop) return best == -SCORE_INF ? 0 : best;
+            if (best > alpha) {
+                alpha = best;
+                if (best >= beta) { note_cutoff(e, &m, depth, ply); goto store; }
+            }
+        }
+    }
     if (!legal) gen_rest(p, ml);
     if (te->key == key) {
         if (te->move && te->move <= (uint32_t)ml->n) tt_move = (int)te->move - 1;
-        if (ply > 0 && te->depth >= depth) {
+        /* (a node without best_out that the table decides returned above, before alpha moved) */
+        if (first_done < 0 && ply > 0 && te->depth >= depth) {
             int s = te->score;
             if (s > SCORE_MATE - MAX_PLY) s -= ply; else if (s < -SCORE_MATE + MAX_PLY) s += ply;
             if (te->flag == TT_EXACT || (te->flag == TT_LOWER && s >= beta) || (te->flag == TT_UPPER && s <= alpha)) {
@@ -505,10 +544,9 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     ply_buffers(e, ply, ml->n, &sc, &ix);
     score_moves(e, ml, ply, tt_move, sc);
     for (int i = 0; i < ml->n; i++) ix[i] = i;
-    int best = -SCORE_INF, best_i = -1, alpha0 = alpha, tried = 0;
-    int mover = pos_turn(p);
     for (int i = 0; i < ml->n; i++) {
         int k = pick(ml->n, sc, ix, i);
+        if (k == first_done) continue;           /* (searched above) */
         const Move m = ml->m[k];
         pos_make(p, ml, &ml->m[k]);
         if (!legal && !vm_run_legal(p, mover)) { pos_unmake(p); continue; }
@@ -523,16 +561,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
         if (s > best) { best = s; best_i = k; }
         if (s > alpha) {
             alpha = s;
-            if (s >= beta) {
-                if (!captured_value(e, &m)) {
-                    int32_t sig = move_sig(&m);
-                    if (e->killers[ply][0] != sig) { e->killers[ply][1] = e->killers[ply][0]; e->killers[ply][0] = sig; }
-                    int32_t *h = &e->history[(uint32_t)mix64((uint64_t)(uint32_t)sig) & 0xffff];
-                    *h += depth * depth;
-                    if (*h > (1 << 24)) for (int k = 0; k < 65536; k++) e->history[k] /= 2;
-                }
-                break;
-            }
+            if (s >= beta) { note_cutoff(e, &m, depth, ply); break; }
         }
     }
     if (!tried && !e->stop) {
@@ -542,6 +571,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     }
     if (best_out) *best_out = best_i;
     if (e->stop) return best == -SCORE_INF ? 0 : best;
+store:;
     int idx = best_i;
     int s = best;
     if (s > SCORE_MATE - MAX_PLY) s += ply; else if (s < -SCORE_MATE + MAX_PLY) s -= ply;

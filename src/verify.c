@@ -34,7 +34,7 @@ int verify_function(const Game *g, int fi, char *err, size_t errlen, int *deep_p
             FAILV("%s at %d runs past the end", opcode_info[op].name, pc);
         start[pc - f->entry] = 1;
         const int32_t *a = code + pc + 1;
-        switch (op) {
+        switch (opcode_info[op].base) {          /* a superinstruction has its first one's operands */
         case OP_PUSHK: if (a[0] < 0 || a[0] >= g->nkonst) FAILV("constant %d out of range", a[0]); break;
         case OP_PUSHDIR: if (a[0] < 0 || a[0] >= g->ndirs) FAILV("direction %d out of range", a[0]); break;
         case OP_PUSHDIRS: if (a[0] < 0 || a[0] >= g->ndirsets) FAILV("direction set %d out of range", a[0]); break;

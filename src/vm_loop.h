@@ -33,6 +33,9 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
 #define X(name, nops, pop, push, flow, effect, doc) &&op_##name,
         OPCODES(X)
 #undef X
+#define S(name, base, length, doc) &&op_##name,
+        SUPERINSTRUCTIONS(S)
+#undef S
     };
 #endif
     /* the instruction running (code[PC]); GCC left it in memory, so it is asked for a register */
@@ -256,6 +259,89 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             L[OPND(3)] = li->item[pl][i];
             ip += 5; NEXT;
         }
+        /* Superinstructions (superinstr.c): each does what its sequence does and charges the
+         * sequence's other instructions (the first is charged as any instruction is); under
+         * --profile each counts at the code word of every instruction it stands for. */
+#define SUPER(...) do {                                                       \
+            const int offs_[] = { __VA_ARGS__ };                              \
+            const int n_ = (int)(sizeof offs_ / sizeof *offs_);               \
+            budget -= n_;                                                     \
+            if (budget < 0) goto out_of_steps;                                \
+            if (profiling) for (int k_ = 0; k_ < n_; k_++) p->profile[PC + offs_[k_]]++; \
+        } while (0)
+#define LL_JZ(OPN, EXPR) vmcase(OPN) SUPER(2, 4, 5); a = L[OPND(1)]; b = L[OPND(3)];   \
+            ip = (EXPR) ? ip + 7 : code + OPND(6); NEXT;
+#define LK_JZ(OPN, EXPR) vmcase(OPN) SUPER(2, 4, 5); a = L[OPND(1)]; b = OPND(3);      \
+            ip = (EXPR) ? ip + 7 : code + OPND(6); NEXT;
+        LL_JZ(LOAD_LOAD_LT_JZ, a < b)
+        LL_JZ(LOAD_LOAD_LE_JZ, a <= b)
+        LL_JZ(LOAD_LOAD_GT_JZ, a > b)
+        LL_JZ(LOAD_LOAD_GE_JZ, a >= b)
+        LL_JZ(LOAD_LOAD_EQ_JZ, a == b)
+        LL_JZ(LOAD_LOAD_NE_JZ, a != b)
+        LK_JZ(LOAD_PUSH_LT_JZ, a < b)
+        LK_JZ(LOAD_PUSH_LE_JZ, a <= b)
+        LK_JZ(LOAD_PUSH_GT_JZ, a > b)
+        LK_JZ(LOAD_PUSH_GE_JZ, a >= b)
+        LK_JZ(LOAD_PUSH_EQ_JZ, a == b)
+        LK_JZ(LOAD_PUSH_NE_JZ, a != b)
+#undef LL_JZ
+#undef LK_JZ
+        vmcase(LOAD_PUSH_ADD_STORE)
+            SUPER(2, 4, 5);
+            if (__builtin_add_overflow(L[OPND(1)], (int64_t)OPND(3), &v))
+                pos_runtime_error(p, g->line[PC + 4], "integer overflow");
+            L[OPND(1)] = v;
+            ip += 7; NEXT;
+#define SQ_J(OPN, WORD, TEST, JUMP_IF) vmcase(OPN) {                                   \
+            SUPER(2, 3);                                                               \
+            a = L[OPND(1)]; LOG_READ(a);                                               \
+            const int32_t w = (WORD);                                                  \
+            ip = (!!(TEST)) == (JUMP_IF) ? code + OPND(4) : ip + 5; NEXT;                \
+        }
+        SQ_J(LOAD_EMPTY_JZ, 0, SQOK(a) && !CELL(a) && !w, 0)
+        SQ_J(LOAD_EMPTY_JNZ, 0, SQOK(a) && !CELL(a) && !w, 1)
+        SQ_J(LOAD_FRIEND_JZ, SQOK(a) ? TOP(a) : 0, w && PW_OWNER(w) == mover, 0)
+        SQ_J(LOAD_FRIEND_JNZ, SQOK(a) ? TOP(a) : 0, w && PW_OWNER(w) == mover, 1)
+        SQ_J(LOAD_ENEMY_JZ, SQOK(a) ? TOP(a) : 0, w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover, 0)
+        SQ_J(LOAD_ENEMY_JNZ, SQOK(a) ? TOP(a) : 0, w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover, 1)
+#undef SQ_J
+        vmcase(LOAD_STEP) {
+            SUPER(2);
+            a = L[OPND(1)];
+            int64_t here = L[0];
+            if (!SQOK(here) || (uint64_t)a >= (uint64_t)g->ndirs) goto fail;
+            int nb = g->neighbor[here * g->ndirs + a];
+            if (nb < 0) goto fail;
+            L[0] = nb;
+            ip += 3; NEXT;
+        }
+        vmcase(LOAD_PUSH_ISTYPE_JZ)
+            SUPER(2, 4, 5);
+            a = L[OPND(1)];
+            ip = a && PW_TYPE(a) == OPND(3) ? ip + 7 : code + OPND(6); NEXT;
+        vmcase(LOAD_LOAD_PIECEAT)
+            SUPER(2, 4);
+            a = L[OPND(1)]; b = L[OPND(3)];
+            stk[sp++] = SQOK(a) && b >= 0 && b < g->stack ? p->st[a * g->stack + b] : 0;
+            ip += 5; NEXT;
+        vmcase(PUSH_EQ_JZ) SUPER(2, 3); ip = stk[--sp] == OPND(1) ? ip + 5 : code + OPND(4); NEXT;
+        vmcase(PUSH_NE_JZ) SUPER(2, 3); ip = stk[--sp] != OPND(1) ? ip + 5 : code + OPND(4); NEXT;
+        vmcase(LOAD_AT) SUPER(2); a = L[OPND(1)]; LOG_READ(a); stk[sp++] = SQOK(a) ? TOP(a) : 0; ip += 3; NEXT;
+        vmcase(LOAD_HEIGHT)
+            SUPER(2); a = L[OPND(1)]; stk[sp++] = SQOK(a) ? pos_height(p, (int)a) : 0; ip += 3; NEXT;
+        vmcase(LOAD_LOADPV) {
+            SUPER(2);
+            const Var *pv = &g->vars[OPND(3)];
+            a = L[OPND(1)];
+            stk[sp++] = ((uint32_t)a >> pv->shift) & ((1u << pv->bits) - 1);
+            ip += 4; NEXT;
+        }
+        vmcase(LOAD_STORE) SUPER(2); L[OPND(3)] = L[OPND(1)]; ip += 4; NEXT;
+        vmcase(PUSH_STORE) SUPER(2); L[OPND(3)] = OPND(1); ip += 4; NEXT;
+        vmcase(NOT_JZ) SUPER(1); ip = stk[--sp] ? code + OPND(2) : ip + 3; NEXT;
+        vmcase(NOT_JNZ) SUPER(1); ip = stk[--sp] ? ip + 3 : code + OPND(2); NEXT;
+#undef SUPER
         vmcase(STEP) {
             a = stk[--sp];
             int64_t here = L[0];
