@@ -23,9 +23,9 @@ for game in "$@"; do
         chess) n=1000 d=2 ;;
         smegi) n=300 d=2 ;;
         spinal-tap) n=150 d=2 ;;
-        four-towers) n=10 d=1 ;;       # a node in a crowded tower position costs milliseconds
+        four-towers) n=1000 d=1 ;;     # depth 2 costs a minute a move in crowded tower positions
         ivory-tower) n=100 d=2 unit=Numskull ;;   # a Ninny's weight is about 0 here
-        *) n=100 d=2 ;;                # Nemoroth
+        *) n=400 d=2 unit=Ghast ;;     # Nemoroth: a Human's weight is about 0 here
     esac
     echo "== $game: $n games at depth $d"
     nice -n 10 "$BOARDVM" tune "$srcdir/rules/$game.rules" --games "$n" --depth "$d" --seed 1 \

@@ -289,7 +289,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %token KW_WITHOUT "'without'" KW_SQUARES "'squares'" KW_STACK "'stack'"
 %token KW_DIRECTION "'direction'" KW_DIRS "'dirs'" KW_SYMMETRY "'symmetry'" KW_ZONE "'zone'"
 %token KW_ARROWS "'arrows'" KW_ATTRIBUTE "'attribute'" KW_FLAGS "'flags'" KW_VAR "'var'"
-%token KW_UNCOUNTED "'uncounted'" KW_RESET "'reset'" KW_PLAYER "'player'" KW_SQUARE "'square'" KW_PIECE "'piece'"
+%token KW_UNCOUNTED "'uncounted'" KW_TRANSIENT "'transient'" KW_RESET "'reset'" KW_PLAYER "'player'" KW_SQUARE "'square'" KW_PIECE "'piece'"
 %token KW_VALUE "'value'" KW_ROYAL "'royal'" KW_NEUTRAL "'neutral'" KW_BONUS "'bonus'" KW_LEAP "'leap'" KW_RIDE "'ride'"
 %token KW_MOVE "'move'" KW_CAPTURE "'capture'" KW_ATTACK "'attack'" KW_MOVES "'moves'"
 %token KW_DROPS "'drops'" KW_START "'start'" KW_POSITION "'position'"
@@ -317,7 +317,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %type <node> dirs dir_terms dir_term symmetry pairs pair zone zone_fors zone_for sq_items
 %type <node> sq_item arrows arrow_entries arrow_entry flags ident_list attribute opt_default
 %type <node> attr_body attr_entries attr_entry var type type_name piece piece_attrs piece_body
-%type <node> piece_items piece_item drops start position pos_fields pos_field distinct when
+%type <node> piece_items piece_item drops start position pos_fields pos_field pos_field1 distinct when
 %type <node> display display_items display_item atom_terms atom_term opt_zones
 %type <node> compound compound_parts option_value def params param_list param hook turn_moves block stmts stmt if_stmt either_stmt lvalue
 %type <node> opt_string expr or_expr and_expr not_expr cmp_expr add_expr mul_expr unary
@@ -574,10 +574,10 @@ attr_entry:
  * position strings (after the piece's code: `Q~`), where it would be `Q{promoted=1}`. */
 var:
     var_kind KW_VAR IDENT ':' type opt_default opt_reset ';'
-        { $$ = mk_kids(ctx, AST_VAR, &@$, $5, $6, NULL); $$->name = $3;
+        { $$ = mk_kids(ctx, AST_VAR, &@$, $5, $6, mk(ctx, AST_NOTHING, &@7)); $$->name = $3;
           $$->num = $1; $$->num2 = $7; }
   | var_kind KW_VAR IDENT STRING ':' type opt_default opt_reset ';'
-        { $$ = mk_kids(ctx, AST_VAR, &@$, $6, $7, NULL); $$->name = $3;
+        { $$ = mk_kids(ctx, AST_VAR, &@$, $6, $7, mk(ctx, AST_NOTHING, &@8)); $$->name = $3;
           $$->num = $1; $$->num2 = $8; $$->str = $4; }
   ;
 
@@ -589,11 +589,13 @@ var_kind:
   ;
 
 /* Variable flags (AST_VAR num2): 1 = reset before every move, 2 = uncounted (left out of a
- * position's identity for `repetition`), in any order. */
+ * position's identity for `repetition`), 4 = transient (no part of the position), in any
+ * order. */
 opt_reset:
     %empty                   { $$ = 0; }
   | opt_reset KW_RESET       { $$ = $1 | 1; }
   | opt_reset KW_UNCOUNTED   { $$ = $1 | 2; }
+  | opt_reset KW_TRANSIENT   { $$ = $1 | 4; }
   ;
 
 /* A type; an int may carry a range, `int 0..7` (kids: two NUM). */
@@ -693,8 +695,11 @@ start:
     KW_START STRING ';'      { $$ = mk(ctx, AST_START, &@2); $$->str = $2; }   /* at the string: its errors */
   ;
 
+/* A string after `position` is what separates the fields (PDN's ":"); spaces otherwise. */
 position:
     KW_POSITION pos_fields ';'   { $$ = adopt(ctx, mk(ctx, AST_POSITION, &@1), $2); }
+  | KW_POSITION STRING pos_fields ';'
+        { $$ = adopt(ctx, mk(ctx, AST_POSITION, &@1), $3); $$->str = $2; }
   ;
 
 pos_fields:
@@ -704,12 +709,24 @@ pos_fields:
 
 /* A field is a name (num 0); `-` (a field that holds nothing); `board[NAME]` (num 1, name
  * NAME: the board, then the hands in brackets); `+NAME` (num 2). compile.c checks them. */
+/* A field; `?` after one of a variable: it may be absent (docs/language.md). */
 pos_field:
+    pos_field1
+  | pos_field1 '?'           { $$ = $1; $$->str = "?"; }
+  ;
+
+/* num: 0 a name, 1 `board[hands]`, 2 `+v`, 3 `K-v` (num2 = K: the field holds K less the value) */
+pos_field1:
     IDENT                    { $$ = mk_named(ctx, AST_IDENT, &@1, $1); }
   | KW_BOARD                 { $$ = mk_named(ctx, AST_IDENT, &@1, "board"); }
   | '-'                      { $$ = mk_named(ctx, AST_IDENT, &@1, "-"); }
   | KW_BOARD '[' IDENT ']'   { $$ = mk_named(ctx, AST_IDENT, &@3, $3); $$->num = 1; }
   | '+' IDENT                { $$ = mk_named(ctx, AST_IDENT, &@2, $2); $$->num = 2; }
+  | INT '-' IDENT            { $$ = mk_named(ctx, AST_IDENT, &@3, $3); $$->num = 3; $$->num2 = $1; }
+  | IDENT '(' IDENT ',' IDENT ')'   /* num 4, `pieces(NUMBERS, TYPE)`: one player's pieces */
+        { $$ = mk_kids(ctx, AST_IDENT, &@1, mk_named(ctx, AST_IDENT, &@3, $3),
+                       mk_named(ctx, AST_IDENT, &@5, $5), NULL);
+          $$->name = $1; $$->num = 4; }
   ;
 
 /* `display { mark towers; map arena; show last "dragon powers"; }`: how `show` draws the

@@ -57,7 +57,8 @@ static void dump_nums(const Ast *n)
         fprintf(stderr, " %ld %ld", n->num, n->num2);
         break;
     case AST_VAR:
-        fprintf(stderr, " kind=%ld%s", n->num, n->num2 ? " reset" : "");
+        fprintf(stderr, " kind=%ld%s%s%s", n->num, n->num2 & 1 ? " reset" : "",
+                n->num2 & 2 ? " uncounted" : "", n->num2 & 4 ? " transient" : "");
         break;
     case AST_NUM: case AST_STACK: case AST_VALUE: case AST_LEAP: case AST_RIDE: case AST_HOP:
     case AST_HOOK: case AST_EMIT: case AST_RESULT:

@@ -38,7 +38,8 @@
     X(ENTRY,      "entry")         /* kids: SQUARESET, value expression */                      \
     X(FLAGS,      "flags")         /* name; kids: IDENT flag names */                           \
     X(VAR,        "var")           /* name; num: VAR_GLOBAL/PLAYER/SQUARE/PIECE; num2: 1 if     \
-                                      `reset`, | 2 if `uncounted`; kids: TYPE, init or NOTHING */\
+                                      `reset`, | 2 if `uncounted`, | 4 if `transient`; kids:    \
+                                      TYPE, init or NOTHING, NOTHING at the first of the words */\
     X(TYPE,       "type")          /* name: int bool square dir dirs type player piece zone or  \
                                       a flags name; kids: for int ranges, two NUM */            \
     X(PIECE,      "piece")         /* name, str: code; kids: PIECE_ATTR and piece items */      \

@@ -56,6 +56,8 @@ B("combine",      BI_CALL, 2, VT_TYPE, VT_TYPE, N_, Z, Z, Z, VT_TYPE, OP_COMBINE
 B("minus",        BI_CALL, 2, VT_TYPE, VT_TYPE, N_, Z, Z, Z, VT_TYPE, OP_MINUS, 0, -1, 0),
 B("count",        BI_CALL, 2, VT_TYPE, VT_PLAYER, N_, Z, Z, Z, VT_INT, OP_COUNT, 0, -1, 0),
 B("hand",         BI_CALL, 2, VT_PLAYER, VT_TYPE, N_, Z, Z, Z, VT_INT, OP_HAND, 0, -1, 0),
+B("size",         BI_CALL, 1, VT_DIRS, N_, N_, Z, Z, Z, VT_INT, OP_POPCNT, 0, -1, 0),  /* any set:
+                                                                    codegen.c set_size */
 B("abs",          BI_CALL, 1, VT_INT, N_, N_, Z, Z, Z, VT_INT, OP_ABS, 0, -1, 0),
 B("min",          BI_CALL, 2, VT_INT, VT_INT, N_, Z, Z, Z, VT_INT, OP_MIN, 0, -1, 0),
 B("max",          BI_CALL, 2, VT_INT, VT_INT, N_, Z, Z, Z, VT_INT, OP_MAX, 0, -1, 0),

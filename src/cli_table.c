@@ -114,7 +114,8 @@ const CliOption cli_options[] = {
     { OPT_SPRT, "sprt", 0, ARG_TEXT, 0, 0, "ELO0,ELO1[,ALPHA,BETA]", "a value", ON(CMD_MATCH),
       "the SPRT of H1 (Elo = ELO1) against H0 (Elo = ELO0); alpha and beta default 0.05" },
     { OPT_STATS, "stats", 0, ARG_TEXT, 0, 0, "W,D,L", "a value", ON(CMD_MATCH),
-      "only the statistics of these counts of games (no games played)" },
+      "only the statistics of these counts of games (no games played); P0,P1,P2,P3,P4: of "
+      "pairs in which A scored 0, 1/2, 1, 3/2, 2" },
     /* tune */
     { OPT_RECORDS, "records", 0, ARG_FILE, 0, 0, "FILE", "a game record file", ON(CMD_TUNE),
       "learn from the games in FILE (PGN, as match --record writes) instead of playing "

@@ -160,11 +160,18 @@ static Ty expect(Compiler *C, Ast *e, Ty want, const char *what)
         push_const(C, none_of(want));
         return want;
     }
+    if (e->kind == AST_SETLIT && (want.t == VT_DIRS || want.t == VT_FLAGS))
+        return setv_bits_literal(C, e, want);          /* `[]`, `[A x]`: the set wanted (G11) */
     Ty t = expr(C, e);
     if (t.t < 0 || want.t < 0) return t;
     if (!same_type(t, want)) return type_error(C, e, what, t);
     return t;
 }
+
+Ty codegen_expr(Compiler *C, Ast *e) { return expr(C, e); }
+Ty codegen_expect(Compiler *C, Ast *e, Ty want, const char *what) { return expect(C, e, want, what); }
+int codegen_new_local(Compiler *C, const char *name, Ty ty, SrcLoc loc) { return new_local(C, name, ty, loc); }
+Local *codegen_find_local(Compiler *C, const char *name) { return find_local(C, name); }
 
 /* How an error names an argument of a built-in of type vt. */
 static const char *vt_what(int vt)
@@ -216,6 +223,11 @@ static Ty builtin_name(Compiler *C, Ast *e, int *found)
 static Ty name_expr(Compiler *C, Ast *e)
 {
     Local *l = find_local(C, e->name);
+    if (l && l->ty.t == VT_ZONE) {
+        diag_error(C->diag, e->loc, "'%s' is a zone: it goes with `in`, `for`, `choose`, `size`, `+`, `-`, "
+                   "`==` and `!=`, or into a zone `let`", e->name);
+        return T_ERR;
+    }
     if (l) { emit_op(C, OP_LOAD, l->slot); return l->ty; }
     int found;
     Ty t = builtin_name(C, e, &found);
@@ -270,7 +282,7 @@ static Ty type_of(Compiler *C, Ast *tn)
 {
     static const struct { const char *n; int t; } names[] = {
         {"int", VT_INT}, {"bool", VT_BOOL}, {"square", VT_SQUARE}, {"dir", VT_DIR}, {"dirs", VT_DIRS},
-        {"type", VT_TYPE}, {"player", VT_PLAYER}, {"piece", VT_PIECE} };
+        {"type", VT_TYPE}, {"player", VT_PLAYER}, {"piece", VT_PIECE}, {"zone", VT_ZONE} };
     for (size_t j = 0; j < sizeof names / sizeof *names; j++)
         if (tn->name && !strcmp(tn->name, names[j].n)) return (Ty){ names[j].t, 0 };
     Sym *fs = tn->name ? sym_find(C, tn->name) : NULL;
@@ -302,6 +314,17 @@ static int may_expand(Compiler *C, SrcLoc at, const char *name)
 
 /* `fn NAME(params) = EXPR;` expanded where it is called: the arguments go to fresh locals, the
  * expression sees only them (and the globals). */
+/* A parameter of a `def` or `fn` bound to its argument: its slot. A zone is copied into
+ * locals of its own. */
+static int bind_param(Compiler *C, Ast *arg, Ty pt, SrcLoc loc)
+{
+    if (pt.t == VT_ZONE) return setv_zone_copy(C, arg);
+    expect(C, arg, pt, type_name(pt, C->g));
+    int slot = new_local(C, NULL, pt, loc);
+    emit_op(C, OP_STORE, slot);
+    return slot;
+}
+
 static Ty call_fn(Compiler *C, Ast *e, Ast *def)
 {
     if (!may_expand(C, e->loc, e->name)) return T_ERR;
@@ -320,9 +343,7 @@ static Ty call_fn(Compiler *C, Ast *e, Ast *def)
         Ast *p = def->kids[i];
         if (p->kind != AST_PARAM) continue;
         tys[k] = param_type(C, p);
-        expect(C, e->kids[k], tys[k], type_name(tys[k], C->g));
-        slots[k] = new_local(C, NULL, tys[k], p->loc);
-        emit_op(C, OP_STORE, slots[k]);
+        slots[k] = bind_param(C, e->kids[k], tys[k], p->loc);
         k++;
     }
     const char *hidden[MAX_LOCALS];
@@ -344,10 +365,22 @@ static Ty call_fn(Compiler *C, Ast *e, Ast *def)
 }
 
 /* Calls of built-in functions, attributes and variables: f(x), v[x]. */
+/* `size(S)`: how many elements a set holds (G11; its row in builtins.c names it). */
+static Ty set_size(Compiler *C, Ast *set)
+{
+    if (setv_is_zone(C, set)) return setv_zone_size(C, set);
+    Ty t = expr(C, set);
+    if (t.t >= 0 && t.t != VT_DIRS && t.t != VT_FLAGS) return type_error(C, set, "a set", t);
+    emit_op(C, OP_POPCNT);
+    return T_INT;
+}
+
 static Ty call_expr(Compiler *C, Ast *e)
 {
     const char *n = e->name;
     Game *g = C->g;
+    if (e->kind == AST_CALL && !strcmp(n, "size") && e->nkids == 1 && !sym_find(C, n))
+        return set_size(C, e->kids[0]);
     if (e->kind == AST_CALL) {              /* a built-in function (builtins.c) */
         int lo, hi;
         const Builtin *b = builtin_find(n, BI_CALL, e->nkids, &lo, &hi);
@@ -464,7 +497,10 @@ static Ty set_member(Compiler *C, Ast *e)
         emit_op(C, OP_INZONE, ss->index);
         return T_BOOL;
     }
-    if (set->kind == AST_SETLIT) {
+    /* a square in a zone value (G11): a zone `let`, `z + here`, `[p1 p2]` with computed squares */
+    if (setv_is_zone(C, set) && !(set->kind == AST_SETLIT && setv_const_names(C, set)))
+        return setv_zone_member(C, x, set);
+    if (set->kind == AST_SETLIT && setv_const_names(C, set)) {
         /* a literal: directions become a mask, anything else a constant list */
         Ast *first = set->nkids ? set->kids[0] : NULL;
         Sym *fs = first && first->kind == AST_IDENT ? sym_find(C, first->name) : NULL;
@@ -505,6 +541,21 @@ static Ty binary(Compiler *C, Ast *e)
         patch(C, k, here_pc(C));
         return T_BOOL;
     }
+    if ((op == BIN_ADD || op == BIN_SUB) && setv_is_zone(C, e)) {
+        diag_error(C->diag, e->loc, "a zone value goes into a zone `let`, or with `in`, `for`, `choose`, `size`, "
+                   "`==` or `!=`");
+        return T_ERR;
+    }
+    if ((op == BIN_EQ || op == BIN_NE) && (setv_is_zone(C, l) || setv_is_zone(C, r)))
+        return setv_zone_equal(C, l, r, op == BIN_EQ);
+    if ((op == BIN_ADD || op == BIN_SUB) && l->kind == AST_SETLIT && l->nkids == 0) {
+        emit_op(C, OP_PUSH, 0);              /* `[] + x`: the set's kind is x's */
+        Ty rt = expr(C, r);
+        if (rt.t == VT_DIR) { emit_op(C, OP_BIT); rt = T_DIRS; }
+        if (rt.t >= 0 && rt.t != VT_DIRS && rt.t != VT_FLAGS) return type_error(C, r, "a set or an element of one", rt);
+        emit_op(C, op == BIN_ADD ? OP_BOR : OP_BCLR);
+        return rt;
+    }
     if (op == BIN_EQ || op == BIN_NE) {
         /* `none` and enum option values take their meaning from the other side */
         if (l->kind == AST_IDENT && r->kind == AST_IDENT) {
@@ -536,7 +587,7 @@ static Ty binary(Compiler *C, Ast *e)
     if (lt.t < 0) return T_ERR;
     if (lt.t == VT_FLAGS || lt.t == VT_DIRS) {
         if (op != BIN_ADD && op != BIN_SUB) return type_error(C, e, "+ or - on sets", lt);
-        expect(C, r, lt, type_name(lt, C->g));
+        setv_bits_operand(C, r, lt);         /* a set, or one element (G11) */
         emit_op(C, op == BIN_ADD ? OP_BOR : OP_BCLR);
         return lt;
     }
@@ -587,13 +638,7 @@ static Ty expr(Compiler *C, Ast *e)
         break;
     }
     case AST_IN: t = set_member(C, e); break;
-    case AST_SETLIT: {
-        uint64_t m;
-        int k = const_dirset(C, e, &m);
-        emit_op(C, OP_PUSHDIRS, k < 0 ? 0 : k);
-        t = T_DIRS;
-        break;
-    }
+    case AST_SETLIT: t = setv_literal_value(C, e); break;
     case AST_STRING: diag_error(C->diag, e->loc, "a string is not a value"); break;
     default: diag_error(C->diag, e->loc, "expected an expression, found %s", ast_kind_name(e->kind));
     }
@@ -638,7 +683,12 @@ static void iterate(Compiler *C, Ast *s, int choose)
         ss = NULL;
         set = NULL;
     }
-    if (zone_of >= 0 || (is_name(set, "board") && !ss)) {
+    int zone_at = -1;                  /* a zone value, iterated from a copy (G11) */
+    if (set && setv_is_zone(C, set) && !(ss && ss->kind == SYM_ZONE) && !is_name(set, "board") &&
+        !(set->kind == AST_SETLIT && setv_const_names(C, set))) {
+        zone_at = setv_zone_copy(C, set);
+        elem = T_SQ;
+    } else if (zone_of >= 0 || (is_name(set, "board") && !ss)) {
         int32_t *items = arena_alloc(&C->tmp, sizeof(int32_t) * (size_t)g->nsq);
         for (int i = 0; i < g->nsq; i++) items[i] = i;
         list = make_list(C, VT_SQUARE, g->nsq, items); elem = T_SQ;
@@ -647,7 +697,11 @@ static void iterate(Compiler *C, Ast *s, int choose)
     } else if (set->kind == AST_SETLIT) {
         Ast *first = set->nkids ? set->kids[0] : NULL;
         Sym *fs = first && first->kind == AST_IDENT ? sym_find(C, first->name) : NULL;
-        if (first && (first->kind == AST_VECTOR || (fs && (fs->kind == SYM_DIR || fs->kind == SYM_DIRSET)))) {
+        if (!setv_const_names(C, set)) {
+            Ty st = setv_literal_value(C, set);     /* directions or flags computed at run time */
+            if (st.t < 0) return;
+            elem = st.t == VT_DIRS ? T_DIR : T_INT;
+        } else if (first && (first->kind == AST_VECTOR || (fs && (fs->kind == SYM_DIR || fs->kind == SYM_DIRSET)))) {
             uint64_t m;
             int k = const_dirset(C, set, &m);
             emit_op(C, OP_PUSHDIRS, k < 0 ? 0 : k);
@@ -664,7 +718,12 @@ static void iterate(Compiler *C, Ast *s, int choose)
         else { if (st.t >= 0) type_error(C, set, "a set", st); return; }
     }
     int pc;
-    if (list >= 0) {
+    if (zone_at >= 0) {
+        int var = new_local(C, s->name, elem, s->loc);
+        pc = here_pc(C);
+        if (choose) emit_op(C, OP_CHOOSEZ, zone_at, var, C->nlocals);
+        else emit_op(C, OP_FORZ, zone_at, var, 0);
+    } else if (list >= 0) {
         idx_slot = new_local(C, NULL, T_INT, s->loc);
         push_const(C, 0);
         emit_op(C, OP_STORE, idx_slot);
@@ -733,6 +792,15 @@ static void assign(Compiler *C, Ast *s)
     int op = (int)s->num;                 /* '=', '+', '-' */
     Ty t = T_ERR;
     int store_op = -1, store_arg = 0;
+    Local *zl = lv->kind == AST_IDENT ? find_local(C, lv->name) : NULL;
+    if (zl && zl->ty.t == VT_ZONE) {           /* a zone value (G11) */
+        int slot = zl->slot, scope = C->nlocals;
+        if (op != '=') { setv_zone_update(C, slot, op, rv); return; }
+        int tmp = setv_zone_copy(C, rv);       /* (rv may read the zone it is written to) */
+        emit_op(C, OP_ZCOPY, slot, tmp);
+        C->nlocals = scope;
+        return;
+    }
     if (lv->kind == AST_IDENT) {
         Local *l = find_local(C, lv->name);
         Sym *sy = l ? NULL : sym_find(C, lv->name);
@@ -781,7 +849,7 @@ static void assign(Compiler *C, Ast *s)
     if (op == '=') expect(C, rv, t, type_name(t, g));
     else {
         if (t.t == VT_INT) { expect(C, rv, T_INT, "an int"); emit_op(C, op == '+' ? OP_ADD : OP_SUB); }
-        else if (t.t == VT_FLAGS || t.t == VT_DIRS) { expect(C, rv, t, type_name(t, g)); emit_op(C, op == '+' ? OP_BOR : OP_BCLR); }
+        else if (t.t == VT_FLAGS || t.t == VT_DIRS) { setv_bits_operand(C, rv, t); emit_op(C, op == '+' ? OP_BOR : OP_BCLR); }
         else { diag_error(C->diag, s->loc, "+= and -= work on ints and sets, not on a %s", type_name(t, g)); return; }
     }
     emit_op(C, store_op, store_arg);
@@ -818,10 +886,8 @@ static void call_def(Compiler *C, Ast *s)
         Ast *p = def->kids[i];
         if (p->kind != AST_PARAM) continue;
         Ty pt = param_type(C, p);
-        expect(C, s->kids[k], pt, type_name(pt, C->g));
-        slots[k] = new_local(C, NULL, pt, p->loc);
+        slots[k] = bind_param(C, s->kids[k], pt, p->loc);
         tys[k] = pt;
-        emit_op(C, OP_STORE, slots[k]);
         k++;
     }
     /* hide the caller's named locals, keep the slots allocated */
@@ -929,9 +995,15 @@ static void stmt(Compiler *C, Ast *s)
     }
     case AST_LET: {
         Ast *init = s->kids[0];
-        Ty t;
+        Ty t = s->nkids > 1 ? type_of(C, s->kids[1]) : T_ERR;
+        if (s->nkids > 1 ? t.t == VT_ZONE : setv_is_zone(C, init)) {                        /* a zone value in locals of its own (G11) */
+            int slot = setv_zone_alloc(C, NULL, s->loc);
+            if (init->kind == AST_NOTHING) emit_op(C, OP_ZCLEAR, slot);
+            else setv_zone(C, init, slot);
+            C->locals[slot].name = s->name;    /* named after its value: `let z: zone = z + a;` */
+            break;
+        }
         if (s->nkids > 1) {                /* `let k: square = none;`: the type is written */
-            t = type_of(C, s->kids[1]);
             if (init->kind == AST_NOTHING) push_const(C, none_of(t));   /* 0, false or none */
             else expect(C, init, t, type_name(t, C->g));
         } else if (is_name(init, "none") && !find_local(C, "none")) {
@@ -1068,15 +1140,26 @@ static Ast *first_emit(Ast *n)
     return NULL;
 }
 
+static int always_stops(const Ast *n);
+
+/* The first change of an arm of an `if` that the program goes on with after the `if`: none
+ * when the arm always stops. */
+static Ast *lasting_effect(Ast *arm)
+{
+    return arm && !always_stops(arm) ? first_effect(arm) : NULL;
+}
+
 /* The trap of a program that emits in an `if` and then goes on: what the `if` changed is still
- * changed for the moves emitted after it (two castlings written as two `if`s in a row). */
+ * changed for the moves emitted after it (two castlings written as two `if`s in a row). An arm
+ * that ends in `stop` goes on to nothing. */
 static void warn_leaking_effects(Compiler *C, Ast *b)
 {
     if (C->fn_kind == FN_HOOK) return;
     for (int i = 0; i + 1 < b->nkids; i++) {
         Ast *k = b->kids[i];
         if (k->kind != AST_IF) continue;
-        Ast *eff = first_effect(k), *em = first_emit(k);
+        Ast *eff = lasting_effect(k->kids[1]), *em = first_emit(k);
+        if (!eff && k->nkids > 2) eff = lasting_effect(k->kids[2]);
         if (!eff || !em || eff->kind == AST_ASSIGN) continue;
         for (int j = i + 1; j < b->nkids; j++) {
             Ast *later = first_emit(b->kids[j]);

@@ -451,7 +451,10 @@ static Ty decl_type(Compiler *C, Ast *t)
         if (!strcmp(t->name, names[i].n)) { ty.t = names[i].t; return ty; }
     Sym *s = sym_find(C, t->name);
     if (s && s->kind == SYM_FLAGSET) { ty.t = VT_FLAGS; ty.extra = s->index; return ty; }
-    diag_error(C->diag, t->loc, "unknown type '%s'", t->name);
+    if (!strcmp(t->name, "zone"))
+        diag_error(C->diag, t->loc, "a zone is a value of programs (a `let`), not of the game's state: a "
+                   "`square var` of type bool can hold one");
+    else diag_error(C->diag, t->loc, "unknown type '%s'", t->name);
     return ty;
 }
 
@@ -480,9 +483,6 @@ static int64_t const_value(Compiler *C, Ast *e, Ty ty)
                 Sym *s = k->kind == AST_IDENT ? sym_find(C, k->name) : NULL;
                 if (s && s->kind == SYM_FLAG && s->extra == ty.extra) m |= 1ull << s->index;
                 else if (k->kind == AST_IDENT && !strcmp(k->name, "none")) continue;
-                else if (k->kind == AST_IDENT && !strcmp(k->name, "transient"))
-                    diag_error(C->diag, k->loc, "`transient` is not a word of the language (transient variables are not "
-                               "implemented): a variable may be `reset` (to its start value before every move) or `uncounted`");
                 else diag_error(C->diag, k->loc, "'%s' is not a flag of '%s'", k->name ? k->name : "?",
                                 g->flagsets[ty.extra].name);
             } else {
@@ -580,12 +580,31 @@ static void make_attribute(Compiler *C, Ast *d, int is_arrows)
     g->nattrs++;
 }
 
+/* `transient` (docs/design.md §3 G3): a variable outside the position, set back to its start
+ * value at every turn. The other words say something only of a variable in the position. */
+static void check_transient(Compiler *C, Var *v, SrcLoc at)
+{
+    if (!v->transient) return;
+    if (v->kind == VAR_PIECE)
+        diag_error(C->diag, at, "a piece variable is stored in its piece, which is part of the position: it cannot be "
+                   "`transient` (a `square var` can)");
+    else if (v->reset)
+        diag_error(C->diag, at, "'%s' cannot be both `transient` and `reset`: a transient variable is already set back "
+                   "to its start value at every turn, and no move carries its changes", v->name);
+    else if (v->uncounted)
+        diag_error(C->diag, at, "'%s' cannot be both `transient` and `uncounted`: a transient variable is no part of "
+                   "the position at all, not only of its identity for `repetition`", v->name);
+    else return;
+    v->transient = 0;
+}
+
 static void make_var(Compiler *C, Ast *d)
 {
     Game *g = C->g;
     if (g->nvars >= MAX_VARS * 4) { diag_error(C->diag, d->loc, "too many variables"); return; }
     Var *v = &g->vars[g->nvars];
     Ty ty = decl_type(C, d->nkids ? d->kids[0] : NULL);
+    if (d->nkids && d->kids[0]->name && !strcmp(d->kids[0]->name, "zone")) return;   /* (said) */
     v->name = d->name; v->kind = (int)d->num; v->vtype = ty.t; v->flagset = ty.extra;
     if (d->str) {                        /* `piece var promoted "~": bool;` */
         size_t n = strlen(d->str);
@@ -602,16 +621,16 @@ static void make_var(Compiler *C, Ast *d)
     }
     v->reset = (int)(d->num2 & 1);
     v->uncounted = (int)(d->num2 >> 1 & 1);
-    if (v->uncounted && v->kind == VAR_PIECE) { diag_error(C->diag, d->loc, "a piece variable is part of its piece and cannot be `uncounted`"); v->uncounted = 0; }
+    v->transient = (int)(d->num2 >> 2 & 1);
+    SrcLoc words = d->nkids > 2 && d->kids[2]->loc.line ? d->kids[2]->loc : d->loc;
+    if (v->uncounted && v->kind == VAR_PIECE) { diag_error(C->diag, words, "a piece variable is part of its piece and cannot be `uncounted`"); v->uncounted = 0; }
+    check_transient(C, v, words);
     Ast *init = d->nkids > 1 ? d->kids[1] : NULL;
-    /* `var used: int = 0 transient;` reads as the set `0 transient`: name the word that is no
-     * part of the value, not the value (transient variables are a gap of docs/design.md §3 G3) */
+    /* `var used: int = 0 halfmove;` reads as the set `0 halfmove`: name the word that is no
+     * part of the value, not the value */
     if (init && init->kind == AST_SETLIT && init->nkids > 1 && ty.t != VT_FLAGS && ty.t != VT_DIRS) {
-        Ast *extra = init->kids[1];
-        if (extra->kind == AST_IDENT && !strcmp(extra->name, "transient"))
-            diag_error(C->diag, extra->loc, "`transient` is not a word of the language (transient variables are not "
-                       "implemented): a variable may be `reset` (to its start value before every move) or `uncounted`");
-        else diag_error(C->diag, extra->loc, "expected `;`, `reset` or `uncounted` after the start value of '%s'", d->name);
+        diag_error(C->diag, init->kids[1]->loc, "expected `;`, `reset`, `uncounted` or `transient` after the start "
+                   "value of '%s'", d->name);
         init = init->kids[0];
     }
     v->init = const_value(C, init, ty);
@@ -932,6 +951,13 @@ static int set_options(Compiler *C, Ast *root, int nopts, char **opts)
 
 /* ---------- the driver ---------- */
 
+static int var_slots(const Game *g, const Var *v)
+{
+    return v->kind == VAR_PLAYER ? g->nplayers : v->kind == VAR_SQUARE ? g->nsq : v->kind == VAR_GLOBAL;
+}
+
+/* The state array: cells, hands, the variables, the side to move, then the transient
+ * variables, which the hash and everything that compares positions leave out (game.h). */
 static void layout_state(Game *g)
 {
     int at = g->nsq * g->stack;
@@ -940,12 +966,26 @@ static void layout_state(Game *g)
     at += g->nplayers * (g->ntypes + 1);
     for (int i = 0; i < g->nvars; i++) {
         Var *v = &g->vars[i];
-        if (v->kind == VAR_PIECE) continue;
+        if (v->kind == VAR_PIECE || v->transient) continue;
         v->base = at;
-        at += v->kind == VAR_PLAYER ? g->nplayers : v->kind == VAR_SQUARE ? g->nsq : 1;
+        at += var_slots(g, v);
     }
     g->st_turn = at++;
+    g->st_transient = at;
+    for (int i = 0; i < g->nvars; i++) {
+        Var *v = &g->vars[i];
+        if (v->kind == VAR_PIECE || !v->transient) continue;
+        v->base = at;
+        at += var_slots(g, v);
+    }
     g->st_size = at;
+    g->transient_init = arena_alloc(&g->arena, sizeof(int32_t) * (size_t)(at - g->st_transient + 1));
+    for (int i = 0; i < g->nvars; i++) {
+        const Var *v = &g->vars[i];
+        if (v->kind == VAR_PIECE || !v->transient) continue;
+        for (int k = 0; k < var_slots(g, v); k++)
+            g->transient_init[v->base - g->st_transient + k] = (int32_t)v->init;
+    }
     int n = 0;
     for (int i = 0; i < g->nvars; i++)
         if (g->vars[i].uncounted)
@@ -963,11 +1003,103 @@ static void layout_state(Game *g)
  * "board[hands]", "+checks", "-", or the name itself. */
 static const char *field_name(Game *g, const Ast *f)
 {
-    if (f->num == 0) return f->name;
-    const char *pre = f->num == 1 ? "board[" : "+", *post = f->num == 1 ? "]" : "";
-    char *s = arena_alloc(&g->arena, strlen(pre) + strlen(f->name) + strlen(post) + 1);
-    strcpy(s, pre); strcat(s, f->name); strcat(s, post);
+    if (f->num == 4) {                   /* "pieces(NUMBERS,TYPE)" */
+        const char *a = f->kids[0]->name, *t = f->kids[1]->name;
+        char *s = arena_alloc(&g->arena, strlen(f->name) + strlen(a) + strlen(t) + 4);
+        sprintf(s, "%s(%s,%s)", f->name, a, t);
+        return s;
+    }
+    if (f->num == 0 && !f->str) return f->name;
+    char pre[32] = "";
+    if (f->num == 1) strcpy(pre, "board[");
+    else if (f->num == 2) strcpy(pre, "+");
+    else if (f->num == 3) snprintf(pre, sizeof pre, "%ld-", f->num2);
+    const char *post = f->num == 1 ? "]" : "", *opt = f->str ? "?" : "";
+    char *s = arena_alloc(&g->arena, strlen(pre) + strlen(f->name) + strlen(post) + 2);
+    strcpy(s, pre); strcat(s, f->name); strcat(s, post); strcat(s, opt);
     return s;
+}
+
+/* `pieces(NUMBERS, TYPE)`: NUMBERS an int attribute keyed by squares (the square numbers of
+ * PDN), TYPE the piece type written without its code. */
+static void check_pieces_field(Compiler *C, const Ast *fk)
+{
+    Game *g = C->g;
+    if (strcmp(fk->name, "pieces") || fk->nkids != 2) {
+        diag_error(C->diag, fk->loc, "'%s(...)' is not a position field (`pieces(NUMBERS, TYPE)` is)", fk->name);
+        return;
+    }
+    Sym *a = sym_find(C, fk->kids[0]->name), *t = sym_find(C, fk->kids[1]->name);
+    if (!a || a->kind != SYM_ATTR || g->attrs[a->index].vtype != VT_INT || g->attrs[a->index].key != VT_SQUARE)
+        diag_error(C->diag, fk->kids[0]->loc, "'%s' is not an int attribute of squares (the numbers the "
+                   "pieces' squares are written with)", fk->kids[0]->name);
+    if (!t || t->kind != SYM_TYPE)
+        diag_error(C->diag, fk->kids[1]->loc, "'%s' is not a piece type (the one written without its code)",
+                   fk->kids[1]->name);
+}
+
+/* A `position` declaration's fields: each one the reader knows (board, turn, hands or a global
+ * variable), once, and board and turn always: only variables and hands follow as name=value
+ * fields when unlisted, so without them a position string would lose the board or the side
+ * to move. A misspelt field was accepted, and no position string of the game could be read
+ * back (found by the compile harness). The board may also be given as the pieces of each
+ * player (`pieces(NUMBERS, TYPE)`, PDN). */
+static void check_position(Compiler *C, Ast *d)
+{
+    Game *g = C->g;
+    int has_board = 0, has_turn = 0, has_hands = 0, board_hands = 0, pieces_fields = 0;
+    for (int k = 0; k < d->nkids; k++) {
+        const Ast *fk = d->kids[k];
+        const char *f = fk->name;
+        if (fk->num == 4) {              /* pieces(NUMBERS, TYPE): one player's pieces */
+            check_pieces_field(C, fk);
+            if (has_board) diag_error(C->diag, fk->loc, "'board' and the pieces of each player are two ways of "
+                                                        "one field: give one");
+            pieces_fields++;
+            continue;
+        }
+        if (fk->num == 1) {              /* board[hands] */
+            if (strcmp(f, "hands"))
+                diag_error(C->diag, fk->loc, "only the hands go in brackets after the board: `board[hands]`");
+            if (has_board) diag_error(C->diag, fk->loc, "'board' is listed twice");
+            if (has_hands) diag_error(C->diag, fk->loc, "'hands' is listed twice");
+            has_board = has_hands = board_hands = 1;
+            continue;
+        }
+        if (!strcmp(f, "-")) continue;   /* a field that holds nothing: any number of them */
+        Sym *sy = sym_find(C, f);
+        int var_kind = sy && sy->kind == SYM_VAR ? (int)g->vars[sy->index].kind : -1;
+        if (fk->str && var_kind != VAR_GLOBAL && var_kind != VAR_PLAYER)
+            diag_error(C->diag, fk->loc, "'%s?': only the field of a global or player variable may be "
+                                       "absent", f);
+        if (fk->num == 2) {              /* +v: a player variable, a `+` before each value */
+            if (var_kind != VAR_PLAYER)
+                diag_error(C->diag, fk->loc, "'+%s': a `+` goes before a player variable (`+checks`: +2+0)", f);
+        } else if (fk->num == 3) {       /* K-v: what is left of K (checks still to give) */
+            if ((var_kind != VAR_GLOBAL && var_kind != VAR_PLAYER) || g->vars[sy->index].vtype != VT_INT)
+                diag_error(C->diag, fk->loc, "'%ld-%s': a count down goes before an int global or player "
+                                           "variable (`3-checks`: 3+2)", fk->num2, f);
+        } else if (strcmp(f, "board") && strcmp(f, "turn") && strcmp(f, "hands") && strcmp(f, "history")
+                   && var_kind != VAR_GLOBAL && var_kind != VAR_PLAYER)
+            diag_error(C->diag, fk->loc, "'%s' is not a position field (board, turn, hands, history, "
+                                       "`-` or a global or player variable)", f);
+        if (var_kind >= 0 && g->vars[sy->index].transient)
+            diag_error(C->diag, fk->loc, "'%s' is `transient`, no part of the position: it cannot be a field of "
+                                       "position strings", f);
+        for (int j = 0; j < k; j++)        /* (a variable may be in two forms: `3-checks? +checks?`) */
+            if (d->kids[j]->num != 1 && !strcmp(d->kids[j]->name, f) &&
+                (d->kids[j]->num == fk->num || !(d->kids[j]->str || fk->str))) {
+                diag_error(C->diag, fk->loc, "'%s' is listed twice", f); break;
+            }
+        if (board_hands && (!strcmp(f, "board") || !strcmp(f, "hands")))
+            diag_error(C->diag, fk->loc, "'%s' is listed twice (in `board[hands]`)", f);
+        has_board |= !strcmp(f, "board"); has_turn |= !strcmp(f, "turn"); has_hands |= !strcmp(f, "hands");
+    }
+    if (pieces_fields && pieces_fields != g->nplayers)
+        diag_error(C->diag, d->loc, "a `position` declaration that lists the pieces of each player has a "
+                   "`pieces` field for each of the %d players", g->nplayers);
+    else if ((!has_board && !pieces_fields) || !has_turn)
+        diag_error(C->diag, d->loc, "a `position` declaration lists `board` and `turn`");
 }
 
 Game *game_compile(const char *text, size_t len, const char *display_name, int nopts, char **opts, int *status)
@@ -1125,11 +1257,17 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
             break;
         case AST_DISTINCT: g->distinct = 1; g->distinct_smallest = (int)d->num; break;
         case AST_COMPULSORY: g->compulsory_capture = (int)d->num; break;
-        case AST_POSITION:
-            g->fields = arena_alloc(&g->arena, sizeof(char *) * (size_t)(d->nkids + 1));
-            g->nfields = d->nkids;
-            for (int k = 0; k < d->nkids; k++) g->fields[k] = field_name(g, d->kids[k]);
+        case AST_POSITION: {            /* the first is written; any of them is read */
+            if (g->nformats >= MAX_FORMATS) { diag_error(&diag, d->loc, "more than %d `position` "
+                                                         "declarations", MAX_FORMATS); break; }
+            PosFormat *f = &g->formats[g->nformats++];
+            f->sep = d->str;
+            f->fields = arena_alloc(&g->arena, sizeof(char *) * (size_t)(d->nkids + 1));
+            f->nfields = d->nkids;
+            for (int k = 0; k < d->nkids; k++) f->fields[k] = field_name(g, d->kids[k]);
+            if (g->nformats == 1) { g->fields = f->fields; g->nfields = f->nfields; }
             break;
+        }
         case AST_DEF: sym_add(&C, d->name, SYM_DEF, 0, d); break;
         case AST_FN: sym_add(&C, d->name, SYM_FN, 0, d); break;
         default: break;
@@ -1140,43 +1278,8 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
      * fields when unlisted, so without them a position string would lose the board or the side
      * to move. A misspelt field was accepted, and no position string of the game could be read
      * back (found by the compile harness). */
-    int npos = 0;
-    for (int i = 0; i < nd; i++) {
-        Ast *d = decls[i];
-        if (d->kind != AST_POSITION) continue;
-        if (npos++) { diag_error(&diag, d->loc, "a second `position` declaration"); continue; }
-        int has_board = 0, has_turn = 0, has_hands = 0, board_hands = 0;
-        for (int k = 0; k < d->nkids; k++) {
-            const Ast *fk = d->kids[k];
-            const char *f = fk->name;
-            if (fk->num == 1) {              /* board[hands] */
-                if (strcmp(f, "hands"))
-                    diag_error(&diag, fk->loc, "only the hands go in brackets after the board: `board[hands]`");
-                if (has_board) diag_error(&diag, fk->loc, "'board' is listed twice");
-                if (has_hands) diag_error(&diag, fk->loc, "'hands' is listed twice");
-                has_board = has_hands = board_hands = 1;
-                continue;
-            }
-            if (!strcmp(f, "-")) continue;   /* a field that holds nothing: any number of them */
-            Sym *sy = sym_find(&C, f);
-            int var_kind = sy && sy->kind == SYM_VAR ? (int)g->vars[sy->index].kind : -1;
-            if (fk->num == 2) {              /* +v: a player variable, a `+` before each value */
-                if (var_kind != VAR_PLAYER)
-                    diag_error(&diag, fk->loc, "'+%s': a `+` goes before a player variable (`+checks`: +2+0)", f);
-            } else if (strcmp(f, "board") && strcmp(f, "turn") && strcmp(f, "hands") && strcmp(f, "history")
-                       && var_kind != VAR_GLOBAL && var_kind != VAR_PLAYER)
-                diag_error(&diag, fk->loc, "'%s' is not a position field (board, turn, hands, history, "
-                                           "`-` or a global or player variable)", f);
-            for (int j = 0; j < k; j++)
-                if (d->kids[j]->num != 1 && !strcmp(d->kids[j]->name, f)) {
-                    diag_error(&diag, fk->loc, "'%s' is listed twice", f); break;
-                }
-            if (board_hands && (!strcmp(f, "board") || !strcmp(f, "hands")))
-                diag_error(&diag, fk->loc, "'%s' is listed twice (in `board[hands]`)", f);
-            has_board |= !strcmp(f, "board"); has_turn |= !strcmp(f, "turn"); has_hands |= !strcmp(f, "hands");
-        }
-        if (!has_board || !has_turn) diag_error(&diag, d->loc, "a `position` declaration lists `board` and `turn`");
-    }
+    for (int i = 0; i < nd; i++)
+        if (decls[i]->kind == AST_POSITION) check_position(&C, decls[i]);
     for (int i = 0; i < nd; i++) collect_vectors(&C, decls[i], 0);
     finish_directions(&C, symk);
     C.dirs_closed = 1;

@@ -84,6 +84,30 @@ void suggest(Compiler *C, const char *name, SrcLoc loc);   /* a "did you mean" n
 /* verify.c: 1 if the bytecode is safe. A failure is an internal error, except one that a rules
  * file can reach: an expression needing more than MAX_STACK_DEPTH values at once; for that one
  * *deep_pc is set to the instruction (else it is -1). */
+/* The code generator's own helpers, for setvalues.c (codegen.c). */
+Ty codegen_expr(Compiler *C, Ast *e);                      /* a value onto the stack */
+Ty codegen_expect(Compiler *C, Ast *e, Ty want, const char *what);
+int codegen_new_local(Compiler *C, const char *name, Ty ty, SrcLoc loc);
+Local *codegen_find_local(Compiler *C, const char *name);
+
+/* Set values (setvalues.c, docs/design.md G11). Sets of directions and flags are masks on the
+ * stack; a zone value lives in ZONE_WORDS(g) locals from a slot on. */
+Ty setv_bits_literal(Compiler *C, Ast *lit, Ty want);     /* `[...]` as a set of type want */
+Ty setv_literal_value(Compiler *C, Ast *lit);             /* ... of the kind its elements say */
+int setv_const_dirs(Compiler *C, Ast *t);                 /* only names of directions in t */
+/* Only names of constants (squares, directions, types, players, flags) in the literal: in
+ * brackets such a name is the constant, even where a local has the same name. */
+int setv_const_names(Compiler *C, Ast *set);
+Ty setv_bits_operand(Compiler *C, Ast *e, Ty set_ty);     /* a set, or an element of one */
+int setv_is_zone(Compiler *C, Ast *e);                    /* e is a zone expression */
+int setv_zone_alloc(Compiler *C, const char *name, SrcLoc loc);   /* its first slot */
+void setv_zone(Compiler *C, Ast *e, int dest);            /* compile e into the locals at dest */
+void setv_zone_update(Compiler *C, int dest, int op, Ast *r);     /* dest += / -= r ('+', '-') */
+int setv_zone_copy(Compiler *C, Ast *set);                /* e into new locals: their slot */
+Ty setv_zone_member(Compiler *C, Ast *x, Ast *set);       /* `x in set` */
+Ty setv_zone_size(Compiler *C, Ast *set);
+Ty setv_zone_equal(Compiler *C, Ast *l, Ast *r, int equal);
+
 int verify_function(const Game *g, int fn, char *err, size_t errlen, int *deep_pc);
 /* Jump threading (jumps.c), on a verified program; it is verified again after. */
 void thread_jumps(Game *g, int fn);

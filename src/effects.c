@@ -151,6 +151,11 @@ void effects_prepare(Game *g)
     /* shogi's `on capture` puts the piece in a hand, which no check test reads */
     int ch = g->hook_fn[HOOK_CAPTURE];
     g->capture_unseen_by_check = ch >= 0 && !meets(&e[ch], &check);
-    g->legal_by_pins = pins_game_ok(g);
+    /* every make sets the transient variables back, which the pins test does not follow */
+    int attack_reads_transient = 0;
+    for (int i = 0; i < g->nvars; i++)
+        attack_reads_transient |=
+            g->vars[i].transient && (int)(attack.rvars[i >> 6] >> (i & 63) & 1);
+    g->legal_by_pins = pins_game_ok(g) && !attack_reads_transient;
     free(e);
 }

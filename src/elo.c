@@ -38,6 +38,23 @@ void elo_stats(int w, int d, int l, EloStats *st)
     st->elo_hi = elo_from_score(st->score + Z95 * st->stderr_score);
 }
 
+void elo_stats_penta(const int pairs[5], EloStats *st)
+{
+    int np = 0;
+    double sum = 0;
+    for (int i = 0; i < 5; i++) { np += pairs[i]; sum += pairs[i] * (i / 4.0); }
+    st->n = 2 * np;
+    if (np <= 0) { st->score = st->elo = st->elo_lo = st->elo_hi = st->stderr_score = NAN; return; }
+    double s = sum / np, var = 0;             /* a pair's mean score per game: i/4 */
+    for (int i = 0; i < 5; i++) var += pairs[i] * (i / 4.0 - s) * (i / 4.0 - s);
+    var /= np;
+    st->score = s;
+    st->stderr_score = sqrt(var / np);
+    st->elo = elo_from_score(s);
+    st->elo_lo = elo_from_score(s - Z95 * st->stderr_score);
+    st->elo_hi = elo_from_score(s + Z95 * st->stderr_score);
+}
+
 /* Van den Bergh's GSPRT approximation: with the observed per-game variance v held fixed, the
  * log-likelihood ratio of mean s1 against mean s0 after N games of mean s is
  *   N ((s - s0)^2 - (s - s1)^2) / (2 v)  =  N (s1 - s0)(2 s - s0 - s1) / (2 v). */

@@ -15,6 +15,11 @@ typedef struct {
 } EloStats;
 
 void elo_stats(int wins, int draws, int losses, EloStats *s);
+/* The same from pairs of games that share an opening (colours swapped), as fishtest counts
+ * them: pairs[i] = the pairs in which A scored i/2 of the pair's 2 points (i = 0..4). The
+ * variance is that of the pairs' mean scores, so an opening that decides both games of its pair
+ * counts once: the interval is right for paired games (narrower when openings are lopsided). */
+void elo_stats_penta(const int pairs[5], EloStats *s);
 double elo_from_score(double score);     /* -400 log10(1/s - 1) */
 double score_from_elo(double elo);       /* 1 / (1 + 10^(-elo/400)) */
 

@@ -98,7 +98,7 @@ static void push_extended(Pos *p, MoveList *ml, struct ExtScratch *x, const Move
     for (uint32_t i = 0; i < e->nops; i++) add_op(x, ml, eops[2 * i], eops[2 * i + 1]);
     for (int t = made; t < p->ntrail; t++) {
         int32_t loc = p->trail[t].loc;
-        if ((uint32_t)loc <= (uint32_t)g->st_size) add_op(x, ml, loc, p->st[loc]);
+        if ((uint32_t)loc < (uint32_t)g->st_transient) add_op(x, ml, loc, p->st[loc]);
     }
     f.nops = ml->nops - f.op0;
     /* its string: the move's (a drop's `X@sq` as text), then what the program wrote */

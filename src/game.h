@@ -101,6 +101,8 @@ typedef struct {
     int vtype, flagset;          /* value type; for VT_FLAGS the flag set index */
     int64_t init;
     int reset, uncounted;        /* uncounted: not part of a position's identity for repetition */
+    int transient;               /* no part of the position (not hashed, not in moves or position
+                                    strings), set back to its start value at every turn */
     int base;                    /* offset in the state array (not for piece vars) */
     int shift, bits;             /* piece vars: place in the piece word */
     int max;                     /* piece vars: the largest value (`0..N`: N; a bool 1) */
@@ -149,6 +151,10 @@ typedef struct {                 /* attacks of the atoms that are not ATOM_PLAIN
     uint64_t types[2];           /* the types with this atom */
 } ExtAttack;
 
+/* A `position` declaration: its fields, and what separates them (NULL: spaces). */
+typedef struct { const char *sep; int nfields; const char **fields; } PosFormat;
+#define MAX_FORMATS 4
+
 typedef struct Game {
     Arena arena;                 /* everything below lives here */
     const char *name, *filename;
@@ -184,8 +190,10 @@ typedef struct Game {
     int64_t *konst; int nkonst;
     const char **strings; int nstrings;
 
-    /* the state array: cells, hands, variables, turn */
-    int st_cells, st_hands, st_turn, st_size;
+    /* the state array: cells, hands, variables, turn, then the transient variables from
+     * st_transient on (st_transient == st_size: none), which are not hashed */
+    int st_cells, st_hands, st_turn, st_transient, st_size;
+    int32_t *transient_init;              /* [loc - st_transient]: the start value of each */
     int reset_vars[MAX_VARS], nreset;
     int *uncounted_locs, nuncounted;      /* state slots left out of the repetition key */
     int piece_bits;                       /* bits of the piece word used by piece vars */
@@ -226,7 +234,9 @@ typedef struct Game {
     ExtAttack *ext_attacks[MAX_PLAYERS];  /* hops, legged leaps, zoned lines (movegen.c) */
 
     const char *start;                    /* start position string */
-    int nfields; const char **fields;     /* position string fields */
+    int nfields; const char **fields;     /* position string fields (those of formats[0]) */
+    int nformats;                         /* `position` declarations: the first is written, */
+    PosFormat formats[MAX_FORMATS];       /* a string is read by the first that reads it */
     int distinct;                         /* moves distinct */
     int compulsory_capture;               /* moves compulsory (1) / maximum (2) capture
                                              (capture.c) */
@@ -253,6 +263,8 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name,
 void game_free(Game *g);
 
 static inline int game_cell(const Game *g, int sq, int layer) { return sq * g->stack + layer; }
+/* A zone value of a program (G11) is a bit a square, in this many 64-bit locals. */
+#define ZONE_WORDS(g) (((g)->nsq + 63) >> 6)
 int game_find_square(const Game *g, const char *name);        /* -1 if unknown */
 int game_find_type_code(const Game *g, const char *code, int *owner); /* by code, either case */
 #endif

@@ -4,7 +4,7 @@
  * hash and the undo trail, and pos_unmake pops what a move wrote. What a move writes, and in
  * which order the rules file's hooks see it, is decided here: the `reset` variables, the
  * program's own writes, the capture (with `on capture` for each piece taken), the board, then
- * `after-move`, the turn, `turn-start` and the history. A legality test asks for only the parts
+ * `after-move`, the turn, the transient variables' reset, `turn-start` and the history. A legality test asks for only the parts
  * its `legal` block can see (effects.h). */
 #include "make.h"
 #include "effects.h"
@@ -66,6 +66,7 @@ void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
     if (!p->last_captured && m->kind != MK_DROP) p->last_captured = m->taken;
     if ((parts & PROBE_AFTER_MOVE) && g->hook_fn[HOOK_AFTER_MOVE] >= 0) vm_run_hook(p, HOOK_AFTER_MOVE, mover);
     if (!m->again) pos_set(p, g->st_turn, (mover + 1) % g->nplayers);
+    if (p->transient_dirty) pos_reset_transient(p);     /* a turn begins: nothing carries over */
     if ((parts & PROBE_TURN_START) && g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_turn(p));
     if (parts & PROBE_HISTORY) pos_push_history(p);
     pos_check_incremental(p, "a move");

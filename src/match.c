@@ -48,6 +48,7 @@ typedef struct {
     int threads[2];                  /* --threads A,B (the limits are reset by --depth etc.) */
     int use_sprt; double elo0, elo1, alpha, beta;
     int stats_only, sw, sd, sl;      /* --stats W,D,L: the statistics of these counts, no games */
+    int penta_only, penta[5];        /* --stats P0,P1,P2,P3,P4: of these pair counts */
 } MatchOpts;
 
 static int match_usage(const char *fmt, const char *arg)
@@ -152,11 +153,20 @@ static int stats_arg(MatchOpts *o, const CliOption *opt, const char *v)
         o->use_sprt = 1; o->elo0 = x[0]; o->elo1 = x[1]; o->alpha = x[2]; o->beta = x[3];
         return 0;
     }
-    if (parse_reals(v, x, 3) != 3 || x[0] < 0 || x[1] < 0 || x[2] < 0 ||
-        x[0] + x[1] + x[2] > 1e9 ||
-        x[0] != floor(x[0]) || x[1] != floor(x[1]) || x[2] != floor(x[2]))
-        return match_usage("--stats '%s' is not W,D,L (counts of games)", v);
-    o->stats_only = 1; o->sw = (int)x[0]; o->sd = (int)x[1]; o->sl = (int)x[2];
+    double y[6];
+    int k = parse_reals(v, y, 6);
+    int ok = k == 3 || k == 5;
+    double total = 0;
+    for (int i = 0; ok && i < k; i++) { ok = y[i] >= 0 && y[i] == floor(y[i]); total += y[i]; }
+    if (!ok || total > 1e9)
+        return match_usage("--stats '%s' is not W,D,L (counts of games) or P0,P1,P2,P3,P4 "
+                           "(counts of pairs in which A scored 0, 1/2, 1, 3/2, 2)", v);
+    if (k == 5) {
+        o->penta_only = 1;
+        for (int i = 0; i < 5; i++) o->penta[i] = (int)y[i];
+        return 0;
+    }
+    o->stats_only = 1; o->sw = (int)y[0]; o->sd = (int)y[1]; o->sl = (int)y[2];
     return 0;
 }
 
@@ -224,7 +234,8 @@ static int parse_match_args(int argc, char **argv, MatchOpts *o)
     MatchParse mp = { o, 0 };
     int st = cli_parse(cli_command("match"), argc, argv, match_arg, &mp);
     if (st) return st;
-    if (!o->rules && !o->stats_only) return match_usage("%s", "needs a rules file");
+    if (!o->rules && !o->stats_only && !o->penta_only)
+        return match_usage("%s", "needs a rules file");
     o->lim[0].threads = o->threads[0]; o->lim[1].threads = o->threads[1];
     return 0;
 }
@@ -261,6 +272,21 @@ static void print_stats(int w, int d, int l, const MatchOpts *o)
         printf("sprt: elo0 %g elo1 %g alpha %g beta %g: LLR %.3f [%.3f, %.3f]: %s\n", o->elo0,
                o->elo1, o->alpha, o->beta, sp.llr, sp.lower, sp.upper, verdict);
     }
+}
+
+/* The pentanomial line: the pairs of games that share an opening, by A's points in the pair. */
+static void print_penta(const int pairs[5])
+{
+    EloStats st;
+    elo_stats_penta(pairs, &st);
+    printf("pairs: %d %d %d %d %d (A scored 0, 1/2, 1, 3/2, 2 of 2 points)\n", pairs[0], pairs[1],
+           pairs[2], pairs[3], pairs[4]);
+    if (st.n == 0) printf("elo, pentanomial: no pairs\n");
+    else if (!(st.stderr_score > 0))
+        printf("elo, pentanomial: %+.2f (no interval: every pair had the same result)\n", st.elo);
+    else
+        printf("elo, pentanomial: %+.2f [%+.2f, %+.2f] (95 %%; score %.4f +- %.4f)\n", st.elo,
+               st.elo_lo, st.elo_hi, st.score, 1.959963984540054 * st.stderr_score);
 }
 
 /* ---- one game (in a worker) ------------------------------------------------------------------ */
@@ -694,6 +720,14 @@ static int summarize(const GameOut *out, const MatchOpts *o, const Game *g, cons
         printf("\n");
     }
     print_stats(tally[2], tally[1], tally[0], o);
+    /* games 2k and 2k+1 (from 0) share their opening, A first in the one, second in the other */
+    int pairs[5] = {0}, npairs = 0;
+    for (int gi = 0; gi + 1 < o->games; gi += 2)
+        if (out[gi].outcome >= 0 && out[gi + 1].outcome >= 0) {
+            pairs[out[gi].outcome + out[gi + 1].outcome]++;     /* outcome: A's points x 2 */
+            npairs++;
+        }
+    if (npairs) print_penta(pairs);
     if (errors)
         fprintf(stderr, "boardvm: match: %d games stopped by an error (not counted)\n", errors);
     if (missing)
@@ -756,6 +790,11 @@ int cmd_match(int argc, char **argv)
     MatchOpts o;
     int st = parse_match_args(argc, argv, &o);
     if (st) { free(o.opts); return st < 0 ? 0 : st; }
+    if (o.penta_only) {
+        print_penta(o.penta);
+        free(o.opts);
+        return 0;
+    }
     if (o.stats_only) {
         printf("games: %d (W %d, D %d, L %d)\n", o.sw + o.sd + o.sl, o.sw, o.sd, o.sl);
         print_stats(o.sw, o.sd, o.sl, &o);

@@ -188,23 +188,44 @@ void gen_more(Pos *p, MoveList *ml, int n)
  * (Game.captures_skip_ok, decided once by origins.c). */
 void gen_rest_captures(Pos *p, MoveList *ml) { gen_rest_of(p, ml, p->g->captures_skip_ok); }
 
-/* Is one of the moves from `first` on legal? Each is made with what `legal` can see of a make. */
-static int any_legal_from(Pos *p, MoveList *ml, int first)
+/* The legal moves still to find before the generation stops: 0 for gen_first_legal, `limit`
+ * for gen_legal_upto (per thread: the search's helper threads generate too). */
+static _Thread_local int count_left;
+
+/* The moves from `first` on, each made with what `legal` can see of a make: 1 (stop) once
+ * count_left + 1 of them have been legal. (The count is kept across the `legal` block, which
+ * may itself ask for a first legal move: `no-moves`.) */
+static int count_legal_from(Pos *p, MoveList *ml, int first)
 {
     int mover = pos_turn(p);
     for (int i = first; i < ml->n; i++) {
         pos_make_parts(p, ml, &ml->m[i], p->g->probe);
+        int left = count_left;
         int ok = vm_run_legal(p, mover);
+        count_left = left;
         pos_unmake(p);
-        if (ok) return 1;
+        if (ok && --count_left < 0) return 1;
     }
     return 0;
+}
+
+int gen_legal_upto(Pos *p, MoveList *ml, int limit)
+{
+    if (p->g->compulsory_capture) {        /* legality depends on the whole list (capture.h) */
+        gen_legal(p, ml);
+        return ml->n > limit ? limit + 1 : ml->n;
+    }
+    movelist_clear(ml);
+    count_left = limit;
+    gen_units(p, ml, count_legal_from, 0, 0, 0);
+    return limit - count_left;
 }
 
 int gen_first_legal(Pos *p, MoveList *ml)
 {
     movelist_clear(ml);
-    return gen_units(p, ml, any_legal_from, 0, 0, 0);       /* every unit was tested as it came */
+    count_left = 0;
+    return gen_units(p, ml, count_legal_from, 0, 0, 0);     /* every unit was tested as it came */
 }
 
 void gen_legal(Pos *p, MoveList *ml)

@@ -17,6 +17,9 @@ void gen_more(Pos *p, MoveList *ml, int n);
 /* The same, for a search that looks only at captures, moves onto a square (MK_MOVE): the
  * programs that can emit none are not run. The list then lacks their moves. */
 void gen_rest_captures(Pos *p, MoveList *ml);
+/* How many legal moves the side to move has, up to limit + 1: the generation stops (as
+ * gen_first_legal's does) once it has found more than `limit`. ml is scratch. */
+int gen_legal_upto(Pos *p, MoveList *ml, int limit);
 void gen_legal(Pos *p, MoveList *ml);           /* ... that the `legal` block accepts;
                                                    deduplicated */
 int square_attacked(Pos *p, int sq, int by);    /* does player `by` attack `sq`? */

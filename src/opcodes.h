@@ -103,6 +103,25 @@ enum {
     X(CHOOSEBIT,  3, 0, 0, 0, 0, "take the lowest bit of local A into local B; fail if none; " \
                                  "leave a choice for the rest (keeping locals 0..C-1)") \
     X(FORBIT,     3, 0, 0, 3, 0, "take the lowest bit of local A into local B; jump to C if none") \
+    X(BIT,        0, 1, 1, 0, 0, "pop a direction or index a; push the set {a} (empty for none)") \
+    X(POPCNT,     0, 1, 1, 0, 0, "pop a set of directions or flags; push how many it holds") \
+    X(ZCLEAR,     1, 0, 0, 0, 0, "zone value at locals A.. (a bit a square, 64 a local) := empty") \
+    X(ZZONE,      2, 0, 0, 0, 0, "zone value at locals A.. := the squares of list B (a zone as " \
+                                 "the mover sees it)") \
+    X(ZCOPY,      2, 0, 0, 0, 0, "zone value at locals A.. := the one at locals B..") \
+    X(ZADD,       1, 1, 0, 0, 0, "pop a square; add it to the zone value at locals A.. (none: " \
+                                 "nothing)") \
+    X(ZDEL,       1, 1, 0, 0, 0, "pop a square; take it out of the zone value at locals A..") \
+    X(ZOR,        2, 0, 0, 0, 0, "zone value at locals A.. += the one at locals B..") \
+    X(ZCLR,       2, 0, 0, 0, 0, "zone value at locals A.. -= the one at locals B..") \
+    X(ZHAS,       1, 1, 1, 0, 0, "pop a square; push 1 if it is in the zone value at locals A..") \
+    X(ZSIZE,      1, 0, 1, 0, 0, "push the number of squares of the zone value at locals A..") \
+    X(ZEQ,        2, 0, 1, 0, 0, "push 1 if the zone values at locals A.. and B.. are equal") \
+    X(CHOOSEZ,    3, 0, 0, 0, 0, "take the first square of the zone value at locals A.. out " \
+                                 "into local B; fail if none; leave a choice for the rest " \
+                                 "(keeping locals 0..C-1)") \
+    X(FORZ,       3, 0, 0, 3, 0, "take the first square of the zone value at locals A.. out " \
+                                 "into local B; jump to C if none") \
     X(CHOOSELIST, 4, 0, 0, 0, 0, "take element [local B] of list A (as the mover sees it) into " \
                                  "local C, local B += 1; fail past the end; leave a choice for " \
                                  "the rest (keeping locals 0..D-1)") \

@@ -47,14 +47,22 @@ static inline void note_attacker(Pos *p, int sq, int32_t old, int32_t val)
         p->attackers[PW_OWNER(val) * p->attacker_words + (sq >> 6)] |= 1ull << (sq & 63);
 }
 
-/* Write without recording: keeps the hash, the material and the royal counts right. */
+/* A transient slot's write keeps the count of those that are not at their start values. */
+static inline void note_transient(Pos *p, int loc, int32_t old, int32_t val)
+{
+    int32_t init = p->g->transient_init[loc - p->g->st_transient];
+    p->transient_dirty += (val != init) - (old != init);
+}
+
+/* Write without recording: keeps the hash, the material and the royal counts right (the
+ * transient variables are not hashed: they are no part of the position). */
 static inline void write_raw(Pos *p, int loc, int32_t val)
 {
     const Game *g = p->g;
     int32_t old = p->st[loc];
-    p->hash ^= zkey(loc, old) ^ zkey(loc, val);
     p->st[loc] = val;
-    if (loc < g->st_hands) {
+    if (loc < g->st_hands) {                /* a cell: the common case is tested first */
+        p->hash ^= zkey(loc, old) ^ zkey(loc, val);
         if (p->attackers) note_attacker(p, loc, old, val);
         p->material += piece_material(val) - piece_material(old);
         if (g->has_royal) {
@@ -64,8 +72,11 @@ static inline void write_raw(Pos *p, int loc, int32_t val)
                 p->royal_hint[PW_OWNER(val)] = loc / g->stack;
             }
         }
-    } else if (loc < g->st_hands + g->nplayers * (g->ntypes + 1))
-        p->material += (uint64_t)((int64_t)val - old) * hand_material(loc);
+    } else if (loc < g->st_transient) {
+        p->hash ^= zkey(loc, old) ^ zkey(loc, val);
+        if (loc < g->st_hands + g->nplayers * (g->ntypes + 1))
+            p->material += (uint64_t)((int64_t)val - old) * hand_material(loc);
+    } else note_transient(p, loc, old, val);
 }
 
 /* Unmake's write: the hash and the material are restored whole from the Undo record, so only
@@ -97,6 +108,14 @@ void pos_set(Pos *p, int loc, int32_t val)
     p->trail[p->ntrail].old = p->st[loc];
     p->ntrail++;
     write_raw(p, loc, val);
+}
+
+void pos_reset_transient(Pos *p)
+{
+    const Game *g = p->g;
+    for (int loc = g->st_transient; loc < g->st_size && p->transient_dirty; loc++)
+        if (p->st[loc] != g->transient_init[loc - g->st_transient])
+            pos_set(p, loc, g->transient_init[loc - g->st_transient]);
 }
 
 void pos_undo_to(Pos *p, int mark)
@@ -154,6 +173,7 @@ void pos_reset_empty(Pos *p)
     memset(p->royal_count, 0, sizeof p->royal_count);
     for (int i = 0; i < MAX_PLAYERS; i++) p->royal_hint[i] = -1;
     p->hash = pos_full_hash(p);
+    p->transient_dirty = 0;
     p->material = 0;                        /* empty board, empty hands */
     p->ntrail = 0; p->nundo = 0; p->nhist = 0;
     p->last_from = p->last_to = -1; p->last_piece = p->last_captured = 0;
@@ -163,7 +183,7 @@ void pos_reset_empty(Pos *p)
 uint64_t pos_full_hash(const Pos *p)
 {
     uint64_t h = 0;
-    for (int i = 0; i < p->g->st_size; i++) h ^= zkey(i, p->st[i]);
+    for (int i = 0; i < p->g->st_transient; i++) h ^= zkey(i, p->st[i]);
     return h;
 }
 
@@ -300,6 +320,7 @@ Undo *pos_begin_move(Pos *p, int history)
     }
     Undo *u = &p->undo[p->nundo++];
     u->trail_mark = p->ntrail; u->hash = p->hash; u->material = p->material;
+    u->transient_dirty = p->transient_dirty;
     u->last_from = p->last_from; u->last_to = p->last_to;
     u->last_piece = p->last_piece; u->last_captured = p->last_captured;
     u->hist_pushed = history;
@@ -329,6 +350,7 @@ void pos_unmake(Pos *p)
     }
     p->hash = u->hash;
     p->material = u->material;
+    p->transient_dirty = u->transient_dirty;
     p->last_from = u->last_from; p->last_to = u->last_to;
     p->last_piece = u->last_piece; p->last_captured = u->last_captured;
     if (u->hist_pushed) p->nhist--;

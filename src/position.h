@@ -73,6 +73,7 @@ static inline uint64_t mix64(uint64_t z)
 typedef struct {
     int trail_mark;
     uint64_t hash, material;     /* restored as they were: unmake need not hash every write back */
+    int transient_dirty;         /* (as hash) */
     int hist_pushed;             /* the make added the position to the history */
     int16_t last_from, last_to; int32_t last_piece, last_captured;
 } Undo;
@@ -89,6 +90,7 @@ typedef struct Pos {
      * code made it; the search uses it to tell progress from shuffling. mhist holds it for
      * each position of hist. */
     uint64_t material, *mhist;
+    int transient_dirty;                    /* transient slots not at their start values */
     int royal_count[MAX_PLAYERS];
     int royal_hint[MAX_PLAYERS];
     /* the move being made, for move.* in hooks */
@@ -129,6 +131,8 @@ int pos_quiet_plies(const Pos *p);          /* plies the material has stayed as 
 static inline int32_t pos_get(const Pos *p, int loc) { return p->st[loc]; }
 void pos_set(Pos *p, int loc, int32_t val);
 void pos_undo_to(Pos *p, int mark);         /* pop the trail down to mark */
+/* The transient variables back to their start values (recorded: an unmake takes it back). */
+void pos_reset_transient(Pos *p);
 
 static inline int pos_turn(const Pos *p) { return p->st[p->g->st_turn]; }
 static inline int32_t pos_piece(const Pos *p, int sq) { return p->st[sq * p->g->stack]; }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "vm.h"
 #include "oom.h"
 
@@ -107,18 +108,19 @@ static int parse_piece_vars(const Game *g, const char **q, int32_t *w, char *e, 
     return 1;
 }
 
-/* The fields in order: declared ones, or a default list. */
-static int field_list(const Game *g, const char **out, int max)
+/* The fields in order: those of `position` declaration `format`, or a default list. */
+static int field_list(const Game *g, int format, const char **out, int max)
 {
     int n = 0;
-    if (g->nfields) {
-        for (int i = 0; i < g->nfields && n < max; i++) out[n++] = g->fields[i];
+    if (g->nformats) {
+        const PosFormat *pf = &g->formats[format];
+        for (int i = 0; i < pf->nfields && n < max; i++) out[n++] = pf->fields[i];
         return n;
     }
     out[n++] = "board"; out[n++] = "turn";
     if (g->drops_fn >= 0) out[n++] = "hands";
     for (int i = 0; i < g->nvars && n < max; i++)
-        if (g->vars[i].kind == VAR_GLOBAL) out[n++] = g->vars[i].name;
+        if (g->vars[i].kind == VAR_GLOBAL && !g->vars[i].transient) out[n++] = g->vars[i].name;
     return n;
 }
 
@@ -382,19 +384,45 @@ static int parse_board_hands(Pos *p, char *val, char *e, size_t el)
     return parse_board(p, val, e, el);
 }
 
-static int is_player_var(const Game *g, const char *name)
+/* A declared field that holds a variable: "v", "+v" (a `+` before each value), "K-v" (K less
+ * the value: the checks still to give where v counts those given), each with a "?" after it
+ * when it may be absent. Returns the variable's index or -1, and the form in *lead (the `+`),
+ * *down (K, or -1) and *optional. */
+static int var_field(const Game *g, const char *f, int *lead, long *down, int *optional)
 {
-    int vi = var_index(g, name);
-    return vi >= 0 && g->vars[vi].kind == VAR_PLAYER;
+    char name[256];
+    *lead = f[0] == '+'; *down = -1; *optional = 0;
+    const char *q = f + *lead;
+    if (isdigit((unsigned char)*q)) {
+        char *end;
+        *down = strtol(q, &end, 10);
+        if (*end != '-') return -1;
+        q = end + 1;
+    }
+    size_t n = strlen(q);
+    if (n && q[n - 1] == '?') { *optional = 1; n--; }
+    if (n >= sizeof name) return -1;
+    memcpy(name, q, n); name[n] = 0;
+    return var_index(g, name);
+}
+
+/* Whether a token has the form of a variable's field (for a field that may be absent: a token
+ * of another form is the next field's). */
+static int field_fits(const Game *g, const Var *v, int lead, const char *val)
+{
+    if (v->kind == VAR_PLAYER && g->nplayers > 1)
+        return lead ? val[0] == '+' : val[0] != '+' && strchr(val, '+') != NULL;
+    char scratch[128];
+    int32_t x;
+    return parse_value(g, v, val, &x, scratch, sizeof scratch);
 }
 
 /* A player variable as a field of its own: its values, first player first, joined by `+`
- * ("1+3"); a field `+v` has a `+` before each value ("+2+0"). */
-static int parse_joined(Pos *p, const char *f, char *val, char *e, size_t el)
+ * ("1+3"); a field `+v` has a `+` before each value ("+2+0"), a field `K-v` K less each. */
+static int parse_joined(Pos *p, const char *f, const Var *v, int lead, long down, char *val,
+                        char *e, size_t el)
 {
     const Game *g = p->g;
-    int lead = f[0] == '+';
-    const Var *v = &g->vars[var_index(g, f + lead)];
     char *q = val;
     if (lead && *q++ != '+') return err(e, el, "field %s is written +N+M..., not '%s'", f, val);
     for (int k = 0; k < g->nplayers; k++) {
@@ -402,7 +430,7 @@ static int parse_joined(Pos *p, const char *f, char *val, char *e, size_t el)
         if (end) *end = 0;
         int32_t x;
         if (!parse_value(g, v, q, &x, e, el)) return 0;
-        pos_set(p, v->base + k, x);
+        pos_set(p, v->base + k, down >= 0 ? (int32_t)(down - x) : x);
         if (!end) {
             if (k + 1 < g->nplayers)
                 return err(e, el, "field %s has %d value%s for %d players", f, k + 1,
@@ -414,7 +442,72 @@ static int parse_joined(Pos *p, const char *f, char *val, char *e, size_t el)
     return err(e, el, "field %s has more values than players", f);
 }
 
-static int read_position(Pos *p, const char *str, char *e, size_t el, int run_hooks)
+/* The player whose letter the first n characters of s are: the exact letter, or else the only
+ * one that matches ignoring case (PDN writes `W` and `B`); -1 if none. */
+static int player_of_letter(const Game *g, const char *s, size_t n)
+{
+    int exact = -1, folded = -1, nfolded = 0;
+    for (int k = 0; k < g->nplayers; k++) {
+        const char *l = g->player_letter[k];
+        if (strlen(l) != n) continue;
+        if (!strncmp(l, s, n)) exact = k;
+        if (!strncasecmp(l, s, n)) { folded = k; nfolded++; }
+    }
+    return exact >= 0 ? exact : nfolded == 1 ? folded : -1;
+}
+
+/* "pieces(NUMBERS,TYPE)": the attribute that numbers the squares and the type written bare. */
+static void pieces_field(const Game *g, const char *f, int *attr, int *type)
+{
+    char a[128] = "", t[128] = "";
+    sscanf(f, "pieces(%127[^,],%127[^)])", a, t);
+    *attr = *type = -1;
+    for (int i = 0; i < g->nattrs; i++) if (!strcmp(g->attrs[i].name, a)) *attr = i;
+    for (int i = 1; i <= g->ntypes; i++) if (!strcmp(g->types[i].name, t)) *type = i;
+}
+
+/* `pieces(NUMBERS, TYPE)` (PDN's `W21,22,K30`): a player's letter, then its pieces separated
+ * by commas, each a square's number (attribute NUMBERS) after the piece's code, which TYPE
+ * goes without; `a-b` stands for every number from a to b. */
+static int parse_pieces(Pos *p, const char *f, char *val, char *e, size_t el)
+{
+    const Game *g = p->g;
+    int attr, bare;
+    pieces_field(g, f, &attr, &bare);
+    const Attribute *a = &g->attrs[attr];
+    int pl = -1;
+    size_t n = 0;
+    for (size_t len = strlen(val); len > 0 && pl < 0; len--)   /* the longest letter first */
+        if ((pl = player_of_letter(g, val, len)) >= 0) n = len;
+    if (pl < 0) return err(e, el, "'%s' does not start with a player's letter", val);
+    for (char *save, *item = strtok_r(val + n, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        size_t cl = 0;
+        while (isalpha((unsigned char)item[cl]) || item[cl] == '+') cl++;
+        int t = bare, owner;
+        if (cl) {
+            char code[8];
+            if (cl >= sizeof code) return err(e, el, "pieces: '%s' is not a piece code", item);
+            memcpy(code, item, cl); code[cl] = 0;
+            if (!(t = game_find_type_code(g, code, &owner)))
+                return err(e, el, "pieces: '%s' is not a piece code", code);
+        }
+        char *end;
+        long lo = strtol(item + cl, &end, 10), hi = lo;
+        if (end == item + cl) return err(e, el, "pieces: '%s' has no square number", item);
+        if (*end == '-') { char *end2; hi = strtol(end + 1, &end2, 10); end = end2; }
+        if (*end) return err(e, el, "pieces: '%s' is not a square number or a range", item);
+        for (long k = lo; k <= hi; k++) {
+            int sq = -1;
+            for (int s2 = 0; s2 < g->nsq && sq < 0; s2++) if (a->value[s2] == k) sq = s2;
+            if (sq < 0) return err(e, el, "pieces: no square is numbered %ld", k);
+            if (p->st[sq * g->stack]) return err(e, el, "pieces: square %ld is given twice", k);
+            pos_set(p, sq * g->stack, PW_MAKE(t, pl));
+        }
+    }
+    return 1;
+}
+
+static int read_format(Pos *p, const char *str, int format, char *e, size_t el, int run_hooks)
 {
     const Game *g = p->g;
     pos_reset_empty(p);
@@ -423,10 +516,13 @@ static int read_position(Pos *p, const char *str, char *e, size_t el, int run_ho
     /* at most a field per variable, plus board, turn and hands: more is refused, not dropped */
     enum { MAX_FIELDS = MAX_VARS * 4 + 3 };
     char *tok[MAX_FIELDS]; int nt = 0;
-    char *t = strtok(copy, " \t\r\n");
-    for (; t && nt < MAX_FIELDS; t = strtok(NULL, " \t\r\n")) tok[nt++] = t;
+    char seps[16] = " \t\r\n";
+    if (g->nformats && g->formats[format].sep)
+        strncat(seps, g->formats[format].sep, sizeof seps - strlen(seps) - 1);
+    char *t = strtok(copy, seps);
+    for (; t && nt < MAX_FIELDS; t = strtok(NULL, seps)) tok[nt++] = t;
     const char *fields[MAX_FIELDS];
-    int nf = field_list(g, fields, MAX_FIELDS);
+    int nf = field_list(g, format, fields, MAX_FIELDS);
     int ok = 1, have_turn = 0;
     uint64_t *hist = NULL; int nhist = 0;
     if (t) { ok = err(e, el, "more than %d fields", MAX_FIELDS); goto out; }
@@ -444,12 +540,23 @@ static int read_position(Pos *p, const char *str, char *e, size_t el, int run_ho
         else if (fen_trailer(tok + i, nt - i, nf)) break;   /* FEN's "- - 0 1": nothing to set */
         else { ok = err(e, el, "unexpected field '%s' (a position has %d fields, then name=value ones)", tok[i], nf); break; }
         if (!strcmp(f, "-")) continue;    /* a field that holds nothing: read as nothing */
+        int lead, optional; long down;
+        int fv = eq ? -1 : var_field(g, f, &lead, &down, &optional);
+        if (fv >= 0 && optional && !field_fits(g, &g->vars[fv], lead, val)) {
+            i--;                           /* absent: the token is the next field's */
+            continue;
+        }
         if (!strcmp(f, "board")) ok = parse_board(p, val, e, el);
         else if (!strcmp(f, "board[hands]")) ok = parse_board_hands(p, val, e, el);
-        else if (f[0] == '+' || (!eq && is_player_var(g, f))) ok = parse_joined(p, f, val, e, el);
+        else if (fv >= 0 && (g->vars[fv].kind == VAR_PLAYER || lead))
+            ok = parse_joined(p, f, &g->vars[fv], lead, down, val, e, el);
+        else if (fv >= 0 && g->vars[fv].kind == VAR_GLOBAL) {
+            int32_t x;
+            ok = parse_value(g, &g->vars[fv], val, &x, e, el);
+            if (ok) pos_set(p, g->vars[fv].base, down >= 0 ? (int32_t)(down - x) : x);
+        } else if (!strncmp(f, "pieces(", 7)) ok = parse_pieces(p, f, val, e, el);
         else if (!strcmp(f, "turn")) {
-            int t = -1;
-            for (int k = 0; k < g->nplayers; k++) if (!strcmp(g->player_letter[k], val)) t = k;
+            int t = player_of_letter(g, val, strlen(val));
             if (t < 0) ok = err(e, el, "'%s' is not a side to move (expected %s%s%s)", val, g->player_letter[0],
                                  g->nplayers > 1 ? " or " : "", g->nplayers > 1 ? g->player_letter[1] : "");
             else { pos_set(p, g->st_turn, t); have_turn = 1; }
@@ -459,6 +566,10 @@ static int read_position(Pos *p, const char *str, char *e, size_t el, int run_ho
             int vi = var_index(g, f);
             if (vi < 0) { ok = err(e, el, "'%s' is not a field of this game's positions", f); break; }
             const Var *v = &g->vars[vi];
+            if (v->transient) {
+                ok = err(e, el, "'%s' is transient, no part of a position: it is set at every turn", f);
+                break;
+            }
             if (v->kind == VAR_GLOBAL) {
                 int32_t x;
                 ok = parse_value(g, v, val, &x, e, el);
@@ -499,6 +610,17 @@ out:
     return ok;
 }
 
+/* The first `position` declaration that reads the string; the first one's error if none. */
+static int read_position(Pos *p, const char *str, char *e, size_t el, int run_hooks)
+{
+    if (read_format(p, str, 0, e, el, run_hooks)) return 1;
+    char other[256];
+    for (int k = 1; k < p->g->nformats; k++)
+        if (read_format(p, str, k, other, sizeof other, run_hooks)) return 1;
+    if (p->g->nformats > 1) read_format(p, str, 0, e, el, run_hooks);  /* (its state and error) */
+    return 0;
+}
+
 int pos_from_string(Pos *p, const char *str, char *e, size_t el)
 {
     return read_position(p, str, e, el, 1);
@@ -531,6 +653,28 @@ static void put_hands(Buf *b, const Game *g, const Pos *p, const char *none)
     if (!any) put(b, "%s", none);
 }
 
+/* `pieces(NUMBERS, TYPE)` for player pl: its letter, then its pieces by square number. */
+static void put_pieces(Buf *b, const Game *g, const Pos *p, const char *f, int pl)
+{
+    int attr, bare;
+    pieces_field(g, f, &attr, &bare);
+    const Attribute *a = &g->attrs[attr];
+    put(b, "%s", pl < g->nplayers ? g->player_letter[pl] : "?");
+    int64_t last = INT64_MIN;
+    for (int any = 0;; any = 1) {          /* in increasing number: the next above `last` */
+        int sq = -1;
+        for (int s2 = 0; s2 < g->nsq; s2++) {
+            int32_t w = p->st[s2 * g->stack];
+            if (w && PW_OWNER(w) == pl && a->value[s2] > last && (sq < 0 || a->value[s2] < a->value[sq]))
+                sq = s2;
+        }
+        if (sq < 0) break;
+        int t = PW_TYPE(p->st[sq * g->stack]);
+        put(b, "%s%s%lld", any ? "," : "", t == bare ? "" : g->types[t].code, (long long)a->value[sq]);
+        last = a->value[sq];
+    }
+}
+
 char *pos_to_string(const Pos *p)
 {
     const Game *g = p->g;
@@ -538,11 +682,16 @@ char *pos_to_string(const Pos *p)
     if (!b.s) out_of_memory("b.s in pos_to_string()");
     b.s[0] = 0;
     const char *fields[256];
-    int nf = field_list(g, fields, 256);
+    int nf = field_list(g, 0, fields, 256);
     char listed[MAX_VARS * 4] = {0};
+    int npieces = 0;                       /* `pieces` fields so far: the next is this player's */
     for (int i = 0; i < nf; i++) {
-        if (i) put(&b, " ");
         const char *f = fields[i];
+        int lead, optional; long down;
+        int fv = var_field(g, f, &lead, &down, &optional);
+        if (fv >= 0 && optional && listed[fv]) continue;    /* written in an earlier form */
+        if (i) put(&b, "%s", g->nformats && g->formats[0].sep ? g->formats[0].sep : " ");
+        if (!strncmp(f, "pieces(", 7)) { put_pieces(&b, g, p, f, npieces++); continue; }
         if (!strcmp(f, "board") || !strcmp(f, "board[hands]")) {
             for (int y = g->ranks - 1; y >= 0; y--) {
                 int empty = 0;
@@ -569,12 +718,15 @@ char *pos_to_string(const Pos *p)
         }
         else if (!strcmp(f, "hands")) put_hands(&b, g, p, "-");
         else {
-            int lead = f[0] == '+', vi = var_index(g, f + lead);
-            if (vi >= 0 && g->vars[vi].kind == VAR_GLOBAL) { put_value(&b, g, &g->vars[vi], p->st[g->vars[vi].base]); listed[vi] = 1; }
-            else if (vi >= 0 && g->vars[vi].kind == VAR_PLAYER) {
+            int vi = fv;                   /* (K-v: K less the value) */
+            int32_t base = down >= 0 ? (int32_t)down : 0, sign = down >= 0 ? -1 : 1;
+            if (vi >= 0 && g->vars[vi].kind == VAR_GLOBAL) {
+                put_value(&b, g, &g->vars[vi], base + sign * p->st[g->vars[vi].base]);
+                listed[vi] = 1;
+            } else if (vi >= 0 && g->vars[vi].kind == VAR_PLAYER) {
                 for (int k = 0; k < g->nplayers; k++) {
                     if (lead || k) put(&b, "+");
-                    put_value(&b, g, &g->vars[vi], p->st[g->vars[vi].base + k]);
+                    put_value(&b, g, &g->vars[vi], base + sign * p->st[g->vars[vi].base + k]);
                 }
                 listed[vi] = 1;
             } else put(&b, "-");
@@ -584,7 +736,7 @@ char *pos_to_string(const Pos *p)
     for (int vi = 0; vi < g->nvars; vi++) {
         const Var *v = &g->vars[vi];
         /* an `uncounted` variable is bookkeeping (move counters): written only where listed */
-        if (listed[vi] || v->kind == VAR_PIECE || v->uncounted) continue;
+        if (listed[vi] || v->kind == VAR_PIECE || v->uncounted || v->transient) continue;
         if (v->kind == VAR_GLOBAL) {
             if (p->st[v->base] == (int32_t)v->init) continue;
             put(&b, " %s=", v->name); put_value(&b, g, v, p->st[v->base]);

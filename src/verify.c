@@ -13,6 +13,12 @@
 
 static int var_kind_ok(const Game *g, int v, int kind) { return v >= 0 && v < g->nvars && g->vars[v].kind == kind; }
 
+/* A zone value's locals (ZONE_WORDS of them from a) lie in the frame. */
+static int zone_ok(const Game *g, const CodeFunction *f, int a)
+{
+    return a >= 0 && a + ZONE_WORDS(g) <= f->nlocals;
+}
+
 int verify_function(const Game *g, int fi, char *err, size_t errlen, int *deep_pc)
 {
     *deep_pc = -1;
@@ -55,6 +61,24 @@ int verify_function(const Game *g, int fi, char *err, size_t errlen, int *deep_p
         case OP_FORBIT:
             if (a[0] < 0 || a[0] >= f->nlocals || a[1] < 0 || a[1] >= f->nlocals) FAILV("local out of range");
             break;
+        case OP_ZCLEAR: case OP_ZADD: case OP_ZDEL: case OP_ZHAS: case OP_ZSIZE:
+            if (!zone_ok(g, f, a[0])) FAILV("zone value out of the locals");
+            break;
+        case OP_ZZONE:
+            if (!zone_ok(g, f, a[0])) FAILV("zone value out of the locals");
+            if (a[1] < 0 || a[1] >= g->nlists || g->lists[a[1]].vtype != VT_SQUARE) FAILV("zone %d out of range", a[1]);
+            for (int pl = 0; pl < g->nplayers; pl++)
+                for (int i = 0; i < g->lists[a[1]].n[pl]; i++)
+                    if ((uint32_t)g->lists[a[1]].item[pl][i] >= (uint32_t)g->nsq) FAILV("zone %d holds no square", a[1]);
+            break;
+        case OP_ZCOPY: case OP_ZOR: case OP_ZCLR: case OP_ZEQ:
+            if (!zone_ok(g, f, a[0]) || !zone_ok(g, f, a[1])) FAILV("zone value out of the locals");
+            break;
+        case OP_CHOOSEZ: case OP_FORZ:
+            if (!zone_ok(g, f, a[0]) || a[1] < 0 || a[1] >= f->nlocals) FAILV("local out of range");
+            if (op == OP_CHOOSEZ && (a[2] < NFIXED_LOCALS || a[2] > f->nlocals || a[0] + ZONE_WORDS(g) > a[2]))
+                FAILV("bad count of locals to keep");
+            break;
         case OP_CHOOSELIST: case OP_FORLIST: case OP_FORFRIEND:
             if (a[0] < 0 || a[0] >= g->nlists) FAILV("list %d out of range", a[0]);
             if (a[1] < 0 || a[1] >= f->nlocals || a[2] < 0 || a[2] >= f->nlocals) FAILV("local out of range");
@@ -90,7 +114,8 @@ int verify_function(const Game *g, int fi, char *err, size_t errlen, int *deep_p
         int nd = d - oi->pop + oi->push;
         MAXIMA_NOTE(operand_stack, nd);
         if (nd > MAX_STACK_DEPTH) { *deep_pc = pc; FAILV("stack deeper than %d at %d", MAX_STACK_DEPTH, pc); }
-        if ((op == OP_CHOICE || op == OP_CHOOSEBIT || op == OP_CHOOSELIST || op == OP_EMIT) && d != 0)
+        if ((op == OP_CHOICE || op == OP_CHOOSEBIT || op == OP_CHOOSELIST || op == OP_CHOOSEZ ||
+             op == OP_EMIT) && d != 0)
             FAILV("%s at %d with values on the stack", oi->name, pc);
         int succ[2], ns = 0;
         int next = pc + 1 + oi->nops;

@@ -216,7 +216,8 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     uint32_t kept = 0;
     for (uint32_t i = 0; i < n; i++) {
         const TrailEntry *t = &p->trail[trail_base + (int)i];
-        if ((uint32_t)t->loc > (uint32_t)g->st_size || s->seen[t->loc] == s->stamp) continue;
+        /* a transient variable's writes are no part of the move (docs/language.md) */
+        if ((uint32_t)t->loc >= (uint32_t)g->st_transient || s->seen[t->loc] == s->stamp) continue;
         s->seen[t->loc] = s->stamp;          /* its first write: t->old is the value before */
         if (p->st[t->loc] == t->old) {
             int reset = 0;

@@ -216,6 +216,68 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             L[OPND(1)] = (int64_t)(mask & (mask - 1));
             ip += 4; NEXT;
         }
+        vmcase(BIT) a = stk[sp - 1]; stk[sp - 1] = a >= 0 && a < 64 ? (int64_t)(1ull << a) : 0;
+            ip += 1; NEXT;
+        vmcase(POPCNT) stk[sp - 1] = __builtin_popcountll((uint64_t)stk[sp - 1]); ip += 1; NEXT;
+        /* Zone values: a bit a square, in ZONE_WORDS(g) locals from the operand on */
+        vmcase(ZCLEAR) memset(&L[OPND(1)], 0, sizeof *L * (size_t)ZONE_WORDS(g)); ip += 2; NEXT;
+        vmcase(ZZONE) {
+            const List *zl = &g->lists[OPND(2)];
+            int pl = PLOK(mover) ? mover : 0;
+            int64_t *z = &L[OPND(1)];
+            memset(z, 0, sizeof *L * (size_t)ZONE_WORDS(g));
+            for (int i = 0; i < zl->n[pl]; i++) {
+                int q = zl->item[pl][i];
+                z[q >> 6] |= (int64_t)(1ull << (q & 63));
+            }
+            ip += 3; NEXT;
+        }
+        vmcase(ZCOPY) memmove(&L[OPND(1)], &L[OPND(2)], sizeof *L * (size_t)ZONE_WORDS(g));
+            ip += 3; NEXT;
+        vmcase(ZADD) vmcase(ZDEL) {
+            a = stk[--sp];
+            if (SQOK(a)) {
+                uint64_t *w = (uint64_t *)&L[OPND(1) + (a >> 6)], bit = 1ull << (a & 63);
+                *w = *ip == OP_ZADD ? *w | bit : *w & ~bit;
+            }
+            ip += 2; NEXT;
+        }
+        vmcase(ZOR) vmcase(ZCLR)
+            for (int k = 0; k < ZONE_WORDS(g); k++)
+                L[OPND(1) + k] = *ip == OP_ZOR ? L[OPND(1) + k] | L[OPND(2) + k]
+                                               : L[OPND(1) + k] & ~L[OPND(2) + k];
+            ip += 3; NEXT;
+        vmcase(ZHAS)
+            a = stk[sp - 1];
+            stk[sp - 1] = SQOK(a) && (((uint64_t)L[OPND(1) + (a >> 6)] >> (a & 63)) & 1);
+            ip += 2; NEXT;
+        vmcase(ZSIZE)
+            v = 0;
+            for (int k = 0; k < ZONE_WORDS(g); k++) v += __builtin_popcountll((uint64_t)L[OPND(1) + k]);
+            stk[sp++] = v;
+            ip += 2; NEXT;
+        vmcase(ZEQ)
+            v = 1;
+            for (int k = 0; k < ZONE_WORDS(g); k++) v &= L[OPND(1) + k] == L[OPND(2) + k];
+            stk[sp++] = v;
+            ip += 3; NEXT;
+        vmcase(CHOOSEZ) vmcase(FORZ) {
+            int k = 0;
+            while (k < ZONE_WORDS(g) && !L[OPND(1) + k]) k++;
+            if (k == ZONE_WORDS(g)) {
+                if (*ip == OP_CHOOSEZ) goto fail;
+                ip = code + OPND(3); NEXT;
+            }
+            uint64_t w = (uint64_t)L[OPND(1) + k];
+            L[OPND(1) + k] = (int64_t)(w & (w - 1));
+            if (*ip == OP_CHOOSEZ) {         /* the choice keeps the rest, this branch the first */
+                int more = 0;
+                for (int j = k; j < ZONE_WORDS(g) && !more; j++) more = L[OPND(1) + j] != 0;
+                if (more) push_choice(p, s, PC, L, OPND(3), LINE);
+            }
+            L[OPND(2)] = 64 * k + __builtin_ctzll(w);
+            ip += 4; NEXT;
+        }
         vmcase(CHOOSELIST) {
             const List *li = &g->lists[OPND(1)];
             int pl = PLOK(mover) ? mover : 0;
@@ -259,6 +321,14 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             L[OPND(3)] = li->item[pl][i];
             ip += 5; NEXT;
         }
+        /* the cursor one step along direction d; the branch fails off the board */
+#define STEP_ALONG(d) do {                                                               \
+            int64_t here_ = L[0];                                                        \
+            if (!SQOK(here_) || (uint64_t)(d) >= (uint64_t)g->ndirs) goto fail;           \
+            int nb_ = g->neighbor[here_ * g->ndirs + (d)];                               \
+            if (nb_ < 0) goto fail;                                                      \
+            L[0] = nb_;                                                                  \
+        } while (0)
         /* Superinstructions (superinstr.c): each does what its sequence does and charges the
          * sequence's other instructions (the first is charged as any instruction is); under
          * --profile each counts at the code word of every instruction it stands for. */
@@ -306,16 +376,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         SQ_J(LOAD_ENEMY_JZ, SQOK(a) ? TOP(a) : 0, w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover, 0)
         SQ_J(LOAD_ENEMY_JNZ, SQOK(a) ? TOP(a) : 0, w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover, 1)
 #undef SQ_J
-        vmcase(LOAD_STEP) {
-            SUPER(2);
-            a = L[OPND(1)];
-            int64_t here = L[0];
-            if (!SQOK(here) || (uint64_t)a >= (uint64_t)g->ndirs) goto fail;
-            int nb = g->neighbor[here * g->ndirs + a];
-            if (nb < 0) goto fail;
-            L[0] = nb;
-            ip += 3; NEXT;
-        }
+        vmcase(LOAD_STEP) SUPER(2); a = L[OPND(1)]; STEP_ALONG(a); ip += 3; NEXT;
         vmcase(LOAD_PUSH_ISTYPE_JZ)
             SUPER(2, 4, 5);
             a = L[OPND(1)];
@@ -342,15 +403,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         vmcase(NOT_JZ) SUPER(1); ip = stk[--sp] ? code + OPND(2) : ip + 3; NEXT;
         vmcase(NOT_JNZ) SUPER(1); ip = stk[--sp] ? ip + 3 : code + OPND(2); NEXT;
 #undef SUPER
-        vmcase(STEP) {
-            a = stk[--sp];
-            int64_t here = L[0];
-            if (!SQOK(here) || (uint64_t)a >= (uint64_t)g->ndirs) goto fail;
-            int nb = g->neighbor[here * g->ndirs + a];
-            if (nb < 0) goto fail;
-            L[0] = nb;
-            ip += 1; NEXT;
-        }
+        vmcase(STEP) a = stk[--sp]; STEP_ALONG(a); ip += 1; NEXT;
         vmcase(GO)
             a = stk[--sp];
             if (!SQOK(a)) goto fail;

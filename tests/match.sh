@@ -40,6 +40,18 @@ check "SPRT: H1" "elo0 0 elo1 10 alpha 0.05 beta 0.05: LLR 6.527 [-2.944, 2.944]
 check "SPRT: H0" "elo0 0 elo1 10 alpha 0.05 beta 0.05: LLR -7.761 [-2.944, 2.944]: H0 accepted" "$(stat_line sprt 400,200,600 --sprt 0,10)"
 check "SPRT: alpha and beta" "elo0 0 elo1 10 alpha 0.1 beta 0.2: LLR 0.461 [-1.504, 2.079]: continue" "$(stat_line sprt 30,40,20 --sprt 0,10,0.1,0.2)"
 
+# Pentanomial (--stats P0,P1,P2,P3,P4: pairs in which A scored 0, 1/2, 1, 3/2, 2): pairs 1 2 3 4 5,
+# a pair's mean score per game i/4: s = (0.5 + 1.5 + 3 + 5)/15 = 0.66667; variance of the pair
+# means (0.66667^2 + 2 x 0.41667^2 + 3 x 0.16667^2 + 4 x 0.08333^2 + 5 x 0.33333^2)/15 = 0.097222,
+# standard error sqrt(0.097222/15) = 0.080508; s -+ 1.95996 x 0.080508 = 0.50888, 0.82446, whose
+# Elo are +6.17 and +268.72; the Elo of 2/3 is 400 log10(2) = 120.41. Every pair 1-1: no interval.
+check "pentanomial Elo of pairs 1 2 3 4 5" \
+    "+120.41 [+6.17, +268.72] (95 %; score 0.6667 +- 0.1578)" "$(stat_line 'elo, pentanomial' 1,2,3,4,5)"
+check "pentanomial: every pair 1-1" "+0.00 (no interval: every pair had the same result)" \
+    "$(stat_line 'elo, pentanomial' 0,0,5,0,0)"
+./boardvm match --stats 1,2,3,4 > /dev/null 2>&1
+check "--stats with 4 counts is refused" 2 $?
+
 # -- a real match: chess, depth 1 against 2, 4 games in 2 workers --
 rules=$srcdir/rules/chess.rules
 rm -f match.pgn match1.pgn
@@ -50,6 +62,11 @@ check "one line per game" 4 "$(grep -c '^game [0-9]/4 ' match.out)"
 totals=$(sed -n 's/^A (depth 1) against B (depth 2): \([0-9]*\) wins, \([0-9]*\) draws, \([0-9]*\) losses in \([0-9]*\) games$/\1 \2 \3 \4/p' match.out)
 set -- $totals
 check "W + D + L = games = 4" "4 4" "$(($1 + $2 + $3)) $4"
+# the 2 pairs, by A's points: their counts add up to 2, and their points to A's (2 W + D halves)
+halves=$((2 * $1 + $2))
+set -- $(sed -n 's/^pairs: \([0-9]*\) \([0-9]*\) \([0-9]*\) \([0-9]*\) \([0-9]*\) .*/\1 \2 \3 \4 \5/p' match.out)
+check "two pairs" 2 "$(($1 + $2 + $3 + $4 + $5))"
+check "the pairs' points are A's" "$halves" "$(($2 + 2 * $3 + 3 * $4 + 4 * $5))"
 check "the record holds 4 games" 4 "$(grep -c '^\[Result ' match.pgn)"
 check "A has White in games 1 and 3" "boardvm depth 1 (A) boardvm depth 2 (B) boardvm depth 1 (A)" \
     "$(sed -n 's/^\[White "\(.*\)"\]$/\1/p' match.pgn | sed -n 1,3p | tr '\n' ' ' | sed 's/ $//')"

@@ -30,5 +30,14 @@ refuse "3/1M1/3[] w - - 3+3 1+0 5" "field +score is written +N+M..., not '1+0'"
 refuse "3/1M1/3[] w - - 3+3+1 +1+0 5" "field left has more values than players"
 refuse "3/1M1/3[] w - - 3 +1+0 5" "field left has 1 value for 2 players"
 refuse "3/1M1/3[Mx] w - - 3+3 +1+0 5" "hands: 'x' is not a piece code"
-[ $status = 0 ] && echo "ok: position fields -, board[hands], N+M, +N+M; uncounted not written"
+# examples/threecheck.rules: `3-checks? ... +checks?`, Fairy-Stockfish's checks still to give
+# (3 less those given) after en passant, or lichess's checks given at the end; either may be
+# absent, and the count is written once, in the first form
+rules=$srcdir/examples/threecheck.rules
+check "4k3/8/8/8/8/8/8/4K2R w - - 0 1 +2+0" "" "4k3/8/8/8/8/8/8/4K2R w - - 1+3 0 1"
+check "4k3/8/8/8/8/8/8/4K2R w - - 1+3 0 1" "" "4k3/8/8/8/8/8/8/4K2R w - - 1+3 0 1"
+check "4k3/8/8/8/8/8/8/4K2R w - - 0 1" "" "4k3/8/8/8/8/8/8/4K2R w - - 3+3 0 1"
+# the Rook's check h1h8 is White's second: 2+3 becomes 1+3 (and the halfmove clock 1)
+check "4k3/8/8/8/8/8/8/4K2R w - - 2+3 0 1" "h1h8" "4k2R/8/8/8/8/8/8/4K3 b - - 1+3 1 1"
+[ $status = 0 ] && echo "ok: position fields -, board[hands], N+M, +N+M, K-v, optional; uncounted not written"
 exit $status
