@@ -45,11 +45,15 @@ dict_for() {
 }
 
 # The library sources: everything but main.c and the command files (commands.h users).
-LIB="arena diag ast parse opcodes compile codegen verify jumps superinstr position vm movegen merge effects pins maxima profile posstring notation session perft search gencheck weights record make capture origins pretest royal oom protect rulespath move_examples"
+LIB="arena diag ast parse opcodes compile builtins codegen verify jumps superinstr position vm movegen merge extend effects pins maxima profile posstring notation session perft search gencheck weights record make capture origins pretest royal oom protect rulespath move_examples"
 # What the web harness adds (the requests of `boardvm serve` without its HTTP side), and how it
 # links: every fopen/open/opendir of boardvm's code goes through the harness (fuzz_web.c).
 WEBLIB="webapi webgame gamejson movesquares"
 WEBLINK="-ljansson -lmicrohttpd -Wl,--wrap=fopen -Wl,--wrap=open -Wl,--wrap=opendir"
+# What the command adds (its commands and the command line), for the ASan+UBSan boardvm.
+CLI="display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares svg serve
+     tune balance selfgames texel
+     cli cli_table check show perft_cmd startpos diff diff_side engine_notation uci_client match elo main"
 # Every UBSan check is fatal, except those listed in RECOVER: they report and go on unless
 # UBSAN_OPTIONS says halt_on_error=1 (as fuzz and regress do), which lets fuzz/ubsan.supp skip
 # known, not yet fixed findings while fuzzing.
@@ -66,7 +70,20 @@ gen() {
     (cd "$out/gen" && flex "$src/grammar/lexer.l" && mv lex.yy.c lexer.c)
 }
 
+# check_sources: every C file of the program (Makefile.am) is in LIB, WEBLIB or CLI. A file added
+# to the program but not here made every harness fail to link, twice (jumps, effects, pins and
+# maxima; then builtins and extend), with only the linker's "undefined reference" to say why.
+check_sources() {
+    missing=""
+    for f in $(grep -o 'src/[a-z_0-9]*\.c' "$src/Makefile.am" | sed 's|^src/||; s|\.c$||' | sort -u); do
+        case " $(echo $LIB $WEBLIB $CLI) " in *" $f "*) ;; *) missing="$missing $f" ;; esac
+    done
+    [ -z "$missing" ] || {
+        echo "run.sh: in Makefile.am but in none of LIB, WEBLIB, CLI (fuzz/run.sh):$missing" >&2; exit 2; }
+}
+
 build() {
+    check_sources
     mkdir -p "$out/obj-fuzz" "$out/obj-cli" "$out/bin"
     gen
     inc="-I$src/src -I$out/gen -DFUZZ_SRCDIR=\"$src\""
@@ -95,9 +112,7 @@ build() {
         echo "run.sh: no jansson or libmicrohttpd headers: the web harness is not built" >&2
     fi
     # The command itself with the same sanitizers, for the edge cases and `boardvm test`.
-    for f in $LIB display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares svg serve \
-             tune balance selfgames texel \
-             cli cli_table check show perft_cmd startpos diff diff_side engine_notation uci_client match elo main; do
+    for f in $LIB $CLI; do
         $CC $common -c "$src/src/$f.c" -o "$out/obj-cli/$f.o"
         cliobjs="$cliobjs $out/obj-cli/$f.o"
     done

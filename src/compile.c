@@ -901,6 +901,11 @@ static int set_options(Compiler *C, Ast *root, int nopts, char **opts)
         }
         if (sym_add(C, d->name, SYM_OPTION, g->noptions, d)) g->noptions++;
     }
+    /* Each option may be given once: which setting gave it, so that a second one is refused
+     * rather than silently replacing the first (the option list is also what records and
+     * the web board keep, where "knights=zebra knights=centaur" would read both ways). */
+    const char **given = arena_alloc(&C->tmp, sizeof *given * (size_t)(g->noptions + 1));
+    memset(given, 0, sizeof *given * (size_t)(g->noptions + 1));
     for (int i = 0; i < nopts; i++) {
         char name[256];
         const char *eq = strchr(opts[i], '=');
@@ -918,6 +923,12 @@ static int set_options(Compiler *C, Ast *root, int nopts, char **opts)
             fprintf(C->diag->out, "\n");
             return 0;
         }
+        if (given[s->index]) {
+            fprintf(C->diag->out, "boardvm: option '%s' is given twice ('%s', then '%s'): "
+                    "give each option once\n", name, given[s->index], opts[i]);
+            return 0;
+        }
+        given[s->index] = opts[i];
         Option *o = &g->options[s->index];
         if (!o->nvalues) {
             const char *v = eq ? eq + 1 : "on";

@@ -47,6 +47,13 @@ refused "a bad number" "'x' is not a positive number" selfplay "$chess" --games 
 refused "a port out of range" "--port must be 0 to 65535, not '70000'" serve "$chess" --port 70000
 refused "an option before the command" "the command comes first" --fen x show "$chess"
 refused "no command" "usage: boardvm COMMAND"
+# a game option given twice is refused, whether the values conflict or not (not "last one wins")
+ivory="$srcdir/rules/ivory-tower.rules"
+refused "a game option given twice with conflicting values" \
+    "^boardvm: option 'repetition' is given twice \('repetition=author', then 'repetition=zillions'\)" \
+    show "$ivory" --option repetition=author --option repetition=zillions
+refused "a flag game option given twice" "^boardvm: option 'korean' is given twice \('korean', then 'korean=on'\)" \
+    perft "$ivory" 1 -o korean -o korean=on
 
 # ---- short forms, --, abbreviations ------------------------------------------------------------
 fen='4k3/8/8/8/8/8/4P3/4K3 w - - 0 1'

@@ -159,15 +159,21 @@ kill -TERM $pid
 wait $pid
 if grep -q 'ERROR: \|runtime error' serve.err; then bad "sanitizer report:"; cat serve.err; fi
 
-# a record's Options tag holds every option, however long (a 1024-byte buffer cut it silently)
-start_server "$srcdir/rules/ivory-tower.rules"
-awk 'BEGIN { printf "{\"options\":[\"korean\""; for (i = 1; i < 200; i++) printf ",\"korean\""; print "]}" }' > serve.big
-expect 200 "a new game with 200 options" POST /api/new "$(cat serve.big)"
+# a record's Options tag holds every option, however long (a 1024-byte buffer cut it silently):
+# chess with 60 flag options of 21 characters each, all given (each option may be given once)
+names=$(awk 'BEGIN { for (i = 0; i < 60; i++) printf "a-long-flag-option-%c%c\n", 97 + int(i / 26), 97 + i % 26 }')
+{ cat "$rules"; for n in $names; do echo "option $n;"; done; } > serve-options.rules
+start_server serve-options.rules
+echo "$names" | awk 'NR > 1 { printf "," } { printf "\"%s\"", $0 } BEGIN { printf "{\"options\":[" } END { print "]}" }' > serve.big
+expect 200 "a new game with 60 options" POST /api/new "$(cat serve.big)"
 expect 200 "its record" GET /api/record
-n=$(grep -o '\[Options \\"[a-z ]*\\"\]' serve.body | grep -o korean | wc -l)
-[ "$n" -eq 200 ] && ok "the record's Options tag holds the 200 options" || bad "the Options tag holds $n options, not 200"
+n=$(grep -o '\[Options \\"[a-z -]*\\"\]' serve.body | grep -o 'a-long-flag-option-[a-z]*' | sort -u | wc -l)
+[ "$n" -eq 60 ] && ok "the record's Options tag holds the 60 options" || bad "the Options tag holds $n options, not 60"
+expect 422 "a new game with an option given twice" POST /api/new '{"options":["a-long-flag-option-aa","a-long-flag-option-aa=off"]}'
+grep -q "option 'a-long-flag-option-aa' is given twice" serve.body && ok "the refusal names the option given twice" ||
+    bad "option given twice: $(head -c 300 serve.body)"
 kill -TERM $pid
 wait $pid
 if grep -q 'ERROR: \|runtime error' serve.err; then bad "sanitizer report:"; cat serve.err; fi
-rm -f serve.out serve.err serve.body serve.big serve.many
+rm -f serve.out serve.err serve.body serve.big serve.many serve-options.rules
 [ $fails -eq 0 ] || exit 1
