@@ -25,7 +25,7 @@ typedef enum {
     OPT_JOBS, OPT_OPENINGS, OPT_RANDOM_PLIES, OPT_SPRT, OPT_STATS,
     /* tune's */
     OPT_RECORDS, OPT_WRITE, OPT_UNIT, OPT_FIT_DATA,
-    OPT_THREADS, OPT_LAST_PLY
+    OPT_THREADS, OPT_OFF, OPT_LAST_PLY
 } OptionId;
 
 typedef enum {

@@ -101,6 +101,9 @@ const CliOption cli_options[] = {
       "each engine's nodes per move, instead of a depth" },
     { OPT_THREADS, "threads", 0, ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
       "each engine's search threads (one value: both; default 1,1)" },
+    { OPT_OFF, "off", 0, ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
+      "search techniques each engine goes without: null, lmr, futility, aspiration joined by +, "
+      "or - (none)" },
     { OPT_OPENINGS, "openings", 0, ARG_FILE, 0, 0, "FILE", "a value", ON(CMD_MATCH),
       "start positions, one a line; pair i starts from line i (in turn)" },
     { OPT_RANDOM_PLIES, "random-plies", 0, ARG_TEXT, 0, 0, "K", "a value", ON(CMD_MATCH),

@@ -72,3 +72,20 @@ void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
     pos_check_incremental(p, "a move");
 }
 
+
+void pos_make_null(Pos *p)
+{
+    const Game *g = p->g;
+    pos_begin_move(p, 1);
+    int mover = pos_turn(p);
+    for (int i = 0; i < g->nreset; i++) {
+        const Var *v = &g->vars[g->reset_vars[i]];
+        pos_set(p, v->base, (int32_t)v->init);
+    }
+    p->last_from = p->last_to = -1; p->last_piece = p->last_captured = 0;
+    pos_set(p, g->st_turn, (mover + 1) % g->nplayers);
+    if (p->transient_dirty) pos_reset_transient(p);
+    if (g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_turn(p));
+    pos_push_history(p);
+    pos_check_incremental(p, "a null move");
+}

@@ -46,6 +46,7 @@ typedef struct {
     unsigned long long seed;
     SearchLimits lim[2];             /* A, B */
     int threads[2];                  /* --threads A,B (the limits are reset by --depth etc.) */
+    unsigned off[2];                 /* --off A,B: search techniques switched off */
     int use_sprt; double elo0, elo1, alpha, beta;
     int stats_only, sw, sd, sl;      /* --stats W,D,L: the statistics of these counts, no games */
     int penta_only, penta[5];        /* --stats P0,P1,P2,P3,P4: of these pair counts */
@@ -112,6 +113,36 @@ static int threads_arg(MatchOpts *o, const char *v)
     if (!parse_pair(v, 1, 64, 1, pair))
         return match_usage("--threads '%s' is not A,B (threads from 1 to 64) or one count", v);
     o->threads[0] = (int)pair[0]; o->threads[1] = (int)pair[1];
+    return 0;
+}
+
+/* --off A,B (or one list for both): the search techniques each engine goes without, as
+ * "null+lmr", or "-" for none: a change to the search measured against the search without it. */
+static int off_list(const char *s, size_t len, unsigned *out)
+{
+    *out = 0;
+    if (len == 1 && *s == '-') return 1;
+    while (len) {
+        const char *plus = memchr(s, '+', len);
+        size_t n = plus ? (size_t)(plus - s) : len;
+        unsigned bit = search_technique(s, n);
+        if (!bit) return 0;
+        *out |= bit;
+        if (!plus) break;
+        len -= n + 1; s = plus + 1;
+        if (!len) return 0;
+    }
+    return 1;
+}
+
+static int off_arg(MatchOpts *o, const char *v)
+{
+    const char *comma = strchr(v, ',');
+    size_t la = comma ? (size_t)(comma - v) : strlen(v);
+    const char *b = comma ? comma + 1 : v;
+    if (!la || !off_list(v, la, &o->off[0]) || !*b || !off_list(b, strlen(b), &o->off[1]))
+        return match_usage("--off '%s' is not A,B (each null, lmr, futility, aspiration joined "
+                           "by +, or -) or one such list", v);
     return 0;
 }
 
@@ -220,6 +251,7 @@ static int match_arg(void *ctx, const CliOption *opt, const CliValue *cv)
     }
     case OPT_DEPTH: case OPT_TIME: case OPT_NODES: return limit_arg(mp, opt, v);
     case OPT_THREADS: return threads_arg(o, v);
+    case OPT_OFF: return off_arg(o, v);
     case OPT_SPRT: case OPT_STATS: return stats_arg(o, opt, v);
     default: return 0;
     }
@@ -237,6 +269,7 @@ static int parse_match_args(int argc, char **argv, MatchOpts *o)
     if (!o->rules && !o->stats_only && !o->penta_only)
         return match_usage("%s", "needs a rules file");
     o->lim[0].threads = o->threads[0]; o->lim[1].threads = o->threads[1];
+    o->lim[0].off = o->off[0]; o->lim[1].off = o->off[1];
     return 0;
 }
 
@@ -249,6 +282,12 @@ static void engine_label(const SearchLimits *lim, char *buf, size_t len)
         size_t n = strlen(buf);
         snprintf(buf + n, len - n, " %d threads", lim->threads);
     }
+    static const char *names[] = { "null", "lmr", "futility", "aspiration" };
+    for (int i = 0; i < 4; i++)
+        if (lim->off & (1u << i)) {
+            size_t n = strlen(buf);
+            snprintf(buf + n, len - n, " no %s", names[i]);
+        }
 }
 
 /* ---- the statistics ------------------------------------------------------------------------ */

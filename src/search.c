@@ -6,6 +6,7 @@
 #include "search.h"
 #include "make.h"
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
@@ -88,6 +89,9 @@ struct Engine {
     MoveList root, check;
     uint64_t root_material;       /* the material at the root, and for how many plies of the */
     int root_quiet;               /* game it had stayed so (scale_for_progress) */
+    int null_game;                /* a pass cannot be a zugzwang trap here (null_move_allowed) */
+    int least_value;              /* the smallest value of a non-royal type: the "pawns" */
+    uint8_t null_path[MAX_PLY];   /* 1 where the move into this ply was a null move */
 };
 
 static double now(void)
@@ -152,6 +156,53 @@ static void estimate_values(Engine *e)
     pos_free(p);
 }
 
+/* Late-move reductions: a quiet move (no capture, promotion, killer or hash move) tried late at
+ * a node of depth 3 or more, when neither side is in check, is searched first with its depth
+ * reduced by lmr_table[depth][moves tried] (about ln(depth) ln(moves) / 2.5, one less on the
+ * principal variation), and again at full depth if it beats alpha. The ordering put the moves
+ * most likely to matter first; the late ones rarely do, and the reduced search pays for the
+ * depth the others gain. */
+#define LMR_AFTER 3
+static uint8_t lmr_table[64][64];
+static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
+static void lmr_init(void)
+{
+    for (int d = 1; d < 64; d++)
+        for (int n = 1; n < 64; n++)
+            lmr_table[d][n] = (uint8_t)(0.5 + log(d) * log(n) / 2.5);
+}
+
+static int lmr_reduction(int depth, int tried, int pv)
+{
+    int r = lmr_table[depth < 63 ? depth : 63][tried < 63 ? tried : 63] - pv;
+    if (r > depth - 2) r = depth - 2;
+    return r > 0 ? r : 0;
+}
+
+/* Where a null move (a pass, to prove that a position is good enough without moving) may be
+ * tried. A pass is unsafe where being on move can hurt (zugzwang): the search would then take a
+ * lost position for a won one. How does an engine that knows no game tell? It allows the pass
+ * only where having to move rarely hurts:
+ *  - the game has a royal piece, so it ends by an attack on it (checkmate), not by running out
+ *    of moves: in a game without one (Nemoroth) a side loses by having no move, compelled
+ *    moves are the game, and every pass would be a lie;
+ *  - captures are not compulsory (antichess: being on move is the whole difficulty);
+ *  - two players (negamax with a pass for three would skip a player's say);
+ * and then, position by position (null_move_allowed): the side to move is not in check and has
+ * a piece worth more than the game's least valuable type (besides its royal ones), since
+ * zugzwang is the rule, not the exception, in endings of kings and pawns. */
+static void null_setup(Engine *e)
+{
+    const Game *g = e->g;
+    e->null_game = g->has_royal && !g->compulsory_capture && g->nplayers == 2;
+    e->least_value = 0;
+    for (int t = 1; t <= g->ntypes; t++) {
+        const PieceType *T = &g->types[t];
+        if (T->royal || T->neutral || e->value[t] <= 0) continue;
+        if (!e->least_value || e->value[t] < e->least_value) e->least_value = e->value[t];
+    }
+}
+
 Engine *engine_new(const Game *g, int tt_mb)
 {
     Engine *e = calloc(1, sizeof *e);
@@ -165,6 +216,8 @@ Engine *engine_new(const Game *g, int tt_mb)
     if (!e->tt || !e->history) out_of_memory("e.tt and e.history in engine_new()");
     e->owns_tt = 1;
     estimate_values(e);
+    null_setup(e);
+    pthread_once(&lmr_once, lmr_init);
     return e;
 }
 
@@ -178,6 +231,7 @@ static Engine *helper_new(const Engine *m, int id)
     h->history = calloc(65536, sizeof *h->history);
     if (!h->history) out_of_memory("a helper engine's history");
     memcpy(h->value, m->value, sizeof h->value);
+    h->null_game = m->null_game; h->least_value = m->least_value;
     h->helper_id = id;
     return h;
 }
@@ -477,6 +531,57 @@ static void note_cutoff(Engine *e, const Move *m, int depth, int ply)
  * above the horizon, 3 of 100; these nodes and the horizon's, none. */
 #define FEW_REPLIES 4
 
+/* A piece of `side` worth more than the game's least valuable type, on the board or (in a game
+ * with drops) in hand; royal pieces are worth 0 here. See null_setup. */
+static int has_big_piece(const Engine *e, const Pos *p, int side)
+{
+    const Game *g = e->g;
+    for (int sq = 0; sq < g->nsq; sq++)
+        for (int l = 0; l < g->stack; l++) {
+            int32_t w = p->st[sq * g->stack + l];
+            if (!w) break;
+            int t = PW_TYPE(w);
+            if (PW_OWNER(w) == side && t >= 1 && t <= g->ntypes && e->value[t] > e->least_value)
+                return 1;
+        }
+    if (g->drops_fn >= 0)
+        for (int t = 1; t <= g->ntypes; t++)
+            if (e->value[t] > e->least_value &&
+                p->st[g->st_hands + side * (g->ntypes + 1) + t] > 0) return 1;
+    return 0;
+}
+
+static int is_mate_score(int s) { return s > SCORE_MATE - MAX_PLY || s < -SCORE_MATE + MAX_PLY; }
+
+/* Null-move pruning: at a node that is not on the principal variation, where the side to move
+ * stands at or above beta, pass and search the reply NULL_R plies shallower (one more from depth
+ * 6): if even then the side that passed stays at or above beta, a real move would too, and the
+ * node is cut off without its moves. Never twice in a row, never in check, only where
+ * null_setup and has_big_piece say a pass cannot be a zugzwang trap. Returns 1 with *score set
+ * when the node is cut off. */
+#define NULL_R 2
+static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, int *best_out);
+
+static int null_move_cuts(Engine *e, Pos *p, int depth, int beta, int ply, int *score)
+{
+    pos_make_null(p);
+    e->null_path[ply + 1] = 1;
+    int r = NULL_R + (depth >= 6);
+    int s = -search(e, p, depth - 1 - r, -beta, -beta + 1, ply + 1, NULL);
+    e->null_path[ply + 1] = 0;
+    pos_unmake(p);
+    if (e->stop || s < beta) return 0;
+    *score = is_mate_score(s) ? beta : s;    /* a mate seen after a pass is not a mate */
+    return 1;
+}
+
+/* Futility pruning: at a frontier node (depth 1, not on the principal variation, not in check)
+ * whose static score is more than FUTILITY_PAWNS of the game's least valuable type below alpha, a
+ * quiet move that gives no check cannot bring it back in one ply: it is not searched. Only in
+ * the games where a pass is safe (null_setup): elsewhere a quiet move can win by leaving the
+ * other side no move. */
+#define FUTILITY_PAWNS 2
+
 static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, int *best_out)
 {
     const Game *g = e->g;
@@ -513,6 +618,14 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
         if (s > SCORE_MATE - MAX_PLY) s -= ply; else if (s < -SCORE_MATE + MAX_PLY) s += ply;
         if (te->flag == TT_EXACT || (te->flag == TT_LOWER && s >= beta) || (te->flag == TT_UPPER && s <= alpha))
             return s;
+    }
+    const int pv = beta - alpha > 1;
+    if (!(e->lim.off & SEARCH_NULL) && e->null_game && ply > 0 && !best_out && !pv && depth >= 2 &&
+        !in_chk && !e->null_path[ply] && !is_mate_score(beta) && evaluate(e, p) >= beta &&
+        has_big_piece(e, p, pos_turn(p))) {
+        int s;
+        if (null_move_cuts(e, p, depth, beta, ply, &s)) return s;
+        if (e->stop) return 0;
     }
     /* The hash table's move is searched first. Where the moves are tested as they are made
      * (legal == 0), it is searched as soon as the list holds it, before the rest is generated:
@@ -558,16 +671,33 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     ply_buffers(e, ply, ml->n, &sc, &ix);
     score_moves(e, ml, ply, tt_move, sc);
     for (int i = 0; i < ml->n; i++) ix[i] = i;
+    const int lmr = !(e->lim.off & SEARCH_LMR) && depth >= 3 && ply > 0 && !in_chk;
+    /* futility (see FUTILITY_PAWNS): the static score, if it is hopeless; quiet moves that give
+     * no check are then skipped, and the node scores at least that hopeless bound */
+    int futile = 0;
+    if (!(e->lim.off & SEARCH_FUTILITY) && e->null_game && depth == 1 && ply > 0 && !pv &&
+        !in_chk && !is_mate_score(alpha)) {
+        int bound = evaluate(e, p) + FUTILITY_PAWNS * e->least_value;
+        if (bound <= alpha) { futile = 1; if (bound > best) best = bound; }
+    }
+    int pruned = 0;
     for (int i = 0; i < ml->n; i++) {
         int k = pick(ml->n, sc, ix, i);
         if (k == first_done) continue;           /* (searched above) */
         const Move m = ml->m[k];
+        const int quiet = sc[k] < (1 << 26);     /* no hash move, capture, promotion or killer */
         pos_make(p, ml, &ml->m[k]);
         if (!legal && !vm_run_legal(p, mover)) { pos_unmake(p); continue; }
+        const int checks = (futile || lmr) && quiet && g->has_royal && in_check(p, pos_turn(p));
+        if (futile && quiet && !checks) { pos_unmake(p); pruned = 1; continue; }
         int s;
         if (tried++ == 0) s = -search(e, p, depth - 1, -beta, -alpha, ply + 1, NULL);
         else {
-            s = -search(e, p, depth - 1, -alpha - 1, -alpha, ply + 1, NULL);
+            int r = lmr && quiet && !checks && tried > LMR_AFTER ?
+                    lmr_reduction(depth, tried, pv) : 0;
+            s = -search(e, p, depth - 1 - r, -alpha - 1, -alpha, ply + 1, NULL);
+            if (r && s > alpha && !e->stop)           /* (a reduced move that does well) */
+                s = -search(e, p, depth - 1, -alpha - 1, -alpha, ply + 1, NULL);
             if (s > alpha && s < beta && !e->stop) s = -search(e, p, depth - 1, -beta, -alpha, ply + 1, NULL);
         }
         pos_unmake(p);
@@ -578,7 +708,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
             if (s >= beta) { note_cutoff(e, &m, depth, ply); break; }
         }
     }
-    if (!tried && !e->stop) {
+    if (!tried && !e->stop && !pruned) {
         /* no legal move: the end block decides (a game without one: the side to move loses) */
         if (best_out) *best_out = -1;
         return no_legal_move_score(p, ply);
@@ -630,20 +760,21 @@ static void read_pv(Engine *e, Pos *p, int first, int maxlen, char *out, size_t 
  * VM also reads the clock and, once the deadline is past, jumps back from wherever it is
  * (protected_run_until). The position is taken back to the root and the iteration is
  * unfinished. A runtime error of the rules code goes on to the caller's handler. */
-typedef struct { Engine *e; int d, *bi, score; } RootRun;
+typedef struct { Engine *e; int d, *bi, score, alpha, beta; } RootRun;
 
 static void root_run(Pos *p, void *ctx)
 {
     RootRun *r = ctx;
-    r->score = search(r->e, p, r->d, -SCORE_INF, SCORE_INF, 0, r->bi);
+    r->score = search(r->e, p, r->d, r->alpha, r->beta, 0, r->bi);
 }
 
-static int search_root(Engine *e, Pos *p, int d, int *bi)
+static int search_root(Engine *e, Pos *p, int d, int alpha, int beta, int *bi)
 {
-    if (e->lim.time <= 0) return search(e, p, d, -SCORE_INF, SCORE_INF, 0, bi);
+    memset(e->null_path, 0, sizeof e->null_path);  /* (an interrupted search may leave marks) */
+    if (e->lim.time <= 0) return search(e, p, d, alpha, beta, 0, bi);
     const int nundo = p->nundo, ntrail = p->ntrail, nhist = p->nhist;
     const uint64_t hash = p->hash, material = p->material;
-    RootRun r = { e, d, bi, 0 };
+    RootRun r = { e, d, bi, 0, alpha, beta };
     switch (protected_run_until(p, e->deadline, root_run, &r)) {
     case 0: return r.score;
     case 2:                             /* the deadline */
@@ -659,6 +790,17 @@ static int search_root(Engine *e, Pos *p, int d, int *bi)
     default:                            /* a runtime error */
         protected_pass_on(p);
     }
+}
+
+unsigned search_technique(const char *name, size_t len)
+{
+    static const struct { const char *name; unsigned bit; } names[] = {
+        { "null", SEARCH_NULL }, { "lmr", SEARCH_LMR }, { "futility", SEARCH_FUTILITY },
+        { "aspiration", SEARCH_ASPIRATION },
+    };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strlen(names[i].name) == len && !strncmp(names[i].name, name, len)) return names[i].bit;
+    return 0;
 }
 
 void engine_stop(Engine *e) { __atomic_store_n(&e->halt, 1, __ATOMIC_RELAXED); }
@@ -711,7 +853,7 @@ static void helper_search(Pos *p, void *ctx)
     Engine *e = hp->h;
     for (int d = 1 + (e->helper_id & 1); d <= hp->maxd && !e->stop; d++) {
         int bi = -1;
-        search_root(e, p, d, &bi);
+        search_root(e, p, d, -SCORE_INF, SCORE_INF, &bi);
     }
 }
 
@@ -774,6 +916,27 @@ static uint64_t helpers_stop(Helper *hs, int n)
     return nodes;
 }
 
+/* Aspiration windows: from depth ASP_FROM on, an iteration is searched first with a window of
+ * ASP_WINDOW around the last iteration's score, which cuts off more of the tree; a score outside
+ * it is searched again with the window widened on that side (four times as far each time, the
+ * whole range at last). A forced result is searched with the whole window. */
+#define ASP_FROM 4
+#define ASP_WINDOW 30
+static int aspiration(Engine *e, Pos *p, int d, int last, int have_last, int *bi)
+{
+    if ((e->lim.off & SEARCH_ASPIRATION) || d < ASP_FROM || !have_last || is_mate_score(last))
+        return search_root(e, p, d, -SCORE_INF, SCORE_INF, bi);
+    int delta = ASP_WINDOW, alpha = last - delta, beta = last + delta;
+    for (;;) {
+        *bi = -1;
+        int s = search_root(e, p, d, alpha, beta, bi);
+        if (e->stop || (s > alpha && s < beta)) return s;
+        delta *= 4;
+        if (s <= alpha) alpha = delta > 1000 ? -SCORE_INF : last - delta;
+        else beta = delta > 1000 ? SCORE_INF : last + delta;
+    }
+}
+
 /* Iterative deepening from the root (engine_search); a function of its own so that, with helper
  * threads running, it can run under protected_run: a runtime error of the rules code must stop
  * the helpers before it goes on. */
@@ -791,7 +954,7 @@ static void deepen(Pos *p, void *ctx)
     const int maxd = it->maxd;
     for (int d = 1; d <= maxd; d++) {
         int bi = -1;
-        int s = search_root(e, p, d, &bi);
+        int s = aspiration(e, p, d, res->best >= 0 ? res->score : 0, res->best >= 0, &bi);
         if (e->stop && bi < 0) break;
         /* moves keep their generated order, so bi is also the index in `root` */
         int idx = bi;

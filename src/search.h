@@ -19,7 +19,16 @@ typedef struct {
     int xboard_post;              /* write progress in XBoard's format */
     int threads;                  /* 0 or 1: one; more: Lazy SMP (helper threads, shared table);
                                      the result then depends on timing, not only the position */
+    unsigned off;                 /* SEARCH_* techniques switched off (match --off): 0 = all on */
 } SearchLimits;
+
+/* The search's prunings and reductions, each of which can be switched off to measure it. */
+#define SEARCH_NULL 1u            /* null-move pruning */
+#define SEARCH_LMR 2u             /* late-move reductions */
+#define SEARCH_FUTILITY 4u        /* futility pruning at the frontier */
+#define SEARCH_ASPIRATION 8u      /* aspiration windows at the root */
+/* The names of the bits, for `match --off` ("null", "lmr", ...); a name's bit, 0 if unknown. */
+unsigned search_technique(const char *name, size_t len);
 
 typedef struct {
     int best;                     /* index of the best move in the root's legal move list, -1 if

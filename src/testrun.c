@@ -107,7 +107,8 @@ static int key_line(TestParse *tp, char *t)
         return 1;
     }
     static const char *known[] = { "rules", "option", "fen", "play", "moves", "perft",
-                                   "result", "error", "warning", "depth", "best", "score" };
+                                   "result", "error", "warning", "depth", "best", "score", "off",
+                                   "nodes" };
     int ok = 0;
     for (size_t k = 0; k < sizeof known / sizeof *known; k++) ok |= !strcmp(key, known[k]);
     if (!ok) { snprintf(tp->why, sizeof tp->why, "unknown key '%s'", key); return 0; }
@@ -348,8 +349,36 @@ static int check_search(const Case *c, Game *g, Pos *p, const char *best, const 
     const char *depth = case_get(c, "depth");
     int d = depth ? atoi(depth) : 0;
     if (d < 1 || d > 30) { printf("#   a search case needs `depth:` from 1 to 30\n"); return -1; }
+    /* `off:` the search techniques the engine goes without (search_technique's names) */
+    unsigned off = 0;
+    const char *offs = case_get(c, "off");
+    if (offs) {
+        char *copy = xstrdup(offs, "the off: key"), *w[8];
+        int n = split_words(copy, w, 8);
+        for (int i = 0; i < n; i++) {
+            unsigned bit = search_technique(w[i], strlen(w[i]));
+            if (!bit) {
+                printf("#   off: '%s' is not null, lmr, futility or aspiration\n", w[i]);
+                free(copy);
+                return -1;
+            }
+            off |= bit;
+        }
+        free(copy);
+    }
+    /* `nodes:` a node limit besides the depth: what the search finds for that much work */
+    const char *nodes = case_get(c, "nodes");
+    uint64_t nl = 0;
+    if (nodes) {
+        char *end;
+        nl = strtoull(nodes, &end, 10);
+        if (!isdigit((unsigned char)*nodes) || *end || !nl) {
+            printf("#   nodes: '%s' is not a positive number\n", nodes);
+            return -1;
+        }
+    }
     Engine *eng = engine_new(g, 8);
-    SearchLimits lim = { .depth = d };
+    SearchLimits lim = { .depth = d, .nodes = nl, .off = off };
     SearchResult r;
     engine_search(eng, p, &lim, &r);
     engine_free(eng);
