@@ -16,6 +16,7 @@ typedef struct {
     int update;                    /* test --update: rewrite the expected values */
     int depth, runs;
     int threads;                   /* the search's threads (--threads; 0: one) */
+    unsigned off;                  /* selfplay --off: search techniques switched off */
     int games, max_plies;          /* selfplay */
     int board;                     /* selfplay --board: draw the board after each move */
     unsigned long long nodes;      /* a node limit per move */

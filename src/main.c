@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "maxima.h"
 #include "oom.h"
+#include "search.h"
 #include "vm.h"
 
 /* Each option and operand of the command line into Args (called by cli_parse, in order). */
@@ -44,6 +45,11 @@ static int add_to_args(void *ctx, const CliOption *o, const CliValue *v)
     case OPT_UPDATE: a->update = 1; break;
     case OPT_DEPTH: a->depth = (int)v->i; break;
     case OPT_THREADS: a->threads = (int)v->i; break;
+    case OPT_OFF:
+        if (!search_techniques(v->text, &a->off))
+            return cli_usage_error(NULL, "--off '%s' is not null, lmr, futility, aspiration, "
+                                   "few-moves joined by +, or -", v->text);
+        break;
     case OPT_RUNS: a->runs = (int)v->i; break;
     case OPT_LIST: a->list = v->text; break;
     case OPT_TIME: a->time = v->d; break;

@@ -118,31 +118,16 @@ static int threads_arg(MatchOpts *o, const char *v)
 
 /* --off A,B (or one list for both): the search techniques each engine goes without, as
  * "null+lmr", or "-" for none: a change to the search measured against the search without it. */
-static int off_list(const char *s, size_t len, unsigned *out)
-{
-    *out = 0;
-    if (len == 1 && *s == '-') return 1;
-    while (len) {
-        const char *plus = memchr(s, '+', len);
-        size_t n = plus ? (size_t)(plus - s) : len;
-        unsigned bit = search_technique(s, n);
-        if (!bit) return 0;
-        *out |= bit;
-        if (!plus) break;
-        len -= n + 1; s = plus + 1;
-        if (!len) return 0;
-    }
-    return 1;
-}
-
 static int off_arg(MatchOpts *o, const char *v)
 {
-    const char *comma = strchr(v, ',');
-    size_t la = comma ? (size_t)(comma - v) : strlen(v);
-    const char *b = comma ? comma + 1 : v;
-    if (!la || !off_list(v, la, &o->off[0]) || !*b || !off_list(b, strlen(b), &o->off[1]))
-        return match_usage("--off '%s' is not A,B (each null, lmr, futility, aspiration joined "
-                           "by +, or -) or one such list", v);
+    char *a = xstrdup(v, "the --off value"), *comma = strchr(a, ',');
+    if (comma) *comma = 0;
+    int ok = search_techniques(a, &o->off[0]) &&
+             search_techniques(comma ? comma + 1 : a, &o->off[1]);
+    free(a);
+    if (!ok)
+        return match_usage("--off '%s' is not A,B (each null, lmr, futility, aspiration, "
+                           "few-moves joined by +, or -) or one such list", v);
     return 0;
 }
 
@@ -282,8 +267,8 @@ static void engine_label(const SearchLimits *lim, char *buf, size_t len)
         size_t n = strlen(buf);
         snprintf(buf + n, len - n, " %d threads", lim->threads);
     }
-    static const char *names[] = { "null", "lmr", "futility", "aspiration" };
-    for (int i = 0; i < 4; i++)
+    static const char *names[] = { "null", "lmr", "futility", "aspiration", "few-moves" };
+    for (int i = 0; i < 5; i++)
         if (lim->off & (1u << i)) {
             size_t n = strlen(buf);
             snprintf(buf + n, len - n, " no %s", names[i]);

@@ -45,6 +45,7 @@ void limits_from_args(const Args *a, SearchLimits *lim, int default_depth)
     lim->time = a->time;
     lim->nodes = a->nodes;
     lim->threads = a->threads;
+    lim->off = a->off;
 }
 
 void engine_name(const SearchLimits *lim, char *buf, size_t len)
