@@ -21,6 +21,15 @@ static inline uint64_t zkey(int loc, int32_t val)
     return z ^ (z >> 31);
 }
 
+/* What an `uncounted` piece variable adds to the hash of a piece word: the XOR of the word's
+ * key with that of the word without those variables. */
+static inline uint64_t uncounted_share(const Game *g, int loc, int32_t w)
+{
+    uint32_t bits = g->uncounted_piece_bits;
+    if (!((uint32_t)w & bits)) return 0;
+    return zkey(loc, w) ^ zkey(loc, (int32_t)((uint32_t)w & ~bits));
+}
+
 static inline int is_royal_word(const Game *g, int32_t w)
 {
     int t = PW_TYPE(w);
@@ -225,9 +234,22 @@ int pos_quiet_plies(const Pos *p)
     return n;
 }
 
+/* The share of the `uncounted` piece variables, taken out when a key is asked for rather than
+ * kept by every write: only the games with such variables pay (a walk of the stacks). */
+static uint64_t uncounted_pieces_hash(const Pos *p)
+{
+    const Game *g = p->g;
+    uint64_t h = 0;
+    for (int sq = 0; sq < g->nsq; sq++)
+        for (int l = 0; l < g->stack && p->st[sq * g->stack + l]; l++)
+            h ^= uncounted_share(g, sq * g->stack + l, p->st[sq * g->stack + l]);
+    return h;
+}
+
 uint64_t pos_rep_key(const Pos *p)
 {
     uint64_t h = p->hash;
+    if (p->g->uncounted_piece_bits) h ^= uncounted_pieces_hash(p);
     for (int i = 0; i < p->g->nuncounted; i++) {
         int loc = p->g->uncounted_locs[i];
         h ^= zkey(loc, p->st[loc]);
