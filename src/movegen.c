@@ -321,6 +321,13 @@ static void mark_qualified(const Game *g, MoveList *ml)
     free(nm); free(s);
 }
 
+void node_moves_unnamed(Pos *p, MoveList *ml)
+{
+    gen_legal(p, ml);
+    vm_run_end(p, ml->n);
+    if (p->result) ml->n = 0;     /* a finished game has no legal moves */
+}
+
 void node_moves(Pos *p, MoveList *ml)
 {
     gen_legal(p, ml);

@@ -239,31 +239,35 @@ int pos_quiet_plies(const Pos *p)
 static uint64_t uncounted_pieces_hash(const Pos *p)
 {
     const Game *g = p->g;
+    const int stack = g->stack, end = g->nsq * stack;
+    const uint32_t bits = g->uncounted_piece_bits;
+    const int32_t *st = p->st;
     uint64_t h = 0;
-    for (int sq = 0; sq < g->nsq; sq++)
-        for (int l = 0; l < g->stack && p->st[sq * g->stack + l]; l++)
-            h ^= uncounted_share(g, sq * g->stack + l, p->st[sq * g->stack + l]);
+    for (int cell = 0; cell < end; cell += stack)
+        for (int loc = cell; loc < cell + stack && st[loc]; loc++)
+            if ((uint32_t)st[loc] & bits) h ^= uncounted_share(g, loc, st[loc]);
     return h;
 }
 
-uint64_t pos_rep_key(const Pos *p)
+uint64_t pos_rep_key(Pos *p)
 {
     uint64_t h = p->hash;
-    if (p->g->uncounted_piece_bits) h ^= uncounted_pieces_hash(p);
+    if (p->g->uncounted_piece_bits) {
+        /* asked twice of a legality test's position (the history, `repetition`): the hash,
+         * which holds every bit of the state, tells whether it is the one asked last */
+        if (p->rep_key_valid && p->rep_key_of == p->hash) return p->rep_key;
+        h ^= uncounted_pieces_hash(p);
+    }
     for (int i = 0; i < p->g->nuncounted; i++) {
         int loc = p->g->uncounted_locs[i];
         h ^= zkey(loc, p->st[loc]);
     }
+    if (p->g->uncounted_piece_bits) {
+        p->rep_key_of = p->hash; p->rep_key = h; p->rep_key_valid = 1;
+    }
     return h;
 }
 
-int pos_height(const Pos *p, int sq)
-{
-    const Game *g = p->g;
-    int n = 0;
-    while (n < g->stack && p->st[sq * g->stack + n]) n++;
-    return n;
-}
 
 int pos_top_loc(const Pos *p, int sq)
 {

@@ -333,17 +333,17 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                 const int32_t *x = ip + 7;                       /* HEIGHT or LOADSQ v */
                 int sqvar = opcode_info[*x].base == OP_LOADSQ ? g->vars[x[1]].base : -1;
                 const int32_t *pk = x + (sqvar >= 0 ? 2 : 1);    /* PUSH k */
-                int64_t k = pk[1];
-                int cmp = opcode_info[pk[2]].base;
+                /* the test as a range, lo <= val <= hi, or outside it for NE */
+                int64_t k = pk[1], lo = k, hi = k;
+                int cmp = opcode_info[pk[2]].base, outside = cmp == OP_NE;
+                if (cmp == OP_LT || cmp == OP_LE) { lo = INT64_MIN; hi = cmp == OP_LT ? k - 1 : k; }
+                if (cmp == OP_GT || cmp == OP_GE) { hi = INT64_MAX; lo = cmp == OP_GT ? k + 1 : k; }
                 int64_t j = i;
                 for (; j < n; j++) {
                     int64_t e = li->item[pl][j];
                     int64_t val = !SQOK(e) ? 0 : sqvar >= 0 ? p->st[sqvar + e]
                                 : pos_height(p, (int)e);
-                    int t = cmp == OP_EQ ? val == k : cmp == OP_NE ? val != k
-                          : cmp == OP_LT ? val < k : cmp == OP_LE ? val <= k
-                          : cmp == OP_GT ? val > k : val >= k;
-                    if (t) break;
+                    if ((val >= lo && val <= hi) != outside) break;
                 }
                 budget -= 6 * (j - i);
                 if (budget < 0) goto out_of_steps;
