@@ -92,8 +92,6 @@ struct Engine {
     int null_game;                /* a pass cannot be a zugzwang trap here (null_move_allowed) */
     int least_value;              /* the smallest value of a non-royal type: the "pawns" */
     uint8_t null_path[MAX_PLY];   /* 1 where the move into this ply was a null move */
-    int few_moves_lose;           /* having no move loses: the evaluation's few-moves term */
-    MoveList mob;                 /* its scratch list */
 };
 
 static double now(void)
@@ -205,31 +203,6 @@ static void null_setup(Engine *e)
     }
 }
 
-/* Whether a side that has no move loses, in a game without a royal piece (Nemoroth: "stalemate
- * by compulsion"): the end block of the start position, told that there is no move, declares
- * a loss or nothing (then the engine counts it a loss, §6.1). There the evaluation counts how
- * few moves the side to move has (few_moves_penalty). Not in a game with a royal piece, whose
- * end is an attack on it, nor where having no move wins (antichess) or draws. */
-static void start_position(Pos *p, void *ctx)
-{
-    int *loses = ctx;
-    char err[256];
-    if (!p->g->start || !pos_from_string(p, p->g->start, err, sizeof err)) return;
-    vm_run_end(p, 0);
-    *loses = !p->result || p->result == RESULT_LOSS;
-}
-
-static void few_moves_setup(Engine *e)
-{
-    const Game *g = e->g;
-    e->few_moves_lose = 0;
-    if (g->has_royal) return;
-    Pos *p = pos_new(g);
-    int loses = 0;
-    if (!protected_run(p, start_position, &loses)) e->few_moves_lose = loses;
-    pos_free(p);
-}
-
 Engine *engine_new(const Game *g, int tt_mb)
 {
     Engine *e = calloc(1, sizeof *e);
@@ -244,7 +217,6 @@ Engine *engine_new(const Game *g, int tt_mb)
     e->owns_tt = 1;
     estimate_values(e);
     null_setup(e);
-    few_moves_setup(e);
     pthread_once(&lmr_once, lmr_init);
     return e;
 }
@@ -260,7 +232,6 @@ static Engine *helper_new(const Engine *m, int id)
     if (!h->history) out_of_memory("a helper engine's history");
     memcpy(h->value, m->value, sizeof h->value);
     h->null_game = m->null_game; h->least_value = m->least_value;
-    h->few_moves_lose = m->few_moves_lose;
     h->helper_id = id;
     return h;
 }
@@ -271,7 +242,7 @@ void engine_free(Engine *e)
     for (int i = 0; i < e->nhelpers; i++) engine_free(e->helpers[i]);
     free(e->helpers);
     for (int i = 0; i < MAX_PLY; i++) { free(e->order[i]); free(e->ixbuf[i]); }
-    movelist_free(&e->root); movelist_free(&e->check); movelist_free(&e->mob);
+    movelist_free(&e->root); movelist_free(&e->check);
     if (e->owns_tt) free(e->tt);
     free(e->history); free(e);
 }
@@ -328,20 +299,6 @@ static int scale_for_progress(const Engine *e, const Pos *p, int score)
  * (each at most MAX_PIECE_VALUE, compile.c), a position never scores as a mate. */
 #define EVAL_MAX (SCORE_MATE - MAX_PLY - 1)
 
-/* The few-moves term: in a game where having no move loses (few_moves_setup), the side to move
- * loses FEW_MOVES_WEIGHT for each legal move it has fewer than FEW_MOVES_CAP. The traps of such
- * a game (Nemoroth's compulsion) close over several moves, each leaving the side fewer; a
- * count of them sees a trap coming before the search reaches its end. The moves are counted
- * by gen_legal_upto, which stops after the cap's: a generation at each evaluation, in these
- * games only. */
-#define FEW_MOVES_CAP 8
-#define FEW_MOVES_WEIGHT 25
-static int few_moves_penalty(Engine *e, Pos *p)
-{
-    int n = gen_legal_upto(p, &e->mob, FEW_MOVES_CAP);
-    return n > FEW_MOVES_CAP ? 0 : (FEW_MOVES_CAP + 1 - n) * FEW_MOVES_WEIGHT;
-}
-
 int evaluate(Engine *e, Pos *p)
 {
     const Game *g = e->g;
@@ -374,7 +331,6 @@ int evaluate(Engine *e, Pos *p)
                 int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
                 if (n > 0) score += (pl == side ? 1 : -1) * (int64_t)n * e->value[t];
             }
-    if (e->few_moves_lose && !(e->lim.off & SEARCH_FEW_MOVES)) score -= few_moves_penalty(e, p);
     int sc = score > EVAL_MAX ? EVAL_MAX : score < -EVAL_MAX ? -EVAL_MAX : (int)score;
     sc = scale_for_progress(e, p, sc);
     if (e->lim.seed) sc += (int)(mix64(p->hash ^ e->lim.seed) % 21) - 10;
@@ -840,7 +796,7 @@ unsigned search_technique(const char *name, size_t len)
 {
     static const struct { const char *name; unsigned bit; } names[] = {
         { "null", SEARCH_NULL }, { "lmr", SEARCH_LMR }, { "futility", SEARCH_FUTILITY },
-        { "aspiration", SEARCH_ASPIRATION }, { "few-moves", SEARCH_FEW_MOVES },
+        { "aspiration", SEARCH_ASPIRATION },
     };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         if (strlen(names[i].name) == len && !strncmp(names[i].name, name, len)) return names[i].bit;

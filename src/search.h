@@ -27,7 +27,6 @@ typedef struct {
 #define SEARCH_LMR 2u             /* late-move reductions */
 #define SEARCH_FUTILITY 4u        /* futility pruning at the frontier */
 #define SEARCH_ASPIRATION 8u      /* aspiration windows at the root */
-#define SEARCH_FEW_MOVES 16u      /* the evaluation's few-moves term (games lost by having none) */
 /* The names of the bits, for `match --off` ("null", "lmr", ...); a name's bit, 0 if unknown. */
 unsigned search_technique(const char *name, size_t len);
 /* A list of them, "null+lmr" or "-" (none), into *out; 0 if a name is unknown. */
