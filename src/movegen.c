@@ -358,7 +358,7 @@ static int next_attacker(const Pos *p, const uint64_t *bits, int by, int after)
  * by one, which costs a few loads where the run costs hundreds of instructions. Most moves leave most attackers' squares
  * alone, so the legality tests of a node, and of its siblings, mostly find their runs here. */
 #define MEMO_SIZE 2048                  /* entries, direct-mapped; a power of two */
-#define MEMO_RING 32768                 /* (location, value) pairs; a power of two */
+#define MEMO_RING 16384                 /* (location, value) pairs; a power of two */
 typedef struct {
     int32_t fn, origin, piece, target;   /* fn + 1: 0 = an empty slot */
     int8_t owner, found, n;
@@ -370,7 +370,7 @@ typedef struct { int32_t loc, w; } MemoPair;
  * and, direct-mapped, touched all of it, where most runs read fewer than 10 (Four Towers) or
  * 30 (the Ivory Tower). An
  * entry holds while its pairs are intact: while fewer than MEMO_RING pairs were written since
- * its first (a count of 64 bits, which does not wrap). 320 KB in all. */
+ * its first (a count of 64 bits, which does not wrap). 192 KB in all. */
 struct AttackMemo {
     MemoEntry e[MEMO_SIZE];
     uint64_t head;                       /* pairs written so far */
