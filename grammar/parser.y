@@ -219,6 +219,13 @@ static void check_smallest(ParseCtx *ctx, const RulesLoc *l, const char *word)
         parse_error(ctx, l, "expected 'smallest' or ';' after 'distinct', found '%s'", word);
 }
 
+/* `on setup { }`: `setup` is not reserved (it may name things elsewhere); check it. */
+static void check_setup(ParseCtx *ctx, const RulesLoc *l, const char *word)
+{
+    if (strcmp(word, "setup") != 0)
+        parse_error(ctx, l, "expected 'capture' or 'setup' after 'on', found '%s'", word);
+}
+
 /* `moves work N;`: `work` is not reserved either. */
 /* `moves work N;` or `moves steps N;`: which limit the number sets. */
 static AstKind moves_limit_kind(ParseCtx *ctx, const RulesLoc *l, const char *word)
@@ -785,6 +792,8 @@ hook:
   | KW_TURN_START block      { $$ = mk_kids(ctx, AST_HOOK, &@1, $2, NULL, NULL); $$->num = HOOK_TURN_START; }
   | KW_END block             { $$ = mk_kids(ctx, AST_HOOK, &@1, $2, NULL, NULL); $$->num = HOOK_END; }
   | KW_ON KW_CAPTURE block   { $$ = mk_kids(ctx, AST_HOOK, &@1, $3, NULL, NULL); $$->num = HOOK_CAPTURE; }
+  | KW_ON IDENT block        { check_setup(ctx, &@2, $2);
+                               $$ = mk_kids(ctx, AST_HOOK, &@1, $3, NULL, NULL); $$->num = HOOK_SETUP; }
   ;
 
 /* ---------------------------------------------------------------- statements ---- */

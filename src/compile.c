@@ -623,7 +623,6 @@ static void make_var(Compiler *C, Ast *d)
     v->uncounted = (int)(d->num2 >> 1 & 1);
     v->transient = (int)(d->num2 >> 2 & 1);
     SrcLoc words = d->nkids > 2 && d->kids[2]->loc.line ? d->kids[2]->loc : d->loc;
-    if (v->uncounted && v->kind == VAR_PIECE) { diag_error(C->diag, words, "a piece variable is part of its piece and cannot be `uncounted`"); v->uncounted = 0; }
     check_transient(C, v, words);
     Ast *init = d->nkids > 1 ? d->kids[1] : NULL;
     /* `var used: int = 0 halfmove;` reads as the set `0 halfmove`: name the word that is no
@@ -663,6 +662,8 @@ static void make_var(Compiler *C, Ast *d)
             diag_error(C->diag, d->loc, "the initial value %lld of '%s' is not in its range 0..%d",
                        (long long)v->init, v->name, v->max);
         g->piece_bits += bits;
+        /* an `uncounted` piece variable: its bits are left out of the repetition key */
+        if (v->uncounted) g->uncounted_piece_bits |= ((1u << bits) - 1) << v->shift;
     }
     if (v->reset && v->kind == VAR_GLOBAL) {
         if (g->nreset >= MAX_VARS) { diag_error(C->diag, d->loc, "more than %d `reset` variables", MAX_VARS); return; }
@@ -988,12 +989,12 @@ static void layout_state(Game *g)
     }
     int n = 0;
     for (int i = 0; i < g->nvars; i++)
-        if (g->vars[i].uncounted)
+        if (g->vars[i].uncounted && g->vars[i].kind != VAR_PIECE)   /* (those: in the words) */
             n += g->vars[i].kind == VAR_PLAYER ? g->nplayers : g->vars[i].kind == VAR_SQUARE ? g->nsq : 1;
     g->uncounted_locs = arena_alloc(&g->arena, sizeof(int) * (size_t)(n + 1));
     for (int i = 0; i < g->nvars; i++) {
         const Var *v = &g->vars[i];
-        if (!v->uncounted) continue;
+        if (!v->uncounted || v->kind == VAR_PIECE) continue;
         int k = v->kind == VAR_PLAYER ? g->nplayers : v->kind == VAR_SQUARE ? g->nsq : 1;
         for (int j = 0; j < k; j++) g->uncounted_locs[g->nuncounted++] = v->base + j;
     }
@@ -1304,7 +1305,8 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
             if (g->drops_fn >= 0) diag_error(&diag, d->loc, "a second `drops` block");
             g->drops_fn = compile_function(&C, "drops", FN_DROPS, 0, d->kids[0], NULL, NULL);
         } else if (d->kind == AST_HOOK && d->nkids) {
-            static const char *hn[] = { "legal", "after-move", "turn-start", "on capture", "end" };
+            static const char *hn[] = { "legal", "after-move", "turn-start", "on capture", "end",
+                                         "on setup" };
             if (d->num < 0 || d->num >= HOOK_COUNT) continue;
             if (g->hook_fn[d->num] >= 0) diag_error(&diag, d->loc, "a second `%s` block", hn[d->num]);
             g->hook_fn[d->num] = compile_function(&C, hn[d->num], FN_HOOK, (int)d->num, d->kids[0], NULL, NULL);

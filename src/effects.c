@@ -13,7 +13,8 @@ static void add_var(uint64_t *set, int v)
 static int merge_into(Effects *to, const Effects *from, int reads_only)
 {
     Effects old = *to;
-    int rflags = E_RVAR | E_RBOARD | E_RHANDS | E_RTURN | E_ALL | E_ATTACK | E_REACH | E_CAPTURE;
+    int rflags = E_RVAR | E_RBOARD | E_RHANDS | E_RTURN | E_ALL | E_ATTACK | E_REACH | E_CAPTURE
+               | E_RIDENT;
     to->flags |= reads_only ? from->flags & rflags : from->flags;
     for (int i = 0; i < 4; i++) {
         to->rvars[i] |= from->rvars[i];
@@ -28,7 +29,13 @@ static void own_effects(const Game *g, int fn, Effects *e)
     memset(e, 0, sizeof *e);
     const CodeFunction *f = &g->fns[fn];
     for (int pc = f->entry; pc < f->end; pc += 1 + opcode_info[g->code[pc]].nops) {
-        int op = g->code[pc], eff = opcode_info[op].effect;
+        int op = g->code[pc], eff = opcode_info[op].effect, base = opcode_info[op].base;
+        /* `repetition` reads the position's identity, not the uncounted or transient state */
+        if (base == OP_REPETITION) eff = (eff & ~E_ALL) | E_RIDENT;
+        /* a write of an `uncounted` piece variable changes no identity */
+        if ((base == OP_STOREPV || base == OP_STOREPVL) && g->code[pc + 1] >= 0 &&
+            g->code[pc + 1] < g->nvars && g->vars[g->code[pc + 1]].uncounted)
+            eff = (eff & ~E_WBOARD) | E_WPVU;
         e->flags |= eff;
         if (eff & E_RVAR) add_var(e->rvars, g->code[pc + 1]);
         if (eff & E_WVAR) add_var(e->wvars, g->code[pc + 1]);
@@ -36,12 +43,19 @@ static void own_effects(const Game *g, int fn, Effects *e)
 }
 
 /* Do the writes of w meet the reads of r? */
-static int meets(const Effects *w, const Effects *r)
+static int meets(const Game *g, const Effects *w, const Effects *r)
 {
     if (r->flags & E_ALL || w->flags & E_WANY) return 1;
-    if ((w->flags & E_WBOARD) && (r->flags & E_RBOARD)) return 1;
+    if ((w->flags & (E_WBOARD | E_WPVU)) && (r->flags & E_RBOARD)) return 1;
     if ((w->flags & E_WHANDS) && (r->flags & E_RHANDS)) return 1;
     for (int i = 0; i < 4; i++) if (w->wvars[i] & r->rvars[i]) return 1;
+    if (r->flags & E_RIDENT) {
+        if (w->flags & (E_WBOARD | E_WHANDS)) return 1;
+        for (int v = 0; v < g->nvars && v < 256; v++)
+            if ((w->wvars[v >> 6] >> (v & 63) & 1) && !g->vars[v].uncounted &&
+                !g->vars[v].transient)
+                return 1;
+    }
     return 0;
 }
 
@@ -98,11 +112,12 @@ static int probe_for(const Game *g, const Effects *e, Effects need)
     int probe = 0;
     if (need.flags & E_ALL) return PROBE_FULL;
     int ts = g->hook_fn[HOOK_TURN_START], am = g->hook_fn[HOOK_AFTER_MOVE];
-    if (ts >= 0 && meets(&e[ts], &need)) {
+    if (ts >= 0 && meets(g, &e[ts], &need)) {
         probe |= PROBE_TURN_START;
         merge_into(&need, &e[ts], 1);
     }
-    if (am >= 0 && meets(&e[am], &need)) probe |= PROBE_AFTER_MOVE;
+    if (am >= 0 && meets(g, &e[am], &need)) probe |= PROBE_AFTER_MOVE;
+    if (need.flags & E_RIDENT) probe |= PROBE_HISTORY;
     if (need.flags & E_ALL) probe = PROBE_FULL;
     return probe;
 }
@@ -150,7 +165,7 @@ void effects_prepare(Game *g)
     g->probe_check = g->legal_in_check_first ? probe_for(g, e, check) : PROBE_FULL;
     /* shogi's `on capture` puts the piece in a hand, which no check test reads */
     int ch = g->hook_fn[HOOK_CAPTURE];
-    g->capture_unseen_by_check = ch >= 0 && !meets(&e[ch], &check);
+    g->capture_unseen_by_check = ch >= 0 && !meets(g, &e[ch], &check);
     /* every make sets the transient variables back, which the pins test does not follow */
     int attack_reads_transient = 0;
     for (int i = 0; i < g->nvars; i++)

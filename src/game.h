@@ -68,7 +68,8 @@
 /* Kinds the compiler writes into the game and the runtime reads. */
 enum { VAR_GLOBAL = 0, VAR_PLAYER, VAR_SQUARE, VAR_PIECE };
 enum { MODE_ANY = 0, MODE_MOVE, MODE_CAPTURE };
-enum { HOOK_LEGAL = 0, HOOK_AFTER_MOVE, HOOK_TURN_START, HOOK_CAPTURE, HOOK_END, HOOK_COUNT };
+enum { HOOK_LEGAL = 0, HOOK_AFTER_MOVE, HOOK_TURN_START, HOOK_CAPTURE, HOOK_END, HOOK_SETUP,
+       HOOK_COUNT };
 enum { EMIT_MOVE = 0, EMIT_STAY, EMIT_DROP };
 enum { RESULT_WIN = 1, RESULT_LOSS, RESULT_DRAW };
 
@@ -197,6 +198,7 @@ typedef struct Game {
     int reset_vars[MAX_VARS], nreset;
     int *uncounted_locs, nuncounted;      /* state slots left out of the repetition key */
     int piece_bits;                       /* bits of the piece word used by piece vars */
+    uint32_t uncounted_piece_bits;        /* those of `uncounted` piece vars (repetition skips) */
 
     /* code */
     int32_t *code; int ncode;

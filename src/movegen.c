@@ -253,9 +253,8 @@ void gen_legal(Pos *p, MoveList *ml)
     int32_t *slot = ml->legal_slot;
     uint64_t *hash = ml->legal_hash;
     if (any) memset(slot, 0, sizeof *slot * cap);
-    /* Without merging, the test needs only what `legal` can see of a make (effects.h); the
-     * merge needs the state a move reaches, so the hash after the whole make. */
-    const int parts = any ? PROBE_FULL : g->probe;
+    /* The test needs only what `legal` can see of a make (effects.h); a move that merges
+     * needs the state it reaches, so the hash after the whole make. */
     /* ... and where `legal` is `require not in-check;`, most moves need no make (pins.h) */
     Pins pins;
     const int by_pins = !any && g->legal_by_pins && pins_find(p, mover, &pins);
@@ -269,7 +268,8 @@ void gen_legal(Pos *p, MoveList *ml)
         /* no `legal` block and no merging: nothing after the make would look at it */
         if (ok < 0 && !any && g->hook_fn[HOOK_LEGAL] < 0) ok = 1;
         if (ok < 0) {
-            pos_make_parts(p, ml, &ml->m[i], parts);
+            int merges = any && merge_applies(g, &ml->m[i]);
+            pos_make_parts(p, ml, &ml->m[i], merges ? PROBE_FULL : g->probe);
             ok = vm_run_legal(p, mover);
             h = p->hash;
             pos_unmake(p);
@@ -319,6 +319,13 @@ static void mark_qualified(const Game *g, MoveList *ml)
     for (int i = 0; i + 1 < ml->n; i++)
         if (!strcmp(nm[i].s, nm[i + 1].s)) ml->m[nm[i].i].qualified = ml->m[nm[i + 1].i].qualified = 1;
     free(nm); free(s);
+}
+
+void node_moves_unnamed(Pos *p, MoveList *ml)
+{
+    gen_legal(p, ml);
+    vm_run_end(p, ml->n);
+    if (p->result) ml->n = 0;     /* a finished game has no legal moves */
 }
 
 void node_moves(Pos *p, MoveList *ml)

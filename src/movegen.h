@@ -34,5 +34,8 @@ int attack_programs_reads(Pos *p, int target, int by, void (*add)(void *ctx, int
 
 /* Legal moves and the game result of the current position: fills ml, sets p->result. */
 void node_moves(Pos *p, MoveList *ml);
+/* ... without marking the moves whose strings need their `qualify` text: for counting them
+ * (perft), where no move is named. */
+void node_moves_unnamed(Pos *p, MoveList *ml);
 
 #endif

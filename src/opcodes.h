@@ -43,7 +43,12 @@ enum {
     E_RESULT = 1 << 10,  /* ends the game */
     E_WANY = 1 << 11,    /* may write any state (what the programs it runs write) */
     E_ALL = 1 << 12,     /* reads everything (the replies, the history) */
-    E_RMOVE = 1 << 13    /* reads the move being made (move.from ...) */
+    E_RMOVE = 1 << 13,   /* reads the move being made (move.from ...) */
+    /* Placed by effects.c, in no row of the table: */
+    E_RIDENT = 1 << 14,  /* reads the position's identity (`repetition`): all but the
+                            `uncounted` and transient state, and the history */
+    E_WPVU = 1 << 15     /* writes `uncounted` piece variables only (part of the board that
+                            E_RIDENT does not see) */
 };
 
 #define OPCODES(X) \
@@ -130,6 +135,10 @@ enum {
     X(FORFRIEND,  4, 0, 0, 4, E_RBOARD, "FORLIST that first passes over the elements not " \
                                         "holding a piece of the mover (made from FORLIST; LOAD " \
                                         "C; FRIEND; JZ back: superinstr.c)") \
+    X(FORTEST,    4, 0, 0, 4, E_RBOARD, "FORLIST that first passes over the elements for " \
+                                      "which the test after it fails (made from FORLIST; LOAD " \
+                                      "C; HEIGHT or LOADSQ v; PUSH k; a comparison; JZ back: " \
+                                      "superinstr.c)") \
     X(STEP,       0, 1, 0, 0, 0, "pop a direction; move the cursor one step along it; fail if " \
                                  "that leaves the board") \
     X(GO,         0, 1, 0, 0, 0, "pop a square; put the cursor there; fail on none") \

@@ -10,7 +10,7 @@ uint64_t perft(Pos *p, int depth, int ply)
 {
     if (depth <= 0) return 1;
     MoveList *ml = pos_list(p, ply);
-    node_moves(p, ml);
+    node_moves_unnamed(p, ml);      /* (counted, never named: no `qualify` text is needed) */
     /* (not at the last ply, whose lists are only counted: the check would cost the whole
      * perft several times over, and every position above them is checked) */
     if (p->check_gen && depth > 1) gencheck_node(p, ply);

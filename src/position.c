@@ -21,6 +21,15 @@ static inline uint64_t zkey(int loc, int32_t val)
     return z ^ (z >> 31);
 }
 
+/* What an `uncounted` piece variable adds to the hash of a piece word: the XOR of the word's
+ * key with that of the word without those variables. */
+static inline uint64_t uncounted_share(const Game *g, int loc, int32_t w)
+{
+    uint32_t bits = g->uncounted_piece_bits;
+    if (!((uint32_t)w & bits)) return 0;
+    return zkey(loc, w) ^ zkey(loc, (int32_t)((uint32_t)w & ~bits));
+}
+
 static inline int is_royal_word(const Game *g, int32_t w)
 {
     int t = PW_TYPE(w);
@@ -225,23 +234,40 @@ int pos_quiet_plies(const Pos *p)
     return n;
 }
 
-uint64_t pos_rep_key(const Pos *p)
+/* The share of the `uncounted` piece variables, taken out when a key is asked for rather than
+ * kept by every write: only the games with such variables pay (a walk of the stacks). */
+static uint64_t uncounted_pieces_hash(const Pos *p)
+{
+    const Game *g = p->g;
+    const int stack = g->stack, end = g->nsq * stack;
+    const uint32_t bits = g->uncounted_piece_bits;
+    const int32_t *st = p->st;
+    uint64_t h = 0;
+    for (int cell = 0; cell < end; cell += stack)
+        for (int loc = cell; loc < cell + stack && st[loc]; loc++)
+            if ((uint32_t)st[loc] & bits) h ^= uncounted_share(g, loc, st[loc]);
+    return h;
+}
+
+uint64_t pos_rep_key(Pos *p)
 {
     uint64_t h = p->hash;
+    if (p->g->uncounted_piece_bits) {
+        /* asked twice of a legality test's position (the history, `repetition`): the hash,
+         * which holds every bit of the state, tells whether it is the one asked last */
+        if (p->rep_key_valid && p->rep_key_of == p->hash) return p->rep_key;
+        h ^= uncounted_pieces_hash(p);
+    }
     for (int i = 0; i < p->g->nuncounted; i++) {
         int loc = p->g->uncounted_locs[i];
         h ^= zkey(loc, p->st[loc]);
     }
+    if (p->g->uncounted_piece_bits) {
+        p->rep_key_of = p->hash; p->rep_key = h; p->rep_key_valid = 1;
+    }
     return h;
 }
 
-int pos_height(const Pos *p, int sq)
-{
-    const Game *g = p->g;
-    int n = 0;
-    while (n < g->stack && p->st[sq * g->stack + n]) n++;
-    return n;
-}
 
 int pos_top_loc(const Pos *p, int sq)
 {

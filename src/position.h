@@ -82,6 +82,9 @@ typedef struct Pos {
     const Game *g;
     int32_t *st;
     uint64_t hash;
+    /* pos_rep_key's last answer, in games with `uncounted` piece variables (a walk of the
+     * board): the key, and the hash of the position it is the key of */
+    uint64_t rep_key, rep_key_of; int rep_key_valid;
     TrailEntry *trail; int ntrail, captrail;
     Undo *undo; int nundo, capundo;
     uint64_t *hist; int nhist, caphist;     /* hashes of the positions so far, this one last */
@@ -123,7 +126,7 @@ Pos *pos_new(const Game *g);
 void pos_free(Pos *p);
 void pos_reset_empty(Pos *p);               /* empty board, initial variable values */
 uint64_t pos_full_hash(const Pos *p);       /* recomputed from scratch (debug check) */
-uint64_t pos_rep_key(const Pos *p);         /* the hash less `uncounted` variables: what repetition
+uint64_t pos_rep_key(Pos *p);         /* the hash less `uncounted` variables: what repetition
                                                compares */
 uint64_t pos_full_material(const Pos *p);   /* recomputed from scratch (debug check) */
 int pos_quiet_plies(const Pos *p);          /* plies the material has stayed as it is now */
@@ -155,7 +158,14 @@ static inline const uint64_t *pos_attacker_squares(const Pos *p, int pl)
 
 /* Stacks: a square holds up to g->stack pieces, bottom (layer 0) up, with no gaps. With
  * `stack 1` these are the single cell. */
-int pos_height(const Pos *p, int sq);
+static inline int pos_height(const Pos *p, int sq)
+{
+    const int stack = p->g->stack;
+    const int32_t *cell = p->st + sq * stack;
+    int n = 0;
+    while (n < stack && cell[n]) n++;
+    return n;
+}
 int pos_top_loc(const Pos *p, int sq);               /* state location of the top piece, or -1 */
 int pos_push(Pos *p, int sq, int32_t w);             /* put w on top; 0 if the square is full */
 void pos_remove_layer(Pos *p, int sq, int layer);    /* take one piece out; those above move down */

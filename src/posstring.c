@@ -603,6 +603,8 @@ out:
     p->ntrail = 0;                  /* the set-up is not a move: nothing to undo */
     p->nundo = 0;
     p->last_from = p->last_to = -1; p->last_piece = p->last_captured = 0;
+    /* `on setup` puts a given position in the form the moves keep (sorted stacks, say) */
+    if (ok && run_hooks && g->hook_fn[HOOK_SETUP] >= 0) { vm_run_hook(p, HOOK_SETUP, pos_turn(p)); p->ntrail = 0; }
     if (ok && run_hooks && g->hook_fn[HOOK_TURN_START] >= 0) { vm_run_hook(p, HOOK_TURN_START, pos_turn(p)); p->ntrail = 0; }
     if (ok && nhist) pos_set_history(p, hist, nhist);
     else pos_start_history(p);

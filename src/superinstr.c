@@ -14,6 +14,11 @@
  * that passes over those squares itself, charging each the 4 steps the loop would have run
  * (vm_loop.h); the LOAD, FRIEND and JZ stay, and are one true test when reached.
  *
+ * FORTEST does the same for `for s in board { if height(s) > 1 { ... } }` and
+ * `if v[s] > 0` (a square variable): FORLIST; LOAD s; HEIGHT or LOADSQ v; PUSH k; a comparison;
+ * JZ back, six instructions for each square the test fails on (Nemoroth's stacks to sort, its
+ * ichor timers, its search for an empty square).
+ *
  * The others (opcodes.h, SUPERINSTRUCTIONS) fuse what the program games run most: a loop test on
  * locals (`while i < h`: LOAD LOAD LT JZ), a test of the cursor's square (`require empty`:
  * LOAD EMPTY JNZ), a step along a direction in a local, local copies and constants, `i += 1`.
@@ -76,6 +81,27 @@ static int matches(const Pattern *pt, const int32_t *code, int pc, int end)
     return !pt->same_local || code[pc + 1] == code[last + 1];
 }
 
+static int is_comparison(int op)
+{
+    return op == OP_EQ || op == OP_NE || op == OP_LT || op == OP_LE || op == OP_GT || op == OP_GE;
+}
+
+/* After FORLIST list i s exit at pc: LOAD s; HEIGHT (or LOADSQ v); PUSH k; CMP; JZ pc, the
+ * `for s in board { if height(s) > 1 { ... } }` of Nemoroth's stacks and ichor timers. */
+static int fortest_follows(const int32_t *code, int pc, int end)
+{
+    int q = pc + 5;                                     /* LOAD s */
+    if (q + 2 > end || base_at(code, q) != OP_LOAD || code[q + 1] != code[pc + 3]) return 0;
+    q += 2;                                             /* HEIGHT or LOADSQ v */
+    if (q >= end || (base_at(code, q) != OP_HEIGHT && base_at(code, q) != OP_LOADSQ)) return 0;
+    q = next_pc(code, q);                               /* PUSH k */
+    if (q + 2 > end || base_at(code, q) != OP_PUSH) return 0;
+    q += 2;                                             /* the comparison */
+    if (q >= end || !is_comparison(base_at(code, q))) return 0;
+    q += 1;                                             /* JZ back to the FORLIST */
+    return q + 2 <= end && base_at(code, q) == OP_JZ && code[q + 1] == pc;
+}
+
 void fuse_superinstructions(Game *g, int fn)
 {
     const CodeFunction *f = &g->fns[fn];
@@ -87,6 +113,8 @@ void fuse_superinstructions(Game *g, int fn)
                 code[next + 1] == code[pc + 3] && base_at(code, next + 2) == OP_FRIEND &&
                 base_at(code, next + 3) == OP_JZ && code[next + 4] == pc)
                 code[pc] = OP_FORFRIEND;
+            else if (fortest_follows(code, pc, f->end))
+                code[pc] = OP_FORTEST;
             continue;
         }
         /* (compile time: the code of a big rules file is long, so the first two opcodes are

@@ -79,7 +79,7 @@ int verify_function(const Game *g, int fi, char *err, size_t errlen, int *deep_p
             if (op == OP_CHOOSEZ && (a[2] < NFIXED_LOCALS || a[2] > f->nlocals || a[0] + ZONE_WORDS(g) > a[2]))
                 FAILV("bad count of locals to keep");
             break;
-        case OP_CHOOSELIST: case OP_FORLIST: case OP_FORFRIEND:
+        case OP_CHOOSELIST: case OP_FORLIST: case OP_FORFRIEND: case OP_FORTEST:
             if (a[0] < 0 || a[0] >= g->nlists) FAILV("list %d out of range", a[0]);
             if (a[1] < 0 || a[1] >= f->nlocals || a[2] < 0 || a[2] >= f->nlocals) FAILV("local out of range");
             if (op == OP_CHOOSELIST && (a[3] < NFIXED_LOCALS || a[3] > f->nlocals || a[1] >= a[3]))

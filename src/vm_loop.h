@@ -321,6 +321,39 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             L[OPND(3)] = li->item[pl][i];
             ip += 5; NEXT;
         }
+        vmcase(FORTEST) {
+            /* FORLIST; LOAD C; HEIGHT or LOADSQ v; PUSH k; CMP; JZ back (superinstr.c), the
+             * elements whose test fails passed over here, each charged the 6 steps the loop
+             * would have run. Under --profile, or where reads are logged, the loop runs as
+             * written. */
+            const List *li = &g->lists[OPND(1)];
+            int pl = PLOK(mover) ? mover : 0;
+            int64_t i = L[OPND(2)], n = li->n[pl];
+            if (!profiling && !c->reads && i >= 0 && i < n) {
+                const int32_t *x = ip + 7;                       /* HEIGHT or LOADSQ v */
+                int sqvar = opcode_info[*x].base == OP_LOADSQ ? g->vars[x[1]].base : -1;
+                const int32_t *pk = x + (sqvar >= 0 ? 2 : 1);    /* PUSH k */
+                /* the test as a range, lo <= val <= hi, or outside it for NE */
+                int64_t k = pk[1], lo = k, hi = k;
+                int cmp = opcode_info[pk[2]].base, outside = cmp == OP_NE;
+                if (cmp == OP_LT || cmp == OP_LE) { lo = INT64_MIN; hi = cmp == OP_LT ? k - 1 : k; }
+                if (cmp == OP_GT || cmp == OP_GE) { hi = INT64_MAX; lo = cmp == OP_GT ? k + 1 : k; }
+                int64_t j = i;
+                for (; j < n; j++) {
+                    int64_t e = li->item[pl][j];
+                    int64_t val = !SQOK(e) ? 0 : sqvar >= 0 ? p->st[sqvar + e]
+                                : pos_height(p, (int)e);
+                    if ((val >= lo && val <= hi) != outside) break;
+                }
+                budget -= 6 * (j - i);
+                if (budget < 0) goto out_of_steps;
+                i = j;
+            }
+            if (i < 0 || i >= n) { ip = code + OPND(4); NEXT; }
+            L[OPND(2)] = i + 1;
+            L[OPND(3)] = li->item[pl][i];
+            ip += 5; NEXT;
+        }
         /* the cursor one step along direction d; the branch fails off the board */
 #define STEP_ALONG(d) do {                                                               \
             int64_t here_ = L[0];                                                        \
@@ -589,18 +622,13 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             ip += 1; NEXT;
         vmcase(AGAIN) L[2] = 1; ip += 1; NEXT;
         vmcase(NOTE) vmcase(QUALIFY) {
-            char t[64];
+            char num[24];
+            size_t len;
             int is_q = *ip == OP_QUALIFY;
             a = stk[--sp];
-            switch (OPND(1)) {
-            case 0: snprintf(t, sizeof t, "%s", a >= 0 && a < g->nstrings ? g->strings[a] : ""); break;
-            case 1: snprintf(t, sizeof t, "%s", SQOK(a) ? g->sq_name[a] : "-"); break;
-            case 2: snprintf(t, sizeof t, "%s", TYOK(a) ? g->types[a].code : "-"); break;
-            case 4: snprintf(t, sizeof t, "%s", PLOK(a) ? g->player_letter[a] : "-"); break;
-            default: snprintf(t, sizeof t, "%lld", (long long)a);
-            }
-            if (is_q) { add_text(p, &s->qb, &s->nqb, &s->capqb, &L[5], qual_base, t, LINE); L[7] = OPND(2); ip += 3; }
-            else { add_text(p, &s->nb, &s->nnb, &s->capnb, &L[3], note_base, t, LINE); ip += 2; }
+            const char *t = note_piece(g, (int)OPND(1), a, num, &len);
+            if (is_q) { add_text(p, &s->qb, &s->nqb, &s->capqb, &L[5], qual_base, t, len, LINE); L[7] = OPND(2); ip += 3; }
+            else { add_text(p, &s->nb, &s->nnb, &s->capnb, &L[3], note_base, t, len, LINE); ip += 2; }
             break;
         }
         vmcase(DISTINCT)       /* a group: its number, and in bit 0 whether it keeps the smallest string */

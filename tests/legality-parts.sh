@@ -21,6 +21,15 @@ check "$srcdir/tests/lang/probe.rules" "" \
 # ... with `chain`: legal reads `banned`, written by turn-start, which reads `mark`.
 check "$srcdir/tests/lang/probe.rules" chain \
     "legality test: makes the move with after-move, turn-start, without the history"
+# Nemoroth: legal reads `bad` (after-move) and `repetition` (the position's identity);
+# turn-start writes only what no identity holds (uncounted compulsion marks, transient scratch).
+check "$srcdir/rules/nemoroth.rules" "" \
+    "legality test: makes the move with after-move, without turn-start, the history"
+# identity.rules: an uncounted piece variable in turn-start; with `counted`, a counted one.
+check "$srcdir/tests/lang/identity.rules" "" \
+    "legality test: makes the move without after-move, without turn-start, the history"
+check "$srcdir/tests/lang/identity.rules" counted \
+    "legality test: makes the move with after-move, turn-start, the history"
 # chess: `legal` is exactly `require not in-check;` and every attack is a leap/ride line, so
 # most moves are decided by the pins of the node (src/pins.h); tests/chess-perft.test's pinned
 # positions fail if that is wrong. Xiangqi's attacks are native lines with legs and hops (their
