@@ -384,17 +384,6 @@ struct AttackMemo {
     MemoPair ring[MEMO_RING];
 };
 
-/* Room for n pairs at the ring's head, which moves past them: where they go. An entry's pairs
- * never wrap round the ring's end (they are read as one array). */
-static MemoPair *memo_append(struct AttackMemo *m, int n, uint64_t *at)
-{
-    uint64_t room = MEMO_RING - (m->head & (MEMO_RING - 1));
-    if (room < (unsigned)n) m->head += room;
-    *at = m->head;
-    m->head += (unsigned)n;
-    return &m->ring[*at & (MEMO_RING - 1)];
-}
-
 static MemoEntry *memo_slot(Pos *p, int fn, int sq, int32_t w, int target)
 {
     if (!p->memo) {
@@ -418,7 +407,7 @@ static int program_reaches_seeing(Pos *p, int fn, int mode, int sq, int32_t w, i
     /* the words of pieces on squares (locations below nsq), seen through the program's mask */
     const int32_t mask = g->memo_mask[fn], nsq = g->nsq;
     if (mode == RUN_ATTACK && g->memo_ok[fn] && (me = memo_slot(p, fn, sq, w & mask, target))) {
-        struct AttackMemo *m = p->memo;
+        const struct AttackMemo *m = p->memo;
         if (me->fn == fn + 1 && me->origin == sq && me->piece == (w & mask) && me->target == target &&
             me->owner == owner && m->head - me->at <= MEMO_RING) {
             const MemoPair *r = &m->ring[me->at & (MEMO_RING - 1)];
@@ -428,14 +417,6 @@ static int program_reaches_seeing(Pos *p, int fn, int mode, int sq, int32_t w, i
                 if (seen) {
                     seen->n = me->n; seen->overflow = 0;
                     for (i = 0; i < me->n; i++) seen->loc[i] = r[i].loc;
-                }
-                /* An entry in use is not lost to the ring: past half its way round, its pairs
-                 * are written again at the head (the runs of pieces that stay put are asked
-                 * for all through a perft; first in, first out would drop them). */
-                if (m->head - me->at > MEMO_RING / 2) {
-                    MemoPair keep[READLOG_MAX];
-                    memcpy(keep, r, sizeof *r * (size_t)me->n);
-                    memcpy(memo_append(m, me->n, &me->at), keep, sizeof *keep * (size_t)me->n);
                 }
                 return me->found;
             }
@@ -456,11 +437,17 @@ static int program_reaches_seeing(Pos *p, int fn, int mode, int sq, int32_t w, i
     if (me && !log.overflow) {
         me->fn = fn + 1; me->origin = sq; me->piece = w & mask; me->target = target;
         me->owner = (int8_t)owner; me->found = (int8_t)c.found; me->n = (int8_t)log.n;
-        MemoPair *r = memo_append(p->memo, log.n, &me->at);
+        struct AttackMemo *m = p->memo;
+        /* an entry's pairs never wrap round the ring's end (they are read as one array) */
+        uint64_t room = MEMO_RING - (m->head & (MEMO_RING - 1));
+        if (room < (unsigned)log.n) m->head += room;
+        me->at = m->head;
+        MemoPair *r = &m->ring[m->head & (MEMO_RING - 1)];
         for (int i = 0; i < log.n; i++) {
             r[i].loc = log.loc[i];
             r[i].w = log.w[i] & (log.loc[i] < nsq ? mask : -1);
         }
+        m->head += (unsigned)log.n;
     }
     if (seen && me && !log.overflow) *seen = log;
     return c.found;
