@@ -51,7 +51,7 @@ LIB="arena diag ast parse opcodes compile builtins codegen setvalues verify jump
 WEBLIB="webapi webgame gamejson movesquares"
 WEBLINK="-ljansson -lmicrohttpd -Wl,--wrap=fopen -Wl,--wrap=open -Wl,--wrap=opendir"
 # What the command adds (its commands and the command line), for the ASan+UBSan boardvm.
-CLI="display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares svg serve
+CLI="display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares svg serve dynlib mathfn
      tune balance selfgames texel
      cli cli_table check show perft_cmd startpos diff diff_side engine_notation uci_client match elo main"
 # Every UBSan check is fatal, except those listed in RECOVER: they report and go on unless

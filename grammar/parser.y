@@ -57,7 +57,8 @@ typedef struct RulesLoc {
 
 /* State shared by the lexer and the parser for one parse_rules() call. */
 typedef struct ParseCtx {
-    Arena *arena;
+    Arena *arena;                  /* the strings, which the compiled game keeps */
+    Arena *nodes;                  /* the tree's nodes, which the compiler frees when done */
     Diag *diag;
     Ast *root;                     /* the AST_FILE_ node, set when the file rule reduces */
     int line, col;                 /* position of the next unread byte */
@@ -95,7 +96,7 @@ static void rules_error(RulesLoc *loc, void *scanner, ParseCtx *ctx, const char 
 
 static Ast *mk(ParseCtx *ctx, AstKind kind, const RulesLoc *l)
 {
-    return ast_new(ctx->arena, kind, parse_srcloc(l));
+    return ast_new(ctx->nodes, kind, parse_srcloc(l));
 }
 
 static Ast *mk_named(ParseCtx *ctx, AstKind kind, const RulesLoc *l, const char *name)
@@ -115,14 +116,14 @@ static Ast *mk_num(ParseCtx *ctx, AstKind kind, const RulesLoc *l, long num)
 static Ast *mk_kids(ParseCtx *ctx, AstKind kind, const RulesLoc *l, Ast *a, Ast *b, Ast *c)
 {
     Ast *n = mk(ctx, kind, l);
-    ast_add(ctx->arena, n, a);
-    ast_add(ctx->arena, n, b);
-    ast_add(ctx->arena, n, c);
+    ast_add(ctx->nodes, n, a);
+    ast_add(ctx->nodes, n, b);
+    ast_add(ctx->nodes, n, c);
     return n;
 }
 
 /* An optional part that is absent: AST_NOTHING (no location), so kid positions stay fixed. */
-static Ast *nothing(ParseCtx *ctx) { return ast_new(ctx->arena, AST_NOTHING, (SrcLoc){0, 0, 1}); }
+static Ast *nothing(ParseCtx *ctx) { return ast_new(ctx->nodes, AST_NOTHING, (SrcLoc){0, 0, 1}); }
 
 /* Lists are gathered in a holder node (AST_NOTHING with kids, never left in the tree) and
  * moved into their real parent with adopt(); this keeps one list rule per syntax. */
@@ -145,13 +146,13 @@ static Ast *list_here(ParseCtx *ctx)
 
 static Ast *push(ParseCtx *ctx, Ast *list, Ast *kid)
 {
-    ast_add(ctx->arena, list, kid);
+    ast_add(ctx->nodes, list, kid);
     return list;
 }
 
 static Ast *adopt(ParseCtx *ctx, Ast *parent, const Ast *list)
 {
-    for (int i = 0; list && i < list->nkids; i++) ast_add(ctx->arena, parent, list->kids[i]);
+    for (int i = 0; list && i < list->nkids; i++) ast_add(ctx->nodes, parent, list->kids[i]);
     return parent;
 }
 
@@ -166,7 +167,7 @@ static Ast *add_decl(ParseCtx *ctx, Ast *list, Ast *decl)
 static Ast *jx_result(ParseCtx *ctx, Ast *list)
 {
     if (list->nkids == 1) return list->kids[0];
-    Ast *set = ast_new(ctx->arena, AST_SETLIT, list->kids[0]->loc);
+    Ast *set = ast_new(ctx->nodes, AST_SETLIT, list->kids[0]->loc);
     return adopt(ctx, set, list);
 }
 
@@ -179,7 +180,7 @@ static Ast *call(ParseCtx *ctx, const RulesLoc *l, const char *name, const Ast *
 static Ast *field(ParseCtx *ctx, const RulesLoc *l, const char *base, const char *name)
 {
     Ast *f = mk_named(ctx, AST_FIELD, l, name);
-    ast_add(ctx->arena, f, mk_named(ctx, AST_IDENT, l, base));
+    ast_add(ctx->nodes, f, mk_named(ctx, AST_IDENT, l, base));
     return f;
 }
 
@@ -610,8 +611,8 @@ type:
     type_name
   | type_name sint DOTDOT sint
         { $$ = $1;
-          ast_add(ctx->arena, $$, mk_num(ctx, AST_NUM, &@2, $2));
-          ast_add(ctx->arena, $$, mk_num(ctx, AST_NUM, &@4, $4)); }
+          ast_add(ctx->nodes, $$, mk_num(ctx, AST_NUM, &@2, $2));
+          ast_add(ctx->nodes, $$, mk_num(ctx, AST_NUM, &@4, $4)); }
   ;
 
 /* Type names that are also keywords are accepted here by name. */

@@ -21,6 +21,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "elo.h"
+#include "mathfn.h"
 #include "oom.h"
 #include "search.h"
 #include "selfgames.h"
@@ -243,11 +244,11 @@ static void tally(const BalanceOpts *o, const Results *res, Tally *t)
     if (t->n) {
         int n = t->n;
         t->score = sum / n;
-        t->score_se = sqrt(fmax(0, sumsq / n - t->score * t->score) / n);
+        t->score_se = m_sqrt(m_fmax(0, sumsq / n - t->score * t->score) / n);
         double dr = (double)t->draws / n;
-        t->draw_se = sqrt(dr * (1 - dr) / n);
+        t->draw_se = m_sqrt(dr * (1 - dr) / n);
         t->plies = len / n;
-        t->plies_sd = sqrt(fmax(0, lensq / n - t->plies * t->plies));
+        t->plies_sd = m_sqrt(m_fmax(0, lensq / n - t->plies * t->plies));
         qsort(seen, (size_t)nseen, sizeof *seen, cmp_u64);
         for (int i = 0; i < nseen; i++) t->distinct += i == 0 || seen[i] != seen[i - 1];
     }
@@ -295,8 +296,8 @@ static int play_variant(Game *g, const BalanceOpts *o, Tally *t)
 static void print_interval(double x, double se)
 {
     if (se > 0)
-        printf("%.1f %% [%.1f, %.1f]", 100 * x, 100 * fmax(0, x - Z95 * se),
-               100 * fmin(1, x + Z95 * se));
+        printf("%.1f %% [%.1f, %.1f]", 100 * x, 100 * m_fmax(0, x - Z95 * se),
+               100 * m_fmin(1, x + Z95 * se));
     else
         printf("%.1f %% (no interval: every game the same)", 100 * x);
 }
@@ -307,8 +308,9 @@ static void print_proportion(int k, int n)
 {
     double p = (double)k / n, z2 = Z95 * Z95;
     double mid = (p + z2 / (2 * n)) / (1 + z2 / n);
-    double half = Z95 * sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / (1 + z2 / n);
-    printf("%.1f %% [%.1f, %.1f]", 100 * p, 100 * fmax(0, mid - half), 100 * fmin(1, mid + half));
+    double half = Z95 * m_sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / (1 + z2 / n);
+    printf("%.1f %% [%.1f, %.1f]", 100 * p, 100 * m_fmax(0, mid - half),
+           100 * m_fmin(1, mid + half));
 }
 
 static void report(const Game *g, const Variant *v, const Tally *t)
@@ -328,8 +330,8 @@ static void report(const Game *g, const Variant *v, const Tally *t)
     print_proportion(t->draws, t->n);
     if (t->unfinished) printf(" (%d of them unfinished: move limit reached)", t->unfinished);
     printf("\n  length: %.1f plies on average (sd %.1f; 95 %% interval of the mean [%.1f, %.1f])\n",
-           t->plies, t->plies_sd, t->plies - Z95 * t->plies_sd / sqrt(t->n),
-           t->plies + Z95 * t->plies_sd / sqrt(t->n));
+           t->plies, t->plies_sd, t->plies - Z95 * t->plies_sd / m_sqrt(t->n),
+           t->plies + Z95 * t->plies_sd / m_sqrt(t->n));
     printf("  ends:");
     for (int r = 0; r < t->nreasons; r++)
         printf("%s %s %d (%.1f %%)", r ? "," : "", *t->reasons[r] ? t->reasons[r] : "(no reason)",
@@ -342,11 +344,11 @@ static void compare(const Tally *a, const Tally *b, int ia, int ib)
 {
     if (!a->n || !b->n) return;
     double ds = b->score - a->score,
-           se = sqrt(a->score_se * a->score_se + b->score_se * b->score_se);
+           se = m_sqrt(a->score_se * a->score_se + b->score_se * b->score_se);
     double dd = (double)b->draws / b->n - (double)a->draws / a->n;
-    double sd = sqrt(a->draw_se * a->draw_se + b->draw_se * b->draw_se);
+    double sd = m_sqrt(a->draw_se * a->draw_se + b->draw_se * b->draw_se);
     double dl = b->plies - a->plies;
-    double sl = sqrt(a->plies_sd * a->plies_sd / a->n + b->plies_sd * b->plies_sd / b->n);
+    double sl = m_sqrt(a->plies_sd * a->plies_sd / a->n + b->plies_sd * b->plies_sd / b->n);
     printf(
         "variant %d minus variant %d: first player's score %+.1f %% [%+.1f, %+.1f]; draws %+.1f %% "
         "[%+.1f, %+.1f]; length %+.1f plies [%+.1f, %+.1f] (95 %%)\n",

@@ -1126,10 +1126,13 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     Compiler C; memset(&C, 0, sizeof C);
     C.g = g; C.diag = &diag;
     arena_init(&C.tmp);
+    arena_init(&C.tree);
     *status = 1;
 
-    /* The tree lives as long as the game: names and strings in it are used by the game. */
-    Ast *root = parse_rules(&g->arena, &diag, text, len);
+    /* The tree's strings live as long as the game, which uses its names and strings; its nodes
+     * only as long as the compile (so a perft does not keep them: docs/runtime.md, "Peak
+     * memory"). */
+    Ast *root = parse_rules(&g->arena, &C.tree, &diag, text, len);
     if (!root || diag.errors) goto fail;
     if (!set_options(&C, root, nopts, opts)) { *status = 2; goto fail; }
     if (diag.errors) goto fail;
@@ -1373,11 +1376,13 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
         }
     }
     arena_free(&C.tmp);
+    arena_free(&C.tree);
     *status = 0;
     if (!g->name) g->name = g->filename;
     return g;
 fail:
     arena_free(&C.tmp);
+    arena_free(&C.tree);
     game_free(g);
     return NULL;
 }

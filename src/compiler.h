@@ -46,6 +46,7 @@ typedef struct {
     Game *g;
     Diag *diag;
     Arena tmp;                         /* compile-time scratch */
+    Arena tree;                        /* the syntax tree's nodes (its strings: g->arena) */
     Sym *sym[SYM_BUCKETS];
     int code_cap;
     /* the function being compiled */

@@ -26,6 +26,7 @@
 #include "commands.h"
 #include "elo.h"
 #include "make.h"
+#include "mathfn.h"
 #include "movegen.h"
 #include "notation.h"
 #include "oom.h"

@@ -64,22 +64,19 @@ int move_find_pair(const Game *g, const MoveList *ml, const char *s, int *second
     return first;
 }
 
-typedef struct { char s[MOVE_STR_MAX]; int i; } Keyed;
-
-static int cmp_keyed(const void *a, const void *b)
-{
-    return strcmp(((const Keyed *)a)->s, ((const Keyed *)b)->s);
-}
-
+/* Sorted by an insertion sort of the indices, not by qsort: glibc's qsort of more than 1 KB
+ * asks sysconf for the machine's memory, and the pages of libc that this touches (the kernel
+ * maps 64 KB around each) were 0.2 MB of a perft's peak memory (docs/runtime.md, "Peak
+ * memory"). A list holds at most a few hundred moves, and is sorted once per command. */
 void move_sorted(const Game *g, const MoveList *ml, int *order)
 {
-    Keyed *k = malloc(sizeof *k * (size_t)(ml->n ? ml->n : 1));
-    if (!k) out_of_memory("k in move_sorted()");
+    char (*s)[MOVE_STR_MAX] = malloc(sizeof *s * (size_t)(ml->n ? ml->n : 1));
+    if (!s) out_of_memory("the move strings to sort");
     for (int i = 0; i < ml->n; i++) {
-        move_string(g, ml, &ml->m[i], k[i].s, sizeof k[i].s);
-        k[i].i = i;
+        move_string(g, ml, &ml->m[i], s[i], sizeof s[i]);
+        int j = i;
+        for (; j > 0 && strcmp(s[order[j - 1]], s[i]) > 0; j--) order[j] = order[j - 1];
+        order[j] = i;
     }
-    qsort(k, (size_t)ml->n, sizeof *k, cmp_keyed);
-    for (int i = 0; i < ml->n; i++) order[i] = k[i].i;
-    free(k);
+    free(s);
 }

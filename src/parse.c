@@ -80,7 +80,7 @@ static int check_depth(Diag *diag, const Ast *root)
     return 1;
 }
 
-Ast *parse_rules(Arena *arena, Diag *diag, const char *text, size_t len)
+Ast *parse_rules(Arena *arena, Arena *nodes, Diag *diag, const char *text, size_t len)
 {
     if (len > INT_MAX / 2) {                   /* flex buffers are sized by int */
         diag_plain(diag, "the rules file is too large");
@@ -91,6 +91,7 @@ Ast *parse_rules(Arena *arena, Diag *diag, const char *text, size_t len)
     ParseCtx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.arena = arena;
+    ctx.nodes = nodes;
     ctx.diag = diag;
     ctx.line = ctx.col = 1;
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {   /* a UTF-8 byte order mark */

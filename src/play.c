@@ -21,6 +21,28 @@
 #include "session.h"
 #ifdef HAVE_LIBEDIT
 #include <editline/readline.h>
+#include "dynlib.h"
+
+/* libedit, loaded when the prompt is a terminal (dynlib.h: every other command, and `play`
+ * reading a pipe, does without its memory). EDIT_SONAME is the soname configure found. */
+static struct {
+    __typeof__(readline) *readline;
+    __typeof__(add_history) *add_history;
+} edit;
+static const DynSym edit_syms[] = {
+    { "readline", (void **)&edit.readline }, { "add_history", (void **)&edit.add_history },
+};
+
+/* Whether line editing is there; when it is not, says once why (the prompt still works). */
+static int edit_loaded(void)
+{
+    static int said;
+    const char *why;
+    if (dynlib_load(EDIT_SONAME, edit_syms, (int)(sizeof edit_syms / sizeof *edit_syms), &why))
+        return 1;
+    if (!said++) fprintf(stderr, "boardvm: no line editing: %s\n", why);
+    return 0;
+}
 #endif
 
 /* One line from the player: with line editing and history when libedit is there and the input
@@ -34,10 +56,10 @@ static void too_long(char *buf, size_t len)
 static int read_command(const char *prompt, char *buf, size_t len)
 {
 #ifdef HAVE_LIBEDIT
-    if (isatty(0)) {
-        char *l = readline(prompt);
+    if (isatty(0) && edit_loaded()) {
+        char *l = edit.readline(prompt);
         if (!l) return 0;
-        if (*l) add_history(l);
+        if (*l) edit.add_history(l);
         if (strlen(l) >= len - 1) too_long(buf, len);    /* not cut: a cut move is another move */
         else snprintf(buf, len, "%s", l);
         free(l);

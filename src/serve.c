@@ -41,8 +41,29 @@ int cmd_serve(Args *a)
 #include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
+#include "dynlib.h"
 #include "rulespath.h"
 #include "webapi.h"
+
+/* libmicrohttpd, loaded by `serve` alone (dynlib.h): its functions, typed as its header
+ * declares them, and their names. MHD_SONAME is the soname configure found. */
+static struct {
+    __typeof__(MHD_create_response_from_buffer) *create_response_from_buffer;
+    __typeof__(MHD_add_response_header) *add_response_header;
+    __typeof__(MHD_queue_response) *queue_response;
+    __typeof__(MHD_destroy_response) *destroy_response;
+    __typeof__(MHD_lookup_connection_value) *lookup_connection_value;
+    __typeof__(MHD_start_daemon) *start_daemon;
+    __typeof__(MHD_get_daemon_info) *get_daemon_info;
+    __typeof__(MHD_stop_daemon) *stop_daemon;
+} mhd;
+
+#define MHD_SYM(f) { "MHD_" #f, (void **)&mhd.f }
+static const DynSym mhd_syms[] = {
+    MHD_SYM(create_response_from_buffer), MHD_SYM(add_response_header),
+    MHD_SYM(queue_response), MHD_SYM(destroy_response), MHD_SYM(lookup_connection_value),
+    MHD_SYM(start_daemon), MHD_SYM(get_daemon_info), MHD_SYM(stop_daemon),
+};
 
 typedef struct { char *buf; size_t n; int too_big; } Request;
 
@@ -50,14 +71,14 @@ typedef struct { char *buf; size_t n; int too_big; } Request;
 static enum MHD_Result send_reply(struct MHD_Connection *c, WebReply *rp)
 {
     if (!rp->body) return MHD_NO;                  /* out of memory: drop the connection */
-    struct MHD_Response *r = MHD_create_response_from_buffer(rp->len, rp->body,
+    struct MHD_Response *r = mhd.create_response_from_buffer(rp->len, rp->body,
                                                              MHD_RESPMEM_MUST_FREE);
     if (!r) { free(rp->body); return MHD_NO; }
-    MHD_add_response_header(r, "Content-Type", rp->type);
-    MHD_add_response_header(r, "Cache-Control", "no-store");
-    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
-    enum MHD_Result ret = MHD_queue_response(c, rp->status, r);
-    MHD_destroy_response(r);
+    mhd.add_response_header(r, "Content-Type", rp->type);
+    mhd.add_response_header(r, "Cache-Control", "no-store");
+    mhd.add_response_header(r, "X-Content-Type-Options", "nosniff");
+    enum MHD_Result ret = mhd.queue_response(c, rp->status, r);
+    mhd.destroy_response(r);
     return ret;
 }
 
@@ -75,7 +96,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     if (!rq) {                              /* the headers only: set up, refuse early */
         if (!(rq = calloc(1, sizeof *rq))) return MHD_NO;
         *con_cls = rq;
-        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
+        const char *cl = mhd.lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
         if (cl && strtoull(cl, NULL, 10) > WEBAPI_MAX_BODY) {
             webapi_error(&reply, 413, "the request body is too large (at most 1 MiB)");
             return send_reply(c, &reply);
@@ -141,6 +162,12 @@ int cmd_serve(Args *a)
         fprintf(stderr, "boardvm: serve needs a rules file\nTry 'boardvm --help'.\n");
         return 2;
     }
+    const char *why;
+    if (!dynlib_load(MHD_SONAME, mhd_syms, (int)(sizeof mhd_syms / sizeof *mhd_syms), &why)) {
+        fprintf(stderr, "boardvm: serve needs GNU libmicrohttpd (%s), which cannot be loaded: "
+                "%s\n(Debian: apt-get install libmicrohttpd-dev)\n", MHD_SONAME, why);
+        return 2;
+    }
     static WebApi s;
     if (!find_webdir(s.webdir, sizeof s.webdir)) {
         fprintf(stderr, "boardvm: the web page's files are not in %s (set BOARDVM_WEB to their "
@@ -168,7 +195,7 @@ int cmd_serve(Args *a)
     pthread_sigmask(SIG_BLOCK, &sigs, NULL);
     signal(SIGPIPE, SIG_IGN);
 
-    struct MHD_Daemon *d = MHD_start_daemon(
+    struct MHD_Daemon *d = mhd.start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG, 0, NULL, NULL,
         handle, &s,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
@@ -184,14 +211,14 @@ int cmd_serve(Args *a)
         webgame_free(s.w);
         return 2;
     }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+    const union MHD_DaemonInfo *info = mhd.get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
     int port = info ? info->port : ntohs(addr.sin_port);
     printf("boardvm: serving %s at http://%s:%d/ - open that address in a browser; Ctrl-C stops\n",
            a->pos[1], host, port);
     fflush(stdout);
     int sig = 0;
     sigwait(&sigs, &sig);
-    MHD_stop_daemon(d);
+    mhd.stop_daemon(d);
     webgame_free(s.w);
     printf("boardvm: stopped\n");
     return 0;

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "mathfn.h"
 #include "oom.h"
 
 void texel_data_init(TexelData *d, int nfeat)
@@ -59,7 +60,7 @@ static int spd_inverse(const double *a, double *inv, int m)
                     free(l);
                     return 0;
                 }
-                l[i * m + i] = sqrt(s);
+                l[i * m + i] = m_sqrt(s);
             } else
                 l[i * m + j] = s / l[j * m + j];
         }
@@ -83,7 +84,7 @@ static int spd_inverse(const double *a, double *inv, int m)
     return 1;
 }
 
-static double sigmoid(double z) { return z >= 0 ? 1 / (1 + exp(-z)) : exp(z) / (1 + exp(z)); }
+static double sigmoid(double z) { return z >= 0 ? 1 / (1 + m_exp(-z)) : m_exp(z) / (1 + m_exp(z)); }
 
 /* The fitted parameters' row: the intercept's 1, then the used features (map: parameter k of
  * the reduced problem is feature map[k] - 1, or the intercept for map[k] = 0). */
@@ -106,7 +107,7 @@ static double loglik(const TexelData *d, const int *map, int m, const double *w,
         for (int k = 0; k < m; k++) z += w[k] * v[k];
         double p = sigmoid(z), y = d->y[r];
         /* y log p + (1 - y) log(1 - p), computed without cancelling */
-        double lp = z >= 0 ? -log1p(exp(-z)) : z - log1p(exp(z));
+        double lp = z >= 0 ? -m_log1p(m_exp(-z)) : z - m_log1p(m_exp(z));
         double lq = lp - z;
         ll += y * lp + (1 - y) * lq;
         if (grad)
@@ -262,5 +263,5 @@ double texel_ratio_se(const TexelFit *f, const double *cov, int i, int u)
     if (i == u || wu == 0) return 0;
     double r = wi / wu;
     double var = cov[i * n + i] - 2 * r * cov[i * n + u] + r * r * cov[u * n + u];
-    return var > 0 ? 100 * sqrt(var) / fabs(wu) : 0;
+    return var > 0 ? 100 * m_sqrt(var) / fabs(wu) : 0;
 }

@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "make.h"
+#include "mathfn.h"
 #include "movegen.h"
 #include "notation.h"
 #include "oom.h"
@@ -510,8 +511,8 @@ static int fit_data_file(const char *path)
         printf("rows %d games %d converged %d iterations %d\n", d.nrows, d.ngroups, f.converged,
                f.iterations);
         for (int i = 0; i < f.n; i++)
-            printf("w%d %.6f se %.6f se_independent %.6f\n", i, f.w[i], sqrt(f.cov[i * f.n + i]),
-                   sqrt(f.cov_naive[i * f.n + i]));
+            printf("w%d %.6f se %.6f se_independent %.6f\n", i, f.w[i], m_sqrt(f.cov[i * f.n + i]),
+                   m_sqrt(f.cov_naive[i * f.n + i]));
         texel_fit_free(&f);
     }
     texel_data_free(&d);
@@ -614,9 +615,9 @@ static int report(const Game *g, const TuneOpts *o, const int *feat, const int *
         double v = 100 * f.w[i + 1] / wu;
         double se = texel_ratio_se(&f, f.cov, i + 1, u + 1);
         printf("%-16s %8.0f %8.0f %9s %10.4f %8.4f\n", T->name, v, se, decl, f.w[i + 1],
-               sqrt(f.cov[(i + 1) * f.n + i + 1]));
+               m_sqrt(f.cov[(i + 1) * f.n + i + 1]));
     }
-    printf("first player's edge (intercept): %.4f logit, se %.4f\n", f.w[0], sqrt(f.cov[0]));
+    printf("first player's edge (intercept): %.4f logit, se %.4f\n", f.w[0], m_sqrt(f.cov[0]));
     int st = 0;
     if (o->write) {
         FILE *w = fopen(o->write, "w");
@@ -631,7 +632,7 @@ static int report(const Game *g, const TuneOpts *o, const int *feat, const int *
             for (int i = 0; i < nfeat; i++)
                 if (f.used[i + 1])
                     fprintf(w, "%s %.0f  # se %.0f\n", g->types[type_of[i]].name,
-                            fmax(0, 100 * f.w[i + 1] / wu),
+                            m_fmax(0, 100 * f.w[i + 1] / wu),
                             texel_ratio_se(&f, f.cov, i + 1, u + 1));
             if (fclose(w)) {
                 perror(o->write);

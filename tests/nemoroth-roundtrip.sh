@@ -4,7 +4,7 @@
 # marks; a stack given in another order comes back sorted (`on setup`: the order means nothing,
 # A40), and a string given without the compulsion marks gets them (they are recomputed every
 # turn). `-`: no earlier positions (the history field).
-# Usage: tests/nemoroth/roundtrip.sh [BOARDVM]   (default ./boardvm; run from the top directory)
+# Usage: tests/nemoroth-roundtrip.sh [BOARDVM]   (default ./boardvm; run from the top directory)
 srcdir=${srcdir:-.}
 bvm=${1:-./boardvm}
 rules="$srcdir/rules/nemoroth.rules"
