@@ -6,7 +6,6 @@
 #include "search.h"
 #include "make.h"
 #include <stdio.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
@@ -165,11 +164,22 @@ static void estimate_values(Engine *e)
 #define LMR_AFTER 3
 static uint8_t lmr_table[64][64];
 static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
+/* The natural logarithm, without libm (which the search does not load, tests/lazy-libs.sh):
+ * x = m 2^k with m in [1, 2), ln m = 2 atanh((m - 1) / (m + 1)) by its series. */
+static double ln(double x)
+{
+    int k = 0;
+    while (x >= 2) { x /= 2; k++; }
+    double z = (x - 1) / (x + 1), z2 = z * z, t = z, sum = 0;
+    for (int i = 1; i < 60; i += 2) { sum += t / i; t *= z2; }
+    return 2 * sum + k * 0.69314718055994530942;
+}
+
 static void lmr_init(void)
 {
     for (int d = 1; d < 64; d++)
         for (int n = 1; n < 64; n++)
-            lmr_table[d][n] = (uint8_t)(0.5 + log(d) * log(n) / 2.5);
+            lmr_table[d][n] = (uint8_t)(0.5 + ln(d) * ln(n) / 2.5);
 }
 
 static int lmr_reduction(int depth, int tried, int pv)
