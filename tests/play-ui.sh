@@ -42,8 +42,10 @@ grep -Eq '^ +1\. +[a-h][1-8][a-h][1-8] +score' ui.out && grep -Eq '^ +1\.\.\. +[
     bad "selfplay --board: $(grep -c '^     a b c d e f g h$' ui.out) boards"
 grep -q '^key: K King' ui.out && ok "selfplay --board: the key" || bad "selfplay --board: no key"
 
-# selfplay: Ctrl-C (SIGINT) ends the match, the game in progress recorded
-timeout --preserve-status -s INT 2 ./boardvm selfplay "$chess" --depth 3 --games 1000 --record ui.pgn >ui.out 2>ui.err; st=$?
+# selfplay: Ctrl-C (SIGINT) ends the match, the game in progress recorded. A second a move, and
+# the signal at 2.5 s, so that it always lands in the first game: by depth, a fast machine could
+# finish games quickly enough for the signal to fall between two games, with none in progress.
+timeout --preserve-status -s INT 2.5 ./boardvm selfplay "$chess" --time 1 --games 1000 --record ui.pgn >ui.out 2>ui.err; st=$?
 [ $st -eq 130 ] && ok "selfplay: SIGINT, exit status 130" || bad "selfplay SIGINT: exit status $st"
 tail -n 1 ui.out | grep -q '^score: White [0-9]*, Black [0-9]*, draws [0-9]*, unfinished [1-9]' && ok "selfplay: the score so far" ||
     bad "selfplay SIGINT: $(tail -n 2 ui.out)"
