@@ -66,7 +66,7 @@ const CliOption cli_options[] = {
     { OPT_THREADS, "threads", 0, ARG_INT, 1, 64, "N", "a number", ON(CMD_SELFPLAY) | ON(CMD_PLAY),
       "search with N threads (Lazy SMP; default 1, the only deterministic one)" },
     { OPT_OFF, "off", 0, ARG_TEXT, 0, 0, "LIST", "a value", ON(CMD_SELFPLAY),
-      "search techniques to go without: null, lmr, futility, aspiration, verify joined by +" },
+      "search techniques to go without: null, lmr, futility, aspiration joined by +" },
     { OPT_GAMES, "games", 0, ARG_INT, 1, BIG, "N", "a number", ON(CMD_SELFPLAY),
       "number of games (default 1)" },
     { OPT_SEED, "seed", 0, ARG_U64, 0, 0, "N", "a number", ON(CMD_SELFPLAY),
@@ -104,8 +104,8 @@ const CliOption cli_options[] = {
     { OPT_THREADS, "threads", 0, ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
       "each engine's search threads (one value: both; default 1,1)" },
     { OPT_OFF, "off", 0, ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
-      "search techniques each engine goes without: null, lmr, futility, aspiration, verify "
-      "joined by +, or - (none)" },
+      "search techniques each engine goes without: null, lmr, futility, aspiration joined "
+      "by +, or - (none)" },
     { OPT_OPENINGS, "openings", 0, ARG_FILE, 0, 0, "FILE", "a value", ON(CMD_MATCH),
       "start positions, one a line; pair i starts from line i (in turn)" },
     { OPT_RANDOM_PLIES, "random-plies", 0, ARG_TEXT, 0, 0, "K", "a value", ON(CMD_MATCH),

@@ -47,8 +47,8 @@ static int add_to_args(void *ctx, const CliOption *o, const CliValue *v)
     case OPT_THREADS: a->threads = (int)v->i; break;
     case OPT_OFF:
         if (!search_techniques(v->text, &a->off))
-            return cli_usage_error(NULL, "--off '%s' is not null, lmr, futility, aspiration, "
-                                   "verify joined by +, or -", v->text);
+            return cli_usage_error(NULL, "--off '%s' is not null, lmr, futility, aspiration "
+                                   "joined by +, or -", v->text);
         break;
     case OPT_RUNS: a->runs = (int)v->i; break;
     case OPT_LIST: a->list = v->text; break;

@@ -127,8 +127,8 @@ static int off_arg(MatchOpts *o, const char *v)
              search_techniques(comma ? comma + 1 : a, &o->off[1]);
     free(a);
     if (!ok)
-        return match_usage("--off '%s' is not A,B (each null, lmr, futility, aspiration, "
-                           "verify joined by +, or -) or one such list", v);
+        return match_usage("--off '%s' is not A,B (each null, lmr, futility, aspiration "
+                           "joined by +, or -) or one such list", v);
     return 0;
 }
 
@@ -268,10 +268,11 @@ static void engine_label(const SearchLimits *lim, char *buf, size_t len)
         size_t n = strlen(buf);
         snprintf(buf + n, len - n, " %d threads", lim->threads);
     }
-    for (int i = 0; i < SEARCH_NTECHNIQUES; i++)
+    static const char *names[] = { "null", "lmr", "futility", "aspiration" };
+    for (int i = 0; i < 4; i++)
         if (lim->off & (1u << i)) {
             size_t n = strlen(buf);
-            snprintf(buf + n, len - n, " no %s", search_technique_name(i));
+            snprintf(buf + n, len - n, " no %s", names[i]);
         }
 }
 

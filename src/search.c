@@ -91,8 +91,6 @@ struct Engine {
     int null_game;                /* a pass cannot be a zugzwang trap here (null_move_allowed) */
     int least_value;              /* the smallest value of a non-royal type: the "pawns" */
     uint8_t null_path[MAX_PLY];   /* 1 where the move into this ply was a null move */
-    const uint8_t *root_skip;     /* root moves (by index) the search leaves out, or NULL */
-    int ext_ply;                  /* extensions end at this ply */
 };
 
 static double now(void)
@@ -600,7 +598,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     /* The horizon, before any move is generated: quiescence generates this node's moves
      * itself, and generating them here too doubled the cost of every leaf. */
     int in_chk = g->has_royal && ply < MAX_PLY - 2 && in_check(p, pos_turn(p));
-    const int ext_ply = e->ext_ply;              /* extensions end there */
+    const int ext_ply = 2 * (int)(e->lim.depth ? e->lim.depth : 64);    /* extensions end there */
     if (in_chk && ply < ext_ply) depth++;
     else if (!g->has_royal && ply > 0 && ply < ext_ply && ply < MAX_PLY - 2 &&
              gen_legal_upto(p, pos_list(p, ply), FEW_REPLIES) <= FEW_REPLIES)
@@ -696,7 +694,6 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     for (int i = 0; i < ml->n; i++) {
         int k = pick(ml->n, sc, ix, i);
         if (k == first_done) continue;           /* (searched above) */
-        if (ply == 0 && e->root_skip && e->root_skip[k]) continue;     /* (blunder_check) */
         const Move m = ml->m[k];
         const int quiet = sc[k] < (1 << 26);     /* no hash move, capture, promotion or killer */
         pos_make(p, ml, &ml->m[k]);
@@ -805,18 +802,14 @@ static int search_root(Engine *e, Pos *p, int d, int alpha, int beta, int *bi)
     }
 }
 
-/* The names of SEARCH_NULL, SEARCH_LMR, ... in the order of their bits. */
-static const char *const technique_names[SEARCH_NTECHNIQUES] = {
-    "null", "lmr", "futility", "aspiration", "verify",
-};
-
-const char *search_technique_name(int i) { return technique_names[i]; }
-
 unsigned search_technique(const char *name, size_t len)
 {
-    for (int i = 0; i < SEARCH_NTECHNIQUES; i++)
-        if (strlen(technique_names[i]) == len && !strncmp(technique_names[i], name, len))
-            return 1u << i;
+    static const struct { const char *name; unsigned bit; } names[] = {
+        { "null", SEARCH_NULL }, { "lmr", SEARCH_LMR }, { "futility", SEARCH_FUTILITY },
+        { "aspiration", SEARCH_ASPIRATION },
+    };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strlen(names[i].name) == len && !strncmp(names[i].name, name, len)) return names[i].bit;
     return 0;
 }
 
@@ -915,7 +908,6 @@ static Helper *helpers_start(Engine *m, const Pos *p, int threads, int maxd, int
         Engine *h = m->helpers[i];
         h->lim = m->lim;
         h->lim.info = NULL; h->lim.nodes = 0; h->lim.threads = 1;
-        h->ext_ply = m->ext_ply;
         h->nodes = 0; h->stop = 0;
         __atomic_store_n(&h->halt, 0, __ATOMIC_RELAXED);
         h->root_material = m->root_material; h->root_quiet = m->root_quiet;
@@ -970,61 +962,6 @@ static int aspiration(Engine *e, Pos *p, int d, int last, int have_last, int *bi
     }
 }
 
-/* The blunder check, in a game without a royal piece (where a side loses by having no move, as
- * for the few-replies extension): the move the iterations chose is searched again VERIFY_PLIES
- * deeper, with a window that asks only whether it loses by force; a move that does is left out,
- * the root is searched again at the depth reached without it, and the new choice is checked in
- * turn. If every move loses, the first choice stays. Why: in Nemoroth the engine's pieces can be
- * compelled (to leave a shared square, to flee a Ghast) so that one reply leaves every move
- * lost a few moves later, deeper than depth 3 and its extensions see (docs/engine.md, §6.7):
- * the engine lost 3 of 100 games to a random mover so. A window at the loss bound makes the
- * search cheap where the move is sound (the engine's nodes stop at the first move that does not
- * lose); late-move reductions stay on (a loss they hide costs a game, but without them the check
- * cost ten times the search); the extensions are allowed to the deeper depth. */
-#define VERIFY_PLIES 4
-
-/* Whether root move i loses by force within depth plies (the search's own means: a loss is a
- * mate score); 0 also when the search was stopped. */
-static int root_move_loses(Engine *e, Pos *p, int nmoves, int i, int depth)
-{
-    uint8_t *skip = malloc((size_t)nmoves);
-    if (!skip) out_of_memory("the blunder check");
-    memset(skip, 1, (size_t)nmoves);
-    skip[i] = 0;
-    const int lost = -SCORE_MATE + MAX_PLY, ext_ply = e->ext_ply;
-    e->root_skip = skip;
-    e->ext_ply = 2 * depth < MAX_PLY ? 2 * depth : MAX_PLY;
-    int bi = -1;
-    int s = search_root(e, p, depth, lost - 1, lost, &bi);
-    e->root_skip = NULL;
-    e->ext_ply = ext_ply;
-    free(skip);
-    return !e->stop && s < lost;
-}
-
-static void blunder_check(Engine *e, Pos *p, SearchResult *res, const MoveList *root)
-{
-    const int d = res->depth;
-    uint8_t *lost = calloc((size_t)root->n, 1);
-    if (!lost) out_of_memory("the blunder check");
-    SearchResult first = *res;
-    while (root_move_loses(e, p, root->n, res->best, d + VERIFY_PLIES)) {
-        lost[res->best] = 1;
-        e->root_skip = lost;                 /* the best of the other moves, at the depth reached */
-        int bi = -1;
-        int s = search_root(e, p, d, -SCORE_INF, SCORE_INF, &bi);
-        e->root_skip = NULL;
-        if (bi < 0 || bi >= root->n) {       /* every move loses (or the time ran out) */
-            if (!e->stop) *res = first;
-            break;
-        }
-        res->best = bi; res->score = s;
-        read_pv(e, p, bi, d, res->pv, sizeof res->pv);
-        if (e->stop) break;
-    }
-    free(lost);
-}
-
 /* Iterative deepening from the root (engine_search); a function of its own so that, with helper
  * threads running, it can run under protected_run: a runtime error of the rules code must stop
  * the helpers before it goes on. */
@@ -1068,9 +1005,6 @@ static void deepen(Pos *p, void *ctx)
         }
         if (lim->time > 0 && now() - e->start > lim->time * 0.5) break;   /* the next depth would not finish */
     }
-    if (!(lim->off & SEARCH_VERIFY) && !e->g->has_royal && res->best >= 0 && !e->stop &&
-        !is_mate_score(res->score))
-        blunder_check(e, p, res, root);
 }
 
 void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
@@ -1084,7 +1018,6 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
     e->work_checked = vm_work(p);
     e->start = now();
     e->deadline = e->start + lim->time;
-    e->ext_ply = 2 * (lim->depth ? lim->depth : 64);
     memset(res, 0, sizeof *res);
     res->best = -1;
     MoveList *const root = &e->root, *const check = &e->check;

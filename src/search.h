@@ -27,14 +27,10 @@ typedef struct {
 #define SEARCH_LMR 2u             /* late-move reductions */
 #define SEARCH_FUTILITY 4u        /* futility pruning at the frontier */
 #define SEARCH_ASPIRATION 8u      /* aspiration windows at the root */
-#define SEARCH_VERIFY 16u         /* the root move's check for a forced loss, deeper (no royal) */
-#define SEARCH_NTECHNIQUES 5
 /* The names of the bits, for `match --off` ("null", "lmr", ...); a name's bit, 0 if unknown. */
 unsigned search_technique(const char *name, size_t len);
 /* A list of them, "null+lmr" or "-" (none), into *out; 0 if a name is unknown. */
 int search_techniques(const char *list, unsigned *out);
-/* The name of bit 1 << i, i < SEARCH_NTECHNIQUES. */
-const char *search_technique_name(int i);
 
 typedef struct {
     int best;                     /* index of the best move in the root's legal move list, -1 if
