@@ -67,6 +67,10 @@ const CliOption cli_options[] = {
       "search with N threads (Lazy SMP; default 1, the only deterministic one)" },
     { OPT_OFF, "off", 0, ARG_TEXT, 0, 0, "LIST", "a value", ON(CMD_SELFPLAY),
       "search techniques to go without: null, lmr, futility, aspiration joined by +" },
+    { OPT_SEARCH, "search", 0, ARG_TEXT, 0, 0, "ab|mcts", "a value",
+      ON(CMD_SELFPLAY) | ON(CMD_PLAY) | ON(CMD_XBOARD),
+      "the search: ab (alpha-beta, the default) or mcts (Monte-Carlo tree search; --nodes "
+      "counts its playouts, default 2000; no --depth)" },
     { OPT_GAMES, "games", 0, ARG_INT, 1, BIG, "N", "a number", ON(CMD_SELFPLAY),
       "number of games (default 1)" },
     { OPT_SEED, "seed", 0, ARG_U64, 0, 0, "N", "a number", ON(CMD_SELFPLAY),
@@ -106,6 +110,9 @@ const CliOption cli_options[] = {
     { OPT_OFF, "off", 0, ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
       "search techniques each engine goes without: null, lmr, futility, aspiration joined "
       "by +, or - (none)" },
+    { OPT_SEARCH, "search", 0, ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
+      "each engine's search: ab (alpha-beta) or mcts (Monte-Carlo tree search, with --time "
+      "or --nodes: playouts); one value: both; default ab,ab" },
     { OPT_OPENINGS, "openings", 0, ARG_FILE, 0, 0, "FILE", "a value", ON(CMD_MATCH),
       "start positions, one a line; pair i starts from line i (in turn)" },
     { OPT_RANDOM_PLIES, "random-plies", 0, ARG_TEXT, 0, 0, "K", "a value", ON(CMD_MATCH),

@@ -50,6 +50,11 @@ static int add_to_args(void *ctx, const CliOption *o, const CliValue *v)
             return cli_usage_error(NULL, "--off '%s' is not null, lmr, futility, aspiration "
                                    "joined by +, or -", v->text);
         break;
+    case OPT_SEARCH:
+        if ((a->algo = search_method(v->text, strlen(v->text))) < 0)
+            return cli_usage_error(NULL, "--search '%s' is not ab (alpha-beta, the default) or "
+                                   "mcts (Monte-Carlo tree search)", v->text);
+        break;
     case OPT_RUNS: a->runs = (int)v->i; break;
     case OPT_LIST: a->list = v->text; break;
     case OPT_TIME: a->time = v->d; break;

@@ -48,6 +48,7 @@ typedef struct {
     SearchLimits lim[2];             /* A, B */
     int threads[2];                  /* --threads A,B (the limits are reset by --depth etc.) */
     unsigned off[2];                 /* --off A,B: search techniques switched off */
+    int algo[2];                     /* --search A,B: SEARCH_AB or SEARCH_MCTS */
     int use_sprt; double elo0, elo1, alpha, beta;
     int stats_only, sw, sd, sl;      /* --stats W,D,L: the statistics of these counts, no games */
     int penta_only, penta[5];        /* --stats P0,P1,P2,P3,P4: of these pair counts */
@@ -129,6 +130,35 @@ static int off_arg(MatchOpts *o, const char *v)
     if (!ok)
         return match_usage("--off '%s' is not A,B (each null, lmr, futility, aspiration "
                            "joined by +, or -) or one such list", v);
+    return 0;
+}
+
+/* --search A,B (or one method for both): ab or mcts. */
+static int search_arg(MatchOpts *o, const char *v)
+{
+    const char *comma = strchr(v, ',');
+    size_t n = comma ? (size_t)(comma - v) : strlen(v);
+    o->algo[0] = search_method(v, n);
+    o->algo[1] = comma ? search_method(comma + 1, strlen(comma + 1)) : o->algo[0];
+    if (o->algo[0] < 0 || o->algo[1] < 0)
+        return match_usage("--search '%s' is not A,B (each ab or mcts) or one method", v);
+    return 0;
+}
+
+/* An engine of --search mcts: a time or node (playout) limit, one thread, no --off. */
+static int mcts_limits_refused(const MatchOpts *o, int limit_given)
+{
+    for (int k = 0; k < 2; k++) {
+        if (o->algo[k] != SEARCH_MCTS) continue;
+        const char *bad = !limit_given ? "the default depth" : o->lim[k].depth ? "--depth"
+                        : o->threads[k] > 1 ? "--threads" : o->off[k] ? "--off" : NULL;
+        if (bad) {
+            char fmt[200];
+            snprintf(fmt, sizeof fmt, "engine %c: %%s is for --search ab: --search mcts takes "
+                     "--time or --nodes (playouts), and runs one thread", "AB"[k]);
+            return match_usage(fmt, bad);
+        }
+    }
     return 0;
 }
 
@@ -238,6 +268,7 @@ static int match_arg(void *ctx, const CliOption *opt, const CliValue *cv)
     case OPT_DEPTH: case OPT_TIME: case OPT_NODES: return limit_arg(mp, opt, v);
     case OPT_THREADS: return threads_arg(o, v);
     case OPT_OFF: return off_arg(o, v);
+    case OPT_SEARCH: return search_arg(o, v);
     case OPT_SPRT: case OPT_STATS: return stats_arg(o, opt, v);
     default: return 0;
     }
@@ -256,11 +287,17 @@ static int parse_match_args(int argc, char **argv, MatchOpts *o)
         return match_usage("%s", "needs a rules file");
     o->lim[0].threads = o->threads[0]; o->lim[1].threads = o->threads[1];
     o->lim[0].off = o->off[0]; o->lim[1].off = o->off[1];
-    return 0;
+    o->lim[0].algo = o->algo[0]; o->lim[1].algo = o->algo[1];
+    return mcts_limits_refused(o, mp.limit_given);
 }
 
 static void engine_label(const SearchLimits *lim, char *buf, size_t len)
 {
+    if (lim->algo == SEARCH_MCTS) {
+        if (lim->nodes) snprintf(buf, len, "mcts %llu playouts", (unsigned long long)lim->nodes);
+        else snprintf(buf, len, "mcts %gs", lim->time);
+        return;
+    }
     if (lim->depth) snprintf(buf, len, "depth %d", lim->depth);
     else if (lim->nodes) snprintf(buf, len, "%llu nodes", (unsigned long long)lim->nodes);
     else snprintf(buf, len, "%gs", lim->time);

@@ -273,6 +273,7 @@ int cmd_play(Args *a)
         fprintf(stderr, "boardvm: play needs a rules file\nTry 'boardvm play --help'.\n");
         return 2;
     }
+    if (mcts_args_refused(a)) return 2;
     int status;
     Play s;
     memset(&s, 0, sizeof s);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "mcts.h"
 #include "oom.h"
 
 void log_add(MoveLog *l, const char *s)
@@ -46,11 +47,29 @@ void limits_from_args(const Args *a, SearchLimits *lim, int default_depth)
     lim->nodes = a->nodes;
     lim->threads = a->threads;
     lim->off = a->off;
+    lim->algo = a->algo;
+    if (a->algo == SEARCH_MCTS) {       /* no depth: playouts (mcts_args_refused refused --depth) */
+        lim->depth = 0;
+        if (default_depth && a->time <= 0 && !a->nodes) lim->nodes = MCTS_DEFAULT_PLAYOUTS;
+    }
+}
+
+int mcts_args_refused(const Args *a)
+{
+    if (a->algo != SEARCH_MCTS) return 0;
+    const char *bad = a->depth > 0 ? "--depth" : a->threads > 1 ? "--threads" : a->off ? "--off" : NULL;
+    if (!bad) return 0;
+    fprintf(stderr, "boardvm: %s is for --search ab: --search mcts takes --nodes (playouts) or "
+            "--time, and runs one thread\n", bad);
+    return 2;
 }
 
 void engine_name(const SearchLimits *lim, char *buf, size_t len)
 {
-    if (lim->depth) snprintf(buf, len, "boardvm depth %d", lim->depth);
+    if (lim->algo == SEARCH_MCTS) {
+        if (lim->nodes) snprintf(buf, len, "boardvm mcts %llu playouts", (unsigned long long)lim->nodes);
+        else snprintf(buf, len, "boardvm mcts %.1fs", lim->time);
+    } else if (lim->depth) snprintf(buf, len, "boardvm depth %d", lim->depth);
     else if (lim->nodes) snprintf(buf, len, "boardvm %llu nodes", (unsigned long long)lim->nodes);
     else snprintf(buf, len, "boardvm %.1fs", lim->time);
 }

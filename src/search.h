@@ -20,7 +20,14 @@ typedef struct {
     int threads;                  /* 0 or 1: one; more: Lazy SMP (helper threads, shared table);
                                      the result then depends on timing, not only the position */
     unsigned off;                 /* SEARCH_* techniques switched off (match --off): 0 = all on */
+    int algo;                     /* SEARCH_AB (the default) or SEARCH_MCTS (--search) */
 } SearchLimits;
+
+/* The search methods (--search): alpha-beta, or Monte-Carlo tree search (mcts.c). */
+enum { SEARCH_AB = 0, SEARCH_MCTS = 1 };
+/* "ab" or "mcts" as SEARCH_*, -1 if neither; and a method's name. */
+int search_method(const char *name, size_t len);
+const char *search_method_name(int algo);
 
 /* The search's prunings and reductions, each of which can be switched off to measure it. */
 #define SEARCH_NULL 1u            /* null-move pruning */
@@ -53,5 +60,21 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
  * engine_search() clears the request when it starts. */
 void engine_stop(Engine *e);
 int evaluate(Engine *e, Pos *p);  /* static score for the side to move, in centipawns */
+int engine_halted(Engine *e);     /* engine_stop() was called during this search */
+
+/* What the search and mcts.c share. */
+#include "protect.h"
+/* The moves of a node as the search makes them: pseudo-legal (*legal 0: each is tested when
+ * made) or, in games of compulsory capture, legal (*legal 1); the end block run (p->result). */
+void search_node_moves(Pos *p, MoveList *ml, int *legal);
+/* A node where no move was legal: the end block's result told so (RESULT_*, for the side to
+ * move), or a loss when it decides nothing. */
+int search_no_move_result(Pos *p);
+/* fn under protected_run_until: 1 when the deadline passed, p then taken back to where it was;
+ * 0 when fn returned. A runtime error goes on to p's handler. */
+int search_run_until(Pos *p, double deadline, ProtectedFn *fn, void *ctx);
+/* The name of root->m[best] as the legal list `check` (node_moves) names it. */
+void search_name_move(Pos *p, const MoveList *root, int best, const MoveList *check, char *out,
+                      size_t len);
 int engine_type_value(const Engine *e, int type);
 #endif

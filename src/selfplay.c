@@ -220,6 +220,7 @@ int cmd_selfplay(Args *a)
         fprintf(stderr, "boardvm: selfplay needs a rules file\nTry 'boardvm selfplay --help'.\n");
         return 2;
     }
+    if (mcts_args_refused(a)) return 2;
     int status;
     Match m;
     memset(&m, 0, sizeof m);
