@@ -17,7 +17,7 @@ typedef struct {
     int depth, runs;
     int threads;                   /* the search's threads (--threads; 0: one) */
     unsigned off;                  /* selfplay --off: search techniques switched off */
-    int algo;                      /* --search: SEARCH_AB or SEARCH_MCTS (search.h) */
+    int algo, playout;             /* --search: SEARCH_AB or SEARCH_MCTS, its playouts (search.h) */
     int games, max_plies;          /* selfplay */
     int board;                     /* selfplay --board: draw the board after each move */
     unsigned long long nodes;      /* a node limit per move */

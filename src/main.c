@@ -51,9 +51,10 @@ static int add_to_args(void *ctx, const CliOption *o, const CliValue *v)
                                    "joined by +, or -", v->text);
         break;
     case OPT_SEARCH:
-        if ((a->algo = search_method(v->text, strlen(v->text))) < 0)
-            return cli_usage_error(NULL, "--search '%s' is not ab (alpha-beta, the default) or "
-                                   "mcts (Monte-Carlo tree search)", v->text);
+        if ((a->algo = search_method(v->text, strlen(v->text), &a->playout)) < 0)
+            return cli_usage_error(NULL, "--search '%s' is not ab (alpha-beta, the default), "
+                                   "mcts, mcts:K (0-999) or mcts:end (Monte-Carlo tree search)",
+                                   v->text);
         break;
     case OPT_RUNS: a->runs = (int)v->i; break;
     case OPT_LIST: a->list = v->text; break;

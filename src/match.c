@@ -48,7 +48,7 @@ typedef struct {
     SearchLimits lim[2];             /* A, B */
     int threads[2];                  /* --threads A,B (the limits are reset by --depth etc.) */
     unsigned off[2];                 /* --off A,B: search techniques switched off */
-    int algo[2];                     /* --search A,B: SEARCH_AB or SEARCH_MCTS */
+    int algo[2], playout[2];         /* --search A,B: SEARCH_AB or SEARCH_MCTS, its playouts */
     int use_sprt; double elo0, elo1, alpha, beta;
     int stats_only, sw, sd, sl;      /* --stats W,D,L: the statistics of these counts, no games */
     int penta_only, penta[5];        /* --stats P0,P1,P2,P3,P4: of these pair counts */
@@ -138,10 +138,12 @@ static int search_arg(MatchOpts *o, const char *v)
 {
     const char *comma = strchr(v, ',');
     size_t n = comma ? (size_t)(comma - v) : strlen(v);
-    o->algo[0] = search_method(v, n);
-    o->algo[1] = comma ? search_method(comma + 1, strlen(comma + 1)) : o->algo[0];
+    o->algo[0] = search_method(v, n, &o->playout[0]);
+    o->algo[1] = o->algo[0]; o->playout[1] = o->playout[0];
+    if (comma) o->algo[1] = search_method(comma + 1, strlen(comma + 1), &o->playout[1]);
     if (o->algo[0] < 0 || o->algo[1] < 0)
-        return match_usage("--search '%s' is not A,B (each ab or mcts) or one method", v);
+        return match_usage("--search '%s' is not A,B (each ab, mcts, mcts:K or mcts:end) or one "
+                           "method", v);
     return 0;
 }
 
@@ -287,15 +289,17 @@ static int parse_match_args(int argc, char **argv, MatchOpts *o)
         return match_usage("%s", "needs a rules file");
     o->lim[0].threads = o->threads[0]; o->lim[1].threads = o->threads[1];
     o->lim[0].off = o->off[0]; o->lim[1].off = o->off[1];
-    o->lim[0].algo = o->algo[0]; o->lim[1].algo = o->algo[1];
+    for (int k = 0; k < 2; k++) { o->lim[k].algo = o->algo[k]; o->lim[k].playout = o->playout[k]; }
     return mcts_limits_refused(o, mp.limit_given);
 }
 
 static void engine_label(const SearchLimits *lim, char *buf, size_t len)
 {
     if (lim->algo == SEARCH_MCTS) {
-        if (lim->nodes) snprintf(buf, len, "mcts %llu playouts", (unsigned long long)lim->nodes);
-        else snprintf(buf, len, "mcts %gs", lim->time);
+        char m[16];
+        search_method_string(lim, m, sizeof m);
+        if (lim->nodes) snprintf(buf, len, "%s %llu playouts", m, (unsigned long long)lim->nodes);
+        else snprintf(buf, len, "%s %gs", m, lim->time);
         return;
     }
     if (lim->depth) snprintf(buf, len, "depth %d", lim->depth);

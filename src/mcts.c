@@ -24,7 +24,7 @@
 
 /* Tuned by matches against the alpha-beta search (docs/engine.md §5): */
 static double EXPLORATION = 0.7;      /* UCB1's c: mean + c sqrt(ln N / n), rewards in [0, 1] */
-static int PLAYOUT_PLIES = 4;      /* a playout's random plies before its evaluation */
+#define PLAYOUT_PLIES 4      /* --search mcts: a playout's random plies before its evaluation */
 #define EVAL_SCALE 400.0     /* a win probability of 1 / (1 + 10^(-eval / EVAL_SCALE)) */
 #define LN10 2.30258509299404568402
 #define MAX_TREE_DEPTH 200   /* a node this deep is a leaf, whatever the tree holds */
@@ -179,6 +179,7 @@ typedef struct {
     Engine *e; Mcts *t;
     uint32_t path[MAX_TREE_DEPTH + 1]; int npath;
     int made;                    /* moves made from the root */
+    int plies;                   /* a playout's random plies before the evaluation; -1: to the end */
     Reward w;
 } Iteration;
 
@@ -201,20 +202,21 @@ static int make_child(Iteration *it, Pos *p, Node *x, int i, const MoveList *ml,
     return 1;
 }
 
-/* A random playout from p: random legal moves until the game ends or PLAYOUT_PLIES were made,
- * then the evaluation (PLAYOUT_PLIES < 0: to the end). */
+/* A random playout from p: random legal moves until the game ends or it->plies were made, then
+ * the evaluation (it->plies < 0: to the end; a playout longer than MAX_PLAYOUT_PLIES is a
+ * draw). */
 static Reward playout(Iteration *it, Pos *p)
 {
     Mcts *t = it->t;
     const Game *g = p->g;
-    const int plies = PLAYOUT_PLIES >= 0 ? PLAYOUT_PLIES : MAX_PLAYOUT_PLIES;
+    const int plies = it->plies >= 0 ? it->plies : MAX_PLAYOUT_PLIES;
     for (int ply = 0;; ply++) {
         MoveList *ml = pos_list(p, 1);
         if (ply == plies) {
             /* the end block first, generating only until one legal move (as quiescence does) */
             vm_run_end_first_legal(p, ml);
             if (p->result) return result_reward(g, p->result, pos_turn(p));
-            if (PLAYOUT_PLIES < 0) return result_reward(g, RESULT_DRAW, 0);
+            if (it->plies < 0) return result_reward(g, RESULT_DRAW, 0);
             return eval_reward(it->e, p);
         }
         int legal;
@@ -425,7 +427,6 @@ void mcts_search(Engine *e, Mcts **tree, size_t tree_bytes, Pos *p, const Search
     t->root_legal = legal;
     {   /* (experiments) */
         const char *v = getenv("BOARDVM_MCTS_C"); if (v) EXPLORATION = atof(v);
-        v = getenv("BOARDVM_MCTS_PLIES"); if (v) PLAYOUT_PLIES = atoi(v);
     }
     /* the tree, from a root of this position; the playouts' randomness from the seed and the
      * position, so that a search is the same whenever it is made */
@@ -433,7 +434,9 @@ void mcts_search(Engine *e, Mcts **tree, size_t tree_bytes, Pos *p, const Search
     memset(&t->pool[0], 0, sizeof t->pool[0]);
     t->rng = mix64(lim->seed ^ 0x5851f42d4c957f2dull) ^ p->hash;
     const uint64_t playouts = lim->nodes ? lim->nodes : lim->time > 0 ? 0 : MCTS_DEFAULT_PLAYOUTS;
-    Iteration it = { .e = e, .t = t };
+    Iteration it = { .e = e, .t = t,
+                     .plies = lim->playout == PLAYOUT_TO_END ? -1
+                            : lim->playout > 0 ? lim->playout - 1 : PLAYOUT_PLIES };
     uint64_t done = 0;
     while ((!playouts || done < playouts) && !engine_halted(e) && !t->pool[0].proof) {
         if (lim->time > 0) {

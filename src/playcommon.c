@@ -48,6 +48,7 @@ void limits_from_args(const Args *a, SearchLimits *lim, int default_depth)
     lim->threads = a->threads;
     lim->off = a->off;
     lim->algo = a->algo;
+    lim->playout = a->playout;
     if (a->algo == SEARCH_MCTS) {       /* no depth: playouts (mcts_args_refused refused --depth) */
         lim->depth = 0;
         if (default_depth && a->time <= 0 && !a->nodes) lim->nodes = MCTS_DEFAULT_PLAYOUTS;
@@ -67,8 +68,10 @@ int mcts_args_refused(const Args *a)
 void engine_name(const SearchLimits *lim, char *buf, size_t len)
 {
     if (lim->algo == SEARCH_MCTS) {
-        if (lim->nodes) snprintf(buf, len, "boardvm mcts %llu playouts", (unsigned long long)lim->nodes);
-        else snprintf(buf, len, "boardvm mcts %.1fs", lim->time);
+        char m[16];
+        search_method_string(lim, m, sizeof m);
+        if (lim->nodes) snprintf(buf, len, "boardvm %s %llu playouts", m, (unsigned long long)lim->nodes);
+        else snprintf(buf, len, "boardvm %s %.1fs", m, lim->time);
     } else if (lim->depth) snprintf(buf, len, "boardvm depth %d", lim->depth);
     else if (lim->nodes) snprintf(buf, len, "boardvm %llu nodes", (unsigned long long)lim->nodes);
     else snprintf(buf, len, "boardvm %.1fs", lim->time);

@@ -826,14 +826,32 @@ int search_techniques(const char *s, unsigned *out)
     }
 }
 
-int search_method(const char *name, size_t len)
+int search_method(const char *name, size_t len, int *playout)
 {
+    *playout = 0;
     if (len == 2 && !strncmp(name, "ab", 2)) return SEARCH_AB;
-    if (len == 4 && !strncmp(name, "mcts", 4)) return SEARCH_MCTS;
-    return -1;
+    if (len < 4 || strncmp(name, "mcts", 4)) return -1;
+    if (len == 4) return SEARCH_MCTS;
+    const char *k = name + 5, *end = name + len;
+    if (name[4] != ':' || k == end) return -1;
+    if (end - k == 3 && !strncmp(k, "end", 3)) { *playout = PLAYOUT_TO_END; return SEARCH_MCTS; }
+    int n = 0;
+    for (; k < end; k++) {
+        if (*k < '0' || *k > '9' || n > 99) return -1;
+        n = 10 * n + (*k - '0');
+    }
+    if (n > 999) return -1;
+    *playout = n + 1;
+    return SEARCH_MCTS;
 }
 
-const char *search_method_name(int algo) { return algo == SEARCH_MCTS ? "mcts" : "ab"; }
+void search_method_string(const SearchLimits *lim, char *buf, size_t len)
+{
+    if (lim->algo != SEARCH_MCTS) snprintf(buf, len, "ab");
+    else if (lim->playout == PLAYOUT_TO_END) snprintf(buf, len, "mcts:end");
+    else if (lim->playout > 0) snprintf(buf, len, "mcts:%d", lim->playout - 1);
+    else snprintf(buf, len, "mcts");
+}
 
 void engine_stop(Engine *e) { __atomic_store_n(&e->halt, 1, __ATOMIC_RELAXED); }
 

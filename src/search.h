@@ -21,13 +21,18 @@ typedef struct {
                                      the result then depends on timing, not only the position */
     unsigned off;                 /* SEARCH_* techniques switched off (match --off): 0 = all on */
     int algo;                     /* SEARCH_AB (the default) or SEARCH_MCTS (--search) */
+    int playout;                  /* SEARCH_MCTS: 0 its default playouts, PLAYOUT_TO_END, or
+                                     1 + the random plies before the evaluation */
 } SearchLimits;
 
 /* The search methods (--search): alpha-beta, or Monte-Carlo tree search (mcts.c). */
 enum { SEARCH_AB = 0, SEARCH_MCTS = 1 };
-/* "ab" or "mcts" as SEARCH_*, -1 if neither; and a method's name. */
-int search_method(const char *name, size_t len);
-const char *search_method_name(int algo);
+#define PLAYOUT_TO_END (-1)
+/* "ab", "mcts", "mcts:K" (K random plies, then the evaluation) or "mcts:end" (random to the
+ * game's end) as SEARCH_* and *playout (SearchLimits.playout); -1 if none of them. */
+int search_method(const char *name, size_t len, int *playout);
+/* The method of lim as search_method reads it: "mcts:end". */
+void search_method_string(const SearchLimits *lim, char *buf, size_t len);
 
 /* The search's prunings and reductions, each of which can be switched off to measure it. */
 #define SEARCH_NULL 1u            /* null-move pruning */

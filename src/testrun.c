@@ -348,8 +348,9 @@ static int check_result(const Game *g, const Pos *p, const char *result)
 static int check_search(const Case *c, Game *g, Pos *p, const char *best, const char *score)
 {
     const char *method = case_get(c, "search");
-    int algo = method ? search_method(method, strlen(method)) : SEARCH_AB;
-    if (algo < 0) { printf("#   search: '%s' is not ab or mcts\n", method); return -1; }
+    int playout = 0;
+    int algo = method ? search_method(method, strlen(method), &playout) : SEARCH_AB;
+    if (algo < 0) { printf("#   search: '%s' is not ab, mcts, mcts:K or mcts:end\n", method); return -1; }
     const char *depth = case_get(c, "depth");
     int d = depth ? atoi(depth) : 0;
     if (algo == SEARCH_MCTS) {
@@ -387,7 +388,8 @@ static int check_search(const Case *c, Game *g, Pos *p, const char *best, const 
         }
     }
     Engine *eng = engine_new(g, 8);
-    SearchLimits lim = { .depth = d, .nodes = nl, .off = off, .algo = algo };
+    SearchLimits lim = { .depth = d, .nodes = nl, .off = off, .algo = algo,
+                         .playout = playout };
     SearchResult r;
     engine_search(eng, p, &lim, &r);
     engine_free(eng);

@@ -50,7 +50,7 @@ typedef struct {
     Engine *eng;
     int force, engine_side, post;
     int sd;                        /* depth limit, 0 = none (--search mcts: not a limit) */
-    int algo;                      /* --search */
+    int algo, playout;             /* --search */
     double st;                     /* fixed seconds per move, 0 = use the clock */
     int mps, mps_left;             /* moves per time control (0 = whole game) */
     double inc, time_left;         /* seconds */
@@ -542,7 +542,8 @@ static void engine_move(XB *x)
     if (p->result || ml->n == 0) { announce_result(x); return; }
     const int sd = x->algo == SEARCH_MCTS ? 0 : x->sd;   /* MCTS has no depth: its time */
     SearchLimits lim = { .depth = sd, .time = sd ? 0 : think_time(x),
-                         .info = x->post ? stdout : NULL, .xboard_post = 1, .algo = x->algo };
+                         .info = x->post ? stdout : NULL, .xboard_post = 1, .algo = x->algo,
+                         .playout = x->playout };
     SearchResult r;
     engine_search(x->eng, p, &lim, &r);
     ml = pos_list(p, 0);
@@ -839,7 +840,7 @@ int cmd_xboard(Args *a)
     x.chess = !strcmp(x.g->name, "FIDE Chess");
     if (!x.chess) xb_map(&x);
     x.eng = engine_new(x.g, 64);
-    x.algo = a->algo;
+    x.algo = a->algo; x.playout = a->playout;
     x.engine_side = 1; x.post = 0;
     setvbuf(stdout, NULL, _IOLBF, 0);
     char why[MOVE_STR_MAX + 64];

@@ -28,6 +28,16 @@ for rules in "$srcdir"/rules/*.rules; do
     fi
 done
 
+# -- the other playouts: random to the game's end (mcts:end), the evaluation at once (mcts:0) --
+for method in mcts:end mcts:0; do
+    if ./boardvm selfplay "$srcdir/examples/othello.rules" --search $method --nodes 50 --max-plies 6 \
+            --record "$tmp.pgn" >"$tmp.out" 2>&1 &&
+       grep -q "boardvm $method 50 playouts" "$tmp.out" &&
+       ./boardvm moves "$srcdir/examples/othello.rules" --game "$tmp.pgn" >/dev/null 2>"$tmp.err"; then
+        ok "othello, --search $method: every move legal"
+    else fail "othello, --search $method: $(cat "$tmp.out" "$tmp.err" | tail -3)"; fi
+done
+
 # -- a seed fixes the games (the same twice), and different seeds play different ones --
 chess=$srcdir/rules/chess.rules
 run() { ./boardvm selfplay "$chess" --search mcts --nodes 300 --max-plies 16 "$@"; }
@@ -70,10 +80,12 @@ refused() {   # name, words the message must hold, command...
     if [ $st -eq 2 ] && grep -q -e "$want" "$tmp.e"; then ok "refused: $name"
     else fail "$name: exit $st, '$(cat "$tmp.e")'"; fi
 }
-refused "--search bad" "'bad' is not ab .* or mcts" ./boardvm selfplay "$chess" --search bad
+refused "--search bad" "'bad' is not ab .* or mcts:end" ./boardvm selfplay "$chess" --search bad
+refused "--search mcts:" "is not ab" ./boardvm selfplay "$chess" --search mcts:
+refused "--search mcts:1000" "mcts:K (0-999)" ./boardvm selfplay "$chess" --search mcts:1000
 refused "--search with --depth" "--depth is for --search ab" ./boardvm selfplay "$chess" --search mcts --depth 3
 refused "--search mcts --threads 2" "--threads is for --search ab" ./boardvm play "$chess" --search mcts --threads 2
-refused "match --search mcts,bad" "is not A,B (each ab or mcts)" ./boardvm match "$chess" --search mcts,bad
+refused "match --search mcts,bad" "is not A,B (each ab, mcts, mcts:K or mcts:end)" ./boardvm match "$chess" --search mcts,bad
 refused "match mcts at a depth" "engine A: --depth is for --search ab" ./boardvm match "$chess" --search mcts,ab --depth 2
 refused "match mcts without a limit" "engine B: the default depth is for --search ab" ./boardvm match "$chess" --search ab,mcts
 exit $status
