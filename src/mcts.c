@@ -23,7 +23,7 @@
 #include "vm.h"
 
 /* Tuned by matches against the alpha-beta search (docs/engine.md §5): */
-static double EXPLORATION = 0.7;      /* UCB1's c: mean + c sqrt(ln N / n), rewards in [0, 1] */
+#define EXPLORATION 0.35     /* UCB1's c: mean + c sqrt(ln N / n), rewards in [0, 1] */
 #define PLAYOUT_PLIES 4      /* --search mcts: a playout's random plies before its evaluation */
 #define EVAL_SCALE 400.0     /* a win probability of 1 / (1 + 10^(-eval / EVAL_SCALE)) */
 #define LN10 2.30258509299404568402
@@ -425,9 +425,6 @@ void mcts_search(Engine *e, Mcts **tree, size_t tree_bytes, Pos *p, const Search
     int legal;
     search_node_moves(p, &t->root, &legal);
     t->root_legal = legal;
-    {   /* (experiments) */
-        const char *v = getenv("BOARDVM_MCTS_C"); if (v) EXPLORATION = atof(v);
-    }
     /* the tree, from a root of this position; the playouts' randomness from the seed and the
      * position, so that a search is the same whenever it is made */
     t->n = 1; t->full = 0;

@@ -375,13 +375,13 @@ void search_node_moves(Pos *p, MoveList *ml, int *legal)
     *legal = 0;
 }
 
-/* The first part of search_moves, for a node that the hash table may decide before its moves
+/* The first part of search_node_moves, for a node that the hash table may decide before its moves
  * are needed: the end block runs with only as many moves as `no-moves` needs (generation stops
- * at the first legal one, even inside a program); returns `legal` as search_moves sets it.
- * gen_rest then gives the very list search_moves would have (gencheck.c checks it). */
+ * at the first legal one, even inside a program); returns `legal` as search_node_moves sets it.
+ * gen_rest then gives the very list search_node_moves would have (gencheck.c checks it). */
 static int search_moves_begin(Pos *p, MoveList *ml)
 {
-    if (p->g->compulsory_capture) {              /* (see search_moves) */
+    if (p->g->compulsory_capture) {              /* (see search_node_moves) */
         gen_legal(p, ml);
         vm_run_end(p, ml->n);
         return 1;
