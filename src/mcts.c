@@ -50,7 +50,6 @@ struct Mcts {
     MoveList root, check;        /* the root's moves (search_node_moves), its legal list */
     int root_legal;              /* search_node_moves's `legal` of the root */
     uint64_t rng;
-    int full;                    /* the pool could not hold a node's children */
 };
 
 typedef struct { double r[MAX_PLAYERS]; } Reward;
@@ -124,18 +123,24 @@ static void try_prove(Mcts *t, Node *x, int nplayers)
     if (x->proof > 30000 || x->proof < -30000) x->proof = 0;   /* (cannot happen: the depth) */
 }
 
+static int victim_value(const Engine *e, const MoveList *ml, const Node *c)
+{
+    return engine_type_value(e, PW_TYPE(ml->m[c->move].captured));
+}
+
 /* The children of x, one per move of ml, captures first (the most valuable victim first) then
  * promotions, otherwise in the generated order: UCT tries every child once before it tries one
  * again, and a capture is the likeliest to matter. 0 if the pool is full. */
 static int expand(Engine *e, Mcts *t, Node *x, const MoveList *ml, int mover)
 {
-    if (ml->n <= 0 || t->n + (size_t)ml->n > t->cap) { t->full = 1; return 0; }
+    if (ml->n <= 0 || t->n + (size_t)ml->n > t->cap) return 0;
     Node *c = &t->pool[t->n];
     int k = 0;
     for (int pass = 0; pass < 3; pass++)
         for (int i = 0; i < ml->n; i++) {
             const Move *m = &ml->m[i];
-            int cap = m->kind == MK_MOVE && m->captured, promo = !cap && m->become && m->kind == MK_MOVE;
+            int cap = m->kind == MK_MOVE && m->captured;
+            int promo = !cap && m->become && m->kind == MK_MOVE;
             if ((pass == 0) != cap || (pass == 1 && !promo) || (pass == 2 && promo)) continue;
             memset(&c[k], 0, sizeof c[k]);
             c[k].move = (uint32_t)i; c[k].mover = (uint8_t)mover;
@@ -146,8 +151,8 @@ static int expand(Engine *e, Mcts *t, Node *x, const MoveList *ml, int mover)
     while (ncap < k && ml->m[c[ncap].move].kind == MK_MOVE && ml->m[c[ncap].move].captured) ncap++;
     for (int i = 1; i < ncap; i++) {
         Node v = c[i];
-        int val = engine_type_value(e, PW_TYPE(ml->m[v.move].captured)), j = i;
-        while (j > 0 && engine_type_value(e, PW_TYPE(ml->m[c[j - 1].move].captured)) < val) { c[j] = c[j - 1]; j--; }
+        int val = victim_value(e, ml, &v), j = i;
+        for (; j > 0 && victim_value(e, ml, &c[j - 1]) < val; j--) c[j] = c[j - 1];
         c[j] = v;
     }
     x->child = (uint32_t)t->n;
@@ -179,7 +184,8 @@ typedef struct {
     Engine *e; Mcts *t;
     uint32_t path[MAX_TREE_DEPTH + 1]; int npath;
     int made;                    /* moves made from the root */
-    int plies;                   /* a playout's random plies before the evaluation; -1: to the end */
+    int plies;                   /* a playout's random plies before the evaluation (-1: to the
+                                    end) */
     Reward w;
 } Iteration;
 
@@ -244,77 +250,64 @@ static Reward playout(Iteration *it, Pos *p)
     }
 }
 
+/* x's position is a game end, `result` (RESULT_*) for the side to move `turn`: x is terminal,
+ * and proven unless the result is a draw, the game has more than two players, or x is the root
+ * (whose mover is nobody). Its reward. */
+static Reward game_end(const Game *g, Node *x, int result, int turn, int root)
+{
+    x->flags |= TERMINAL; x->result = (uint8_t)result; x->turn = (uint8_t)turn;
+    if (g->nplayers == 2 && result != RESULT_DRAW && !root)
+        x->proof = (int16_t)((result == RESULT_WIN) == (x->mover == turn) ? 1 : -1);
+    return result_reward(g, result, turn);
+}
+
+/* x, whose moves are ml, has no child left to choose: either none is legal (the end block
+ * decides) or every legal one is proven lost for the side to move (x is then proven). */
+static Reward no_child_left(Mcts *t, Pos *p, Node *x, int root)
+{
+    const Game *g = p->g;
+    for (uint32_t k = 0; k < x->nchild; k++)
+        if (!(t->pool[x->child + k].flags & ILLEGAL)) {
+            try_prove(t, x, g->nplayers);
+            return result_reward(g, RESULT_LOSS, pos_turn(p));
+        }
+    return game_end(g, x, search_no_move_result(p), pos_turn(p), root);
+}
+
 /* Down the tree to a node not tried before (or a game end, or a proven node), a playout from
  * it, its reward in it->w. */
 static void iterate(Pos *p, void *ctx)
 {
     Iteration *it = ctx;
-    Engine *e = it->e;
     Mcts *t = it->t;
     const Game *g = p->g;
     Node *x = &t->pool[0];
     it->npath = 1; it->path[0] = 0; it->made = 0;
     for (;;) {
         if (x->flags & TERMINAL) { it->w = result_reward(g, x->result, x->turn); return; }
-        if (x->proof) {
-            it->w = result_reward(g, RESULT_WIN, proven_winner(x));
-            return;
-        }
+        if (x->proof) { it->w = result_reward(g, RESULT_WIN, proven_winner(x)); return; }
         MoveList *ml = &t->root;                  /* (the root's moves are made once) */
-        int legal = t->root_legal, ended = 0;
+        int legal = t->root_legal;
         if (it->npath > 1) {
             ml = pos_list(p, 1);
             search_node_moves(p, ml, &legal);
-            ended = p->result;
+            if (p->result) { it->w = game_end(g, x, p->result, pos_turn(p), 0); return; }
         }
-        if (ended) {
-            x->flags |= TERMINAL; x->result = (uint8_t)p->result; x->turn = (uint8_t)pos_turn(p);
-            x->proof = (int16_t)(g->nplayers == 2 && p->result != RESULT_DRAW ?
-                                 ((p->result == RESULT_WIN) == (x->mover == pos_turn(p)) ? 1 : -1) : 0);
-            if (it->npath == 1) x->proof = 0;     /* (the root's mover is nobody) */
-            it->w = result_reward(g, p->result, pos_turn(p));
-            return;
-        }
-        if (!x->nchild && (it->npath > MAX_TREE_DEPTH || !expand(e, t, x, ml, pos_turn(p)))) {
+        if (!x->nchild && (it->npath > MAX_TREE_DEPTH || !expand(it->e, t, x, ml, pos_turn(p)))) {
             it->w = playout(it, p);       /* a leaf the tree cannot grow: a playout from it */
             return;
         }
         int i;
-        for (;;) {
-            i = select_child(t, x);
-            if (i < 0 || make_child(it, p, x, i, ml, legal)) break;
-        }
-        if (i < 0) {
-            int any_legal = 0;
-            for (uint32_t k = 0; k < x->nchild; k++) any_legal |= !(t->pool[x->child + k].flags & ILLEGAL);
-            if (!any_legal) {                /* no legal move at all: the end block decides */
-                int r = search_no_move_result(p);
-                x->flags |= TERMINAL; x->result = (uint8_t)r; x->turn = (uint8_t)pos_turn(p);
-                x->proof = (int16_t)(g->nplayers == 2 && r != RESULT_DRAW && it->npath > 1 ?
-                                     ((r == RESULT_WIN) == (x->mover == pos_turn(p)) ? 1 : -1) : 0);
-                it->w = result_reward(g, r, pos_turn(p));
-                return;
-            }
-            /* every legal move is proven lost for the side to move: x is proven */
-            try_prove(t, x, g->nplayers);
-            it->w = result_reward(g, RESULT_LOSS, pos_turn(p));
-            return;
-        }
+        do i = select_child(t, x);
+        while (i >= 0 && !make_child(it, p, x, i, ml, legal));
+        if (i < 0) { it->w = no_child_left(t, p, x, it->npath == 1); return; }
         uint32_t ci = x->child + (uint32_t)i;
         it->path[it->npath++] = ci;
         x = &t->pool[ci];
         if (!x->visits) {
             /* a node tried for the first time: a game end is scored now, else a playout */
-            MoveList *end = pos_list(p, 1);
-            vm_run_end_first_legal(p, end);
-            if (p->result) {
-                x->flags |= TERMINAL; x->result = (uint8_t)p->result; x->turn = (uint8_t)pos_turn(p);
-                x->proof = (int16_t)(g->nplayers == 2 && p->result != RESULT_DRAW ?
-                                     ((p->result == RESULT_WIN) == (x->mover == pos_turn(p)) ? 1 : -1) : 0);
-                it->w = result_reward(g, p->result, pos_turn(p));
-                return;
-            }
-            it->w = playout(it, p);
+            vm_run_end_first_legal(p, pos_list(p, 1));
+            it->w = p->result ? game_end(g, x, p->result, pos_turn(p), 0) : playout(it, p);
             return;
         }
     }
@@ -390,10 +383,10 @@ static void principal_line(Mcts *t, Pos *p, int first, SearchResult *res)
         made++;
         x = c;
         i = -1;
+        uint32_t most = 0;
         for (uint32_t k = 0; k < x->nchild; k++) {
             const Node *d = &t->pool[x->child + k];
-            if (!(d->flags & ILLEGAL) && d->visits && (i < 0 || d->visits > t->pool[x->child + (uint32_t)i].visits))
-                i = (int)k;
+            if (!(d->flags & ILLEGAL) && d->visits > most) { most = d->visits; i = (int)k; }
         }
     }
     res->depth = made;
@@ -427,7 +420,7 @@ void mcts_search(Engine *e, Mcts **tree, size_t tree_bytes, Pos *p, const Search
     t->root_legal = legal;
     /* the tree, from a root of this position; the playouts' randomness from the seed and the
      * position, so that a search is the same whenever it is made */
-    t->n = 1; t->full = 0;
+    t->n = 1;
     memset(&t->pool[0], 0, sizeof t->pool[0]);
     t->rng = mix64(lim->seed ^ 0x5851f42d4c957f2dull) ^ p->hash;
     const uint64_t playouts = lim->nodes ? lim->nodes : lim->time > 0 ? 0 : MCTS_DEFAULT_PLAYOUTS;
@@ -465,13 +458,12 @@ void mcts_search(Engine *e, Mcts **tree, size_t tree_bytes, Pos *p, const Search
     res->seconds = now() - start;
     if (lim->info) {
         if (lim->xboard_post)
-            fprintf(lim->info, "%d %d %d %llu %s\n", res->depth, res->score, (int)(res->seconds * 100),
-                    (unsigned long long)done, res->pv);
+            fprintf(lim->info, "%d %d %d %llu %s\n", res->depth, res->score,
+                    (int)(res->seconds * 100), (unsigned long long)done, res->pv);
         else
-            fprintf(lim->info, "info depth %d score %d nodes %llu nps %.0f time %.2f pv %s%s\n",
+            fprintf(lim->info, "info depth %d score %d nodes %llu nps %.0f time %.2f pv %s\n",
                     res->depth, res->score, (unsigned long long)done,
-                    res->seconds > 0 ? done / res->seconds : 0.0, res->seconds, res->pv,
-                    t->full ? " (tree full)" : "");
+                    res->seconds > 0 ? done / res->seconds : 0.0, res->seconds, res->pv);
         fflush(lim->info);
     }
 }

@@ -58,7 +58,8 @@ void limits_from_args(const Args *a, SearchLimits *lim, int default_depth)
 int mcts_args_refused(const Args *a)
 {
     if (a->algo != SEARCH_MCTS) return 0;
-    const char *bad = a->depth > 0 ? "--depth" : a->threads > 1 ? "--threads" : a->off ? "--off" : NULL;
+    const char *bad = a->depth > 0 ? "--depth" : a->threads > 1 ? "--threads"
+                    : a->off ? "--off" : NULL;
     if (!bad) return 0;
     fprintf(stderr, "boardvm: %s is for --search ab: --search mcts takes --nodes (playouts) or "
             "--time, and runs one thread\n", bad);
@@ -70,7 +71,8 @@ void engine_name(const SearchLimits *lim, char *buf, size_t len)
     if (lim->algo == SEARCH_MCTS) {
         char m[16];
         search_method_string(lim, m, sizeof m);
-        if (lim->nodes) snprintf(buf, len, "boardvm %s %llu playouts", m, (unsigned long long)lim->nodes);
+        if (lim->nodes)
+            snprintf(buf, len, "boardvm %s %llu playouts", m, (unsigned long long)lim->nodes);
         else snprintf(buf, len, "boardvm %s %.1fs", m, lim->time);
     } else if (lim->depth) snprintf(buf, len, "boardvm depth %d", lim->depth);
     else if (lim->nodes) snprintf(buf, len, "boardvm %llu nodes", (unsigned long long)lim->nodes);

@@ -350,7 +350,10 @@ static int check_search(const Case *c, Game *g, Pos *p, const char *best, const 
     const char *method = case_get(c, "search");
     int playout = 0;
     int algo = method ? search_method(method, strlen(method), &playout) : SEARCH_AB;
-    if (algo < 0) { printf("#   search: '%s' is not ab, mcts, mcts:K or mcts:end\n", method); return -1; }
+    if (algo < 0) {
+        printf("#   search: '%s' is not ab, mcts, mcts:K or mcts:end\n", method);
+        return -1;
+    }
     const char *depth = case_get(c, "depth");
     int d = depth ? atoi(depth) : 0;
     if (algo == SEARCH_MCTS) {
@@ -358,7 +361,10 @@ static int check_search(const Case *c, Game *g, Pos *p, const char *best, const 
             printf("#   a search case of mcts needs `nodes:` (playouts) and no `depth:`\n");
             return -1;
         }
-    } else if (d < 1 || d > 30) { printf("#   a search case needs `depth:` from 1 to 30\n"); return -1; }
+    } else if (d < 1 || d > 30) {
+        printf("#   a search case needs `depth:` from 1 to 30\n");
+        return -1;
+    }
     /* `off:` the search techniques the engine goes without (search_technique's names) */
     unsigned off = 0;
     const char *offs = case_get(c, "off");
