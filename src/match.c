@@ -254,6 +254,7 @@ static int parse_match_args(int argc, char **argv, MatchOpts *o)
     if (st) return st;
     if (!o->rules && !o->stats_only && !o->penta_only)
         return match_usage("%s", "needs a rules file");
+    if (!mp.limit_given) o->lim[0].work = o->lim[1].work = SEARCH_DEFAULT_WORK;
     o->lim[0].threads = o->threads[0]; o->lim[1].threads = o->threads[1];
     o->lim[0].off = o->off[0]; o->lim[1].off = o->off[1];
     return 0;

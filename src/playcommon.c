@@ -41,7 +41,11 @@ void options_string(const Args *a, char *buf, size_t len)
 void limits_from_args(const Args *a, SearchLimits *lim, int default_depth)
 {
     memset(lim, 0, sizeof *lim);
-    lim->depth = a->depth > 0 ? a->depth : (a->time > 0 || a->nodes ? 0 : default_depth);
+    int no_limit = a->depth <= 0 && a->time <= 0 && !a->nodes && !a->move_work;
+    lim->depth = a->depth > 0 ? a->depth : (no_limit ? default_depth : 0);
+    lim->work = a->move_work > UINT64_MAX / 1000000u ? UINT64_MAX        /* (no limit) */
+              : a->move_work ? a->move_work * 1000000u
+              : no_limit && default_depth ? SEARCH_DEFAULT_WORK : 0;
     lim->time = a->time;
     lim->nodes = a->nodes;
     lim->threads = a->threads;
