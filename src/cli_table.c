@@ -104,6 +104,9 @@ const CliOption cli_options[] = {
       "each engine's seconds per move, instead of a depth" },
     { OPT_NODES, "nodes", 'n', ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
       "each engine's nodes per move, instead of a depth" },
+    { OPT_MOVE_WORK, "move-work", 0, ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
+      "each engine's million steps of rules code per move, with the other limits or alone "
+      "(default with no limit: 1000,1000)" },
     { OPT_THREADS, "threads", 0, ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
       "each engine's search threads (one value: both; default 1,1)" },
     { OPT_OFF, "off", 0, ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
