@@ -21,6 +21,7 @@ typedef struct {
     int games, max_plies;          /* selfplay */
     int board;                     /* selfplay --board: draw the board after each move */
     unsigned long long nodes;      /* a node limit per move */
+    unsigned long long move_work;  /* --move-work N: million steps of rules code per move */
     unsigned long long seed;
     double time;                   /* seconds per move */
     const char *as, *record, *load, *game, *opponent;

@@ -60,6 +60,7 @@ static int add_to_args(void *ctx, const CliOption *o, const CliValue *v)
     case OPT_LIST: a->list = v->text; break;
     case OPT_TIME: a->time = v->d; break;
     case OPT_NODES: a->nodes = v->u; break;
+    case OPT_MOVE_WORK: a->move_work = v->u; break;
     case OPT_GAMES: a->games = (int)v->i; break;
     case OPT_SEED: a->seed = v->u; break;
     case OPT_RECORD: a->record = v->text; break;

@@ -423,12 +423,15 @@ void mcts_search(Engine *e, Mcts **tree, size_t tree_bytes, Pos *p, const Search
     t->n = 1;
     memset(&t->pool[0], 0, sizeof t->pool[0]);
     t->rng = mix64(lim->seed ^ 0x5851f42d4c957f2dull) ^ p->hash;
-    const uint64_t playouts = lim->nodes ? lim->nodes : lim->time > 0 ? 0 : MCTS_DEFAULT_PLAYOUTS;
+    const uint64_t playouts = lim->nodes ? lim->nodes : lim->time > 0 || lim->work ? 0
+                            : MCTS_DEFAULT_PLAYOUTS;
+    const long work_start = vm_work(p);     /* (--move-work: read after every iteration) */
     Iteration it = { .e = e, .t = t,
                      .plies = lim->playout == PLAYOUT_TO_END ? -1
                             : lim->playout > 0 ? lim->playout - 1 : PLAYOUT_PLIES };
     uint64_t done = 0;
-    while ((!playouts || done < playouts) && !engine_halted(e) && !t->pool[0].proof) {
+    while ((!playouts || done < playouts) && !engine_halted(e) && !t->pool[0].proof &&
+           !(lim->work && (uint64_t)(vm_work(p) - work_start) >= lim->work)) {
         if (lim->time > 0) {
             if (done && now() >= deadline) break;
             if (search_run_until(p, deadline, iterate, &it)) break;

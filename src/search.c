@@ -84,6 +84,7 @@ struct Engine {
     int stop;
     int halt;                     /* engine_stop() from another thread: stop at the next node */
     long work_checked;            /* vm_work when the clock was last read */
+    long work_start;              /* vm_work when the search began (lim.work) */
     SearchLimits lim;
     /* engine_search's root move lists: here, not in its locals, so that a runtime error in rules
      * code (a longjmp out of the search) does not leak them; engine_free frees them */
@@ -444,7 +445,8 @@ static int pick(int n, int *sc, int *ix, int i)
     return ix[i];
 }
 
-/* The node limit is checked at every node (--nodes 5 searched 1024). The clock is read every
+/* The node and work limits are checked at every node (--nodes 5 searched 1024); the work limit
+ * between nodes only, so one node's generation can overrun it, by GEN_BUDGET at most. The clock is read every
  * 1024 nodes, and sooner once the VM has run a million steps since it was last read: a node of
  * a rules file can cost up to GEN_BUDGET steps (seconds), and 1024 of them would overrun any
  * time limit by far. */
@@ -454,6 +456,7 @@ static int time_up(Engine *e, const Pos *p)
     if (e->stop) return 1;
     if (__atomic_load_n(&e->halt, __ATOMIC_RELAXED)) e->stop = 1;
     if (e->lim.nodes && e->nodes >= e->lim.nodes) e->stop = 1;
+    else if (e->lim.work && (uint64_t)(vm_work(p) - e->work_start) >= e->lim.work) e->stop = 1;
     else if (e->lim.time > 0 && ((e->nodes & 1023) == 0 || vm_work(p) - e->work_checked > CLOCK_WORK)) {
         e->work_checked = vm_work(p);
         if (now() >= e->deadline) e->stop = 1;
@@ -932,7 +935,7 @@ static Helper *helpers_start(Engine *m, const Pos *p, int threads, int maxd, int
     for (int i = 0; i < threads - 1; i++) {
         Engine *h = m->helpers[i];
         h->lim = m->lim;
-        h->lim.info = NULL; h->lim.nodes = 0; h->lim.threads = 1;
+        h->lim.info = NULL; h->lim.nodes = 0; h->lim.work = 0; h->lim.threads = 1;
         h->nodes = 0; h->stop = 0;
         __atomic_store_n(&h->halt, 0, __ATOMIC_RELAXED);
         h->root_material = m->root_material; h->root_quiet = m->root_quiet;
@@ -1029,6 +1032,7 @@ static void deepen(Pos *p, void *ctx)
             if (d >= SCORE_MATE - abs(s) + 1) break;     /* a forced result found: deeper adds nothing */
         }
         if (lim->time > 0 && now() - e->start > lim->time * 0.5) break;   /* the next depth would not finish */
+        if (lim->work && (uint64_t)(vm_work(p) - e->work_start) > lim->work / 2) break;
     }
 }
 
@@ -1039,7 +1043,7 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
     __atomic_store_n(&e->halt, 0, __ATOMIC_RELAXED);
     e->root_material = p->material;
     e->root_quiet = pos_quiet_plies(p);
-    e->work_checked = vm_work(p);
+    e->work_checked = e->work_start = vm_work(p);
     e->start = now();
     e->deadline = e->start + lim->time;
     memset(res, 0, sizeof *res);

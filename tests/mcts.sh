@@ -1,7 +1,8 @@
 #!/bin/sh
 # --search mcts (src/mcts.c; docs/engine.md §6.11) in play: it plays only legal moves in every
-# shipped game, a seed fixes its games, --nodes bounds its playouts, --time its time, and the
-# options it does not take are refused with a message. Its forced results are in tests/mcts.test.
+# shipped game, a seed fixes its games, --nodes bounds its playouts, --move-work and --time its
+# work and time, and the options it does not take are refused with a message. Its forced
+# results are in tests/mcts.test.
 # Run from the top build directory by `make check`.
 srcdir=${srcdir:-.}
 status=0
@@ -59,6 +60,17 @@ n=$(moves_of "$tmp.m" | awk '{ for (i = 1; i < NF; i++) if ($i == "nodes") print
 if [ -n "$n" ] && [ "$n" -lt 100 ] && moves_of "$tmp.m" | grep -q 'd1d8 *score  29999'; then
     ok "a proven mate in 1 (d1d8) stops the search after $n playouts"
 else fail "mate in 1: $(cat "$tmp.m")"; fi
+
+# -- --move-work: the steps of rules code a move may take, read after every playout: ten times
+# the work gives more playouts, and the same on every run --
+playouts_at() {
+    ./boardvm selfplay "$chess" --search mcts --move-work "$1" --max-plies 1 |
+        awk '{ for (i = 1; i < NF; i++) if ($i == "nodes") print $(i + 1) }'
+}
+w5=$(playouts_at 5) w50=$(playouts_at 50) w50b=$(playouts_at 50)
+if [ -n "$w5" ] && [ -n "$w50" ] && [ "$w5" -gt 0 ] && [ "$w50" -gt "$w5" ] && [ "$w50" = "$w50b" ]; then
+    ok "--move-work 5 and 50: $w5 and $w50 playouts"
+else fail "--move-work 5 and 50: '$w5' and '$w50' (again '$w50b') playouts"; fi
 
 # -- --time: a move of 0.3 s takes about that (a generous bound: the machine may be busy) --
 ./boardvm selfplay "$chess" --search mcts --time 0.3 --max-plies 1 >"$tmp.t"
