@@ -120,7 +120,6 @@ static void try_prove(Mcts *t, Node *x, int nplayers)
     }
     if (win) x->proof = (int16_t)(x->mover == side ? win : -win);
     else if (!open && lose) x->proof = (int16_t)(x->mover == side ? -lose : lose);
-    if (x->proof > 30000 || x->proof < -30000) x->proof = 0;   /* (cannot happen: the depth) */
 }
 
 static int victim_value(const Engine *e, const MoveList *ml, const Node *c)
