@@ -376,10 +376,11 @@ void search_node_moves(Pos *p, MoveList *ml, int *legal)
     *legal = 0;
 }
 
-/* The first part of search_node_moves, for a node that the hash table may decide before its moves
- * are needed: the end block runs with only as many moves as `no-moves` needs (generation stops
- * at the first legal one, even inside a program); returns `legal` as search_node_moves sets it.
- * gen_rest then gives the very list search_node_moves would have (gencheck.c checks it). */
+/* The first part of search_node_moves, for a node that the hash table may decide before its
+ * moves are needed: the end block runs with only as many moves as `no-moves` needs (generation
+ * stops at the first legal one, even inside a program); returns `legal` as search_node_moves
+ * sets it. gen_rest then gives the very list search_node_moves would have (gencheck.c checks
+ * it). */
 static int search_moves_begin(Pos *p, MoveList *ml)
 {
     if (p->g->compulsory_capture) {              /* (see search_node_moves) */
@@ -404,7 +405,10 @@ static int result_score(int result, int ply)
     return 0;
 }
 
-static int no_legal_move_score(Pos *p, int ply) { return result_score(search_no_move_result(p), ply); }
+static int no_legal_move_score(Pos *p, int ply)
+{
+    return result_score(search_no_move_result(p), ply);
+}
 
 static inline int32_t move_sig(const Move *m)
 {
