@@ -5,7 +5,9 @@
 # Prints the score with its 95 % interval and the Elo line; a game passes when the deeper engine
 # scores at least 60 % and the lower end of the interval is above 50 %. Exits 1 when one does
 # not. D per game is in the table below (a depth at which the games take minutes); D=N in the
-# environment overrides it. Runs at `nice -n 10`.
+# environment overrides it. Four Towers is played within the default work of a move (1000
+# million steps, `--move-work`: its crowded positions cost minutes at depth 3 otherwise).
+# Runs at `nice -n 10`.
 set -u
 BOARDVM=${BOARDVM:-./boardvm}
 GAMES=${GAMES:-40}
@@ -17,13 +19,12 @@ status=0
 for rules in "$@"; do
     name=$(basename "$rules" .rules)
     case $name in
-        four-towers) d=1 ;;          # crowded tower positions cost milliseconds a node
-        *) d=2 ;;
+        four-towers) d=2 work="--move-work 1000" ;;
+        *) d=2 work= ;;
     esac
     d=${D:-$d}
-    out=$(nice -n 10 "$BOARDVM" match "$rules" --depth "$((d + 1)),$d" --games "$GAMES" --jobs \
-        "$JOBS" \
-          --seed "$SEED" --max-plies 600 | tail -n 5)
+    out=$(nice -n 10 "$BOARDVM" match "$rules" --depth "$((d + 1)),$d" $work --games "$GAMES" \
+          --jobs "$JOBS" --seed "$SEED" --max-plies 600 | tail -n 12)
     score=$(echo "$out" | sed -n 's/^score: [^=]*= \([0-9.]*\);.*/\1/p')
     half=$(echo "$out" | sed -n 's/^elo: .*score [0-9.]* +- \([0-9.]*\)).*/\1/p')
     verdict=$(awk -v s="${score:-0}" -v h="${half:-1}" \
@@ -31,6 +32,7 @@ for rules in "$@"; do
     echo "$name: depth $((d + 1)) against $d: $(echo "$out" | sed -n 's/^\(A (.*games\)$/\1/p')"
     echo "  $(echo "$out" | grep '^score:')"
     echo "  $(echo "$out" | grep '^ends:')"
+    echo "  $(echo "$out" | grep '^elo, pentanomial:')"
     echo "  $(echo "$out" | grep '^elo:'): $verdict"
     [ "$verdict" = pays ] || status=1
 done

@@ -374,12 +374,13 @@ int cmd_balance(int argc, char **argv)
     o.random_plies = 0;
     o.max_plies = 600;
     o.seed = 1;
-    o.lim.depth = 2;
+    o.lim.depth = 2;                      /* and SEARCH_DEFAULT_WORK, unless a limit is given */
     for (int i = 0; i < MAX_VARIANTS; i++)
         o.v[i].opts = xcalloc((size_t)argc + 1, sizeof *o.v[i].opts, "balance's options");
     const CliCommand *c = cli_command("balance");
     int st = cli_parse(c, argc, argv, balance_arg, &o);
     if (!st && !o.nv) st = cli_usage_error(c, "needs a rules file");
+    if (!o.limit_given) o.lim.work = SEARCH_DEFAULT_WORK;
     if (!st && !o.jobs) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         o.jobs = n > 0 ? (int)(n > 64 ? 64 : n) : 1;

@@ -63,10 +63,18 @@ const CliOption cli_options[] = {
       "seconds per move" },
     { OPT_NODES, "nodes", 'n', ARG_U64, 1, 0, "N", "a number", ON(CMD_SELFPLAY) | ON(CMD_PLAY),
       "at most N search nodes per move" },
+    { OPT_MOVE_WORK, "move-work", 0, ARG_U64, 1, 0, "N", "a number of million steps",
+      ON(CMD_SELFPLAY) | ON(CMD_PLAY),
+      "at most N million steps of rules code per move (with no limit given: depth 3 and 1000)" },
     { OPT_THREADS, "threads", 0, ARG_INT, 1, 64, "N", "a number", ON(CMD_SELFPLAY) | ON(CMD_PLAY),
       "search with N threads (Lazy SMP; default 1, the only deterministic one)" },
     { OPT_OFF, "off", 0, ARG_TEXT, 0, 0, "LIST", "a value", ON(CMD_SELFPLAY),
       "search techniques to go without: null, lmr, futility, aspiration joined by +" },
+    { OPT_SEARCH, "search", 0, ARG_TEXT, 0, 0, "METHOD", "a value",
+      ON(CMD_SELFPLAY) | ON(CMD_PLAY) | ON(CMD_XBOARD),
+      "the search: ab (alpha-beta, the default), or mcts (Monte-Carlo tree search; --nodes "
+      "counts its playouts, default 2000; no --depth); mcts:K: K random plies a playout "
+      "(mcts: 4), mcts:end: to the game's end" },
     { OPT_GAMES, "games", 0, ARG_INT, 1, BIG, "N", "a number", ON(CMD_SELFPLAY),
       "number of games (default 1)" },
     { OPT_SEED, "seed", 0, ARG_U64, 0, 0, "N", "a number", ON(CMD_SELFPLAY),
@@ -101,11 +109,17 @@ const CliOption cli_options[] = {
       "each engine's seconds per move, instead of a depth" },
     { OPT_NODES, "nodes", 'n', ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
       "each engine's nodes per move, instead of a depth" },
+    { OPT_MOVE_WORK, "move-work", 0, ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
+      "each engine's million steps of rules code per move, with the other limits or alone "
+      "(default with no limit: 1000,1000)" },
     { OPT_THREADS, "threads", 0, ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
       "each engine's search threads (one value: both; default 1,1)" },
     { OPT_OFF, "off", 0, ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
       "search techniques each engine goes without: null, lmr, futility, aspiration joined "
       "by +, or - (none)" },
+    { OPT_SEARCH, "search", 0, ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
+      "each engine's search: ab (alpha-beta), or mcts, mcts:K, mcts:end (Monte-Carlo tree "
+      "search, with --time, --nodes: playouts, or --move-work); one value: both; default ab,ab" },
     { OPT_OPENINGS, "openings", 0, ARG_FILE, 0, 0, "FILE", "a value", ON(CMD_MATCH),
       "start positions, one a line; pair i starts from line i (in turn)" },
     { OPT_RANDOM_PLIES, "random-plies", 0, ARG_TEXT, 0, 0, "K", "a value", ON(CMD_MATCH),

@@ -17,9 +17,11 @@ typedef struct {
     int depth, runs;
     int threads;                   /* the search's threads (--threads; 0: one) */
     unsigned off;                  /* selfplay --off: search techniques switched off */
+    int algo, playout;             /* --search: SEARCH_AB or SEARCH_MCTS, its playouts (search.h) */
     int games, max_plies;          /* selfplay */
     int board;                     /* selfplay --board: draw the board after each move */
     unsigned long long nodes;      /* a node limit per move */
+    unsigned long long move_work;  /* --move-work N: million steps of rules code per move */
     unsigned long long seed;
     double time;                   /* seconds per move */
     const char *as, *record, *load, *game, *opponent;

@@ -22,7 +22,8 @@
 #define MAX_LOCALS 64
 #define MAX_CODE 65536
 #define MAX_STACK_DEPTH 32
-#define MAX_MOVES 131072          /* moves in one position (a top-level block can make many) */
+#define MAX_MOVES 1048576         /* moves in one position (a top-level block can make many; a Four
+                                     Towers position reached in a game has 159534) */
 #define MAX_NESTING 64
 #define MAX_CONSTANTS 4096        /* distinct int constants beyond 32 bits in a rules file's code */
 #define MAX_STRINGS 4096          /* distinct strings (notes, suffixes, reasons), the empty one

@@ -50,10 +50,17 @@ static int add_to_args(void *ctx, const CliOption *o, const CliValue *v)
             return cli_usage_error(NULL, "--off '%s' is not null, lmr, futility, aspiration "
                                    "joined by +, or -", v->text);
         break;
+    case OPT_SEARCH:
+        if ((a->algo = search_method(v->text, strlen(v->text), &a->playout)) < 0)
+            return cli_usage_error(NULL, "--search '%s' is not ab (alpha-beta, the default), "
+                                   "mcts, mcts:K (0-999) or mcts:end (Monte-Carlo tree search)",
+                                   v->text);
+        break;
     case OPT_RUNS: a->runs = (int)v->i; break;
     case OPT_LIST: a->list = v->text; break;
     case OPT_TIME: a->time = v->d; break;
     case OPT_NODES: a->nodes = v->u; break;
+    case OPT_MOVE_WORK: a->move_work = v->u; break;
     case OPT_GAMES: a->games = (int)v->i; break;
     case OPT_SEED: a->seed = v->u; break;
     case OPT_RECORD: a->record = v->text; break;

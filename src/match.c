@@ -48,6 +48,8 @@ typedef struct {
     SearchLimits lim[2];             /* A, B */
     int threads[2];                  /* --threads A,B (the limits are reset by --depth etc.) */
     unsigned off[2];                 /* --off A,B: search techniques switched off */
+    int algo[2], playout[2];         /* --search A,B: SEARCH_AB or SEARCH_MCTS, its playouts */
+    uint64_t work[2];                /* --move-work A,B: steps of rules code a move (0: none) */
     int use_sprt; double elo0, elo1, alpha, beta;
     int stats_only, sw, sd, sl;      /* --stats W,D,L: the statistics of these counts, no games */
     int penta_only, penta[5];        /* --stats P0,P1,P2,P3,P4: of these pair counts */
@@ -117,6 +119,17 @@ static int threads_arg(MatchOpts *o, const char *v)
     return 0;
 }
 
+/* --move-work A,B (or one bound for both): each engine's bound on the work of a move, in million
+ * steps of rules code; it goes with --depth, --time or --nodes, or alone. */
+static int move_work_arg(MatchOpts *o, const char *v)
+{
+    double pair[2];
+    if (!parse_pair(v, 1, 1e12, 1, pair))
+        return match_usage("--move-work '%s' is not A,B (million steps, from 1) or one bound", v);
+    o->work[0] = (uint64_t)pair[0] * 1000000u; o->work[1] = (uint64_t)pair[1] * 1000000u;
+    return 0;
+}
+
 /* --off A,B (or one list for both): the search techniques each engine goes without, as
  * "null+lmr", or "-" for none: a change to the search measured against the search without it. */
 static int off_arg(MatchOpts *o, const char *v)
@@ -129,6 +142,37 @@ static int off_arg(MatchOpts *o, const char *v)
     if (!ok)
         return match_usage("--off '%s' is not A,B (each null, lmr, futility, aspiration "
                            "joined by +, or -) or one such list", v);
+    return 0;
+}
+
+/* --search A,B (or one method for both): ab or mcts. */
+static int search_arg(MatchOpts *o, const char *v)
+{
+    const char *comma = strchr(v, ',');
+    size_t n = comma ? (size_t)(comma - v) : strlen(v);
+    o->algo[0] = search_method(v, n, &o->playout[0]);
+    o->algo[1] = o->algo[0]; o->playout[1] = o->playout[0];
+    if (comma) o->algo[1] = search_method(comma + 1, strlen(comma + 1), &o->playout[1]);
+    if (o->algo[0] < 0 || o->algo[1] < 0)
+        return match_usage("--search '%s' is not A,B (each ab, mcts, mcts:K or mcts:end) or one "
+                           "method", v);
+    return 0;
+}
+
+/* An engine of --search mcts: a time or node (playout) limit, one thread, no --off. */
+static int mcts_limits_refused(const MatchOpts *o, int limit_given)
+{
+    for (int k = 0; k < 2; k++) {
+        if (o->algo[k] != SEARCH_MCTS) continue;
+        const char *bad = !limit_given ? "the default depth" : o->lim[k].depth ? "--depth"
+                        : o->threads[k] > 1 ? "--threads" : o->off[k] ? "--off" : NULL;
+        if (bad) {
+            char fmt[200];
+            snprintf(fmt, sizeof fmt, "engine %c: %%s is for --search ab: --search mcts takes "
+                     "--time, --nodes (playouts) or --move-work, and runs one thread", "AB"[k]);
+            return match_usage(fmt, bad);
+        }
+    }
     return 0;
 }
 
@@ -238,6 +282,8 @@ static int match_arg(void *ctx, const CliOption *opt, const CliValue *cv)
     case OPT_DEPTH: case OPT_TIME: case OPT_NODES: return limit_arg(mp, opt, v);
     case OPT_THREADS: return threads_arg(o, v);
     case OPT_OFF: return off_arg(o, v);
+    case OPT_SEARCH: return search_arg(o, v);
+    case OPT_MOVE_WORK: return move_work_arg(o, v);
     case OPT_SPRT: case OPT_STATS: return stats_arg(o, opt, v);
     default: return 0;
     }
@@ -254,16 +300,39 @@ static int parse_match_args(int argc, char **argv, MatchOpts *o)
     if (st) return st;
     if (!o->rules && !o->stats_only && !o->penta_only)
         return match_usage("%s", "needs a rules file");
+    if (o->work[0]) {
+        if (!mp.limit_given) o->lim[0].depth = o->lim[1].depth = 0;   /* the work alone */
+        o->lim[0].work = o->work[0]; o->lim[1].work = o->work[1];
+    } else if (!mp.limit_given) o->lim[0].work = o->lim[1].work = SEARCH_DEFAULT_WORK;
     o->lim[0].threads = o->threads[0]; o->lim[1].threads = o->threads[1];
     o->lim[0].off = o->off[0]; o->lim[1].off = o->off[1];
-    return 0;
+    for (int k = 0; k < 2; k++) { o->lim[k].algo = o->algo[k]; o->lim[k].playout = o->playout[k]; }
+    return mcts_limits_refused(o, mp.limit_given || o->work[0]);
 }
 
-static void engine_label(const SearchLimits *lim, char *buf, size_t len)
+static void engine_label(const SearchLimits *lim, int work_given, char *buf, size_t len)
 {
+    if (lim->algo == SEARCH_MCTS) {
+        char m[16];
+        search_method_string(lim, m, sizeof m);
+        if (lim->nodes) snprintf(buf, len, "%s %llu playouts", m, (unsigned long long)lim->nodes);
+        else if (lim->time > 0) snprintf(buf, len, "%s %gs", m, lim->time);
+        else snprintf(buf, len, "%s", m);
+        if (work_given) {
+            size_t n = strlen(buf);
+            snprintf(buf + n, len - n, " %llu M steps", (unsigned long long)(lim->work / 1000000u));
+        }
+        return;
+    }
     if (lim->depth) snprintf(buf, len, "depth %d", lim->depth);
     else if (lim->nodes) snprintf(buf, len, "%llu nodes", (unsigned long long)lim->nodes);
-    else snprintf(buf, len, "%gs", lim->time);
+    else if (lim->time > 0) snprintf(buf, len, "%gs", lim->time);
+    else *buf = 0;
+    if (work_given) {                   /* (the default bound is not shown) */
+        size_t n = strlen(buf);
+        snprintf(buf + n, len - n, "%s%llu M steps", n ? " " : "",
+                 (unsigned long long)(lim->work / 1000000u));
+    }
     if (lim->threads > 1) {
         size_t n = strlen(buf);
         snprintf(buf + n, len - n, " %d threads", lim->threads);
@@ -771,8 +840,8 @@ static int run_match(Game *g, MatchOpts *o, FILE *rec)
     }
     if (o->jobs > o->games) o->jobs = o->games;
     char la[64], lb[64], na[80], nb[80];
-    engine_label(&o->lim[0], la, sizeof la);
-    engine_label(&o->lim[1], lb, sizeof lb);
+    engine_label(&o->lim[0], o->work[0] != 0, la, sizeof la);
+    engine_label(&o->lim[1], o->work[1] != 0, lb, sizeof lb);
     snprintf(na, sizeof na, "boardvm %s (A)", la);
     snprintf(nb, sizeof nb, "boardvm %s (B)", lb);
     const char *names[2] = { na, nb };

@@ -273,6 +273,7 @@ int cmd_play(Args *a)
         fprintf(stderr, "boardvm: play needs a rules file\nTry 'boardvm play --help'.\n");
         return 2;
     }
+    if (mcts_args_refused(a)) return 2;
     int status;
     Play s;
     memset(&s, 0, sizeof s);
@@ -281,7 +282,7 @@ int cmd_play(Args *a)
     if (!s.g) return status;
     if ((s.human = side_of(s.g, a->as)) < 0) { game_free(s.g); return 2; }
     limits_from_args(a, &s.lim, 0);
-    if (!s.lim.depth && s.lim.time <= 0 && !s.lim.nodes) s.lim.time = 2.0;
+    if (!s.lim.depth && s.lim.time <= 0 && !s.lim.nodes && !s.lim.work) s.lim.time = 2.0;
     char *lpos = NULL, **lmoves = NULL;
     int nl = 0;
     if (a->load && (status = read_record(a->load, &lpos, &lmoves, &nl))) {

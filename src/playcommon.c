@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "mcts.h"
 #include "oom.h"
 
 void log_add(MoveLog *l, const char *s)
@@ -41,16 +42,45 @@ void options_string(const Args *a, char *buf, size_t len)
 void limits_from_args(const Args *a, SearchLimits *lim, int default_depth)
 {
     memset(lim, 0, sizeof *lim);
-    lim->depth = a->depth > 0 ? a->depth : (a->time > 0 || a->nodes ? 0 : default_depth);
+    int no_limit = a->depth <= 0 && a->time <= 0 && !a->nodes && !a->move_work;
+    lim->depth = a->depth > 0 ? a->depth : (no_limit ? default_depth : 0);
+    lim->work = a->move_work > UINT64_MAX / 1000000u ? UINT64_MAX        /* (no limit) */
+              : a->move_work ? a->move_work * 1000000u
+              : no_limit && default_depth ? SEARCH_DEFAULT_WORK : 0;
     lim->time = a->time;
     lim->nodes = a->nodes;
     lim->threads = a->threads;
     lim->off = a->off;
+    lim->algo = a->algo;
+    lim->playout = a->playout;
+    if (a->algo == SEARCH_MCTS) {       /* no depth: playouts (mcts_args_refused refused --depth) */
+        lim->depth = 0;
+        if (no_limit && default_depth) lim->nodes = MCTS_DEFAULT_PLAYOUTS;
+    }
+}
+
+int mcts_args_refused(const Args *a)
+{
+    if (a->algo != SEARCH_MCTS) return 0;
+    const char *bad = a->depth > 0 ? "--depth" : a->threads > 1 ? "--threads"
+                    : a->off ? "--off" : NULL;
+    if (!bad) return 0;
+    fprintf(stderr, "boardvm: %s is for --search ab: --search mcts takes --nodes (playouts), "
+            "--time or --move-work, and runs one thread\n", bad);
+    return 2;
 }
 
 void engine_name(const SearchLimits *lim, char *buf, size_t len)
 {
-    if (lim->depth) snprintf(buf, len, "boardvm depth %d", lim->depth);
+    if (lim->algo == SEARCH_MCTS) {
+        char m[16];
+        search_method_string(lim, m, sizeof m);
+        if (lim->nodes)
+            snprintf(buf, len, "boardvm %s %llu playouts", m, (unsigned long long)lim->nodes);
+        else if (lim->time > 0) snprintf(buf, len, "boardvm %s %.1fs", m, lim->time);
+        else snprintf(buf, len, "boardvm %s %llu M steps", m,
+                      (unsigned long long)(lim->work / 1000000u));
+    } else if (lim->depth) snprintf(buf, len, "boardvm depth %d", lim->depth);
     else if (lim->nodes) snprintf(buf, len, "boardvm %llu nodes", (unsigned long long)lim->nodes);
     else snprintf(buf, len, "boardvm %.1fs", lim->time);
 }

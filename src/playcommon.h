@@ -14,6 +14,9 @@ void log_free(MoveLog *l);
 const char *base_name(const char *path);
 void options_string(const Args *a, char *buf, size_t len); /* the -o values, for the Options tag */
 void limits_from_args(const Args *a, SearchLimits *lim, int default_depth);
+/* --search mcts with an option only the alpha-beta search takes (--depth, --threads, --off): a
+ * message and 2; else 0. */
+int mcts_args_refused(const Args *a);
 void engine_name(const SearchLimits *lim, char *buf, size_t len);   /* "boardvm depth 3" */
 const char *reason_of(const Pos *p);                         /* why the game ended, or "" */
 #endif

@@ -17,6 +17,8 @@
 #include "vm.h"
 #include "oom.h"
 #include "weights.h"
+#include "smallmath.h"
+#include "mcts.h"
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
@@ -82,6 +84,7 @@ struct Engine {
     int stop;
     int halt;                     /* engine_stop() from another thread: stop at the next node */
     long work_checked;            /* vm_work when the clock was last read */
+    long work_start;              /* vm_work when the search began (lim.work) */
     SearchLimits lim;
     /* engine_search's root move lists: here, not in its locals, so that a runtime error in rules
      * code (a longjmp out of the search) does not leak them; engine_free frees them */
@@ -91,6 +94,7 @@ struct Engine {
     int null_game;                /* a pass cannot be a zugzwang trap here (null_move_allowed) */
     int least_value;              /* the smallest value of a non-royal type: the "pawns" */
     uint8_t null_path[MAX_PLY];   /* 1 where the move into this ply was a null move */
+    struct Mcts *mcts;            /* --search mcts: its tree (mcts.c), made at its first search */
 };
 
 static double now(void)
@@ -164,22 +168,11 @@ static void estimate_values(Engine *e)
 #define LMR_AFTER 3
 static uint8_t lmr_table[64][64];
 static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
-/* The natural logarithm, without libm (which the search does not load, tests/lazy-libs.sh):
- * x = m 2^k with m in [1, 2), ln m = 2 atanh((m - 1) / (m + 1)) by its series. */
-static double ln(double x)
-{
-    int k = 0;
-    while (x >= 2) { x /= 2; k++; }
-    double z = (x - 1) / (x + 1), z2 = z * z, t = z, sum = 0;
-    for (int i = 1; i < 60; i += 2) { sum += t / i; t *= z2; }
-    return 2 * sum + k * 0.69314718055994530942;
-}
-
 static void lmr_init(void)
 {
     for (int d = 1; d < 64; d++)
         for (int n = 1; n < 64; n++)
-            lmr_table[d][n] = (uint8_t)(0.5 + ln(d) * ln(n) / 2.5);
+            lmr_table[d][n] = (uint8_t)(0.5 + sm_ln(d) * sm_ln(n) / 2.5);
 }
 
 static int lmr_reduction(int depth, int tried, int pv)
@@ -254,6 +247,7 @@ void engine_free(Engine *e)
     for (int i = 0; i < MAX_PLY; i++) { free(e->order[i]); free(e->ixbuf[i]); }
     movelist_free(&e->root); movelist_free(&e->check);
     if (e->owns_tt) free(e->tt);
+    mcts_free(e->mcts);
     free(e->history); free(e);
 }
 
@@ -367,7 +361,7 @@ static void ply_buffers(Engine *e, int ply, int n, int **sc, int **ix)
  * two that reach one state by different means stay two here, which costs the search a
  * transposition (the table finds it) and never a wrong score. The root's move, and every
  * move shown, comes from the full legal list, where they are one. */
-static void search_moves(Pos *p, MoveList *ml, int *legal)
+void search_node_moves(Pos *p, MoveList *ml, int *legal)
 {
     if (p->g->compulsory_capture) {
         /* which moves may be played depends on the other legal moves (a capture, if any legal
@@ -382,13 +376,14 @@ static void search_moves(Pos *p, MoveList *ml, int *legal)
     *legal = 0;
 }
 
-/* The first part of search_moves, for a node that the hash table may decide before its moves
- * are needed: the end block runs with only as many moves as `no-moves` needs (generation stops
- * at the first legal one, even inside a program); returns `legal` as search_moves sets it.
- * gen_rest then gives the very list search_moves would have (gencheck.c checks it). */
+/* The first part of search_node_moves, for a node that the hash table may decide before its
+ * moves are needed: the end block runs with only as many moves as `no-moves` needs (generation
+ * stops at the first legal one, even inside a program); returns `legal` as search_node_moves
+ * sets it. gen_rest then gives the very list search_node_moves would have (gencheck.c checks
+ * it). */
 static int search_moves_begin(Pos *p, MoveList *ml)
 {
-    if (p->g->compulsory_capture) {              /* (see search_moves) */
+    if (p->g->compulsory_capture) {              /* (see search_node_moves) */
         gen_legal(p, ml);
         vm_run_end(p, ml->n);
         return 1;
@@ -397,13 +392,10 @@ static int search_moves_begin(Pos *p, MoveList *ml)
     return 0;
 }
 
-/* A node whose moves were all illegal: the end block decides, told there is no move; if it
- * decides nothing, a side that cannot move has lost. */
-static int no_legal_move_score(Pos *p, int ply)
+int search_no_move_result(Pos *p)
 {
     vm_run_end(p, 0);
-    return p->result ? (p->result == RESULT_WIN ? SCORE_MATE - ply : p->result == RESULT_LOSS ? -SCORE_MATE + ply : 0)
-                     : -SCORE_MATE + ply;
+    return p->result ? p->result : RESULT_LOSS;
 }
 
 static int result_score(int result, int ply)
@@ -411,6 +403,11 @@ static int result_score(int result, int ply)
     if (result == RESULT_WIN) return SCORE_MATE - ply;
     if (result == RESULT_LOSS) return -SCORE_MATE + ply;
     return 0;
+}
+
+static int no_legal_move_score(Pos *p, int ply)
+{
+    return result_score(search_no_move_result(p), ply);
 }
 
 static inline int32_t move_sig(const Move *m)
@@ -452,7 +449,8 @@ static int pick(int n, int *sc, int *ix, int i)
     return ix[i];
 }
 
-/* The node limit is checked at every node (--nodes 5 searched 1024). The clock is read every
+/* The node and work limits are checked at every node (--nodes 5 searched 1024); the work limit
+ * between nodes only, so one node's generation can overrun it, by GEN_BUDGET at most. The clock is read every
  * 1024 nodes, and sooner once the VM has run a million steps since it was last read: a node of
  * a rules file can cost up to GEN_BUDGET steps (seconds), and 1024 of them would overrun any
  * time limit by far. */
@@ -462,6 +460,7 @@ static int time_up(Engine *e, const Pos *p)
     if (e->stop) return 1;
     if (__atomic_load_n(&e->halt, __ATOMIC_RELAXED)) e->stop = 1;
     if (e->lim.nodes && e->nodes >= e->lim.nodes) e->stop = 1;
+    else if (e->lim.work && (uint64_t)(vm_work(p) - e->work_start) >= e->lim.work) e->stop = 1;
     else if (e->lim.time > 0 && ((e->nodes & 1023) == 0 || vm_work(p) - e->work_checked > CLOCK_WORK)) {
         e->work_checked = vm_work(p);
         if (now() >= e->deadline) e->stop = 1;
@@ -745,7 +744,7 @@ static void read_pv(Engine *e, Pos *p, int first, int maxlen, char *out, size_t 
     for (int k = 0; k < maxlen; k++) {
         MoveList *ml = pos_list(p, MAX_PLY - 1 - (k & 1));
         int legal;
-        search_moves(p, ml, &legal);
+        search_node_moves(p, ml, &legal);
         if (p->result) break;
         int i = -1;
         if (k == 0) i = first;
@@ -778,15 +777,12 @@ static void root_run(Pos *p, void *ctx)
     r->score = search(r->e, p, r->d, r->alpha, r->beta, 0, r->bi);
 }
 
-static int search_root(Engine *e, Pos *p, int d, int alpha, int beta, int *bi)
+int search_run_until(Pos *p, double deadline, ProtectedFn *fn, void *ctx)
 {
-    memset(e->null_path, 0, sizeof e->null_path);  /* (an interrupted search may leave marks) */
-    if (e->lim.time <= 0) return search(e, p, d, alpha, beta, 0, bi);
     const int nundo = p->nundo, ntrail = p->ntrail, nhist = p->nhist;
     const uint64_t hash = p->hash, material = p->material;
-    RootRun r = { e, d, bi, 0, alpha, beta };
-    switch (protected_run_until(p, e->deadline, root_run, &r)) {
-    case 0: return r.score;
+    switch (protected_run_until(p, deadline, fn, ctx)) {
+    case 0: return 0;
     case 2:                             /* the deadline */
         while (p->nundo > nundo) pos_unmake(p);
         pos_undo_to(p, ntrail);
@@ -795,11 +791,20 @@ static int search_root(Engine *e, Pos *p, int d, int alpha, int beta, int *bi)
         if (p->hash != hash || p->material != material || p->hash != pos_full_hash(p))
             pos_runtime_error(p, 0, "internal error: the position differs from the search's root "
                               "after its time ran out inside a move generation");
-        e->stop = 1; *bi = -1;
-        return 0;
+        return 1;
     default:                            /* a runtime error */
         protected_pass_on(p);
     }
+}
+
+static int search_root(Engine *e, Pos *p, int d, int alpha, int beta, int *bi)
+{
+    memset(e->null_path, 0, sizeof e->null_path);  /* (an interrupted search may leave marks) */
+    if (e->lim.time <= 0) return search(e, p, d, alpha, beta, 0, bi);
+    RootRun r = { e, d, bi, 0, alpha, beta };
+    if (!search_run_until(p, e->deadline, root_run, &r)) return r.score;
+    e->stop = 1; *bi = -1;
+    return 0;
 }
 
 unsigned search_technique(const char *name, size_t len)
@@ -826,6 +831,33 @@ int search_techniques(const char *s, unsigned *out)
         if (!plus) return 1;
         s = plus + 1;
     }
+}
+
+int search_method(const char *name, size_t len, int *playout)
+{
+    *playout = 0;
+    if (len == 2 && !strncmp(name, "ab", 2)) return SEARCH_AB;
+    if (len < 4 || strncmp(name, "mcts", 4)) return -1;
+    if (len == 4) return SEARCH_MCTS;
+    const char *k = name + 5, *end = name + len;
+    if (name[4] != ':' || k == end) return -1;
+    if (end - k == 3 && !strncmp(k, "end", 3)) { *playout = PLAYOUT_TO_END; return SEARCH_MCTS; }
+    int n = 0;
+    for (; k < end; k++) {
+        if (*k < '0' || *k > '9' || n > 99) return -1;
+        n = 10 * n + (*k - '0');
+    }
+    if (n > 999) return -1;
+    *playout = n + 1;
+    return SEARCH_MCTS;
+}
+
+void search_method_string(const SearchLimits *lim, char *buf, size_t len)
+{
+    if (lim->algo != SEARCH_MCTS) snprintf(buf, len, "ab");
+    else if (lim->playout == PLAYOUT_TO_END) snprintf(buf, len, "mcts:end");
+    else if (lim->playout > 0) snprintf(buf, len, "mcts:%d", lim->playout - 1);
+    else snprintf(buf, len, "mcts");
 }
 
 void engine_stop(Engine *e) { __atomic_store_n(&e->halt, 1, __ATOMIC_RELAXED); }
@@ -907,7 +939,7 @@ static Helper *helpers_start(Engine *m, const Pos *p, int threads, int maxd, int
     for (int i = 0; i < threads - 1; i++) {
         Engine *h = m->helpers[i];
         h->lim = m->lim;
-        h->lim.info = NULL; h->lim.nodes = 0; h->lim.threads = 1;
+        h->lim.info = NULL; h->lim.nodes = 0; h->lim.work = 0; h->lim.threads = 1;
         h->nodes = 0; h->stop = 0;
         __atomic_store_n(&h->halt, 0, __ATOMIC_RELAXED);
         h->root_material = m->root_material; h->root_quiet = m->root_quiet;
@@ -1004,28 +1036,32 @@ static void deepen(Pos *p, void *ctx)
             if (d >= SCORE_MATE - abs(s) + 1) break;     /* a forced result found: deeper adds nothing */
         }
         if (lim->time > 0 && now() - e->start > lim->time * 0.5) break;   /* the next depth would not finish */
+        if (lim->work && (uint64_t)(vm_work(p) - e->work_start) > lim->work / 2) break;
     }
 }
 
 void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
 {
-    const Game *g = e->g;
     e->lim = *lim;
     e->nodes = 0; e->stop = 0;
     __atomic_store_n(&e->halt, 0, __ATOMIC_RELAXED);
     e->root_material = p->material;
     e->root_quiet = pos_quiet_plies(p);
-    e->work_checked = vm_work(p);
+    e->work_checked = e->work_start = vm_work(p);
     e->start = now();
     e->deadline = e->start + lim->time;
     memset(res, 0, sizeof *res);
     res->best = -1;
+    if (lim->algo == SEARCH_MCTS) {
+        mcts_search(e, &e->mcts, (e->ttmask + 1) * sizeof *e->tt, p, lim, res);
+        return;
+    }
     MoveList *const root = &e->root, *const check = &e->check;
     movelist_clear(root); movelist_clear(check);
     node_moves(p, check);                      /* the legal moves, merged and named as the rules say */
     if (!check->n) return;
     int legal;
-    search_moves(p, root, &legal);
+    search_node_moves(p, root, &legal);
     int maxd = lim->depth > 0 ? lim->depth : MAX_PLY - 8;
     e->running = helpers_start(e, p, lim->threads, maxd, &e->nrunning);
     Deepening it = { e, lim, res, root, maxd };
@@ -1045,18 +1081,28 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
         }
         if (res->best < 0) res->best = 0;
     }
-    /* Name the move as the legal list names it: the search's candidate may be one of several
-     * that `distinct` merged, or lack the `qualify` text only the full list can decide. The
-     * legal move that reaches the same state is the one chosen. */
-    pos_make(p, root, &root->m[res->best]);
-    uint64_t want = p->hash;
-    pos_unmake(p);
-    int named = 0;
-    for (int i = 0; i < check->n && !named; i++) {
-        pos_make(p, check, &check->m[i]);
-        if (p->hash == want) { move_string(g, check, &check->m[i], res->best_str, sizeof res->best_str); named = 1; }
-        pos_unmake(p);
-    }
-    if (!named) move_string(g, root, &root->m[res->best], res->best_str, sizeof res->best_str);
+    search_name_move(p, root, res->best, check, res->best_str, sizeof res->best_str);
     res->nodes = e->nodes + helper_nodes; res->seconds = now() - e->start;
 }
+
+/* Name the move as the legal list names it: the search's candidate may be one of several that
+ * `distinct` merged, or lack the `qualify` text only the full list can decide. The legal move
+ * that reaches the same state is the one chosen. */
+void search_name_move(Pos *p, const MoveList *root, int best, const MoveList *check, char *out,
+                      size_t len)
+{
+    const Game *g = p->g;
+    pos_make(p, root, &root->m[best]);
+    uint64_t want = p->hash;
+    pos_unmake(p);
+    for (int i = 0; i < check->n; i++) {
+        pos_make(p, check, &check->m[i]);
+        int same = p->hash == want;
+        if (same) move_string(g, check, &check->m[i], out, len);
+        pos_unmake(p);
+        if (same) return;
+    }
+    move_string(g, root, &root->m[best], out, len);
+}
+
+int engine_halted(Engine *e) { return __atomic_load_n(&e->halt, __ATOMIC_RELAXED); }

@@ -10,17 +10,38 @@
 #define SCORE_INF 32000
 #define MAX_PLY 128
 
+/* The work a move may take when the user gave no limit (selfplay's depth 3, match's and
+ * balance's depth 2, tune's): 1000 million steps of rules code, a few seconds. A game whose
+ * crowded positions make one depth cost minutes (Four Towers: 14000 moves a position, half a
+ * second to generate them) then plays at a lower depth there, not for minutes; the limit counts
+ * steps, not seconds, so the games are the same on every machine. */
+#define SEARCH_DEFAULT_WORK 1000000000ull
+
 typedef struct {
     int depth;                    /* 0 = no limit */
     uint64_t nodes;               /* 0 = no limit */
     double time;                  /* seconds for this move; 0 = no limit */
+    uint64_t work;                /* steps of rules code for this move; 0 = no limit. Unlike
+                                     time, the same on any machine and at any load */
     uint64_t seed;                /* 0 = deterministic; else a small deterministic noise per seed */
     FILE *info;                   /* progress lines ("info depth ..."), or NULL */
     int xboard_post;              /* write progress in XBoard's format */
     int threads;                  /* 0 or 1: one; more: Lazy SMP (helper threads, shared table);
                                      the result then depends on timing, not only the position */
     unsigned off;                 /* SEARCH_* techniques switched off (match --off): 0 = all on */
+    int algo;                     /* SEARCH_AB (the default) or SEARCH_MCTS (--search) */
+    int playout;                  /* SEARCH_MCTS: 0 its default playouts, PLAYOUT_TO_END, or
+                                     1 + the random plies before the evaluation */
 } SearchLimits;
+
+/* The search methods (--search): alpha-beta, or Monte-Carlo tree search (mcts.c). */
+enum { SEARCH_AB = 0, SEARCH_MCTS = 1 };
+#define PLAYOUT_TO_END (-1)
+/* "ab", "mcts", "mcts:K" (K random plies, then the evaluation) or "mcts:end" (random to the
+ * game's end) as SEARCH_* and *playout (SearchLimits.playout); -1 if none of them. */
+int search_method(const char *name, size_t len, int *playout);
+/* The method of lim as search_method reads it: "mcts:end". */
+void search_method_string(const SearchLimits *lim, char *buf, size_t len);
 
 /* The search's prunings and reductions, each of which can be switched off to measure it. */
 #define SEARCH_NULL 1u            /* null-move pruning */
@@ -53,5 +74,21 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
  * engine_search() clears the request when it starts. */
 void engine_stop(Engine *e);
 int evaluate(Engine *e, Pos *p);  /* static score for the side to move, in centipawns */
+int engine_halted(Engine *e);     /* engine_stop() was called during this search */
+
+/* What the search and mcts.c share. */
+#include "protect.h"
+/* The moves of a node as the search makes them: pseudo-legal (*legal 0: each is tested when
+ * made) or, in games of compulsory capture, legal (*legal 1); the end block run (p->result). */
+void search_node_moves(Pos *p, MoveList *ml, int *legal);
+/* A node where no move was legal: the end block's result told so (RESULT_*, for the side to
+ * move), or a loss when it decides nothing. */
+int search_no_move_result(Pos *p);
+/* fn under protected_run_until: 1 when the deadline passed, p then taken back to where it was;
+ * 0 when fn returned. A runtime error goes on to p's handler. */
+int search_run_until(Pos *p, double deadline, ProtectedFn *fn, void *ctx);
+/* The name of root->m[best] as the legal list `check` (node_moves) names it. */
+void search_name_move(Pos *p, const MoveList *root, int best, const MoveList *check, char *out,
+                      size_t len);
 int engine_type_value(const Engine *e, int type);
 #endif

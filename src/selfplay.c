@@ -220,6 +220,7 @@ int cmd_selfplay(Args *a)
         fprintf(stderr, "boardvm: selfplay needs a rules file\nTry 'boardvm selfplay --help'.\n");
         return 2;
     }
+    if (mcts_args_refused(a)) return 2;
     int status;
     Match m;
     memset(&m, 0, sizeof m);
@@ -247,13 +248,18 @@ int cmd_selfplay(Args *a)
     interrupted = 0;
     int games = a->games > 0 ? a->games : 1;
     for (int gi = 0; !st && gi < games && !interrupted; gi++) st = play_one_game(&m, gi, games);
-    sigaction(SIGINT, &old, NULL);
     if (games > 1 && m.g->nplayers == 2)
         printf("score: %s %d, %s %d, draws %d, unfinished %d\n", m.g->player_name[0], m.score[0],
                m.g->player_name[1], m.score[1], m.score[2], m.score[3]);
     if (a->opponent)
         printf("%s against %s: %d wins, %d losses, %d draws, %d unfinished\n", m.ename, m.oname,
                m.mine[0], m.mine[1], m.mine[2], m.score[3]);
+    /* The results are written before Ctrl-C kills again: `timeout -s INT` signals the command
+     * and then its process group, and under load the second signal came after the handler was
+     * put back, and the buffered result and score lines were lost (tests/play-ui.sh). */
+    fflush(stdout);
+    if (m.rec) fflush(m.rec);
+    sigaction(SIGINT, &old, NULL);
     if (!st && interrupted) { fprintf(stderr, "boardvm: interrupted\n"); st = EXIT_INTERRUPTED; }
     if (m.profile) profile_report(m.g, m.profile, a->pos[1], stderr);
     free(m.profile);

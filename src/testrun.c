@@ -108,7 +108,7 @@ static int key_line(TestParse *tp, char *t)
     }
     static const char *known[] = { "rules", "option", "fen", "play", "moves", "perft",
                                    "result", "error", "warning", "depth", "best", "score", "off",
-                                   "nodes" };
+                                   "nodes", "search" };
     int ok = 0;
     for (size_t k = 0; k < sizeof known / sizeof *known; k++) ok |= !strcmp(key, known[k]);
     if (!ok) { snprintf(tp->why, sizeof tp->why, "unknown key '%s'", key); return 0; }
@@ -343,12 +343,28 @@ static int check_result(const Game *g, const Pos *p, const char *result)
 }
 
 /* `best:` and `score:`: the engine at a fixed depth chooses one of `best`, with score `score`
- * (a number, "mate N", "mated N" or "draw"). -1 when the case has no valid `depth:`. */
+ * (a number, "mate N", "mated N" or "draw"). -1 when the case has no valid `depth:` (or, with
+ * `search: mcts`, `nodes:`: the playouts). */
 static int check_search(const Case *c, Game *g, Pos *p, const char *best, const char *score)
 {
+    const char *method = case_get(c, "search");
+    int playout = 0;
+    int algo = method ? search_method(method, strlen(method), &playout) : SEARCH_AB;
+    if (algo < 0) {
+        printf("#   search: '%s' is not ab, mcts, mcts:K or mcts:end\n", method);
+        return -1;
+    }
     const char *depth = case_get(c, "depth");
     int d = depth ? atoi(depth) : 0;
-    if (d < 1 || d > 30) { printf("#   a search case needs `depth:` from 1 to 30\n"); return -1; }
+    if (algo == SEARCH_MCTS) {
+        if (depth || !case_get(c, "nodes")) {
+            printf("#   a search case of mcts needs `nodes:` (playouts) and no `depth:`\n");
+            return -1;
+        }
+    } else if (d < 1 || d > 30) {
+        printf("#   a search case needs `depth:` from 1 to 30\n");
+        return -1;
+    }
     /* `off:` the search techniques the engine goes without (search_technique's names) */
     unsigned off = 0;
     const char *offs = case_get(c, "off");
@@ -378,7 +394,8 @@ static int check_search(const Case *c, Game *g, Pos *p, const char *best, const 
         }
     }
     Engine *eng = engine_new(g, 8);
-    SearchLimits lim = { .depth = d, .nodes = nl, .off = off };
+    SearchLimits lim = { .depth = d, .nodes = nl, .off = off, .algo = algo,
+                         .playout = playout };
     SearchResult r;
     engine_search(eng, p, &lim, &r);
     engine_free(eng);

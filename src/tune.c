@@ -36,6 +36,7 @@ typedef struct {
     char **opts;
     int nopts;
     int games, depth, random_plies, max_plies;
+    int depth_given;   /* without --depth: depth 2 and the default work a move */
     int last_ply; /* positions before this ply only (0: all) */
     int jobs;
     unsigned long long seed;
@@ -60,6 +61,7 @@ static int tune_arg(void *ctx, const CliOption *opt, const CliValue *v)
         break;
     case OPT_DEPTH:
         o->depth = (int)v->i;
+        o->depth_given = 1;
         break;
     case OPT_SEED:
         o->seed = v->u;
@@ -310,6 +312,7 @@ static void play_worker(Game *g, const TuneOpts *o, int w, int jobs, FILE *f)
     Engine *e = engine_new(g, 16);
     SelfPlaySpec spec = {{0}, o->random_plies, o->max_plies, o->seed};
     spec.lim.depth = o->depth;
+    if (!o->depth_given) spec.lim.work = SEARCH_DEFAULT_WORK;
     spec.lim.seed = 1; /* the noise varies the games (one seed each) */
     char label[64];
     snprintf(label, sizeof label, "boardvm depth %d", o->depth);

@@ -49,7 +49,8 @@ typedef struct {
     Pos *p;
     Engine *eng;
     int force, engine_side, post;
-    int sd;                        /* depth limit, 0 = none */
+    int sd;                        /* depth limit, 0 = none (--search mcts: not a limit) */
+    int algo, playout;             /* --search */
     double st;                     /* fixed seconds per move, 0 = use the clock */
     int mps, mps_left;             /* moves per time control (0 = whole game) */
     double inc, time_left;         /* seconds */
@@ -539,8 +540,10 @@ static void engine_move(XB *x)
     MoveList *ml = pos_list(p, 0);
     node_moves(p, ml);
     if (p->result || ml->n == 0) { announce_result(x); return; }
-    SearchLimits lim = { .depth = x->sd, .time = x->sd ? 0 : think_time(x),
-                         .info = x->post ? stdout : NULL, .xboard_post = 1 };
+    const int sd = x->algo == SEARCH_MCTS ? 0 : x->sd;   /* MCTS has no depth: its time */
+    SearchLimits lim = { .depth = sd, .time = sd ? 0 : think_time(x),
+                         .info = x->post ? stdout : NULL, .xboard_post = 1, .algo = x->algo,
+                         .playout = x->playout };
     SearchResult r;
     engine_search(x->eng, p, &lim, &r);
     ml = pos_list(p, 0);
@@ -837,6 +840,7 @@ int cmd_xboard(Args *a)
     x.chess = !strcmp(x.g->name, "FIDE Chess");
     if (!x.chess) xb_map(&x);
     x.eng = engine_new(x.g, 64);
+    x.algo = a->algo; x.playout = a->playout;
     x.engine_side = 1; x.post = 0;
     setvbuf(stdout, NULL, _IOLBF, 0);
     char why[MOVE_STR_MAX + 64];

@@ -31,6 +31,7 @@ check() {
 }
 check "perft" ./boardvm perft "$chess" 3
 check "selfplay" ./boardvm selfplay "$chess" --depth 2 --max-plies 4
+check "selfplay --search mcts" ./boardvm selfplay "$chess" --search mcts --nodes 50 --max-plies 4
 check "bench" ./boardvm bench "$chess" --depth 2 --runs 1
 check "show --json" ./boardvm show "$chess" --json
 check "moves" ./boardvm moves "$chess"

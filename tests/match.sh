@@ -119,6 +119,12 @@ bad "boardvm: match: --depth '1,2,3' is not A,B (depths from 1 to 60) or one dep
 bad "boardvm: match: --depth needs a value" "$rules" --depth
 bad "boardvm: match: --time: give one of --depth, --time and --nodes, once" "$rules" --depth 1 --time 1,2
 bad "boardvm: match: --sprt '5,0' is not ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5" "$rules" --sprt 5,0
+bad "boardvm: match: --move-work '0' is not A,B (million steps, from 1) or one bound" "$rules" --move-work 0
+bad "boardvm: match: --move-work '1,x' is not A,B (million steps, from 1) or one bound" "$rules" --move-work 1,x
 bad "boardvm: match: needs a rules file" --games 2
+# --move-work goes with a depth, or alone; the header says each engine's limits
+check "match --depth 3 --move-work 100,200: the engines" \
+    "A = depth 3 100 M steps, B = depth 3 200 M steps" \
+    "$(./boardvm match "$rules" --depth 3 --move-work 100,200 --games 1 --jobs 1 | sed -n '1s/.*, \(A = .*\): 1 games.*/\1/p')"
 rm -f match.out match.err match.pgn match1.pgn bad.err match-openings.txt
 exit $status
