@@ -82,7 +82,8 @@ void engine_name(const SearchLimits *lim, char *buf, size_t len)
                       (unsigned long long)(lim->work / 1000000u));
     } else if (lim->depth) snprintf(buf, len, "boardvm depth %d", lim->depth);
     else if (lim->nodes) snprintf(buf, len, "boardvm %llu nodes", (unsigned long long)lim->nodes);
-    else snprintf(buf, len, "boardvm %.1fs", lim->time);
+    else if (lim->time > 0) snprintf(buf, len, "boardvm %.1fs", lim->time);
+    else snprintf(buf, len, "boardvm %llu M steps", (unsigned long long)(lim->work / 1000000u));
 }
 
 const char *reason_of(const Pos *p)

@@ -11,7 +11,8 @@
 #define MAX_PLY 128
 
 /* The work a move may take when the user gave no limit (selfplay's depth 3, match's and
- * balance's depth 2, tune's): 1000 million steps of rules code, a few seconds. A game whose
+ * balance's depth 2, tune's): 1000 million steps of rules code (seconds; the search's native
+ * work is not counted: docs/engine.md §1). A game whose
  * crowded positions make one depth cost minutes (Four Towers: 14000 moves a position, half a
  * second to generate them) then plays at a lower depth there, not for minutes; the limit counts
  * steps, not seconds, so the games are the same on every machine. */

@@ -28,6 +28,10 @@ check() {   # what, most instructions, selfplay options
 limit=120
 check "--move-work 100" 1100000000 --move-work 100
 check "no limit given: depth 3 within 1000 million steps" 2000000000
+# the header names the limit
+head=$(./boardvm selfplay "$rules" --move-work 100 --max-plies 1 | head -n 1)
+[ "$head" = "game 1: slow nodes, boardvm 100 M steps" ] && echo "ok: the header: $head" ||
+    { echo "FAIL: the header of --move-work 100: $head"; status=1; }
 limit=5
 set -- $(run --depth 3)
 [ -z "${2:-}" ] && echo "ok: --depth 3 alone does not end in 5 s" ||
