@@ -855,6 +855,28 @@ static int const_cond(Compiler *C, Ast *e, int *ok)
     return 0;
 }
 
+/* Whether the end block's first statement is `if no-moves { lose ... }` (its block beginning
+ * with the loss): then a side with no legal move loses, and the engine counts a side's moves
+ * in its evaluation (search.c). Only this plain form is recognised: an end block that decides
+ * otherwise (antichess: a win; Othello: by the discs), or in a way not read at a glance, gets
+ * no mobility term, which costs only strength. */
+static int end_says_no_move_loses(Ast **decls, int nd)
+{
+    for (int i = 0; i < nd; i++) {
+        const Ast *d = decls[i];
+        if (d->kind != AST_HOOK || d->num != HOOK_END || !d->nkids) continue;
+        const Ast *b = d->kids[0];
+        if (b->kind != AST_BLOCK || !b->nkids) return 0;
+        const Ast *st = b->kids[0];
+        if (st->kind != AST_IF || st->nkids < 2) return 0;
+        const Ast *c = st->kids[0], *then = st->kids[1];
+        if (c->kind != AST_IDENT || !c->name || strcmp(c->name, "no-moves")) return 0;
+        return then->kind == AST_BLOCK && then->nkids && then->kids[0]->kind == AST_RESULT &&
+               then->kids[0]->num == RESULT_LOSS;
+    }
+    return 0;
+}
+
 static void flatten(Compiler *C, Ast *list, Ast ***out, int *n, int *cap)
 {
     for (int i = 0; i < list->nkids; i++) {
@@ -1315,6 +1337,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
             g->hook_fn[d->num] = compile_function(&C, hn[d->num], FN_HOOK, (int)d->num, d->kids[0], NULL, NULL);
         }
     }
+    g->no_move_loses = g->hook_fn[HOOK_END] < 0 || end_says_no_move_loses(decls, nd);
     /* compound types: each type's simple parts */
     for (int t = 1; t <= g->ntypes; t++) { g->types[t].nparts = 1; g->types[t].part[0] = (uint8_t)t; }
     for (int i = 0; i < nd; i++) {

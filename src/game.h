@@ -248,6 +248,9 @@ typedef struct Game {
     long work_limit;                      /* GEN_BUDGET, or `moves work N;` (N millions) */
     long step_limit;                      /* STEP_BUDGET, or `moves steps N;` */
     int has_royal;
+    int no_move_loses;                    /* a side with no legal move loses: the end block
+                                             begins `if no-moves { lose ... }`, or there is none
+                                             (the engine's mobility term, search.c) */
 
     /* `display { }`: how `boardvm show` draws the game (display.c) */
     int display_mark;                     /* a zone whose squares are drawn in brackets, or -1 */

@@ -26,4 +26,29 @@ check "Ivory Tower, Blue a Numskull down: about -500" yes \
 s=$(score 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[N] w KQkq - 0 1' ../examples/crazyhouse.rules)
 check "crazyhouse, a knight in hand: even (within 100)" yes \
     "$(awk -v s="$s" 'BEGIN { print (s != "" && s > -100 && s < 100) ? "yes" : "no" }')"
+# The mobility term (docs/engine.md §6.8) is for two-player games without a royal piece whose end
+# block says first that a side with no move loses (`boardvm disasm` names it). Read from the
+# rules files: Nemoroth, checkers and draughts say `if no-moves { lose ...` first; antichess
+# wins with no move, Othello decides by the discs, chess has a royal king.
+counts() { ./boardvm disasm "$1" 2>&1 | grep -c "^engine: a side with no legal move loses"; }
+for f in rules/nemoroth.rules examples/checkers.rules examples/draughts.rules; do
+    check "$f: mobility counted" 1 "$(counts "$srcdir/$f")"
+done
+for f in examples/antichess.rules examples/othello.rules rules/chess.rules; do
+    check "$f: mobility not counted" 0 "$(counts "$srcdir/$f")"
+done
+# checkers with its end block changed: a win for no move, no end block (a side with no move
+# then loses), and the loss not first (the compiler reads only the first statement)
+tmp=${TMPDIR:-/tmp}/eval-mob.$$
+mkdir -p "$tmp" && trap 'rm -rf "$tmp"' EXIT
+sed 's/if no-moves { lose "no moves"; }/if no-moves { win "no moves"; }/' "$srcdir/examples/checkers.rules" > "$tmp/win.rules"
+sed '/^end {/,/^}/d' "$srcdir/examples/checkers.rules" > "$tmp/none.rules"
+sed 's/if no-moves { lose "no moves"; }/if repetition >= 3 { draw \"repetition\"; } if no-moves { lose "no moves"; }/' \
+    "$srcdir/examples/checkers.rules" > "$tmp/later.rules"
+for f in win none later; do
+    check "checkers variant $f compiles" 0 "$(./boardvm check "$tmp/$f.rules" >/dev/null 2>&1; echo $?)"
+done
+check "checkers, no move wins: not counted" 0 "$(counts "$tmp/win.rules")"
+check "checkers, no end block: counted" 1 "$(counts "$tmp/none.rules")"
+check "checkers, the loss after another statement: not counted" 0 "$(counts "$tmp/later.rules")"
 exit $status
