@@ -95,7 +95,7 @@ struct Engine {
     int null_game;                /* a pass cannot be a zugzwang trap here (null_move_allowed) */
     int least_value;              /* the smallest value of a non-royal type: the "pawns" */
     uint8_t null_path[MAX_PLY];   /* 1 where the move into this ply was a null move */
-    int16_t mob[MAX_PLY];         /* legal moves counted by search() at this ply (up to MOB_CAP + 1) */
+    int16_t mob[MAX_PLY];         /* legal moves search() counted at this ply (to MOB_CAP + 1) */
     struct Mcts *mcts;            /* --search mcts: its tree (mcts.c), made at its first search */
 };
 
