@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "commands.h"
+#include "search.h"
 #include "effects.h"
 #include "opcodes.h"
 #include "session.h"
@@ -89,7 +90,7 @@ int cmd_disasm(Args *a)
     if (g->legal_by_pins)
         printf("legality test: moves that leave the royal piece alone and write two squares at "
                "most need no make (pins)\n");
-    if (g->no_move_loses && !g->has_royal && g->nplayers == 2)
+    if (engine_counts_mobility(g))
         printf("engine: a side with no legal move loses (the end block says so first), so the "
                "evaluation counts each side's legal moves\n");
     game_free(g);

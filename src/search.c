@@ -200,7 +200,7 @@ static void null_setup(Engine *e)
 {
     const Game *g = e->g;
     e->null_game = g->has_royal && !g->compulsory_capture && g->nplayers == 2;
-    e->mob_game = !g->has_royal && g->no_move_loses && g->nplayers == 2;
+    e->mob_game = engine_counts_mobility(g);
     e->least_value = 0;
     for (int t = 1; t <= g->ntypes; t++) {
         const PieceType *T = &g->types[t];
@@ -260,6 +260,11 @@ void engine_clear(Engine *e)
     memset(e->history, 0, sizeof *e->history * 65536);
     memset(e->killers, 0, sizeof e->killers);
     for (int i = 0; i < e->nhelpers; i++) engine_clear(e->helpers[i]);
+}
+
+int engine_counts_mobility(const Game *g)
+{
+    return !g->has_royal && g->no_move_loses && g->nplayers == 2;
 }
 
 int engine_type_value(const Engine *e, int type) { return type >= 1 && type <= e->g->ntypes ? e->value[type] : 0; }

@@ -68,6 +68,9 @@ typedef struct Engine Engine;
 
 Engine *engine_new(const Game *g, int tt_mb);
 void engine_free(Engine *e);
+/* Whether the evaluation counts each side's legal moves: a two-player game without a royal
+ * piece whose end block says first that a side with no move loses (docs/engine.md §6.8). */
+int engine_counts_mobility(const Game *g);
 void engine_clear(Engine *e);     /* forget the hash table, killers and history (a new game) */
 /* Search p (which is left as it was). */
 void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res);
