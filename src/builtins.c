@@ -55,6 +55,7 @@ B("royal-square", BI_CALL, 1, VT_PLAYER, N_, N_, Z, Z, Z, S,  OP_ROYALSQ, 0, -1,
 B("combine",      BI_CALL, 2, VT_TYPE, VT_TYPE, N_, Z, Z, Z, VT_TYPE, OP_COMBINE, 0, -1, 0),
 B("minus",        BI_CALL, 2, VT_TYPE, VT_TYPE, N_, Z, Z, Z, VT_TYPE, OP_MINUS, 0, -1, 0),
 B("count",        BI_CALL, 2, VT_TYPE, VT_PLAYER, N_, Z, Z, Z, VT_INT, OP_COUNT, 0, -1, 0),
+B("square-of",    BI_CALL, 2, VT_TYPE, VT_PLAYER, N_, Z, Z, Z, S,  OP_SQUAREOF, 0, -1, 0),
 B("hand",         BI_CALL, 2, VT_PLAYER, VT_TYPE, N_, Z, Z, Z, VT_INT, OP_HAND, 0, -1, 0),
 B("size",         BI_CALL, 1, VT_DIRS, N_, N_, Z, Z, Z, VT_INT, OP_POPCNT, 0, -1, 0),  /* any set:
                                                                     codegen.c set_size */

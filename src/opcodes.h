@@ -182,6 +182,9 @@ enum {
                                         "the player holds") \
     X(COUNT,      0, 2, 1, 0, E_RBOARD, "pop a player and a type; push how many pieces of that " \
                                         "type the player has on the board") \
+    X(SQUAREOF,   0, 2, 1, 0, E_RBOARD, "pop a player and a type; push the first square (in " \
+                                        "square order, at any height of a stack) holding a " \
+                                        "piece of that type of that player, or none") \
     X(CANMOVETO,  0, 1, 1, 0, E_RBOARD|E_REACH, "pop a square; push 1 if a piece of the mover " \
                                                 "could move there") \
     X(MOVEFIELD,  1, 0, 1, 0, E_RMOVE, "push field A (0 from, 1 to, 2 piece, 3 captured) of the " \

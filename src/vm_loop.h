@@ -529,6 +529,19 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             stk[sp - 1] = n;
             ip += 1; NEXT;
         }
+        vmcase(SQUAREOF) {           /* (a native scan: the loop in rules code cost ~10 steps a square) */
+            b = stk[--sp]; a = stk[sp - 1];
+            int32_t found = -1;
+            if (PLOK(b) && TYOK(a))
+                for (int sq = 0; sq < g->nsq && found < 0; sq++)
+                    for (int l = 0; l < g->stack; l++) {
+                        int32_t w = p->st[sq * g->stack + l];
+                        if (!w) break;                  /* a stack has no gaps */
+                        if (PW_TYPE(w) == a && PW_OWNER(w) == b) { found = sq; break; }
+                    }
+            stk[sp - 1] = found;
+            ip += 1; NEXT;
+        }
         vmcase(CANMOVETO)
             a = stk[sp - 1];
             stk[sp - 1] = SQOK(a) && PLOK(mover) ? g->host->can_move_to(p, (int)a, mover) : 0;
