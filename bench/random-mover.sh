@@ -1,7 +1,7 @@
 #!/bin/sh
-# bench/random-mover.sh - the engine at its default settings (selfplay: depth 3 within 1000
-# million steps of rules code a move) against a random legal mover, GAMES games per shipped game
-# (the engine's side alternates), seed SEED:
+# bench/random-mover.sh - the engine at its default settings (selfplay: depth 3, deeper while
+# cheap, within 1000 million steps of rules code a move) against a random legal mover, GAMES
+# games per shipped game (the engine's side alternates), seed SEED:
 #   BOARDVM=./boardvm [GAMES=100] [SEED=1] [DEPTH=D] [MAX_PLIES=1000] \
 #       bench/random-mover.sh [RULES...]
 # Prints per game the engine's wins, losses, draws and unfinished games, and the 95 % upper

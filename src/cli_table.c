@@ -65,7 +65,8 @@ const CliOption cli_options[] = {
       "at most N search nodes per move" },
     { OPT_MOVE_WORK, "move-work", 0, ARG_U64, 1, 0, "N", "a number of million steps",
       ON(CMD_SELFPLAY) | ON(CMD_PLAY),
-      "at most N million steps of rules code per move (with no limit given: depth 3 and 1000)" },
+      "at most N million steps of rules code per move (with no limit given: depth 3, deeper while "
+      "cheap, and 1000)" },
     { OPT_THREADS, "threads", 0, ARG_INT, 1, 64, "N", "a number", ON(CMD_SELFPLAY) | ON(CMD_PLAY),
       "search with N threads (Lazy SMP; default 1, the only deterministic one)" },
     { OPT_OFF, "off", 0, ARG_TEXT, 0, 0, "LIST", "a value", ON(CMD_SELFPLAY),

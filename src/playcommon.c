@@ -44,6 +44,7 @@ void limits_from_args(const Args *a, SearchLimits *lim, int default_depth)
     memset(lim, 0, sizeof *lim);
     int no_limit = a->depth <= 0 && a->time <= 0 && !a->nodes && !a->move_work;
     lim->depth = a->depth > 0 ? a->depth : (no_limit ? default_depth : 0);
+    lim->deepen = no_limit && default_depth > 0;     /* the default: deeper while cheap */
     lim->work = a->move_work > UINT64_MAX / 1000000u ? UINT64_MAX        /* (no limit) */
               : a->move_work ? a->move_work * 1000000u
               : no_limit && default_depth ? SEARCH_DEFAULT_WORK : 0;
@@ -54,7 +55,7 @@ void limits_from_args(const Args *a, SearchLimits *lim, int default_depth)
     lim->algo = a->algo;
     lim->playout = a->playout;
     if (a->algo == SEARCH_MCTS) {       /* no depth: playouts (mcts_args_refused refused --depth) */
-        lim->depth = 0;
+        lim->depth = 0; lim->deepen = 0;
         if (no_limit && default_depth) lim->nodes = MCTS_DEFAULT_PLAYOUTS;
     }
 }
@@ -80,7 +81,8 @@ void engine_name(const SearchLimits *lim, char *buf, size_t len)
         else if (lim->time > 0) snprintf(buf, len, "boardvm %s %.1fs", m, lim->time);
         else snprintf(buf, len, "boardvm %s %llu M steps", m,
                       (unsigned long long)(lim->work / 1000000u));
-    } else if (lim->depth) snprintf(buf, len, "boardvm depth %d", lim->depth);
+    } else if (lim->depth)
+        snprintf(buf, len, "boardvm depth %d%s", lim->depth, lim->deepen ? "+" : "");
     else if (lim->nodes) snprintf(buf, len, "boardvm %llu nodes", (unsigned long long)lim->nodes);
     else if (lim->time > 0) snprintf(buf, len, "boardvm %.1fs", lim->time);
     else snprintf(buf, len, "boardvm %llu M steps", (unsigned long long)(lim->work / 1000000u));

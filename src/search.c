@@ -92,6 +92,7 @@ struct Engine {
     uint64_t root_material;       /* the material at the root, and for how many plies of the */
     int root_quiet;               /* game it had stayed so (scale_for_progress) */
     int mob_game;                 /* the mobility term applies (see mobility_term) */
+    int ext_ply;                  /* extensions end at this ply (deepen sets it per iteration) */
     int null_game;                /* a pass cannot be a zugzwang trap here (null_move_allowed) */
     int least_value;              /* the smallest value of a non-royal type: the "pawns" */
     uint8_t null_path[MAX_PLY];   /* 1 where the move into this ply was a null move */
@@ -626,7 +627,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     /* The horizon, before any move is generated: quiescence generates this node's moves
      * itself, and generating them here too doubled the cost of every leaf. */
     int in_chk = g->has_royal && ply < MAX_PLY - 2 && in_check(p, pos_turn(p));
-    const int ext_ply = 2 * (int)(e->lim.depth ? e->lim.depth : 64);    /* extensions end there */
+    const int ext_ply = e->ext_ply;
     if (in_chk && ply < ext_ply) depth++;
     else if (!g->has_royal && ply < MAX_PLY - 2 && (ply > 0 || e->mob_game)) {
         int n = gen_legal_upto(p, pos_list(p, ply), e->mob_game ? MOB_CAP : FEW_REPLIES);
@@ -832,6 +833,9 @@ int search_run_until(Pos *p, double deadline, ProtectedFn *fn, void *ctx)
 static int search_root(Engine *e, Pos *p, int d, int alpha, int beta, int *bi)
 {
     memset(e->null_path, 0, sizeof e->null_path);  /* (an interrupted search may leave marks) */
+    /* Check and few-replies extensions end at twice the depth asked for, or of this iteration
+     * when the default search goes past it; with no depth limit, at ply 128. */
+    e->ext_ply = 2 * (e->lim.depth ? (d > e->lim.depth ? d : e->lim.depth) : 64);
     if (e->lim.time <= 0) return search(e, p, d, alpha, beta, 0, bi);
     RootRun r = { e, d, bi, 0, alpha, beta };
     if (!search_run_until(p, e->deadline, root_run, &r)) return r.score;
@@ -1026,6 +1030,22 @@ static int aspiration(Engine *e, Pos *p, int d, int last, int have_last, int *bi
     }
 }
 
+/* The default search (SearchLimits.deepen) goes on past its depth while the search so far is
+ * cheap: fewer than DEEPEN_NODES nodes, and less than 1/DEEPEN_WORK_SHARE of the work bound.
+ * Where a move's tree is small, depth 3 takes a few hundred nodes and hundredths of a second,
+ * and a fixed depth leaves the rest of what a move may cost unused. In Nemoroth the random
+ * mover's wins came from traps 5 to 7 plies deep (docs/engine.md §5): depth 6 sees them in about
+ * 2 s. The next iteration costs a few times the last, so it may reach the work bound; the bound
+ * then ends it as it ends any search (the move of the last finished iteration, or a better one
+ * of the unfinished). Nodes and steps, not seconds: a game stays the same on every machine. */
+#define DEEPEN_NODES 20000
+#define DEEPEN_WORK_SHARE 4
+static int still_cheap(const Engine *e, const Pos *p)
+{
+    return e->nodes < DEEPEN_NODES &&
+           (!e->lim.work || (uint64_t)(vm_work(p) - e->work_start) < e->lim.work / DEEPEN_WORK_SHARE);
+}
+
 /* Iterative deepening from the root (engine_search); a function of its own so that, with helper
  * threads running, it can run under protected_run: a runtime error of the rules code must stop
  * the helpers before it goes on. */
@@ -1069,6 +1089,7 @@ static void deepen(Pos *p, void *ctx)
         }
         if (lim->time > 0 && now() - e->start > lim->time * 0.5) break;   /* the next depth would not finish */
         if (lim->work && (uint64_t)(vm_work(p) - e->work_start) > lim->work / 2) break;
+        if (lim->deepen && d >= lim->depth && !still_cheap(e, p)) break;
     }
 }
 
@@ -1094,7 +1115,7 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
     if (!check->n) return;
     int legal;
     search_node_moves(p, root, &legal);
-    int maxd = lim->depth > 0 ? lim->depth : MAX_PLY - 8;
+    int maxd = lim->depth > 0 && !lim->deepen ? lim->depth : MAX_PLY - 8;
     e->running = helpers_start(e, p, lim->threads, maxd, &e->nrunning);
     Deepening it = { e, lim, res, root, maxd };
     uint64_t helper_nodes = 0;

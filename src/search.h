@@ -20,6 +20,8 @@
 
 typedef struct {
     int depth;                    /* 0 = no limit */
+    int deepen;                   /* with depth: the default setting. Iterations go on past depth
+                                     while the search is still cheap (search.c, DEEPEN_*) */
     uint64_t nodes;               /* 0 = no limit */
     double time;                  /* seconds for this move; 0 = no limit */
     uint64_t work;                /* steps of rules code for this move; 0 = no limit. Unlike

@@ -354,15 +354,19 @@ static int check_search(const Case *c, Game *g, Pos *p, const char *best, const 
         printf("#   search: '%s' is not ab, mcts, mcts:K or mcts:end\n", method);
         return -1;
     }
+    /* `depth: N`, or `depth: N+`: selfplay's default search (depth N, deeper while it is cheap,
+     * within the default work) */
     const char *depth = case_get(c, "depth");
-    int d = depth ? atoi(depth) : 0;
+    char *dend = NULL;
+    int d = depth ? (int)strtol(depth, &dend, 10) : 0;
+    int deepen = dend && *dend == '+';
     if (algo == SEARCH_MCTS) {
         if (depth || !case_get(c, "nodes")) {
             printf("#   a search case of mcts needs `nodes:` (playouts) and no `depth:`\n");
             return -1;
         }
-    } else if (d < 1 || d > 30) {
-        printf("#   a search case needs `depth:` from 1 to 30\n");
+    } else if (d < 1 || d > 30 || !isdigit((unsigned char)*depth) || (*dend && strcmp(dend, "+"))) {
+        printf("#   a search case needs `depth:` from 1 to 30, or N+ (the default search)\n");
         return -1;
     }
     /* `off:` the search techniques the engine goes without (search_technique's names) */
@@ -394,8 +398,8 @@ static int check_search(const Case *c, Game *g, Pos *p, const char *best, const 
         }
     }
     Engine *eng = engine_new(g, 8);
-    SearchLimits lim = { .depth = d, .nodes = nl, .off = off, .algo = algo,
-                         .playout = playout };
+    SearchLimits lim = { .depth = d, .deepen = deepen, .nodes = nl, .off = off, .algo = algo,
+                         .playout = playout, .work = deepen ? SEARCH_DEFAULT_WORK : 0 };
     SearchResult r;
     engine_search(eng, p, &lim, &r);
     engine_free(eng);
