@@ -3,10 +3,15 @@
 the rulings' formal model), and at every position the legal moves of boardvm compared with the
 reference's.
 
-  diff.py BOARDVM GAMES [SEED] [--plies N] [--scrambled] [--ichor-plies 5] [--clockwise]
+  diff.py BOARDVM GAMES [SEED] [--plies N] [--scrambled | --crowded] [--ichor-plies 5]
+          [--clockwise]
 
 --scrambled starts each game from a random position (stacks, statues, digesting Leaf Piles,
-Mummies, ichor, promoted Zombies) instead of the start position. Prints each difference with
+Mummies, ichor, promoted Zombies) instead of the start position. --crowded starts from such a
+position in which a Go Away of the side to move has 4 to 8 occupied neighbours, most often with
+a Basilisk among them or a Leaf Pile about to be pushed onto one: the screams whose push orders
+give several outcomes (boardvm skips the orders that cannot be the smallest of their outcome;
+the reference tries them all). Prints each difference with
 the position string and the moves that led to it; exit status 1 if there was one.
 """
 import importlib.util
@@ -69,6 +74,72 @@ def scrambled(rng):
     return st
 
 
+def crowded(rng):
+    """A scrambled position, then a Go Away of the side to move with 4 to 8 units around it."""
+    st = scrambled(rng)
+    side = st.side
+    squares = [(f, r) for f in range(8) for r in range(8)]
+    # the pieces of the start not on the board, per side (Ghast and Basilisk at most one each)
+    left = {}
+    for sd in 'ao':
+        pool = list('BGLLAAWWHHHHHHHH')
+        for sq, unit in st.board.items():
+            for q in unit:
+                if q.side == sd:
+                    t = 'H' if q.t == 'Z' else q.t
+                    if t in pool:
+                        pool.remove(t)
+        left[sd] = pool
+    if 'A' not in left[side]:                      # take one of the side's Go Aways off
+        for sq, unit in list(st.board.items()):
+            if any(q.t == 'A' and q.side == side for q in unit):
+                del st.board[sq]
+                break
+        left[side] = list('BGLLAAWWHHHHHHHH')
+        for sq, unit in st.board.items():
+            for q in unit:
+                if q.side == side:
+                    t = 'H' if q.t == 'Z' else q.t
+                    if t in left[side]:
+                        left[side].remove(t)
+    g = (rng.randint(0, 7), rng.randint(0, 7))
+    st.board[g] = [ref.Piece('A', side)]
+    around = [(g[0] + a, g[1] + b) for a, b in ref.COMPASS if ref.onboard(g[0] + a, g[1] + b)]
+    rng.shuffle(around)
+    want = rng.randint(min(4, len(around)), min(8, len(around)))
+    for sq in around[:want]:
+        if st.board.get(sq):
+            continue
+        sd = rng.choice('ao')
+        pool = left[sd]
+        if not pool:
+            continue
+        # a Basilisk first when there is one to place, then anything left
+        t = 'B' if 'B' in pool and rng.random() < 0.6 else rng.choice(pool)
+        pool.remove(t)
+        p = ref.Piece(t, sd)
+        if t == 'L' and rng.random() < 0.5:         # aim the Leaf Pile at a Basilisk two away
+            d = (sq[0] - g[0], sq[1] - g[1])
+            dst = (sq[0] + d[0], sq[1] + d[1])
+            if ref.onboard(*dst) and not st.board.get(dst):
+                for sd2 in 'ao':
+                    if 'B' in left[sd2]:
+                        left[sd2].remove('B')
+                        st.board[dst] = [ref.Piece('B', sd2)]
+                        break
+        if t != 'L' and rng.random() < 0.2:
+            p.statue = True
+        st.board[sq] = [p]
+    game = ref.Game()
+    game.petrify(st)
+    for sq in list(st.ichor):
+        if any(q.t == 'Z' for q in st.board.get(sq, [])) or sq == g:
+            del st.ichor[sq]
+    st.board = {k: v for k, v in st.board.items() if v}
+    st.history = [st.key()]
+    return st
+
+
 def known_gap(theirs):
     """boardvm's list with the duplicates made by two identical pieces on one square merged.
     Such pieces each run their program and generate the same moves (a program cannot tell which
@@ -99,14 +170,16 @@ def main(argv):
     bvm = argv[1]
     games = int(argv[2])
     seed = int(argv[3]) if len(argv) > 3 and not argv[3].startswith('--') else 1
-    plies, scr, opts = 60, False, []
+    plies, scr, opts = 60, None, []
     plies_ichor, clockwise = 10, False
     i = 3
     while i < len(argv):
         if argv[i] == '--plies':
             plies = int(argv[i + 1]); i += 1
         elif argv[i] == '--scrambled':
-            scr = True
+            scr = scrambled
+        elif argv[i] == '--crowded':
+            scr = crowded
         elif argv[i] == '--ichor-plies':
             plies_ichor = int(argv[i + 1]); opts += ['-o', 'ichor-plies=' + argv[i + 1]]; i += 1
         elif argv[i] == '--clockwise':
@@ -118,7 +191,7 @@ def main(argv):
     known = 0
     positions = 0
     for g in range(games):
-        st = scrambled(rng) if scr else ref.parse(ref.START)
+        st = scr(rng) if scr else ref.parse(ref.START)
         fen = ref.unparse(st)
         hist = []
         for ply in range(plies):
