@@ -323,7 +323,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %type <node> top_decls decls decl_block decl game players player_list player option
 %type <node> option_values board board_holes squares stack direction dir_defs dir_def vector
 %type <node> dirs dir_terms dir_term symmetry pairs pair zone zone_fors zone_for sq_items
-%type <node> sq_item arrows arrow_entries arrow_entry flags ident_list attribute opt_default
+%type <node> sq_item arrows arrow_entries arrow_entry flags ident_list attribute opt_default opt_var_value
 %type <node> attr_body attr_entries attr_entry var type type_name piece piece_attrs piece_body
 %type <node> piece_items piece_item drops start position pos_fields pos_field pos_field1 distinct when
 %type <node> display display_items display_item atom_terms atom_term opt_zones
@@ -581,12 +581,20 @@ attr_entry:
 /* `piece var promoted "~": bool;`: the string is the mark a true value is written with in
  * position strings (after the piece's code: `Q~`), where it would be `Q{promoted=1}`. */
 var:
-    var_kind KW_VAR IDENT ':' type opt_default opt_reset ';'
-        { $$ = mk_kids(ctx, AST_VAR, &@$, $5, $6, mk(ctx, AST_NOTHING, &@7)); $$->name = $3;
-          $$->num = $1; $$->num2 = $7; }
-  | var_kind KW_VAR IDENT STRING ':' type opt_default opt_reset ';'
-        { $$ = mk_kids(ctx, AST_VAR, &@$, $6, $7, mk(ctx, AST_NOTHING, &@8)); $$->name = $3;
-          $$->num = $1; $$->num2 = $8; $$->str = $4; }
+    var_kind KW_VAR IDENT ':' type opt_default opt_var_value opt_reset ';'
+        { $$ = mk_kids(ctx, AST_VAR, &@$, $5, $6, mk(ctx, AST_NOTHING, &@8)); $$->name = $3;
+          $$->num = $1; $$->num2 = $8; if ($7) ast_add(ctx->nodes, $$, $7); }
+  | var_kind KW_VAR IDENT STRING ':' type opt_default opt_var_value opt_reset ';'
+        { $$ = mk_kids(ctx, AST_VAR, &@$, $6, $7, mk(ctx, AST_NOTHING, &@9)); $$->name = $3;
+          $$->num = $1; $$->num2 = $9; $$->str = $4; if ($8) ast_add(ctx->nodes, $$, $8); }
+  ;
+
+/* `piece var statue: bool value 50%;` (the engine counts a statue at half its type's value),
+ * `piece var promoted: bool value 200;` (200 more): an AST_VALUE, num2 1 for a percentage. */
+opt_var_value:
+    %empty                   { $$ = NULL; }
+  | KW_VALUE sint            { $$ = mk_num(ctx, AST_VALUE, &@1, $2); }
+  | KW_VALUE sint '%'        { $$ = mk_num(ctx, AST_VALUE, &@1, $2); $$->num2 = 1; }
   ;
 
 var_kind:

@@ -598,6 +598,32 @@ static void check_transient(Compiler *C, Var *v, SrcLoc at)
     v->transient = 0;
 }
 
+/* `piece var statue: bool value 50%;`: what the variable changes in the engine's value of its
+ * piece (docs/engine.md §6.8). A percentage scales the type's value while the variable is not
+ * 0; a number is added once per unit of the variable, so at most MAX_PIECE_VALUE in all. */
+static void var_value(Compiler *C, Var *v, const Ast *k)
+{
+    Game *g = C->g;
+    if (v->kind != VAR_PIECE) {
+        diag_error(C->diag, k->loc, "only a piece variable can have a `value` (what it changes in its piece's "
+                   "value for the engine)");
+        return;
+    }
+    if (k->num2 && (k->num < 0 || k->num > 1000)) {
+        diag_error(C->diag, k->loc, "a piece variable's value in percent must be 0%% to 1000%% of its piece's value");
+        return;
+    }
+    if (!k->num2 && (k->num < -MAX_PIECE_VALUE / v->max || k->num > MAX_PIECE_VALUE / v->max)) {
+        diag_error(C->diag, k->loc, "a piece variable's value must be -%d to %d per unit (%d in all at its largest "
+                   "value %d)", MAX_PIECE_VALUE / v->max, MAX_PIECE_VALUE / v->max, MAX_PIECE_VALUE, v->max);
+        return;
+    }
+    v->value = (int)k->num;
+    v->value_pct = (int)k->num2;
+    g->valued_piece_bits |= ((1u << v->bits) - 1) << v->shift;
+    g->valued_vars[g->nvalued++] = g->nvars;
+}
+
 static void make_var(Compiler *C, Ast *d)
 {
     Game *g = C->g;
@@ -665,6 +691,7 @@ static void make_var(Compiler *C, Ast *d)
         /* an `uncounted` piece variable: its bits are left out of the repetition key */
         if (v->uncounted) g->uncounted_piece_bits |= ((1u << bits) - 1) << v->shift;
     }
+    if (d->nkids > 3 && d->kids[3]->kind == AST_VALUE) var_value(C, v, d->kids[3]);
     if (v->reset && v->kind == VAR_GLOBAL) {
         if (g->nreset >= MAX_VARS) { diag_error(C->diag, d->loc, "more than %d `reset` variables", MAX_VARS); return; }
         g->reset_vars[g->nreset++] = g->nvars;

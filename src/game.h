@@ -110,6 +110,10 @@ typedef struct {
     int max;                     /* piece vars: the largest value (`0..N`: N; a bool 1) */
     const char *mark;            /* a bool piece var: how true is written after the piece's code
                                     in position strings (`Q~`), or NULL: in braces */
+    int value, value_pct;        /* piece vars, `value N` / `value N%`: what the engine adds to
+                                    the piece's value per unit of the variable, or the percentage
+                                    of its type's value it counts while the variable is not 0
+                                    (value_pct: 1 for the second form) */
 } Var;
 
 typedef struct { const char *name; int nflags; const char *flag[64]; } FlagSet;
@@ -200,6 +204,8 @@ typedef struct Game {
     int *uncounted_locs, nuncounted;      /* state slots left out of the repetition key */
     int piece_bits;                       /* bits of the piece word used by piece vars */
     uint32_t uncounted_piece_bits;        /* those of `uncounted` piece vars (repetition skips) */
+    uint32_t valued_piece_bits;           /* those of piece vars with a `value` (the evaluation) */
+    int valued_vars[MAX_VARS], nvalued;   /* those vars, in the order declared */
 
     /* code */
     int32_t *code; int ncode;

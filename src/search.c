@@ -312,6 +312,24 @@ static int scale_for_progress(const Engine *e, const Pos *p, int score)
  * (each at most MAX_PIECE_VALUE, compile.c), a position never scores as a mate. */
 #define EVAL_MAX (SCORE_MATE - MAX_PLY - 1)
 
+/* A piece's value as its piece variables change it (`piece var statue: bool value 50%;`, the
+ * language's docs): each percentage scales the type's value while its variable is not 0, then
+ * each number is added per unit of its variable. */
+static int var_adjusted_value(const Game *g, int32_t w, int type_value)
+{
+    int64_t v = type_value, add = 0;
+    for (int i = 0; i < g->nvalued; i++) {
+        const Var *pv = &g->vars[g->valued_vars[i]];
+        int x = (int)(((uint32_t)w >> pv->shift) & ((1u << pv->bits) - 1));
+        if (pv->value_pct) {
+            if (x) v = v * pv->value / 100;
+            if (v > 1000000000) v = 1000000000;       /* (ten 1000% variables would overflow) */
+        }
+        else add += (int64_t)pv->value * x;            /* each at most MAX_PIECE_VALUE (compile.c) */
+    }
+    return (int)(v + add);
+}
+
 int evaluate(Engine *e, Pos *p)
 {
     const Game *g = e->g;
@@ -327,7 +345,9 @@ int evaluate(Engine *e, Pos *p)
             /* material, and a little for standing near the centre (more squares in reach) */
             int dx = abs(2 * g->sq_x[sq] - cx2), dy = abs(2 * g->sq_y[sq] - cy2);
             const PieceType *T = &g->types[t];
-            int v = e->value[t] + (T->royal ? 0 : 8 - (dx + dy) / 2);
+            int v = e->value[t];
+            if ((uint32_t)w & g->valued_piece_bits) v = var_adjusted_value(g, w, v);
+            v += T->royal ? 0 : 8 - (dx + dy) / 2;
             if (!T->royal && T->natoms) v += 3 * atom_mobility(p, sq, T, o);
             if (T->bonus_attr >= 0) {        /* the rules file's square bonus, as the owner sees the board */
                 int vs = g->sq_view[o][sq];
