@@ -324,6 +324,7 @@ static int var_adjusted_value(const Game *g, int32_t w, int type_value)
         if (pv->value_pct) {
             if (x) v = v * pv->value / 100;
             if (v > 1000000000) v = 1000000000;       /* (ten 1000% variables would overflow) */
+            if (v < -1000000000) v = -1000000000;
         }
         else add += (int64_t)pv->value * x;            /* each at most MAX_PIECE_VALUE (compile.c) */
     }

@@ -51,4 +51,15 @@ done
 check "checkers, no move wins: not counted" 0 "$(counts "$tmp/win.rules")"
 check "checkers, no end block: counted" 1 "$(counts "$tmp/none.rules")"
 check "checkers, the loss after another statement: not counted" 0 "$(counts "$tmp/later.rules")"
+# Nemoroth's statues count half their type's value (`piece var statue: bool value 50%;`): from
+# the start, with Alabaster to move, a petrified Ghast (300) of Obsidian's on d8 puts Alabaster
+# about 150 up, one of its own about 150 down (within 30 of the start's score: the statue's
+# square and the search's depth-1 reply are the same in the three)
+nstart='walgblaw/hhhhhhhh/8/8/8/8/HHHHHHHH/WALGBLAW a -'
+s0=$(score "$nstart" nemoroth.rules)
+s1=$(score 'walg{statue=1}blaw/hhhhhhhh/8/8/8/8/HHHHHHHH/WALGBLAW a -' nemoroth.rules)
+s2=$(score 'walgblaw/hhhhhhhh/8/8/8/8/HHHHHHHH/WALG{statue=1}BLAW a -' nemoroth.rules)
+within() { awk -v a="$1" -v b="$2" -v d="$3" 'BEGIN { print (a != "" && b != "" && a - b > d - 30 && a - b < d + 30) ? "yes" : "no" }'; }
+check "Nemoroth, Obsidian's Ghast a statue: Alabaster about 150 up" yes "$(within "$s1" "$s0" 150)"
+check "Nemoroth, Alabaster's Ghast a statue: Alabaster about 150 down" yes "$(within "$s2" "$s0" -150)"
 exit $status
