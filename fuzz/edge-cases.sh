@@ -403,5 +403,14 @@ expect "a piece variable stored past its range (issue 18)" \
     "piece-var-range.rules:10: error: piece variable 'c' is 0..5, not 6" "$bvm" moves "$pvr" --fen 'K{c=5}1/1k w'
 expect "a piece variable past its range in a position string (issue 18)" \
     "bad position: board: c=6 is out of its range 0..5" "$bvm" moves "$pvr" --fen 'K{c=6}1/1k w'
+# ---- issue 32: what the third round of hostile inputs found ---------------------------------
+# (1) `no-moves` in `legal` asks whether the reply has a legal move, whose legality asks it again:
+# the nesting count was restarted by each reply's generation, so the guard never fired and the
+# C stack overflowed (exit 139). Four shapes: one move, `again`, many moves, and an `end` too.
+for c in legal-no-moves legal-no-moves-again legal-no-moves-repeat legal-no-moves-end; do
+    LIMIT=10 expect "no-moves in legal that asks itself ($c, issue 32)" \
+        "$c.rules:2: error: .no-moves. in .legal. nested more than 8 deep" "$bvm" perft "$cli/$c.rules" 2
+done
+LIMIT=
 echo "$n cases, $fails failed"
 [ $fails -eq 0 ]

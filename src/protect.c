@@ -24,6 +24,9 @@ static int run(Pos *p, double deadline, ProtectedFn *fn, void *ctx)
     default: why = 1; break;                 /* a runtime error (pos_runtime_error) */
     }
     if (deadline >= 0) vm_set_deadline(p, 0, NULL);
+    /* A jump left the interpreter's nesting counts (replies, captures, attack tests) raised;
+     * no run is nested inside rules code, so none of them is in progress any more. */
+    if (why) vm_abandon(p);
     p->on_error = outer;
     return why;
 }

@@ -25,6 +25,10 @@ struct VmScratch {
     char *nb; int nnb, capnb;          /* note text of the running branches (a stack) */
     char *qb; int nqb, capqb;          /* qualifier text, the same way */
     MoveList **reply; int nreply;      /* `no-moves` in `legal`: the replies, one list per nesting */
+    int reply_nest;                    /* replies being generated now: a count of its own, since
+                                          each reply's generation restarts depth_guard (a shared
+                                          count let `legal { require not no-moves; }` recurse
+                                          until the stack overflowed) */
     uint32_t groups;                   /* `distinct { }` blocks entered so far */
     long work;                         /* steps of work run on this position so far */
     long work0; int trail0;            /* the work and the trail's length at vm_start_position */
@@ -112,6 +116,7 @@ void vm_abandon(Pos *p)
     struct VmScratch *s = scratch(p);
     s->nch = 0; s->nlocs = 0; s->nnb = 0; s->nqb = 0; s->capture_nest = 0;
     s->free_work = 0;
+    s->reply_nest = 0;
     p->depth_guard = 0;
 }
 
@@ -493,10 +498,11 @@ void vm_run_capture_hook(Pos *p, int mover, int32_t victim)
 static int side_to_move_has_a_move(Pos *p, int line)
 {
     struct VmScratch *s = scratch(p);
-    if (p->depth_guard > 8)
-        pos_runtime_error(p, line, "`no-moves` in `legal` nested more than 8 deep (a rule that calls itself?)");
-    if (s->nreply <= p->depth_guard) {
-        int n = p->depth_guard + 1;
+    if (s->reply_nest >= MAX_REPLY_NEST)
+        pos_runtime_error(p, line, "`no-moves` in `legal` nested more than %d deep "
+                          "(a rule that calls itself?)", MAX_REPLY_NEST);
+    if (s->nreply <= s->reply_nest) {
+        int n = s->reply_nest + 1;
         s->reply = realloc(s->reply, sizeof *s->reply * (size_t)n);
         if (!s->reply) out_of_memory("the reply lists");
         for (int i = s->nreply; i < n; i++) {
@@ -505,15 +511,14 @@ static int side_to_move_has_a_move(Pos *p, int line)
         }
         s->nreply = n;
     }
-    MoveList *ml = s->reply[p->depth_guard];
-    p->depth_guard++;
+    MoveList *ml = s->reply[s->reply_nest++];
     movelist_clear(ml);
     /* gen_pseudo starts the bounds of a new position (vm_start_position); the replies belong
-     * to this one: their work counts toward its bound, and the nesting count stays. */
+     * to this one: their work counts toward its bound, and the nesting counts stay. */
     long work0 = s->work0; int trail0 = s->trail0, guard = p->depth_guard, free0 = s->free_work;
     int found = p->g->host->first_legal(p, ml);
     s->work0 = work0; s->trail0 = trail0; p->depth_guard = guard; s->free_work = free0;
-    p->depth_guard--;
+    s->reply_nest--;
     return found;
 }
 
