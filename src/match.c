@@ -32,6 +32,7 @@
 #include "oom.h"
 #include "posstring.h"
 #include "protect.h"
+#include "outfile.h"
 #include "record.h"
 #include "search.h"
 #include "session.h"
@@ -831,7 +832,7 @@ static int summarize(const GameOut *out, const MatchOpts *o, const Game *g, cons
 }
 
 /* The games, played by the workers and collected here, and their summary; the exit status.
- * Closes rec (the records' file, or NULL). */
+ * The records go to rec (NULL: none), which the caller closes. */
 static int run_match(Game *g, MatchOpts *o, FILE *rec)
 {
     if (!o->jobs) {
@@ -856,7 +857,6 @@ static int run_match(Game *g, MatchOpts *o, FILE *rec)
                           MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (next_game == MAP_FAILED) {
         perror("boardvm: match: mmap");
-        if (rec) fclose(rec);
         return 1;
     }
     *next_game = 0;
@@ -871,7 +871,6 @@ static int run_match(Game *g, MatchOpts *o, FILE *rec)
     status |= collect(pipes, started, out, o, g, rec, tally);
     status |= reap_workers(pipes, started);
     free(pipes);
-    if (rec && fclose(rec)) { perror(o->record); status = 1; }
     status |= summarize(out, o, g, tally, la, lb);
     for (int gi = 0; gi < o->games; gi++) { free(out[gi].reason); free(out[gi].record); }
     free(out);
@@ -897,16 +896,18 @@ int cmd_match(int argc, char **argv)
     }
     Game *g = load_game(o.rules, NULL, o.nopts, o.opts, &st);
     if (!g) { free(o.opts); return st; }
-    FILE *rec = NULL;
+    OutFile *rec = NULL;
     st = 0;
     if (g->nplayers != 2) {
         fprintf(stderr, "boardvm: match: %s has %d players; a match needs a two-player game\n",
                 o.rules, g->nplayers);
         st = 2;
     } else if (o.openings_file) st = read_openings(g, &o);
-    if (!st && o.record && !(rec = fopen(o.record, "w"))) { perror(o.record); st = 2; }
-    if (!st) st = run_match(g, &o, rec);     /* which closes rec */
-    else if (rec) fclose(rec);
+    if (!st && o.record && !(rec = outfile_open(o.record))) st = 2;
+    if (!st) {
+        st = run_match(g, &o, rec ? rec->f : NULL);
+        if (rec && outfile_close(rec) != 0) st = 2;     /* the records are lost: say so */
+    }
     free_openings(&o);
     game_free(g);
     free(o.opts);

@@ -9,7 +9,7 @@
  *
  * Only keys written in a case itself are rewritten (file-level keys and `error:`/search cases
  * are left alone); `perft:` keeps its number of depths. The file is rewritten only when every
- * case could be computed, through a temporary file renamed over it. Exit status 0, 1 when a
+ * case could be computed, whole or not at all (outfile.c). Exit status 0, 1 when a
  * case could not be computed (nothing written), 2 when a file could not be read or written. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +22,7 @@
 #include "session.h"
 #include "testfile.h"
 #include "oom.h"
+#include "outfile.h"
 #include "protect.h"
 
 #define WRAP_COLUMN 96              /* move lists are wrapped like the hand-written ones */
@@ -208,6 +209,21 @@ static int update_case(Update *u, const Case *c)
     return ok;
 }
 
+/* The file with its new values, written whole or not at all (outfile.c); 0, or 2 after a
+ * message. A symbolic link stays one: the file it leads to is replaced. */
+static int write_updated(const char *path, const Update *u)
+{
+    OutFile *out = outfile_open(path);
+    if (!out) return 2;
+    for (int l = 1; l <= u->nlines; ) {
+        const Replacement *r = NULL;
+        for (int k = 0; k < u->nrep; k++) if (u->rep[k].first == l) r = &u->rep[k];
+        if (r) { fprintf(out->f, "%s\n", r->text); l = r->last + 1; }
+        else fprintf(out->f, "%s\n", u->lines[l++ - 1]);
+    }
+    return outfile_close(out) == 0 ? 0 : 2;
+}
+
 static int update_file(const char *path)
 {
     Arena ar; arena_init(&ar);
@@ -240,23 +256,7 @@ static int update_file(const char *path)
     if (!ok) {
         fprintf(stderr, "boardvm: %s: not rewritten (a case could not be computed)\n", path);
         status = 1;
-    } else if (u.nrep) {
-        char *tmp = malloc(strlen(path) + 16);
-        if (!tmp) out_of_memory("tmp in update_file()");
-        sprintf(tmp, "%s.update-tmp", path);
-        FILE *f = fopen(tmp, "w");
-        if (!f) { perror(tmp); status = 2; }
-        else {
-            for (int l = 1; l <= nlines; ) {
-                const Replacement *r = NULL;
-                for (int k = 0; k < u.nrep; k++) if (u.rep[k].first == l) r = &u.rep[k];
-                if (r) { fprintf(f, "%s\n", r->text); l = r->last + 1; }
-                else fprintf(f, "%s\n", lines[l++ - 1]);
-            }
-            if (fclose(f) != 0 || rename(tmp, path) != 0) { perror(path); remove(tmp); status = 2; }
-        }
-        free(tmp);
-    }
+    } else if (u.nrep) status = write_updated(path, &u);
     if (!status)
         printf("%s: %d value%s changed, %d unchanged\n", path, u.nrep, u.nrep == 1 ? "" : "s",
                u.unchanged);
