@@ -201,6 +201,15 @@ static int limit_arg(MatchParse *mp, const CliOption *opt, const char *v)
     return 0;
 }
 
+/* ELO0 < ELO1 within +-1000 Elo, and 0 < ALPHA, BETA < 0.5. Past 1000 Elo a score is within
+ * 0.32 % of 0 or 1: a hypothesis no match tests (0,1e308 gave an LLR without meaning). */
+static int sprt_args_valid(const double x[4])
+{
+    const double max_elo = 1000;                 /* as the message below says */
+    return x[0] >= -max_elo && x[0] < x[1] && x[1] <= max_elo && x[2] > 0 && x[2] < 0.5 &&
+           x[3] > 0 && x[3] < 0.5;
+}
+
 /* --sprt ELO0,ELO1[,ALPHA,BETA], and --stats W,D,L: a debug entry, the statistics of given
  * counts (tests/match.sh checks them). */
 static int stats_arg(MatchOpts *o, const CliOption *opt, const char *v)
@@ -208,10 +217,9 @@ static int stats_arg(MatchOpts *o, const CliOption *opt, const char *v)
     double x[4] = { 0, 0, 0.05, 0.05 };
     if (opt->id == OPT_SPRT) {
         int k = parse_reals(v, x, 4);
-        if ((k != 2 && k != 4) || !(x[0] < x[1]) || !(x[2] > 0 && x[2] < 0.5) ||
-            !(x[3] > 0 && x[3] < 0.5))
-            return match_usage("--sprt '%s' is not ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and "
-                               "0 < ALPHA, BETA < 0.5", v);
+        if ((k != 2 && k != 4) || !sprt_args_valid(x))
+            return match_usage("--sprt '%s' is not ELO0,ELO1[,ALPHA,BETA] with -1000 <= ELO0 < "
+                               "ELO1 <= 1000 and 0 < ALPHA, BETA < 0.5", v);
         o->use_sprt = 1; o->elo0 = x[0]; o->elo1 = x[1]; o->alpha = x[2]; o->beta = x[3];
         return 0;
     }
