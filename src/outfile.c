@@ -2,7 +2,7 @@
  *
  * Why: a file the user already has must never be lost to a failed write (a full disk, a killed
  * run) or be replaced by a half-written one. A regular file is written to a new temporary file
- * in the same directory (mkstemp: a unique name, created with O_EXCL, so a symbolic link
+ * in the same directory (mkostemp: a unique name, created with O_EXCL, so a symbolic link
  * planted at a guessable name is never followed), which is flushed, synced and renamed over the
  * old file only when every write succeeded; it keeps the old file's permissions. A name that
  * is a symbolic link has the file it leads to replaced this way, and stays a link. Devices,
@@ -93,7 +93,7 @@ static char *replaced_file(const char *path)
 static int open_tmp(OutFile *o, const struct stat *old)
 {
     o->tmp = tmp_template(o->target);
-    int fd = mkstemp(o->tmp);
+    int fd = mkostemp(o->tmp, O_CLOEXEC);     /* not inherited by a program it runs */
     if (fd < 0) {
         fprintf(stderr, "boardvm: %s: cannot create a temporary file beside it: %s\n", o->path,
                 strerror(errno));
