@@ -416,7 +416,7 @@ static int type_arith(const Game *g, int a, int b, int minus)
 static void __attribute__((noreturn, cold)) position_work_error(Pos *p, int line, long limit)
 {
     pos_runtime_error(p, line, "the moves of one position took more than %ld steps of work "
-                      "(instructions run and state words and note characters written; "
+                      "(instructions run, cells scanned, moves emitted and made; "
                       "`moves work N;` allows N million)", limit);
 }
 

@@ -86,8 +86,9 @@ extern long vm_gen_budget;
 /* The steps of work run on p so far (never goes down): how slow its nodes are, for the search. */
 long vm_work(const Pos *p);
 
-/* The bounds of a whole command (docs/language.md "Limits"), checked where the work is counted
- * (at the end of each program run and at each emitted move, never per instruction):
+/* The bounds of a whole command (docs/language.md "Limits"), checked where the work is counted:
+ * at the end of each program run, at each emitted move, every 65536 instructions of a run
+ * (vm.c, CHECK_EVERY), and at each native charge (vm_charge):
  * vm_set_total_work: from now on, at most max_steps more steps of work on p in all (0: no
  * bound); past it, a runtime error that names the bound and `--work`.
  * vm_set_deadline: once the clock (CLOCK_MONOTONIC, seconds) passes deadline, the run jumps to
