@@ -434,5 +434,11 @@ LIMIT=30 expect "262144 moves made and generated again: perft 2 --work 2000 (iss
     "many-moves.rules:[0-9]+: error: the moves of this command took more than 2000 million steps" \
     "$bvm" perft "$cli/many-moves.rules" 2 --work 2000
 LIMIT=
+# (3) memory: a list a ply, each of 262144 moves writing 16 words (46 MB): 20 plies of perft
+# held 945 MB within the work bound. The lists of a command are bounded together (512 MiB).
+LIMIT=30 expect "move lists of many plies: one memory bound (issue 32)" \
+    "list-memory.rules:[0-9]+: error: the move lists of this command hold more than 512 MiB" \
+    "$bvm" perft "$cli/list-memory.rules" 30
+LIMIT=
 echo "$n cases, $fails failed"
 [ $fails -eq 0 ]

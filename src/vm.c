@@ -174,6 +174,12 @@ static void push_choice(Pos *p, struct VmScratch *s, int pc, const int64_t *L, i
     s->nlocs += nlocals;
 }
 
+static void __attribute__((noreturn, cold)) lists_memory_error(Pos *p, int line)
+{
+    pos_runtime_error(p, line, "the move lists of this command hold more than %d MiB "
+                      "(moves, their state changes and notes, one list a ply)", MAX_LISTS_MIB);
+}
+
 /* What one emitted move costs beyond its copied words, in steps (an instruction's time, about
  * 2.5 ns): the list's push, the merge of moves doing the same, and the legality pass over it
  * (gen_legal) take some 100 ns a move (bench/work-calibration.sh): 262144 `emit stay`s under
@@ -188,6 +194,7 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
 {
     MoveList *ml = c->out;
     if (ml->n >= MAX_MOVES) pos_runtime_error(p, line, "more than %d moves in one position", MAX_MOVES);
+    if (ml->n == ml->cap && movelists_over_bound()) lists_memory_error(p, line);
     /* A move copies every state write of its branch so far: a branch that writes much and then
      * emits many moves would fill gigabytes within the work bound. The list's size is bounded. */
     struct VmScratch *s = p->vm;
@@ -208,8 +215,11 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     m->piece = c->piece;
     m->captured = kind == MK_MOVE && L[0] >= 0 ? p->st[L[0] * g->stack] : 0;   /* the bottom piece, for ordering */
     if (ml->nops + n > ml->capops) {
+        uint32_t was = ml->capops;
         ml->capops = ml->capops ? 2 * ml->capops : 1024;
         while (ml->capops < ml->nops + n) ml->capops *= 2;
+        movelist_account((long)(2 * sizeof *ml->ops * (ml->capops - was)));
+        if (movelists_over_bound()) lists_memory_error(p, line);
         ml->ops = realloc(ml->ops, sizeof *ml->ops * 2 * (size_t)ml->capops);
         if (!ml->ops) out_of_memory("the moves' state writes");
     }
@@ -249,8 +259,10 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     MAXIMA_NOTE(move_text, tl > ql ? tl : ql);
     /* the branch's notes */
     if (ml->ntext + tl > ml->captext) {
+        uint32_t was = ml->captext;
         ml->captext = ml->captext ? 2 * ml->captext : 4096;
         while (ml->captext < ml->ntext + tl) ml->captext *= 2;
+        movelist_account((long)(ml->captext - was));
         ml->text = realloc(ml->text, ml->captext);
         if (!ml->text) out_of_memory("the moves' text");
     }
@@ -258,8 +270,10 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     if (tl) memcpy(ml->text + ml->ntext, s->nb + note_base, tl);
     ml->ntext += tl;
     if (ml->ntext + ql > ml->captext) {
+        uint32_t was = ml->captext;
         if (!ml->captext) ml->captext = 4096;
         while (ml->captext < ml->ntext + ql) ml->captext *= 2;
+        movelist_account((long)(ml->captext - was));
         ml->text = realloc(ml->text, ml->captext);
         if (!ml->text) out_of_memory("the moves' text");
     }
