@@ -62,6 +62,13 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* Milliseconds for poll() until the deadline: never negative, which poll() takes as forever. */
+static int ms_until(double deadline)
+{
+    double left = deadline - now();
+    return left <= 0 ? 0 : (int)(left * 1000) + 1;
+}
+
 static Answer answer_to(const UciEngine *e, const char *waiting)
 {
     return (Answer){ waiting, now() + e->timeout, 0 };
@@ -178,12 +185,11 @@ static int send_line(UciEngine *e, const char *line, const Answer *a, char *err,
         ssize_t k = write(e->to, line + off, len - off);
         if (k < 0 && errno == EINTR) continue;
         if (k < 0 && errno == EAGAIN) {
-            double left = a->deadline - now();
-            if (left <= 0)
+            if (now() >= a->deadline)
                 return fail(err, errlen, "the engine '%s' did not read its input for %g s "
                             "(see --timeout)", e->command, e->timeout);
             struct pollfd pf = { e->to, POLLOUT, 0 };
-            poll(&pf, 1, (int)(left * 1000) + 1);
+            poll(&pf, 1, ms_until(a->deadline));
             continue;
         }
         if (k <= 0) {
@@ -226,9 +232,8 @@ static int too_late(const UciEngine *e, const Answer *a, char *err, size_t errle
 /* More of the engine's output into the buffer, waiting at most until a's deadline. */
 static void read_more(UciEngine *e, const Answer *a)
 {
-    double left = a->deadline - now();
     struct pollfd pf = { e->from, POLLIN, 0 };
-    if (poll(&pf, 1, (int)(left * 1000) + 1) <= 0) return;     /* the caller looks at the time */
+    if (poll(&pf, 1, ms_until(a->deadline)) <= 0) return;     /* the caller looks at the time */
     ssize_t k = read(e->from, e->buf + e->nbuf, sizeof e->buf - e->nbuf);
     if (k == 0 || (k < 0 && errno != EINTR && errno != EAGAIN)) e->exited = 1;
     else if (k > 0) e->nbuf += (size_t)k;

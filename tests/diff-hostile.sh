@@ -73,7 +73,9 @@ while True:
     if line == "uci":
         if mode == "no-uciok": forever("info string still starting\n" * 100, 0.01)
         say("id name hostile\nuciok\n")
-    elif line == "isready": say("readyok\n")
+    elif line == "isready":
+        say("readyok\n")
+        if mode == "deaf": time.sleep(60)   # reads nothing more: boardvm's writes fill the pipe
     elif line.startswith("go perft"): go_perft()
     elif line == "quit": break
 EOF
@@ -124,6 +126,12 @@ within "never uciok" 10
 # (1100 of those lines, 67101100 bytes, are not)
 run too-many-bytes 60 "$engine too-many-bytes" --depth 1 --timeout 50
 says "67 MB of info lines" "the engine '$engine too-many-bytes' wrote more than 67108864 bytes"
+
+# a question longer than the pipe holds (64 KiB) to an engine that no longer reads: the timeout
+# bounds the writing too (the unfixed build waited in write() for ever)
+run deaf 30 "$engine deaf" --engine-fen "$(python3 -c 'print("x" * 100000)')" --depth 1 --timeout 3
+says "an engine that does not read" "the engine '$engine deaf' did not read its input for 3 s"
+within "an engine that does not read" 10
 
 # ---- a line too long is an error, never parsed in pieces -------------------------------------
 run long-line 60 "$engine long-line" --depth 1
