@@ -410,8 +410,10 @@ static void add_line(UciDivide *out, int *cap, const char *move, size_t len, uin
     out->line[out->n++].count = n;
 }
 
-/* One line of the answer to `go perft`: its total (1, the answer's end), a "MOVE: COUNT" line
- * (added to out and *sum) or another line (both 0, ignored); -1 with a message. */
+enum { LINE_READ = 0, LINE_LAST = 1, LINE_BAD = -1 };
+
+/* One line of the answer to `go perft`: its total (LINE_LAST), a "MOVE: COUNT" line (added to
+ * out and *sum) or another line (ignored) (both LINE_READ); LINE_BAD with a message. */
 static int perft_line(const UciEngine *e, const char *line, UciDivide *out, int *cap,
                       uint64_t *sum, char *err, size_t errlen)
 {
@@ -419,27 +421,32 @@ static int perft_line(const UciEngine *e, const char *line, UciDivide *out, int 
     if (!strncmp(line, "Nodes searched: ", 16)) {
         int r = parse_count(line + 16, &n);
         if (r < 0) goto too_big;
-        if (r > 0) { out->nodes = n; return 1; }
-        return 0;
+        if (r > 0) { out->nodes = n; return LINE_LAST; }
+        return LINE_READ;
     }
     /* "MOVE: COUNT"; other lines (info strings, the board) are not counts */
     const char *colon = strstr(line, ": ");
-    if (!colon || colon == line || strchr(line, ' ') < colon) return 0;
+    if (!colon || colon == line || strchr(line, ' ') < colon) return LINE_READ;
     int r = parse_count(colon + 2, &n);
-    if (r == 0) return 0;
+    if (r == 0) return LINE_READ;
     if (r < 0) goto too_big;
-    if (out->n == UCI_MAX_ANSWER_MOVES)
-        return fail(err, errlen, "the engine '%s' lists more than %d moves in one position "
-                    "(more than boardvm holds)", e->command, UCI_MAX_ANSWER_MOVES) - 1;
-    if (*sum > UINT64_MAX - n)
-        return fail(err, errlen, "the engine's counts per move add up to more than 2^64-1 "
-                    "(at '%s')", line) - 1;
+    if (out->n == UCI_MAX_ANSWER_MOVES) {
+        fail(err, errlen, "the engine '%s' lists more than %d moves in one position (more than "
+             "boardvm holds)", e->command, UCI_MAX_ANSWER_MOVES);
+        return LINE_BAD;
+    }
+    if (*sum > UINT64_MAX - n) {
+        fail(err, errlen, "the counts per move of the engine '%s' add up to more than 2^64-1 "
+             "(at '%.64s')", e->command, line);
+        return LINE_BAD;
+    }
     add_line(out, cap, line, (size_t)(colon - line), n);
     *sum += n;
-    return 0;
+    return LINE_READ;
 too_big:
-    return fail(err, errlen, "the engine '%s' wrote a count that does not fit in 64 bits: '%.64s'",
-                e->command, line) - 1;
+    fail(err, errlen, "the engine '%s' wrote a count that does not fit in 64 bits: '%.64s'",
+         e->command, line);
+    return LINE_BAD;
 }
 
 static int ask_perft(UciEngine *e, const char *fen, char *const *moves, int nmoves, int depth,
@@ -468,20 +475,20 @@ int uci_perft(UciEngine *e, const char *fen, char *const *moves, int nmoves, int
     Answer a = answer_to(e, waiting);
     if (!ask_perft(e, fen, moves, nmoves, depth, &a, err, errlen)) return 0;
     char line[UCI_MAX_LINE];
-    int cap = 0, r = 0;
+    int cap = 0, r = LINE_READ;
     uint64_t sum = 0;
-    while (r == 0) {
-        if (!read_line(e, &a, line, sizeof line, err, errlen)) r = -1;
+    while (r == LINE_READ) {
+        if (!read_line(e, &a, line, sizeof line, err, errlen)) r = LINE_BAD;
         else r = perft_line(e, line, out, &cap, &sum, err, errlen);
     }
     /* at depth 1 some engines count nothing per move; otherwise the lines must add up */
-    if (r > 0 && sum != out->nodes && out->n) {
-        fail(err, errlen, "the engine's counts per move add up to %llu, its total is %llu",
-             (unsigned long long)sum, (unsigned long long)out->nodes);
-        r = -1;
+    if (r == LINE_LAST && sum != out->nodes && out->n) {
+        fail(err, errlen, "the counts per move of the engine '%s' add up to %llu, its total is "
+             "%llu", e->command, (unsigned long long)sum, (unsigned long long)out->nodes);
+        r = LINE_BAD;
     }
-    if (r < 0) uci_divide_free(out);
-    return r > 0;
+    if (r == LINE_BAD) uci_divide_free(out);
+    return r == LINE_LAST;
 }
 
 void uci_divide_free(UciDivide *d)

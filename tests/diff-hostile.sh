@@ -143,7 +143,7 @@ check "a line of 65535 bytes: read whole, the sides agree" 0 "$st"
 run count-too-big 60 "$engine count-too-big" --depth 1
 says "a count of 2^64" "wrote a count that does not fit in 64 bits: 'e2e4: 18446744073709551616'"
 run sum-wraps 60 "$engine sum-wraps" --depth 1
-says "two counts of 2^63" "the engine's counts per move add up to more than 2^64-1 (at 'a2a4: 9223372036854775808')"
+says "two counts of 2^63" "the counts per move of the engine '$engine sum-wraps' add up to more than 2^64-1 (at 'a2a4: 9223372036854775808')"
 run total-too-big 60 "$engine total-too-big" --depth 1
 says "a total of 2^64 + 20" "does not fit in 64 bits: 'Nodes searched: 18446744073709551636'"
 
