@@ -34,7 +34,8 @@ _Static_assert(UCI_MAX_ANSWER_MOVES == MAX_MOVES,
 struct UciEngine {
     pid_t pid;                    /* also its process group */
     int to, from;                 /* its stdin (non-blocking), its stdout */
-    char buf[UCI_MAX_LINE]; size_t nbuf; /* what was read and not yet returned as lines */
+    char buf[UCI_MAX_LINE];       /* what was read: buf[start..end) not yet returned as lines */
+    size_t start, end;
     double timeout;
     const char *command;
     int exited;                   /* its output ended */
@@ -206,22 +207,21 @@ static int send_line(UciEngine *e, const char *line, const Answer *a, char *err,
  * when the buffer holds no whole line. */
 static int take_line(UciEngine *e, Answer *a, char *line, size_t n)
 {
-    char *nl = memchr(e->buf, '\n', e->nbuf);
+    char *first = e->buf + e->start, *nl = memchr(first, '\n', e->end - e->start);
     if (!nl) return 0;
-    size_t l = (size_t)(nl - e->buf);
+    size_t l = (size_t)(nl - first);
     size_t c = l < n - 1 ? l : n - 1;
-    memcpy(line, e->buf, c);
+    memcpy(line, first, c);
     line[c] = 0;
     if (c && line[c - 1] == '\r') line[c - 1] = 0;
-    memmove(e->buf, nl + 1, e->nbuf - l - 1);
-    e->nbuf -= l + 1;
+    e->start += l + 1;      /* not moved down line by line: that would cost the buffer a line */
     a->bytes += l + 1;
     return 1;
 }
 
 static int too_late(const UciEngine *e, const Answer *a, char *err, size_t errlen)
 {
-    if (a->bytes == 0 && e->nbuf == 0)
+    if (a->bytes == 0 && e->end == e->start)
         return fail(err, errlen, "the engine '%s' said nothing for %g s while boardvm waited "
                     "for %s (see --timeout)", e->command, e->timeout, a->waiting);
     return fail(err, errlen, "the engine '%s' did not end its answer within %g s while boardvm "
@@ -234,9 +234,12 @@ static void read_more(UciEngine *e, const Answer *a)
 {
     struct pollfd pf = { e->from, POLLIN, 0 };
     if (poll(&pf, 1, ms_until(a->deadline)) <= 0) return;     /* the caller looks at the time */
-    ssize_t k = read(e->from, e->buf + e->nbuf, sizeof e->buf - e->nbuf);
+    memmove(e->buf, e->buf + e->start, e->end - e->start);     /* room at the end */
+    e->end -= e->start;
+    e->start = 0;
+    ssize_t k = read(e->from, e->buf + e->end, sizeof e->buf - e->end);
     if (k == 0 || (k < 0 && errno != EINTR && errno != EAGAIN)) e->exited = 1;
-    else if (k > 0) e->nbuf += (size_t)k;
+    else if (k > 0) e->end += (size_t)k;
 }
 
 /* The next line of the engine's output (without its end of line) into line; 0 with a message
@@ -253,7 +256,7 @@ static int read_line(UciEngine *e, Answer *a, char *line, size_t n, char *err, s
                             UCI_MAX_ANSWER_BYTES, a->waiting);
             return 1;
         }
-        if (e->nbuf == sizeof e->buf)
+        if (e->end - e->start == sizeof e->buf)
             return fail(err, errlen, "the engine '%s' wrote a line of more than %d bytes while "
                         "boardvm waited for %s", e->command, UCI_MAX_LINE - 1, a->waiting);
         if (e->exited) {
