@@ -203,12 +203,12 @@ static int send_line(UciEngine *e, const char *line, const Answer *a, char *err,
     return 1;
 }
 
-/* The first line of the buffer into line (without its end of line), counted in a's bytes; 0
- * when the buffer holds no whole line. */
-static int take_line(UciEngine *e, Answer *a, char *line, size_t n)
+/* The first line of the buffer into line (without its end of line), counted in a's bytes: its
+ * length; -1 when the buffer holds no whole line. */
+static long take_line(UciEngine *e, Answer *a, char *line, size_t n)
 {
     char *first = e->buf + e->start, *nl = memchr(first, '\n', e->end - e->start);
-    if (!nl) return 0;
+    if (!nl) return -1;
     size_t l = (size_t)(nl - first);
     size_t c = l < n - 1 ? l : n - 1;
     memcpy(line, first, c);
@@ -216,7 +216,7 @@ static int take_line(UciEngine *e, Answer *a, char *line, size_t n)
     if (c && line[c - 1] == '\r') line[c - 1] = 0;
     e->start += l + 1;      /* not moved down line by line: that would cost the buffer a line */
     a->bytes += l + 1;
-    return 1;
+    return (long)c;
 }
 
 static int too_late(const UciEngine *e, const Answer *a, char *err, size_t errlen)
@@ -249,11 +249,15 @@ static int read_line(UciEngine *e, Answer *a, char *line, size_t n, char *err, s
 {
     for (;;) {
         if (now() >= a->deadline) return too_late(e, a, err, errlen);
-        if (take_line(e, a, line, n)) {
+        long len = take_line(e, a, line, n);
+        if (len >= 0) {
             if (a->bytes > UCI_MAX_ANSWER_BYTES)
                 return fail(err, errlen, "the engine '%s' wrote more than %d bytes while "
                             "boardvm waited for %s (the bound of one answer)", e->command,
                             UCI_MAX_ANSWER_BYTES, a->waiting);
+            if (memchr(line, 0, (size_t)len))   /* its end would be lost, as a long line's head */
+                return fail(err, errlen, "the engine '%s' wrote a line holding a NUL byte while "
+                            "boardvm waited for %s", e->command, a->waiting);
             return 1;
         }
         if (e->end - e->start == sizeof e->buf)

@@ -46,6 +46,8 @@ def go_perft():
         say(("info string " + "x" * 60988 + "\n") * 1101); time.sleep(60)
     elif mode == "long-line":         # a line of 65536 bytes + "e9e9: 1": its tail looks a move
         chess_answer(total=21, extra="x" * 65536 + "e9e9: 1\n")
+    elif mode == "nul-byte":          # "e9e9: 1", a NUL byte and more: not a move cut short
+        chess_answer(total=21, extra="e9e9: 1\0 and the rest of the line\n")
     elif mode == "longest-line":      # a line of 65535 bytes and its end of line: allowed
         chess_answer(extra="info string " + "x" * (65535 - 12) + "\n")
     elif mode == "count-too-big":     # 2^64
@@ -133,9 +135,11 @@ run deaf 30 "$engine deaf" --engine-fen "$(python3 -c 'print("x" * 100000)')" --
 says "an engine that does not read" "the engine '$engine deaf' did not read its input for 3 s"
 within "an engine that does not read" 10
 
-# ---- a line too long is an error, never parsed in pieces -------------------------------------
+# ---- a line too long (or holding a NUL byte) is an error, never parsed in pieces -------------------------------------
 run long-line 60 "$engine long-line" --depth 1
 says "a line of 65536 bytes" "wrote a line of more than 65535 bytes"
+run nul-byte 60 "$engine nul-byte" --depth 1
+says "a line holding a NUL byte" "the engine '$engine nul-byte' wrote a line holding a NUL byte"
 run longest-line 60 "$engine longest-line" --depth 1
 check "a line of 65535 bytes: read whole, the sides agree" 0 "$st"
 
