@@ -194,7 +194,7 @@ const CliOption cli_options[] = {
     { OPT_ENGINE_FEN, "engine-fen", 0, ARG_TEXT, 0, 0, "FEN", "a FEN", ON(CMD_DIFF),
       "the start in the engine's notation (when it cannot be translated)" },
     { OPT_TIMEOUT, "timeout", 0, ARG_SECONDS, 0, 0, "S", "seconds", ON(CMD_DIFF),
-      "seconds to wait for any one answer of an engine (default 60)" },
+      "seconds an engine has for each whole answer (default 60)" },
 };
 const int cli_noptions = (int)(sizeof cli_options / sizeof cli_options[0]);
 
