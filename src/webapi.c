@@ -224,11 +224,13 @@ static int api_new(WebReply *r, WebApi *a, json_t *req)
  * move is made by whichever request comes first after it ends (webapi_handle). */
 static int reply_after_search(WebReply *r, WebApi *a, int *locked)
 {
+    webgame_bound(a->w, 0);
     pthread_mutex_unlock(&a->lock);
     *locked = 0;
     webgame_think_wait(a->w);
     if (!lock_game(a)) return busy(r);
     *locked = 1;
+    webgame_bound(a->w, WEB_REQUEST_SECONDS);      /* a bound of its own to make the move */
     char err[1024] = "";
     if (webgame_think_finish(a->w, 1, err, sizeof err) == 0) return webapi_error(r, 422, err);
     /* (-1: another request made its move already; the state says what it found) */
@@ -350,8 +352,12 @@ int webapi_handle(WebApi *a, const char *method, const char *path, const char *b
     if (!strncmp(path, "/api/", 5)) {
         if (!lock_game(a)) return busy(r);
         int locked = 1;
+        webgame_bound(a->w, WEB_REQUEST_SECONDS);
         int ok = api_request(a, method, path, body, len, too_big, r, &locked);
-        if (locked) pthread_mutex_unlock(&a->lock);
+        if (locked) {
+            webgame_bound(a->w, 0);
+            pthread_mutex_unlock(&a->lock);
+        }
         return ok;
     }
     for (size_t i = 0; i < NASSETS; i++)

@@ -54,6 +54,7 @@ struct WebGame {
     PlayedList hist, redo;
     json_t *game_j, *state_j;        /* caches, NULL when stale */
     json_t *engine_j;                /* what the engine last found (or its error), or NULL */
+    double deadline;                 /* of the request's rules code (webgame_bound), 0: none set */
     Think think;
 };
 
@@ -89,8 +90,8 @@ static double clock_now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* fn on the game's own position with a deadline WEB_REQUEST_SECONDS away (the VM reads the
- * clock inside long move generations): 0 when fn returned; 1 after a runtime error (p->errmsg;
+/* fn on the game's own position with the request's deadline (the VM reads the clock inside
+ * long move generations): 0 when fn returned; 1 after a runtime error (p->errmsg;
  * p may be half made: the caller rebuilds the game); 2 when the deadline passed, p then taken
  * back to where it was by search_run_until, so nothing needs rebuilding. */
 typedef struct { ProtectedFn *fn; void *ctx; double deadline; int late; } Bounded;
@@ -101,9 +102,16 @@ static void bounded_inner(Pos *p, void *ctx)
     b->late = search_run_until(p, b->deadline, b->fn, b->ctx);
 }
 
-static int bounded_run(Pos *p, double seconds, ProtectedFn *fn, void *ctx)
+/* The deadline of the rules code of the request being answered (webgame_bound). */
+static double deadline_of(const WebGame *w)
 {
-    Bounded b = { fn, ctx, clock_now() + seconds, 0 };
+    return w->deadline > 0 ? w->deadline : clock_now() + WEB_REQUEST_SECONDS;
+}
+
+static int bounded_run(WebGame *w, ProtectedFn *fn, void *ctx)
+{
+    Pos *p = w->p;
+    Bounded b = { fn, ctx, deadline_of(w), 0 };
     if (protected_run(p, bounded_inner, &b)) return 1;
     return b.late ? 2 : 0;
 }
@@ -112,6 +120,11 @@ static int too_long(char *err, size_t errlen, const char *what)
 {
     return fail(err, errlen, "%s took more than %g seconds (the bound of one request of the web "
                 "board): refused", what, WEB_REQUEST_SECONDS);
+}
+
+void webgame_bound(WebGame *w, double seconds)
+{
+    w->deadline = seconds > 0 ? clock_now() + seconds : 0;
 }
 
 static void played_push(PlayedList *l, const char *s, int from, int to)
@@ -216,13 +229,13 @@ static void build_run(Pos *p, void *ctx)
 
 /* A position of g from start (NULL: the game's) after moves; NULL with err after a bad start,
  * an illegal move or a runtime error. The moves' squares go to played (if not NULL). */
-static Pos *build(Game *g, const char *start, char **moves, int nmoves, PlayedList *played,
-                  char *err, size_t errlen)
+static Pos *build(Game *g, double deadline, const char *start, char **moves, int nmoves,
+                  PlayedList *played, char *err, size_t errlen)
 {
     Pos *p = pos_new(g);
     Build b = { start, moves, nmoves, played, 0, err, errlen, 0 };
     /* a position of its own, freed if the run does not end: no need to take it back */
-    int why = protected_run_until(p, clock_now() + WEB_REQUEST_SECONDS, build_run, &b);
+    int why = protected_run_until(p, deadline, build_run, &b);
     if (why == 2) {
         b.ok = 0;
         char what[512];
@@ -258,14 +271,15 @@ static void rebuild(WebGame *w)
     char **moves = strings_of(&w->hist);
     char err[512];
     PlayedList again = { 0 };
-    Pos *p = build(w->g, w->start, moves, w->hist.n, &again, err, sizeof err);
+    Pos *p = build(w->g, deadline_of(w), w->start, moves, w->hist.n, &again, err, sizeof err);
     free(moves);
     if (!p) {
         /* the same moves were played before: this cannot fail unless the rules code is not
          * deterministic; start the game again rather than keep a broken position */
         fprintf(stderr, "boardvm: cannot rebuild the game (%s); starting again\n", err);
         played_clear(&w->hist);
-        p = build(w->g, w->start, NULL, 0, NULL, err, sizeof err);
+        p = build(w->g, clock_now() + WEB_REQUEST_SECONDS, w->start, NULL, 0, NULL, err,
+                  sizeof err);
         if (!p) { fprintf(stderr, "boardvm: %s\n", err); exit(1); }
     }
     played_clear(&again);
@@ -280,7 +294,7 @@ static int replace(WebGame *w, Game *g, int nopts, char **opts, const char *star
                    char **moves, int nmoves, char *err, size_t errlen)
 {
     PlayedList played = { 0 };
-    Pos *p = build(g, start, moves, nmoves, &played, err, errlen);
+    Pos *p = build(g, deadline_of(w), start, moves, nmoves, &played, err, errlen);
     if (!p) {
         free(played.m);
         if (g != w->g) game_free(g);
@@ -399,7 +413,7 @@ static void play_run(Pos *p, void *ctx)
 static int play(WebGame *w, const char *s, char *err, size_t errlen)
 {
     Play m = { s, -1, -1, err, errlen, 0 };
-    switch (bounded_run(w->p, WEB_REQUEST_SECONDS, play_run, &m)) {
+    switch (bounded_run(w, play_run, &m)) {
     case 1:
         fail(err, errlen, "%s", w->p->errmsg);
         rebuild(w);
@@ -683,16 +697,18 @@ json_t *webgame_state(WebGame *w)
     if (w->state_j) return state_with_engine(w);
     Pos *p = w->p;
     StateRun r = { NULL, NULL };
-    int why = bounded_run(p, WEB_REQUEST_SECONDS, state_run, &r);
+    int why = bounded_run(w, state_run, &r);
     if (why) {
-        /* the rules code failed on this position, or took too long: say so, offer no move
-         * (the answer is kept: asking again would take as long) */
+        /* the rules code failed on this position, or took too long: say so, offer no move (a
+         * runtime error's answer is kept; after the deadline the next request tries again,
+         * under its own bound: this one may have spent its time on something else) */
         char err[1024];
         if (why == 2) too_long(err, sizeof err, "generating the moves of this position");
         else snprintf(err, sizeof err, "%s", p->errmsg);
         json_decref(r.s);
         json_t *s = json_pack("{s:o, s:[], s:[]}", "error", json_text(err), "moves", "board");
-        if (why == 1) rebuild(w);
+        if (why == 2) return s;
+        rebuild(w);
         w->state_j = s;
         return state_with_engine(w);
     }

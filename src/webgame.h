@@ -15,6 +15,9 @@ typedef struct WebGame WebGame;
  * refused and the game is as it was. It bounds how long a request holds the game; the engine's
  * search is bounded by its own time instead. */
 #define WEB_REQUEST_SECONDS 20.0
+/* The rules code run from now on has `seconds` in all (webapi.c sets it at the start of each
+ * request; 0 when it ends); with none set, each run has WEB_REQUEST_SECONDS. */
+void webgame_bound(WebGame *w, double seconds);
 
 /* Compile path with opts, set up fen (NULL: the game's start) and play moves. NULL after a
  * message on stderr. */
