@@ -67,6 +67,7 @@ start_server() {
 rq=hostile
 req() {
     max=$1 method=$2 path=$3; shift 3
+    : >$rq.body
     curl -s -o $rq.body -w '%{http_code} %{time_total}\n' --max-time "$max" -X "$method" "$@" \
         "$url$path" >$rq.w
     cut -d' ' -f2 $rq.w >$rq.time
@@ -197,7 +198,10 @@ got=$(req 10 GET /api/state)
 [ "$got" = 200 ] && [ "$(position)" = "$slow_start" ] && ok "the game is as it was" \
     || bad "after the slow request: HTTP $got, position $(position), want $slow_start"
 
+stop_server
+
 # ---- 4. the engine's time during the root's generation ---------------------------------------
+start_server "$slow"
 got=$(req 40 POST /api/new -H 'Content-Type: application/json' --data-binary '{"fen":"KT2/4/4/3k w"}')
 [ "$got" = 200 ] && ok "a position whose moves take a few seconds ($(cat hostile.time) s)" \
     || bad "the Snail's position: HTTP $got: $(head -c 300 hostile.body)"
