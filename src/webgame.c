@@ -271,7 +271,10 @@ static void rebuild(WebGame *w)
     char **moves = strings_of(&w->hist);
     char err[512];
     PlayedList again = { 0 };
-    Pos *p = build(w->g, deadline_of(w), w->start, moves, w->hist.n, &again, err, sizeof err);
+    /* a bound of its own: the request that failed may have spent its own, and a rebuild that
+     * does not end in time loses the game's moves */
+    Pos *p = build(w->g, clock_now() + WEB_REQUEST_SECONDS, w->start, moves, w->hist.n, &again,
+                   err, sizeof err);
     free(moves);
     if (!p) {
         /* the same moves were played before: this cannot fail unless the rules code is not
