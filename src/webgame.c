@@ -592,8 +592,10 @@ int webgame_think_finish(WebGame *w, int wait, char *err, size_t errlen)
             return 1;
         }
     }
+    /* no move made: the position and its moves are as the cached state has them (a rebuild
+     * dropped the cache itself), and the engine's error is added to each answer of the state;
+     * generating the moves again could take as long as the search's failure did */
     w->engine_j = json_pack("{s:o}", "error", json_text(err));
-    invalidate(w);
     return 0;
 }
 
