@@ -1188,3 +1188,4 @@ void search_name_move(Pos *p, const MoveList *root, int best, const MoveList *ch
 }
 
 int engine_halted(Engine *e) { return __atomic_load_n(&e->halt, __ATOMIC_RELAXED); }
+const int *engine_halt_flag(const Engine *e) { return &e->halt; }

@@ -81,6 +81,8 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
 void engine_stop(Engine *e);
 int evaluate(Engine *e, Pos *p);  /* static score for the side to move, in centipawns */
 int engine_halted(Engine *e);     /* engine_stop() was called during this search */
+/* The flag engine_stop() sets, for the VM to read inside a long generation (vm_set_halt). */
+const int *engine_halt_flag(const Engine *e);
 
 /* What the search and mcts.c share. */
 #include "protect.h"

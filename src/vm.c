@@ -41,6 +41,7 @@ struct VmScratch {
      * vm_watch once `work` passes watch_at, the nearer of total_max and clock_at */
     long total_max, total_steps, clock_at;
     double deadline; jmp_buf *on_deadline;
+    const int *halt;                   /* vm_set_halt: another thread's stop, read with the clock */
 };
 
 static int collect_line_target(void *ctx, int to, int32_t captured)
@@ -111,6 +112,14 @@ void vm_set_deadline(Pos *p, double deadline, jmp_buf *on_deadline)
     set_watch(s);
 }
 
+void vm_get_deadline(Pos *p, double *deadline, jmp_buf **on_deadline)
+{
+    struct VmScratch *s = scratch(p);
+    *deadline = s->deadline; *on_deadline = s->on_deadline;
+}
+
+void vm_set_halt(Pos *p, const int *flag) { scratch(p)->halt = flag; }
+
 void vm_abandon(Pos *p)
 {
     struct VmScratch *s = scratch(p);
@@ -129,7 +138,7 @@ void vm_watch(Pos *p, int line)
                           "in all (`--work N` allows N million)", s->total_steps / 1000000);
     if (s->on_deadline && s->w.work >= s->clock_at) {
         s->clock_at = s->w.work + CLOCK_EVERY;
-        if (monotonic_now() >= s->deadline) {
+        if (monotonic_now() >= s->deadline || (s->halt && __atomic_load_n(s->halt, __ATOMIC_RELAXED))) {
             jmp_buf *jb = s->on_deadline;
             s->on_deadline = NULL;          /* said once: what runs after the jump is not timed */
             set_watch(s);

@@ -102,6 +102,12 @@ void vm_set_total_work(Pos *p, long max_steps);
  * commands that have one (--work). */
 extern long vm_command_work;
 void vm_set_deadline(Pos *p, double deadline, jmp_buf *on_deadline);
+/* The deadline in force (on_deadline NULL: none), so that a nested timed run can put it back. */
+void vm_get_deadline(Pos *p, double *deadline, jmp_buf **on_deadline);
+/* While a deadline is set, a non-zero *flag (another thread's stop: the web board's Stop) is
+ * read where the clock is, every million steps, and jumps as the deadline does. NULL: none. The
+ * caller clears it before the flag's owner goes away. */
+void vm_set_halt(Pos *p, const int *flag);
 void vm_abandon(Pos *p);
 
 /* Work done outside the interpreter counts toward the same bounds (issue 32: a 262144-move

@@ -18,6 +18,7 @@
 #include "gamejson.h"
 #include "movegen.h"
 #include "movesquares.h"
+#include "vm.h"
 #include "notation.h"
 #include "posstring.h"
 #include "protect.h"
@@ -494,7 +495,10 @@ static void think_bounded(Pos *p, void *arg)
 {
     WebGame *w = arg;
     Think *t = &w->think;
-    t->late = search_run_until(p, t->start + t->lim.time + ENGINE_GRACE, think_run, w);
+    /* with no time limit, a deadline that never comes: it is what lets Stop (engine_stop's
+     * flag, read by the VM where it reads the clock) end a long root generation too */
+    double deadline = t->lim.time > 0 ? t->start + t->lim.time + ENGINE_GRACE : t->start + 1e9;
+    t->late = search_run_until(p, deadline, think_run, w);
 }
 
 static void *think_main(void *arg)
@@ -502,9 +506,16 @@ static void *think_main(void *arg)
     WebGame *w = arg;
     Think *t = &w->think;
     t->late = 0;
-    if (protected_run(w->p, t->lim.time > 0 ? think_bounded : think_run, w)) {
+    vm_set_halt(w->p, engine_halt_flag(w->eng));
+    int failed = protected_run(w->p, think_bounded, w);
+    vm_set_halt(w->p, NULL);
+    if (failed) {
         t->failed = 1;
         snprintf(t->err, sizeof t->err, "%s", w->p->errmsg);
+    } else if (t->late && engine_halted(w->eng)) {
+        t->failed = 2;
+        snprintf(t->err, sizeof t->err, "stopped before the engine had a move (generating the "
+                 "moves of this position takes longer)");
     } else if (t->late) {
         t->failed = 2;
         snprintf(t->err, sizeof t->err, "the engine's time (%g s) ran out before it had a move "

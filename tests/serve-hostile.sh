@@ -228,6 +228,19 @@ else bad "the engine's tenth of a second: HTTP $got after $(cat hostile.time) s 
 got=$(req 10 GET /api/state)
 [ "$got" = 200 ] && [ "$(position)" = "$snail" ] && ! grep -q '"thinking"' hostile.body \
     && ok "no move was made" || bad "after the engine ran out of time: HTTP $got, position $(position)"
+# Stop while the root's moves are generated: the VM reads the engine's stop flag where it reads
+# the clock (vm_set_halt), so the request ends within a fraction of one generation. Before, the
+# search saw the stop only at its first node, after generating the root's moves twice.
+(rq=hostile.bg; req 40 POST /api/engine -H 'Content-Type: application/json' \
+    --data-binary '{"time":30,"wait":true}' >hostile.bg) &
+thinker=$!
+sleep 0.2
+got=$(req 5 POST /api/stop -H 'Content-Type: application/json' --data-binary '{}')
+wait $thinker
+if [ "$(cat hostile.bg)" = 422 ] && grep -q "stopped before the engine had a move" hostile.bg.body &&
+   awk -v t="$(cat hostile.bg.time)" -v g="$gen" 'BEGIN { exit !(t < 0.2 + g) }'; then
+    ok "Stop during the root's generation ends the engine ($(cat hostile.bg.time) s, under 0.2 + $gen)"
+else bad "Stop during the root's generation: HTTP $(cat hostile.bg) after $(cat hostile.bg.time) s (under 0.2 + $gen wanted): $(head -c 300 hostile.bg.body)"; fi
 # before its first search the engine measures the moves of each type of piece on an empty board
 # (engine_new): the Slug's took 16 times a minute or more; it is bounded at 2e8 steps (a second)
 got=$(req 40 POST /api/new -H 'Content-Type: application/json' --data-binary '{"options":["slug"]}')
