@@ -447,6 +447,14 @@ LIMIT=30 expect "move lists of many plies: one memory bound (issue 32)" \
     "list-memory.rules:[0-9]+: error: the move lists of this command hold more than 512 MiB" \
     "$bvm" perft "$cli/list-memory.rules" 30
 LIMIT=
+# (4) the engine's first measure of each piece type's moves (engine_new, on an empty board) had
+# no bound: a type whose moves take a minute made `selfplay --time 1` take minutes before its
+# first move (the issue's 12.8 s; a minute and more here). Bounded at 2e8 steps (under a second).
+LIMIT=20 run_case "$bvm" selfplay "$src/tests/serve-slow.rules" -o slug --time 1 --games 1 --max-plies 1
+LIMIT=
+[ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
+grep -q '^ *1\. ' "$tmp/out" || why="$why no first move"
+report "selfplay --time 1 with a piece type whose moves take minutes (issue 32)"
 echo "# the largest: ${max_mem} KB resident (case $max_mem_case), ${max_secs} s (case $max_secs_case)"
 echo "$n cases, $fails failed"
 [ $fails -eq 0 ]
