@@ -30,8 +30,14 @@
 #include "session.h"
 #include "vm.h"
 
+/* The source tree, where the harnesses find the shipped rules files: fuzz/run.sh passes it;
+ * the replays of `make check` (fuzz/replay_main.c) get the program's own (Makefile.am). */
 #ifndef FUZZ_SRCDIR
+#ifdef BOARDVM_SRCDIR
+#define FUZZ_SRCDIR BOARDVM_SRCDIR
+#else
 #define FUZZ_SRCDIR "."
+#endif
 #endif
 
 /* An invariant of the interface (not a sanitizer check): report it and abort, so libFuzzer
