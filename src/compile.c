@@ -1157,8 +1157,8 @@ Game *game_compile(const char *text, size_t len, const char *display_name, int n
     return game_compile_to(text, len, display_name, nopts, opts, status, stderr);
 }
 
-Game *game_compile_to(const char *text, size_t len, const char *display_name, int nopts, char **opts,
-                      int *status, FILE *out)
+/* A game with nothing declared yet: every hook and program absent, the default bounds. */
+static Game *game_new_empty(const char *display_name)
 {
     Game *g = calloc(1, sizeof *g);
     if (!g) out_of_memory("the compiled game");
@@ -1170,6 +1170,306 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     g->step_limit = STEP_BUDGET;
     for (int i = 0; i < 8; i++) g->hook_fn[i] = -1;
     g->stack = 1;
+    return g;
+}
+
+static void alloc_tables(Game *g)
+{
+    g->vars = arena_alloc(&g->arena, sizeof(Var) * MAX_VARS * 4);
+    g->attrs = arena_alloc(&g->arena, sizeof(Attribute) * MAX_VARS);
+    g->flagsets = arena_alloc(&g->arena, sizeof(FlagSet) * MAX_VARS);
+    g->lists = arena_alloc(&g->arena, sizeof(List) * MAX_LISTS);
+    g->dirset_rel = arena_alloc(&g->arena, sizeof(uint64_t) * 256);
+    g->fns = arena_alloc(&g->arena, sizeof(CodeFunction) * 1024);
+    g->konst = arena_alloc(&g->arena, sizeof(int64_t) * MAX_CONSTANTS);
+    g->strings = arena_alloc(&g->arena, sizeof(char *) * MAX_STRINGS);
+    g->strings[g->nstrings++] = "";
+}
+
+static void declare_players(Compiler *C, Ast *d)
+{
+    Game *g = C->g;
+    for (int k = 0; k < d->nkids; k++) {
+        if (g->nplayers >= MAX_PLAYERS) { diag_error(C->diag, d->kids[k]->loc, "more than %d players", MAX_PLAYERS); break; }
+        g->player_name[g->nplayers] = d->kids[k]->name;
+        g->player_letter[g->nplayers] = d->kids[k]->str ? d->kids[k]->str : d->kids[k]->name;
+        /* position strings and the protocols tell the sides by their letters */
+        if (!*g->player_letter[g->nplayers])
+            diag_error(C->diag, d->kids[k]->loc, "player '%s' has an empty letter", d->kids[k]->name);
+        for (int j = 0; j < g->nplayers; j++)
+            if (!strcmp(g->player_letter[j], g->player_letter[g->nplayers]))
+                diag_error(C->diag, d->kids[k]->loc, "players '%s' and '%s' have the same letter \"%s\" "
+                           "(position strings tell the sides by it)", g->player_name[j],
+                           d->kids[k]->name, g->player_letter[j]);
+        sym_add(C, d->kids[k]->name, SYM_PLAYER, g->nplayers, d->kids[k]);
+        g->nplayers++;
+    }
+}
+
+static void declare_direction(Compiler *C, Ast *d)
+{
+    Game *g = C->g;
+    if (d->num < -31 || d->num > 31 || d->num2 < -31 || d->num2 > 31 || (!d->num && !d->num2)) {
+        diag_error(C->diag, d->loc, "a direction is a non-zero vector of at most 31 squares");
+        return;
+    }
+    for (int k = 0; k < g->ndirs; k++)
+        if (g->dx[k] == d->num && g->dy[k] == d->num2 && g->dir_name[k]) {
+            diag_error(C->diag, d->loc, "'%s' is the same vector as '%s'", d->name, g->dir_name[k]);
+        }
+    int idx = dir_add(g, (int)d->num, (int)d->num2, d->name);
+    if (idx < 0) diag_error(C->diag, d->loc, "more than %d directions", MAX_DIRS);
+    else sym_add(C, d->name, SYM_DIR, idx, d);
+}
+
+/* Pass 1: who plays, on what board, in which directions; then the direction sets and each
+ * player's symmetry (symk). Returns 0 after an error. */
+static int pass_board(Compiler *C, Ast **decls, int nd, int *symk)
+{
+    Game *g = C->g;
+    for (int i = 0; i < nd; i++) {
+        Ast *d = decls[i];
+        switch (d->kind) {
+        case AST_GAME: g->name = d->str; break;
+        case AST_PLAYERS: declare_players(C, d); break;
+        case AST_BOARD: case AST_SQUARES: make_board(C, d); break;
+        case AST_STACK:
+            if (d->num < 1 || d->num > MAX_STACK) diag_error(C->diag, d->loc, "stack is 1 to %d", MAX_STACK);
+            else g->stack = (int)d->num;
+            break;
+        case AST_DIRECTION: declare_direction(C, d); break;
+        default: break;
+        }
+    }
+    if (!g->nplayers) diag_error(C->diag, (SrcLoc){1, 1, 1}, "no `players` declaration");
+    if (!g->sq_name) { diag_error(C->diag, (SrcLoc){1, 1, 1}, "no `board` declaration"); return 0; }
+    if (C->diag->errors) return 0;
+    for (int i = 0; i < nd; i++) {
+        Ast *d = decls[i];
+        if (d->kind == AST_DIRS) {
+            uint64_t m;
+            int k = d->nkids == 1 ? const_dirset(C, d->kids[0], &m) : const_dirset(C, d, &m);
+            if (k >= 0) sym_add(C, d->name, SYM_DIRSET, k, d);
+        }
+    }
+    Ast *symmetry[MAX_PLAYERS] = {0};
+    for (int i = 0; i < nd; i++) {
+        Ast *d = decls[i];
+        if (d->kind != AST_SYMMETRY) continue;
+        Sym *p = sym_find(C, d->name);
+        if (!p || p->kind != SYM_PLAYER) { diag_error(C->diag, d->loc, "'%s' is not a player", d->name); continue; }
+        if (symmetry[p->index]) diag_error(C->diag, d->loc, "a second symmetry for %s", d->name);
+        symmetry[p->index] = d;
+        symk[p->index] = make_symmetry(C, d);
+    }
+    return !C->diag->errors;
+}
+
+static void declare_flags(Compiler *C, Ast *d)
+{
+    Game *g = C->g;
+    if (g->nflagsets >= MAX_VARS) { diag_error(C->diag, d->loc, "too many flag sets"); return; }
+    FlagSet *f = &g->flagsets[g->nflagsets];
+    f->name = d->name;
+    if (d->nkids > 31) { diag_error(C->diag, d->loc, "a flag set has at most 31 flags"); return; }
+    for (int k = 0; k < d->nkids; k++) {
+        f->flag[f->nflags] = d->kids[k]->name;
+        Sym *s = sym_add(C, d->kids[k]->name, SYM_FLAG, f->nflags, d->kids[k]);
+        if (s) s->extra = g->nflagsets;
+        f->nflags++;
+    }
+    sym_add(C, d->name, SYM_FLAGSET, g->nflagsets, d);
+    g->nflagsets++;
+}
+
+static void declare_position_format(Compiler *C, Ast *d)
+{
+    Game *g = C->g;
+    if (g->nformats >= MAX_FORMATS) {       /* the first is written; any of them is read */
+        diag_error(C->diag, d->loc, "more than %d `position` declarations", MAX_FORMATS);
+        return;
+    }
+    PosFormat *f = &g->formats[g->nformats++];
+    f->sep = d->str;
+    f->fields = arena_alloc(&g->arena, sizeof(char *) * (size_t)(d->nkids + 1));
+    f->nfields = d->nkids;
+    for (int k = 0; k < d->nkids; k++) f->fields[k] = field_name(g, d->kids[k]);
+    if (g->nformats == 1) { g->fields = f->fields; g->nfields = f->nfields; }
+}
+
+/* One declaration of pass 2 other than flags and pieces; *start_decl is the `start` met. */
+static void declare_other(Compiler *C, Ast *d, Ast **start_decl)
+{
+    Game *g = C->g;
+    switch (d->kind) {
+    case AST_ZONE: make_zone(C, d); break;
+    case AST_ARROWS: make_attribute(C, d, 1); break;
+    case AST_ATTRIBUTE: make_attribute(C, d, 0); break;
+    case AST_VAR: make_var(C, d); break;
+    case AST_START:
+        if (*start_decl) {
+            diag_error(C->diag, d->loc, "a second `start` position");
+            diag_note(C->diag, (*start_decl)->loc, "the first is here");
+        } else { g->start = d->str; *start_decl = d; }
+        break;
+    case AST_WORK:
+        if (d->num < 1 || d->num > MAX_WORK_MILLIONS)
+            diag_error(C->diag, d->loc, "the work limit is 1 to %d (millions of steps)", MAX_WORK_MILLIONS);
+        else g->work_limit = d->num * 1000000L;
+        break;
+    case AST_STEPS:
+        if (d->num < 1000 || d->num > MAX_STEP_LIMIT)
+            diag_error(C->diag, d->loc, "the step limit is 1000 to %ld (instructions between two moves)", MAX_STEP_LIMIT);
+        else g->step_limit = d->num;
+        break;
+    case AST_DISTINCT: g->distinct = 1; g->distinct_smallest = (int)d->num; break;
+    case AST_COMPULSORY: g->compulsory_capture = (int)d->num; break;
+    case AST_POSITION: declare_position_format(C, d); break;
+    case AST_DEF: sym_add(C, d->name, SYM_DEF, 0, d); break;
+    case AST_FN: sym_add(C, d->name, SYM_FN, 0, d); break;
+    default: break;
+    }
+}
+
+/* Pass 2: everything else that names things, before any code refers to them; then the state's
+ * layout. Returns the `start` declaration (NULL: none), with C->diag's errors to say if it
+ * failed. */
+static Ast *pass_names(Compiler *C, Ast **decls, int nd, int *symk)
+{
+    Ast *start_decl = NULL;
+    for (int i = 0; i < nd; i++) {
+        Ast *d = decls[i];
+        if (d->kind == AST_FLAGS) declare_flags(C, d);
+        else if (d->kind == AST_PIECE) declare_piece(C, d);
+    }
+    for (int i = 0; i < nd; i++) declare_other(C, decls[i], &start_decl);
+    /* The fields of position strings: each one the reader knows (board, turn, hands or a global
+     * variable), once, and board and turn always: only variables and hands follow as name=value
+     * fields when unlisted, so without them a position string would lose the board or the side
+     * to move. A misspelt field was accepted, and no position string of the game could be read
+     * back (found by the compile harness). */
+    for (int i = 0; i < nd; i++)
+        if (decls[i]->kind == AST_POSITION) check_position(C, decls[i]);
+    for (int i = 0; i < nd; i++) collect_vectors(C, decls[i], 0);
+    finish_directions(C, symk);
+    C->dirs_closed = 1;
+    if (C->diag->errors) return start_decl;
+    layout_state(C->g);
+    for (int i = 0; i < nd; i++) if (decls[i]->kind == AST_DISPLAY) make_display(C, decls[i]);
+    return start_decl;
+}
+
+/* Pass 3: programs. Direction sets met in code are added as they come; the absolute masks are
+ * computed after all code is compiled. */
+static void pass_programs(Compiler *C, Ast **decls, int nd)
+{
+    Game *g = C->g;
+    int piece_i = 0;
+    for (int i = 0; i < nd; i++) {
+        Ast *d = decls[i];
+        if (d->kind == AST_PIECE) { ++piece_i; if (piece_i <= g->ntypes) define_piece(C, d, piece_i); }
+        else if (d->kind == AST_MOVES && d->nkids) {
+            if (g->turn_fn >= 0) diag_error(C->diag, d->loc, "a second top-level `moves` block");
+            g->turn_fn = compile_function(C, "moves", FN_MOVES, 0, d->kids[0], NULL, NULL);
+        } else if (d->kind == AST_EXTEND && d->nkids) {
+            if (g->extend_fn >= 0) diag_error(C->diag, d->loc, "a second `moves extend` block");
+            C->extending = 1;
+            g->extend_fn = compile_function(C, "moves extend", FN_MOVES, 0, d->kids[0], NULL, NULL);
+            C->extending = 0;
+        } else if (d->kind == AST_DROPS && d->nkids) {
+            if (g->drops_fn >= 0) diag_error(C->diag, d->loc, "a second `drops` block");
+            g->drops_fn = compile_function(C, "drops", FN_DROPS, 0, d->kids[0], NULL, NULL);
+        } else if (d->kind == AST_HOOK && d->nkids) {
+            static const char *hn[] = { "legal", "after-move", "turn-start", "on capture", "end",
+                                         "on setup" };
+            if (d->num < 0 || d->num >= HOOK_COUNT) continue;
+            if (g->hook_fn[d->num] >= 0) diag_error(C->diag, d->loc, "a second `%s` block", hn[d->num]);
+            g->hook_fn[d->num] = compile_function(C, hn[d->num], FN_HOOK, (int)d->num, d->kids[0], NULL, NULL);
+        }
+    }
+    g->no_move_loses = g->hook_fn[HOOK_END] < 0 || end_says_no_move_loses(decls, nd);
+}
+
+/* Compound types: each type's simple parts, sorted. */
+static void make_compounds(Compiler *C, Ast **decls, int nd)
+{
+    Game *g = C->g;
+    for (int t = 1; t <= g->ntypes; t++) { g->types[t].nparts = 1; g->types[t].part[0] = (uint8_t)t; }
+    for (int i = 0; i < nd; i++) {
+        Ast *d = decls[i];
+        if (d->kind != AST_COMPOUND) continue;
+        Sym *c = sym_find(C, d->name);
+        if (!c || c->kind != SYM_TYPE) { diag_error(C->diag, d->loc, "'%s' is not a piece type", d->name); continue; }
+        PieceType *T = &g->types[c->index];
+        int n = 0; uint8_t parts[8];
+        for (int k = 0; k < d->nkids; k++) {
+            Sym *ps = sym_find(C, d->kids[k]->name);
+            if (!ps || ps->kind != SYM_TYPE) { diag_error(C->diag, d->kids[k]->loc, "'%s' is not a piece type", d->kids[k]->name); continue; }
+            if (ps->index == c->index) { diag_error(C->diag, d->kids[k]->loc, "a type cannot be a part of itself"); continue; }
+            if (n >= 8) { diag_error(C->diag, d->kids[k]->loc, "a compound has at most 8 parts"); break; }
+            parts[n++] = (uint8_t)ps->index;      /* parts are simple types (compounds of compounds are flattened below) */
+        }
+        for (int a = 0; a < n; a++) for (int b = a + 1; b < n; b++) if (parts[b] < parts[a]) { uint8_t x = parts[a]; parts[a] = parts[b]; parts[b] = x; }
+        T->nparts = n; memcpy(T->part, parts, (size_t)n);
+    }
+}
+
+/* Every function's bytecode proved safe, its jumps threaded and its superinstructions fused,
+ * and proved safe again. Returns 0 after an error. */
+static int finish_bytecode(Compiler *C)
+{
+    Game *g = C->g;
+    for (int f = 0; f < g->nfns; f++) {
+        char err[256]; int deep;
+        if (!verify_function(g, f, err, sizeof err, &deep)) {
+            /* an expression nested deep enough to the right, 1 + (1 + (1 + ...)), is a limit of
+             * the rules file, not a bug: say so at its line */
+            if (deep >= 0)
+                diag_error(C->diag, (SrcLoc){g->line[deep], 1, 1}, "an expression on this line needs more than %d "
+                           "values at once (write it with fewer nested brackets, or in steps with `let`)", MAX_STACK_DEPTH);
+            else diag_plain(C->diag, "internal error: bytecode of '%s' fails verification: %s", g->fns[f].name, err);
+            return 0;
+        }
+        thread_jumps(g, f);
+        fuse_superinstructions(g, f);
+        if (!verify_function(g, f, err, sizeof err, &deep)) {
+            diag_plain(C->diag, "internal error: bytecode of '%s' fails verification after jump threading "
+                       "and superinstructions: %s",
+                       g->fns[f].name, err);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The declarations' passes in order, each only after the one before had no error. Returns 0
+ * after an error; start_decl is the `start` declaration. */
+static int compile_decls(Compiler *C, Ast **decls, int nd, Ast **start_decl)
+{
+    Game *g = C->g;
+    alloc_tables(g);
+    int symk[MAX_PLAYERS] = {0};
+    if (!pass_board(C, decls, nd, symk)) return 0;
+    *start_decl = pass_names(C, decls, nd, symk);
+    if (C->diag->errors) return 0;
+    pass_programs(C, decls, nd);
+    make_compounds(C, decls, nd);
+    if (!g->start) diag_error(C->diag, (SrcLoc){1, 1, 1}, "no `start` position");
+    /* `in-check` looks at royal pieces: with none it is always false, and a king may be left
+     * attacked (or taken) without anyone noticing */
+    if (C->incheck_at.line && !g->has_royal)
+        diag_warning(C->diag, C->incheck_at, "`in-check` asks whether a royal piece is attacked, and no piece is `royal`: "
+                     "it is always false");
+    if (C->diag->errors) return 0;
+    finish_dirsets(g);
+    derive_legal_pretest(C);
+    return finish_bytecode(C);
+}
+
+Game *game_compile_to(const char *text, size_t len, const char *display_name, int nopts, char **opts,
+                      int *status, FILE *out)
+{
+    Game *g = game_new_empty(display_name);
     Diag diag; diag_init(&diag, display_name, text, len);
     diag.out = out;
     Compiler C; memset(&C, 0, sizeof C);
@@ -1188,231 +1488,8 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     Ast **decls = NULL; int nd = 0, capd = 0;
     flatten(&C, root, &decls, &nd, &capd);
     if (diag.errors) goto fail;
-
-    g->vars = arena_alloc(&g->arena, sizeof(Var) * MAX_VARS * 4);
-    g->attrs = arena_alloc(&g->arena, sizeof(Attribute) * MAX_VARS);
-    g->flagsets = arena_alloc(&g->arena, sizeof(FlagSet) * MAX_VARS);
-    g->lists = arena_alloc(&g->arena, sizeof(List) * MAX_LISTS);
-    g->dirset_rel = arena_alloc(&g->arena, sizeof(uint64_t) * 256);
-    g->fns = arena_alloc(&g->arena, sizeof(CodeFunction) * 1024);
-    g->konst = arena_alloc(&g->arena, sizeof(int64_t) * MAX_CONSTANTS);
-    g->strings = arena_alloc(&g->arena, sizeof(char *) * MAX_STRINGS);
-    g->strings[g->nstrings++] = "";
-
-    /* Pass 1: who plays, on what board, in which directions. */
-    Ast *symmetry[MAX_PLAYERS] = {0};
-    for (int i = 0; i < nd; i++) {
-        Ast *d = decls[i];
-        switch (d->kind) {
-        case AST_GAME: g->name = d->str; break;
-        case AST_PLAYERS:
-            for (int k = 0; k < d->nkids; k++) {
-                if (g->nplayers >= MAX_PLAYERS) { diag_error(&diag, d->kids[k]->loc, "more than %d players", MAX_PLAYERS); break; }
-                g->player_name[g->nplayers] = d->kids[k]->name;
-                g->player_letter[g->nplayers] = d->kids[k]->str ? d->kids[k]->str : d->kids[k]->name;
-                /* position strings and the protocols tell the sides by their letters */
-                if (!*g->player_letter[g->nplayers])
-                    diag_error(&diag, d->kids[k]->loc, "player '%s' has an empty letter", d->kids[k]->name);
-                for (int j = 0; j < g->nplayers; j++)
-                    if (!strcmp(g->player_letter[j], g->player_letter[g->nplayers]))
-                        diag_error(&diag, d->kids[k]->loc, "players '%s' and '%s' have the same letter \"%s\" "
-                                   "(position strings tell the sides by it)", g->player_name[j],
-                                   d->kids[k]->name, g->player_letter[j]);
-                sym_add(&C, d->kids[k]->name, SYM_PLAYER, g->nplayers, d->kids[k]);
-                g->nplayers++;
-            }
-            break;
-        case AST_BOARD: case AST_SQUARES: make_board(&C, d); break;
-        case AST_STACK:
-            if (d->num < 1 || d->num > MAX_STACK) diag_error(&diag, d->loc, "stack is 1 to %d", MAX_STACK);
-            else g->stack = (int)d->num;
-            break;
-        case AST_DIRECTION:
-            if (d->num < -31 || d->num > 31 || d->num2 < -31 || d->num2 > 31 || (!d->num && !d->num2)) {
-                diag_error(&diag, d->loc, "a direction is a non-zero vector of at most 31 squares"); break;
-            }
-            for (int k = 0; k < g->ndirs; k++)
-                if (g->dx[k] == d->num && g->dy[k] == d->num2 && g->dir_name[k]) {
-                    diag_error(&diag, d->loc, "'%s' is the same vector as '%s'", d->name, g->dir_name[k]);
-                }
-            {
-                int idx = dir_add(g, (int)d->num, (int)d->num2, d->name);
-                if (idx < 0) diag_error(&diag, d->loc, "more than %d directions", MAX_DIRS);
-                else sym_add(&C, d->name, SYM_DIR, idx, d);
-            }
-            break;
-        default: break;
-        }
-    }
-    if (!g->nplayers) diag_error(&diag, (SrcLoc){1, 1, 1}, "no `players` declaration");
-    if (!g->sq_name) { diag_error(&diag, (SrcLoc){1, 1, 1}, "no `board` declaration"); goto fail; }
-    if (diag.errors) goto fail;
-    for (int i = 0; i < nd; i++) {
-        Ast *d = decls[i];
-        if (d->kind == AST_DIRS) {
-            uint64_t m;
-            int k = d->nkids == 1 ? const_dirset(&C, d->kids[0], &m) : const_dirset(&C, d, &m);
-            if (k >= 0) sym_add(&C, d->name, SYM_DIRSET, k, d);
-        }
-    }
-    int symk[MAX_PLAYERS] = {0};
-    for (int i = 0; i < nd; i++) {
-        Ast *d = decls[i];
-        if (d->kind != AST_SYMMETRY) continue;
-        Sym *p = sym_find(&C, d->name);
-        if (!p || p->kind != SYM_PLAYER) { diag_error(&diag, d->loc, "'%s' is not a player", d->name); continue; }
-        if (symmetry[p->index]) diag_error(&diag, d->loc, "a second symmetry for %s", d->name);
-        symmetry[p->index] = d;
-        symk[p->index] = make_symmetry(&C, d);
-    }
-    if (diag.errors) goto fail;
-    /* Pass 2: everything else that names things, before any code refers to them. */
     Ast *start_decl = NULL;
-    for (int i = 0; i < nd; i++) {
-        Ast *d = decls[i];
-        if (d->kind == AST_FLAGS) {
-            if (g->nflagsets >= MAX_VARS) { diag_error(&diag, d->loc, "too many flag sets"); continue; }
-            FlagSet *f = &g->flagsets[g->nflagsets];
-            f->name = d->name;
-            if (d->nkids > 31) { diag_error(&diag, d->loc, "a flag set has at most 31 flags"); continue; }
-            for (int k = 0; k < d->nkids; k++) {
-                f->flag[f->nflags] = d->kids[k]->name;
-                Sym *s = sym_add(&C, d->kids[k]->name, SYM_FLAG, f->nflags, d->kids[k]);
-                if (s) s->extra = g->nflagsets;
-                f->nflags++;
-            }
-            sym_add(&C, d->name, SYM_FLAGSET, g->nflagsets, d);
-            g->nflagsets++;
-        } else if (d->kind == AST_PIECE) declare_piece(&C, d);
-    }
-    for (int i = 0; i < nd; i++) {
-        Ast *d = decls[i];
-        switch (d->kind) {
-        case AST_ZONE: make_zone(&C, d); break;
-        case AST_ARROWS: make_attribute(&C, d, 1); break;
-        case AST_ATTRIBUTE: make_attribute(&C, d, 0); break;
-        case AST_VAR: make_var(&C, d); break;
-        case AST_START:
-            if (start_decl) {
-                diag_error(&diag, d->loc, "a second `start` position");
-                diag_note(&diag, start_decl->loc, "the first is here");
-            } else { g->start = d->str; start_decl = d; }
-            break;
-        case AST_WORK:
-            if (d->num < 1 || d->num > MAX_WORK_MILLIONS)
-                diag_error(&diag, d->loc, "the work limit is 1 to %d (millions of steps)", MAX_WORK_MILLIONS);
-            else g->work_limit = d->num * 1000000L;
-            break;
-        case AST_STEPS:
-            if (d->num < 1000 || d->num > MAX_STEP_LIMIT)
-                diag_error(&diag, d->loc, "the step limit is 1000 to %ld (instructions between two moves)", MAX_STEP_LIMIT);
-            else g->step_limit = d->num;
-            break;
-        case AST_DISTINCT: g->distinct = 1; g->distinct_smallest = (int)d->num; break;
-        case AST_COMPULSORY: g->compulsory_capture = (int)d->num; break;
-        case AST_POSITION: {            /* the first is written; any of them is read */
-            if (g->nformats >= MAX_FORMATS) { diag_error(&diag, d->loc, "more than %d `position` "
-                                                         "declarations", MAX_FORMATS); break; }
-            PosFormat *f = &g->formats[g->nformats++];
-            f->sep = d->str;
-            f->fields = arena_alloc(&g->arena, sizeof(char *) * (size_t)(d->nkids + 1));
-            f->nfields = d->nkids;
-            for (int k = 0; k < d->nkids; k++) f->fields[k] = field_name(g, d->kids[k]);
-            if (g->nformats == 1) { g->fields = f->fields; g->nfields = f->nfields; }
-            break;
-        }
-        case AST_DEF: sym_add(&C, d->name, SYM_DEF, 0, d); break;
-        case AST_FN: sym_add(&C, d->name, SYM_FN, 0, d); break;
-        default: break;
-        }
-    }
-    /* The fields of position strings: each one the reader knows (board, turn, hands or a global
-     * variable), once, and board and turn always: only variables and hands follow as name=value
-     * fields when unlisted, so without them a position string would lose the board or the side
-     * to move. A misspelt field was accepted, and no position string of the game could be read
-     * back (found by the compile harness). */
-    for (int i = 0; i < nd; i++)
-        if (decls[i]->kind == AST_POSITION) check_position(&C, decls[i]);
-    for (int i = 0; i < nd; i++) collect_vectors(&C, decls[i], 0);
-    finish_directions(&C, symk);
-    C.dirs_closed = 1;
-    if (diag.errors) goto fail;
-    layout_state(g);
-    for (int i = 0; i < nd; i++) if (decls[i]->kind == AST_DISPLAY) make_display(&C, decls[i]);
-    /* Pass 3: programs. Direction sets met in code are added as they come; the absolute
-     * masks are computed after all code is compiled. */
-    int piece_i = 0;
-    for (int i = 0; i < nd; i++) {
-        Ast *d = decls[i];
-        if (d->kind == AST_PIECE) { ++piece_i; if (piece_i <= g->ntypes) define_piece(&C, d, piece_i); }
-        else if (d->kind == AST_MOVES && d->nkids) {
-            if (g->turn_fn >= 0) diag_error(&diag, d->loc, "a second top-level `moves` block");
-            g->turn_fn = compile_function(&C, "moves", FN_MOVES, 0, d->kids[0], NULL, NULL);
-        } else if (d->kind == AST_EXTEND && d->nkids) {
-            if (g->extend_fn >= 0) diag_error(&diag, d->loc, "a second `moves extend` block");
-            C.extending = 1;
-            g->extend_fn = compile_function(&C, "moves extend", FN_MOVES, 0, d->kids[0], NULL, NULL);
-            C.extending = 0;
-        } else if (d->kind == AST_DROPS && d->nkids) {
-            if (g->drops_fn >= 0) diag_error(&diag, d->loc, "a second `drops` block");
-            g->drops_fn = compile_function(&C, "drops", FN_DROPS, 0, d->kids[0], NULL, NULL);
-        } else if (d->kind == AST_HOOK && d->nkids) {
-            static const char *hn[] = { "legal", "after-move", "turn-start", "on capture", "end",
-                                         "on setup" };
-            if (d->num < 0 || d->num >= HOOK_COUNT) continue;
-            if (g->hook_fn[d->num] >= 0) diag_error(&diag, d->loc, "a second `%s` block", hn[d->num]);
-            g->hook_fn[d->num] = compile_function(&C, hn[d->num], FN_HOOK, (int)d->num, d->kids[0], NULL, NULL);
-        }
-    }
-    g->no_move_loses = g->hook_fn[HOOK_END] < 0 || end_says_no_move_loses(decls, nd);
-    /* compound types: each type's simple parts */
-    for (int t = 1; t <= g->ntypes; t++) { g->types[t].nparts = 1; g->types[t].part[0] = (uint8_t)t; }
-    for (int i = 0; i < nd; i++) {
-        Ast *d = decls[i];
-        if (d->kind != AST_COMPOUND) continue;
-        Sym *c = sym_find(&C, d->name);
-        if (!c || c->kind != SYM_TYPE) { diag_error(&diag, d->loc, "'%s' is not a piece type", d->name); continue; }
-        PieceType *T = &g->types[c->index];
-        int n = 0; uint8_t parts[8];
-        for (int k = 0; k < d->nkids; k++) {
-            Sym *ps = sym_find(&C, d->kids[k]->name);
-            if (!ps || ps->kind != SYM_TYPE) { diag_error(&diag, d->kids[k]->loc, "'%s' is not a piece type", d->kids[k]->name); continue; }
-            if (ps->index == c->index) { diag_error(&diag, d->kids[k]->loc, "a type cannot be a part of itself"); continue; }
-            if (n >= 8) { diag_error(&diag, d->kids[k]->loc, "a compound has at most 8 parts"); break; }
-            parts[n++] = (uint8_t)ps->index;      /* parts are simple types (compounds of compounds are flattened below) */
-        }
-        for (int a = 0; a < n; a++) for (int b = a + 1; b < n; b++) if (parts[b] < parts[a]) { uint8_t x = parts[a]; parts[a] = parts[b]; parts[b] = x; }
-        T->nparts = n; memcpy(T->part, parts, (size_t)n);
-    }
-    if (!g->start) diag_error(&diag, (SrcLoc){1, 1, 1}, "no `start` position");
-    /* `in-check` looks at royal pieces: with none it is always false, and a king may be left
-     * attacked (or taken) without anyone noticing */
-    if (C.incheck_at.line && !g->has_royal)
-        diag_warning(&diag, C.incheck_at, "`in-check` asks whether a royal piece is attacked, and no piece is `royal`: "
-                     "it is always false");
-    if (diag.errors) goto fail;
-    finish_dirsets(g);
-    derive_legal_pretest(&C);
-    for (int f = 0; f < g->nfns; f++) {
-        char err[256]; int deep;
-        if (!verify_function(g, f, err, sizeof err, &deep)) {
-            /* an expression nested deep enough to the right, 1 + (1 + (1 + ...)), is a limit of
-             * the rules file, not a bug: say so at its line */
-            if (deep >= 0)
-                diag_error(&diag, (SrcLoc){g->line[deep], 1, 1}, "an expression on this line needs more than %d "
-                           "values at once (write it with fewer nested brackets, or in steps with `let`)", MAX_STACK_DEPTH);
-            else diag_plain(&diag, "internal error: bytecode of '%s' fails verification: %s", g->fns[f].name, err);
-            goto fail;
-        }
-        thread_jumps(g, f);
-        fuse_superinstructions(g, f);
-        if (!verify_function(g, f, err, sizeof err, &deep)) {
-            diag_plain(&diag, "internal error: bytecode of '%s' fails verification after jump threading "
-                       "and superinstructions: %s",
-                       g->fns[f].name, err);
-            goto fail;
-        }
-    }
+    if (!compile_decls(&C, decls, nd, &start_decl)) goto fail;
     movegen_prepare(g);
     effects_prepare(g);
     origins_prepare(g);
