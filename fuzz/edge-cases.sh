@@ -412,5 +412,27 @@ for c in legal-no-moves legal-no-moves-again legal-no-moves-repeat legal-no-move
         "$c.rules:2: error: .no-moves. in .legal. nested more than 8 deep" "$bvm" perft "$cli/$c.rules" 2
 done
 LIMIT=
+# (2) the work bound counts all the work, and is read while a program runs, not only when it
+# emits: count() scanned 13312 cells as one step inside a loop allowed 1e9 instructions between
+# two moves (hours; `--work 1` ran 15.8 s, `selfplay --time 0.5` made no move in 50 s); 262144
+# emitted moves made and generated again under perft 2 were counted as their few instructions
+# (1e9 steps took 17 s, not 2.5). The documented rate is about 2.5 ns a step: 1e9 steps in some
+# 2.5 s of CPU, so 30 s is the bound with the sanitizers' slowdown and a loaded machine.
+LIMIT=30 expect "count() in a long loop: one position's work bound (issue 32)" \
+    "count-loop.rules:9: error: the moves of one position took more than 1000000000 steps" \
+    "$bvm" moves "$cli/count-loop.rules"
+LIMIT=10 expect "count() in a long loop: --work 1 (issue 32)" \
+    "count-loop.rules:9: error: the moves of this command took more than 1 million steps" \
+    "$bvm" moves "$cli/count-loop.rules" --work 1
+LIMIT=30 expect "count() in a long loop: selfplay --time 0.5 (issue 32)" \
+    "count-loop.rules:9: error: the moves of one position took more than" \
+    "$bvm" selfplay "$cli/count-loop.rules" --time 0.5 --games 1 --max-plies 2
+LIMIT=30 expect "count() in a long loop: selfplay --move-work 1 (issue 32)" \
+    "count-loop.rules:9: error: the moves of one position took more than" \
+    "$bvm" selfplay "$cli/count-loop.rules" --move-work 1 --games 1 --max-plies 2
+LIMIT=30 expect "262144 moves made and generated again: perft 2 --work 2000 (issue 32)" \
+    "many-moves.rules:[0-9]+: error: the moves of this command took more than 2000 million steps" \
+    "$bvm" perft "$cli/many-moves.rules" 2 --work 2000
+LIMIT=
 echo "$n cases, $fails failed"
 [ $fails -eq 0 ]

@@ -10,11 +10,17 @@
 #include "effects.h"
 #include "vm.h"
 
+/* A make and unmake of a plain move take some 25 ns: 10 steps of about 2.5 ns. */
+#define MAKE_STEPS 10
+
 void pos_make(Pos *p, const MoveList *ml, const Move *m) { pos_make_parts(p, ml, m, PROBE_FULL); }
 
 void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
 {
     const Game *g = p->g;
+    /* a make and its unmake count toward the command's work bound (vm.h), as the state words
+     * they write: perft and the search make moves that no program's instructions counted */
+    vm_charge(p, MAKE_STEPS + (long)m->nops + g->nreset);
     pos_begin_move(p, (parts & PROBE_HISTORY) != 0);   /* (the flag now: a hook may grow p->undo) */
 
     int mover = pos_turn(p);

@@ -32,6 +32,7 @@
 #include "oom.h"
 #include "posstring.h"
 #include "protect.h"
+#include "outfile.h"
 #include "record.h"
 #include "search.h"
 #include "session.h"
@@ -200,6 +201,15 @@ static int limit_arg(MatchParse *mp, const CliOption *opt, const char *v)
     return 0;
 }
 
+/* ELO0 < ELO1 within +-1000 Elo, and 0 < ALPHA, BETA < 0.5. Past 1000 Elo a score is within
+ * 0.32 % of 0 or 1: a hypothesis no match tests (0,1e308 gave an LLR without meaning). */
+static int sprt_args_valid(const double x[4])
+{
+    const double max_elo = 1000;                 /* as the message below says */
+    return x[0] >= -max_elo && x[0] < x[1] && x[1] <= max_elo && x[2] > 0 && x[2] < 0.5 &&
+           x[3] > 0 && x[3] < 0.5;
+}
+
 /* --sprt ELO0,ELO1[,ALPHA,BETA], and --stats W,D,L: a debug entry, the statistics of given
  * counts (tests/match.sh checks them). */
 static int stats_arg(MatchOpts *o, const CliOption *opt, const char *v)
@@ -207,10 +217,9 @@ static int stats_arg(MatchOpts *o, const CliOption *opt, const char *v)
     double x[4] = { 0, 0, 0.05, 0.05 };
     if (opt->id == OPT_SPRT) {
         int k = parse_reals(v, x, 4);
-        if ((k != 2 && k != 4) || !(x[0] < x[1]) || !(x[2] > 0 && x[2] < 0.5) ||
-            !(x[3] > 0 && x[3] < 0.5))
-            return match_usage("--sprt '%s' is not ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and "
-                               "0 < ALPHA, BETA < 0.5", v);
+        if ((k != 2 && k != 4) || !sprt_args_valid(x))
+            return match_usage("--sprt '%s' is not ELO0,ELO1[,ALPHA,BETA] with -1000 <= ELO0 < "
+                               "ELO1 <= 1000 and 0 < ALPHA, BETA < 0.5", v);
         o->use_sprt = 1; o->elo0 = x[0]; o->elo1 = x[1]; o->alpha = x[2]; o->beta = x[3];
         return 0;
     }
@@ -831,7 +840,7 @@ static int summarize(const GameOut *out, const MatchOpts *o, const Game *g, cons
 }
 
 /* The games, played by the workers and collected here, and their summary; the exit status.
- * Closes rec (the records' file, or NULL). */
+ * The records go to rec (NULL: none), which the caller closes. */
 static int run_match(Game *g, MatchOpts *o, FILE *rec)
 {
     if (!o->jobs) {
@@ -856,7 +865,6 @@ static int run_match(Game *g, MatchOpts *o, FILE *rec)
                           MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (next_game == MAP_FAILED) {
         perror("boardvm: match: mmap");
-        if (rec) fclose(rec);
         return 1;
     }
     *next_game = 0;
@@ -871,7 +879,6 @@ static int run_match(Game *g, MatchOpts *o, FILE *rec)
     status |= collect(pipes, started, out, o, g, rec, tally);
     status |= reap_workers(pipes, started);
     free(pipes);
-    if (rec && fclose(rec)) { perror(o->record); status = 1; }
     status |= summarize(out, o, g, tally, la, lb);
     for (int gi = 0; gi < o->games; gi++) { free(out[gi].reason); free(out[gi].record); }
     free(out);
@@ -897,16 +904,18 @@ int cmd_match(int argc, char **argv)
     }
     Game *g = load_game(o.rules, NULL, o.nopts, o.opts, &st);
     if (!g) { free(o.opts); return st; }
-    FILE *rec = NULL;
+    OutFile *rec = NULL;
     st = 0;
     if (g->nplayers != 2) {
         fprintf(stderr, "boardvm: match: %s has %d players; a match needs a two-player game\n",
                 o.rules, g->nplayers);
         st = 2;
     } else if (o.openings_file) st = read_openings(g, &o);
-    if (!st && o.record && !(rec = fopen(o.record, "w"))) { perror(o.record); st = 2; }
-    if (!st) st = run_match(g, &o, rec);     /* which closes rec */
-    else if (rec) fclose(rec);
+    if (!st && o.record && !(rec = outfile_open(o.record))) st = 2;
+    if (!st) {
+        st = run_match(g, &o, rec ? rec->f : NULL);
+        if (rec && outfile_close(rec) != 0) st = 2;     /* the records are lost: say so */
+    }
     free_openings(&o);
     game_free(g);
     free(o.opts);

@@ -41,6 +41,13 @@ static int gen_found(void *ctx, int to, int32_t captured)
     return 0;
 }
 
+/* Native work in steps of the work bound (vm.h: an instruction's time, about 2.5 ns), charged
+ * in bulk where it is cheap to count: a line's move found (its squares, the list's push) and a
+ * pseudo-legal move judged by gen_legal (pins, an attack test or a make, the merge), and an
+ * attack test's directions. bench/work-calibration.sh measures them. */
+#define LINE_MOVE_STEPS 12
+#define LEGAL_MOVE_STEPS 16
+
 static void gen_atoms(Pos *p, MoveList *ml, int sq, int32_t w, const PieceType *T, int mover)
 {
     const Game *g = p->g;
@@ -129,7 +136,10 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip
             int t = PW_TYPE(w);
             if (t < 1 || t > g->ntypes) continue;
             const PieceType *T = &g->types[t];
-            if (T->natoms && !skip) gen_atoms(p, ml, sq, w, T, mover);   /* (resumed: done) */
+            if (T->natoms && !skip) {                                   /* (resumed: done) */
+                gen_atoms(p, ml, sq, w, T, mover);
+                vm_charge(p, T->natoms + LINE_MOVE_STEPS * (long)(ml->n - before));
+            }
             for (int i = before; i < ml->n; i++) ml->m[i].layer = (uint8_t)l;
             if (T->moves_fn >= 0 && (!onto_only || g->moves_onto[T->moves_fn]) &&
                 (!g->origin_ok[T->moves_fn] || g->origin_ok[T->moves_fn][mover * g->nsq + sq])) {
@@ -258,6 +268,7 @@ void gen_legal(Pos *p, MoveList *ml)
     /* ... and where `legal` is `require not in-check;`, most moves need no make (pins.h) */
     Pins pins;
     const int by_pins = !any && g->legal_by_pins && pins_find(p, mover, &pins);
+    vm_charge(p, LEGAL_MOVE_STEPS * (long)ml->n);
     int k = 0;
     for (int i = 0; i < ml->n; i++) {
         uint64_t h = 0;
@@ -502,6 +513,7 @@ int square_attacked(Pos *p, int sq, int by)
 {
     const Game *g = p->g;
     const AttackDir *ad = g->attackdirs[by];
+    vm_charge(p, 1 + g->nattackdirs[by]);
     for (int i = 0, n = g->nattackdirs[by]; i < n; i++) {
         int back = g->opposite[ad[i].dir];
         if (ad[i].leap[0] | ad[i].leap[1]) {

@@ -18,6 +18,7 @@
 #include "posstring.h"
 #include "profile.h"
 #include "protect.h"
+#include "outfile.h"
 #include "record.h"
 #include "session.h"
 
@@ -30,7 +31,8 @@ typedef struct {
     Engine *eng, *eng2;
     int random_opp;
     char ename[64], oname[64], opts[512];
-    FILE *rec;
+    FILE *rec;                      /* record_file's stream, or NULL */
+    OutFile *record_file;
     int score[4];                  /* wins of player 0, of player 1, draws, unfinished */
     int mine[3];                   /* with --opponent: the engine's wins, losses, draws */
     uint64_t *profile;             /* --profile: the instructions of every game, summed */
@@ -229,10 +231,9 @@ int cmd_selfplay(Args *a)
     if (!m.g) return status;
     limits_from_args(a, &m.lim, 3);
     m.lim2 = m.lim;
-    if (a->record && !(m.rec = fopen(a->record, "w"))) {
-        perror(a->record);
-        game_free(m.g);
-        return 2;
+    if (a->record) {
+        if (!(m.record_file = outfile_open(a->record))) { game_free(m.g); return 2; }
+        m.rec = m.record_file->f;
     }
     if (a->profile)
         m.profile = xcalloc((size_t)m.g->ncode + 1, sizeof *m.profile, "the profile counters");
@@ -240,7 +241,12 @@ int cmd_selfplay(Args *a)
     options_string(a, m.opts, sizeof m.opts);
     engine_name(&m.lim, m.ename, sizeof m.ename);
     int st = setup_opponent(&m);
-    if (st) { engine_free(m.eng); if (m.rec) fclose(m.rec); game_free(m.g); return st; }
+    if (st) {
+        engine_free(m.eng);
+        if (m.record_file) outfile_abandon(m.record_file);
+        game_free(m.g);
+        return st;
+    }
     struct sigaction stop = { .sa_handler = on_sigint }, old;
     sigemptyset(&stop.sa_mask);
     sigaction(SIGINT, NULL, &old);
@@ -258,13 +264,13 @@ int cmd_selfplay(Args *a)
      * and then its process group, and under load the second signal came after the handler was
      * put back, and the buffered result and score lines were lost (tests/play-ui.sh). */
     fflush(stdout);
-    if (m.rec) fflush(m.rec);
+    int lost = m.record_file && outfile_close(m.record_file) != 0;    /* with a message */
     sigaction(SIGINT, &old, NULL);
     if (!st && interrupted) { fprintf(stderr, "boardvm: interrupted\n"); st = EXIT_INTERRUPTED; }
+    if (lost && (!st || st == EXIT_INTERRUPTED)) st = 2;
     if (m.profile) profile_report(m.g, m.profile, a->pos[1], stderr);
     free(m.profile);
     engine_free(m.eng2);
-    if (m.rec) fclose(m.rec);
     engine_free(m.eng);
     game_free(m.g);
     return st;

@@ -46,16 +46,49 @@ static const struct { const char *name, *fill, *text; } named[] = {
     { "obsidian", "#2b2b2b", "#fff" },
 };
 
-static void put_escaped(FILE *f, const char *s)
+/* The length of the UTF-8 sequence at s and its code point in *cp; 0 when the bytes at s are
+ * not one (a stray or missing continuation byte, an overlong form, a surrogate, past U+10FFFF). */
+static int utf8_char(const unsigned char *s, unsigned *cp)
 {
-    for (; *s; s++)
-        switch (*s) {
+    static const unsigned min[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+    int n = s[0] < 0x80 ? 1 : s[0] >= 0xC2 && s[0] < 0xE0 ? 2 : s[0] >= 0xE0 && s[0] < 0xF0 ? 3
+          : s[0] >= 0xF0 && s[0] < 0xF5 ? 4 : 0;
+    if (!n) return 0;
+    unsigned c = n == 1 ? s[0] : s[0] & (0x7F >> n);
+    for (int i = 1; i < n; i++) {
+        if ((s[i] & 0xC0) != 0x80) return 0;       /* the string's NUL ends it here too */
+        c = c << 6 | (s[i] & 0x3F);
+    }
+    if (c < min[n] || (c >= 0xD800 && c < 0xE000) || c > 0x10FFFF) return 0;
+    *cp = c;
+    return n;
+}
+
+/* A character XML 1.0 allows in a document (no control but tab and line ends, no U+FFFE/F). */
+static int xml_char(unsigned c)
+{
+    return c >= 0x20 ? c != 0xFFFE && c != 0xFFFF : c == '\t' || c == '\n' || c == '\r';
+}
+
+/* s as the text of an element or an attribute: the markup characters escaped, and what would
+ * make the document not well-formed (a control byte, bytes that are not UTF-8: a rules file's
+ * strings may hold any) replaced by U+FFFD, one for each byte that starts no character. */
+static void put_escaped(FILE *f, const char *str)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    while (*s) {
+        unsigned c;
+        int n = utf8_char(s, &c);
+        if (!n || !xml_char(c)) { fputs("\xEF\xBF\xBD", f); s += n ? n : 1; continue; }
+        switch (c) {
         case '<': fputs("&lt;", f); break;
         case '>': fputs("&gt;", f); break;
         case '&': fputs("&amp;", f); break;
         case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
+        default: fwrite(s, 1, (size_t)n, f);
         }
+        s += n;
+    }
 }
 
 typedef struct { const Game *g; const Pos *p; FILE *f; int arrows; } Svg;
@@ -172,9 +205,11 @@ static void draw_squares(const Pos *p, int last_from, int last_to, FILE *f)
     for (int sq = 0; sq < g->nsq; sq++) {
         int x = left(g, sq), y = top(g, sq);
         fprintf(f, "<rect class=\"sq %s%s%s%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-                "data-sq=\"%s\"/>\n", (g->sq_x[sq] + g->sq_y[sq]) % 2 ? "light" : "dark",
+                "data-sq=\"", (g->sq_x[sq] + g->sq_y[sq]) % 2 ? "light" : "dark",
                 mark && mark[sq] ? " mark" : "", sq == last_from || sq == last_to ? " last" : "",
-                check && royal_on(p, sq, turn) ? " check" : "", x, y, S, S, g->sq_name[sq]);
+                check && royal_on(p, sq, turn) ? " check" : "", x, y, S, S);
+        put_escaped(f, g->sq_name[sq]);
+        fputs("\"/>\n", f);
         if (map && map->value[sq]) {
             long mv = (long)map->value[sq];
             fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"hsl(%ld, 55%%, "
@@ -256,8 +291,10 @@ static void draw_coordinates(const Game *g, FILE *f)
             if (g->sq_y[sq] == ry) {
                 const char *digits = g->sq_name[sq];
                 while (*digits && !isdigit((unsigned char)*digits)) digits++;
-                fprintf(f, "<text class=\"coord\" x=\"%d\" y=\"%d\">%s</text>\n", M / 2,
-                        (g->ranks - 1 - ry) * S + S / 2, digits);
+                fprintf(f, "<text class=\"coord\" x=\"%d\" y=\"%d\">", M / 2,
+                        (g->ranks - 1 - ry) * S + S / 2);
+                put_escaped(f, digits);
+                fputs("</text>\n", f);
                 break;
             }
 }

@@ -18,6 +18,8 @@ typedef struct {
 
 /* The cases of a test file (file-level keys copied into each); 0 after a message. */
 int parse_test_file(Arena *ar, const char *path, Case **out, int *nout);
+/* Where a comment starts in a line or a value (a `#` that starts a word), or NULL. */
+const char *test_comment(const char *s);
 const char *case_get(const Case *c, const char *key);   /* the last value of key, or NULL */
 char *dir_join(const char *file, const char *rel);      /* rel is relative to file's directory */
 /* Compile the case's rules file with its options; NULL when it does not compile (*messages

@@ -53,6 +53,27 @@ typedef struct {
     char why[240];                 /* what is wrong with the line */
 } TestParse;
 
+/* The values whose text is compared exactly (`error:`, `warning:`: messages that quote rules
+ * code) keep a `#`; in the others, a case's name included, a `#` that starts a word starts a
+ * comment (docs/test-format.md). */
+static int exact_text(const char *key)
+{
+    return !strcmp(key, "error") || !strcmp(key, "warning");
+}
+
+const char *test_comment(const char *s)
+{
+    for (const char *t = s; (t = strchr(t, '#')); t++)
+        if (t == s || t[-1] == ' ' || t[-1] == '\t') return t;
+    return NULL;
+}
+
+static void cut_comment(char *s)
+{
+    char *c = (char *)test_comment(s);
+    if (c) *c = 0;
+}
+
 /* An indented line: a line more of the last key's value (its indent beyond the first
  * continuation line's is kept). 0 if there is no key above it. */
 static int continuation(TestParse *tp, char *t)
@@ -63,6 +84,10 @@ static int continuation(TestParse *tp, char *t)
     if (!tp->last) {
         snprintf(tp->why, sizeof tp->why, "a continuation line with no key above it");
         return 0;
+    }
+    if (!exact_text(tp->last->key)) {
+        cut_comment(t);
+        if (!*trim(t)) return 1;                /* a comment alone on an indented line */
     }
     if (tp->cont_indent < 0) tp->cont_indent = indent;
     int cut = indent < tp->cont_indent ? indent : tp->cont_indent;
@@ -92,7 +117,9 @@ static int key_line(TestParse *tp, char *t)
     char *colon = strchr(t, ':');
     if (!colon) { snprintf(tp->why, sizeof tp->why, "expected 'key: value'"); return 0; }
     *colon = 0;
-    char *key = trim(t), *val = trim(colon + 1);
+    char *key = trim(t);
+    if (!exact_text(key)) cut_comment(colon + 1);
+    char *val = trim(colon + 1);
     if (!strcmp(key, "case")) {
         if (tp->n == tp->cap) {
             tp->cap = tp->cap ? tp->cap * 2 : 32;

@@ -9,7 +9,7 @@
  *
  * Only keys written in a case itself are rewritten (file-level keys and `error:`/search cases
  * are left alone); `perft:` keeps its number of depths. The file is rewritten only when every
- * case could be computed, through a temporary file renamed over it. Exit status 0, 1 when a
+ * case could be computed, whole or not at all (outfile.c). Exit status 0, 1 when a
  * case could not be computed (nothing written), 2 when a file could not be read or written. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,8 +22,10 @@
 #include "session.h"
 #include "testfile.h"
 #include "oom.h"
+#include "outfile.h"
 #include "protect.h"
 
+#define MAX_PERFT_DEPTHS 32         /* as many as the test runner reads */
 #define WRAP_COLUMN 96              /* move lists are wrapped like the hand-written ones */
 
 typedef struct { int first, last; char *text; } Replacement;   /* lines first..last (1-based) */
@@ -64,22 +66,51 @@ static char *moves_text(Game *g, Pos *p, int *count)
     return out;
 }
 
-/* "perft:" and the counts of depths 1..depths. */
+/* "perft:" and the counts of depths 1..depths. The counts come first: a runtime error of the
+ * rules code jumps out of perft(), and must find nothing allocated here. */
 static char *perft_text(Pos *p, int depths)
 {
-    char *out = malloc(16 + (size_t)depths * 21), *o = out;
-    if (!out) out_of_memory("out in perft_text()");
+    unsigned long long count[MAX_PERFT_DEPTHS];
+    for (int d = 1; d <= depths; d++) count[d - 1] = perft(p, d, 0);
+    char *out = xmalloc(16 + (size_t)depths * 21, "out in perft_text()"), *o = out;
     o += sprintf(o, "perft:");
-    for (int d = 1; d <= depths; d++) o += sprintf(o, " %llu", (unsigned long long)perft(p, d, 0));
+    for (int d = 1; d <= depths; d++) o += sprintf(o, " %llu", count[d - 1]);
     return out;
 }
 
-/* The lines a key's value spans: its own line and the indented continuation lines after it. */
+static int is_indented(const char *line) { return line[0] == ' ' || line[0] == '\t'; }
+
+/* The lines a key's value spans, as the parser reads them (testrun.c): its own line and the
+ * indented continuation lines after it, across comment lines, up to a blank line or a key. */
 static int value_end(char **lines, int nlines, int first)
 {
-    int last = first;
-    while (last < nlines && (lines[last][0] == ' ' || lines[last][0] == '\t')) last++;
-    return last;                    /* 1-based number of the last line of the value */
+    int last = first;               /* 1-based number of the last line of the value */
+    for (int l = first; l < nlines && (is_indented(lines[l]) || lines[l][0] == '#'); l++)
+        if (is_indented(lines[l])) last = l + 1;
+    return last;
+}
+
+/* The first line after the key's line, up to last, that holds a comment; 0 if none. A value is
+ * rewritten whole, and a comment inside it would be lost. */
+static int comment_inside(char **lines, int first, int last)
+{
+    for (int l = first + 1; l <= last; l++)
+        if (test_comment(lines[l - 1])) return l;
+    return 0;
+}
+
+/* text with the comment of the key's line (if any) after its first line: in the column where
+ * it stood, or two spaces after a longer line. */
+static char *keep_key_comment(char *text, const char *key_line)
+{
+    const char *comment = test_comment(strchr(key_line, ':') + 1);
+    if (!comment) return text;
+    int first = (int)strcspn(text, "\n"), column = (int)(comment - key_line);
+    int pad = first + 2 <= column ? column - first : 2;
+    char *out = xmalloc(strlen(text) + (size_t)pad + strlen(comment) + 1, "a value's comment");
+    sprintf(out, "%.*s%*s%s%s", first, text, pad, "", comment, text + first);
+    free(text);
+    return out;
 }
 
 static int word_count(const char *s)
@@ -118,20 +149,31 @@ static char *sorted_words(const char *val, int sort)
 }
 
 /* Replace the value of the key kv (lines kv->line..) by text ("key: ...") when the value is a
- * different one; a value that is only laid out differently (hand-grouped moves) is kept. */
-static void replace_value(Update *u, const Case *c, const Kv *kv, char *text)
+ * different one; a value that is only laid out differently (hand-grouped moves) is kept. 0
+ * after a message when it cannot be rewritten whole. */
+static int replace_value(Update *u, const Case *c, const Kv *kv, char *text)
 {
     int is_moves = !strcmp(kv->key, "moves");
     char *old = sorted_words(kv->val, is_moves);
     char *now = sorted_words(strchr(text, ':') + 1, is_moves);
     int same = !strcmp(old, now);
     free(old); free(now);
-    if (same) { u->unchanged++; free(text); return; }
+    if (same) { u->unchanged++; free(text); return 1; }
+    int last = value_end(u->lines, u->nlines, kv->line);
+    int comment = comment_inside(u->lines, kv->line, last);
+    if (comment) {
+        fprintf(stderr, "%s:%d: case '%s': the %s value changed, but a comment inside it (line "
+                "%d) would be lost: move the comment above the key\n", c->file, kv->line,
+                c->name, kv->key, comment);
+        free(text);
+        return 0;
+    }
     Replacement *r = &u->rep[u->nrep++];
     r->first = kv->line;
-    r->last = value_end(u->lines, u->nlines, kv->line);
-    r->text = text;
+    r->last = last;
+    r->text = keep_key_comment(text, u->lines[kv->line - 1]);
     printf("%s:%d: case '%s': %s changed\n", c->file, kv->line, c->name, kv->key);
+    return 1;
 }
 
 /* The case's position and its new values; 0 after a message. A runtime error of the rules code
@@ -162,12 +204,36 @@ static int compute_values(Update *u, const Case *c, Game *g, Pos *p, const Kv *m
         fprintf(stderr, "%s:%d: case '%s': %s\n", c->file, c->line, c->name, err);
         return 0;
     }
-    int count;
+    int count, ok = 1;
     int perft_first = perft_kv && (!moves || perft_kv->line < moves->line);   /* in file order */
-    if (perft_first) replace_value(u, c, perft_kv, perft_text(p, word_count(perft_kv->val)));
-    if (moves) replace_value(u, c, moves, moves_text(g, p, &count));
+    if (perft_first) ok &= replace_value(u, c, perft_kv, perft_text(p, word_count(perft_kv->val)));
+    if (moves) ok &= replace_value(u, c, moves, moves_text(g, p, &count));
     if (perft_kv && !perft_first)
-        replace_value(u, c, perft_kv, perft_text(p, word_count(perft_kv->val)));
+        ok &= replace_value(u, c, perft_kv, perft_text(p, word_count(perft_kv->val)));
+    return ok;
+}
+
+/* `perft:` holds 1 to MAX_PERFT_DEPTHS numbers, as the test runner reads it (its number of
+ * words is the depth to count to: a word that is no number must not add a depth). */
+static int perft_counts_valid(const Case *c, const Kv *perft_kv)
+{
+    int n = word_count(perft_kv->val);
+    if (n < 1 || n > MAX_PERFT_DEPTHS) {
+        fprintf(stderr, "%s:%d: `perft:` needs its counts (any numbers, at most %d): their "
+                "number is the depth to count to\n", c->file, perft_kv->line, MAX_PERFT_DEPTHS);
+        return 0;
+    }
+    const char *v = perft_kv->val;
+    for (int i = 0; i < n; i++) {
+        v += strspn(v, " \t\n");
+        size_t len = strcspn(v, " \t\n");
+        if (strspn(v, "0123456789") != len) {
+            fprintf(stderr, "%s:%d: `perft:` '%.*s' is not a number\n", c->file,
+                    perft_kv->line, (int)len, v);
+            return 0;
+        }
+        v += len;
+    }
     return 1;
 }
 
@@ -182,11 +248,7 @@ static int update_case(Update *u, const Case *c)
         if (!strcmp(c->kv[i].key, "perft")) perft_kv = &c->kv[i];
     }
     if ((!moves && !perft_kv) || case_get(c, "error")) return 1;
-    if (perft_kv && word_count(perft_kv->val) == 0) {
-        fprintf(stderr, "%s:%d: `perft:` needs its counts (any numbers): their number is the "
-                "depth to count to\n", c->file, perft_kv->line);
-        return 0;
-    }
+    if (perft_kv && !perft_counts_valid(c, perft_kv)) return 0;
     char *rules, *messages;
     Game *g = case_game(c, &rules, &messages);
     if (!g) {
@@ -206,6 +268,21 @@ static int update_case(Update *u, const Case *c)
     pos_free(p);
     game_free(g);
     return ok;
+}
+
+/* The file with its new values, written whole or not at all (outfile.c); 0, or 2 after a
+ * message. A symbolic link stays one: the file it leads to is replaced. */
+static int write_updated(const char *path, const Update *u)
+{
+    OutFile *out = outfile_open(path);
+    if (!out) return 2;
+    for (int l = 1; l <= u->nlines; ) {
+        const Replacement *r = NULL;
+        for (int k = 0; k < u->nrep; k++) if (u->rep[k].first == l) r = &u->rep[k];
+        if (r) { fprintf(out->f, "%s\n", r->text); l = r->last + 1; }
+        else fprintf(out->f, "%s\n", u->lines[l++ - 1]);
+    }
+    return outfile_close(out) == 0 ? 0 : 2;
 }
 
 static int update_file(const char *path)
@@ -238,25 +315,10 @@ static int update_file(const char *path)
     for (int i = 0; i < ncases; i++) ok &= update_case(&u, &cases[i]);
     int status = 0;
     if (!ok) {
-        fprintf(stderr, "boardvm: %s: not rewritten (a case could not be computed)\n", path);
+        fprintf(stderr, "boardvm: %s: not rewritten (a case could not be computed or "
+                "rewritten)\n", path);
         status = 1;
-    } else if (u.nrep) {
-        char *tmp = malloc(strlen(path) + 16);
-        if (!tmp) out_of_memory("tmp in update_file()");
-        sprintf(tmp, "%s.update-tmp", path);
-        FILE *f = fopen(tmp, "w");
-        if (!f) { perror(tmp); status = 2; }
-        else {
-            for (int l = 1; l <= nlines; ) {
-                const Replacement *r = NULL;
-                for (int k = 0; k < u.nrep; k++) if (u.rep[k].first == l) r = &u.rep[k];
-                if (r) { fprintf(f, "%s\n", r->text); l = r->last + 1; }
-                else fprintf(f, "%s\n", lines[l++ - 1]);
-            }
-            if (fclose(f) != 0 || rename(tmp, path) != 0) { perror(path); remove(tmp); status = 2; }
-        }
-        free(tmp);
-    }
+    } else if (u.nrep) status = write_updated(path, &u);
     if (!status)
         printf("%s: %d value%s changed, %d unchanged\n", path, u.nrep, u.nrep == 1 ? "" : "s",
                u.unchanged);

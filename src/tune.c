@@ -22,6 +22,7 @@
 #include "notation.h"
 #include "oom.h"
 #include "protect.h"
+#include "outfile.h"
 #include "record.h"
 #include "search.h"
 #include "selfgames.h"
@@ -376,11 +377,8 @@ static char *interleave(char **texts, int jobs, int games)
 static int play_games(Game *g, const TuneOpts *o, const int *feat, int nfeat, TexelData *data,
                       Counts *c)
 {
-    FILE *rec = NULL;
-    if (o->record && !(rec = fopen(o->record, "w"))) {
-        perror(o->record);
-        return 2;
-    }
+    OutFile *rec = NULL;
+    if (o->record && !(rec = outfile_open(o->record))) return 2;
     int jobs = o->jobs < o->games ? o->jobs : o->games, st = 0, started = 0;
     FILE **files = xcalloc((size_t)jobs, sizeof *files, "the workers");
     pid_t *pids = xcalloc((size_t)jobs, sizeof *pids, "the workers");
@@ -402,7 +400,7 @@ static int play_games(Game *g, const TuneOpts *o, const int *feat, int nfeat, Te
             break;
         }
         if (pid == 0) {
-            if (rec) fclose(rec);
+            if (rec) fclose(rec->f);
             play_worker(g, o, w, jobs, files[w]);
         }
         pids[w] = pid;
@@ -427,11 +425,8 @@ static int play_games(Game *g, const TuneOpts *o, const int *feat, int nfeat, Te
     fprintf(stderr, "\rtune: %d games played%30s\n", o->games, "");
     char *all = interleave(texts, jobs, o->games);
     if (rec) {
-        fputs(all, rec);
-        if (fclose(rec)) {
-            perror(o->record);
-            st = 2;
-        }
+        fputs(all, rec->f);
+        if (outfile_close(rec) != 0) st = 2;
     }
     if (!st)
         st = read_games_text(g, all, "the games played", o->random_plies, o->last_ply, feat, nfeat,

@@ -20,6 +20,7 @@
 typedef struct { int pc, trail_mark, loc_off, nlocs; } Choice;   /* nlocs: the locals it keeps */
 
 struct VmScratch {
+    VmWork w;                          /* first: vm_charge (vm.h) reads it through p->vm */
     Choice *ch; int nch, capch;
     int64_t *locs; int nlocs, caplocs;
     char *nb; int nnb, capnb;          /* note text of the running branches (a stack) */
@@ -30,7 +31,6 @@ struct VmScratch {
                                           count let `legal { require not no-moves; }` recurse
                                           until the stack overflowed) */
     uint32_t groups;                   /* `distinct { }` blocks entered so far */
-    long work;                         /* steps of work run on this position so far */
     long work0; int trail0;            /* the work and the trail's length at vm_start_position */
     uint32_t *seen, stamp;             /* emit_move: state slots met in this branch's writes */
     int *line_to; int nline_to;        /* `moves-of`: the squares of a line with a leg, hop or zone */
@@ -39,7 +39,7 @@ struct VmScratch {
                                           that work was counted then (vm_run_resume) */
     /* the bounds of a whole command (vm_set_total_work, vm_set_deadline): CHARGE calls
      * vm_watch once `work` passes watch_at, the nearer of total_max and clock_at */
-    long watch_at, total_max, total_steps, clock_at;
+    long total_max, total_steps, clock_at;
     double deadline; jmp_buf *on_deadline;
 };
 
@@ -57,7 +57,7 @@ static struct VmScratch *scratch(Pos *p)
         p->vm = calloc(1, sizeof *p->vm);
         if (!p->vm) out_of_memory("the interpreter's scratch");
         p->free_scratch = vm_free_scratch;   /* the position frees what it does not know */
-        p->vm->watch_at = LONG_MAX;
+        p->vm->w.watch_at = LONG_MAX;
         vm_set_total_work(p, vm_command_work);
     }
     return p->vm;
@@ -74,7 +74,7 @@ void vm_free_scratch(Pos *p)
 
 long vm_gen_budget = (long)MAX_WORK_MILLIONS * 1000000L;   /* a cap on every game's limit */
 
-long vm_work(const Pos *p) { return p->vm ? p->vm->work : 0; }
+long vm_work(const Pos *p) { return p->vm ? p->vm->w.work : 0; }
 
 long vm_command_work = 0;
 
@@ -91,15 +91,15 @@ static double monotonic_now(void)
 
 static void set_watch(struct VmScratch *s)
 {
-    s->watch_at = s->total_max > 0 ? s->total_max : LONG_MAX;
-    if (s->on_deadline && s->clock_at < s->watch_at) s->watch_at = s->clock_at;
+    s->w.watch_at = s->total_max > 0 ? s->total_max : LONG_MAX;
+    if (s->on_deadline && s->clock_at < s->w.watch_at) s->w.watch_at = s->clock_at;
 }
 
 void vm_set_total_work(Pos *p, long max_steps)
 {
     struct VmScratch *s = scratch(p);
     s->total_steps = max_steps;
-    s->total_max = max_steps > 0 ? s->work + max_steps : 0;
+    s->total_max = max_steps > 0 ? s->w.work + max_steps : 0;
     set_watch(s);
 }
 
@@ -107,7 +107,7 @@ void vm_set_deadline(Pos *p, double deadline, jmp_buf *on_deadline)
 {
     struct VmScratch *s = scratch(p);
     s->deadline = deadline; s->on_deadline = on_deadline;
-    s->clock_at = s->work + CLOCK_EVERY;
+    s->clock_at = s->w.work + CLOCK_EVERY;
     set_watch(s);
 }
 
@@ -121,14 +121,14 @@ void vm_abandon(Pos *p)
 }
 
 /* CHARGE found the work past watch_at: the command's total, or time to read the clock. */
-static void vm_watch(Pos *p, int line)
+void vm_watch(Pos *p, int line)
 {
     struct VmScratch *s = p->vm;
-    if (s->total_max > 0 && s->work > s->total_max)
+    if (s->total_max > 0 && s->w.work > s->total_max)
         pos_runtime_error(p, line, "the moves of this command took more than %ld million steps of work "
                           "in all (`--work N` allows N million)", s->total_steps / 1000000);
-    if (s->on_deadline && s->work >= s->clock_at) {
-        s->clock_at = s->work + CLOCK_EVERY;
+    if (s->on_deadline && s->w.work >= s->clock_at) {
+        s->clock_at = s->w.work + CLOCK_EVERY;
         if (monotonic_now() >= s->deadline) {
             jmp_buf *jb = s->on_deadline;
             s->on_deadline = NULL;          /* said once: what runs after the jump is not timed */
@@ -142,7 +142,7 @@ static void vm_watch(Pos *p, int line)
 void vm_start_position(Pos *p)
 {
     struct VmScratch *s = scratch(p);
-    s->work0 = s->work; s->trail0 = p->ntrail;
+    s->work0 = s->w.work; s->trail0 = p->ntrail;
 #ifdef BOARDVM_MAXIMA
     for (int sq = 0; sq < p->g->nsq; sq++) MAXIMA_NOTE(stack_height, pos_height(p, sq));
 #endif
@@ -173,6 +173,12 @@ static void push_choice(Pos *p, struct VmScratch *s, int pc, const int64_t *L, i
     memcpy(s->locs + s->nlocs, L, sizeof *L * (size_t)nlocals);
     s->nlocs += nlocals;
 }
+
+/* What one emitted move costs beyond its copied words, in steps (an instruction's time, about
+ * 2.5 ns): the list's push, the merge of moves doing the same, and the legality pass over it
+ * (gen_legal) take some 100 ns a move (bench/work-calibration.sh): 262144 `emit stay`s under
+ * `perft 2` were 17 ns of time for every step counted before this. */
+#define EMIT_STEPS 40
 
 /* Record a move: the state writes this run made so far become its ops. Returns the words and
  * characters copied, which count as work (GEN_BUDGET): a run that writes much state once and
@@ -273,7 +279,7 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
             ml->n--;
         }
     }
-    return (long)n + tl + ql;
+    return EMIT_STEPS + (long)n + tl + ql;
 }
 
 /* Add text to the branch's note or qualifier (a local holds its end, so backtracking cuts it
@@ -362,24 +368,57 @@ static int type_arith(const Game *g, int a, int b, int minus)
 /* The step budget bounds the work between two moves a run emits; but a run may emit MAX_MOVES
  * moves, and a position runs many programs and hooks. So every run also adds what it did (its
  * instructions, and `extra`: what emit_move copied) to the position's work, which is bounded as
- * a whole: one position can never cost more than GEN_BUDGET. */
-#define CHARGE(extra) do {                                                                     \
-        MAXIMA_NOTE(steps, step_limit - budget);                                               \
-        if (!s->free_work) s->work += step_limit - budget + (extra);                           \
-        budget = step_limit;                                                                   \
-        MAXIMA_NOTE(work, s->work - s->work0);                                                 \
+ * a whole: one position can never cost more than GEN_BUDGET.
+ *
+ * The loop counts `budget` down by one an instruction from `chunk`; at 0 it stops at a
+ * checkpoint (vm_loop.h), which adds the chunk to the work and reads the bounds, so that they
+ * are read every CHECK_EVERY instructions at most, emits or not (a run that loops long between
+ * two moves was seen only at its next move: hours with `moves steps 1000000000;`). `since` keeps
+ * the instructions since the last move of the chunks before, for the step budget: the steps run
+ * since the last move are since + chunk - budget. */
+#define CHECK_EVERY 65536L
+#define FIRST_CHUNK (step_limit < CHECK_EVERY ? step_limit : CHECK_EVERY)
+#define WORK_LIMIT (g->work_limit < vm_gen_budget ? g->work_limit : vm_gen_budget)
+#define CHECK_BOUNDS() do {                                                                    \
+        MAXIMA_NOTE(work, s->w.work - s->work0);                                               \
         MAXIMA_NOTE(trail, p->ntrail - s->trail0);                                             \
-        if (s->work - s->work0 > (g->work_limit < vm_gen_budget ? g->work_limit : vm_gen_budget)) \
-            pos_runtime_error(p, LINE, "the moves of one position took more than %ld steps of work " \
-                              "(instructions run and state words and note characters written; " \
-                              "`moves work N;` allows N million)",                             \
-                              g->work_limit < vm_gen_budget ? g->work_limit : vm_gen_budget);   \
-        if (s->work > s->watch_at) vm_watch(p, LINE);                                          \
+        if (s->w.work - s->work0 > WORK_LIMIT) position_work_error(p, LINE, WORK_LIMIT);       \
+        if (s->w.work > s->w.watch_at) vm_watch(p, LINE);                                      \
         /* hooks keep their writes on the trail: runs of them must not grow it without end */ \
         if (p->ntrail - s->trail0 > MAX_GEN_TRAIL)                                             \
             pos_runtime_error(p, LINE, "more than %d state changes made and not taken back "    \
                               "while the moves of one position are generated", MAX_GEN_TRAIL);  \
     } while (0)
+#define CHARGE(extra) do {                                                                     \
+        MAXIMA_NOTE(steps, since + chunk - budget);                                            \
+        if (!s->free_work) s->w.work += chunk - budget + (extra);                              \
+        since = 0;                                                                             \
+        budget = chunk = FIRST_CHUNK;                                                          \
+        CHECK_BOUNDS();                                                                        \
+    } while (0)
+/* Steps charged inside an instruction (a superinstruction's others, a native scan's elements):
+ * past the step budget it is the same error as one step too many; otherwise the budget may go
+ * below 0, and the next instruction's count stops at the checkpoint. */
+#define BULK_STEPS(n) do {                                                                     \
+        budget -= (n);                                                                         \
+        if (budget < 0 && since + chunk - budget > step_limit) goto out_of_steps;              \
+    } while (0)
+/* Work done natively by an instruction (count, square-of: cells scanned) counts toward the
+ * position's and the command's bounds, not toward the step budget (it bounds instructions);
+ * a large one ends the chunk here, so the bounds are read at the next instruction. Moving the
+ * budget to 0 moves the chunk with it: chunk - budget, the steps run, stays as it was. */
+#define NATIVE_WORK(n) do {                                                                    \
+        if (!s->free_work) s->w.work += (n);                                                   \
+        if ((n) >= NATIVE_CHECK) { chunk -= budget; budget = 0; }                              \
+    } while (0)
+#define NATIVE_CHECK 256
+
+static void __attribute__((noreturn, cold)) position_work_error(Pos *p, int line, long limit)
+{
+    pos_runtime_error(p, line, "the moves of one position took more than %ld steps of work "
+                      "(instructions run and state words and note characters written; "
+                      "`moves work N;` allows N million)", limit);
+}
 
 static int side_to_move_has_a_move(Pos *p, int line);
 static int end_has_a_move(Pos *p, MoveList *into);
@@ -420,7 +459,7 @@ static void __attribute__((noreturn, cold)) piece_var_range_error(Pos *p, int li
 /* the end of an instruction: the budget, the profile, and a jump to the next one's code (each
  * instruction has its own indirect jump, which the processor predicts per opcode) */
 #define NEXT do {                                                 \
-        if (--budget < 0) goto out_of_steps;                      \
+        if (--budget < 0) goto checkpoint;                        \
         if (profiling) p->profile[PC]++;                          \
         goto *dispatch[*ip];                                      \
     } while (0)

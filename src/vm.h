@@ -103,4 +103,19 @@ extern long vm_command_work;
 void vm_set_deadline(Pos *p, double deadline, jmp_buf *on_deadline);
 void vm_abandon(Pos *p);
 
+/* Work done outside the interpreter counts toward the same bounds (issue 32: a 262144-move
+ * position made and generated under perft was work that no bound saw): the squares the native
+ * lines visit, the moves made, the moves merged. The steps are meant to cost what an
+ * instruction costs (about 2.5 ns; bench/work-calibration.sh measures them).
+ * VmWork is the first member of the VM's scratch, so the charge is a few instructions inline. */
+typedef struct { long work, watch_at; } VmWork;
+void vm_watch(Pos *p, int line);
+static inline void vm_charge(Pos *p, long steps)
+{
+    VmWork *w = (VmWork *)(void *)p->vm;
+    if (!w) return;                 /* no program ran on p yet: its bounds start with the first */
+    w->work += steps;
+    if (w->work > w->watch_at) vm_watch(p, 0);
+}
+
 #endif

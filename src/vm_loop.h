@@ -41,12 +41,13 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
     /* the instruction running (code[PC]); GCC left it in memory, so it is asked for a register */
     register const int32_t *ip VM_REG(r15) = code + f->entry;
     const long step_limit = g->step_limit;
-    long budget = step_limit;
+    long chunk = FIRST_CHUNK, budget = chunk, since = 0;     /* (vm.c, CHARGE) */
     const int mover = c->mover;
     c->found = 0; c->failed = 0;
 
     for (;;) {
-        if (--budget < 0) goto out_of_steps;
+        if (--budget < 0) goto checkpoint;
+    resume:
         if (profiling) p->profile[PC]++;
         int64_t a, b, v;
 #ifdef VM_THREADED
@@ -312,8 +313,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                     int32_t w = SQOK(e) ? TOP(e) : 0;
                     if (w && PW_OWNER(w) == mover) break;
                 }
-                budget -= 4 * (k - i);
-                if (budget < 0) goto out_of_steps;
+                BULK_STEPS(4 * (k - i));
                 i = k;
             }
             if (i < 0 || i >= n) { ip = code + OPND(4); NEXT; }
@@ -345,8 +345,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                                 : pos_height(p, (int)e);
                     if ((val >= lo && val <= hi) != outside) break;
                 }
-                budget -= 6 * (j - i);
-                if (budget < 0) goto out_of_steps;
+                BULK_STEPS(6 * (j - i));
                 i = j;
             }
             if (i < 0 || i >= n) { ip = code + OPND(4); NEXT; }
@@ -368,8 +367,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
 #define SUPER(...) do {                                                       \
             const int offs_[] = { __VA_ARGS__ };                              \
             const int n_ = (int)(sizeof offs_ / sizeof *offs_);               \
-            budget -= n_;                                                     \
-            if (budget < 0) goto out_of_steps;                                \
+            BULK_STEPS(n_);                                                   \
             if (profiling) for (int k_ = 0; k_ < n_; k_++) p->profile[PC + offs_[k_]]++; \
         } while (0)
 #define LL_JZ(OPN, EXPR) vmcase(OPN) SUPER(2, 4, 5); a = L[OPND(1)]; b = L[OPND(3)];   \
@@ -509,6 +507,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             int n = 0;
             uint64_t key = pos_rep_key(p);
             for (int i = 0; i < p->nhist; i++) n += p->hist[i] == key;
+            NATIVE_WORK(p->nhist);
             stk[sp++] = n ? n : 1;
             ip += 1; NEXT;
         }
@@ -526,19 +525,22 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                         int32_t w = p->st[sq * g->stack + l];
                         n += w && PW_TYPE(w) == a && PW_OWNER(w) == b;
                     }
+            NATIVE_WORK(g->nsq * g->stack);          /* (13312 cells on the largest board) */
             stk[sp - 1] = n;
             ip += 1; NEXT;
         }
         vmcase(SQUAREOF) {           /* (a native scan: the loop in rules code cost ~10 steps a square) */
             b = stk[--sp]; a = stk[sp - 1];
             int32_t found = -1;
+            int scanned = 0;
             if (PLOK(b) && TYOK(a))
-                for (int sq = 0; sq < g->nsq && found < 0; sq++)
+                for (int sq = 0; sq < g->nsq && found < 0; sq++, scanned++)
                     for (int l = 0; l < g->stack; l++) {
                         int32_t w = p->st[sq * g->stack + l];
                         if (!w) break;                  /* a stack has no gaps */
                         if (PW_TYPE(w) == a && PW_OWNER(w) == b) { found = sq; break; }
                     }
+            NATIVE_WORK(scanned * g->stack);
             stk[sp - 1] = found;
             ip += 1; NEXT;
         }
@@ -761,6 +763,13 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             ip = code + ch->pc; sp = 0;
         }
     }
+checkpoint:                     /* `chunk` steps run since the last look at the bounds */
+    since += chunk - budget;
+    if (!s->free_work) s->w.work += chunk - budget;
+    if (since > step_limit) goto out_of_steps;
+    budget = chunk = step_limit - since < CHECK_EVERY ? step_limit - since : CHECK_EVERY;
+    CHECK_BOUNDS();
+    goto resume;
 out_of_steps:
     pos_runtime_error(p, LINE, "a program ran more than %ld instructions without emitting a move "
                       "(an endless loop? `moves steps N;` allows N)", step_limit);

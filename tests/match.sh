@@ -118,7 +118,15 @@ bad "boardvm: match: --depth '1,x' is not A,B (depths from 1 to 60) or one depth
 bad "boardvm: match: --depth '1,2,3' is not A,B (depths from 1 to 60) or one depth" "$rules" --depth 1,2,3
 bad "boardvm: match: --depth needs a value" "$rules" --depth
 bad "boardvm: match: --time: give one of --depth, --time and --nodes, once" "$rules" --depth 1 --time 1,2
-bad "boardvm: match: --sprt '5,0' is not ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5" "$rules" --sprt 5,0
+sprt_rule="with -1000 <= ELO0 < ELO1 <= 1000 and 0 < ALPHA, BETA < 0.5"
+bad "boardvm: match: --sprt '5,0' is not ELO0,ELO1[,ALPHA,BETA] $sprt_rule" "$rules" --sprt 5,0
+# bounds past +-1000 Elo (a score within 0.32 % of 0 or 1: 1/(1 + 10^2.5) = 0.0031) are refused
+bad "boardvm: match: --sprt '0,1e308' is not ELO0,ELO1[,ALPHA,BETA] $sprt_rule" "$rules" --sprt 0,1e308
+bad "boardvm: match: --sprt '-1001,0' is not ELO0,ELO1[,ALPHA,BETA] $sprt_rule" "$rules" --sprt -1001,0
+bad "boardvm: match: --sprt '0,inf' is not ELO0,ELO1[,ALPHA,BETA] $sprt_rule" "$rules" --sprt 0,inf
+bad "boardvm: match: --sprt '0,nan' is not ELO0,ELO1[,ALPHA,BETA] $sprt_rule" "$rules" --sprt 0,nan
+check "--sprt -1000,1000: the widest accepted" "elo0 -1000 elo1 1000" \
+    "$(stat_line sprt 30,40,20 --sprt -1000,1000 | cut -d' ' -f1-4)"
 bad "boardvm: match: --move-work '0' is not A,B (million steps, from 1) or one bound" "$rules" --move-work 0
 bad "boardvm: match: --move-work '1,x' is not A,B (million steps, from 1) or one bound" "$rules" --move-work 1,x
 bad "boardvm: match: needs a rules file" --games 2

@@ -47,5 +47,28 @@ grep -q 'class="sq [^"]*check[^"]*"[^>]*data-sq="e1"' svg.out && ok "chess: the 
 [ $st -eq 1 ] && grep -q "not a legal move" svg.err && [ ! -s svg.out ] && ok "an illegal move: status 1, no picture" || bad "an illegal move: status $st"
 ./boardvm svg >svg.out 2>svg.err; st=$?
 [ $st -eq 2 ] && ok "no rules file: status 2" || bad "no rules file: status $st"
-rm -f svg.out svg.err svg.last
+# a rules file's strings may hold any bytes: a game name with a control byte (\001), markup
+# (< &), bytes that are not UTF-8 (\377; \303 before an ASCII x; \355\240\200, a surrogate
+# written as UTF-8) and U+FFFE (\357\277\276, UTF-8 but no XML character) still gives a
+# well-formed document, its title each byte that starts no character as U+FFFD (one for the
+# whole U+FFFE), the rest kept: t FFFD < & FFFD FFFD x FFFD FFFD FFFD space FFFD " ok é".
+printf 'game "t\001<&\377\303x\355\240\200 \357\277\276 ok \303\251"; players White "w", Black "b";\nboard 2 x 2;\npiece King "K" { moves { emit stay; } }\nstart "K1/1k w";\n' > svg.rules
+./boardvm svg svg.rules > svg.out 2> svg.err; st=$?
+[ $st -eq 0 ] && ok "odd bytes in the game's name: status 0" || bad "odd bytes in the game's name: status $st: $(cat svg.err)"
+if command -v python3 > /dev/null 2>&1; then
+    title=$(python3 -c '
+import sys, xml.dom.minidom
+try: doc = xml.dom.minidom.parse("svg.out")
+except Exception as e: print("not well-formed:", e); sys.exit()
+t = doc.getElementsByTagName("title")[0].firstChild.data
+print(t == "t\ufffd<&\ufffd\ufffdx\ufffd\ufffd\ufffd \ufffd ok \u00e9" and "right" or "wrong: " + ascii(t))')
+    [ "$title" = right ] && ok "odd bytes in the game's name: well-formed XML, the title as expected" \
+        || bad "odd bytes in the game's name: $title"
+elif command -v xmllint > /dev/null 2>&1; then
+    xmllint --noout svg.out 2> svg.err && ok "odd bytes in the game's name: well-formed XML" \
+        || bad "odd bytes in the game's name: $(cat svg.err)"
+else
+    echo "skip: odd bytes in the game's name: no python3 or xmllint to check the XML"
+fi
+rm -f svg.out svg.err svg.last svg.rules
 [ $fails -eq 0 ]
