@@ -30,8 +30,14 @@
 #include "session.h"
 #include "vm.h"
 
+/* The source tree, where the harnesses find the shipped rules files: fuzz/run.sh passes it;
+ * the replays of `make check` (fuzz/replay_main.c) get the program's own (Makefile.am). */
 #ifndef FUZZ_SRCDIR
+#ifdef BOARDVM_SRCDIR
+#define FUZZ_SRCDIR BOARDVM_SRCDIR
+#else
 #define FUZZ_SRCDIR "."
+#endif
 #endif
 
 /* An invariant of the interface (not a sanitizer check): report it and abort, so libFuzzer
@@ -266,9 +272,16 @@ static void fz_child_alarm(int sig) { (void)sig; _exit(77); }
 /* A coverage build (fuzz/run.sh coverage) writes its profile in exit(), which _exit skips: the
  * child's search would count for nothing. (Not from the alarm: not safe in a signal handler.) */
 extern int __llvm_profile_write_file(void) __attribute__((weak));
+/* _exit skips LeakSanitizer's check at exit too: a search that leaks (F2: its root lists, after
+ * a runtime error) would pass unseen. The child checks for leaks itself and exits with status 1
+ * on one (its report is printed), which fz_search2 treats as a crash. What the parent allocated
+ * is still referenced from the copy of its stack, so only the child's own leaks are reported.
+ * Weak: NULL in a build without LeakSanitizer. */
+extern int __lsan_do_recoverable_leak_check(void) __attribute__((weak));
 static void fz_child_exit(void)
 {
     if (__llvm_profile_write_file) __llvm_profile_write_file();
+    if (__lsan_do_recoverable_leak_check && __lsan_do_recoverable_leak_check()) _exit(1);
     _exit(0);
 }
 static inline void fz_search_once(const Game *g, Pos *p, Engine *volatile *eng)

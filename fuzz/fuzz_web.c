@@ -129,6 +129,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         apis[napis].w = w;
         snprintf(apis[napis].webdir, sizeof apis[napis].webdir, "%s", webdir_real);
         apis[napis].engine_time_cap = ENGINE_SECONDS;
+        webapi_init(&apis[napis]);
         napis++;
     }
     if (!napis) {

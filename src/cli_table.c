@@ -65,7 +65,7 @@ const CliOption cli_options[] = {
       "at most N search nodes per move" },
     { OPT_MOVE_WORK, "move-work", 0, ARG_U64, 1, 0, "N", "a number of million steps",
       ON(CMD_SELFPLAY) | ON(CMD_PLAY),
-      "at most N million steps of rules code per move (with no limit given: depth 3, deeper while "
+      "at most N million steps of work per move (with no limit given: depth 3, deeper while "
       "cheap, and 1000)" },
     { OPT_THREADS, "threads", 0, ARG_INT, 1, 64, "N", "a number", ON(CMD_SELFPLAY) | ON(CMD_PLAY),
       "search with N threads (Lazy SMP; default 1, the only deterministic one)" },
@@ -98,7 +98,7 @@ const CliOption cli_options[] = {
       "the IPv4 address to listen on (default 127.0.0.1: this machine only)" },
     { OPT_WORK, "work", 0, ARG_INT, 1, MAX_WORK_OPTION, "N", "a number of million steps",
       ON(CMD_SHOW) | ON(CMD_MOVES) | ON(CMD_PERFT) | ON(CMD_TEST) | ON(CMD_BENCH) | ON(CMD_SVG),
-      "stop with an error after N million steps of rules code in all (default 10000)" },
+      "stop with an error after N million steps of work in all (default 10000)" },
     /* match: values as "A,B" (engine A's, engine B's) or one for both, checked by match.c */
     { OPT_GAMES, "games", 0, ARG_TEXT, 0, 0, "N", "a value", ON(CMD_MATCH),
       "number of games (default 10; an odd N leaves one pair half played)" },
@@ -111,7 +111,7 @@ const CliOption cli_options[] = {
     { OPT_NODES, "nodes", 'n', ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
       "each engine's nodes per move, instead of a depth" },
     { OPT_MOVE_WORK, "move-work", 0, ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
-      "each engine's million steps of rules code per move, with the other limits or alone "
+      "each engine's million steps of work per move, with the other limits or alone "
       "(default with no limit: 1000,1000)" },
     { OPT_THREADS, "threads", 0, ARG_TEXT, 0, 0, "A,B", "a value", ON(CMD_MATCH),
       "each engine's search threads (one value: both; default 1,1)" },
@@ -194,7 +194,7 @@ const CliOption cli_options[] = {
     { OPT_ENGINE_FEN, "engine-fen", 0, ARG_TEXT, 0, 0, "FEN", "a FEN", ON(CMD_DIFF),
       "the start in the engine's notation (when it cannot be translated)" },
     { OPT_TIMEOUT, "timeout", 0, ARG_SECONDS, 0, 0, "S", "seconds", ON(CMD_DIFF),
-      "seconds to wait for any one answer of an engine (default 60)" },
+      "seconds an engine has for each whole answer (default 60)" },
 };
 const int cli_noptions = (int)(sizeof cli_options / sizeof cli_options[0]);
 

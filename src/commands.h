@@ -21,7 +21,7 @@ typedef struct {
     int games, max_plies;          /* selfplay */
     int board;                     /* selfplay --board: draw the board after each move */
     unsigned long long nodes;      /* a node limit per move */
-    unsigned long long move_work;  /* --move-work N: million steps of rules code per move */
+    unsigned long long move_work;  /* --move-work N: million steps of work per move */
     unsigned long long seed;
     double time;                   /* seconds per move */
     const char *as, *record, *load, *game, *opponent;
@@ -32,7 +32,7 @@ typedef struct {
 } Args;
 
 /* The default bound on the work of one command (perft, moves, show, test: each case, bench, svg):
- * 1e10 steps of rules code, at most half a minute or so (docs/language.md "Limits"). */
+ * 1e10 steps of work, at most half a minute or so (docs/language.md "Limits"). */
 #define DEFAULT_WORK_MILLIONS 10000L
 #define MAX_WORK_OPTION 1000000000L        /* --work at most 1e9 million: 1e15 steps */
 

@@ -25,7 +25,7 @@
 #include "session.h"
 
 #define DEFAULT_DEPTH 3
-#define DEFAULT_TIMEOUT 60.0       /* seconds for any one answer of an engine */
+#define DEFAULT_TIMEOUT 60.0       /* seconds for each whole answer of an engine */
 
 static int usage(const char *fmt, const char *arg)
 {

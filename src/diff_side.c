@@ -178,10 +178,10 @@ static int engine_divide(DiffSide *s, const DiffStart *st, char *const *line, in
     if (!ok) return 0;
     out->e = calloc((size_t)u.n + 1, sizeof *out->e);
     if (!out->e) out_of_memory("out.e in engine_divide()");
-    for (int i = 0; i < u.n; i++) {
-        const char *m = u.line[i].move;
-        out->e[out->n++] =
-            (DivideEntry){ xstrdup(m, "a move"), xstrdup(m, "a move"), u.line[i].count, 1 };
+    for (int i = 0; i < u.n; i++) {     /* the key is the engine's string itself: one copy less */
+        char *m = u.line[i].move;
+        u.line[i].move = NULL;
+        out->e[out->n++] = (DivideEntry){ m, xstrdup(m, "a move"), u.line[i].count, 1 };
     }
     uci_divide_free(&u);
     divide_sort(out);

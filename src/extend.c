@@ -35,8 +35,10 @@ void extend_scratch_free(struct ExtScratch *x)
 static void need_ops(MoveList *ml, uint32_t more)
 {
     if (ml->nops + more <= ml->capops) return;
+    uint32_t was = ml->capops;
     ml->capops = ml->capops ? 2 * ml->capops : 1024;
     while (ml->capops < ml->nops + more) ml->capops *= 2;
+    movelist_account((long)(2 * sizeof *ml->ops * (ml->capops - was)));
     ml->ops = xrealloc(ml->ops, sizeof *ml->ops * 2 * (size_t)ml->capops,
                        "the moves' state writes");
 }
@@ -44,8 +46,10 @@ static void need_ops(MoveList *ml, uint32_t more)
 static void need_text(MoveList *ml, uint32_t n)
 {
     if (ml->ntext + n <= ml->captext) return;
+    uint32_t was = ml->captext;
     if (!ml->captext) ml->captext = 4096;
     while (ml->captext < ml->ntext + n) ml->captext *= 2;
+    movelist_account((long)(ml->captext - was));
     ml->text = xrealloc(ml->text, ml->captext, "the moves' text");
 }
 

@@ -56,6 +56,7 @@
                                      say */
 #define MAX_LIST_OPS (1 << 24)    /* state writes recorded in the moves of one position (128 MB;
                                      the heaviest of the tests, in four-towers, has 4.3 million) */
+#define MAX_LISTS_MIB 512         /* the move lists of a process together (a list a ply) */
 #define MAX_LIST_TEXT (1 << 24)   /* characters of notes and qualifiers of one position's moves */
 #define MAX_GEN_TRAIL (1 << 22)   /* state changes not taken back while one position's moves are
                                      generated (hooks keep theirs): 32 MB of undo trail */

@@ -50,7 +50,7 @@ typedef struct {
     int threads[2];                  /* --threads A,B (the limits are reset by --depth etc.) */
     unsigned off[2];                 /* --off A,B: search techniques switched off */
     int algo[2], playout[2];         /* --search A,B: SEARCH_AB or SEARCH_MCTS, its playouts */
-    uint64_t work[2];                /* --move-work A,B: steps of rules code a move (0: none) */
+    uint64_t work[2];                /* --move-work A,B: steps of work a move (0: none) */
     int use_sprt; double elo0, elo1, alpha, beta;
     int stats_only, sw, sd, sl;      /* --stats W,D,L: the statistics of these counts, no games */
     int penta_only, penta[5];        /* --stats P0,P1,P2,P3,P4: of these pair counts */
@@ -121,7 +121,7 @@ static int threads_arg(MatchOpts *o, const char *v)
 }
 
 /* --move-work A,B (or one bound for both): each engine's bound on the work of a move, in million
- * steps of rules code; it goes with --depth, --time or --nodes, or alone. */
+ * steps of work; it goes with --depth, --time or --nodes, or alone. */
 static int move_work_arg(MatchOpts *o, const char *v)
 {
     double pair[2];

@@ -394,8 +394,23 @@ void movelist_clear(MoveList *ml)
     }
 }
 
+/* The bytes that the move lists of this process hold in moves, state writes and text: perft and
+ * the search keep a list a ply, each of up to MAX_MOVES moves, so the lists are bounded
+ * together (issue 32: 20 plies of 262144 moves that write 16 words each held 945 MB). Atomic:
+ * the search's helper threads have lists of their own. */
+static long lists_bytes;
+
+void movelist_account(long delta) { __atomic_add_fetch(&lists_bytes, delta, __ATOMIC_RELAXED); }
+
+int movelists_over_bound(void)
+{
+    return __atomic_load_n(&lists_bytes, __ATOMIC_RELAXED) > (long)MAX_LISTS_MIB << 20;
+}
+
 void movelist_free(MoveList *ml)
 {
+    movelist_account(-(long)(sizeof *ml->m * (size_t)ml->cap + 2 * sizeof *ml->ops * ml->capops
+                             + ml->captext));
     free(ml->m); free(ml->ops); free(ml->text); free(ml->merge_slot); free(ml->merge_hash);
     free(ml->legal_slot); free(ml->legal_hash);
     extend_scratch_free(ml->ext);
@@ -405,6 +420,7 @@ void movelist_free(MoveList *ml)
 Move *movelist_push(MoveList *ml)
 {
     if (ml->n == ml->cap) {
+        movelist_account((long)(sizeof *ml->m * (size_t)(ml->cap ? ml->cap : 256)));
         ml->cap = ml->cap ? 2 * ml->cap : 256;
         ml->m = xrealloc(ml->m, sizeof *ml->m * (size_t)ml->cap, "a move list");
     }

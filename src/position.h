@@ -173,6 +173,11 @@ void pos_clear_square(Pos *p, int sq);
 
 void movelist_clear(MoveList *ml);
 void movelist_free(MoveList *ml);
+/* The move lists' bytes (moves, state writes, text) of the whole process: each growth adds its
+ * bytes (movelist_account), movelist_free takes them back; over MAX_LISTS_MIB the VM's next
+ * emitted move is a runtime error. */
+void movelist_account(long delta);
+int movelists_over_bound(void);
 Move *movelist_push(MoveList *ml);
 MoveList *pos_list(Pos *p, int ply);        /* scratch list for a ply, cleared */
 

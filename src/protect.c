@@ -12,18 +12,27 @@ static int run(Pos *p, double deadline, ProtectedFn *fn, void *ctx)
 {
     jmp_buf here;
     jmp_buf *volatile outer = p->on_error;   /* nested runs: the caller's handler comes back */
+    /* ... and so does the caller's deadline: a nested timed run (the search's iterations inside
+     * the web board's bounded engine) cleared it, and what ran after was not timed. An outer
+     * deadline that comes first stays in force, and its jump lands in the outer run. */
+    double outer_deadline; jmp_buf *outer_jump;
+    vm_get_deadline(p, &outer_deadline, &outer_jump);
+    const volatile double saved_deadline = outer_deadline;
+    jmp_buf *volatile saved_jump = outer_jump;
+    const volatile double mine = deadline >= 0 && saved_jump && saved_deadline <= deadline
+                                 ? -1 : deadline;
     p->on_error = &here;
     int why;
     switch (setjmp(here)) {
     case 0:
-        if (deadline >= 0) vm_set_deadline(p, deadline, &here);
+        if (mine >= 0) vm_set_deadline(p, mine, &here);
         fn(p, ctx);
         why = 0;
         break;
     case 2: why = 2; break;                  /* the deadline (vm.c) */
     default: why = 1; break;                 /* a runtime error (pos_runtime_error) */
     }
-    if (deadline >= 0) vm_set_deadline(p, 0, NULL);
+    if (mine >= 0) vm_set_deadline(p, saved_deadline, saved_jump);
     /* A jump left the interpreter's nesting counts (replies, captures, attack tests) raised;
      * no run is nested inside rules code, so none of them is in progress any more. */
     if (why) vm_abandon(p);

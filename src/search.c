@@ -137,6 +137,13 @@ static void mobility(Pos *p, void *ctx)
     }
 }
 
+/* The work all the estimates below may take, in steps. A type whose moves are slow to generate
+ * (a rules file's loop: minutes a square, up to the position's work bound) made engine_new take
+ * that long for every square, before any search and outside its time (the web board's engine,
+ * issue 32); past the bound, the types not yet measured count 100. The shipped games and tests
+ * take at most 9e6. */
+#define ESTIMATE_WORK 200000000L
+
 /* The value of a type: declared, learned (a weights file), or estimated from its average number
  * of moves on an empty board (a piece that reaches more squares is worth more). Royal pieces are
  * not counted. */
@@ -146,6 +153,7 @@ static void estimate_values(Engine *e)
     int learned[MAX_TYPES + 1] = { 0 };
     learned_values(g, learned);
     Pos *p = pos_new(g);
+    vm_set_total_work(p, ESTIMATE_WORK);
     MoveList ml = {0};
     for (int t = 1; t <= g->ntypes; t++) {
         const PieceType *T = &g->types[t];
@@ -1180,3 +1188,4 @@ void search_name_move(Pos *p, const MoveList *root, int best, const MoveList *ch
 }
 
 int engine_halted(Engine *e) { return __atomic_load_n(&e->halt, __ATOMIC_RELAXED); }
+const int *engine_halt_flag(const Engine *e) { return &e->halt; }

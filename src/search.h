@@ -11,8 +11,8 @@
 #define MAX_PLY 128
 
 /* The work a move may take when the user gave no limit (selfplay's depth 3, match's and
- * balance's depth 2, tune's): 1000 million steps of rules code (seconds; the search's native
- * work is not counted: docs/engine.md §1). A game whose
+ * balance's depth 2, tune's): 1000 million steps of work (seconds: rules code and the native
+ * work charged in steps, vm.h vm_charge; docs/engine.md §1). A game whose
  * crowded positions make one depth cost minutes (Four Towers: 14000 moves a position, half a
  * second to generate them) then plays at a lower depth there, not for minutes; the limit counts
  * steps, not seconds, so the games are the same on every machine. */
@@ -24,7 +24,7 @@ typedef struct {
                                      while the search is still cheap (search.c, DEEPEN_*) */
     uint64_t nodes;               /* 0 = no limit */
     double time;                  /* seconds for this move; 0 = no limit */
-    uint64_t work;                /* steps of rules code for this move; 0 = no limit. Unlike
+    uint64_t work;                /* steps of work for this move; 0 = no limit. Unlike
                                      time, the same on any machine and at any load */
     uint64_t seed;                /* 0 = deterministic; else a small deterministic noise per seed */
     FILE *info;                   /* progress lines ("info depth ..."), or NULL */
@@ -81,6 +81,8 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
 void engine_stop(Engine *e);
 int evaluate(Engine *e, Pos *p);  /* static score for the side to move, in centipawns */
 int engine_halted(Engine *e);     /* engine_stop() was called during this search */
+/* The flag engine_stop() sets, for the VM to read inside a long generation (vm_set_halt). */
+const int *engine_halt_flag(const Engine *e);
 
 /* What the search and mcts.c share. */
 #include "protect.h"

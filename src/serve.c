@@ -14,16 +14,76 @@
  *   POST /api/load    {"record": "..."}
  * A POST answers {"state": ...}; every refusal is {"error": "why"} with a 4xx status. This file
  * is the HTTP side (libmicrohttpd); the requests are answered by webapi.c, which
- * fuzz/fuzz_web.c drives without a socket. The server runs in one thread, so requests are
- * handled one at a time and the game needs no lock; only the engine searches in a thread of its
- * own (webgame.c), during which the game answers /api/game, /api/state and /api/stop and
- * refuses the rest with 409. */
+ * fuzz/fuzz_web.c drives without a socket.
+ *
+ * Threads: libmicrohttpd runs each connection in a thread of its own
+ * (MHD_USE_THREAD_PER_CONNECTION), so that a request that runs rules code for long (up to
+ * WEB_REQUEST_SECONDS: a position whose moves take minutes is refused at that bound) or waits
+ * for the engine's move holds only its own connection: the page, /api/stop and the state are
+ * answered meanwhile. One polling thread with a pool would stall every connection of a pool
+ * thread behind such a request. The game itself takes one request at a time, under webapi.c's
+ * lock; the engine searches in a thread of its own (webgame.c), during which the game answers
+ * /api/game, /api/state and /api/stop and refuses the rest with 409. Since a thread costs more
+ * than a polled socket, connections are few and short: at most SERVE_CONNECTIONS in all and
+ * SERVE_PER_ADDRESS from one address, closed after SERVE_IDLE_SECONDS without a byte, so that
+ * idle sockets lock others out for at most that long (docs/web.md, "Bounds"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "commands.h"
 
 #ifndef HAVE_SERVE
+/* A socket listening on addr, its port in *port (the one bound: --port 0 asks for any), or -1
+ * after a message naming the port asked for. Bound here rather than by libmicrohttpd, whose
+ * message named "port 0" (the port argument it was not given), and so that the port is known
+ * before the first request, whose Host header is checked against it. */
+static int listen_on(struct sockaddr_in *addr, const char *host, int *port)
+{
+    int asked = ntohs(addr->sin_port), one = 1;
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        fprintf(stderr, "boardvm: cannot make a socket: %s\n", strerror(errno));
+        return -1;
+    }
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);  /* (as libmicrohttpd did) */
+    socklen_t len = sizeof *addr;
+    if (bind(fd, (struct sockaddr *)addr, sizeof *addr) || listen(fd, SOMAXCONN) ||
+        getsockname(fd, (struct sockaddr *)addr, &len)) {
+        int e = errno;
+        fprintf(stderr, "boardvm: cannot listen on %s port %d: %s%s\n", host, asked, strerror(e),
+                e == EADDRINUSE ? " (--port 0 picks a free one)" : "");
+        close(fd);
+        return -1;
+    }
+    *port = ntohs(addr->sin_port);
+    return fd;
+}
+
+/* The server on the listening socket fd (see the top of the file for its threads and limits). */
+static struct MHD_Daemon *start_daemon(WebApi *s, int fd)
+{
+    return mhd.start_daemon(
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_AUTO |
+            MHD_USE_ERROR_LOG,
+        (uint16_t)s->port, NULL, NULL, handle, s,
+        MHD_OPTION_LISTEN_SOCKET, fd,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
+        MHD_OPTION_CONNECTION_TIMEOUT, SERVE_IDLE_SECONDS,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_ADDRESS,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)65536,
+        MHD_OPTION_END);
+}
+
+/* On SIGTERM: a search is asked to stop first, so that a request waiting for its move ends
+ * soon and libmicrohttpd's stop, which waits for every connection's thread, does not wait for
+ * the whole of its time. */
+static void stop_search(WebApi *s)
+{
+    WebReply r;
+    if (webapi_handle(s, "POST", "/api/stop", NULL, 0, 0, &r)) free(r.body);
+}
+
 int cmd_serve(Args *a)
 {
     (void)a;
@@ -65,6 +125,10 @@ static const DynSym mhd_syms[] = {
     MHD_SYM(start_daemon), MHD_SYM(get_daemon_info), MHD_SYM(stop_daemon),
 };
 
+#define SERVE_CONNECTIONS 256       /* threads: a few MB of memory each at most */
+#define SERVE_PER_ADDRESS 64
+#define SERVE_IDLE_SECONDS 5u       /* the page's requests send all they have at once */
+
 typedef struct { char *buf; size_t n; int too_big; } Request;
 
 /* Send a reply of webapi.c (its body is freed by libmicrohttpd). */
@@ -96,6 +160,12 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     if (!rq) {                              /* the headers only: set up, refuse early */
         if (!(rq = calloc(1, sizeof *rq))) return MHD_NO;
         *con_cls = rq;
+        WebHeaders h = {
+            mhd.lookup_connection_value(c, MHD_HEADER_KIND, "Host"),
+            mhd.lookup_connection_value(c, MHD_HEADER_KIND, "Origin"),
+            mhd.lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type"),
+        };
+        if (webapi_refused(s, method, &h, &reply)) return send_reply(c, &reply);
         const char *cl = mhd.lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
         if (cl && strtoull(cl, NULL, 10) > WEBAPI_MAX_BODY) {
             webapi_error(&reply, 413, "the request body is too large (at most 1 MiB)");
@@ -156,6 +226,57 @@ static int find_webdir(char *out, size_t len)
     return 0;
 }
 
+/* A socket listening on addr, its port in *port (the one bound: --port 0 asks for any), or -1
+ * after a message naming the port asked for. Bound here rather than by libmicrohttpd, whose
+ * message named "port 0" (the port argument it was not given), and so that the port is known
+ * before the first request, whose Host header is checked against it. */
+static int listen_on(struct sockaddr_in *addr, const char *host, int *port)
+{
+    int asked = ntohs(addr->sin_port), one = 1;
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        fprintf(stderr, "boardvm: cannot make a socket: %s\n", strerror(errno));
+        return -1;
+    }
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);  /* (as libmicrohttpd did) */
+    socklen_t len = sizeof *addr;
+    if (bind(fd, (struct sockaddr *)addr, sizeof *addr) || listen(fd, SOMAXCONN) ||
+        getsockname(fd, (struct sockaddr *)addr, &len)) {
+        int e = errno;
+        fprintf(stderr, "boardvm: cannot listen on %s port %d: %s%s\n", host, asked, strerror(e),
+                e == EADDRINUSE ? " (--port 0 picks a free one)" : "");
+        close(fd);
+        return -1;
+    }
+    *port = ntohs(addr->sin_port);
+    return fd;
+}
+
+/* The server on the listening socket fd (see the top of the file for its threads and limits). */
+static struct MHD_Daemon *start_daemon(WebApi *s, int fd)
+{
+    return mhd.start_daemon(
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_AUTO |
+            MHD_USE_ERROR_LOG,
+        (uint16_t)s->port, NULL, NULL, handle, s,
+        MHD_OPTION_LISTEN_SOCKET, fd,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
+        MHD_OPTION_CONNECTION_TIMEOUT, SERVE_IDLE_SECONDS,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_ADDRESS,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)65536,
+        MHD_OPTION_END);
+}
+
+/* On SIGTERM: a search is asked to stop first, so that a request waiting for its move ends
+ * soon and libmicrohttpd's stop, which waits for every connection's thread, does not wait for
+ * the whole of its time. */
+static void stop_search(WebApi *s)
+{
+    WebReply r;
+    if (webapi_handle(s, "POST", "/api/stop", NULL, 0, 0, &r)) free(r.body);
+}
+
 int cmd_serve(Args *a)
 {
     if (a->npos < 2) {
@@ -186,6 +307,11 @@ int cmd_serve(Args *a)
     }
     s.w = webgame_open(a->pos[1], a->nopts, a->opts, a->fen, a->moves, a->nmoves);
     if (!s.w) return 1;
+    webapi_init(&s);
+    snprintf(s.address, sizeof s.address, "%s", host);
+    s.any_host = a->address && strcmp(a->address, "127.0.0.1");
+    int fd = listen_on(&addr, host, &s.port);
+    if (fd < 0) { webgame_free(s.w); return 2; }
 
     /* SIGINT/SIGTERM are taken by sigwait below; the server's threads must not get them */
     sigset_t sigs;
@@ -195,30 +321,20 @@ int cmd_serve(Args *a)
     pthread_sigmask(SIG_BLOCK, &sigs, NULL);
     signal(SIGPIPE, SIG_IGN);
 
-    struct MHD_Daemon *d = mhd.start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG, 0, NULL, NULL,
-        handle, &s,
-        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
-        MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)200,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)65536,
-        MHD_OPTION_END);
+    struct MHD_Daemon *d = start_daemon(&s, fd);
     if (!d) {
-        fprintf(stderr, "boardvm: cannot listen on %s port %d (in use? --port 0 picks a free "
-                "one)\n",
-                host, ntohs(addr.sin_port));
+        fprintf(stderr, "boardvm: cannot start the web server on %s port %d\n", host, s.port);
+        close(fd);
         webgame_free(s.w);
         return 2;
     }
-    const union MHD_DaemonInfo *info = mhd.get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
-    int port = info ? info->port : ntohs(addr.sin_port);
     printf("boardvm: serving %s at http://%s:%d/ - open that address in a browser; Ctrl-C stops\n",
-           a->pos[1], host, port);
+           a->pos[1], host, s.port);
     fflush(stdout);
     int sig = 0;
     sigwait(&sigs, &sig);
-    mhd.stop_daemon(d);
+    stop_search(&s);
+    mhd.stop_daemon(d);              /* (it closes fd) */
     webgame_free(s.w);
     printf("boardvm: stopped\n");
     return 0;

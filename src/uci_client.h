@@ -7,6 +7,13 @@
 
 typedef struct UciEngine UciEngine;
 
+/* What one answer of an engine may be (the answer to `uci`, to `isready`, to one `go perft`):
+ * an engine that writes more, or takes longer than the timeout for the whole answer, is an
+ * error, so that a hostile or broken engine costs boardvm bounded memory and time. */
+#define UCI_MAX_LINE 65536              /* bytes of one line, its end of line included */
+#define UCI_MAX_ANSWER_BYTES (64 << 20) /* bytes of one answer (64 MiB) */
+#define UCI_MAX_ANSWER_MOVES 1048576    /* "MOVE: COUNT" lines of one answer (MAX_MOVES) */
+
 typedef struct { char *move; uint64_t count; } UciDivideLine;
 typedef struct {
     UciDivideLine *line; int n;   /* "MOVE: COUNT" lines, in the engine's order */
@@ -14,16 +21,19 @@ typedef struct {
 } UciDivide;
 
 /* Start `sh -c command`, say `uci` and, when variant is not NULL, set UCI_Variant (refused when
- * the engine lists the option's values and variant is not one of them). timeout: seconds to
- * wait for any one answer. NULL with a message in err. */
+ * the engine lists the option's values and variant is not one of them). timeout: seconds that
+ * each whole answer may take. NULL with a message in err. The engine runs in a process group
+ * of its own, killed on SIGINT, SIGTERM and SIGHUP and when boardvm exits (see uci_stop()). */
 UciEngine *uci_start(const char *command, const char *variant, double timeout, char *err,
                      size_t errlen);
 /* `position fen FEN moves ...` then `go perft depth`; 0 with a message in err (the engine died,
- * said nothing in time, or its counts do not add up to its total). */
+ * did not answer in time, wrote more than the bounds above, or its counts do not fit in 64 bits
+ * or do not add up to its total). */
 int uci_perft(UciEngine *e, const char *fen, char *const *moves, int nmoves, int depth,
               UciDivide *out,
               char *err, size_t errlen);
 void uci_divide_free(UciDivide *d);
-/* `quit`, then the process is waited for (killed if it lingers) */
+/* `quit`; the engine has a second to exit, then its whole process group is killed and the
+ * engine reaped. */
 void uci_stop(UciEngine *e);
 #endif

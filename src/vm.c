@@ -41,6 +41,7 @@ struct VmScratch {
      * vm_watch once `work` passes watch_at, the nearer of total_max and clock_at */
     long total_max, total_steps, clock_at;
     double deadline; jmp_buf *on_deadline;
+    const int *halt;                   /* vm_set_halt: another thread's stop, read with the clock */
 };
 
 static int collect_line_target(void *ctx, int to, int32_t captured)
@@ -111,6 +112,14 @@ void vm_set_deadline(Pos *p, double deadline, jmp_buf *on_deadline)
     set_watch(s);
 }
 
+void vm_get_deadline(Pos *p, double *deadline, jmp_buf **on_deadline)
+{
+    struct VmScratch *s = scratch(p);
+    *deadline = s->deadline; *on_deadline = s->on_deadline;
+}
+
+void vm_set_halt(Pos *p, const int *flag) { scratch(p)->halt = flag; }
+
 void vm_abandon(Pos *p)
 {
     struct VmScratch *s = scratch(p);
@@ -129,7 +138,7 @@ void vm_watch(Pos *p, int line)
                           "in all (`--work N` allows N million)", s->total_steps / 1000000);
     if (s->on_deadline && s->w.work >= s->clock_at) {
         s->clock_at = s->w.work + CLOCK_EVERY;
-        if (monotonic_now() >= s->deadline) {
+        if (monotonic_now() >= s->deadline || (s->halt && __atomic_load_n(s->halt, __ATOMIC_RELAXED))) {
             jmp_buf *jb = s->on_deadline;
             s->on_deadline = NULL;          /* said once: what runs after the jump is not timed */
             set_watch(s);
@@ -174,6 +183,12 @@ static void push_choice(Pos *p, struct VmScratch *s, int pc, const int64_t *L, i
     s->nlocs += nlocals;
 }
 
+static void __attribute__((noreturn, cold)) lists_memory_error(Pos *p, int line)
+{
+    pos_runtime_error(p, line, "the move lists of this command hold more than %d MiB "
+                      "(moves, their state changes and notes, one list a ply)", MAX_LISTS_MIB);
+}
+
 /* What one emitted move costs beyond its copied words, in steps (an instruction's time, about
  * 2.5 ns): the list's push, the merge of moves doing the same, and the legality pass over it
  * (gen_legal) take some 100 ns a move (bench/work-calibration.sh): 262144 `emit stay`s under
@@ -188,6 +203,7 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
 {
     MoveList *ml = c->out;
     if (ml->n >= MAX_MOVES) pos_runtime_error(p, line, "more than %d moves in one position", MAX_MOVES);
+    if (ml->n == ml->cap && movelists_over_bound()) lists_memory_error(p, line);
     /* A move copies every state write of its branch so far: a branch that writes much and then
      * emits many moves would fill gigabytes within the work bound. The list's size is bounded. */
     struct VmScratch *s = p->vm;
@@ -208,8 +224,11 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     m->piece = c->piece;
     m->captured = kind == MK_MOVE && L[0] >= 0 ? p->st[L[0] * g->stack] : 0;   /* the bottom piece, for ordering */
     if (ml->nops + n > ml->capops) {
+        uint32_t was = ml->capops;
         ml->capops = ml->capops ? 2 * ml->capops : 1024;
         while (ml->capops < ml->nops + n) ml->capops *= 2;
+        movelist_account((long)(2 * sizeof *ml->ops * (ml->capops - was)));
+        if (movelists_over_bound()) lists_memory_error(p, line);
         ml->ops = realloc(ml->ops, sizeof *ml->ops * 2 * (size_t)ml->capops);
         if (!ml->ops) out_of_memory("the moves' state writes");
     }
@@ -249,8 +268,10 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     MAXIMA_NOTE(move_text, tl > ql ? tl : ql);
     /* the branch's notes */
     if (ml->ntext + tl > ml->captext) {
+        uint32_t was = ml->captext;
         ml->captext = ml->captext ? 2 * ml->captext : 4096;
         while (ml->captext < ml->ntext + tl) ml->captext *= 2;
+        movelist_account((long)(ml->captext - was));
         ml->text = realloc(ml->text, ml->captext);
         if (!ml->text) out_of_memory("the moves' text");
     }
@@ -258,8 +279,10 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     if (tl) memcpy(ml->text + ml->ntext, s->nb + note_base, tl);
     ml->ntext += tl;
     if (ml->ntext + ql > ml->captext) {
+        uint32_t was = ml->captext;
         if (!ml->captext) ml->captext = 4096;
         while (ml->captext < ml->ntext + ql) ml->captext *= 2;
+        movelist_account((long)(ml->captext - was));
         ml->text = realloc(ml->text, ml->captext);
         if (!ml->text) out_of_memory("the moves' text");
     }
@@ -416,7 +439,7 @@ static int type_arith(const Game *g, int a, int b, int minus)
 static void __attribute__((noreturn, cold)) position_work_error(Pos *p, int line, long limit)
 {
     pos_runtime_error(p, line, "the moves of one position took more than %ld steps of work "
-                      "(instructions run and state words and note characters written; "
+                      "(instructions run, cells scanned, moves emitted and made; "
                       "`moves work N;` allows N million)", limit);
 }
 

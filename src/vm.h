@@ -86,8 +86,9 @@ extern long vm_gen_budget;
 /* The steps of work run on p so far (never goes down): how slow its nodes are, for the search. */
 long vm_work(const Pos *p);
 
-/* The bounds of a whole command (docs/language.md "Limits"), checked where the work is counted
- * (at the end of each program run and at each emitted move, never per instruction):
+/* The bounds of a whole command (docs/language.md "Limits"), checked where the work is counted:
+ * at the end of each program run, at each emitted move, every 65536 instructions of a run
+ * (vm.c, CHECK_EVERY), and at each native charge (vm_charge):
  * vm_set_total_work: from now on, at most max_steps more steps of work on p in all (0: no
  * bound); past it, a runtime error that names the bound and `--work`.
  * vm_set_deadline: once the clock (CLOCK_MONOTONIC, seconds) passes deadline, the run jumps to
@@ -101,6 +102,12 @@ void vm_set_total_work(Pos *p, long max_steps);
  * commands that have one (--work). */
 extern long vm_command_work;
 void vm_set_deadline(Pos *p, double deadline, jmp_buf *on_deadline);
+/* The deadline in force (on_deadline NULL: none), so that a nested timed run can put it back. */
+void vm_get_deadline(Pos *p, double *deadline, jmp_buf **on_deadline);
+/* While a deadline is set, a non-zero *flag (another thread's stop: the web board's Stop) is
+ * read where the clock is, every million steps, and jumps as the deadline does. NULL: none. The
+ * caller clears it before the flag's owner goes away. */
+void vm_set_halt(Pos *p, const int *flag);
 void vm_abandon(Pos *p);
 
 /* Work done outside the interpreter counts toward the same bounds (issue 32: a 262144-move

@@ -3,13 +3,20 @@
  * Every answer is a JSON object (a refusal is {"error": "why"} with a 4xx status) or one of the
  * page's files. Only the files of the `assets` table are ever read, by their fixed names in the
  * page's directory, so no path of any form (dot segments, escapes, long names) reaches another
- * file. */
+ * file.
+ *
+ * Requests come from several threads (serve.c): those of the API take the game's lock, one at a
+ * time; the page's files need none. No request holds the lock for long: its rules code runs at
+ * most WEB_REQUEST_SECONDS (webgame.c), and the engine searches in a thread of its own, so a
+ * request that waits for its move (or for /api/stop) waits without the lock. */
 #include "webapi.h"
 #include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <time.h>
 #include "gamejson.h"
 
 #define MAX_ASSET (4u << 20)         /* a page file */
@@ -55,6 +62,89 @@ int webapi_error(WebReply *r, unsigned status, const char *msg)
     /* json_text: a message may quote the request cut at its buffer's end, inside a character
      * (F26: jansson then gave no JSON and the server no answer) */
     return reply_json(r, status, json_pack("{s:o}", "error", json_text(msg)));
+}
+
+void webapi_init(WebApi *a) { pthread_mutex_init(&a->lock, NULL); }
+
+/* The game's lock, waiting at most WEBAPI_LOCK_SECONDS (a request that holds it ends within
+ * WEB_REQUEST_SECONDS, but several may be waiting). 0: not taken. */
+static int lock_game(WebApi *a)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += WEBAPI_LOCK_SECONDS;
+    return pthread_mutex_timedlock(&a->lock, &until) == 0;
+}
+
+static int busy(WebReply *r)
+{
+    char msg[256];
+    snprintf(msg, sizeof msg, "the server is busy with another request of the game (one takes "
+             "at most %g seconds); try again", WEB_REQUEST_SECONDS);
+    return webapi_error(r, 503, msg);
+}
+
+/* ---------- the headers (webapi_refused) ---------- */
+
+/* Whether a Host header ("name:port", or "name" alone for port 80) names this server. */
+static int host_is_ours(const WebApi *a, const char *host)
+{
+    if (a->any_host) return 1;
+    const char *names[] = { "localhost", "127.0.0.1", "[::1]", a->address };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        char want[128];
+        snprintf(want, sizeof want, "%s:%d", names[i], a->port);
+        if (!strcasecmp(host, want) || (a->port == 80 && !strcasecmp(host, names[i]))) return 1;
+    }
+    return 0;
+}
+
+/* Whether a request's Origin is the server's own page: the origin a browser gives, scheme and
+ * host, is "http://" and the Host header. No Origin: not a browser's POST (curl, a script),
+ * which no other site can send in a user's name. */
+static int origin_is_ours(const char *origin, const char *host)
+{
+    if (!origin) return 1;
+    return host && !strncasecmp(origin, "http://", 7) && !strcasecmp(origin + 7, host);
+}
+
+/* "application/json", with parameters (; charset=utf-8) or not. */
+static int is_json_type(const char *type)
+{
+    static const char json[] = "application/json";
+    if (!type) return 0;
+    type += strspn(type, " \t");
+    if (strncasecmp(type, json, sizeof json - 1)) return 0;
+    type += sizeof json - 1;
+    type += strspn(type, " \t");
+    return *type == 0 || *type == ';';
+}
+
+int webapi_refused(const WebApi *a, const char *method, const WebHeaders *h, WebReply *r)
+{
+    char msg[512];
+    memset(r, 0, sizeof *r);
+    if (h->host && !host_is_ours(a, h->host)) {
+        snprintf(msg, sizeof msg, "this server answers only to localhost, 127.0.0.1 and [::1] "
+                 "with its port %d, not to the Host '%.200s' (serve --address lets other names "
+                 "in)", a->port, h->host);
+        webapi_error(r, 421, msg);
+        return 1;
+    }
+    if (!strcmp(method, "GET") || !strcmp(method, "HEAD")) return 0;
+    if (!origin_is_ours(h->origin, h->host)) {
+        snprintf(msg, sizeof msg, "a request from the page of another origin ('%.200s') may not "
+                 "change the game: only this server's own page may", h->origin);
+        webapi_error(r, 403, msg);
+        return 1;
+    }
+    if (!strcmp(method, "POST") && !is_json_type(h->content_type)) {
+        snprintf(msg, sizeof msg, "a POST must say Content-Type: application/json (not '%.200s')",
+                 h->content_type ? h->content_type : "none");
+        webapi_error(r, 415, msg);
+        return 1;
+    }
+    return 0;
 }
 
 static int reply_asset(WebReply *r, const WebApi *a, int i)
@@ -129,10 +219,28 @@ static int api_new(WebReply *r, WebApi *a, json_t *req)
     return reply_after(r, a, ok, err, NULL);
 }
 
+/* The answer to a request that waits for the search to end (engine or stop with "wait"): the
+ * wait is without the game's lock, so that the state and /api/stop are answered meanwhile. Its
+ * move is made by whichever request comes first after it ends (webapi_handle). */
+static int reply_after_search(WebReply *r, WebApi *a, int *locked)
+{
+    webgame_bound(a->w, 0);
+    pthread_mutex_unlock(&a->lock);
+    *locked = 0;
+    webgame_think_wait(a->w);
+    if (!lock_game(a)) return busy(r);
+    *locked = 1;
+    webgame_bound(a->w, WEB_REQUEST_SECONDS);      /* a bound of its own to make the move */
+    char err[1024] = "";
+    if (webgame_think_finish(a->w, 1, err, sizeof err) == 0) return webapi_error(r, 422, err);
+    /* (-1: another request made its move already; the state says what it found) */
+    return reply_after(r, a, 1, err, NULL);
+}
+
 /* The engine searches in a thread of its own (webgame.c): the answer comes at once (202) and
  * the page follows the search in /api/state ("thinking") until "engine" says what it played;
  * with "wait": true the answer waits for the move (for scripts). */
-static int api_engine(WebReply *r, WebApi *a, json_t *req)
+static int api_engine(WebReply *r, WebApi *a, json_t *req, int *locked)
 {
     SearchLimits lim;
     memset(&lim, 0, sizeof lim);
@@ -156,12 +264,11 @@ static int api_engine(WebReply *r, WebApi *a, json_t *req)
         json_object_set_new(j, "state", webgame_state(a->w));
         return reply_json(r, 202, j);
     }
-    int ok = webgame_think_finish(a->w, 1, err, sizeof err);
-    return reply_after(r, a, ok == 1, err, NULL);
+    return reply_after_search(r, a, locked);
 }
 
 static int api_post(WebReply *r, WebApi *a, const char *path, const char *body, size_t len,
-                    int too_big)
+                    int too_big, int *locked)
 {
     if (too_big) return webapi_error(r, 413, "the request body is too large (at most 1 MiB)");
     json_t *req = NULL;
@@ -190,12 +297,11 @@ static int api_post(WebReply *r, WebApi *a, const char *path, const char *body, 
     else if (!strcmp(path, "/api/redo"))
         ok = reply_after(r, a, webgame_redo(a->w, err, sizeof err), err, NULL);
     else if (!strcmp(path, "/api/new")) ok = api_new(r, a, req);
-    else if (!strcmp(path, "/api/engine")) ok = api_engine(r, a, req);
+    else if (!strcmp(path, "/api/engine")) ok = api_engine(r, a, req, locked);
     else if (!strcmp(path, "/api/stop")) {
         webgame_think_stop(a->w);
-        if (json_is_true(json_object_get(req, "wait")))
-            webgame_think_finish(a->w, 1, err, sizeof err);
-        ok = reply_after(r, a, 1, err, NULL);
+        if (json_is_true(json_object_get(req, "wait"))) ok = reply_after_search(r, a, locked);
+        else ok = reply_after(r, a, 1, err, NULL);
     }
     else if (!strcmp(path, "/api/load")) {
         const char *t = json_string_value(json_object_get(req, "record"));
@@ -220,24 +326,39 @@ static int api_get(WebReply *r, WebApi *a, const char *path)
     return webapi_error(r, 404, "no such API call");
 }
 
+/* A request of the API, with the game's lock held (*locked: whether it still is). */
+static int api_request(WebApi *a, const char *method, const char *path, const char *body,
+                       size_t len, int too_big, WebReply *r, int *locked)
+{
+    int get = !strcmp(method, "GET") || !strcmp(method, "HEAD"), post = !strcmp(method, "POST");
+    /* a search that has ended: its move is made before anything else is answered (an error of
+     * the search goes to the state's "engine") */
+    char err[512];
+    webgame_think_finish(a->w, 0, err, sizeof err);
+    if (webgame_thinking(a->w) &&
+        !(get && (!strcmp(path, "/api/game") || !strcmp(path, "/api/state"))) &&
+        !(post && !strcmp(path, "/api/stop")))
+        return webapi_error(r, 409, "the engine is thinking (wait, or stop it: POST /api/stop)");
+    if (get) return api_get(r, a, path);
+    if (post) return api_post(r, a, path, body, len, too_big, locked);
+    return webapi_error(r, 405, "use GET or POST");
+}
+
 int webapi_handle(WebApi *a, const char *method, const char *path, const char *body, size_t len,
                   int too_big, WebReply *r)
 {
     memset(r, 0, sizeof *r);
-    int get = !strcmp(method, "GET") || !strcmp(method, "HEAD"), post = !strcmp(method, "POST");
+    int get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
     if (!strncmp(path, "/api/", 5)) {
-        /* a search that has ended: its move is made before anything else is answered (an
-         * error of the search goes to the state's "engine") */
-        char err[512];
-        webgame_think_finish(a->w, 0, err, sizeof err);
-        if (webgame_thinking(a->w) &&
-            !(get && (!strcmp(path, "/api/game") || !strcmp(path, "/api/state"))) &&
-            !(post && !strcmp(path, "/api/stop")))
-            return webapi_error(r, 409,
-                                "the engine is thinking (wait, or stop it: POST /api/stop)");
-        if (get) return api_get(r, a, path);
-        if (post) return api_post(r, a, path, body, len, too_big);
-        return webapi_error(r, 405, "use GET or POST");
+        if (!lock_game(a)) return busy(r);
+        int locked = 1;
+        webgame_bound(a->w, WEB_REQUEST_SECONDS);
+        int ok = api_request(a, method, path, body, len, too_big, r, &locked);
+        if (locked) {
+            webgame_bound(a->w, 0);
+            pthread_mutex_unlock(&a->lock);
+        }
+        return ok;
     }
     for (size_t i = 0; i < NASSETS; i++)
         if (!strcmp(path, assets[i].url)) {

@@ -14,9 +14,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "gamejson.h"
 #include "movegen.h"
 #include "movesquares.h"
+#include "vm.h"
 #include "notation.h"
 #include "posstring.h"
 #include "protect.h"
@@ -36,7 +38,9 @@ typedef struct {
     int done;                        /* atomic: the search has ended */
     SearchLimits lim;
     SearchResult res;
-    int failed; char err[512];       /* a runtime error of the rules code during the search */
+    int failed; char err[512];       /* 1: a runtime error of the rules code during the search;
+                                        2: its time ran out before it had a move */
+    double start; int late;          /* when it started; whether the deadline stopped it */
     char line[1024]; size_t nline;   /* the progress line being written (the worker) */
     pthread_mutex_t mu;
     char info[1024];                 /* the last complete progress line (under mu) */
@@ -51,6 +55,7 @@ struct WebGame {
     PlayedList hist, redo;
     json_t *game_j, *state_j;        /* caches, NULL when stale */
     json_t *engine_j;                /* what the engine last found (or its error), or NULL */
+    double deadline;                 /* of the request's rules code (webgame_bound), 0: none set */
     Think think;
 };
 
@@ -77,6 +82,50 @@ static int fail(char *err, size_t len, const char *fmt, ...)
     vsnprintf(err, len, fmt, ap);
     va_end(ap);
     return 0;
+}
+
+static double clock_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* fn on the game's own position with the request's deadline (the VM reads the clock inside
+ * long move generations): 0 when fn returned; 1 after a runtime error (p->errmsg;
+ * p may be half made: the caller rebuilds the game); 2 when the deadline passed, p then taken
+ * back to where it was by search_run_until, so nothing needs rebuilding. */
+typedef struct { ProtectedFn *fn; void *ctx; double deadline; int late; } Bounded;
+
+static void bounded_inner(Pos *p, void *ctx)
+{
+    Bounded *b = ctx;
+    b->late = search_run_until(p, b->deadline, b->fn, b->ctx);
+}
+
+/* The deadline of the rules code of the request being answered (webgame_bound). */
+static double deadline_of(const WebGame *w)
+{
+    return w->deadline > 0 ? w->deadline : clock_now() + WEB_REQUEST_SECONDS;
+}
+
+static int bounded_run(WebGame *w, ProtectedFn *fn, void *ctx)
+{
+    Pos *p = w->p;
+    Bounded b = { fn, ctx, deadline_of(w), 0 };
+    if (protected_run(p, bounded_inner, &b)) return 1;
+    return b.late ? 2 : 0;
+}
+
+static int too_long(char *err, size_t errlen, const char *what)
+{
+    return fail(err, errlen, "%s took more than %g seconds (the bound of one request of the web "
+                "board): refused", what, WEB_REQUEST_SECONDS);
+}
+
+void webgame_bound(WebGame *w, double seconds)
+{
+    w->deadline = seconds > 0 ? clock_now() + seconds : 0;
 }
 
 static void played_push(PlayedList *l, const char *s, int from, int to)
@@ -181,12 +230,21 @@ static void build_run(Pos *p, void *ctx)
 
 /* A position of g from start (NULL: the game's) after moves; NULL with err after a bad start,
  * an illegal move or a runtime error. The moves' squares go to played (if not NULL). */
-static Pos *build(Game *g, const char *start, char **moves, int nmoves, PlayedList *played,
-                  char *err, size_t errlen)
+static Pos *build(Game *g, double deadline, const char *start, char **moves, int nmoves,
+                  PlayedList *played, char *err, size_t errlen)
 {
     Pos *p = pos_new(g);
     Build b = { start, moves, nmoves, played, 0, err, errlen, 0 };
-    if (protected_run(p, build_run, &b)) {
+    /* a position of its own, freed if the run does not end: no need to take it back */
+    int why = protected_run_until(p, deadline, build_run, &b);
+    if (why == 2) {
+        b.ok = 0;
+        char what[512];
+        if (b.i < nmoves) snprintf(what, sizeof what, "setting up move %d '%.200s'", b.i + 1,
+                                   moves[b.i]);
+        else snprintf(what, sizeof what, "setting up the position");
+        too_long(err, errlen, what);
+    } else if (why) {
         if (b.i < nmoves)
             fail(err, errlen, "%s (while playing move %d '%s')", p->errmsg, b.i + 1, moves[b.i]);
         else fail(err, errlen, "%s", p->errmsg);
@@ -214,14 +272,18 @@ static void rebuild(WebGame *w)
     char **moves = strings_of(&w->hist);
     char err[512];
     PlayedList again = { 0 };
-    Pos *p = build(w->g, w->start, moves, w->hist.n, &again, err, sizeof err);
+    /* a bound of its own: the request that failed may have spent its own, and a rebuild that
+     * does not end in time loses the game's moves */
+    Pos *p = build(w->g, clock_now() + WEB_REQUEST_SECONDS, w->start, moves, w->hist.n, &again,
+                   err, sizeof err);
     free(moves);
     if (!p) {
         /* the same moves were played before: this cannot fail unless the rules code is not
          * deterministic; start the game again rather than keep a broken position */
         fprintf(stderr, "boardvm: cannot rebuild the game (%s); starting again\n", err);
         played_clear(&w->hist);
-        p = build(w->g, w->start, NULL, 0, NULL, err, sizeof err);
+        p = build(w->g, clock_now() + WEB_REQUEST_SECONDS, w->start, NULL, 0, NULL, err,
+                  sizeof err);
         if (!p) { fprintf(stderr, "boardvm: %s\n", err); exit(1); }
     }
     played_clear(&again);
@@ -236,7 +298,7 @@ static int replace(WebGame *w, Game *g, int nopts, char **opts, const char *star
                    char **moves, int nmoves, char *err, size_t errlen)
 {
     PlayedList played = { 0 };
-    Pos *p = build(g, start, moves, nmoves, &played, err, errlen);
+    Pos *p = build(g, deadline_of(w), start, moves, nmoves, &played, err, errlen);
     if (!p) {
         free(played.m);
         if (g != w->g) game_free(g);
@@ -355,10 +417,12 @@ static void play_run(Pos *p, void *ctx)
 static int play(WebGame *w, const char *s, char *err, size_t errlen)
 {
     Play m = { s, -1, -1, err, errlen, 0 };
-    if (protected_run(w->p, play_run, &m)) {
+    switch (bounded_run(w, play_run, &m)) {
+    case 1:
         fail(err, errlen, "%s", w->p->errmsg);
         rebuild(w);
         return 0;
+    case 2: return too_long(err, errlen, "finding and making the move");
     }
     if (!m.ok) return 0;
     played_push(&w->hist, s, m.from, m.to);
@@ -421,13 +485,41 @@ static void think_run(Pos *p, void *arg)
     engine_search(w->eng, p, &w->think.lim, &w->think.res);
 }
 
+/* The search's own time limit is read at its nodes; the moves of the root are generated before
+ * the first node, and a position's moves may take minutes (up to its work bound). The whole
+ * search therefore runs under a deadline as well, its time plus ENGINE_GRACE: past it, the
+ * VM jumps out of the generation and the search ends without a move. */
+#define ENGINE_GRACE 0.25
+
+static void think_bounded(Pos *p, void *arg)
+{
+    WebGame *w = arg;
+    Think *t = &w->think;
+    /* with no time limit, a deadline that never comes: it is what lets Stop (engine_stop's
+     * flag, read by the VM where it reads the clock) end a long root generation too */
+    double deadline = t->lim.time > 0 ? t->start + t->lim.time + ENGINE_GRACE : t->start + 1e9;
+    t->late = search_run_until(p, deadline, think_run, w);
+}
+
 static void *think_main(void *arg)
 {
     WebGame *w = arg;
     Think *t = &w->think;
-    if (protected_run(w->p, think_run, w)) {
+    t->late = 0;
+    vm_set_halt(w->p, engine_halt_flag(w->eng));
+    int failed = protected_run(w->p, think_bounded, w);
+    vm_set_halt(w->p, NULL);
+    if (failed) {
         t->failed = 1;
         snprintf(t->err, sizeof t->err, "%s", w->p->errmsg);
+    } else if (t->late && engine_halted(w->eng)) {
+        t->failed = 2;
+        snprintf(t->err, sizeof t->err, "stopped before the engine had a move (generating the "
+                 "moves of this position takes longer)");
+    } else if (t->late) {
+        t->failed = 2;
+        snprintf(t->err, sizeof t->err, "the engine's time (%g s) ran out before it had a move "
+                 "(generating the moves of this position takes longer)", t->lim.time);
     }
     fflush(t->infof);
     __atomic_store_n(&t->done, 1, __ATOMIC_RELEASE);
@@ -440,9 +532,12 @@ int webgame_think_start(WebGame *w, const SearchLimits *lim, char *err, size_t e
     Think *t = &w->think;
     /* the state as it is now: what the page is shown while the worker has the position */
     json_t *st = webgame_state(w);
+    const char *no_moves = json_string_value(json_object_get(st, "error"));
     int over = !json_is_null(json_object_get(st, "result")) ||
                !json_array_size(json_object_get(st, "moves"));
+    if (no_moves) fail(err, errlen, "%s", no_moves);
     json_decref(st);
+    if (no_moves) return 0;
     if (over) return fail(err, errlen, "the game is over");
     if (!w->eng) w->eng = engine_new(w->g, 32);
     static const cookie_io_functions_t io = { NULL, info_write, NULL, NULL };
@@ -456,16 +551,25 @@ int webgame_think_start(WebGame *w, const SearchLimits *lim, char *err, size_t e
     t->failed = 0;
     t->nline = 0;
     t->info[0] = 0;
-    t->done = 0;
+    t->start = clock_now();
+    __atomic_store_n(&t->done, 0, __ATOMIC_RELEASE);
     if (pthread_create(&t->th, NULL, think_main, w)) {
         fclose(t->infof);
         return fail(err, errlen, "cannot start the engine's thread");
     }
-    t->running = 1;
+    __atomic_store_n(&t->running, 1, __ATOMIC_RELEASE);
     return 1;
 }
 
-int webgame_thinking(WebGame *w) { return w->think.running; }
+int webgame_thinking(WebGame *w) { return __atomic_load_n(&w->think.running, __ATOMIC_ACQUIRE); }
+
+void webgame_think_wait(WebGame *w)
+{
+    const struct timespec tick = { 0, 5000000 };     /* 5 ms: no answer waits on it much */
+    while (__atomic_load_n(&w->think.running, __ATOMIC_ACQUIRE) &&
+           !__atomic_load_n(&w->think.done, __ATOMIC_ACQUIRE))
+        nanosleep(&tick, NULL);
+}
 
 void webgame_think_stop(WebGame *w)
 {
@@ -478,13 +582,13 @@ int webgame_think_finish(WebGame *w, int wait, char *err, size_t errlen)
     if (!t->running) return -1;
     if (!wait && !__atomic_load_n(&t->done, __ATOMIC_ACQUIRE)) return -1;
     pthread_join(t->th, NULL);
-    t->running = 0;
+    __atomic_store_n(&t->running, 0, __ATOMIC_RELEASE);
     fclose(t->infof);
     t->infof = NULL;
     json_decref(w->engine_j);
     w->engine_j = NULL;
     if (t->failed) {
-        rebuild(w);
+        if (t->failed == 1) rebuild(w);     /* (after the deadline, p was taken back) */
         fail(err, errlen, "%s", t->err);
     } else if (t->res.best < 0) fail(err, errlen, "the engine found no move");
     else {
@@ -499,8 +603,10 @@ int webgame_think_finish(WebGame *w, int wait, char *err, size_t errlen)
             return 1;
         }
     }
+    /* no move made: the position and its moves are as the cached state has them (a rebuild
+     * dropped the cache itself), and the engine's error is added to each answer of the state;
+     * generating the moves again could take as long as the search's failure did */
     w->engine_j = json_pack("{s:o}", "error", json_text(err));
-    invalidate(w);
     return 0;
 }
 
@@ -607,11 +713,17 @@ json_t *webgame_state(WebGame *w)
     if (w->state_j) return state_with_engine(w);
     Pos *p = w->p;
     StateRun r = { NULL, NULL };
-    if (protected_run(p, state_run, &r)) {
-        /* the rules code failed on this position: say so, offer no move */
+    int why = bounded_run(w, state_run, &r);
+    if (why) {
+        /* the rules code failed on this position, or took too long: say so, offer no move (a
+         * runtime error's answer is kept; after the deadline the next request tries again,
+         * under its own bound: this one may have spent its time on something else) */
+        char err[1024];
+        if (why == 2) too_long(err, sizeof err, "generating the moves of this position");
+        else snprintf(err, sizeof err, "%s", p->errmsg);
         json_decref(r.s);
-        json_t *s = json_pack("{s:o, s:[], s:[]}", "error", json_text(p->errmsg),
-                              "moves", "board");
+        json_t *s = json_pack("{s:o, s:[], s:[]}", "error", json_text(err), "moves", "board");
+        if (why == 2) return s;
         rebuild(w);
         w->state_j = s;
         return state_with_engine(w);

@@ -1,7 +1,7 @@
 /* webgame.h - the one game `boardvm serve` plays: a rules file with its options, a start, the
  * moves played and those taken back (for redo), and the engine. Every operation either succeeds
- * or leaves the game as it was and says why in err. Not thread-safe: serve.c calls it from one
- * thread at a time. */
+ * or leaves the game as it was and says why in err. Not thread-safe: webapi.c holds its lock
+ * around every call (the engine's own thread is described below). */
 #ifndef BOARDVM_WEBGAME_H
 #define BOARDVM_WEBGAME_H
 #include <jansson.h>
@@ -10,6 +10,14 @@
 #include "search.h"
 
 typedef struct WebGame WebGame;
+/* The seconds of rules code one request may run (setting up a position and its moves, making a
+ * move, generating the legal moves): past it the VM jumps out of the generation, the request is
+ * refused and the game is as it was. It bounds how long a request holds the game; the engine's
+ * search is bounded by its own time instead. */
+#define WEB_REQUEST_SECONDS 20.0
+/* The rules code run from now on has `seconds` in all (webapi.c sets it at the start of each
+ * request; 0 when it ends); with none set, each run has WEB_REQUEST_SECONDS. */
+void webgame_bound(WebGame *w, double seconds);
 
 /* Compile path with opts, set up fen (NULL: the game's start) and play moves. NULL after a
  * message on stderr. */
@@ -39,6 +47,9 @@ int webgame_think_start(WebGame *w, const SearchLimits *lim, char *err, size_t e
 int webgame_thinking(WebGame *w);
 void webgame_think_stop(WebGame *w);
 int webgame_think_finish(WebGame *w, int wait, char *err, size_t errlen);
+/* Wait until the search has ended (or none runs), without touching the game: called without
+ * webapi.c's lock, so that others are answered meanwhile (a search ends within its time). */
+void webgame_think_wait(WebGame *w);
 /* A game record (record.c's format) of the game so far; malloc'ed; NULL while thinking. */
 char *webgame_record(WebGame *w);
 /* Start a new game from a record's start and moves (same rules and options). */

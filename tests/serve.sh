@@ -59,8 +59,9 @@ start_server "$rules"
 
 # status of a request: req METHOD PATH [BODY]; the body of the answer goes to serve.body
 req() {
+    # (a POST says its body is JSON even when it has none: the server refuses it otherwise)
     if [ $# -ge 3 ]; then curl -s --path-as-is -o serve.body -w '%{http_code}' -X "$1" -H 'Content-Type: application/json' --data-binary "$3" "$url$2"
-    else curl -s --path-as-is -o serve.body -w '%{http_code}' -X "$1" "$url$2"; fi
+    else curl -s --path-as-is -o serve.body -w '%{http_code}' -X "$1" -H 'Content-Type: application/json' "$url$2"; fi
 }
 expect() {   # expect STATUS WHAT METHOD PATH [BODY]: the status, and a JSON body
     want=$1; what=$2; shift 2
@@ -90,7 +91,7 @@ expect 422 "an illegal move of 3000 two-byte characters, cut in its message (F26
 expect 400 "malformed JSON" POST /api/move '{"move":'
 expect 400 "JSON that is not an object" POST /api/move '[1,2]'
 head -c 2000000 /dev/zero | tr '\0' 'x' >serve.big
-got=$(curl -s -o serve.body -w '%{http_code}' -X POST --data-binary @serve.big "$url/api/move")
+got=$(curl -s -o serve.body -w '%{http_code}' -X POST -H 'Content-Type: application/json' --data-binary @serve.big "$url/api/move")
 [ "$got" = 413 ] && ok "an oversized body (413)" || bad "an oversized body: HTTP $got"
 expect 404 "an unknown API call" GET /api/nothing
 expect 404 "an unknown path" GET /etc/passwd
@@ -139,7 +140,7 @@ while [ "$(wc -l <serve.many)" -lt 50 ] && [ $wait_all -lt 300 ]; do sleep 0.1; 
 n=$(grep -c '^200$' serve.many)
 [ "$n" -eq 50 ] && ok "50 clients at once" || bad "$n of 50 clients answered 200"
 # a client that goes away during a search: the server goes on
-curl -s -o /dev/null --max-time 0.3 -X POST --data-binary '{"time":1.5,"wait":true}' "$url/api/engine"
+curl -s -o /dev/null --max-time 0.3 -X POST -H 'Content-Type: application/json' --data-binary '{"time":1.5,"wait":true}' "$url/api/engine"
 expect 200 "an answer after a client went away" GET /api/state
 
 kill -TERM $pid
@@ -151,7 +152,7 @@ if grep -q 'ERROR: \|runtime error' serve.err; then bad "sanitizer report:"; cat
 # words each reached 445 MB with a 120 KB /api/new; the game now keeps at most 2^24 changes (F28)
 start_server "$srcdir/tests/fuzz-regress/cli/record-memory.rules"
 awk 'BEGIN { printf "{\"moves\":[\"a2\""; for (i = 1; i < 8000; i++) printf ",\"%s\"", i % 2 ? "b1" : "a2"; print "]}" }' > serve.big
-got=$(curl -s -o serve.body -w '%{http_code}' -X POST --data-binary @serve.big "$url/api/new")
+got=$(curl -s -o serve.body -w '%{http_code}' -X POST -H 'Content-Type: application/json' --data-binary @serve.big "$url/api/new")
 [ "$got" = 422 ] && grep -q 'more than 16777216 state changes to take its moves back' serve.body \
     && ok "8000 moves of 3000 state changes each are refused at the bound (F28)" \
     || bad "8000 moves of 3000 state changes (F28): HTTP $got: $(head -c 200 serve.body)"

@@ -229,7 +229,8 @@ async function special(browser) {
     await page.click('#records summary');
     await page.click('#save');
     await page.waitForFunction(() => document.getElementById('record-text').value !== '');
-    await page.evaluate(async () => fetch('/api/new', { method: 'POST', body: '{}' }));
+    // (a POST must say its body is JSON: the server refuses a text/plain one, as a form sends)
+    await page.evaluate(async () => fetch('/api/new', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }));
     check((await stateOf(page)).history.length === 0, 'chess: a new game has no moves');
     await page.click('#load');
     await page.waitForFunction((p) => document.getElementById('position').textContent === p, before, { timeout: 20000 });
@@ -289,7 +290,13 @@ async function special(browser) {
     await page.click('#newgame-form button[type="submit"]');
     await page.waitForFunction(() => document.querySelector('#options select[data-option="repetition"]').value === 'zillions'
       && document.querySelector('#options input[data-option="korean"]').checked);
-    const st = await stateOf(page);
+    // the form's controls are as chosen at once; the new game is the server's answer to the
+    // page's POST, which the server (a thread a connection) may answer after this GET
+    let st = await stateOf(page);
+    for (let i = 0; i < 100 && st.options.length === 0; i++) {
+      await page.waitForTimeout(100);
+      st = await stateOf(page);
+    }
     check(JSON.stringify(st.options) === JSON.stringify(['korean', 'repetition=zillions']),
       'ivory-tower: a new game with the options chosen on the page', JSON.stringify(st.options));
     const y = async (sq) => +(await page.getAttribute(`#squares rect[data-sq="${sq}"]`, 'y'));
