@@ -2,6 +2,7 @@
 # fuzz/run.sh - build and run boardvm's libFuzzer harnesses (see fuzz/README.md).
 #
 #   fuzz/run.sh build                  build the harnesses and an ASan+UBSan boardvm
+#   fuzz/run.sh sources                check that the lists of C files below match Makefile.am
 #   fuzz/run.sh corpus                 (re)make the seed corpora from rules/ and tests/
 #   fuzz/run.sh fuzz HARNESS SECONDS   fuzz one harness (its corpus grows in $FUZZ_OUT/corpus)
 #   fuzz/run.sh all SECONDS            fuzz every harness for SECONDS each, $FUZZ_JOBS at a time
@@ -45,14 +46,14 @@ dict_for() {
 }
 
 # The library sources: everything but main.c and the command files (commands.h users).
-LIB="arena diag ast parse opcodes compile builtins codegen setvalues verify jumps superinstr position vm movegen merge extend effects pins maxima profile posstring notation session perft search gencheck weights record make capture origins pretest royal oom protect rulespath move_examples"
+LIB="arena diag ast parse opcodes compile builtins codegen setvalues verify jumps superinstr position vm movegen merge extend effects pins maxima profile posstring notation session perft search mcts smallmath gencheck weights record make capture origins pretest royal oom protect rulespath move_examples"
 # What the web harness adds (the requests of `boardvm serve` without its HTTP side), and how it
 # links: every fopen/open/opendir of boardvm's code goes through the harness (fuzz_web.c).
 WEBLIB="webapi webgame gamejson movesquares"
 WEBLINK="-ljansson -lmicrohttpd -Wl,--wrap=fopen -Wl,--wrap=open -Wl,--wrap=opendir"
 # What the command adds (its commands and the command line), for the ASan+UBSan boardvm.
 CLI="display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares svg serve dynlib mathfn
-     tune balance selfgames texel
+     tune balance selfgames texel outfile
      cli cli_table check show perft_cmd startpos diff diff_side engine_notation uci_client match elo main"
 # Every UBSan check is fatal, except those listed in RECOVER: they report and go on unless
 # UBSAN_OPTIONS says halt_on_error=1 (as fuzz and regress do), which lets fuzz/ubsan.supp skip
@@ -70,16 +71,31 @@ gen() {
     (cd "$out/gen" && flex "$src/grammar/lexer.l" && mv lex.yy.c lexer.c)
 }
 
-# check_sources: every C file of the program (Makefile.am) is in LIB, WEBLIB or CLI. A file added
-# to the program but not here made every harness fail to link, twice (jumps, effects, pins and
-# maxima; then builtins and extend), with only the linker's "undefined reference" to say why.
+# check_sources: every C file of the program (Makefile.am) is in LIB, WEBLIB or CLI, and every
+# name of those lists is a C file of the program. A file added to the program but not here made
+# every harness fail to link, twice (jumps, effects, pins and maxima; then builtins and extend),
+# with only the linker's "undefined reference" to say why. This check stopped `build` from then
+# on, but nothing else ran it, so mcts.c and smallmath.c (3f5c4b7) went in unnoticed until the
+# next fuzzing round: `run.sh sources` runs it alone (no clang needed), and `make check` runs that
+# (tests/fuzz-sources.sh). FUZZ_MAKEFILE reads another Makefile.am (the test of that test).
 check_sources() {
-    missing=""
-    for f in $(grep -o 'src/[a-z_0-9]*\.c' "$src/Makefile.am" | sed 's|^src/||; s|\.c$||' | sort -u); do
+    mk=${FUZZ_MAKEFILE:-$src/Makefile.am}
+    [ -r "$mk" ] || { echo "run.sh: cannot read $mk" >&2; exit 2; }
+    # any character a file name may hold, so that no C file of src/ slips past the pattern
+    files=$(grep -o 'src/[A-Za-z0-9_.+-]*\.c' "$mk" | sed 's|^src/||; s|\.c$||' | sort -u)
+    [ -n "$files" ] || { echo "run.sh: no src/*.c in $mk" >&2; exit 2; }
+    missing=""; extra=""
+    for f in $files; do
         case " $(echo $LIB $WEBLIB $CLI) " in *" $f "*) ;; *) missing="$missing $f" ;; esac
     done
-    [ -z "$missing" ] || {
-        echo "run.sh: in Makefile.am but in none of LIB, WEBLIB, CLI (fuzz/run.sh):$missing" >&2; exit 2; }
+    for f in $LIB $WEBLIB $CLI; do
+        case " $(echo $files) " in *" $f "*) ;; *) extra="$extra $f" ;; esac
+    done
+    [ -z "$missing" ] ||
+        echo "run.sh: C files of $mk in none of LIB, WEBLIB, CLI (fuzz/run.sh):$missing" >&2
+    [ -z "$extra" ] ||
+        echo "run.sh: in LIB, WEBLIB or CLI (fuzz/run.sh) but not a C file of $mk:$extra" >&2
+    [ -z "$missing$extra" ] || exit 2
 }
 
 build() {
@@ -348,6 +364,7 @@ cmd=${1:-}
 [ $# -gt 0 ] && shift
 case $cmd in
     build) build ;;
+    sources) check_sources; echo "run.sh: LIB, WEBLIB and CLI hold every C file of Makefile.am" ;;
     corpus) corpus ;;
     fuzz) [ $# -eq 2 ] || { echo "usage: run.sh fuzz HARNESS SECONDS" >&2; exit 2; }; fuzz "$1" "$2" ;;
     all) [ $# -eq 1 ] || { echo "usage: run.sh all SECONDS" >&2; exit 2; }; all "$1" ;;
@@ -355,5 +372,5 @@ case $cmd in
     regress) regress ;;
     stats) for h in $HARNESSES; do summary "$h"; done ;;
     coverage) coverage ;;
-    *) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

@@ -325,11 +325,17 @@ static int bind_param(Compiler *C, Ast *arg, Ty pt, SrcLoc loc)
     return slot;
 }
 
-static Ty call_fn(Compiler *C, Ast *e, Ast *def)
+static Ty call_fn(Compiler *C, Ast *e, Sym *fn)
 {
+    Ast *def = fn->decl;
     if (!may_expand(C, e->loc, e->name)) return T_ERR;
-    for (int i = 0; i < C->nexpanding; i++)
-        if (C->expanding[i] == def) { diag_error(C->diag, e->loc, "'%s' calls itself (functions are expanded in place and cannot recurse)", e->name); return T_ERR; }
+    /* a flag on the function, not a search of the expansion stack: up to MAX_EXPANDED calls are
+     * expanded, each up to MAX_NESTING deep, and the search was most of the compile's time */
+    if (fn->expanding) {
+        diag_error(C->diag, e->loc, "'%s' calls itself (functions are expanded in place and "
+                   "cannot recurse)", e->name);
+        return T_ERR;
+    }
     if (C->nexpanding >= MAX_NESTING) { diag_error(C->diag, e->loc, "function calls nested too deeply"); return T_ERR; }
     int nparams = 0;
     for (int i = 0; i < def->nkids; i++) nparams += def->kids[i]->kind == AST_PARAM;
@@ -354,9 +360,9 @@ static Ty call_fn(Compiler *C, Ast *e, Ast *def)
         if (p->kind != AST_PARAM) continue;
         C->locals[slots[k]].name = p->name; C->locals[slots[k]].ty = tys[k]; k++;
     }
-    C->expanding[C->nexpanding++] = def;
+    C->nexpanding++; fn->expanding = 1;
     Ty t = expr(C, def->kids[def->nkids - 1]);
-    C->nexpanding--;
+    C->nexpanding--; fn->expanding = 0;
     /* The value is on the stack: the parameters are dead, their slots free for what follows
      * (an argument evaluated later into a slot of its own above `base` is computed already). */
     C->nlocals = base;
@@ -388,7 +394,7 @@ static Ty call_expr(Compiler *C, Ast *e)
         if (hi > 0) { nargs_ok(C, e, lo, hi); return T_ERR; }
     }
     Sym *s = sym_find(C, n);
-    if (s && s->kind == SYM_FN && e->kind == AST_CALL) return call_fn(C, e, s->decl);
+    if (s && s->kind == SYM_FN && e->kind == AST_CALL) return call_fn(C, e, s);
     if (s && s->kind == SYM_ATTR && e->kind == AST_CALL) {
         if (!nargs_ok(C, e, 1, 1)) return T_ERR;
         int key = g->attrs[s->index].key;       /* a square, type, direction or player (G10) */
@@ -867,8 +873,12 @@ static void call_def(Compiler *C, Ast *s)
     }
     Ast *def = d->decl;
     if (!may_expand(C, s->loc, s->name)) return;
-    for (int i = 0; i < C->nexpanding; i++)
-        if (C->expanding[i] == def) { diag_error(C->diag, s->loc, "'%s' calls itself (procedures are expanded in place and cannot recurse)", s->name); return; }
+    /* a flag, not a search of the expansion stack (as in call_fn) */
+    if (d->expanding) {
+        diag_error(C->diag, s->loc, "'%s' calls itself (procedures are expanded in place and "
+                   "cannot recurse)", s->name);
+        return;
+    }
     if (C->nexpanding >= MAX_NESTING) { diag_error(C->diag, s->loc, "procedure calls nested too deeply"); return; }
     int nparams = 0;
     for (int i = 0; i < def->nkids; i++) nparams += def->kids[i]->kind == AST_PARAM;
@@ -901,10 +911,10 @@ static void call_def(Compiler *C, Ast *s)
         C->locals[slots[k]].ty = tys[k];
         k++;
     }
-    C->expanding[C->nexpanding++] = def;
+    C->nexpanding++; d->expanding = 1;
     Ast *body = def->nkids ? def->kids[def->nkids - 1] : NULL;
     if (body && body->kind == AST_BLOCK) block(C, body);
-    C->nexpanding--;
+    C->nexpanding--; d->expanding = 0;
     C->nlocals = base;
     for (int i = 0; i < base; i++) C->locals[i].name = hidden[i];
 }

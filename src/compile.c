@@ -50,7 +50,7 @@ Sym *sym_add(Compiler *C, const char *name, SymKind kind, int index, Ast *decl)
         return NULL;
     }
     Sym *s = arena_alloc(&C->tmp, sizeof *s);
-    s->name = name; s->kind = kind; s->index = index; s->decl = decl;
+    s->name = name; s->kind = kind; s->index = index; s->decl = decl; s->expanding = 0;
     unsigned h = hash_name(name);
     s->next = C->sym[h]; C->sym[h] = s;
     return s;

@@ -22,6 +22,7 @@ typedef struct Sym {
     int index;          /* into the game's table of that kind */
     int extra;          /* SYM_FLAG: its flag set */
     Ast *decl;
+    int expanding;      /* SYM_DEF, SYM_FN: a call of it is being expanded (another is recursion) */
     struct Sym *next;
 } Sym;
 
@@ -56,7 +57,7 @@ typedef struct {
     Local locals[MAX_LOCALS]; int nlocals, maxlocals;
     int line;                          /* source line of the code being emitted */
     int *breaks; int nbreaks, capbreaks, loop_depth;
-    Ast *expanding[MAX_NESTING]; int nexpanding;   /* def expansion stack (no recursion) */
+    int nexpanding;                    /* def and fn calls being expanded, one in another */
     long expanded;                     /* statements and expressions compiled inside `def` and
                                           `fn` calls, all programs together (MAX_EXPANDED) */
     int expand_failed;                 /* ... went over it: no more expanding (said once) */
