@@ -927,6 +927,123 @@ static void effect(Compiler *C, Ast *s, int op, const Ty *args, int n, const cha
     emit_op(C, op);
 }
 
+/* `if` with its `else` */
+static void stmt_if(Compiler *C, Ast *s)
+{
+    expect(C, s->kids[0], T_BOOL, "a condition");
+    int j = emit_op(C, OP_JZ, 0);
+    stmt(C, s->kids[1]);
+    if (s->nkids > 2 && s->kids[2]->kind != AST_NOTHING) {
+        int k = emit_op(C, OP_JMP, 0);
+        patch(C, j, here_pc(C));
+        stmt(C, s->kids[2]);
+        patch(C, k, here_pc(C));
+    } else patch(C, j, here_pc(C));
+}
+
+/* `repeat N { }`: a hidden counter counted down to 0 */
+static void stmt_repeat(Compiler *C, Ast *s)
+{
+    int scope = C->nlocals;
+    int slot = new_local(C, NULL, T_INT, s->loc);
+    expect(C, s->kids[0], T_INT, "a count");
+    emit_op(C, OP_STORE, slot);
+    int saved_n = C->nbreaks;
+    C->loop_depth++;
+    int top = here_pc(C);
+    emit_op(C, OP_LOAD, slot); push_const(C, 0); emit_op(C, OP_GT);
+    int jexit = emit_op(C, OP_JZ, 0);
+    emit_op(C, OP_LOAD, slot); push_const(C, 1); emit_op(C, OP_SUB); emit_op(C, OP_STORE, slot);
+    block(C, s->kids[1]);
+    emit_op(C, OP_JMP, top);
+    patch(C, jexit, here_pc(C));
+    for (int i = saved_n; i < C->nbreaks; i++) patch(C, C->breaks[i], here_pc(C));
+    C->nbreaks = saved_n; C->loop_depth--;
+    C->nlocals = scope;
+}
+
+/* `either { } or { }`: a choice point before each branch but the last */
+static void stmt_either(Compiler *C, Ast *s)
+{
+    if (!in_program(C)) { diag_error(C->diag, s->loc, "`either` branches a move program; hooks run straight through"); return; }
+    int ends[MAX_NESTING]; int ne = 0;
+    for (int i = 0; i < s->nkids; i++) {
+        int ch = -1;
+        if (i + 1 < s->nkids) ch = emit_op(C, OP_CHOICE, 0, C->nlocals);
+        block(C, s->kids[i]);
+        if (i + 1 < s->nkids && ne < MAX_NESTING) ends[ne++] = emit_op(C, OP_JMP, 0);
+        if (ch >= 0) patch(C, ch, here_pc(C));
+    }
+    for (int i = 0; i < ne; i++) patch(C, ends[i], here_pc(C));
+}
+
+/* `let`: a new local, typed by its value or as written; a zone value takes locals of its own */
+static void stmt_let(Compiler *C, Ast *s)
+{
+    Ast *init = s->kids[0];
+    Ty t = s->nkids > 1 ? type_of(C, s->kids[1]) : T_ERR;
+    if (s->nkids > 1 ? t.t == VT_ZONE : setv_is_zone(C, init)) {                        /* a zone value in locals of its own (G11) */
+        int slot = setv_zone_alloc(C, NULL, s->loc);
+        if (init->kind == AST_NOTHING) emit_op(C, OP_ZCLEAR, slot);
+        else setv_zone(C, init, slot);
+        C->locals[slot].name = s->name;    /* named after its value: `let z: zone = z + a;` */
+        return;
+    }
+    if (s->nkids > 1) {                /* `let k: square = none;`: the type is written */
+        if (init->kind == AST_NOTHING) push_const(C, none_of(t));   /* 0, false or none */
+        else expect(C, init, t, type_name(t, C->g));
+    } else if (is_name(init, "none") && !find_local(C, "none")) {
+        diag_error(C->diag, init->loc, "cannot tell what kind of `none` '%s' holds: give it a type, "
+                   "`let %s: square = none;`", s->name, s->name);
+        t = T_ERR;
+    } else t = expr(C, init);
+    int slot = new_local(C, s->name, t, s->loc);
+    emit_op(C, OP_STORE, slot);
+}
+
+/* `emit`, `emit stay`, `emit drop`, with a suffix */
+static void stmt_emit(Compiler *C, Ast *s)
+{
+    if (C->fn_kind == FN_HOOK) { diag_error(C->diag, s->loc, "`emit` makes a move; hooks cannot"); return; }
+    if (s->num == EMIT_DROP && C->fn_kind != FN_DROPS) { diag_error(C->diag, s->loc, "`emit drop` belongs in the `drops` block"); return; }
+    if (s->num != EMIT_DROP && C->fn_kind == FN_DROPS) { diag_error(C->diag, s->loc, "the `drops` block emits with `emit drop`"); return; }
+    int suffix = 0;
+    if (s->nkids && s->kids[0]->kind == AST_STRING) suffix = string_index(C, s->kids[0]->str) + 1;
+    if (suffix > 255) { diag_error(C->diag, s->loc, "too many different move suffixes"); suffix = 0; }
+    emit_op(C, OP_EMIT, (int)s->num, suffix);
+}
+
+/* `note` and `qualify`: the move's string, piece by piece */
+static void stmt_note(Compiler *C, Ast *s)
+{
+    int q = s->kind == AST_QUALIFY;
+    if (!in_program(C) || C->fn_kind == FN_ATTACK) { diag_error(C->diag, s->loc, "`%s` writes a move's string; it belongs in a move program", q ? "qualify" : "note"); return; }
+    for (int i = 0; i < s->nkids; i++) {
+        Ast *k = s->kids[i];
+        int kind;
+        if (k->kind == AST_STRING) { push_const(C, string_index(C, k->str)); kind = 0; }
+        else {
+            Ty t = expr(C, k);
+            kind = t.t == VT_SQUARE ? 1 : t.t == VT_TYPE ? 2 : t.t == VT_INT ? 3 : t.t == VT_PLAYER ? 4 : -1;
+            if (kind < 0) { if (t.t >= 0) type_error(C, k, "a string, square, piece type, int or player", t); emit_op(C, OP_POP); continue; }
+        }
+        if (q) emit_op(C, OP_QUALIFY, kind, (int)s->num); else emit_op(C, OP_NOTE, kind);
+    }
+}
+
+/* `distinct { }`: the block's moves are merged among themselves (its group in local 6) */
+static void stmt_distinct_block(Compiler *C, Ast *s)
+{
+    if (!in_program(C) || C->fn_kind == FN_ATTACK) { diag_error(C->diag, s->loc, "`distinct` belongs in a move program"); return; }
+    int scope = C->nlocals;
+    int saved = new_local(C, NULL, T_INT, s->loc);
+    emit_op(C, OP_LOAD, 6); emit_op(C, OP_STORE, saved);
+    emit_op(C, OP_DISTINCT, (int)s->num);
+    block(C, s->kids[0]);
+    emit_op(C, OP_LOAD, saved); emit_op(C, OP_STORE, 6);
+    C->nlocals = scope;
+}
+
 static void stmt(Compiler *C, Ast *s)
 {
     int saved = C->line;
@@ -948,39 +1065,10 @@ static void stmt(Compiler *C, Ast *s)
         break;
     case AST_REQUIRE: cond_fail(C, s->kids[0]); break;
     case AST_STOP: emit_op(C, OP_FAIL); break;
-    case AST_IF: {
-        expect(C, s->kids[0], T_BOOL, "a condition");
-        int j = emit_op(C, OP_JZ, 0);
-        stmt(C, s->kids[1]);
-        if (s->nkids > 2 && s->kids[2]->kind != AST_NOTHING) {
-            int k = emit_op(C, OP_JMP, 0);
-            patch(C, j, here_pc(C));
-            stmt(C, s->kids[2]);
-            patch(C, k, here_pc(C));
-        } else patch(C, j, here_pc(C));
-        break;
-    }
+    case AST_IF: stmt_if(C, s); break;
     case AST_WHILE: loop_stmt(C, s->kids[0], s->kids[1]); break;
     case AST_LOOP: loop_stmt(C, NULL, s->kids[0]); break;
-    case AST_REPEAT: {
-        int scope = C->nlocals;
-        int slot = new_local(C, NULL, T_INT, s->loc);
-        expect(C, s->kids[0], T_INT, "a count");
-        emit_op(C, OP_STORE, slot);
-        int saved_n = C->nbreaks;
-        C->loop_depth++;
-        int top = here_pc(C);
-        emit_op(C, OP_LOAD, slot); push_const(C, 0); emit_op(C, OP_GT);
-        int jexit = emit_op(C, OP_JZ, 0);
-        emit_op(C, OP_LOAD, slot); push_const(C, 1); emit_op(C, OP_SUB); emit_op(C, OP_STORE, slot);
-        block(C, s->kids[1]);
-        emit_op(C, OP_JMP, top);
-        patch(C, jexit, here_pc(C));
-        for (int i = saved_n; i < C->nbreaks; i++) patch(C, C->breaks[i], here_pc(C));
-        C->nbreaks = saved_n; C->loop_depth--;
-        C->nlocals = scope;
-        break;
-    }
+    case AST_REPEAT: stmt_repeat(C, s); break;
     case AST_BREAK:
         if (!C->loop_depth) { diag_error(C->diag, s->loc, "`break` outside a loop"); break; }
         add_break(C, emit_op(C, OP_JMP, 0));
@@ -990,52 +1078,10 @@ static void stmt(Compiler *C, Ast *s)
         if (!in_program(C)) { diag_error(C->diag, s->loc, "`choose` branches a move program; hooks run straight through (use `for`)"); break; }
         iterate(C, s, 1);
         break;
-    case AST_EITHER: {
-        if (!in_program(C)) { diag_error(C->diag, s->loc, "`either` branches a move program; hooks run straight through"); break; }
-        int ends[MAX_NESTING]; int ne = 0;
-        for (int i = 0; i < s->nkids; i++) {
-            int ch = -1;
-            if (i + 1 < s->nkids) ch = emit_op(C, OP_CHOICE, 0, C->nlocals);
-            block(C, s->kids[i]);
-            if (i + 1 < s->nkids && ne < MAX_NESTING) ends[ne++] = emit_op(C, OP_JMP, 0);
-            if (ch >= 0) patch(C, ch, here_pc(C));
-        }
-        for (int i = 0; i < ne; i++) patch(C, ends[i], here_pc(C));
-        break;
-    }
-    case AST_LET: {
-        Ast *init = s->kids[0];
-        Ty t = s->nkids > 1 ? type_of(C, s->kids[1]) : T_ERR;
-        if (s->nkids > 1 ? t.t == VT_ZONE : setv_is_zone(C, init)) {                        /* a zone value in locals of its own (G11) */
-            int slot = setv_zone_alloc(C, NULL, s->loc);
-            if (init->kind == AST_NOTHING) emit_op(C, OP_ZCLEAR, slot);
-            else setv_zone(C, init, slot);
-            C->locals[slot].name = s->name;    /* named after its value: `let z: zone = z + a;` */
-            break;
-        }
-        if (s->nkids > 1) {                /* `let k: square = none;`: the type is written */
-            if (init->kind == AST_NOTHING) push_const(C, none_of(t));   /* 0, false or none */
-            else expect(C, init, t, type_name(t, C->g));
-        } else if (is_name(init, "none") && !find_local(C, "none")) {
-            diag_error(C->diag, init->loc, "cannot tell what kind of `none` '%s' holds: give it a type, "
-                       "`let %s: square = none;`", s->name, s->name);
-            t = T_ERR;
-        } else t = expr(C, init);
-        int slot = new_local(C, s->name, t, s->loc);
-        emit_op(C, OP_STORE, slot);
-        break;
-    }
+    case AST_EITHER: stmt_either(C, s); break;
+    case AST_LET: stmt_let(C, s); break;
     case AST_ASSIGN: assign(C, s); break;
-    case AST_EMIT: {
-        if (C->fn_kind == FN_HOOK) { diag_error(C->diag, s->loc, "`emit` makes a move; hooks cannot"); break; }
-        if (s->num == EMIT_DROP && C->fn_kind != FN_DROPS) { diag_error(C->diag, s->loc, "`emit drop` belongs in the `drops` block"); break; }
-        if (s->num != EMIT_DROP && C->fn_kind == FN_DROPS) { diag_error(C->diag, s->loc, "the `drops` block emits with `emit drop`"); break; }
-        int suffix = 0;
-        if (s->nkids && s->kids[0]->kind == AST_STRING) suffix = string_index(C, s->kids[0]->str) + 1;
-        if (suffix > 255) { diag_error(C->diag, s->loc, "too many different move suffixes"); suffix = 0; }
-        emit_op(C, OP_EMIT, (int)s->num, suffix);
-        break;
-    }
+    case AST_EMIT: stmt_emit(C, s); break;
     case AST_BECOME:
         if (C->fn_kind != FN_MOVES) { diag_error(C->diag, s->loc, "`become` belongs in a piece's moves"); break; }
         if (C->extending) {
@@ -1067,22 +1113,7 @@ static void stmt(Compiler *C, Ast *s)
         break;
     }
     case AST_CALLSTMT: call_def(C, s); break;
-    case AST_NOTE: case AST_QUALIFY: {
-        int q = s->kind == AST_QUALIFY;
-        if (!in_program(C) || C->fn_kind == FN_ATTACK) { diag_error(C->diag, s->loc, "`%s` writes a move's string; it belongs in a move program", q ? "qualify" : "note"); break; }
-        for (int i = 0; i < s->nkids; i++) {
-            Ast *k = s->kids[i];
-            int kind;
-            if (k->kind == AST_STRING) { push_const(C, string_index(C, k->str)); kind = 0; }
-            else {
-                Ty t = expr(C, k);
-                kind = t.t == VT_SQUARE ? 1 : t.t == VT_TYPE ? 2 : t.t == VT_INT ? 3 : t.t == VT_PLAYER ? 4 : -1;
-                if (kind < 0) { if (t.t >= 0) type_error(C, k, "a string, square, piece type, int or player", t); emit_op(C, OP_POP); continue; }
-            }
-            if (q) emit_op(C, OP_QUALIFY, kind, (int)s->num); else emit_op(C, OP_NOTE, kind);
-        }
-        break;
-    }
+    case AST_NOTE: case AST_QUALIFY: stmt_note(C, s); break;
     case AST_MOVESOF:
         if (C->fn_kind != FN_MOVES && C->fn_kind != FN_ATTACK) { diag_error(C->diag, s->loc, "`moves-of` belongs in a move or attack program"); break; }
         if (C->extending) {
@@ -1100,17 +1131,7 @@ static void stmt(Compiler *C, Ast *s)
         }
         emit_op(C, OP_LAND);
         break;
-    case AST_DISTINCT_BLOCK: {
-        if (!in_program(C) || C->fn_kind == FN_ATTACK) { diag_error(C->diag, s->loc, "`distinct` belongs in a move program"); break; }
-        int scope = C->nlocals;
-        int saved = new_local(C, NULL, T_INT, s->loc);
-        emit_op(C, OP_LOAD, 6); emit_op(C, OP_STORE, saved);
-        emit_op(C, OP_DISTINCT, (int)s->num);
-        block(C, s->kids[0]);
-        emit_op(C, OP_LOAD, saved); emit_op(C, OP_STORE, 6);
-        C->nlocals = scope;
-        break;
-    }
+    case AST_DISTINCT_BLOCK: stmt_distinct_block(C, s); break;
     case AST_KEY:
         if (!in_program(C) || C->fn_kind == FN_ATTACK) { diag_error(C->diag, s->loc, "`key` belongs in a move program"); break; }
         expect(C, s->kids[0], T_INT, "a move's key");
