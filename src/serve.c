@@ -33,57 +33,6 @@
 #include "commands.h"
 
 #ifndef HAVE_SERVE
-/* A socket listening on addr, its port in *port (the one bound: --port 0 asks for any), or -1
- * after a message naming the port asked for. Bound here rather than by libmicrohttpd, whose
- * message named "port 0" (the port argument it was not given), and so that the port is known
- * before the first request, whose Host header is checked against it. */
-static int listen_on(struct sockaddr_in *addr, const char *host, int *port)
-{
-    int asked = ntohs(addr->sin_port), one = 1;
-    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0) {
-        fprintf(stderr, "boardvm: cannot make a socket: %s\n", strerror(errno));
-        return -1;
-    }
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);  /* (as libmicrohttpd did) */
-    socklen_t len = sizeof *addr;
-    if (bind(fd, (struct sockaddr *)addr, sizeof *addr) || listen(fd, SOMAXCONN) ||
-        getsockname(fd, (struct sockaddr *)addr, &len)) {
-        int e = errno;
-        fprintf(stderr, "boardvm: cannot listen on %s port %d: %s%s\n", host, asked, strerror(e),
-                e == EADDRINUSE ? " (--port 0 picks a free one)" : "");
-        close(fd);
-        return -1;
-    }
-    *port = ntohs(addr->sin_port);
-    return fd;
-}
-
-/* The server on the listening socket fd (see the top of the file for its threads and limits). */
-static struct MHD_Daemon *start_daemon(WebApi *s, int fd)
-{
-    return mhd.start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_AUTO |
-            MHD_USE_ERROR_LOG,
-        (uint16_t)s->port, NULL, NULL, handle, s,
-        MHD_OPTION_LISTEN_SOCKET, fd,
-        MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
-        MHD_OPTION_CONNECTION_TIMEOUT, SERVE_IDLE_SECONDS,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS,
-        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_ADDRESS,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)65536,
-        MHD_OPTION_END);
-}
-
-/* On SIGTERM: a search is asked to stop first, so that a request waiting for its move ends
- * soon and libmicrohttpd's stop, which waits for every connection's thread, does not wait for
- * the whole of its time. */
-static void stop_search(WebApi *s)
-{
-    WebReply r;
-    if (webapi_handle(s, "POST", "/api/stop", NULL, 0, 0, &r)) free(r.body);
-}
-
 int cmd_serve(Args *a)
 {
     (void)a;
