@@ -280,7 +280,7 @@ run_case "$bvm" selfplay "$slow" --nodes 5 --games 1 --max-plies 1
 [ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
 grep -qE ' nodes +5 ' "$tmp/out" || why="$why not 5 nodes: $(grep -oE 'nodes +[0-9]+' "$tmp/out")"
 report "selfplay --nodes 5 searches 5 nodes, however slow (F21)"
-LIMIT=20 run_case "$bvm" selfplay "$slow" --time 1 --games 1 --max-plies 1
+LIMIT=40 run_case "$bvm" selfplay "$slow" --time 1 --games 1 --max-plies 1
 LIMIT=
 [ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
 report "selfplay --time 1 with 70 ms nodes stops in time (F21)"

@@ -5,12 +5,8 @@
 #include <string.h>
 #include <ctype.h>
 #include "compiler.h"
-#include "origins.h"
-#include "effects.h"
-#include "movegen.h"
 #include "opcodes.h"
 #include "parse.h"
-#include "posstring.h"
 #include "oom.h"
 
 /* ---------- symbols ---------- */
@@ -1152,11 +1148,6 @@ static void check_position(Compiler *C, Ast *d)
         diag_error(C->diag, d->loc, "a `position` declaration lists `board` and `turn`");
 }
 
-Game *game_compile(const char *text, size_t len, const char *display_name, int nopts, char **opts, int *status)
-{
-    return game_compile_to(text, len, display_name, nopts, opts, status, stderr);
-}
-
 /* A game with nothing declared yet: every hook and program absent, the default bounds. */
 static Game *game_new_empty(const char *display_name)
 {
@@ -1466,8 +1457,8 @@ static int compile_decls(Compiler *C, Ast **decls, int nd, Ast **start_decl)
     return finish_bytecode(C);
 }
 
-Game *game_compile_to(const char *text, size_t len, const char *display_name, int nopts, char **opts,
-                      int *status, FILE *out)
+Game *game_compile_source(const char *text, size_t len, const char *display_name, int nopts,
+                          char **opts, int *status, FILE *out)
 {
     Game *g = game_new_empty(display_name);
     Diag diag; diag_init(&diag, display_name, text, len);
@@ -1490,18 +1481,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     if (diag.errors) goto fail;
     Ast *start_decl = NULL;
     if (!compile_decls(&C, decls, nd, &start_decl)) goto fail;
-    movegen_prepare(g);
-    effects_prepare(g);
-    origins_prepare(g);
-    /* The start string is read now, so that a mistake in it is an error at its place in the
-     * rules file rather than at the first command that sets up the game. */
-    {
-        char e[256];
-        if (!pos_check_string(g, g->start, e, sizeof e)) {
-            diag_error(&diag, start_decl->loc, "the start position: %s", e);
-            goto fail;
-        }
-    }
+    g->start_loc = start_decl->loc;      /* where game_compile_to (gameload.c) says it is wrong */
     arena_free(&C.tmp);
     arena_free(&C.tree);
     *status = 0;

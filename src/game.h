@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "arena.h"
+#include "diag.h"
 
 #define MAX_FILES 32
 #define MAX_RANKS 32
@@ -245,6 +246,7 @@ typedef struct Game {
     ExtAttack *ext_attacks[MAX_PLAYERS];  /* hops, legged leaps, zoned lines (movegen.c) */
 
     const char *start;                    /* start position string */
+    SrcLoc start_loc;                     /* its `start` declaration, for a message about it */
     int nfields; const char **fields;     /* position string fields (those of formats[0]) */
     int nformats;                         /* `position` declarations: the first is written, */
     PosFormat formats[MAX_FORMATS];       /* a string is read by the first that reads it */
@@ -268,12 +270,18 @@ typedef struct Game {
     const char *display_label[MAX_DISPLAY];
 } Game;
 
-/* Compile a rules file. Options are "name" or "name=value". Errors go to stderr in the
- * diagnostic format; returns NULL after errors. display_name is what messages call the file. */
+/* Compile a rules file and make it ready to run (src/gameload.c): the compiler, the runtime's
+ * tables, and the start position read. Options are "name" or "name=value". Errors go to stderr
+ * (or diagnostics) in the diagnostic format; returns NULL after errors. display_name is what
+ * messages call the file. */
 Game *game_compile(const char *text, size_t len, const char *display_name,
                    int nopts, char **opts, int *status);
 Game *game_compile_to(const char *text, size_t len, const char *display_name,
                       int nopts, char **opts, int *status, FILE *diagnostics);
+/* The compiler's part alone (src/compile.c): the bytecode, verified, and nothing of the
+ * runtime; game_compile_to goes on from it. */
+Game *game_compile_source(const char *text, size_t len, const char *display_name,
+                          int nopts, char **opts, int *status, FILE *diagnostics);
 void game_free(Game *g);
 
 static inline int game_cell(const Game *g, int sq, int layer) { return sq * g->stack + layer; }
