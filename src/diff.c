@@ -376,8 +376,8 @@ static int run_diff(DiffArgs *a)
                          "(a side is not deterministic)\n");
             goto out;
         }
-        line[nline] = strdup(d[0].e[i].key);
-        shown[nline++] = strdup(d[r].e[r ? jb : i].shown);
+        line[nline] = xstrdup(d[0].e[i].key, "the line");
+        shown[nline++] = xstrdup(d[r].e[r ? jb : i].shown, "the line");
         for (int k = 0; k < 2; k++) divide_free(&d[k]);
         if (depth == 1) {          /* depth 1 counts each move once: a difference is one-sided */
             fprintf(stderr, "boardvm diff: the counts differ at depth 1 with the same moves "

@@ -402,7 +402,7 @@ static void moves_add(Moves *l, const char *s)
         l->m = realloc(l->m, sizeof *l->m * (size_t)l->cap);
         if (!l->m) out_of_memory("the openings");
     }
-    l->m[l->n++] = strdup(s);
+    l->m[l->n++] = xstrdup(s, "a game's moves");
 }
 static void moves_free(Moves *l)
 {

@@ -364,7 +364,8 @@ int cmd_svg(Args *a)
         free(text);
         rmoves = realloc(rmoves, sizeof *rmoves * (size_t)(nr + a->nmoves + 1));
         if (!rmoves) out_of_memory("the record's moves");
-        for (int i = 0; i < a->nmoves; i++) rmoves[nr + i] = strdup(a->moves[i]);
+        for (int i = 0; i < a->nmoves; i++)
+            rmoves[nr + i] = xstrdup(a->moves[i], "the record's moves");
         nr += a->nmoves;
         moves = rmoves;
         nmoves = nr;
