@@ -11,11 +11,6 @@
 int open_position(Args *a, Game **g, Pos **p)
 {
     int status;
-    if (a->npos < 2) {
-        fprintf(stderr, "boardvm: %s needs a rules file\nTry 'boardvm %s --help'.\n", a->pos[0],
-                a->pos[0]);
-        return 2;
-    }
     *g = load_game(a->pos[1], NULL, a->nopts, a->opts, &status);
     if (!*g) return status;
     const char *fen = a->fen;

@@ -342,10 +342,6 @@ static void svg_last_move(Pos *p, void *ctx)
 
 int cmd_svg(Args *a)
 {
-    if (a->npos < 2) {
-        fprintf(stderr, "boardvm: svg needs a rules file\nTry 'boardvm --help'.\n");
-        return 2;
-    }
     int status;
     Game *g = load_game(a->pos[1], NULL, a->nopts, a->opts, &status);
     if (!g) return status;

@@ -831,7 +831,6 @@ static int session(XB *x, const char *cannot)
 
 int cmd_xboard(Args *a)
 {
-    if (a->npos < 2) { fprintf(stderr, "boardvm: xboard needs a rules file\n"); return 2; }
     int status;
     XB x = {0};
     x.rules_path = a->pos[1];
