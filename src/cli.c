@@ -1,5 +1,6 @@
-/* cli.c - parsing a command's arguments with getopt_long against the table in cli_table.c, and
- * the help and the bash completion script made from that table.
+/* cli.c - parsing a command's arguments with getopt_long against the table in cli_table.c (its
+ * options, their values, the count of its operands), and the help and the bash completion
+ * script made from that table.
  *
  * Why getopt_long in "return in order" mode ("-" first in the option string): operands and
  * options arrive as they were written, so `--moves e2e4 e7e5` can take the words after it (up to
@@ -261,7 +262,7 @@ int cli_parse(const CliCommand *c, int argc, char **argv, CliEach each, void *ct
     for (; optind < argc; optind++)            /* after "--": operands only */
         if ((st = word(&ps, argv[optind], 1))) return st;
     if (ps.operands < c->min_operands && !ps.alone)
-        return cli_usage_error(c, "needs %s", c->needs);
+        return cli_usage_error(c, "needs %s", c->needs ? c->needs : c->operands);
     return 0;
 }
 
