@@ -3,8 +3,8 @@
 # src/cli_table.c: too few and too many are refused before the command runs, with status 2 and
 # a message of one shape, "boardvm: COMMAND: ..." then "Try 'boardvm COMMAND --help'.". An
 # option that stands alone (--version, disasm --list-opcodes, match --stats, tune --fit-data)
-# needs no operand. The usage errors that commands find in their own values (diff's sides,
-# match's "A,B", balance's -o) have the same shape. Every command of `boardvm --help` must be
+# needs no operand. The usage errors found in values (diff's sides, match's "A,B", balance's
+# -o, --off and --search) have the same shape. Every command of `boardvm --help` must be
 # listed below, so a new command comes with its operand counts. Run from the top build
 # directory by `make check`.
 srcdir=${srcdir:-.}
@@ -75,6 +75,10 @@ for c in $commands; do
     *) bad "$c: not in tests/operands.sh (how many operands does it take?)" ;;
     esac
 done
+# the values main.c checks (--off, --search) name their command too
+usage "selfplay --off: its command" selfplay "--off 'x' is not null" "$chess" --off x
+usage "xboard --search: its command" xboard "--search 'x' is not ab" "$chess" --search x
+
 # --version stands alone in every command
 for c in $commands; do
     ./boardvm "$c" --version 2>"$tmp/err" | grep -q '^boardvm ' && ok "$c --version" ||

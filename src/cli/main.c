@@ -50,14 +50,14 @@ static int add_to_args(void *ctx, const CliOption *o, const ArgItem *v)
     case OPT_THREADS: a->threads = (int)v->i; break;
     case OPT_OFF:
         if (!search_techniques(v->text, &a->off))
-            return cli_usage_error(NULL, "--off '%s' is not null, lmr, futility, aspiration "
-                                   "joined by +, or -", v->text);
+            return cli_usage_error(cli_command(a->pos[0]), "--off '%s' is not null, lmr, "
+                                   "futility, aspiration joined by +, or -", v->text);
         break;
     case OPT_SEARCH:
         if ((a->algo = search_method(v->text, strlen(v->text), &a->playout)) < 0)
-            return cli_usage_error(NULL, "--search '%s' is not ab (alpha-beta, the default), "
-                                   "mcts, mcts:K (0-999) or mcts:end (Monte-Carlo tree search)",
-                                   v->text);
+            return cli_usage_error(cli_command(a->pos[0]), "--search '%s' is not ab "
+                                   "(alpha-beta, the default), mcts, mcts:K (0-999) or mcts:end "
+                                   "(Monte-Carlo tree search)", v->text);
         break;
     case OPT_RUNS: a->runs = (int)v->i; break;
     case OPT_LIST: a->list = v->text; break;
