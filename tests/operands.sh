@@ -1,6 +1,6 @@
 #!/bin/sh
-# Every command's operands are counted by the one parser (src/cli.c) from its row in
-# src/cli_table.c: too few and too many are refused before the command runs, with status 2 and
+# Every command's operands are counted by the one parser (src/cli/cli.c) from its row in
+# src/cli/cli_table.c: too few and too many are refused before the command runs, with status 2 and
 # a message of one shape, "boardvm: COMMAND: ..." then "Try 'boardvm COMMAND --help'.". An
 # option that stands alone (--version, disasm --list-opcodes, match --stats, tune --fit-data)
 # needs no operand. The usage errors found in values (diff's sides, match's "A,B", balance's
