@@ -14,7 +14,8 @@
 #  5. an engine request that waits for its move blocks no other: the state, the page and
 #     /api/stop are answered within 2 s. Before: every request waited for the move.
 #  6. 250 idle sockets hold the server at most SERVE_IDLE_SECONDS (5 s): ten requests are all
-#     answered within 12 s of them. Before: 30 s.
+#     answered within 17 s of them, before the sockets' holder gives up at 20 s (12 s proved too
+#     tight on a machine at load 10: 14 s). Before: not until the holder gave up.
 # Every loop is bounded and every server is stopped; the whole test takes about a minute. Run
 # from the top build directory by `make check`. Skipped (77) without serve support, curl or perl,
 # except in CI (CI=true), where it fails.
@@ -145,16 +146,16 @@ sleep 0.5
 t0=$(date +%s)
 answered=0
 for n in 1 2 3 4 5 6 7 8 9 10; do
-    # each request tried again (a refused connection comes back at once) until 12 s have passed
+    # each request tried again (a refused connection comes back at once) until 17 s have passed
     while :; do
         got=$(req 2 GET /api/state)
         [ "$got" = 200 ] && { answered=$((answered + 1)); break; }
-        [ $(( $(date +%s) - t0 )) -ge 12 ] && break
+        [ $(( $(date +%s) - t0 )) -ge 17 ] && break
         sleep 0.2
     done
 done
 took=$(( $(date +%s) - t0 ))
-[ $answered -eq 10 ] && [ $took -lt 13 ] && ok "250 idle sockets: 10 of 10 requests answered within $took s" \
+[ $answered -eq 10 ] && [ $took -lt 18 ] && ok "250 idle sockets: 10 of 10 requests answered within $took s" \
     || bad "250 idle sockets: $answered of 10 requests answered in $took s"
 kill $holder 2>/dev/null; wait $holder 2>/dev/null
 stop_server
