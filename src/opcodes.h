@@ -346,13 +346,14 @@ enum {
 /* Superinstructions (superinstr.c): S(NAME, (SEQUENCE), MATCH, DOC). One stands in place of the
  * first instruction of a SEQUENCE of 2 to 4 instructions that the profiles of the program games
  * show hot, and does what the whole sequence does, in one dispatch. superinstr.c writes it over
- * the first instruction wherever the sequence stands, the longest first, and MATCH holds (ANY, or
- * SAME_LOCAL: the first and the last instruction name the same local). The sequence stays in the
- * code after it, so a jump into its middle runs it as written, and every table that reads code
- * one instruction at a time (the verifier, effects, origins, the disassembler) reads a
- * superinstruction as its first instruction (its base): its operands, stack effect, flow and
- * effects are the base's. It charges the steps the sequence would, so the work bounds are
- * unchanged. Its case in vm_loop.h reads the later instructions' operands. */
+ * the first instruction wherever the sequence stands and MATCH holds (ANY, or SAME_LOCAL: the
+ * first and the last instruction name the same local); where two would, the first row, so the
+ * rows go from the longest sequence to the shortest (tests/opcode-recipe.c checks). The
+ * sequence stays in the code after it, so a jump into its middle runs it as written, and every
+ * table that reads code one instruction at a time (the verifier, effects, origins, the
+ * disassembler) reads a superinstruction as its first instruction (its base): its operands,
+ * stack effect, flow and effects are the base's. It charges the steps the sequence would, so
+ * the work bounds are unchanged. Its case in vm_loop.h reads the later instructions' operands. */
 #define SUPERINSTRUCTIONS(S) \
     S(LOAD_LOAD_LT_JZ, (LOAD, LOAD, LT, JZ), ANY, \
       "LOAD a; LOAD b; LT; JZ t: jump to t unless local a < local b") \

@@ -42,21 +42,20 @@ static int matches(int op, const int32_t *code, int pc, int end)
     return oi->match != M_SAME_LOCAL || code[pc + 1] == code[last + 1];
 }
 
-/* The longest superinstruction whose sequence stands at pc, or -1. starts[op]: some sequence
- * begins with op. (compile time: the code of a big rules file is long, so the first two
- * opcodes are compared before a sequence is walked) */
+/* The superinstruction whose sequence stands at pc, or -1: the first in the table, which lists
+ * the longest first (tests/opcode-recipe.c checks the order). starts[op]: some sequence begins
+ * with op. (compile time: the code of a big rules file is long, so the first two opcodes are
+ * compared before a sequence is walked) */
 static int fusion_at(const uint8_t *starts, const int32_t *code, int pc, int end)
 {
     int b0 = base_at(code, pc), next = next_pc(code, pc);
     if (!starts[b0] || next >= end) return -1;
-    int b1 = base_at(code, next), best = -1;
-    for (int op = FIRST_SUPERINSTRUCTION; op < OPCODE_COUNT; op++) {
-        const OpcodeInfo *oi = &opcode_info[op];
-        if (oi->seq[0] == b0 && oi->seq[1] == b1 &&
-            (best < 0 || oi->length > opcode_info[best].length) && matches(op, code, pc, end))
-            best = op;
-    }
-    return best;
+    int b1 = base_at(code, next);
+    for (int op = FIRST_SUPERINSTRUCTION; op < OPCODE_COUNT; op++)
+        if (opcode_info[op].seq[0] == b0 && opcode_info[op].seq[1] == b1 &&
+            matches(op, code, pc, end))
+            return op;
+    return -1;
 }
 
 static int is_comparison(int op)

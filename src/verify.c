@@ -12,25 +12,37 @@
 #define FAILV(...) do { snprintf(err, errlen, __VA_ARGS__); goto bad; } while (0)
 
 /* The first entry past the end of what an operand of kind k may index in program f, where that
- * depends on the game or the frame; INT32_MAX where only the kind's range bounds it. `keep` is
- * the instruction's operand of kind KEEP, the locals its choice keeps. (JUMP is checked apart:
- * it needs the instruction starts.) */
-static int64_t kind_end(const Game *g, const CodeFunction *f, int k, int32_t keep)
+ * depends on the game or the frame; INT32_MAX where only the kind's range bounds it. (JUMP is
+ * checked apart: it needs the instruction starts; the kept kinds by the instruction's keep.) */
+static int64_t kind_end(const Game *g, const CodeFunction *f, int k)
 {
     switch (k) {
     case OPK_KONST: return g->nkonst;
     case OPK_DIR: return g->ndirs;
     case OPK_DIRSET: return g->ndirsets;
     case OPK_LOCAL: return f->nlocals;
-    case OPK_KEPTLOCAL: return keep;
     case OPK_ZONEVAL: return (int64_t)f->nlocals - ZONE_WORDS(g) + 1;
-    case OPK_KEPTZONEVAL: return (int64_t)keep - ZONE_WORDS(g) + 1;
     case OPK_KEEP: return (int64_t)f->nlocals + 1;
     case OPK_GLOBAL: case OPK_PLAYERVAR: case OPK_SQUAREVAR: case OPK_PIECEVAR: return g->nvars;
     case OPK_ATTR: return g->nattrs;
     case OPK_LIST: case OPK_ZONE: case OPK_SQUARES: return g->nlists;
     case OPK_SUFFIX: case OPK_REASON: return (int64_t)g->nstrings + 1;
     default: return INT32_MAX;
+    }
+}
+
+/* Each kind's bounds in one program, worked out once for all its instructions */
+typedef struct {
+    int64_t lo[OPERAND_KIND_COUNT], end[OPERAND_KIND_COUNT];
+} Bounds;
+
+static void bounds_for(const Game *g, const CodeFunction *f, Bounds *b)
+{
+    for (int k = 0; k < OPERAND_KIND_COUNT; k++) {
+        b->lo[k] = operand_kind_info[k].lo;
+        b->end[k] = kind_end(g, f, k);
+        if (b->end[k] > (int64_t)operand_kind_info[k].hi + 1)
+            b->end[k] = (int64_t)operand_kind_info[k].hi + 1;
     }
 }
 
@@ -60,19 +72,20 @@ static int kind_holds(const Game *g, int k, int32_t v)
 
 /* Each operand of the instruction at pc, by its kind (opcodes.h): 0 with the message if one is
  * out of what the VM may index with it unchecked. A superinstruction has its base's operands;
- * the instructions after it are checked as their own. */
-static int operands_ok(const Game *g, const CodeFunction *f, int pc, char *err, size_t errlen)
+ * the instructions after it are checked as their own. A kept local or zone value lies below
+ * the instruction's keep operand, the locals its choice keeps. */
+static int operands_ok(const Game *g, const Bounds *b, int pc, char *err, size_t errlen)
 {
     const OpcodeInfo *oi = &opcode_info[g->code[pc]];
     const int32_t *a = g->code + pc + 1;
-    int32_t keep = oi->keep ? a[oi->keep - 1] : 0;
     for (int i = 0; i < oi->nops; i++) {
         int k = oi->kind[i];
-        const OperandKindInfo *ki = &operand_kind_info[k];
-        if (a[i] < ki->lo || a[i] > ki->hi || a[i] >= kind_end(g, f, k, keep) ||
-            !kind_holds(g, k, a[i])) {
+        int64_t end = b->end[k];
+        if (k == OPK_KEPTLOCAL) end = a[oi->keep - 1];
+        if (k == OPK_KEPTZONEVAL) end = (int64_t)a[oi->keep - 1] - ZONE_WORDS(g) + 1;
+        if (a[i] < b->lo[k] || a[i] >= end || !kind_holds(g, k, a[i])) {
             snprintf(err, errlen, "%s at %d: operand %c, %s %d, out of range", oi->name, pc,
-                     'A' + i, ki->name, (int)a[i]);
+                     'A' + i, operand_kind_info[k].name, (int)a[i]);
             return 0;
         }
     }
@@ -85,6 +98,8 @@ static int instructions_ok(const Game *g, const CodeFunction *f, char *start, ch
                            size_t errlen)
 {
     const int32_t *code = g->code;
+    Bounds b;
+    bounds_for(g, f, &b);
     for (int pc = f->entry; pc < f->end;) {
         int op = code[pc];
         if (op < 0 || op >= OPCODE_COUNT) FAILV("bad opcode %d at %d", op, pc);
@@ -92,7 +107,7 @@ static int instructions_ok(const Game *g, const CodeFunction *f, char *start, ch
         if (pc + 1 + nops > f->end)
             FAILV("%s at %d runs past the end", opcode_info[op].name, pc);
         start[pc - f->entry] = 1;
-        if (!operands_ok(g, f, pc, err, errlen)) return 0;
+        if (!operands_ok(g, &b, pc, err, errlen)) return 0;
         pc += 1 + nops;
     }
     for (int pc = f->entry; pc < f->end; pc += 1 + opcode_info[code[pc]].nops) {

@@ -5,7 +5,9 @@
  * follow that row and no other change (opcodes.c, verify.c, jumps.c, optext.c), it checks that
  * the verifier rejects each bad operand by its kind, jump threading and the disassembler find
  * its operands, and the opcode list shows it. A file that kept a list of opcodes of its own
- * would miss the new row, and a check here would fail. Prints TAP; the status is the failures. */
+ * would miss the new row, and a check here would fail. It also checks the one rule of the table
+ * that the compiler cannot: the order of the superinstructions. Prints TAP; the status is the
+ * number of failures. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +104,12 @@ int main(void)
     check(strstr(text, "| `TESTOP` | A local, B global, C jump | 0 | 0 | jump C | r var A |")
           != NULL, "disasm --list-opcodes lists TESTOP with its operand kinds and flow");
     free(text);
+
+    int longest_first = 1;
+    for (int op = FIRST_SUPERINSTRUCTION + 1; op < OPCODE_COUNT; op++)
+        longest_first &= opcode_info[op].length <= opcode_info[op - 1].length;
+    check(longest_first, "the superinstructions go from the longest sequence to the shortest "
+          "(superinstr.c takes the first row that matches)");
 
     printf("1..%d\n", ntests);
     return nfailed;
