@@ -29,7 +29,6 @@ enum {
     NFIXED_LOCALS
 };
 
-
 #define F_STOP 1                 /* FLOW: control never falls through to the next instruction */
 
 /* What an operand word means: K(NAME, TEXT, LO, HI, NAMES, DOC). Every operand of the kind lies
