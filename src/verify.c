@@ -1,7 +1,9 @@
 /* verify.c - proves a function's bytecode safe to run without per-instruction checks:
- * every opcode exists, operands index real tables, jumps land on instruction starts inside the
- * function, and the operand stack has one known depth at every instruction, never below zero,
- * never above MAX_STACK_DEPTH, and zero wherever a choice can resume. */
+ * every opcode exists, every operand is what its kind in the table of opcodes.h says (a local
+ * of the frame, a variable of the game of the right kind, ...: the VM indexes with them
+ * unchecked), jumps land on instruction starts inside the function, and the operand stack has
+ * one known depth at every instruction, never below zero, never above MAX_STACK_DEPTH, and zero
+ * wherever a choice can resume. No case here names an opcode but EMIT's. */
 #include "maxima.h"
 #include <stdio.h>
 #include <stdlib.h>
