@@ -4,8 +4,8 @@
 
 /* Each instruction's columns as constants, so that a superinstruction's row can be its base's */
 #define X(name, ops, pop, push, flow, effect, doc) \
-    enum { OPS_##name = ops, POP_##name = pop, PUSH_##name = push, FLOW_##name = flow, \
-           EFFECT_##name = effect }; \
+    enum { COL_OPS_##name = ops, COL_POP_##name = pop, COL_PUSH_##name = push, \
+           COL_FLOW_##name = flow, COL_EFFECT_##name = effect }; \
     _Static_assert(OPS_HOW_MANY(ops, OPK_JUMP) <= 1 && OPS_HOW_MANY(ops, OPK_KEEP) <= 1, \
                    #name ": the table has room for one jump target and one keep count"); \
     _Static_assert(OPS_HOW_MANY(ops, OPK_KEEP) || \
@@ -40,8 +40,9 @@ const OpcodeInfo opcode_info[OPCODE_COUNT] = {
     OPCODES(X)
 #undef X
 #define S(name, seq, match, doc) \
-    { ROW(name, BASE_COLUMN(OPS_, seq), BASE_COLUMN(POP_, seq), BASE_COLUMN(PUSH_, seq), \
-          BASE_COLUMN(FLOW_, seq), BASE_COLUMN(EFFECT_, seq), doc), \
+    { ROW(name, BASE_COLUMN(COL_OPS_, seq), BASE_COLUMN(COL_POP_, seq), \
+          BASE_COLUMN(COL_PUSH_, seq), BASE_COLUMN(COL_FLOW_, seq), \
+          BASE_COLUMN(COL_EFFECT_, seq), doc), \
       SEQ_CAT(OP_, SEQ_FIRST seq), SEQ_LENGTH seq, SEQ_OPCODES seq, M_##match },
     SUPERINSTRUCTIONS(S)
 #undef S
