@@ -1,10 +1,10 @@
 /* tests/opcode-recipe.c - the opcode recipe of docs/architecture.md, tried on a dummy opcode.
  *
  * Built by tests/opcode-recipe.sh with -DBOARDVM_TEST_OPCODE, which adds one row to the table of
- * src/opcodes.h: TESTOP, operands A local, B global, C jump. Linked with the files that must
- * follow that row and no other change (opcodes.c, verify.c, jumps.c, optext.c), it checks that
- * the verifier rejects each bad operand by its kind, jump threading and the disassembler find
- * its operands, and the opcode list shows it. A file that kept a list of opcodes of its own
+ * src/bytecode/opcodes.h: TESTOP, operands A local, B global, C jump. Linked with the files that
+ * must follow that row and no other change (opcodes.c, verify.c, jumps.c, optext.c), it checks
+ * that the verifier rejects each bad operand by its kind, jump threading and the disassembler
+ * find its operands, and the opcode list shows it. A file that kept a list of opcodes of its own
  * would miss the new row, and a check here would fail. It also checks the one rule of the table
  * that the compiler cannot: the order of the superinstructions. Prints TAP; the status is the
  * number of failures. */

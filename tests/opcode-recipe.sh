@@ -1,10 +1,11 @@
 #!/bin/sh
 # The opcode recipe (docs/architecture.md, "Recipe: a new opcode"), tried: tests/opcode-recipe.c
-# is compiled with -DBOARDVM_TEST_OPCODE, which adds one row to src/opcodes.h (TESTOP: a local,
-# a global, a jump), together with the files that must follow the table without a change of
-# their own (opcodes.c, verify.c, jumps.c, optext.c), into a temporary directory, and run: the
-# verifier must reject each bad operand, jump threading and the disassembler must find its
-# operands, and the opcode list must show it. A file that kept its own list of opcodes fails it.
+# is compiled with -DBOARDVM_TEST_OPCODE, which adds one row to src/bytecode/opcodes.h (TESTOP:
+# a local, a global, a jump), together with the files that must follow the table without a
+# change of their own (opcodes.c, verify.c, jumps.c, optext.c), into a temporary directory, and
+# run: the verifier must reject each bad operand, jump threading and the disassembler must find
+# its operands, and the opcode list must show it. A file that kept its own list of opcodes
+# fails it.
 # The normal build must not have the dummy row. Skipped without a C compiler. Run from the top
 # build directory by `make check` (srcdir given by automake).
 srcdir=${srcdir:-.}
@@ -15,9 +16,10 @@ trap 'rm -rf "$tmp"' EXIT
 fails=0
 
 s=$srcdir/src
-if ! "$cc" -Wall -Wextra -DBOARDVM_TEST_OPCODE -I"$s" -o "$tmp/recipe" \
-        "$srcdir/tests/opcode-recipe.c" "$s/opcodes.c" "$s/verify.c" "$s/jumps.c" \
-        "$s/optext.c" 2> "$tmp/cc.log"; then
+b=$s/bytecode
+if ! "$cc" -Wall -Wextra -DBOARDVM_TEST_OPCODE -I"$b" -I"$s/base" -I"$s/lang" -o "$tmp/recipe" \
+        "$srcdir/tests/opcode-recipe.c" "$b/opcodes.c" "$b/verify.c" "$b/jumps.c" \
+        "$b/optext.c" 2> "$tmp/cc.log"; then
     echo "FAIL: the test build with -DBOARDVM_TEST_OPCODE does not compile:"
     head -n 20 "$tmp/cc.log"
     exit 1
@@ -26,7 +28,8 @@ fi
 status=$?
 cat "$tmp/out"
 [ $status -eq 0 ] || { echo "FAIL: $status of the recipe's checks"; fails=$((fails + 1)); }
-grep -q '^1\.\.[0-9]' "$tmp/out" || { echo "FAIL: the checks did not run to the end"; fails=$((fails + 1)); }
+grep -q '^1\.\.[0-9]' "$tmp/out" ||
+    { echo "FAIL: the checks did not run to the end"; fails=$((fails + 1)); }
 
 if ./boardvm disasm --list-opcodes | grep -q TESTOP; then
     echo "FAIL: the normal build lists the test build's TESTOP"
