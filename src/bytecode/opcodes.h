@@ -25,7 +25,7 @@
  * declares them in this order; `moves-of` hands them on to the program it runs). */
 enum {
     LOC_HERE, LOC_BECOME, LOC_AGAIN, LOC_NOTE_END, LOC_LANDED, LOC_QUAL_END, LOC_GROUP,
-    LOC_QUAL_BEFORE, LOC_KEY, LOC_TAKEN,
+    LOC_QUAL_BEFORE, LOC_KEY, LOC_TAKEN, LOC_DEFERRED,
     NFIXED_LOCALS
 };
 
@@ -293,6 +293,13 @@ enum {
       "pop a player and a square; give the piece there to that player") \
     X(MOVEP, NO_OPS, 2, 0, 0, E_RBOARD|E_WBOARD, \
       "pop two squares (to, then from); move the (top) piece from the first to the second") \
+    X(DCAPTURE, NO_OPS, 1, 0, 0, E_RBOARD|E_WBOARD|E_CAPTURE, \
+      "as CAPTURE, recorded (`defer`): done by the branch's emits, after the piece arrives") \
+    X(DREMOVE, NO_OPS, 1, 0, 0, E_RBOARD|E_WBOARD, "as REMOVE, recorded (`defer`)") \
+    X(DPLACE, NO_OPS, 3, 0, 0, E_RBOARD|E_WBOARD, "as PLACE, recorded (`defer`)") \
+    X(DCHANGE, NO_OPS, 2, 0, 0, E_RBOARD|E_WBOARD, "as CHANGE, recorded (`defer`)") \
+    X(DSETOWNER, NO_OPS, 2, 0, 0, E_RBOARD|E_WBOARD, "as SETOWNER, recorded (`defer`)") \
+    X(DMOVEP, NO_OPS, 2, 0, 0, E_RBOARD|E_WBOARD, "as MOVEP, recorded (`defer`)") \
     X(MOVESTACK, NO_OPS, 2, 0, 0, E_RBOARD|E_WBOARD, \
       "pop two squares (to, then from); move every piece of the first onto the second") \
     X(HEIGHT, NO_OPS, 1, 1, 0, E_RBOARD, "pop a square; push how many pieces stand on it") \
