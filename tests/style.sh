@@ -19,7 +19,6 @@ movegen.c
 make.c
 search.c
 posstring.c
-verify.c
 "
 
 # check DIR: list the long lines of DIR/*.[ch] and DIR/*/*.[ch] (a folder per layer); the status is 1 if one is outside the allow-list

@@ -11,15 +11,21 @@
 #include "compiler.h"
 #include "opcodes.h"
 
-/* Where control goes from `t`, when it can be decided without running anything. */
+static int next_pc(const int32_t *code, int pc) { return pc + 1 + opcode_info[code[pc]].nops; }
+static int target(const int32_t *code, int pc) { return code[pc + opcode_info[code[pc]].jump]; }
+
+/* Where control goes from `t`, when it can be decided without running anything. (The code is
+ * verified: an instruction that starts before end ends there.) */
 static int resolve(const int32_t *code, int entry, int end, int t)
 {
     for (int steps = 0; steps < 32; steps++) {
         if (t < entry || t >= end) return t;
-        if (code[t] == OP_JMP) { t = code[t + 1]; continue; }
-        if (code[t] == OP_PUSH && t + 3 < end && (code[t + 2] == OP_JZ || code[t + 2] == OP_JNZ)) {
-            int taken = code[t + 2] == OP_JZ ? code[t + 1] == 0 : code[t + 1] != 0;
-            t = taken ? code[t + 3] : t + 4;
+        if (code[t] == OP_JMP) { t = target(code, t); continue; }
+        int j = next_pc(code, t);
+        if (code[t] == OP_PUSH && j < end && (code[j] == OP_JZ || code[j] == OP_JNZ)) {
+            int k = code[t + 1];                          /* PUSH's constant */
+            int taken = code[j] == OP_JZ ? k == 0 : k != 0;
+            t = taken ? target(code, j) : next_pc(code, j);
             continue;
         }
         break;

@@ -25,52 +25,53 @@ static int may_act(const Game *g, int player, int sq, int pc, Val *stk, int sp, 
 {
     const int32_t *code = g->code;
     while ((*budget)-- > 0) {
-        int op = opcode_info[code[pc]].base;     /* a superinstruction: its first instruction */
+        /* a superinstruction as its first instruction; where control goes, from the table */
+        const OpcodeInfo *oi = &opcode_info[code[pc]];
+        int op = oi->base, next = pc + 1 + oi->nops, target = oi->jump ? code[pc + oi->jump] : 0;
         Val a;
         switch (op) {
         case OP_FROM:
             if (sp == WALK_STACK) return 1;
             stk[sp++] = (Val){ 1, sq };
-            pc += 1; break;
+            break;
         case OP_PUSH:
             if (sp == WALK_STACK) return 1;
             stk[sp++] = (Val){ 1, code[pc + 1] };
-            pc += 2; break;
+            break;
         case OP_INZONE:
             if (sp < 1) return 1;
             a = stk[sp - 1];
             if (a.known)
                 stk[sp - 1].v =
                     a.v >= 0 && a.v < g->nsq && g->lists[code[pc + 1]].member[player][a.v];
-            pc += 2; break;
+            break;
         case OP_NOT:
             if (sp < 1) return 1;
             if (stk[sp - 1].known) stk[sp - 1].v = !stk[sp - 1].v;
-            pc += 1; break;
+            break;
         case OP_JMP:
-            pc = code[pc + 1]; break;
+            next = target; break;
         case OP_JZ: case OP_JNZ:
             if (sp < 1) return 1;
             a = stk[--sp];
             if (!a.known) {                        /* both ways */
                 Val copy[WALK_STACK];
                 for (int i = 0; i < sp; i++) copy[i] = stk[i];
-                if (may_act(g, player, sq, code[pc + 1], copy, sp, budget)) return 1;
-                pc += 2;
-            } else if ((op == OP_JZ) == (a.v == 0)) pc = code[pc + 1];
-            else pc += 2;
+                if (may_act(g, player, sq, target, copy, sp, budget)) return 1;
+            } else if ((op == OP_JZ) == (a.v == 0)) next = target;
             break;
         case OP_CHOICE: {                          /* `either`: the other branch, then this one */
             Val copy[WALK_STACK];
             for (int i = 0; i < sp; i++) copy[i] = stk[i];
-            if (may_act(g, player, sq, code[pc + 1], copy, sp, budget)) return 1;
-            pc += 3; break;
+            if (may_act(g, player, sq, target, copy, sp, budget)) return 1;
+            break;
         }
         case OP_FAIL: case OP_RET:                 /* (RET ends a move program's branch unmoved) */
             return 0;
         default:
             return 1;
         }
+        pc = next;
     }
     return 1;
 }

@@ -26,59 +26,36 @@
 #include "compiler.h"
 #include "opcodes.h"
 
-typedef struct {
-    int op;                  /* the superinstruction */
-    int seq[4];              /* the base opcodes it stands for, in order (length from opcodes.h) */
-    int same_local;          /* the first and last instructions name the same local */
-} Pattern;
-
-/* Longest first: at each instruction the first pattern that matches is taken. */
-static const Pattern patterns[] = {
-    { OP_LOAD_LOAD_LT_JZ, { OP_LOAD, OP_LOAD, OP_LT, OP_JZ }, 0 },
-    { OP_LOAD_LOAD_LE_JZ, { OP_LOAD, OP_LOAD, OP_LE, OP_JZ }, 0 },
-    { OP_LOAD_LOAD_GT_JZ, { OP_LOAD, OP_LOAD, OP_GT, OP_JZ }, 0 },
-    { OP_LOAD_LOAD_GE_JZ, { OP_LOAD, OP_LOAD, OP_GE, OP_JZ }, 0 },
-    { OP_LOAD_LOAD_EQ_JZ, { OP_LOAD, OP_LOAD, OP_EQ, OP_JZ }, 0 },
-    { OP_LOAD_LOAD_NE_JZ, { OP_LOAD, OP_LOAD, OP_NE, OP_JZ }, 0 },
-    { OP_LOAD_PUSH_LT_JZ, { OP_LOAD, OP_PUSH, OP_LT, OP_JZ }, 0 },
-    { OP_LOAD_PUSH_LE_JZ, { OP_LOAD, OP_PUSH, OP_LE, OP_JZ }, 0 },
-    { OP_LOAD_PUSH_GT_JZ, { OP_LOAD, OP_PUSH, OP_GT, OP_JZ }, 0 },
-    { OP_LOAD_PUSH_GE_JZ, { OP_LOAD, OP_PUSH, OP_GE, OP_JZ }, 0 },
-    { OP_LOAD_PUSH_EQ_JZ, { OP_LOAD, OP_PUSH, OP_EQ, OP_JZ }, 0 },
-    { OP_LOAD_PUSH_NE_JZ, { OP_LOAD, OP_PUSH, OP_NE, OP_JZ }, 0 },
-    { OP_LOAD_PUSH_ADD_STORE, { OP_LOAD, OP_PUSH, OP_ADD, OP_STORE }, 1 },
-    { OP_LOAD_PUSH_ISTYPE_JZ, { OP_LOAD, OP_PUSH, OP_ISTYPE, OP_JZ }, 0 },
-    { OP_LOAD_LOAD_PIECEAT, { OP_LOAD, OP_LOAD, OP_PIECEAT }, 0 },
-    { OP_PUSH_EQ_JZ, { OP_PUSH, OP_EQ, OP_JZ }, 0 },
-    { OP_PUSH_NE_JZ, { OP_PUSH, OP_NE, OP_JZ }, 0 },
-    { OP_LOAD_EMPTY_JZ, { OP_LOAD, OP_EMPTY, OP_JZ }, 0 },
-    { OP_LOAD_EMPTY_JNZ, { OP_LOAD, OP_EMPTY, OP_JNZ }, 0 },
-    { OP_LOAD_FRIEND_JZ, { OP_LOAD, OP_FRIEND, OP_JZ }, 0 },
-    { OP_LOAD_FRIEND_JNZ, { OP_LOAD, OP_FRIEND, OP_JNZ }, 0 },
-    { OP_LOAD_ENEMY_JZ, { OP_LOAD, OP_ENEMY, OP_JZ }, 0 },
-    { OP_LOAD_ENEMY_JNZ, { OP_LOAD, OP_ENEMY, OP_JNZ }, 0 },
-    { OP_LOAD_STEP, { OP_LOAD, OP_STEP }, 0 },
-    { OP_LOAD_AT, { OP_LOAD, OP_AT }, 0 },
-    { OP_LOAD_HEIGHT, { OP_LOAD, OP_HEIGHT }, 0 },
-    { OP_LOAD_LOADPV, { OP_LOAD, OP_LOADPV }, 0 },
-    { OP_LOAD_STORE, { OP_LOAD, OP_STORE }, 0 },
-    { OP_PUSH_STORE, { OP_PUSH, OP_STORE }, 0 },
-    { OP_NOT_JZ, { OP_NOT, OP_JZ }, 0 },
-    { OP_NOT_JNZ, { OP_NOT, OP_JNZ }, 0 },
-};
-
 static int base_at(const int32_t *code, int pc) { return opcode_info[code[pc]].base; }
 static int next_pc(const int32_t *code, int pc) { return pc + 1 + opcode_info[code[pc]].nops; }
 
-static int matches(const Pattern *pt, const int32_t *code, int pc, int end)
+/* Whether superinstruction op's sequence (its row in opcodes.h) stands at pc. */
+static int matches(int op, const int32_t *code, int pc, int end)
 {
-    int len = opcode_info[pt->op].length, q = pc, last = pc;
-    for (int i = 0; i < len; i++) {
-        if (q >= end || base_at(code, q) != pt->seq[i]) return 0;
+    const OpcodeInfo *oi = &opcode_info[op];
+    int q = pc, last = pc;
+    for (int i = 0; i < oi->length; i++) {
+        if (q >= end || base_at(code, q) != oi->seq[i]) return 0;
         last = q;
         q = next_pc(code, q);
     }
-    return !pt->same_local || code[pc + 1] == code[last + 1];
+    return oi->match != M_SAME_LOCAL || code[pc + 1] == code[last + 1];
+}
+
+/* The superinstruction whose sequence stands at pc, or -1: the first in the table, which lists
+ * the longest first (tests/opcode-recipe.c checks the order). starts[op]: some sequence begins
+ * with op. (compile time: the code of a big rules file is long, so the first two opcodes are
+ * compared before a sequence is walked) */
+static int fusion_at(const uint8_t *starts, const int32_t *code, int pc, int end)
+{
+    int b0 = base_at(code, pc), next = next_pc(code, pc);
+    if (!starts[b0] || next >= end) return -1;
+    int b1 = base_at(code, next);
+    for (int op = FIRST_SUPERINSTRUCTION; op < OPCODE_COUNT; op++)
+        if (opcode_info[op].seq[0] == b0 && opcode_info[op].seq[1] == b1 &&
+            matches(op, code, pc, end))
+            return op;
+    return -1;
 }
 
 static int is_comparison(int op)
@@ -86,47 +63,64 @@ static int is_comparison(int op)
     return op == OP_EQ || op == OP_NE || op == OP_LT || op == OP_LE || op == OP_GT || op == OP_GE;
 }
 
+/* The local FORLIST at pc takes each element into (its operand C), and whether the instruction
+ * at q is a LOAD of it. */
+static int loads_element(const int32_t *code, int pc, int q)
+{
+    return base_at(code, q) == OP_LOAD && code[q + 1] == code[pc + 3];
+}
+
+/* Whether the instruction at q is a JZ back to pc. */
+static int jz_back(const int32_t *code, int q, int pc)
+{
+    return base_at(code, q) == OP_JZ && code[q + opcode_info[OP_JZ].jump] == pc;
+}
+
+/* After FORLIST list i s exit at pc: LOAD s; FRIEND; JZ pc (the Ivory Tower's walks over the
+ * mover's pieces). The code is verified, so an instruction that starts before end ends there. */
+static int forfriend_follows(const int32_t *code, int pc, int end)
+{
+    int q = next_pc(code, pc);                          /* LOAD s */
+    if (q >= end || !loads_element(code, pc, q)) return 0;
+    q = next_pc(code, q);                               /* FRIEND */
+    if (q >= end || base_at(code, q) != OP_FRIEND) return 0;
+    q = next_pc(code, q);                               /* JZ back to the FORLIST */
+    return q < end && jz_back(code, q, pc);
+}
+
 /* After FORLIST list i s exit at pc: LOAD s; HEIGHT (or LOADSQ v); PUSH k; CMP; JZ pc, the
  * `for s in board { if height(s) > 1 { ... } }` of Nemoroth's stacks and ichor timers. */
 static int fortest_follows(const int32_t *code, int pc, int end)
 {
-    int q = pc + 5;                                     /* LOAD s */
-    if (q + 2 > end || base_at(code, q) != OP_LOAD || code[q + 1] != code[pc + 3]) return 0;
-    q += 2;                                             /* HEIGHT or LOADSQ v */
+    int q = next_pc(code, pc);                          /* LOAD s */
+    if (q >= end || !loads_element(code, pc, q)) return 0;
+    q = next_pc(code, q);                               /* HEIGHT or LOADSQ v */
     if (q >= end || (base_at(code, q) != OP_HEIGHT && base_at(code, q) != OP_LOADSQ)) return 0;
     q = next_pc(code, q);                               /* PUSH k */
-    if (q + 2 > end || base_at(code, q) != OP_PUSH) return 0;
-    q += 2;                                             /* the comparison */
+    if (q >= end || base_at(code, q) != OP_PUSH) return 0;
+    q = next_pc(code, q);                               /* the comparison */
     if (q >= end || !is_comparison(base_at(code, q))) return 0;
-    q += 1;                                             /* JZ back to the FORLIST */
-    return q + 2 <= end && base_at(code, q) == OP_JZ && code[q + 1] == pc;
+    q = next_pc(code, q);                               /* JZ back to the FORLIST */
+    return q < end && jz_back(code, q, pc);
 }
 
 void fuse_superinstructions(Game *g, int fn)
 {
     const CodeFunction *f = &g->fns[fn];
     int32_t *code = g->code;
+    uint8_t starts[OPCODE_COUNT] = { 0 };
+    for (int op = FIRST_SUPERINSTRUCTION; op < OPCODE_COUNT; op++)
+        starts[opcode_info[op].seq[0]] = 1;
     for (int pc = f->entry; pc < f->end; pc = next_pc(code, pc)) {
+        /* FORFRIEND and FORTEST are not fusions but loops that pass over elements themselves
+         * (rows of their own in opcodes.h): their sequences have a choice of instruction and
+         * tie operands to the FORLIST's */
         if (code[pc] == OP_FORLIST) {
-            int next = pc + 5;                   /* FORLIST list i var exit */
-            if (next + 5 <= f->end && base_at(code, next) == OP_LOAD &&
-                code[next + 1] == code[pc + 3] && base_at(code, next + 2) == OP_FRIEND &&
-                base_at(code, next + 3) == OP_JZ && code[next + 4] == pc)
-                code[pc] = OP_FORFRIEND;
-            else if (fortest_follows(code, pc, f->end))
-                code[pc] = OP_FORTEST;
+            if (forfriend_follows(code, pc, f->end)) code[pc] = OP_FORFRIEND;
+            else if (fortest_follows(code, pc, f->end)) code[pc] = OP_FORTEST;
             continue;
         }
-        /* (compile time: the code of a big rules file is long, so the first two opcodes are
-         * compared before a pattern is walked) */
-        int b0 = base_at(code, pc), next = next_pc(code, pc);
-        if ((b0 != OP_LOAD && b0 != OP_PUSH && b0 != OP_NOT) || next >= f->end) continue;
-        int b1 = base_at(code, next);
-        for (size_t i = 0; i < sizeof patterns / sizeof *patterns; i++)
-            if (patterns[i].seq[0] == b0 && patterns[i].seq[1] == b1 &&
-                matches(&patterns[i], code, pc, f->end)) {
-                code[pc] = patterns[i].op;
-                break;
-            }
+        int op = fusion_at(starts, code, pc, f->end);
+        if (op >= 0) code[pc] = op;
     }
 }

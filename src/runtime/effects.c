@@ -32,9 +32,11 @@ static void own_effects(const Game *g, int fn, Effects *e)
         int op = g->code[pc], eff = opcode_info[op].effect, base = opcode_info[op].base;
         /* `repetition` reads the position's identity, not the uncounted or transient state */
         if (base == OP_REPETITION) eff = (eff & ~E_ALL) | E_RIDENT;
-        /* a write of an `uncounted` piece variable changes no identity */
-        if ((base == OP_STOREPV || base == OP_STOREPVL) && g->code[pc + 1] >= 0 &&
-            g->code[pc + 1] < g->nvars && g->vars[g->code[pc + 1]].uncounted)
+        /* a write of an `uncounted` piece variable changes no identity (a write of the board
+         * whose operand A is a piece variable writes that variable) */
+        if ((eff & E_WBOARD) && opcode_info[base].kind[0] == OPK_PIECEVAR &&
+            g->code[pc + 1] >= 0 && g->code[pc + 1] < g->nvars &&
+            g->vars[g->code[pc + 1]].uncounted)
             eff = (eff & ~E_WBOARD) | E_WPVU;
         e->flags |= eff;
         if (eff & E_RVAR) add_var(e->rvars, g->code[pc + 1]);
@@ -97,7 +99,8 @@ static int reads_type_and_owner_only(const Game *g, int fn)
         if (next >= f->end) return 0;
         int op = opcode_info[code[next]].base;
         if (op == OP_TYPEOF || op == OP_OWNEROF) continue;
-        if ((op == OP_PUSH || op == OP_PUSHK) && next + 2 < f->end && code[next + 2] == OP_ISTYPE)
+        int after = next + 1 + opcode_info[code[next]].nops;
+        if ((op == OP_PUSH || op == OP_PUSHK) && after < f->end && code[after] == OP_ISTYPE)
             continue;
         return 0;
     }

@@ -30,10 +30,10 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
     }
 #ifdef VM_THREADED
     static const void *const dispatch[OPCODE_COUNT] = {
-#define X(name, nops, pop, push, flow, effect, doc) &&op_##name,
+#define X(name, ops, pop, push, flow, effect, doc) &&op_##name,
         OPCODES(X)
 #undef X
-#define S(name, base, length, doc) &&op_##name,
+#define S(name, seq, match, doc) &&op_##name,
         SUPERINSTRUCTIONS(S)
 #undef S
     };
