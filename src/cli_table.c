@@ -181,6 +181,8 @@ const CliOption cli_options[] = {
       "the seed of the noise and the random plies (default 1)" },
     { OPT_MAX_PLIES, "max-plies", 0, ARG_INT, 1, 100000, "N", "a number", ON(CMD_BALANCE),
       "a game longer than N plies is a draw (default 600)" },
+    { OPT_VARIANT, "variant", 0, ARG_TEXT, 0, 0, "N|NAME", "a variant", ON(CMD_DUMP),
+      "the variant of the .zrf file: its number or its title (boardvm variants; default 1)" },
     { OPT_UCI, "uci", 0, ARG_TEXT, 0, 0, "'COMMAND'", "an engine command", ON(CMD_DIFF),
       "a side that is a UCI engine answering 'go perft N'" },
     { OPT_VARIANT, "variant", 0, ARG_TEXT, 0, 0, "NAME", "a variant", ON(CMD_DIFF),
@@ -263,6 +265,14 @@ const CliCommand cli_commands[] = {
       "a local web server: see and play the game in a browser", NULL, cmd_serve, NULL },
     { CMD_SVG, "svg", "FILE", 1, ".rules",
       "the position as an SVG picture (as the web board draws it)", NULL, cmd_svg, NULL },
+    { CMD_VARIANTS, "variants", "FILE.zrf", 1, ".zrf",
+      "list the games and variants of a Zillions file, numbered", NULL, cmd_variants, NULL },
+    { CMD_DUMP, "dump", "FILE.zrf", 1, ".zrf",
+      "what the Zillions reader makes of a file: the variant's sections and its board",
+      "Prints the variant's sections after macro expansion and inheritance from its game,\n"
+      "then its board: the positions with their rectangles, the links per direction, the\n"
+      "zones and the symmetries.",
+      cmd_dump, NULL },
     { CMD_HELP, "help", "[COMMAND]", 1, NULL, "the list of commands, or a command's options", NULL,
       run_help, NULL },
     { CMD_COMPLETION, "completion", "[bash]", 1, NULL, "print the bash completion script", NULL,

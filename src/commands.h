@@ -29,6 +29,7 @@ typedef struct {
     int port;                      /* serve --port N (-1: the default) */
     const char *address;           /* serve --address A */
     long work;                     /* --work N: the steps of work one command may run (N million) */
+    const char *variant;           /* dump --variant N|NAME: a variant of a .zrf file */
 } Args;
 
 /* The default bound on the work of one command (perft, moves, show, test: each case, bench, svg):
@@ -49,6 +50,8 @@ int cmd_play(Args *a);             /* play.c */
 int cmd_xboard(Args *a);           /* xboard.c */
 int cmd_serve(Args *a);            /* serve.c */
 int cmd_svg(Args *a);              /* svg.c */
+int cmd_variants(Args *a);         /* zrf/cmd_variants.c */
+int cmd_dump(Args *a);             /* zrf/cmd_dump.c */
 int cmd_diff(int argc, char **argv);   /* diff.c: it parses its own arguments */
 int cmd_match(int argc, char **argv);  /* match.c: it parses its own arguments */
 int cmd_tune(int argc, char **argv);   /* tune.c: it parses its own arguments */

@@ -1,0 +1,175 @@
+/* zrf_src.c - the files of one read, their messages, and the read from file to tree. */
+#include "zrf.h"
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "oom.h"
+
+void zrf_init(Zrf *z, FILE *out)
+{
+    memset(z, 0, sizeof *z);
+    arena_init(&z->arena);
+    diag_init(&z->diag, "boardvm", NULL, 0);
+    z->diag.out = out;
+    z->diag_file = -1;
+}
+
+void zrf_free(Zrf *z)
+{
+    for (int i = 0; i < z->nfiles; i++) {
+        free(z->files[i].path); free(z->files[i].text); free(z->files[i].shown);
+    }
+    z->nfiles = 0;
+    arena_free(&z->arena);
+}
+
+/* The message of a file that cannot be read goes where the asking include is, or, for the
+ * file on the command line, under the program's name. */
+static void file_problem(Zrf *z, const ZrfLoc *at, const char *fmt, const char *path,
+                         const char *why)
+{
+    if (at) zrf_error(z, *at, NULL, fmt, path, why);
+    else {
+        z->diag_file = -1;
+        z->diag.filename = "boardvm";
+        diag_plain(&z->diag, fmt, path, why);
+    }
+}
+
+static char *slurp(Zrf *z, FILE *f, const char *path, const ZrfLoc *at, size_t *len)
+{
+    size_t cap = 65536, n = 0;
+    char *buf = xmalloc(cap + 1, "a .zrf file");
+    for (;;) {
+        size_t k = fread(buf + n, 1, cap - n, f);
+        n += k;
+        if (n > (size_t)ZRF_MAX_FILE_BYTES) {
+            file_problem(z, at, "cannot read '%s': %s", path, "larger than 16 MiB");
+            free(buf);
+            return NULL;
+        }
+        if (k == 0) break;
+        if (n == cap) { cap *= 2; buf = xrealloc(buf, cap + 1, "a .zrf file"); }
+    }
+    if (ferror(f)) {
+        file_problem(z, at, "cannot read '%s': %s", path, "a read error");
+        free(buf);
+        return NULL;
+    }
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+int zrf_read_file(Zrf *z, const char *path, const char *name, const ZrfLoc *at)
+{
+    if (z->nfiles == ZRF_MAX_FILES) {
+        file_problem(z, at, "cannot read '%s': %s", path, "more than 64 files in one read");
+        return -1;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) { file_problem(z, at, "cannot read '%s': %s", path, strerror(errno)); return -1; }
+    size_t len = 0;
+    char *text = slurp(z, f, path, at, &len);
+    fclose(f);
+    if (!text) return -1;
+    ZrfFile *zf = &z->files[z->nfiles];
+    zf->path = xstrdup(path, "a file name");
+    zf->name = arena_strdup(&z->arena, name);
+    zf->text = text; zf->len = len;
+    /* diag prints a line up to its '\n': the CR before it would show as '?' */
+    zf->shown = xmalloc(len + 1, "a .zrf file");
+    memcpy(zf->shown, text, len + 1);
+    for (size_t i = 0; i + 1 < len; i++)
+        if (zf->shown[i] == '\r' && zf->shown[i + 1] == '\n') zf->shown[i] = ' ';
+    return z->nfiles++;
+}
+
+static void point_diag(Zrf *z, int file)
+{
+    if (file == z->diag_file || file < 0 || file >= z->nfiles) return;
+    ZrfFile *f = &z->files[file];
+    z->diag.filename = f->name;
+    z->diag.text = f->shown; z->diag.textlen = f->len;
+    z->diag.at = f->shown; z->diag.at_line = 1;
+    z->diag_file = file;
+}
+
+static SrcLoc src_loc(ZrfLoc l) { return (SrcLoc){ l.line, l.col, l.len > 0 ? l.len : 1 }; }
+
+/* The macro calls that made the place, innermost first. */
+static void expansion_notes(Zrf *z, const ZrfExp *exp)
+{
+    for (int k = 0; exp && k < 8; exp = exp->up, k++) {
+        point_diag(z, exp->at.file);
+        diag_note(&z->diag, src_loc(exp->at), "in the expansion of '%s'", exp->name);
+    }
+}
+
+static void vreport(Zrf *z, int warning, ZrfLoc loc, const ZrfExp *exp, const char *fmt,
+                    va_list ap)
+{
+    char msg[256];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    point_diag(z, loc.file);
+    if (warning) diag_warning(&z->diag, src_loc(loc), "%s", msg);
+    else diag_error(&z->diag, src_loc(loc), "%s", msg);
+    if (!z->diag.hidden) expansion_notes(z, exp);
+}
+
+void zrf_error(Zrf *z, ZrfLoc loc, const ZrfExp *exp, const char *fmt, ...)
+{
+    va_list ap; va_start(ap, fmt);
+    vreport(z, 0, loc, exp, fmt, ap);
+    va_end(ap);
+}
+
+void zrf_warning(Zrf *z, ZrfLoc loc, const ZrfExp *exp, const char *fmt, ...)
+{
+    va_list ap; va_start(ap, fmt);
+    vreport(z, 1, loc, exp, fmt, ap);
+    va_end(ap);
+}
+
+void zrf_node_error(Zrf *z, const ZrfNode *n, const char *fmt, ...)
+{
+    va_list ap; va_start(ap, fmt);
+    vreport(z, 0, n->loc, n->exp, fmt, ap);
+    va_end(ap);
+}
+
+void zrf_node_warning(Zrf *z, const ZrfNode *n, const char *fmt, ...)
+{
+    va_list ap; va_start(ap, fmt);
+    vreport(z, 1, n->loc, n->exp, fmt, ap);
+    va_end(ap);
+}
+
+int zrf_eq(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b)) return 0;
+    return *a == *b;
+}
+
+void zrf_toks_push(ZrfToks *t, ZrfTok tok)
+{
+    if (t->n == t->cap) {
+        t->cap = t->cap ? t->cap * 2 : 1024;
+        t->v = xrealloc(t->v, t->cap * sizeof *t->v, "the tokens of a .zrf file");
+    }
+    t->v[t->n++] = tok;
+}
+
+ZrfNode *zrf_read(Zrf *z, const char *path, const char *name)
+{
+    int f = zrf_read_file(z, path, name, NULL);
+    if (f < 0) return NULL;
+    ZrfToks t = { 0 };
+    ZrfNode *top = NULL;
+    if (zrf_expand(z, f, &t) && !z->diag.errors) top = zrf_tree(z, &t);
+    free(t.v);
+    return z->diag.errors ? NULL : top;
+}
