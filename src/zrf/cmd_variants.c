@@ -16,7 +16,7 @@ int cmd_variants(Args *a)
     for (int i = 0; !st && i < g.n; i++) {
         const ZrfVariant *v = &g.v[i];
         if (!v->number) { printf("     -\n"); continue; }
-        printf("%3d  %-7s  %s%s\n", v->number, v->game == i ? "game" : "variant",
+        printf("%3d  %-7s  %s%s\n", v->number, zrf_is(v->form, "game") ? "game" : "variant",
                zrf_variant_title(&g, i), v->is_default ? "  (default)" : "");
     }
     zrf_free(&z);

@@ -123,11 +123,14 @@ static int known_direction(Zrf *z, const ZrfBoard *b, const ZrfNode *n)
     return -1;
 }
 
+/* A zone or a symmetry of a player the game does not have can never be used (Dagaz files
+ * have them: stapeldammen.zrf, tile-chess.zrf): a warning, and it is left out. */
 static int known_player(Zrf *z, const ZrfBoard *b, const ZrfNode *n)
 {
     for (int i = 0; n->kind == ZN_ATOM && i < b->nplayers; i++)
         if (zrf_eq(b->player[i], n->text)) return i;
-    zrf_node_error(z, n, "no player '%s' in this game", n->kind == ZN_ATOM ? n->text : "");
+    zrf_node_warning(z, n, "no player '%s' in this game: left out",
+                     n->kind == ZN_ATOM ? n->text : "");
     return -1;
 }
 
@@ -256,8 +259,8 @@ static int zone_form(Zrf *z, ZrfBoard *b, const ZrfNode *f)
     }
     int before = z->diag.errors, ok = 1;
     for (int i = 1; i < players->nkids; i++) {
-        int pl = known_player(z, b, players->kids[i]);
-        if (pl < 0) { ok = 0; continue; }
+            int pl = known_player(z, b, players->kids[i]);
+        if (pl < 0) continue;
         int k = 0;
         while (k < b->nzones && !(b->zone[k].player == pl &&
                                   zrf_eq(b->zone[k].name, name->kids[1]->text))) k++;
@@ -275,9 +278,12 @@ static int zone_form(Zrf *z, ZrfBoard *b, const ZrfNode *f)
 /* (symmetry PLAYER (D1 D2) ...): for that player D1 is D2 */
 static int symmetry_form(Zrf *z, ZrfBoard *b, const ZrfNode *f)
 {
-    int pl = f->nkids >= 2 ? known_player(z, b, f->kids[1]) : -1, ok = pl >= 0;
-    if (f->nkids < 2) zrf_node_error(z, f, "a symmetry is (symmetry PLAYER (D1 D2) ...)");
-    if (pl < 0) return 0;
+    if (f->nkids < 2) {
+        zrf_node_error(z, f, "a symmetry is (symmetry PLAYER (D1 D2) ...)");
+        return 0;
+    }
+    int pl = known_player(z, b, f->kids[1]), ok = 1;
+    if (pl < 0) return 1;
     int s = 0;
     while (s < b->nsyms && b->sym[s].player != pl) s++;
     if (s == b->nsyms) {
@@ -294,11 +300,33 @@ static int symmetry_form(Zrf *z, ZrfBoard *b, const ZrfNode *f)
             ok = 0;
             continue;
         }
-        int d1 = known_direction(z, b, e->kids[0]), d2 = known_direction(z, b, e->kids[1]);
-        if (d1 < 0 || d2 < 0) { ok = 0; continue; }
+        /* a direction no link has cannot be taken (cubic-chess.zrf's sn, sahkku.zrf's
+         * shadow): the pair is left out, with a warning */
+        int d1 = -1, d2 = -1;
+        for (int d = 0; d < b->ndirs; d++) {
+            if (e->kids[0]->kind == ZN_ATOM && zrf_eq(b->dir[d], e->kids[0]->text)) d1 = d;
+            if (e->kids[1]->kind == ZN_ATOM && zrf_eq(b->dir[d], e->kids[1]->text)) d2 = d;
+        }
+        if (d1 < 0 || d2 < 0) {
+            const ZrfNode *bad = d1 < 0 ? e->kids[0] : e->kids[1];
+            zrf_node_warning(z, bad, "no direction '%s' on this board: the pair is left out",
+                             bad->kind == ZN_ATOM ? bad->text : "");
+            continue;
+        }
         b->sym[s].dir[d1] = d2;
     }
     return ok;
+}
+
+/* The board's forms in three rounds, each in the order written: first the positions (grids,
+ * positions, dummy), then the links (links, unlink, kill-positions), then zones and
+ * symmetries. Files name a dummy position or a link's direction in a symmetry above the form
+ * that makes it (SimpleShogi.zrf: (symmetry ... (to-hand n-hand)) above (links to-hand ...)). */
+static int form_round(const ZrfNode *f)
+{
+    if (zrf_is(f, "grid") || zrf_is(f, "positions") || zrf_is(f, "dummy")) return 0;
+    if (zrf_is(f, "links") || zrf_is(f, "unlink") || zrf_is(f, "kill-positions")) return 1;
+    return 2;
 }
 
 static int board_form(Zrf *z, ZrfBoard *b, const ZrfNode *f)
@@ -367,12 +395,14 @@ int zrf_board(Zrf *z, const ZrfNode *sections, ZrfBoard *b)
     memset(b, 0, sizeof *b);
     int before = z->diag.errors, boards = 0;
     if (!read_players(z, sections, b)) return 0;
-    for (int i = 0; i < sections->nkids; i++) {
-        const ZrfNode *s = sections->kids[i];
-        if (!zrf_is(s, "board")) continue;
-        boards++;
-        for (int k = 1; k < s->nkids; k++) board_form(z, b, s->kids[k]);
-    }
+    for (int round = 0; round < 3; round++)
+        for (int i = 0; i < sections->nkids; i++) {
+            const ZrfNode *s = sections->kids[i];
+            if (!zrf_is(s, "board")) continue;
+            boards += !round;
+            for (int k = 1; k < s->nkids; k++)
+                if (form_round(s->kids[k]) == round) board_form(z, b, s->kids[k]);
+        }
     if (!boards) zrf_node_error(z, sections, "this game has no (board ...)");
     if (z->diag.errors > before) return 0;
     finish(b);

@@ -103,14 +103,16 @@ static int make_positions(Zrf *z, ZrfBoard *b, const Grid *g, const ZrfNode *at,
 static int direction(Zrf *z, ZrfBoard *b, const Grid *g, const ZrfNode *e, const int *pos,
                      long count)
 {
-    if (e->kind != ZN_LIST || e->nkids != g->ndims + 1 || e->kids[0]->kind != ZN_ATOM) {
-        zrf_node_error(z, e, "a direction here is (NAME%s), one offset for each of the %d "
-                       "dimensions", g->ndims == 3 ? " DA DB DC" : g->ndims == 2 ? " DX DY" :
-                       " OFFSETS...", g->ndims);
+    /* fewer offsets than dimensions: the others are 0 (raumschach.zrf gives 3-D grids
+     * directions of two) */
+    if (e->kind != ZN_LIST || e->nkids < 2 || e->nkids > g->ndims + 1 ||
+        e->kids[0]->kind != ZN_ATOM) {
+        zrf_node_error(z, e, "a direction is (NAME OFFSET...), at most one offset for each "
+                       "of the grid's %d dimensions", g->ndims);
         return 0;
     }
-    int off[MAX_DIMS];
-    for (int d = 0; d < g->ndims; d++) if (!zrf_number(z, e->kids[d + 1], &off[d])) return 0;
+    int off[MAX_DIMS] = { 0 };
+    for (int d = 0; d + 1 < e->nkids; d++) if (!zrf_number(z, e->kids[d + 1], &off[d])) return 0;
     int dir = zrf_board_direction(z, b, e->kids[0], e->kids[0]->text);
     if (dir < 0) return 0;
     for (long i = 0; i < count; i++) {
@@ -135,7 +137,10 @@ int zrf_grid(Zrf *z, ZrfBoard *b, const ZrfNode *grid)
     for (int i = 1; i < grid->nkids; i++) {
         const ZrfNode *f = grid->kids[i];
         if (zrf_is(f, "start-rectangle")) { if (!start_rectangle(z, &g, f)) return 0; }
-        else if (zrf_is(f, "dimensions")) { if (!dimensions(z, &g, f)) return 0; }
+        else if (zrf_is(f, "dimensions")) {
+            if (g.ndims) { zrf_node_error(z, f, "a grid with a second (dimensions ...)"); return 0; }
+            if (!dimensions(z, &g, f)) return 0;
+        }
         else if (zrf_is(f, "directions")) dirs = f;
         else zrf_node_warning(z, f, "'%s' in a grid is not known: ignored",
                               zrf_head(f) ? zrf_head(f) : "this");

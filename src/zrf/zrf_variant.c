@@ -33,7 +33,7 @@ static int add_entry(Zrf *z, ZrfGames *g, const ZrfNode *f, int *cap, int game)
     }
     ZrfVariant *e = &g->v[g->n];
     e->form = f;
-    e->game = game < 0 ? g->n : game;
+    e->game = game < 0 && zrf_is(f, "game") ? g->n : game;
     e->title = section_string(f, "title");
     e->is_default = zrf_find(f, "default") != NULL;
     e->number = 0;
@@ -49,18 +49,20 @@ int zrf_games(Zrf *z, const ZrfNode *top, ZrfGames *g)
         const ZrfNode *f = top->kids[i];
         if (zrf_is(f, "version")) {
             g->version = f->nkids >= 2 && f->kids[1]->kind != ZN_LIST ? f->kids[1]->text : NULL;
-        } else if (zrf_is(f, "game")) {
-            if (!add_entry(z, g, f, &cap, -1)) { ok = 0; continue; }
-            game = g->n - 1;
-        } else if (zrf_is(f, "variant")) {
-            if (game < 0) {
-                zrf_node_error(z, f, "a variant with no game before it");
-                ok = 0;
-            } else if (!add_entry(z, g, f, &cap, game)) ok = 0;
+        } else if (zrf_is(f, "game") || zrf_is(f, "variant")) {
+            int is_game = zrf_is(f, "game");
+            if (!add_entry(z, g, f, &cap, is_game ? -1 : game)) { ok = 0; continue; }
+            if (is_game) game = g->n - 1;
         } else {
             zrf_node_warning(z, f, "this is not a game, a variant, a define or a version: "
                              "ignored");
         }
+    }
+    /* a variant above every game (Dakon.zrf) inherits from the first game below it; with no
+     * game at all (variant-only fragments of the Dagaz collection) each variant stands alone */
+    for (int i = g->n - 1, next = -1; i >= 0; i--) {
+        if (zrf_is(g->v[i].form, "game")) next = i;
+        else if (g->v[i].game < 0) g->v[i].game = next >= 0 ? next : i;
     }
     for (int i = 0; i < g->n; i++)
         if (!g->v[i].title || strcmp(g->v[i].title, "-")) g->v[i].number = ++number;
@@ -130,9 +132,11 @@ const char *zrf_variant_title(const ZrfGames *g, int i)
 
 int zrf_variant_pick(const ZrfGames *g, const char *spec, const char *file)
 {
-    if (!spec) {
-        for (int i = 0; i < g->n; i++) if (g->v[i].number) return i;
-        return 0;
+    if (!spec) {                    /* the first game (not Dagaz's (default): a debug aid) */
+        int pick = -1;
+        for (int i = 0; i < g->n && pick < 0; i++) if (zrf_is(g->v[i].form, "game")) pick = i;
+        for (int i = 0; i < g->n && pick < 0; i++) if (g->v[i].number) pick = i;
+        return pick < 0 ? 0 : pick;
     }
     char *end;
     long n = strtol(spec, &end, 10);

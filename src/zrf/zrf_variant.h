@@ -1,8 +1,9 @@
 /* zrf_variant.h - the games and variants of a `.zrf` file, and each variant made whole.
  *
- * A file holds one or more `(game ...)` forms, each followed by the `(variant ...)` forms that
- * inherit from it (docs/zrf.md, "Variants"). They are numbered from 1 in file order, the game
- * first; a variant titled "-" is a separator line of Zillions' menu, not numbered. */
+ * A file holds one or more `(game ...)` forms; a `(variant ...)` inherits from the game above
+ * it, or from the first game below it when there is none above (docs/zrf.md, "Variants").
+ * They are numbered from 1 in file order; a variant titled "-" is a separator line of
+ * Zillions' menu, not numbered. With no --variant, the first game is taken. */
 #ifndef BOARDVM_ZRF_VARIANT_H
 #define BOARDVM_ZRF_VARIANT_H
 #include "zrf.h"
@@ -28,7 +29,7 @@ int zrf_games(Zrf *z, const ZrfNode *top, ZrfGames *g);
  * with the variant's in their place. */
 ZrfNode *zrf_variant_sections(Zrf *z, const ZrfGames *g, int i);
 
-/* The entry that --variant names (a number, or a title, ignoring case), or the first; -1
+/* The entry that --variant names (a number, or a title, ignoring case), or the first game; -1
  * after a message on stderr. */
 int zrf_variant_pick(const ZrfGames *g, const char *spec, const char *file);
 
