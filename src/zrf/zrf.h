@@ -88,8 +88,11 @@ void zrf_node_error(Zrf *z, const ZrfNode *n, const char *fmt, ...)
 void zrf_node_warning(Zrf *z, const ZrfNode *n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* ASCII case-insensitive comparison: ZRF names and keywords are case-insensitive. */
+/* Names and keywords are compared exactly: Zillions tells case apart (sokoban.inc defines
+ * both slide-Y and slide-y and uses each; Polygamo and Dagaz compare exactly too). */
 int zrf_eq(const char *a, const char *b);
+/* ASCII case ignored: file names (Windows) and the titles and option names people type. */
+int zrf_eq_nocase(const char *a, const char *b);
 
 void zrf_toks_push(ZrfToks *t, ZrfTok tok);
 

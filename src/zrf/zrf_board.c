@@ -9,7 +9,7 @@
 static unsigned hash(const char *s)
 {
     unsigned h = 2166136261u;
-    for (; *s; s++) h = (h ^ (unsigned)(*s >= 'A' && *s <= 'Z' ? *s + 32 : *s)) * 16777619u;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
     return h;
 }
 

@@ -33,7 +33,7 @@ typedef struct {
 static unsigned name_hash(const char *s)
 {
     unsigned h = 2166136261u;
-    for (; *s; s++) h = (h ^ (unsigned)(*s >= 'A' && *s <= 'Z' ? *s + 32 : *s)) * 16777619u;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
     return h;
 }
 
@@ -112,7 +112,7 @@ static char *any_case(const char *dir, const char *name)
     if (!d) return NULL;
     char *found = NULL;
     for (struct dirent *de; !found && (de = readdir(d));)
-        if (zrf_eq(de->d_name, name)) found = xstrdup(de->d_name, "a file name");
+        if (zrf_eq_nocase(de->d_name, name)) found = xstrdup(de->d_name, "a file name");
     closedir(d);
     return found;
 }

@@ -147,7 +147,9 @@ void zrf_node_warning(Zrf *z, const ZrfNode *n, const char *fmt, ...)
     va_end(ap);
 }
 
-int zrf_eq(const char *a, const char *b)
+int zrf_eq(const char *a, const char *b) { return !strcmp(a, b); }
+
+int zrf_eq_nocase(const char *a, const char *b)
 {
     for (; *a && *b; a++, b++)
         if (tolower((unsigned char)*a) != tolower((unsigned char)*b)) return 0;

@@ -90,7 +90,7 @@ static int replaces(const ZrfNode *v, const ZrfNode *s)
     }
     if (zrf_eq(h, "option"))
         return v->nkids >= 2 && s->nkids >= 2 && v->kids[1]->kind != ZN_LIST &&
-               s->kids[1]->kind != ZN_LIST && zrf_eq(v->kids[1]->text, s->kids[1]->text);
+               s->kids[1]->kind != ZN_LIST && zrf_eq_nocase(v->kids[1]->text, s->kids[1]->text);
     return 1;
 }
 
@@ -148,7 +148,7 @@ int zrf_variant_pick(const ZrfGames *g, const char *spec, const char *file)
     }
     int found = -1;
     for (int i = 0; i < g->n; i++)
-        if (g->v[i].number && zrf_eq(zrf_variant_title(g, i), spec)) {
+        if (g->v[i].number && zrf_eq_nocase(zrf_variant_title(g, i), spec)) {
             if (found >= 0) {
                 fprintf(stderr, "boardvm: %s has several variants titled '%s': give its "
                         "number\n", file, spec);
