@@ -57,8 +57,9 @@ done < "$tmp/files"
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f %%", b ? 100 * a / b : 0 }'; }
 echo "distinct .zrf files:        $total"
 echo "Axiom files (refused):      $axiom"
-echo "read (all but Axiom):       $read_ok of $((total - axiom)) ($(pct $read_ok $((total - axiom))))"
-echo "board built, every variant: $board_ok of $((total - axiom)) ($(pct $board_ok $((total - axiom))))"
+rest=$((total - axiom))
+echo "read (all but Axiom):       $read_ok of $rest ($(pct $read_ok $rest))"
+echo "board built, every variant: $board_ok of $rest ($(pct $board_ok $rest))"
 echo "variants with a board:      $variants_ok of $variants"
 echo "crashes or timeouts:        $(wc -l < "$tmp/crashes")"
 sed 's/^/  /' "$tmp/crashes"

@@ -46,7 +46,9 @@ dict_for() {
 }
 
 # The library sources: everything but main.c and the command files (commands.h users).
-LIB="arena diag ast parse opcodes compile builtins codegen setvalues verify jumps superinstr position vm movegen merge extend effects pins maxima profile posstring notation session gameload perft search mcts smallmath gencheck weights record make capture origins pretest royal oom protect rulespath move_examples"
+LIB="arena diag ast parse opcodes compile builtins codegen setvalues verify jumps superinstr position vm movegen merge extend effects pins maxima profile posstring notation session gameload perft search mcts smallmath gencheck weights record make capture origins pretest royal oom protect rulespath move_examples
+     zrf/zrf_src zrf/zrf_lex zrf/zrf_expand zrf/zrf_tree zrf/zrf_variant zrf/zrf_board zrf/zrf_grid
+     zrf/zrf_board_print"
 # What the web harness adds (the requests of `boardvm serve` without its HTTP side), and how it
 # links: every fopen/open/opendir of boardvm's code goes through the harness (fuzz_web.c).
 WEBLIB="webapi webgame gamejson movesquares"
@@ -54,7 +56,8 @@ WEBLINK="-ljansson -lmicrohttpd -Wl,--wrap=fopen -Wl,--wrap=open -Wl,--wrap=open
 # What the command adds (its commands and the command line), for the ASan+UBSan boardvm.
 CLI="display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares svg serve dynlib mathfn
      tune balance selfgames texel outfile
-     cli cli_table check show perft_cmd startpos diff diff_side engine_notation uci_client match elo main"
+     cli cli_table check show perft_cmd startpos diff diff_side engine_notation uci_client match elo main
+     zrf/cmd_variants zrf/cmd_dump"
 # Every UBSan check is fatal, except those listed in RECOVER: they report and go on unless
 # UBSAN_OPTIONS says halt_on_error=1 (as fuzz and regress do), which lets fuzz/ubsan.supp skip
 # known, not yet fixed findings while fuzzing.
@@ -82,7 +85,7 @@ check_sources() {
     mk=${FUZZ_MAKEFILE:-$src/Makefile.am}
     [ -r "$mk" ] || { echo "run.sh: cannot read $mk" >&2; exit 2; }
     # any character a file name may hold, so that no C file of src/ slips past the pattern
-    files=$(grep -o 'src/[A-Za-z0-9_.+-]*\.c' "$mk" | sed 's|^src/||; s|\.c$||' | sort -u)
+    files=$(grep -o 'src/[A-Za-z0-9_.+/-]*\.c' "$mk" | sed 's|^src/||; s|\.c$||' | sort -u)
     [ -n "$files" ] || { echo "run.sh: no src/*.c in $mk" >&2; exit 2; }
     missing=""; extra=""
     for f in $files; do
@@ -100,9 +103,9 @@ check_sources() {
 
 build() {
     check_sources
-    mkdir -p "$out/obj-fuzz" "$out/obj-cli" "$out/bin"
+    mkdir -p "$out/obj-fuzz/zrf" "$out/obj-cli/zrf" "$out/bin"
     gen
-    inc="-I$src/src -I$out/gen -DFUZZ_SRCDIR=\"$src\""
+    inc="-I$src/src -I$src/src/zrf -I$out/gen -DFUZZ_SRCDIR=\"$src\""
     common="-g -O1 -Wall -Wextra -Wno-unused-function $SAN $inc"
     fuzzobjs=""; cliobjs=""
     for f in $LIB; do
@@ -299,10 +302,10 @@ coverage() {
         cov_replay
         return
     fi
-    rm -rf "$c"; mkdir -p "$c/obj" "$c/bin" "$c/prof"
+    rm -rf "$c"; mkdir -p "$c/obj/zrf" "$c/bin" "$c/prof"
     [ -f "$out/gen/parser.c" ] || gen
     flags="-g -O1 -fprofile-instr-generate -fcoverage-mapping -fsanitize=fuzzer-no-link"
-    flags="$flags -I$src/src -I$out/gen -DFUZZ_SRCDIR=\"$src\" -w"
+    flags="$flags -I$src/src -I$src/src/zrf -I$out/gen -DFUZZ_SRCDIR=\"$src\" -w"
     objs=""
     for f in $LIB; do
         $CC $flags -c "$src/src/$f.c" -o "$c/obj/$f.o"; objs="$objs $c/obj/$f.o"

@@ -8,7 +8,8 @@
 # Every such call must be listed in tests/layers-allowed.txt, the debt still to pay (issue 33:
 # each line goes when the call is removed); one not listed fails the test (a planted up-call),
 # and so does a listed one that no longer happens (so that the list only shrinks). Every C file
-# of src/ must have its row. Run from the top build directory (srcdir given by automake).
+# of src/ and its folders (src/zrf/) must have its row, named by its basename, which is unique.
+# Run from the top build directory (srcdir given by automake).
 srcdir=${srcdir:-.}
 doc=$srcdir/docs/architecture.md
 allowed=$srcdir/tests/layers-allowed.txt
@@ -20,24 +21,25 @@ trap 'rm -rf "$tmp"' EXIT
 awk '/^\| layer \| files \|/ { on = 1; next }
      on && /^$/ { exit }
      on && /^\| [^-]/ { n++; line = $0; sub(/^\| [^|]*\| /, "", line); sub(/ \|.*/, "", line);
-         while (match(line, /`src\/[a-z_0-9]+\.c`/)) {
-             f = substr(line, RSTART + 5, RLENGTH - 6); print f, n - 1; line = substr(line, RSTART + RLENGTH) } }' \
+         while (match(line, /`src\/([a-z_0-9]+\/)?[a-z_0-9]+\.c`/)) {
+             f = substr(line, RSTART + 5, RLENGTH - 6); sub(/.*\//, "", f); print f, n - 1
+             line = substr(line, RSTART + RLENGTH) } }' \
     "$doc" > "$tmp/layer"
 [ -s "$tmp/layer" ] || { echo "FAIL: no layer table in $doc"; exit 1; }
 
 fails=0
 # every C file of src/ has a row
-for c in "$srcdir"/src/*.c; do
+for c in "$srcdir"/src/*.c "$srcdir"/src/*/*.c; do
     b=$(basename "$c")
     grep -q "^$b " "$tmp/layer" || { echo "FAIL: $b has no layer in docs/architecture.md"; fails=$((fails + 1)); }
 done
 
 # symbol -> the file defining it; then each object's undefined symbols with their definer
-for o in src/*.o; do
+for o in src/*.o src/*/*.o; do
     b=$(basename "$o" .o).c
     nm --defined-only -g "$o" 2>/dev/null | awk -v f="$b" 'NF == 3 { print $3, f }'
 done | sort -k1,1 > "$tmp/defs"
-for o in src/*.o; do
+for o in src/*.o src/*/*.o; do
     b=$(basename "$o" .o).c
     nm -u "$o" 2>/dev/null | awk -v f="$b" '{ print $NF, f }'
 done | sort -k1,1 > "$tmp/uses"

@@ -109,7 +109,10 @@ int zrf_number(Zrf *z, const ZrfNode *n, int *v)
 /* A position named by an atom that must exist already; -1 after an error. */
 static int known_position(Zrf *z, const ZrfBoard *b, const ZrfNode *n)
 {
-    if (n->kind != ZN_ATOM) { zrf_node_error(z, n, "a position name was expected here"); return -1; }
+    if (n->kind != ZN_ATOM) {
+        zrf_node_error(z, n, "a position name was expected here");
+        return -1;
+    }
     int p = find_position(b, n->text);
     if (p < 0) zrf_node_error(z, n, "no position '%s' on this board", n->text);
     return p;
@@ -380,7 +383,10 @@ static int read_players(Zrf *z, const ZrfNode *sections, ZrfBoard *b)
     b->player = xmalloc((size_t)pl->nkids * sizeof *b->player, "the players");
     for (int i = 1; i < pl->nkids; i++) {
         const ZrfNode *n = pl->kids[i];
-        if (n->kind != ZN_ATOM) { zrf_node_error(z, n, "a player's name was expected here"); return 0; }
+        if (n->kind != ZN_ATOM) {
+            zrf_node_error(z, n, "a player's name was expected here");
+            return 0;
+        }
         if (b->nplayers == ZRF_MAX_PLAYERS) {
             zrf_node_error(z, n, "more than %d players", ZRF_MAX_PLAYERS);
             return 0;

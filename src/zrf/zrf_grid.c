@@ -77,10 +77,16 @@ static int make_positions(Zrf *z, ZrfBoard *b, const Grid *g, const ZrfNode *at,
         int x = 0, y = 0;
         long rest = i;
         int idx[MAX_DIMS];
-        for (int d = g->ndims - 1; d >= 0; d--) { idx[d] = (int)(rest % g->nparts[d]); rest /= g->nparts[d]; }
+        for (int d = g->ndims - 1; d >= 0; d--) {
+            idx[d] = (int)(rest % g->nparts[d]);
+            rest /= g->nparts[d];
+        }
         for (int d = 0; d < g->ndims; d++) {
             size_t pl = strlen(g->part[d][idx[d]]);
-            if (len + pl >= sizeof name) { zrf_node_error(z, at, "a position name is too long"); return 0; }
+            if (len + pl >= sizeof name) {
+                zrf_node_error(z, at, "a position name is too long");
+                return 0;
+            }
             memcpy(name + len, g->part[d][idx[d]], pl);
             len += pl;
             x += idx[d] * g->dx[d]; y += idx[d] * g->dy[d];
@@ -138,7 +144,10 @@ int zrf_grid(Zrf *z, ZrfBoard *b, const ZrfNode *grid)
         const ZrfNode *f = grid->kids[i];
         if (zrf_is(f, "start-rectangle")) { if (!start_rectangle(z, &g, f)) return 0; }
         else if (zrf_is(f, "dimensions")) {
-            if (g.ndims) { zrf_node_error(z, f, "a grid with a second (dimensions ...)"); return 0; }
+            if (g.ndims) {
+                zrf_node_error(z, f, "a grid with a second (dimensions ...)");
+                return 0;
+            }
             if (!dimensions(z, &g, f)) return 0;
         }
         else if (zrf_is(f, "directions")) dirs = f;
