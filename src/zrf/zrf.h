@@ -57,7 +57,7 @@ typedef struct {
     char *path;              /* as opened */
     const char *name;        /* as shown in messages */
     char *text; size_t len;  /* the bytes read, NUL-ended */
-    char *shown;             /* the same with each CR of a CRLF as a space, for diag's lines */
+    char *shown; size_t shown_len;   /* the same without the CR of each CRLF, for diag */
 } ZrfFile;
 
 typedef struct {

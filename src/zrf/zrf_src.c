@@ -79,11 +79,14 @@ int zrf_read_file(Zrf *z, const char *path, const char *name, const ZrfLoc *at)
     zf->path = xstrdup(path, "a file name");
     zf->name = arena_strdup(&z->arena, name);
     zf->text = text; zf->len = len;
-    /* diag prints a line up to its '\n': the CR before it would show as '?' */
+    /* diag prints a line up to its '\n': the CR before it would show as '?'. It finds lines
+     * by their '\n's, so leaving the CR out moves no line and no column. */
     zf->shown = xmalloc(len + 1, "a .zrf file");
-    memcpy(zf->shown, text, len + 1);
-    for (size_t i = 0; i + 1 < len; i++)
-        if (zf->shown[i] == '\r' && zf->shown[i + 1] == '\n') zf->shown[i] = ' ';
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++)
+        if (text[i] != '\r' || i + 1 == len || text[i + 1] != '\n') zf->shown[n++] = text[i];
+    zf->shown[n] = 0;
+    zf->shown_len = n;
     return z->nfiles++;
 }
 
@@ -92,19 +95,33 @@ static void point_diag(Zrf *z, int file)
     if (file == z->diag_file || file < 0 || file >= z->nfiles) return;
     ZrfFile *f = &z->files[file];
     z->diag.filename = f->name;
-    z->diag.text = f->shown; z->diag.textlen = f->len;
+    z->diag.text = f->shown; z->diag.textlen = f->shown_len;
     z->diag.at = f->shown; z->diag.at_line = 1;
     z->diag_file = file;
 }
 
 static SrcLoc src_loc(ZrfLoc l) { return (SrcLoc){ l.line, l.col, l.len > 0 ? l.len : 1 }; }
 
-/* The macro calls that made the place, innermost first. */
+static int same_call(const ZrfExp *a, const ZrfExp *b)
+{
+    return a && b && a->at.file == b->at.file && a->at.line == b->at.line &&
+           a->at.col == b->at.col && !strcmp(a->name, b->name);
+}
+
+/* The macro calls that made the place, innermost first; a call repeated at one place (a
+ * macro calling itself) is one note with its count, and at most 8 notes are shown. */
 static void expansion_notes(Zrf *z, const ZrfExp *exp)
 {
-    for (int k = 0; exp && k < 8; exp = exp->up, k++) {
+    for (int k = 0; exp && k < 8; k++) {
+        long times = 1;
+        const ZrfExp *next = exp->up;
+        while (same_call(exp, next)) { times++; next = next->up; }
         point_diag(z, exp->at.file);
-        diag_note(&z->diag, src_loc(exp->at), "in the expansion of '%s'", exp->name);
+        if (times > 1)
+            diag_note(&z->diag, src_loc(exp->at), "in the expansion of '%s', %ld times over",
+                      exp->name, times);
+        else diag_note(&z->diag, src_loc(exp->at), "in the expansion of '%s'", exp->name);
+        exp = next;
     }
 }
 
