@@ -34,6 +34,7 @@ run 0 board grid3.board dump grid3.zrf           # a 3x3 grid, five directions, 
 run 0 board kill.board dump kill.zrf             # kill-positions, dummy, links, unlink x3
 run 0 board cube.board dump cube.zrf             # 3-D, a direction of two offsets of three
 run 0 board twogrids.board dump twogrids.zrf     # two grids, links, a position's own rectangle
+run 0 board case.board dump case.zrf             # include "INC\Parts.ZRI" finds inc/parts.zri
 # macros and includes, variants
 run 0 out macro.dump dump macro.zrf
 run 0 out variant.list variants variant.zrf

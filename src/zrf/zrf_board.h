@@ -9,7 +9,7 @@
 #define BOARDVM_ZRF_BOARD_H
 #include "zrf.h"
 
-#define ZRF_MAX_POSITIONS 20000     /* the largest real board has 3240 */
+#define ZRF_MAX_POSITIONS 20000     /* the largest real board has 3214 */
 #define ZRF_MAX_DIRECTIONS 128      /* the most a real file uses is 32 */
 #define ZRF_MAX_PLAYERS 64
 

@@ -15,6 +15,7 @@
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "oom.h"
 
 typedef struct {
@@ -127,26 +128,46 @@ static char *beside(const char *base, const char *name)
     return p;
 }
 
+/* path, each part of it that is not there replaced by a name of its directory that differs
+ * only in case, as Windows finds files: Include/Chess.zrf finds include/chess.zrf */
+static char *any_case_path(const char *path)
+{
+    size_t n = strlen(path);
+    char *out = xmalloc(n + 1, "a file name");
+    size_t len = 0;
+    for (const char *c = path; *c;) {
+        const char *e = strchr(c, '/');
+        size_t pl = e ? (size_t)(e - c) : strlen(c);
+        memcpy(out + len, c, pl);
+        out[len + pl] = 0;
+        if (pl && access(out, F_OK) != 0) {
+            char *dir = xstrdup(out, "a file name"), *part = xstrdup(out + len, "a file name");
+            dir[len ? len - 1 : 0] = 0;
+            char *other = any_case(len ? (len == 1 ? "/" : dir) : "", part);
+            if (other && strlen(other) == pl) memcpy(out + len, other, pl);
+            free(other); free(dir); free(part);
+        }
+        len += pl;
+        if (e) out[len++] = '/';
+        out[len] = 0;
+        c = e ? e + 1 : c + pl;
+    }
+    return out;
+}
+
 static int open_include(Expander *e, int from, const ZrfTok *arg)
 {
     char *name = xstrdup(arg->text, "a file name");
     for (char *c = name; *c; c++) if (*c == '\\') *c = '/';     /* Windows paths */
     Zrf *z = e->z;
-    char *path = name[0] == '/' ? xstrdup(name, "a file name") : beside(z->files[from].path, name);
-    FILE *f = fopen(path, "rb");
-    if (f) fclose(f);
-    else {                            /* Windows names are found whatever their case */
-        char *slash = strrchr(path, '/');
-        char *dir = slash ? xstrdup(path, "a file name") : xstrdup("", "a file name");
-        if (slash) dir[slash - path] = 0;
-        char *other = any_case(dir, slash ? slash + 1 : path);
-        if (other) {
-            char *p2 = slash ? beside(path, other) : xstrdup(other, "a file name");
-            free(path); path = p2; free(other);
-        }
-        free(dir);
+    int abs = name[0] == '/';
+    char *path = abs ? xstrdup(name, "a file name") : beside(z->files[from].path, name);
+    if (access(path, F_OK) != 0) {
+        char *found = any_case_path(path);
+        free(path);
+        path = found;
     }
-    char *shown = name[0] == '/' ? xstrdup(name, "a file name") : beside(z->files[from].name, name);
+    char *shown = abs ? xstrdup(name, "a file name") : beside(z->files[from].name, name);
     int f2 = zrf_read_file(z, path, shown, &arg->loc);
     free(path); free(shown); free(name);
     return f2;
