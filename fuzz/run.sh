@@ -24,7 +24,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/.." && pwd)
 out=${FUZZ_OUT:-$here/out}
 CC=${CC:-clang}
-HARNESSES="compile position moves vm_gen vm_rules record web"
+HARNESSES="compile position moves vm_gen vm_rules record web zrf"
 
 # Per-harness libFuzzer settings: the longest input, and a dictionary for the text ones.
 max_len() {
@@ -34,6 +34,7 @@ max_len() {
         vm_gen) echo 2048 ;;
         record) echo 4096 ;;
         web) echo 8192 ;;
+        zrf) echo 16384 ;;
     esac
 }
 dict_for() {

@@ -69,6 +69,7 @@ typedef struct {
     long ntokens;            /* tokens made by expansion so far (ZRF_MAX_TOKENS) */
     long pasted;             /* bytes of pasted names and strings so far */
     int too_big;             /* a limit was reached: stop expanding */
+    int no_files;            /* includes are refused (zrf_read_text) */
 } Zrf;
 
 void zrf_init(Zrf *z, FILE *out);
@@ -117,4 +118,6 @@ const ZrfNode *zrf_find(const ZrfNode *list, const char *head);   /* the first (
 
 /* Read the whole file: the top-level forms, or NULL after a message. */
 ZrfNode *zrf_read(Zrf *z, const char *path, const char *name);
+/* The same from memory (the fuzz harness): an include is refused with a message. */
+ZrfNode *zrf_read_text(Zrf *z, const char *name, const char *text, size_t len);
 #endif

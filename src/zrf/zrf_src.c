@@ -63,18 +63,9 @@ static char *slurp(Zrf *z, FILE *f, const char *path, const ZrfLoc *at, size_t *
     return buf;
 }
 
-int zrf_read_file(Zrf *z, const char *path, const char *name, const ZrfLoc *at)
+/* text (malloc'ed, NUL-ended, taken over) as files[nfiles] */
+static int add_file(Zrf *z, const char *path, const char *name, char *text, size_t len)
 {
-    if (z->nfiles == ZRF_MAX_FILES) {
-        file_problem(z, at, "cannot read '%s': %s", path, "more than 64 files in one read");
-        return -1;
-    }
-    FILE *f = fopen(path, "rb");
-    if (!f) { file_problem(z, at, "cannot read '%s': %s", path, strerror(errno)); return -1; }
-    size_t len = 0;
-    char *text = slurp(z, f, path, at, &len);
-    fclose(f);
-    if (!text) return -1;
     ZrfFile *zf = &z->files[z->nfiles];
     zf->path = xstrdup(path, "a file name");
     zf->name = arena_strdup(&z->arena, name);
@@ -88,6 +79,25 @@ int zrf_read_file(Zrf *z, const char *path, const char *name, const ZrfLoc *at)
     zf->shown[n] = 0;
     zf->shown_len = n;
     return z->nfiles++;
+}
+
+int zrf_read_file(Zrf *z, const char *path, const char *name, const ZrfLoc *at)
+{
+    if (z->no_files && at) {
+        file_problem(z, at, "cannot read '%s': %s", path, "this read takes no include");
+        return -1;
+    }
+    if (z->nfiles == ZRF_MAX_FILES) {
+        file_problem(z, at, "cannot read '%s': %s", path, "more than 64 files in one read");
+        return -1;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) { file_problem(z, at, "cannot read '%s': %s", path, strerror(errno)); return -1; }
+    size_t len = 0;
+    char *text = slurp(z, f, path, at, &len);
+    fclose(f);
+    if (!text) return -1;
+    return add_file(z, path, name, text, len);
 }
 
 static void point_diag(Zrf *z, int file)
@@ -182,13 +192,26 @@ void zrf_toks_push(ZrfToks *t, ZrfTok tok)
     t->v[t->n++] = tok;
 }
 
-ZrfNode *zrf_read(Zrf *z, const char *path, const char *name)
+static ZrfNode *read_from(Zrf *z, int f)
 {
-    int f = zrf_read_file(z, path, name, NULL);
-    if (f < 0) return NULL;
     ZrfToks t = { 0 };
     ZrfNode *top = NULL;
     if (zrf_expand(z, f, &t) && !z->diag.errors) top = zrf_tree(z, &t);
     free(t.v);
     return z->diag.errors ? NULL : top;
+}
+
+ZrfNode *zrf_read(Zrf *z, const char *path, const char *name)
+{
+    int f = zrf_read_file(z, path, name, NULL);
+    return f < 0 ? NULL : read_from(z, f);
+}
+
+ZrfNode *zrf_read_text(Zrf *z, const char *name, const char *text, size_t len)
+{
+    char *copy = xmalloc(len + 1, "a .zrf file");
+    memcpy(copy, text, len);
+    copy[len] = 0;
+    z->no_files = 1;
+    return read_from(z, add_file(z, name, name, copy, len));
 }

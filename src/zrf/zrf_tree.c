@@ -4,7 +4,7 @@
 #include <string.h>
 #include "oom.h"
 
-typedef struct { Zrf *z; const ZrfTok *t; size_t i, n; } TreeReader;
+typedef struct { Zrf *z; const ZrfTok *t; size_t i, n; int stop; } TreeReader;   /* stop: too deep */
 
 static ZrfNode *new_node(Zrf *z, ZrfNodeKind kind, const ZrfTok *tok)
 {
@@ -19,7 +19,8 @@ static void read_kids(TreeReader *r, ZrfNode *list, int depth)
     ZrfNode **kids = NULL; int n = 0, cap = 0;
     for (;;) {
         if (r->i >= r->n) {
-            if (depth > 0) zrf_error(r->z, list->loc, list->exp, "a '(' that is never closed");
+            if (depth > 0 && !r->stop)
+                zrf_error(r->z, list->loc, list->exp, "a '(' that is never closed");
             break;
         }
         const ZrfTok *tok = &r->t[r->i++];
@@ -35,6 +36,7 @@ static void read_kids(TreeReader *r, ZrfNode *list, int depth)
                 zrf_error(r->z, tok->loc, tok->exp, "lists nested more than %d deep",
                           ZRF_MAX_NESTING);
                 r->i = r->n;
+                r->stop = 1;
                 break;
             }
             read_kids(r, kid, depth + 1);
@@ -53,7 +55,7 @@ static void read_kids(TreeReader *r, ZrfNode *list, int depth)
 
 ZrfNode *zrf_tree(Zrf *z, const ZrfToks *t)
 {
-    TreeReader r = { z, t->v, 0, t->n };
+    TreeReader r = { z, t->v, 0, t->n, 0 };
     static const ZrfTok top = { ZT_OPEN, "(", { 0, 1, 1, 1 }, NULL };
     ZrfNode *root = new_node(z, ZN_LIST, &top);
     int before = z->diag.errors;
