@@ -50,9 +50,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (top && zrf_games(&z, top, &g)) {
         zrf_print(null, top, 0);
         for (int i = 0; i < g.n && i < 16; i++) {
-            ZrfNode *sections = zrf_variant_sections(&z, &g, i);
-            zrf_print(null, sections, 0);
             int before = z.diag.errors;
+            ZrfNode *sections = zrf_variant_sections(&z, &g, i);
+            if (!sections) {
+                FZ_CHECK(z.diag.errors > before, "a variant not made without an error");
+                continue;
+            }
+            zrf_print(null, sections, 0);
             ZrfBoard b;
             if (zrf_board(&z, sections, &b)) {
                 check_board(&b);

@@ -17,6 +17,7 @@ static int dump_variant(Zrf *z, const ZrfGames *g, int i)
         printf(" (inherits from %d: %s)", g->v[v->game].number, zrf_variant_title(g, v->game));
     printf("\n");
     ZrfNode *sections = zrf_variant_sections(z, g, i);
+    if (!sections) return 1;
     ZrfNode head = *v->form->kids[0], whole = *sections;
     ZrfNode **kids = xmalloc((size_t)(sections->nkids + 1) * sizeof *kids, "a dump");
     kids[0] = &head;

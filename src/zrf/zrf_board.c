@@ -87,6 +87,16 @@ void zrf_board_set_link(ZrfBoard *b, int from, int dir, int to)
 
 int zrf_link(const ZrfBoard *b, int p, int d) { return b->link[p * b->capdirs + d]; }
 
+int zrf_board_spend(Zrf *z, ZrfBoard *b, const ZrfNode *at, long n)
+{
+    if (b->too_much) return 0;
+    b->work += n;
+    if (b->work <= ZRF_MAX_BOARD_WORK) return 1;
+    zrf_node_error(z, at, "building this board takes more than %ld steps", ZRF_MAX_BOARD_WORK);
+    b->too_much = 1;
+    return 0;
+}
+
 int zrf_number(Zrf *z, const ZrfNode *n, int *v)
 {
     const char *s = n->kind == ZN_ATOM ? n->text : "";
@@ -215,14 +225,18 @@ static int unlink_form(Zrf *z, ZrfBoard *b, const ZrfNode *f)
             q = second->kind == ZN_ATOM ? find_position(b, second->text) : -1;
             if (q < 0 && (dir = known_direction(z, b, second)) < 0) { ok = 0; continue; }
         }
-        for (int d = 0; d < b->ndirs; d++) {
-            if (dir >= 0) { if (d == dir) zrf_board_set_link(b, p, d, -1); continue; }
-            for (int s = 0; s < b->npos; s++) {
-                int t = zrf_link(b, s, d);
-                if ((s == p && (q < 0 || t == q)) || (t == p && (q < 0 || s == q)))
-                    zrf_board_set_link(b, s, d, -1);
+        if (dir >= 0) { zrf_board_set_link(b, p, dir, -1); continue; }
+        if (q >= 0) {                       /* the rows of p and q only */
+            for (int d = 0; d < b->ndirs; d++) {
+                if (zrf_link(b, p, d) == q) zrf_board_set_link(b, p, d, -1);
+                if (zrf_link(b, q, d) == p) zrf_board_set_link(b, q, d, -1);
             }
+            continue;
         }
+        if (!zrf_board_spend(z, b, e, (long)b->npos * b->ndirs)) return 0;
+        for (int s = 0; s < b->npos; s++)
+            for (int d = 0; d < b->ndirs; d++)
+                if (s == p || zrf_link(b, s, d) == p) zrf_board_set_link(b, s, d, -1);
     }
     return ok;
 }
@@ -243,11 +257,13 @@ static int zone_positions(Zrf *z, ZrfBoard *b, const ZrfNode *list, int **out)
 {
     int n = 0;
     *out = xmalloc((size_t)(list ? list->nkids : 1) * sizeof **out, "a zone");
-    for (int i = 1; list && i < list->nkids; i++) {
-        int p = known_position(z, b, list->kids[i]), seen = 0;
-        for (int k = 0; k < n && p >= 0; k++) seen |= (*out)[k] == p;
-        if (p >= 0 && !seen) (*out)[n++] = p;
+    if (!list || !zrf_board_spend(z, b, list, b->npos + list->nkids)) return 0;
+    char *seen = xcalloc((size_t)b->npos + 1, 1, "a zone");
+    for (int i = 1; i < list->nkids; i++) {
+        int p = known_position(z, b, list->kids[i]);
+        if (p >= 0 && !seen[p]) { seen[p] = 1; (*out)[n++] = p; }
     }
+    free(seen);
     return n;
 }
 
@@ -264,6 +280,7 @@ static int zone_form(Zrf *z, ZrfBoard *b, const ZrfNode *f)
     for (int i = 1; i < players->nkids; i++) {
             int pl = known_player(z, b, players->kids[i]);
         if (pl < 0) continue;
+        if (!zrf_board_spend(z, b, f, b->nzones)) return 0;
         int k = 0;
         while (k < b->nzones && !(b->zone[k].player == pl &&
                                   zrf_eq(b->zone[k].name, name->kids[1]->text))) k++;
@@ -287,6 +304,7 @@ static int symmetry_form(Zrf *z, ZrfBoard *b, const ZrfNode *f)
     }
     int pl = known_player(z, b, f->kids[1]), ok = 1;
     if (pl < 0) return 1;
+    if (!zrf_board_spend(z, b, f, (long)f->nkids * b->ndirs)) return 0;
     int s = 0;
     while (s < b->nsyms && b->sym[s].player != pl) s++;
     if (s == b->nsyms) {
@@ -406,7 +424,7 @@ int zrf_board(Zrf *z, const ZrfNode *sections, ZrfBoard *b)
             const ZrfNode *s = sections->kids[i];
             if (!zrf_is(s, "board")) continue;
             boards += !round;
-            for (int k = 1; k < s->nkids; k++)
+            for (int k = 1; k < s->nkids && !b->too_much; k++)
                 if (form_round(s->kids[k]) == round) board_form(z, b, s->kids[k]);
         }
     if (!boards) zrf_node_error(z, sections, "this game has no (board ...)");

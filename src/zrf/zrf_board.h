@@ -12,6 +12,10 @@
 #define ZRF_MAX_POSITIONS 20000     /* the largest real board has 3214 */
 #define ZRF_MAX_DIRECTIONS 128      /* the most a real file uses is 32 */
 #define ZRF_MAX_PLAYERS 64
+/* Steps of work to build one board (a grid's positions and links, a position unlinked from
+ * every other, a zone's positions...): well under a second. The largest real board takes
+ * about 3214 x 32 steps a form at most. */
+#define ZRF_MAX_BOARD_WORK 200000000L
 
 typedef struct {
     const char *name;
@@ -41,6 +45,7 @@ typedef struct {
     ZrfSymmetry *sym; int nsyms;
     int ngrids;
     int *slots; int nslots;  /* the positions by name: index + 1, 0 empty */
+    long work; int too_much; /* steps spent building it (ZRF_MAX_BOARD_WORK) */
 } ZrfBoard;
 
 /* The board of a game's or variant's sections (zrf_variant_sections); 0 after errors. A
@@ -57,6 +62,8 @@ int zrf_board_position(Zrf *z, ZrfBoard *b, const char *name, ZrfLoc loc);  /* m
 int zrf_board_direction(Zrf *z, ZrfBoard *b, const ZrfNode *at, const char *name);
 void zrf_board_set_link(ZrfBoard *b, int from, int dir, int to);
 int zrf_number(Zrf *z, const ZrfNode *n, int *v);       /* an integer atom; 0 after an error */
+/* n more steps of work (ZRF_MAX_BOARD_WORK); 0, after an error at `at`, once past the bound */
+int zrf_board_spend(Zrf *z, ZrfBoard *b, const ZrfNode *at, long n);
 /* (grid ...) added to the board; 0 after errors */
 int zrf_grid(Zrf *z, ZrfBoard *b, const ZrfNode *grid);
 #endif

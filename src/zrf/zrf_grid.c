@@ -163,6 +163,7 @@ int zrf_grid(Zrf *z, ZrfBoard *b, const ZrfNode *grid)
             return 0;
         }
     }
+    if (!zrf_board_spend(z, b, grid, count * (1 + (dirs ? dirs->nkids : 0)))) return 0;
     int *pos = xmalloc((size_t)count * sizeof *pos, "a grid");
     int ok = make_positions(z, b, &g, grid, pos, count);
     for (int i = 1; ok && dirs && i < dirs->nkids; i++)

@@ -4,7 +4,8 @@
 #include <string.h>
 #include "oom.h"
 
-typedef struct { Zrf *z; const ZrfTok *t; size_t i, n; int stop; } TreeReader;   /* stop: too deep */
+/* stop: the lists nest too deep, and nothing more is said */
+typedef struct { Zrf *z; const ZrfTok *t; size_t i, n; int stop; } TreeReader;
 
 static ZrfNode *new_node(Zrf *z, ZrfNodeKind kind, const ZrfTok *tok)
 {

@@ -106,6 +106,11 @@ ZrfNode *zrf_variant_sections(Zrf *z, const ZrfGames *g, int i)
         for (int k = 1; k < game->nkids; k++) out->kids[out->nkids++] = game->kids[k];
         return out;
     }
+    if ((long)game->nkids * var->nkids > ZRF_MAX_MERGE) {     /* each pair is compared */
+        zrf_node_error(z, var, "this variant and its game have too many sections to merge "
+                       "(%d and %d)", var->nkids - 1, game->nkids - 1);
+        return NULL;
+    }
     char *used = arena_alloc(&z->arena, (size_t)var->nkids);
     int var_conditions = 0;
     for (int k = 1; k < var->nkids; k++) var_conditions |= is_condition(var->kids[k]);

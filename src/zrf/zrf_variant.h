@@ -26,7 +26,9 @@ typedef struct {
 int zrf_games(Zrf *z, const ZrfNode *top, ZrfGames *g);
 
 /* The sections of entry i as a list (the head atom left out): a game's own, or its game's
- * with the variant's in their place. */
+ * with the variant's in their place; NULL after an error, when the sections of the variant
+ * times those of its game pass ZRF_MAX_MERGE (real files have at most a few hundred). */
+#define ZRF_MAX_MERGE 50000000L
 ZrfNode *zrf_variant_sections(Zrf *z, const ZrfGames *g, int i);
 
 /* The entry that --variant names (a number, or a title, ignoring case), or the first game; -1
