@@ -7,7 +7,7 @@
 #   bench/limits.sh [GAME...]          (GAME: chess four-towers ivory-tower nemoroth smegi spinal-tap
 #                                       xiangqi shogi capablanca smess; default: all)
 #
-# It builds a boardvm with -DBOARDVM_MAXIMA (src/maxima.h) in a temporary copy of the source
+# It builds a boardvm with -DBOARDVM_MAXIMA (src/base/maxima.h) in a temporary copy of the source
 # tree (the normal build has no counters), runs each game's tests/*.test and tests/slow/*.test
 # files with it, and prints the maxima (each line: what, largest met / the default limit).
 # A limit that a legal position of a shipped game reaches is a fidelity bug: the margins printed
@@ -23,8 +23,8 @@ games=${*:-chess four-towers ivory-tower nemoroth smegi spinal-tap xiangqi shogi
 
 # A copy of the sources (no configure run there: the objects of an in-place build stay apart).
 echo "limits: building an instrumented boardvm in $tmp" >&2
-(cd "$top" && tar cf - --exclude='*.o' --exclude=grammar/lexer.c --exclude=grammar/parser.c \
-    --exclude=grammar/parser.h configure.ac Makefile.am grammar src rules tests docs man bench examples README.md fuzz) |
+(cd "$top" && tar cf - --exclude='*.o' --exclude=src/lang/lexer.c --exclude=src/lang/parser.c \
+    --exclude=src/lang/parser.h configure.ac Makefile.am src rules tests docs man bench examples README.md fuzz) |
     (cd "$tmp" && tar xf -)
 (cd "$tmp" && autoreconf -i >/dev/null 2>&1 && ./configure -q CPPFLAGS=-DBOARDVM_MAXIMA >/dev/null &&
     make -j2 >/dev/null 2>&1) || { echo "limits: the instrumented build failed" >&2; exit 1; }

@@ -45,7 +45,7 @@ awk '
     }
     END { printf "games %d: boardvm %d wins, %d losses, %d draws, %d unfinished (score %.1f/%d)\n",
           games, w, l, d, u, w + d / 2, games }' "$PGN" | tee xboard-score.txt
-# The Elo difference from boardvm's own statistics (src/elo.c: match --stats W,D,L); unfinished
+# The Elo difference from boardvm's own statistics (src/common/elo.c: match --stats W,D,L); unfinished
 # games are left out.
 wdl=$(sed -n 's/.*boardvm \([0-9]*\) wins, \([0-9]*\) losses, \([0-9]*\) draws.*/\1,\3,\2/p' \
     xboard-score.txt)

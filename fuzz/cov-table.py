@@ -20,9 +20,9 @@ def summaries(path, src):
         if name.startswith(os.path.join(src, "src") + "/"):
             name = os.path.relpath(name, src)
         elif os.path.basename(name) == "parser.c" and "/gen/" in name:
-            name = "grammar/parser.y (bison's parser.c)"
+            name = "src/lang/parser.y (bison's parser.c)"
         elif os.path.basename(name) == "lexer.c" and "/gen/" in name:
-            name = "grammar/lexer.l (flex's lexer.c)"
+            name = "src/lang/lexer.l (flex's lexer.c)"
         else:
             continue
         lines = fl["summary"]["lines"]

@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "game.h"
+#include "gameload.h"
 #include "make.h"
 #include "movegen.h"
 #include "notation.h"

@@ -47,9 +47,8 @@ dict_for() {
 }
 
 # The library sources: everything but main.c and the command files (commands.h users).
-LIB="arena diag ast parse opcodes compile builtins codegen setvalues verify jumps superinstr position vm movegen merge extend effects pins maxima profile posstring notation session gameload perft search mcts smallmath gencheck weights record make capture origins pretest royal oom protect rulespath move_examples
-     zrf/zrf_src zrf/zrf_lex zrf/zrf_expand zrf/zrf_tree zrf/zrf_variant zrf/zrf_board zrf/zrf_grid
-     zrf/zrf_board_print"
+LIB="arena game diag ast parse opcodes compile builtins codegen setvalues verify jumps superinstr position vm movegen merge movetext extend effects pins maxima profile posstring notation session gameload perft search mcts smallmath gencheck weights record make capture origins pretest royal oom protect rulespath move_examples
+     zrf_src zrf_lex zrf_expand zrf_tree zrf_variant zrf_board zrf_grid zrf_board_print"
 # What the web harness adds (the requests of `boardvm serve` without its HTTP side), and how it
 # links: every fopen/open/opendir of boardvm's code goes through the harness (fuzz_web.c).
 WEBLIB="webapi webgame gamejson movesquares"
@@ -58,7 +57,7 @@ WEBLINK="-ljansson -lmicrohttpd -Wl,--wrap=fopen -Wl,--wrap=open -Wl,--wrap=open
 CLI="display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares svg serve dynlib mathfn
      tune balance selfgames texel outfile
      cli cli_table check show perft_cmd startpos diff diff_side engine_notation uci_client match elo main
-     zrf/cmd_variants zrf/cmd_dump"
+     variants dump"
 # Every UBSan check is fatal, except those listed in RECOVER: they report and go on unless
 # UBSAN_OPTIONS says halt_on_error=1 (as fuzz and regress do), which lets fuzz/ubsan.supp skip
 # known, not yet fixed findings while fuzzing.
@@ -68,11 +67,23 @@ RECOVER=signed-integer-overflow
 KNOWN=""
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-recover=$RECOVER -fno-omit-frame-pointer"
 
+# src/ is one folder per layer (docs/architecture.md): a C file by its name, and every folder on
+# the include path, as Makefile.am has them.
+srcof() {
+    for d in "$src"/src/*/; do
+        [ -f "$d$1.c" ] && { echo "$d$1.c"; return; }
+    done
+    echo "run.sh: no src/*/$1.c" >&2; echo "$src/src/$1.c"
+}
+srcinc() {
+    for d in "$src"/src/*/; do printf -- '-I%s ' "${d%/}"; done
+}
+
 # The flex and bison outputs, as Makefile.am makes them (lexer.l writes lex.yy.c).
 gen() {
     mkdir -p "$out/gen"
-    bison -d -Wno-yacc -o "$out/gen/parser.c" "$src/grammar/parser.y"
-    (cd "$out/gen" && flex "$src/grammar/lexer.l" && mv lex.yy.c lexer.c)
+    bison -d -Wno-yacc -o "$out/gen/parser.c" "$src/src/lang/parser.y"
+    (cd "$out/gen" && flex "$src/src/lang/lexer.l" && mv lex.yy.c lexer.c)
 }
 
 # check_sources: every C file of the program (Makefile.am) is in LIB, WEBLIB or CLI, and every
@@ -86,7 +97,7 @@ check_sources() {
     mk=${FUZZ_MAKEFILE:-$src/Makefile.am}
     [ -r "$mk" ] || { echo "run.sh: cannot read $mk" >&2; exit 2; }
     # any character a file name may hold, so that no C file of src/ slips past the pattern
-    files=$(grep -o 'src/[A-Za-z0-9_.+/-]*\.c' "$mk" | sed 's|^src/||; s|\.c$||' | sort -u)
+    files=$(grep -o 'src/[a-z]*/[A-Za-z0-9_.+-]*\.c' "$mk" | sed 's|^src/[a-z]*/||; s|\.c$||' | grep -vx "lexer\|parser" | sort -u)
     [ -n "$files" ] || { echo "run.sh: no src/*.c in $mk" >&2; exit 2; }
     missing=""; extra=""
     for f in $files; do
@@ -104,13 +115,13 @@ check_sources() {
 
 build() {
     check_sources
-    mkdir -p "$out/obj-fuzz/zrf" "$out/obj-cli/zrf" "$out/bin"
+    mkdir -p "$out/obj-fuzz" "$out/obj-cli" "$out/bin"
     gen
-    inc="-I$src/src -I$src/src/zrf -I$out/gen -DFUZZ_SRCDIR=\"$src\""
+    inc="$(srcinc) -I$out/gen -DFUZZ_SRCDIR=\"$src\""
     common="-g -O1 -Wall -Wextra -Wno-unused-function $SAN $inc"
     fuzzobjs=""; cliobjs=""
     for f in $LIB; do
-        $CC $common -fsanitize=fuzzer-no-link -c "$src/src/$f.c" -o "$out/obj-fuzz/$f.o"
+        $CC $common -fsanitize=fuzzer-no-link -c "$(srcof "$f")" -o "$out/obj-fuzz/$f.o"
         fuzzobjs="$fuzzobjs $out/obj-fuzz/$f.o"
     done
     for f in parser lexer; do
@@ -124,7 +135,7 @@ build() {
     if have_web; then
         webobjs=""
         for f in $WEBLIB; do
-            $CC $common -fsanitize=fuzzer-no-link -c "$src/src/$f.c" -o "$out/obj-fuzz/$f.o"
+            $CC $common -fsanitize=fuzzer-no-link -c "$(srcof "$f")" -o "$out/obj-fuzz/$f.o"
             webobjs="$webobjs $out/obj-fuzz/$f.o"
         done
         $CC $common -fsanitize=fuzzer "$here/fuzz_web.c" $fuzzobjs $webobjs $WEBLINK -o "$out/bin/fuzz_web"
@@ -133,7 +144,7 @@ build() {
     fi
     # The command itself with the same sanitizers, for the edge cases and `boardvm test`.
     for f in $LIB $CLI; do
-        $CC $common -c "$src/src/$f.c" -o "$out/obj-cli/$f.o"
+        $CC $common -c "$(srcof "$f")" -o "$out/obj-cli/$f.o"
         cliobjs="$cliobjs $out/obj-cli/$f.o"
     done
     for f in parser lexer; do
@@ -303,13 +314,13 @@ coverage() {
         cov_replay
         return
     fi
-    rm -rf "$c"; mkdir -p "$c/obj/zrf" "$c/bin" "$c/prof"
+    rm -rf "$c"; mkdir -p "$c/obj" "$c/bin" "$c/prof"
     [ -f "$out/gen/parser.c" ] || gen
     flags="-g -O1 -fprofile-instr-generate -fcoverage-mapping -fsanitize=fuzzer-no-link"
-    flags="$flags -I$src/src -I$src/src/zrf -I$out/gen -DFUZZ_SRCDIR=\"$src\" -w"
+    flags="$flags $(srcinc) -I$out/gen -DFUZZ_SRCDIR=\"$src\" -w"
     objs=""
     for f in $LIB; do
-        $CC $flags -c "$src/src/$f.c" -o "$c/obj/$f.o"; objs="$objs $c/obj/$f.o"
+        $CC $flags -c "$(srcof "$f")" -o "$c/obj/$f.o"; objs="$objs $c/obj/$f.o"
     done
     for f in parser lexer; do
         $CC $flags -c "$out/gen/$f.c" -o "$c/obj/$f.o"; objs="$objs $c/obj/$f.o"
@@ -317,7 +328,7 @@ coverage() {
     webobjs=""
     if have_web; then
         for f in $WEBLIB; do
-            $CC $flags -c "$src/src/$f.c" -o "$c/obj/$f.o"; webobjs="$webobjs $c/obj/$f.o"
+            $CC $flags -c "$(srcof "$f")" -o "$c/obj/$f.o"; webobjs="$webobjs $c/obj/$f.o"
         done
     fi
     built=""
@@ -347,13 +358,13 @@ cov_replay() {
         LLVM_PROFILE_FILE="$c/prof/$h-%m.profraw" FUZZ_KNOWN="" \
             "$c/bin/fuzz_$h" -runs=0 -timeout=60 -rss_limit_mb=4096 -max_len="$(max_len "$h")" \
             $dirs > "$c/$h.log" 2>&1 || echo "run.sh: the replay of $h ended with an error (see $c/$h.log)" >&2
-        llvm-profdata merge -sparse "$c/prof/$h"-*.profraw -o "$c/$h.profdata"
+        llvm-profdata merge movetext -sparse "$c/prof/$h"-*.profraw -o "$c/$h.profdata"
         llvm-cov export -summary-only "$c/bin/fuzz_$h" -instr-profile="$c/$h.profdata" > "$c/$h.json"
         echo "$h: $(sed -n 's/^#\([0-9]*\).*INITED.*/\1/p' "$c/$h.log" | tail -n 1) inputs replayed"
     done
     profs=""
     for h in $built; do profs="$profs $c/$h.profdata"; done
-    llvm-profdata merge -sparse $profs -o "$c/all.profdata"
+    llvm-profdata merge movetext -sparse $profs -o "$c/all.profdata"
     first=""; more=""
     for h in $built; do
         if [ -z "$first" ]; then first="$c/bin/fuzz_$h"; else more="$more -object $c/bin/fuzz_$h"; fi

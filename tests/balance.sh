@@ -1,5 +1,5 @@
 #!/bin/sh
-# boardvm balance (src/balance.c): two variants whose every game is known in advance (White mates
+# boardvm balance (src/commands/balance.c): two variants whose every game is known in advance (White mates
 # in one; Black to move is stalemated), so that every count, interval and difference can be
 # worked out by hand; a real run whose totals must add up and must not depend on --jobs; errors.
 # Run from the top build directory by `make check`.

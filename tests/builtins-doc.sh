@@ -1,10 +1,10 @@
 #!/bin/sh
-# Every built-in of the table in src/builtins.c (one row per line starting with `B(`) is in the
+# Every built-in of the table in src/lang/builtins.c (one row per line starting with `B(`) is in the
 # reference: in the built-ins of docs/language.md (the paragraph that starts "Built-ins") as
 # `name` or `name(`, and in the "Built-ins" section of man/boardvm-rules.5. A new row fails
 # this test until both document it. Run from the top build directory by `make check`.
 srcdir=${srcdir:-.}
-table=$srcdir/src/builtins.c
+table=$srcdir/src/lang/builtins.c
 names=$(sed -n 's/^B("\([^"]*\)".*/\1/p' "$table" | sort -u)
 [ -n "$names" ] || { echo "FAIL: no rows read from $table"; exit 1; }
 md=$(sed -n '/^Built-ins /,/^### /p' "$srcdir/docs/language.md")
@@ -18,5 +18,5 @@ for name in $names; do
     printf '%s\n' "$man" | grep -qE "(^|[^a-z-])$name([^a-z-]|\$)" ||
         { echo "FAIL: man/boardvm-rules.5 does not list the built-in '$name'"; status=1; }
 done
-[ $status = 0 ] && echo "ok: the $n built-in names of src/builtins.c are in both references"
+[ $status = 0 ] && echo "ok: the $n built-in names of src/lang/builtins.c are in both references"
 exit $status

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The command line from its one table (src/cli_table.c): every command has its own --help (the
+# The command line from its one table (src/cli/cli_table.c): every command has its own --help (the
 # same as `boardvm help COMMAND`), an option of another command or an unknown one is refused
 # with status 2 and names the command, short forms and `--` work, extra operands are refused,
 # --version states the licence, and the bash completion script made from the table completes

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The evaluation (src/search.c evaluate()): a piece in hand is material only in a game with
+# The evaluation (src/engine/search.c evaluate()): a piece in hand is material only in a game with
 # drops. Storm the Ivory Tower keeps each side's lost pieces in its own hand (no drops): a side
 # whose Numskull (value 500) was taken is a Numskull down, not even. Run by `make check`.
 srcdir=${srcdir:-.}

@@ -1,5 +1,5 @@
 #!/bin/sh
-# FORFRIEND (src/superinstr.c) counts the squares it passes over as the loop it replaces would
+# FORFRIEND (src/bytecode/superinstr.c) counts the squares it passes over as the loop it replaces would
 # have: tests/lang/friend-loop-steps.rules (its comment counts the instructions) runs past the
 # bound between two emitted moves with 300 walks of the board, and within it with 200.
 # Run from the top build directory by `make check`.

@@ -14,14 +14,14 @@ fails=0
 bad() { echo "FAIL: $1"; fails=$((fails + 1)); }
 
 # planted: a new C file in the program's sources
-sed 's|src/main\.c|src/main.c src/zz_planted-new.c|' "$srcdir/Makefile.am" > "$tmp/new.am"
+sed 's|src/cli/main\.c|src/cli/main.c src/cli/zz_planted-new.c|' "$srcdir/Makefile.am" > "$tmp/new.am"
 if FUZZ_MAKEFILE="$tmp/new.am" sh "$run" sources > "$tmp/out" 2>&1; then
     bad "run.sh sources passed a Makefile.am with a C file that is in none of its lists"
 elif ! grep -q 'in none of LIB, WEBLIB, CLI.* zz_planted-new' "$tmp/out"; then
     bad "run.sh sources failed without naming the new file: $(cat "$tmp/out")"
 fi
 # planted: a file of the lists gone from the program
-sed 's|src/mcts\.c||' "$srcdir/Makefile.am" > "$tmp/gone.am"
+sed 's|src/engine/mcts\.c||' "$srcdir/Makefile.am" > "$tmp/gone.am"
 if FUZZ_MAKEFILE="$tmp/gone.am" sh "$run" sources > "$tmp/out" 2>&1; then
     bad "run.sh sources passed a Makefile.am without a file its lists name (mcts)"
 elif ! grep -q 'not a C file of .* mcts' "$tmp/out"; then

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The libraries only one command uses are loaded by that command alone (src/dynlib.h): perft,
+# The libraries only one command uses are loaded by that command alone (src/base/dynlib.h): perft,
 # search, self-play, bench, show, moves, test and a `play` that reads a pipe do not load
 # libmicrohttpd (serve; it brings GnuTLS and seven more libraries, 3 MB of resident memory),
 # libedit (the prompt of play) or libm (the statistics of match, tune and balance). Seen with

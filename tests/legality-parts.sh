@@ -1,5 +1,5 @@
 #!/bin/sh
-# The legality test leaves out the hooks `legal` cannot see (src/effects.c), which is most of the
+# The legality test leaves out the hooks `legal` cannot see (src/runtime/effects.c), which is most of the
 # speed of chess perft. `boardvm disasm` prints what the test makes: these lines fail if the
 # analysis turns more cautious (slower) or wrongly bold; tests/lang/probe.rules checks that hooks
 # it needs are run (language.test). Run from the top build directory by `make check`.
@@ -31,13 +31,13 @@ check "$srcdir/tests/lang/identity.rules" "" \
 check "$srcdir/tests/lang/identity.rules" counted \
     "legality test: makes the move with after-move, turn-start, the history"
 # chess: `legal` is exactly `require not in-check;` and every attack is a leap/ride line, so
-# most moves are decided by the pins of the node (src/pins.h); tests/chess-perft.test's pinned
+# most moves are decided by the pins of the node (src/runtime/pins.h); tests/chess-perft.test's pinned
 # positions fail if that is wrong. Xiangqi's attacks are native lines with legs and hops (their
 # legs pinned, their hop lines watched: tests/lang/native-lines.rules) and one program, the
 # flying general, whose reads are watched (tests/xiangqi.test and smegi.test fail without that). The Ivory
 # Tower's legal is more than `not in-check`: every move is made. Shogi's legal goes on after
 # `require not in-check;` (uchifuzume), and that part is run before the move where it can be
-# (src/pretest.c; tests/lang/pretest.rules and shogi.test's uchifuzume cases fail if it is wrong).
+# (src/lang/pretest.c; tests/lang/pretest.rules and shogi.test's uchifuzume cases fail if it is wrong).
 pins="legality test: moves that leave the royal piece alone and write two squares at most need no make (pins)"
 for f in rules/chess.rules examples/xiangqi.rules rules/ivory-tower.rules examples/shogi.rules tests/lang/pretest.rules; do
     got=$(./boardvm disasm "$srcdir/$f" | grep -c '(pins)')

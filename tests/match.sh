@@ -1,5 +1,5 @@
 #!/bin/sh
-# boardvm match (src/match.c, src/elo.c): the statistics against values computed by hand, a tiny
+# boardvm match (src/commands/match.c, src/common/elo.c): the statistics against values computed by hand, a tiny
 # real match whose totals and records must add up, and the errors for bad options.
 # Run from the top build directory by `make check`.
 srcdir=${srcdir:-.}

@@ -1,5 +1,5 @@
 #!/bin/sh
-# --search mcts (src/mcts.c; docs/engine.md §6.11) in play: it plays only legal moves in every
+# --search mcts (src/engine/mcts.c; docs/engine.md §6.11) in play: it plays only legal moves in every
 # shipped game, a seed fixes its games, --nodes bounds its playouts, --move-work and --time its
 # work and time, and the options it does not take are refused with a message. Its forced
 # results are in tests/mcts.test.

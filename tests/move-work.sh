@@ -1,5 +1,5 @@
 #!/bin/sh
-# The work a move may take (src/search.c, SearchLimits.work; docs/engine.md §1): `--move-work N`
+# The work a move may take (src/engine/search.c, SearchLimits.work; docs/engine.md §1): `--move-work N`
 # stops a search after N million steps of rules code, finishing the node it is in (whose
 # generation is bounded by the 1000 million steps a position may take), and with no limit given
 # selfplay searches to depth 3 (or more) within 1000 million. The rules file makes every node slow: each
@@ -7,7 +7,7 @@
 # steps) and offers 401 moves, so a depth-2 search would generate 401 such positions and depth 3
 # 160000 (hours). Each run below must end, its instructions (`--profile`) within the bound plus
 # one position's generation, and the unbounded depth-3 search must not. With no limit given the
-# search also goes past depth 3 while it is cheap (src/search.c, still_cheap). Run by `make check`.
+# search also goes past depth 3 while it is cheap (src/engine/search.c, still_cheap). Run by `make check`.
 srcdir=${srcdir:-.}
 rules=$srcdir/tests/fuzz-regress/cli/slow-nodes.rules
 status=0

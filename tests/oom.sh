@@ -1,5 +1,5 @@
 #!/bin/sh
-# The out-of-memory policy (src/oom.c): an allocation that fails ends boardvm with a message
+# The out-of-memory policy (src/base/oom.c): an allocation that fails ends boardvm with a message
 # naming what it was allocating and exit status 3, not an abort. The engine's 32 MB hash table
 # cannot be had under a virtual memory limit at which the compiler still runs: selfplay must
 # then say so. Skipped where no such limit exists (an AddressSanitizer build reserves terabytes

@@ -1,5 +1,5 @@
 #!/bin/sh
-# --record never loses games silently (src/outfile.c): `match`, `selfplay` and `tune` writing to
+# --record never loses games silently (src/common/outfile.c): `match`, `selfplay` and `tune` writing to
 # /dev/full (every write fails with ENOSPC) say so and exit 2, and a record file that already
 # exists stays as it was when the new one cannot be written (a file size limit of one block,
 # SIGXFSZ ignored so that write() fails), with no temporary file left beside it. A record

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The search's prunings and reductions (src/search.c; docs/engine.md §6.3): null-move pruning,
+# The search's prunings and reductions (src/engine/search.c; docs/engine.md §6.3): null-move pruning,
 # late-move reductions, futility pruning and aspiration windows. Each is there to search less
 # for the same answer. On four tactical positions with a published solution (Win At Chess 6, 8,
 # 9 and 10, whose key moves Fairy-Max 5.0b also plays at depth 8-9), a depth-6 search with every

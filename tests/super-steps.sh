@@ -1,5 +1,5 @@
 #!/bin/sh
-# Superinstructions (src/superinstr.c) charge the steps of the instructions they stand for:
+# Superinstructions (src/bytecode/superinstr.c) charge the steps of the instructions they stand for:
 # tests/lang/super-steps.rules (its comment counts the instructions) runs about 9010
 # instructions before its first move, past a bound of 8990 and within one of 9100.
 # Run from the top build directory by `make check`.

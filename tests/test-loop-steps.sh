@@ -1,5 +1,5 @@
 #!/bin/sh
-# FORTEST (src/superinstr.c) counts the squares it passes over as the loop it replaces would
+# FORTEST (src/bytecode/superinstr.c) counts the squares it passes over as the loop it replaces would
 # have: tests/lang/test-loop-steps.rules (its comment counts the instructions) runs past the
 # bound between two emitted moves with 200 walks of the board, and within it with 150, both
 # for a test of `height` and of a square variable. Run from the top build directory by

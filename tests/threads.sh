@@ -1,5 +1,5 @@
 #!/bin/sh
-# --threads (Lazy SMP, src/search.c): with helper threads the engine still finds a mate worked out
+# --threads (Lazy SMP, src/engine/search.c): with helper threads the engine still finds a mate worked out
 # by hand, plays only legal moves to the end of a game, and a match with --threads runs; bad
 # values are refused. (One thread is the deterministic search the .test search cases check.)
 # Run from the top build directory by `make check`.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# boardvm tune (src/tune.c, src/texel.c, src/weights.c): the logistic fit against a case solved by
+# boardvm tune (src/commands/tune.c, src/engine/texel.c, src/engine/weights.c): the logistic fit against a case solved by
 # hand and on synthetic data whose true weights are known; its standard errors against the
 # spread of the estimates over repeated data sets; a real tuning run; the weights file the
 # engine reads; errors. Run from the top build directory by `make check`.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# `boardvm test --update` never loses a file (src/outfile.c): it writes a temporary file of a
+# `boardvm test --update` never loses a file (src/common/outfile.c): it writes a temporary file of a
 # name nobody can plant in advance and renames it over the old one only when every write
 # succeeded. A symbolic link planted at the name the update once used (X.test.update-tmp) is
 # not followed; a .test file that is a symbolic link stays one, the file it leads to updated; a

@@ -6,7 +6,9 @@
  * and the start position is read now, so that a mistake in it is an error at its place in the
  * rules file rather than at the first command that sets up the game. Compiling used to call
  * these itself: calls up the layers that tests/layers.sh now refuses. */
+#include "gameload.h"
 #include "game.h"
+#include "rules_compile.h"
 #include "diag.h"
 #include "effects.h"
 #include "movegen.h"

@@ -1,4 +1,4 @@
-/* parse.h - the front end: .rules text to syntax tree (grammar/lexer.l, grammar/parser.y). */
+/* parse.h - the front end: .rules text to syntax tree (src/lang/lexer.l, src/lang/parser.y). */
 #ifndef BOARDVM_PARSE_H
 #define BOARDVM_PARSE_H
 

@@ -304,45 +304,9 @@ void gen_legal(Pos *p, MoveList *ml)
     if (g->compulsory_capture) keep_captures(p, ml, g->compulsory_capture == 2);
 }
 
-typedef struct { const char *s; int i; } NamedMove;
-static int cmp_named(const void *a, const void *b)
-{
-    return strcmp(((const NamedMove *)a)->s, ((const NamedMove *)b)->s);
-}
-
-/* `qualify` text is written only where two legal moves would otherwise have one string. The
- * strings are sorted and equal neighbours marked: comparing every pair took minutes for the
- * MAX_MOVES moves one position may have. */
-static void mark_qualified(const Game *g, MoveList *ml)
-{
-    int any = 0;
-    for (int i = 0; i < ml->n && !any; i++) any = ml->m[i].nqual != 0;
-    if (!any) return;
-    char (*s)[MOVE_STR_MAX] = malloc(sizeof *s * (size_t)ml->n);
-    NamedMove *nm = malloc(sizeof *nm * (size_t)ml->n);
-    if (!s || !nm) out_of_memory("the move strings to qualify");
-    for (int i = 0; i < ml->n; i++) {
-        ml->m[i].qualified = 0;
-        move_string(g, ml, &ml->m[i], s[i], sizeof s[i]);
-        nm[i].s = s[i]; nm[i].i = i;
-    }
-    qsort(nm, (size_t)ml->n, sizeof *nm, cmp_named);
-    for (int i = 0; i + 1 < ml->n; i++)
-        if (!strcmp(nm[i].s, nm[i + 1].s)) ml->m[nm[i].i].qualified = ml->m[nm[i + 1].i].qualified = 1;
-    free(nm); free(s);
-}
-
 void node_moves_unnamed(Pos *p, MoveList *ml)
 {
     gen_legal(p, ml);
-    vm_run_end(p, ml->n);
-    if (p->result) ml->n = 0;     /* a finished game has no legal moves */
-}
-
-void node_moves(Pos *p, MoveList *ml)
-{
-    gen_legal(p, ml);
-    mark_qualified(p->g, ml);
     vm_run_end(p, ml->n);
     if (p->result) ml->n = 0;     /* a finished game has no legal moves */
 }

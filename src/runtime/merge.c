@@ -3,7 +3,7 @@
 #include <string.h>
 #include "merge.h"
 #include "oom.h"
-#include "notation.h"
+#include "movetext.h"
 
 int merge_applies(const Game *g, const Move *m) { return g->distinct || m->group != 0; }
 

@@ -312,7 +312,7 @@ void cli_completion_bash(FILE *out)
 {
     fputs("# bash completion for boardvm, made by `boardvm completion bash` from its table of "
           "commands\n"
-          "# and options (src/cli_table.c): do not edit.\n\n"
+          "# and options (src/cli/cli_table.c): do not edit.\n\n"
           "# the games that can be named without a path: $BOARDVM_PATH, then the installed ones\n"
           "_boardvm_games()\n{\n    local IFS=: d\n"
           "    for d in $BOARDVM_PATH '" BOARDVM_DATADIR "'; do\n"

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "gameload.h"
 #include "make.h"
 #include "move_examples.h"
 #include "movegen.h"

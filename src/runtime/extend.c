@@ -25,7 +25,7 @@ struct ExtScratch {
     uint32_t *seen, stamp;       /* state locations already in the move being built */
 };
 
-void extend_scratch_free(struct ExtScratch *x)
+static void extend_scratch_free(struct ExtScratch *x)
 {
     if (!x) return;
     movelist_free(&x->out);
@@ -138,6 +138,7 @@ void extend_moves(Pos *p, MoveList *ml, int first)
     if (!ml->ext) {
         ml->ext = calloc(1, sizeof *ml->ext);
         if (!ml->ext) out_of_memory("the scratch of `moves extend`");
+        ml->ext_free = extend_scratch_free;
     }
     struct ExtScratch *x = ml->ext;
     if (!x->seen) {

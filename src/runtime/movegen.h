@@ -32,10 +32,9 @@ void movegen_prepare(Game *g);                  /* build the reverse attack tabl
  * and what it read); 0 when some run's reads are not known; -1 when one reaches it. */
 int attack_programs_reads(Pos *p, int target, int by, void (*add)(void *ctx, int loc), void *ctx);
 
-/* Legal moves and the game result of the current position: fills ml, sets p->result. */
-void node_moves(Pos *p, MoveList *ml);
-/* ... without marking the moves whose strings need their `qualify` text: for counting them
- * (perft), where no move is named. */
+/* Legal moves and the game result of the current position: fills ml, sets p->result. The moves
+ * are not named yet: node_moves() (notation.h) also marks those whose strings need their
+ * `qualify` text; this is for counting them (perft), where no move is named. */
 void node_moves_unnamed(Pos *p, MoveList *ml);
 
 #endif

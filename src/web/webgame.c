@@ -8,6 +8,7 @@
  * reported. */
 #define _GNU_SOURCE                  /* fopencookie: the engine's progress lines */
 #include "webgame.h"
+#include "gameload.h"
 #include "make.h"
 #include <pthread.h>
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* extend.h - `moves extend { }`: a program run after every move of a piece (src/extend.c). */
+/* extend.h - `moves extend { }`: a program run after every move of a piece (extend.c). */
 #ifndef BOARDVM_EXTEND_H
 #define BOARDVM_EXTEND_H
 #include "position.h"
@@ -6,5 +6,4 @@
 /* Replace the moves ml->m[first ..] (one unit's, just generated) by what the game's `moves
  * extend` program makes of each. Must run where a runtime error is caught. */
 void extend_moves(Pos *p, MoveList *ml, int first);
-void extend_scratch_free(struct ExtScratch *x);      /* a list's scratch (movelist_free) */
 #endif

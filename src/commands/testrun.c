@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arena.h"
+#include "gameload.h"
 #include "make.h"
 #include "commands.h"
 #include "movegen.h"

@@ -8,7 +8,7 @@
 
 #include "parser.h"
 
-/* The scanner's entry points (grammar/lexer.l, prefix rules_). Declared here rather than taken
+/* The scanner's entry points (src/lang/lexer.l, prefix rules_). Declared here rather than taken
  * from a flex-generated header: automake's ylwrap keeps only the scanner's .c file. */
 typedef void *yyscan_t;
 typedef struct yy_buffer_state *YY_BUFFER_STATE;

@@ -270,23 +270,13 @@ typedef struct Game {
     const char *display_label[MAX_DISPLAY];
 } Game;
 
-/* Compile a rules file and make it ready to run (src/gameload.c): the compiler, the runtime's
- * tables, and the start position read. Options are "name" or "name=value". Errors go to stderr
- * (or diagnostics) in the diagnostic format; returns NULL after errors. display_name is what
- * messages call the file. */
-Game *game_compile(const char *text, size_t len, const char *display_name,
-                   int nopts, char **opts, int *status);
-Game *game_compile_to(const char *text, size_t len, const char *display_name,
-                      int nopts, char **opts, int *status, FILE *diagnostics);
-/* The compiler's part alone (src/compile.c): the bytecode, verified, and nothing of the
- * runtime; game_compile_to goes on from it. */
-Game *game_compile_source(const char *text, size_t len, const char *display_name,
-                          int nopts, char **opts, int *status, FILE *diagnostics);
+/* game.c: free a Game and all it owns. */
 void game_free(Game *g);
 
 static inline int game_cell(const Game *g, int sq, int layer) { return sq * g->stack + layer; }
 /* A zone value of a program (G11) is a bit a square, in this many 64-bit locals. */
 #define ZONE_WORDS(g) (((g)->nsq + 63) >> 6)
+/* game.c: look names up. */
 int game_find_square(const Game *g, const char *name);        /* -1 if unknown */
 int game_find_type_code(const Game *g, const char *code, int *owner); /* by code, either case */
 #endif

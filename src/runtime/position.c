@@ -1,6 +1,5 @@
 /* position.c - the state array and the only writer of game state (see position.h). */
 #include "position.h"
-#include "extend.h"
 #include "oom.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -413,7 +412,7 @@ void movelist_free(MoveList *ml)
                              + ml->captext));
     free(ml->m); free(ml->ops); free(ml->text); free(ml->merge_slot); free(ml->merge_hash);
     free(ml->legal_slot); free(ml->legal_hash);
-    extend_scratch_free(ml->ext);
+    if (ml->ext) ml->ext_free(ml->ext);
     memset(ml, 0, sizeof *ml);
 }
 

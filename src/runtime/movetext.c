@@ -1,8 +1,6 @@
-/* notation.c - move strings (see notation.h). */
-#include "notation.h"
-#include "oom.h"
+/* movetext.c - a move written as text (see movetext.h). */
+#include "movetext.h"
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 void move_string(const Game *g, const MoveList *ml, const Move *m, char *buf, size_t len)
@@ -38,45 +36,4 @@ void move_string(const Game *g, const MoveList *ml, const Move *m, char *buf, si
         else snprintf(out, outlen, "%s%s%s%s%s", from, to, suffix, note, after);
     }
     if (out != buf) snprintf(buf, len, "%s%s", qual, body);
-}
-
-int move_find(const Game *g, const MoveList *ml, const char *s)
-{
-    char buf[MOVE_STR_MAX];
-    for (int i = 0; i < ml->n; i++) {
-        move_string(g, ml, &ml->m[i], buf, sizeof buf);
-        if (!strcmp(buf, s)) return i;
-    }
-    return -1;
-}
-
-int move_find_pair(const Game *g, const MoveList *ml, const char *s, int *second)
-{
-    char buf[MOVE_STR_MAX];
-    int first = -1;
-    *second = -1;
-    for (int i = 0; i < ml->n; i++) {
-        move_string(g, ml, &ml->m[i], buf, sizeof buf);
-        if (strcmp(buf, s)) continue;
-        if (first >= 0) { *second = i; break; }
-        first = i;
-    }
-    return first;
-}
-
-/* Sorted by an insertion sort of the indices, not by qsort: glibc's qsort of more than 1 KB
- * asks sysconf for the machine's memory, and the pages of libc that this touches (the kernel
- * maps 64 KB around each) were 0.2 MB of a perft's peak memory (docs/runtime.md, "Peak
- * memory"). A list holds at most a few hundred moves, and is sorted once per command. */
-void move_sorted(const Game *g, const MoveList *ml, int *order)
-{
-    char (*s)[MOVE_STR_MAX] = malloc(sizeof *s * (size_t)(ml->n ? ml->n : 1));
-    if (!s) out_of_memory("the move strings to sort");
-    for (int i = 0; i < ml->n; i++) {
-        move_string(g, ml, &ml->m[i], s[i], sizeof s[i]);
-        int j = i;
-        for (; j > 0 && strcmp(s[order[j - 1]], s[i]) > 0; j--) order[j] = order[j - 1];
-        order[j] = i;
-    }
-    free(s);
 }

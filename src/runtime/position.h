@@ -57,7 +57,9 @@ typedef struct {
     int resume_emits;            /* next_unit stopped inside its run after this many moves */
     int emit_watch;              /* skip_emits or stop_emits is in force (vm.c's fast path) */
     int want;                    /* gen_more stops once the list holds more moves than this */
-    struct ExtScratch *ext;      /* `moves extend`'s scratch (extend.c), owned by the list */
+    struct ExtScratch *ext;      /* `moves extend`'s scratch (extend.c), owned by the list, */
+    void (*ext_free)(struct ExtScratch *);  /* and freed by this, which extend.c sets: the list
+                                               knows nothing of what uses it */
 } MoveList;
 
 typedef struct { int32_t loc, old; } TrailEntry;
