@@ -50,8 +50,8 @@ int cmd_play(Args *a);             /* play.c */
 int cmd_xboard(Args *a);           /* xboard.c */
 int cmd_serve(Args *a);            /* serve.c */
 int cmd_svg(Args *a);              /* svg.c */
-int cmd_variants(Args *a);         /* zrf/cmd_variants.c */
-int cmd_dump(Args *a);             /* zrf/cmd_dump.c */
+int cmd_variants(Args *a);         /* variants.c */
+int cmd_dump(Args *a);             /* dump.c */
 int cmd_diff(int argc, char **argv);   /* diff.c: it parses its own arguments */
 int cmd_match(int argc, char **argv);  /* match.c: it parses its own arguments */
 int cmd_tune(int argc, char **argv);   /* tune.c: it parses its own arguments */

@@ -1,4 +1,4 @@
-/* cmd_dump.c - `boardvm dump FILE.zrf [--variant N|NAME]`: what the Zillions reader made of a
+/* dump.c - `boardvm dump FILE.zrf [--variant N|NAME]`: what the Zillions reader made of a
  * file, for debugging a port: the variant's sections after macro expansion and inheritance,
  * then its board (positions, links per direction, zones, symmetries). */
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* cmd_variants.c - `boardvm variants FILE.zrf`: the games and variants of a Zillions file,
+/* variants.c - `boardvm variants FILE.zrf`: the games and variants of a Zillions file,
  * numbered as --variant takes them. */
 #include <stdio.h>
 #include "commands.h"
