@@ -67,6 +67,10 @@ done > crlf.err
 printf '  1  game     Caf\351\n' > crlf.list
 run 1 err crlf.err dump crlf.zrf
 run 0 out crlf.list variants crlf.zrf
+# a file one byte over the bound on a file's size (4 MiB), all spaces
+head -c 4194305 /dev/zero | tr '\0' ' ' > big.zrf
+printf "boardvm: error: cannot read 'big.zrf': larger than 4 MiB\n" > big.err
+run 2 err big.err variants big.zrf
 
 echo "$((n - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

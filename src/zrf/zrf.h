@@ -19,7 +19,7 @@
  * The largest real files (Dakon, Focus) make about 7.9 million tokens in their expansion
  * (counted as made, then copied out), in 1.5 s and 370 MB: the bound on tokens is twice that;
  * the others are far above any file (macro calls nest 12 deep at most, lists 71). */
-#define ZRF_MAX_FILE_BYTES (16L << 20)   /* a file or an included file */
+#define ZRF_MAX_FILE_BYTES (4L << 20)    /* a file or an included file: a token a byte at most */
 #define ZRF_MAX_FILES 64                 /* the file and every include, counted per read */
 #define ZRF_MAX_INCLUDE_DEPTH 16         /* an include inside an include ... */
 #define ZRF_MAX_EXPANSION_DEPTH 200      /* a macro call inside a macro's expansion ... */

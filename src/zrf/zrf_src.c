@@ -46,7 +46,7 @@ static char *slurp(Zrf *z, FILE *f, const char *path, const ZrfLoc *at, size_t *
         size_t k = fread(buf + n, 1, cap - n, f);
         n += k;
         if (n > (size_t)ZRF_MAX_FILE_BYTES) {
-            file_problem(z, at, "cannot read '%s': %s", path, "larger than 16 MiB");
+            file_problem(z, at, "cannot read '%s': %s", path, "larger than 4 MiB");
             free(buf);
             return NULL;
         }
