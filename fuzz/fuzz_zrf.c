@@ -7,7 +7,8 @@
  * Checks: no sanitizer report; a read, a variant list or a board that fails has reported an
  * error; a board's links, zones and symmetries name only its own positions, directions and
  * players; the tree and the board print. The reader's limits (zrf.h) bound the time and memory
- * of any input.
+ * of any input; the bounds on tokens and on a board's work are lowered (a million, 2e7) as
+ * fuzz_common.h lowers the VM's, to keep every input within a second under the sanitizers.
  */
 #include "fuzz_common.h"
 #include "zrf.h"
@@ -18,6 +19,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc; (void)argv;
     fz_quiet();
+    zrf_max_tokens = 1000000;      /* a second or so under the sanitizers, not 16 times that */
+    zrf_max_board_work = 20000000;
     return 0;
 }
 

@@ -87,12 +87,14 @@ void zrf_board_set_link(ZrfBoard *b, int from, int dir, int to)
 
 int zrf_link(const ZrfBoard *b, int p, int d) { return b->link[p * b->capdirs + d]; }
 
+long zrf_max_board_work = ZRF_MAX_BOARD_WORK;
+
 int zrf_board_spend(Zrf *z, ZrfBoard *b, const ZrfNode *at, long n)
 {
     if (b->too_much) return 0;
     b->work += n;
-    if (b->work <= ZRF_MAX_BOARD_WORK) return 1;
-    zrf_node_error(z, at, "building this board takes more than %ld steps", ZRF_MAX_BOARD_WORK);
+    if (b->work <= zrf_max_board_work) return 1;
+    zrf_node_error(z, at, "building this board takes more than %ld steps", zrf_max_board_work);
     b->too_much = 1;
     return 0;
 }

@@ -16,6 +16,7 @@
  * every other, a zone's positions...): well under a second. The largest real board takes
  * about 3214 x 32 steps a form at most. */
 #define ZRF_MAX_BOARD_WORK 200000000L
+extern long zrf_max_board_work;     /* the bound in force: lowered by the fuzz harness */
 
 typedef struct {
     const char *name;

@@ -228,14 +228,14 @@ typedef struct { const ZrfTok *v; size_t n; } Arg;
 #define MAX_ATOM 65536                  /* a pasted atom or string, in bytes */
 #define MAX_PASTED (64L << 20)          /* all pasted text of one read, in bytes */
 
-/* Count tokens made against ZRF_MAX_TOKENS; 0 once past it (reported once). */
+/* Count tokens made against zrf_max_tokens; 0 once past it (reported once). */
 static int spend(Expander *e, size_t tokens, ZrfLoc at, const ZrfExp *exp)
 {
     Zrf *z = e->z;
     if (z->too_big) return 0;
     z->ntokens += (long)tokens;
-    if (z->ntokens <= ZRF_MAX_TOKENS) return 1;
-    zrf_error(z, at, exp, "the macros expand to more than %ld tokens", ZRF_MAX_TOKENS);
+    if (z->ntokens <= zrf_max_tokens) return 1;
+    zrf_error(z, at, exp, "the macros expand to more than %ld tokens", zrf_max_tokens);
     z->too_big = 1;
     return 0;
 }

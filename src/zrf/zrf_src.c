@@ -7,6 +7,8 @@
 #include <string.h>
 #include "oom.h"
 
+long zrf_max_tokens = ZRF_MAX_TOKENS;
+
 void zrf_init(Zrf *z, FILE *out)
 {
     memset(z, 0, sizeof *z);
