@@ -47,8 +47,18 @@ for f in e-unclosed e-recursive e-axiom e-paste e-string e-include e-self; do
     run 1 err $f.err variants $f.zrf
 done
 run 1 err e-position.err dump e-position.zrf
-printf "boardvm: error: cannot read 'nofile.zrf': No such file or directory\n" > "$tmp/nofile"
-run 2 err "$tmp/nofile" variants nofile.zrf
+# a file that is not there; one found by name in $BOARDVM_PATH, as rules files are
+n=$((n + 1))
+"$bvm" variants nofile.zrf > /dev/null 2> "$tmp/err"
+st=$?
+msg='^boardvm: cannot open nofile\.zrf: no such file, nor a game of that name in \$BOARDVM_PATH'
+if [ $st -eq 2 ] && grep -q "$msg" "$tmp/err"; then echo "ok $n - a file that is not there"
+else echo "not ok $n - a file that is not there: status $st"; cat "$tmp/err"; fails=$((fails + 1)); fi
+here=$(pwd)
+(cd "$tmp" && BOARDVM_PATH=/nowhere:$here "$bvm" variants variant.zrf > "$tmp/found")
+n=$((n + 1))
+if cmp -s "$tmp/found" variant.list; then echo "ok $n - variant.zrf found in \$BOARDVM_PATH"
+else echo "not ok $n - variant.zrf not found in \$BOARDVM_PATH"; fails=$((fails + 1)); fi
 # a macro that doubles its argument eight ways, nine deep: the bound on tokens stops it
 n=$((n + 1))
 msg='^e-tokens.zrf:1:25: error: the macros expand to more than 16000000 tokens$'

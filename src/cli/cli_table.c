@@ -182,7 +182,8 @@ const CliOption cli_options[] = {
     { OPT_MAX_PLIES, "max-plies", 0, ARG_INT, 1, 100000, "N", "a number", ON(CMD_BALANCE),
       "a game longer than N plies is a draw (default 600)" },
     { OPT_VARIANT, "variant", 0, ARG_TEXT, 0, 0, "N|NAME", "a variant", ON(CMD_DUMP),
-      "the variant of the .zrf file: its number or its title (boardvm variants; default 1)" },
+      "the variant of the .zrf file: its number or its title (boardvm variants; default: the "
+      "first game)" },
     { OPT_UCI, "uci", 0, ARG_TEXT, 0, 0, "'COMMAND'", "an engine command", ON(CMD_DIFF),
       "a side that is a UCI engine answering 'go perft N'" },
     { OPT_VARIANT, "variant", 0, ARG_TEXT, 0, 0, "NAME", "a variant", ON(CMD_DIFF),
