@@ -322,9 +322,9 @@ const CliCommand cli_commands[] = {
     { .name = "dump", .operands = "FILE.zrf", .min_operands = 1, .max_operands = 1,
       .needs = "a .zrf file", .operand_ext = ".zrf", .run = cmd_dump, CLI_TAKES(dump_takes),
       .summary = "what the Zillions reader makes of a file: the variant's sections and its board",
-      .about = "Prints the variant's sections after macro expansion and inheritance from its game,\n"
-               "then its board: the positions with their rectangles, the links per direction, the\n"
-               "zones and the symmetries." },
+      .about = "Prints the variant's sections after macro expansion and inheritance from its\n"
+               "game, then its board: the positions with their rectangles, the links per\n"
+               "direction, the zones and the symmetries." },
     { .name = "help", .operands = "[COMMAND]", .min_operands = 0, .max_operands = 1,
       .run = run_help, .summary = "the list of commands, or a command's options" },
     { .name = "completion", .operands = "[bash]", .min_operands = 0, .max_operands = 1,
