@@ -145,7 +145,12 @@ def main():
     odd = bytes([GAMES.index("tests/fuzz-regress/cli/record-odd-notes.rules")])
     write(os.path.join(out, "record"), "odd_notes", odd + b'[Position "[KK]1/1k w 0"]\n\n1. "a b" "{x}" 2. "1." "q\\"[z]\\\\" 3. "" "a b" *\n')
     web_seeds(src, out, tests)
-    for h in ("compile", "vm_rules", "position", "moves", "vm_gen", "record", "web"):
+    # the Zillions reader: the small .zrf files of its tests (the public corpora have no licence)
+    d = os.path.join(src, "tests", "zrf")
+    for f in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+        if f.endswith(".zrf"):
+            write(os.path.join(out, "zrf"), f, open(os.path.join(d, f), "rb").read())
+    for h in ("compile", "vm_rules", "position", "moves", "vm_gen", "record", "web", "zrf"):
         d = os.path.join(out, h)
         print("seeds: %-9s %4d files" % (h, len(os.listdir(d)) if os.path.isdir(d) else 0))
 

@@ -24,7 +24,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/.." && pwd)
 out=${FUZZ_OUT:-$here/out}
 CC=${CC:-clang}
-HARNESSES="compile position moves vm_gen vm_rules record web"
+HARNESSES="compile position moves vm_gen vm_rules record web zrf"
 
 # Per-harness libFuzzer settings: the longest input, and a dictionary for the text ones.
 max_len() {
@@ -34,6 +34,7 @@ max_len() {
         vm_gen) echo 2048 ;;
         record) echo 4096 ;;
         web) echo 8192 ;;
+        zrf) echo 16384 ;;
     esac
 }
 dict_for() {
@@ -46,7 +47,8 @@ dict_for() {
 }
 
 # The library sources: everything but main.c and the command files (commands.h users).
-LIB="arena game diag ast parse opcodes optext compile builtins codegen setvalues verify jumps superinstr position vm movegen merge movetext deferred extend effects pins maxima profile posstring notation session gameload perft search mcts smallmath gencheck weights record make capture origins pretest royal oom protect rulespath move_examples"
+LIB="arena game diag ast parse opcodes optext compile builtins codegen setvalues verify jumps superinstr position vm movegen merge movetext deferred extend effects pins maxima profile posstring notation session gameload perft search mcts smallmath gencheck weights record make capture origins pretest royal oom protect rulespath move_examples
+     zrf_src zrf_lex zrf_expand zrf_tree zrf_variant zrf_board zrf_grid zrf_board_print"
 # What the web harness adds (the requests of `boardvm serve` without its HTTP side), and how it
 # links: every fopen/open/opendir of boardvm's code goes through the harness (fuzz_web.c).
 WEBLIB="webapi webgame gamejson movesquares"
@@ -54,7 +56,8 @@ WEBLINK="-ljansson -lmicrohttpd -Wl,--wrap=fopen -Wl,--wrap=open -Wl,--wrap=open
 # What the command adds (its commands and the command line), for the ASan+UBSan boardvm.
 CLI="display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares svg serve dynlib mathfn
      tune balance selfgames texel outfile
-     cli cli_table check show perft_cmd startpos diff diff_side engine_notation uci_client match elo main"
+     cli cli_table check show perft_cmd startpos diff diff_side engine_notation uci_client match elo main
+     variants dump"
 # Every UBSan check is fatal, except those listed in RECOVER: they report and go on unless
 # UBSAN_OPTIONS says halt_on_error=1 (as fuzz and regress do), which lets fuzz/ubsan.supp skip
 # known, not yet fixed findings while fuzzing.

@@ -70,6 +70,8 @@ for c in $commands; do
              too_many balance h "$chess" a b c d e f g h     # 8 variants at most
              usage "balance: -o before its rules file" balance "-o x=1: give the rules file" \
                  -o x=1 "$chess" ;;
+    variants|dump)
+        too_few "$c" "a .zrf file"; too_many "$c" x.zrf "$srcdir/tests/zrf/grid3.zrf" x.zrf ;;
     help) too_many help x perft x ;;
     completion) too_many completion x bash x ;;
     *) bad "$c: not in tests/operands.sh (how many operands does it take?)" ;;

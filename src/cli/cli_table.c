@@ -222,6 +222,10 @@ static const CliTake serve_takes[] = {
 static const CliTake svg_takes[] = {
     TAKE(OPT_OPTION), TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_GAME), TAKE(OPT_WORK),
 };
+static const CliTake dump_takes[] = {
+    TAKE_VALUE(OPT_VARIANT, "the variant of the .zrf file: its number or its title (boardvm "
+               "variants; default: the first game)", ARG_TEXT, 0, 0, "N|NAME", "a variant"),
+};
 
 /* ---- the commands ---------------------------------------------------------------------------- */
 
@@ -312,6 +316,15 @@ const CliCommand cli_commands[] = {
     { .name = "svg", .operands = "FILE", .min_operands = 1, .max_operands = 1,
       .needs = A_RULES_FILE, .operand_ext = RULES, .run = cmd_svg, CLI_TAKES(svg_takes),
       .summary = "the position as an SVG picture (as the web board draws it)" },
+    { .name = "variants", .operands = "FILE.zrf", .min_operands = 1, .max_operands = 1,
+      .needs = "a .zrf file", .operand_ext = ".zrf", .run = cmd_variants,
+      .summary = "list the games and variants of a Zillions file, numbered" },
+    { .name = "dump", .operands = "FILE.zrf", .min_operands = 1, .max_operands = 1,
+      .needs = "a .zrf file", .operand_ext = ".zrf", .run = cmd_dump, CLI_TAKES(dump_takes),
+      .summary = "what the Zillions reader makes of a file: the variant's sections and its board",
+      .about = "Prints the variant's sections after macro expansion and inheritance from its\n"
+               "game, then its board: the positions with their rectangles, the links per\n"
+               "direction, the zones and the symmetries." },
     { .name = "help", .operands = "[COMMAND]", .min_operands = 0, .max_operands = 1,
       .run = run_help, .summary = "the list of commands, or a command's options" },
     { .name = "completion", .operands = "[bash]", .min_operands = 0, .max_operands = 1,

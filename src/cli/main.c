@@ -75,6 +75,7 @@ static int add_to_args(void *ctx, const CliOption *o, const ArgItem *v)
     case OPT_PORT: a->port = (int)v->i; break;
     case OPT_ADDRESS: a->address = v->text; break;
     case OPT_WORK: a->work = v->i * 1000000L; break;
+    case OPT_VARIANT: a->variant = v->text; break;
     default: break;               /* the options of diff, match, tune, balance: in the items */
     }
     return 0;

@@ -55,6 +55,7 @@ typedef struct {
     int port;                      /* serve --port N (-1: the default) */
     const char *address;           /* serve --address A */
     long work;                     /* --work N: the steps of work one command may run (N million) */
+    const char *variant;           /* dump --variant N|NAME: a variant of a .zrf file */
     /* Every option and operand in the order written: for the commands where the order means
      * something (diff's and balance's -o set the rules file before them) or whose values they
      * check themselves (match's "A,B"); the fields above are the same values by name. */
@@ -79,6 +80,8 @@ int cmd_play(Args *a);             /* play.c */
 int cmd_xboard(Args *a);           /* xboard.c */
 int cmd_serve(Args *a);            /* serve.c */
 int cmd_svg(Args *a);              /* svg.c */
+int cmd_variants(Args *a);         /* variants.c */
+int cmd_dump(Args *a);             /* dump.c */
 int cmd_diff(Args *a);             /* diff.c */
 int cmd_match(Args *a);            /* match.c */
 int cmd_tune(Args *a);             /* tune.c */

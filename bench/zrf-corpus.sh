@@ -1,0 +1,67 @@
+#!/bin/sh
+# bench/zrf-corpus.sh DIR - how far the Zillions reader gets through a corpus of .zrf files.
+#
+# Every *.zrf under DIR (any case), de-duplicated by content (the first path in sorted order
+# is kept), goes through the stages boardvm has so far:
+#   read    `boardvm variants FILE`: read, includes and macros expanded, games and variants
+#           found (an Axiom file, one with (engine ...), is counted apart: refused on purpose);
+#   board   `boardvm dump FILE --variant N` for every variant N: the board built.
+# A file counts at a stage when all its variants pass it. Then the most common first error
+# messages, names in quotes replaced by X. Later stages (moves, random plies) are added by the
+# issue's next steps. The corpora carry no licence: keep them out of the tree (docs/zrf.md).
+# BOARDVM names the binary (default ./boardvm); TIMEOUT the seconds per run (default 20);
+# LIST=1 also lists each failing file with its first error.
+dir=${1:?usage: bench/zrf-corpus.sh DIR}
+bvm=${BOARDVM:-./boardvm}
+limit=${TIMEOUT:-20}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/zrf-corpus.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+find "$dir" -type f -iname '*.zrf' -print0 | sort -z | xargs -0 md5sum |
+    awk '!seen[$1]++ { sub(/^[0-9a-f]+  /, ""); print }' > "$tmp/files"
+total=$(wc -l < "$tmp/files")
+: > "$tmp/errors"; : > "$tmp/crashes"
+read_ok=0; axiom=0; board_ok=0; variants=0; variants_ok=0
+
+# the first error of a run, or a crash or a timeout, into the tally
+first_error() {   # $1 status, $2 stderr file, $3 file
+    if [ "$1" -ge 124 ]; then
+        echo "$1 $3" >> "$tmp/crashes"
+        echo "(crash or timeout, status $1)" >> "$tmp/errors"
+    else
+        grep -m1 ': error: ' "$2" | sed "s/^.*: error: //; s/'[^']*'/'X'/g" >> "$tmp/errors"
+    fi
+    [ -z "$LIST" ] || echo "FAILED $3 $4: $(grep -m1 ': error: ' "$2")"
+}
+
+while IFS= read -r f; do
+    timeout "$limit" "$bvm" variants "$f" > "$tmp/out" 2> "$tmp/err"
+    st=$?
+    if [ $st -ne 0 ]; then
+        if grep -q 'an Axiom game' "$tmp/err"; then axiom=$((axiom + 1));
+        else first_error $st "$tmp/err" "$f"; fi
+        continue
+    fi
+    read_ok=$((read_ok + 1))
+    all=1
+    for n in $(awk '$1 ~ /^[0-9]+$/ { print $1 }' "$tmp/out"); do
+        variants=$((variants + 1))
+        timeout "$limit" "$bvm" dump "$f" --variant "$n" > /dev/null 2> "$tmp/err"
+        st=$?
+        if [ $st -eq 0 ]; then variants_ok=$((variants_ok + 1));
+        else all=0; first_error $st "$tmp/err" "$f" "--variant $n"; fi
+    done
+    [ $all -eq 1 ] && board_ok=$((board_ok + 1))
+done < "$tmp/files"
+
+pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f %%", b ? 100 * a / b : 0 }'; }
+echo "distinct .zrf files:        $total"
+echo "Axiom files (refused):      $axiom"
+rest=$((total - axiom))
+echo "read (all but Axiom):       $read_ok of $rest ($(pct $read_ok $rest))"
+echo "board built, every variant: $board_ok of $rest ($(pct $board_ok $rest))"
+echo "variants with a board:      $variants_ok of $variants"
+echo "crashes or timeouts:        $(wc -l < "$tmp/crashes")"
+sed 's/^/  /' "$tmp/crashes"
+echo "first errors, by count (one per failing file or variant):"
+sort "$tmp/errors" | uniq -c | sort -rn | head -${TOP:-15}
