@@ -455,6 +455,15 @@ LIMIT=
 [ $st -ne 0 ] && [ $st -ne 124 ] && why="$why exit status $st"
 grep -q '^ *1\. ' "$tmp/out" || why="$why no first move"
 report "selfplay --time 1 with a piece type whose moves take minutes (issue 32)"
+# ---- issue 34: deferred effects (`defer { }`) ------------------------------------------------
+# the record of one run is bounded, and making many recorded effects is work the bound counts
+expect "defer in an endless loop: MAX_DEFERRED (issue 34)" \
+    "defer-many.rules:4: error: more than 65536 effects deferred in one program run" \
+    "$bvm" perft "$cli/defer-many.rules" 1
+LIMIT=30 expect "60000 deferred effects made by each of 60000 moves: the work bound (issue 34)" \
+    "defer-apply.rules:5: error: the moves of one position took more than" \
+    "$bvm" perft "$cli/defer-apply.rules" 1
+LIMIT=
 echo "# the largest: ${max_mem} KB resident (case $max_mem_case), ${max_secs} s (case $max_secs_case)"
 echo "$n cases, $fails failed"
 [ $fails -eq 0 ]

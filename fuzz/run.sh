@@ -46,7 +46,7 @@ dict_for() {
 }
 
 # The library sources: everything but main.c and the command files (commands.h users).
-LIB="arena game diag ast parse opcodes compile builtins codegen setvalues verify jumps superinstr position vm movegen merge movetext extend effects pins maxima profile posstring notation session gameload perft search mcts smallmath gencheck weights record make capture origins pretest royal oom protect rulespath move_examples"
+LIB="arena game diag ast parse opcodes compile builtins codegen setvalues verify jumps superinstr position vm movegen merge movetext deferred extend effects pins maxima profile posstring notation session gameload perft search mcts smallmath gencheck weights record make capture origins pretest royal oom protect rulespath move_examples"
 # What the web harness adds (the requests of `boardvm serve` without its HTTP side), and how it
 # links: every fopen/open/opendir of boardvm's code goes through the harness (fuzz_web.c).
 WEBLIB="webapi webgame gamejson movesquares"
@@ -355,13 +355,13 @@ cov_replay() {
         LLVM_PROFILE_FILE="$c/prof/$h-%m.profraw" FUZZ_KNOWN="" \
             "$c/bin/fuzz_$h" -runs=0 -timeout=60 -rss_limit_mb=4096 -max_len="$(max_len "$h")" \
             $dirs > "$c/$h.log" 2>&1 || echo "run.sh: the replay of $h ended with an error (see $c/$h.log)" >&2
-        llvm-profdata merge movetext -sparse "$c/prof/$h"-*.profraw -o "$c/$h.profdata"
+        llvm-profdata merge movetext deferred -sparse "$c/prof/$h"-*.profraw -o "$c/$h.profdata"
         llvm-cov export -summary-only "$c/bin/fuzz_$h" -instr-profile="$c/$h.profdata" > "$c/$h.json"
         echo "$h: $(sed -n 's/^#\([0-9]*\).*INITED.*/\1/p' "$c/$h.log" | tail -n 1) inputs replayed"
     done
     profs=""
     for h in $built; do profs="$profs $c/$h.profdata"; done
-    llvm-profdata merge movetext -sparse $profs -o "$c/all.profdata"
+    llvm-profdata merge movetext deferred -sparse $profs -o "$c/all.profdata"
     first=""; more=""
     for h in $built; do
         if [ -z "$first" ]; then first="$c/bin/fuzz_$h"; else more="$more -object $c/bin/fuzz_$h"; fi

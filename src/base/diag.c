@@ -103,6 +103,25 @@ void diag_plain(Diag *d, const char *fmt, ...)
     va_end(ap);
 }
 
+int diag_vusage(const char *command, const char *fmt, va_list ap)
+{
+    if (command) fprintf(stderr, "boardvm: %s: ", command);
+    else fputs("boardvm: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    if (command) fprintf(stderr, "\nTry 'boardvm %s --help'.\n", command);
+    else fputs("\nTry 'boardvm --help'.\n", stderr);
+    return 2;
+}
+
+int diag_usage(const char *command, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int st = diag_vusage(command, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
 int diag_distance(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b);

@@ -1,4 +1,4 @@
-/* diag.h - the only printer of user-facing errors in rules files.
+/* diag.h - the only printer of user-facing errors in rules files, and of usage errors.
  *
  * Messages look like a compiler's:
  *   rules/x.rules:12:7: error: unknown piece 'knigt'
@@ -8,6 +8,7 @@
  * compile goes on after each, so one run reports several. */
 #ifndef BOARDVM_DIAG_H
 #define BOARDVM_DIAG_H
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -37,6 +38,12 @@ void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(
 void diag_warning(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* An error with no position in the file (e.g. unreadable file). */
 void diag_plain(Diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A usage error of `command` (NULL: of boardvm itself): "boardvm: COMMAND: MESSAGE" and where
+ * to read the usage, on stderr; returns 2, the exit status of bad usage. The command line
+ * (cli.c) and the commands that check their own option values (match, diff) print through it,
+ * so that every usage error has one shape. */
+int diag_usage(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int diag_vusage(const char *command, const char *fmt, va_list ap);
 /* Edit distance helper for "did you mean" notes. */
 int diag_distance(const char *a, const char *b);
 #endif

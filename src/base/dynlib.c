@@ -2,6 +2,7 @@
 #include <dlfcn.h>
 #include <string.h>
 #include "dynlib.h"
+#include "oom.h"
 
 /* The libraries already asked for, with their answer. A handle is never closed: a library's
  * functions stay in use until the program ends. */
@@ -27,7 +28,7 @@ int dynlib_load(const char *soname, const DynSym *syms, int n, const char **why)
         if (!*syms[i].fn) { ok = 0; err = dlerror(); }
     }
     /* dlerror's text lasts until the next dl call: keep a copy (leaked once, on failure) */
-    *why = err ? strdup(err) : NULL;
+    *why = err ? xstrdup(err, "a library's error") : NULL;
     if (!ok && !*why) *why = "a symbol is missing";
     if (nloaded < DYNLIB_MAX) {
         loaded[nloaded].soname = soname;

@@ -21,7 +21,7 @@
  * declares them in this order; `moves-of` hands them on to the program it runs). */
 enum {
     LOC_HERE, LOC_BECOME, LOC_AGAIN, LOC_NOTE_END, LOC_LANDED, LOC_QUAL_END, LOC_GROUP,
-    LOC_QUAL_BEFORE, LOC_KEY, LOC_TAKEN,
+    LOC_QUAL_BEFORE, LOC_KEY, LOC_TAKEN, LOC_DEFERRED,
     NFIXED_LOCALS
 };
 
@@ -203,6 +203,14 @@ enum {
                                                  "there to that player") \
     X(MOVEP,      0, 2, 0, 0, E_RBOARD|E_WBOARD, "pop two squares (to, then from); move the " \
                                                  "(top) piece from the first to the second") \
+    X(DCAPTURE,   0, 1, 0, 0, E_RBOARD|E_WBOARD|E_CAPTURE, "as CAPTURE, recorded (`defer`): done " \
+                                                           "by the branch's emits, after the " \
+                                                           "piece arrives") \
+    X(DREMOVE,    0, 1, 0, 0, E_RBOARD|E_WBOARD, "as REMOVE, recorded (`defer`)") \
+    X(DPLACE,     0, 3, 0, 0, E_RBOARD|E_WBOARD, "as PLACE, recorded (`defer`)") \
+    X(DCHANGE,    0, 2, 0, 0, E_RBOARD|E_WBOARD, "as CHANGE, recorded (`defer`)") \
+    X(DSETOWNER,  0, 2, 0, 0, E_RBOARD|E_WBOARD, "as SETOWNER, recorded (`defer`)") \
+    X(DMOVEP,     0, 2, 0, 0, E_RBOARD|E_WBOARD, "as MOVEP, recorded (`defer`)") \
     X(MOVESTACK,  0, 2, 0, 0, E_RBOARD|E_WBOARD, "pop two squares (to, then from); move every " \
                                                  "piece of the first onto the second") \
     X(HEIGHT,     0, 1, 1, 0, E_RBOARD, "pop a square; push how many pieces stand on it") \

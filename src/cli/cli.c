@@ -1,5 +1,6 @@
-/* cli.c - parsing a command's arguments with getopt_long against the table in cli_table.c, and
- * the help and the bash completion script made from that table.
+/* cli.c - parsing a command's arguments with getopt_long against the table in cli_table.c (its
+ * options, their values, the count of its operands), and the help and the bash completion
+ * script made from that table.
  *
  * Why getopt_long in "return in order" mode ("-" first in the option string): operands and
  * options arrive as they were written, so `--moves e2e4 e7e5` can take the words after it (up to
@@ -7,6 +8,7 @@
  * named. Every option of every command is known to getopt, so an option of another command is
  * named as such rather than called unknown. */
 #include "cli.h"
+#include "diag.h"
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
@@ -21,8 +23,6 @@
 #define BOARDVM_DATADIR "/usr/local/share/boardvm"
 #endif
 
-#define MAX_NAMES 64
-
 const CliCommand *cli_command(const char *name)
 {
     for (const CliCommand *c = cli_commands; c->name; c++)
@@ -34,65 +34,78 @@ int cli_usage_error(const CliCommand *c, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    /* "boardvm: perft: ...": the command a usage error is about */
-    if (c) fprintf(stderr, "boardvm: %s: ", c->name);
-    else fputs("boardvm: ", stderr);
-    vfprintf(stderr, fmt, ap);
+    int st = diag_vusage(c ? c->name : NULL, fmt, ap);   /* "boardvm: perft: ..." */
     va_end(ap);
-    if (c) fprintf(stderr, "\nTry 'boardvm %s --help'.\n", c->name);
-    else fputs("\nTry 'boardvm --help'.\n", stderr);
-    return 2;
+    return st;
 }
 
-/* The row of option `name` for command c; NULL when c does not take it. */
-static const CliOption *row_for(const char *name, CommandId c)
+/* c's entry for option id; NULL when c does not take it (--help and --version: no entry, but
+ * every command takes them). */
+static const CliTake *take_of(const CliCommand *c, OptionId id)
 {
-    for (int i = 0; i < cli_noptions; i++)
-        if (!strcmp(cli_options[i].name, name) && (cli_options[i].commands & ON(c)))
-            return &cli_options[i];
+    for (int i = 0; i < c->ntakes; i++)
+        if (c->takes[i].id == id) return &c->takes[i];
     return NULL;
 }
 
-int cli_takes(const CliCommand *c, const char *option) { return row_for(option, c->id) != NULL; }
-
-static const CliOption *any_row(const char *name)
+/* A command's row may give an option its own range, value name and help, but what getopt and
+ * the completion script know of it (a flag, a list, a file, another value) is the option's:
+ * a row that changes it is a mistake in the table, which every command's --help (tests/cli.sh)
+ * would run into here. */
+static void check_same_shape(const CliCommand *c, const CliOption *declared, ArgKind kind)
 {
-    for (int i = 0; i < cli_noptions; i++)
-        if (!strcmp(cli_options[i].name, name)) return &cli_options[i];
-    return NULL;
+    ArgKind d = declared->kind;
+    if ((d == ARG_NONE) == (kind == ARG_NONE) && (d == ARG_LIST) == (kind == ARG_LIST) &&
+        (d == ARG_FILE) == (kind == ARG_FILE))
+        return;
+    fprintf(stderr, "boardvm: cli_table.c: %s's --%s is not the option declared\n", c->name,
+            declared->name);
+    abort();
 }
 
-static const char *name_of_short(int ch)
+int cli_option_of(const CliCommand *c, OptionId id, CliOption *o)
 {
-    for (int i = 0; i < cli_noptions; i++)
-        if (cli_options[i].short_name == ch) return cli_options[i].name;
-    return NULL;
+    const CliTake *t = take_of(c, id);
+    if (!t && id != OPT_HELP && id != OPT_VERSION) return 0;
+    *o = cli_options[id];
+    if (!t) return 1;
+    if (t->help) o->help = t->help;
+    if (t->kind != ARG_SAME) {
+        check_same_shape(c, &cli_options[id], t->kind);
+        o->kind = t->kind; o->min = t->min; o->max = t->max; o->arg = t->arg; o->what = t->what;
+    }
+    return 1;
 }
 
-/* The option names once each, as getopt_long wants them; val is 256 + the index. */
-static int long_options(struct option *longs, char *shorts, size_t shorts_len)
+static int id_of_short(int ch)
 {
-    int n = 0;
+    for (int i = 0; i < NOPTIONS; i++)
+        if (cli_options[i].short_name == ch) return i;
+    return -1;
+}
+
+/* Every option once, as getopt_long wants them: val is 256 + its id. */
+static void long_options(struct option *longs, char *shorts)
+{
     size_t k = strlen(shorts);
-    for (int i = 0; i < cli_noptions; i++) {
+    for (int i = 0; i < NOPTIONS; i++) {
         const CliOption *o = &cli_options[i];
-        int seen = 0;
-        for (int j = 0; j < n; j++) if (!strcmp(longs[j].name, o->name)) seen = 1;
-        if (seen || n == MAX_NAMES - 1) continue;
+        if (!o->name) {            /* a hole in cli_options[]: getopt would stop reading there */
+            fprintf(stderr, "boardvm: cli_table.c: option %d is not declared\n", i);
+            abort();
+        }
         int has = o->kind == ARG_NONE ? no_argument
                 : o->kind == ARG_LIST ? optional_argument
                                       : required_argument;
-        longs[n] = (struct option){ o->name, has, NULL, 256 + n };
-        n++;
-        if (o->short_name && k + 4 < shorts_len) {
+        longs[i] = (struct option){ o->name, has, NULL, 256 + i };
+        if (o->short_name) {
             shorts[k++] = o->short_name;
             if (has != no_argument) shorts[k++] = ':';
             if (has == optional_argument) shorts[k++] = ':';
             shorts[k] = 0;
         }
     }
-    longs[n] = (struct option){ 0, 0, 0, 0 };
-    return n;
+    longs[NOPTIONS] = (struct option){ 0, 0, 0, 0 };
 }
 
 /* A word such as "-1": an operand (a depth, wrong or not), not a cluster of short options. */
@@ -101,9 +114,11 @@ static int negative_number(const char *s)
     return s[0] == '-' && isdigit((unsigned char)s[1]);
 }
 
-static int parse_value(const CliCommand *c, const CliOption *o, const char *text, CliValue *v)
+static int parse_value(const CliCommand *c, const CliOption *o, const char *text, ArgItem *v)
 {
     memset(v, 0, sizeof *v);
+    v->id = o->id;
+    v->name = o->name;
     v->text = text;
     char *end;
     switch (o->kind) {
@@ -142,17 +157,17 @@ static int parse_value(const CliCommand *c, const CliOption *o, const char *text
 }
 
 /* An option written on the command line that c does not take, or that takes no value. */
-static int refuse(const CliCommand *c, int ch, const struct option *longs, char **argv)
+static int refuse(const CliCommand *c, int ch, char **argv)
 {
     if (ch == ':') {
-        const char *name = optopt >= 256 ? longs[optopt - 256].name : name_of_short(optopt);
-        const CliOption *o = !name     ? NULL
-                : row_for(name, c->id) ? row_for(name, c->id)
-                                       : any_row(name);
-        return cli_usage_error(c, "--%s needs %s", name ? name : "?",
-                               o && o->what ? o->what : "a value");
+        int id = optopt >= 256 ? optopt - 256 : id_of_short(optopt);
+        CliOption o;
+        if (id < 0) return cli_usage_error(c, "--? needs a value");
+        if (!cli_option_of(c, (OptionId)id, &o)) o = cli_options[id];
+        return cli_usage_error(c, "--%s needs %s", o.name, o.what ? o.what : "a value");
     }
-    if (optopt >= 256) return cli_usage_error(c, "--%s takes no value", longs[optopt - 256].name);
+    if (optopt >= 256)
+        return cli_usage_error(c, "--%s takes no value", cli_options[optopt - 256].name);
     if (optopt) return cli_usage_error(c, "unknown option '-%c'", optopt);
     char word[64];
     snprintf(word, sizeof word, "%s", argv[optind - 1]);
@@ -160,64 +175,94 @@ static int refuse(const CliCommand *c, int ch, const struct option *longs, char 
     return cli_usage_error(c, "unknown option '%s'", word);
 }
 
-static int not_for(const CliCommand *c, const char *name)
+static int not_for(const CliCommand *c, OptionId id)
 {
     char others[256] = "";
     size_t n = 0;
+    CliOption o;
     for (const CliCommand *k = cli_commands; k->name; k++)
-        if (row_for(name, k->id) && n < sizeof others - 16)
+        if (cli_option_of(k, id, &o) && n < sizeof others - 16)
             n += (size_t)snprintf(others + n, sizeof others - n, "%s%s", n ? ", " : "", k->name);
-    return cli_usage_error(c, "--%s is not an option of %s (but of %s)", name, c->name, others);
+    return cli_usage_error(c, "--%s is not an option of %s (but of %s)", cli_options[id].name,
+                           c->name, others);
+}
+
+/* One more operand: refused past the command's most. */
+static int operand(const CliCommand *c, int *operands, const char *word)
+{
+    ++*operands;
+    if (c->max_operands < 0 || *operands <= c->max_operands) return 0;
+    if (c->min_operands < c->max_operands && c->max_operands > 1)
+        return cli_usage_error(c, "unexpected argument '%s': at most %d (usage: boardvm %s %s)",
+                               word, c->max_operands, c->name, c->operands);
+    return cli_usage_error(c, "unexpected argument '%s' (usage: boardvm %s %s)", word, c->name,
+                           c->operands);
+}
+
+/* The state of one parse: the --moves list being collected, the operands so far, whether an
+ * option that stands alone (--version, disasm --list-opcodes) lets the operands be missing. */
+typedef struct {
+    const CliCommand *c;
+    CliEach each; void *ctx;
+    CliOption collecting;          /* .name NULL: none; --moves: the words after it are moves */
+    int operands, alone;
+} Parse;
+
+static int option(Parse *ps, OptionId id, const char *value)
+{
+    CliOption o;
+    ArgItem v;
+    int st;
+    if (!cli_option_of(ps->c, id, &o)) return not_for(ps->c, id);
+    if (id == OPT_HELP) { cli_help(ps->c, stdout); return -1; }
+    const CliTake *t = take_of(ps->c, id);
+    if (id == OPT_VERSION || (t && (t->flags & CLI_ALONE))) ps->alone = 1;
+    ps->collecting = o;
+    if (o.kind != ARG_LIST) ps->collecting.name = NULL;
+    if (o.kind == ARG_LIST && !value) return 0;          /* the moves come as words */
+    if ((st = parse_value(ps->c, &o, value ? value : "", &v))) return st;
+    return ps->each(ps->ctx, &o, &v);
+}
+
+static int word(Parse *ps, const char *text, int options_ended)
+{
+    ArgItem v = { .id = OPERAND, .text = text };
+    int st;
+    if (ps->collecting.name && !options_ended) {
+        v.id = ps->collecting.id; v.name = ps->collecting.name;
+        return ps->each(ps->ctx, &ps->collecting, &v);
+    }
+    if ((st = operand(ps->c, &ps->operands, text))) return st;
+    return ps->each(ps->ctx, NULL, &v);
 }
 
 int cli_parse(const CliCommand *c, int argc, char **argv, CliEach each, void *ctx)
 {
-    struct option longs[MAX_NAMES];
-    char shorts[3 * MAX_NAMES] = "-:";
-    long_options(longs, shorts, sizeof shorts);
-    const CliOption *collecting = NULL;    /* --moves: the words after it are moves too */
-    int operands = 0, mid_cluster = 0, st = 0;
-    CliValue v;
+    struct option longs[NOPTIONS + 1];
+    char shorts[3 * NOPTIONS + 3] = "-:";
+    long_options(longs, shorts);
+    Parse ps = { .c = c, .each = each, .ctx = ctx };
+    int mid_cluster = 0, st = 0;
     opterr = 0;
     optind = 1;
     for (;;) {
-        const char *word = NULL;
-        if (!mid_cluster && optind < argc && negative_number(argv[optind])) word = argv[optind++];
-        else {
-            int before = optind, li = -1;
-            int ch = getopt_long(argc, argv, shorts, longs, &li);
-            if (ch == -1) break;
-            mid_cluster = optind == before;
-            if (ch == '?' || ch == ':') return refuse(c, ch, longs, argv);
-            if (ch == 1) word = optarg;
-            else {
-                const char *name = ch >= 256 ? longs[ch - 256].name : name_of_short(ch);
-                const CliOption *o = row_for(name, c->id);
-                if (!o) return not_for(c, name);
-                if (o->id == OPT_HELP) { cli_help(c, stdout); return -1; }
-                collecting = o->kind == ARG_LIST ? o : NULL;
-                if (o->kind == ARG_LIST && !optarg) continue;      /* the moves come as words */
-                if ((st = parse_value(c, o, optarg ? optarg : "", &v))) return st;
-                if ((st = each(ctx, o, &v))) return st;
-                continue;
-            }
+        if (!mid_cluster && optind < argc && negative_number(argv[optind])) {
+            if ((st = word(&ps, argv[optind++], 0))) return st;
+            continue;
         }
-        memset(&v, 0, sizeof v);
-        v.text = word;
-        if (collecting) { if ((st = each(ctx, collecting, &v))) return st; continue; }
-        if (c->max_operands >= 0 && ++operands > c->max_operands)
-            return cli_usage_error(c, "unexpected argument '%s' (usage: boardvm %s %s)", word,
-                                   c->name, c->operands);
-        if ((st = each(ctx, NULL, &v))) return st;
+        int before = optind, li = -1;
+        int ch = getopt_long(argc, argv, shorts, longs, &li);
+        if (ch == -1) break;
+        mid_cluster = optind == before;
+        if (ch == '?' || ch == ':') return refuse(c, ch, argv);
+        st = ch == 1 ? word(&ps, optarg, 0)
+                     : option(&ps, (OptionId)(ch >= 256 ? ch - 256 : id_of_short(ch)), optarg);
+        if (st) return st;
     }
-    for (; optind < argc; optind++) {            /* after "--": operands only */
-        memset(&v, 0, sizeof v);
-        v.text = argv[optind];
-        if (c->max_operands >= 0 && ++operands > c->max_operands)
-            return cli_usage_error(c, "unexpected argument '%s' (usage: boardvm %s %s)", v.text,
-                                   c->name, c->operands);
-        if ((st = each(ctx, NULL, &v))) return st;
-    }
+    for (; optind < argc; optind++)            /* after "--": operands only */
+        if ((st = word(&ps, argv[optind], 1))) return st;
+    if (ps.operands < c->min_operands && !ps.alone)
+        return cli_usage_error(c, "needs %s", c->needs ? c->needs : c->operands);
     return 0;
 }
 
@@ -257,12 +302,12 @@ void cli_help(const CliCommand *c, FILE *out)
     } else {
         fprintf(out, "usage: boardvm %s %s [OPTIONS]\n\n%s\n", c->name, c->operands,
                 c->about ? c->about : c->summary);
-        int any = 0;
-        for (int i = 0; i < cli_noptions; i++) {
-            const CliOption *o = &cli_options[i];
-            if (!(o->commands & ON(c->id)) || o->id == OPT_VERSION) continue;
-            if (!any++) fputs("\nOptions:\n", out);
-            option_line(out, o);
+        fputs("\nOptions:\n", out);
+        option_line(out, &cli_options[OPT_HELP]);      /* --version: in the list of commands */
+        for (int i = 0; i < c->ntakes; i++) {
+            CliOption o;
+            cli_option_of(c, c->takes[i].id, &o);
+            option_line(out, &o);
         }
         fputc('\n', out);
     }
@@ -275,35 +320,28 @@ void cli_help(const CliCommand *c, FILE *out)
 
 /* ---- bash completion ------------------------------------------------------------------------ */
 
-/* The option words of command c ("--fen -f --moves ..."), or the valued options of all
- * commands that take a file (files 1) or another value (files 0), as a case pattern. */
-static void option_words(FILE *out, const CliCommand *c)
+static void option_word(FILE *out, const CliOption *o, int first)
 {
-    const char *done[MAX_NAMES];
-    int n = 0;
-    for (int i = 0; i < cli_noptions; i++) {
-        const CliOption *o = &cli_options[i];
-        int seen = 0;
-        for (int j = 0; j < n; j++) if (done[j] == o->name || !strcmp(done[j], o->name)) seen = 1;
-        if (seen || !(o->commands & ON(c->id)) || n == MAX_NAMES) continue;
-        done[n++] = o->name;
-        fprintf(out, "%s--%s", n > 1 ? " " : "", o->name);
-        if (o->short_name) fprintf(out, " -%c", o->short_name);
-    }
+    fprintf(out, "%s--%s", first ? "" : " ", o->name);
+    if (o->short_name) fprintf(out, " -%c", o->short_name);
 }
 
+/* The option words of command c: "--help -h --version -V --fen -f --moves ...". */
+static void option_words(FILE *out, const CliCommand *c)
+{
+    option_word(out, &cli_options[OPT_HELP], 1);
+    option_word(out, &cli_options[OPT_VERSION], 0);
+    for (int i = 0; i < c->ntakes; i++) option_word(out, &cli_options[c->takes[i].id], 0);
+}
+
+/* The options that take a file (files 1) or another value (files 0), as a case pattern. */
 static void valued_pattern(FILE *out, int files)
 {
-    const char *done[MAX_NAMES];
     int n = 0;
-    for (int i = 0; i < cli_noptions; i++) {
+    for (int i = 0; i < NOPTIONS; i++) {
         const CliOption *o = &cli_options[i];
-        int seen = 0;
         if (o->kind == ARG_NONE || o->kind == ARG_LIST || (o->kind == ARG_FILE) != files) continue;
-        for (int j = 0; j < n; j++) if (!strcmp(done[j], o->name)) seen = 1;
-        if (seen || n == MAX_NAMES) continue;
-        done[n++] = o->name;
-        fprintf(out, "%s--%s", n > 1 ? "|" : "", o->name);
+        fprintf(out, "%s--%s", n++ ? "|" : "", o->name);
         if (o->short_name) fprintf(out, "|-%c", o->short_name);
     }
 }

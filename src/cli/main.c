@@ -11,11 +11,14 @@
 #include "search.h"
 #include "vm.h"
 
-/* Each option and operand of the command line into Args (called by cli_parse, in order). */
-static int add_to_args(void *ctx, const CliOption *o, const CliValue *v)
+/* Each option and operand of the command line into Args (called by cli_parse, in order): in
+ * the list of items as written, and by name. */
+static int add_to_args(void *ctx, const CliOption *o, const ArgItem *v)
 {
     Args *a = ctx;
+    a->items[a->nitems++] = *v;
     if (!o) { a->pos[a->npos++] = (char *)v->text; return 0; }
+    if (o->kind == ARG_OWN) return 0;       /* match's "A,B": not what the field means */
     switch (o->id) {
     case OPT_VERSION: a->version = 1; break;
     case OPT_OPTION: a->opts[a->nopts++] = (char *)v->text; break;
@@ -47,14 +50,14 @@ static int add_to_args(void *ctx, const CliOption *o, const CliValue *v)
     case OPT_THREADS: a->threads = (int)v->i; break;
     case OPT_OFF:
         if (!search_techniques(v->text, &a->off))
-            return cli_usage_error(NULL, "--off '%s' is not null, lmr, futility, aspiration "
-                                   "joined by +, or -", v->text);
+            return cli_usage_error(cli_command(a->pos[0]), "--off '%s' is not null, lmr, "
+                                   "futility, aspiration joined by +, or -", v->text);
         break;
     case OPT_SEARCH:
         if ((a->algo = search_method(v->text, strlen(v->text), &a->playout)) < 0)
-            return cli_usage_error(NULL, "--search '%s' is not ab (alpha-beta, the default), "
-                                   "mcts, mcts:K (0-999) or mcts:end (Monte-Carlo tree search)",
-                                   v->text);
+            return cli_usage_error(cli_command(a->pos[0]), "--search '%s' is not ab "
+                                   "(alpha-beta, the default), mcts, mcts:K (0-999) or mcts:end "
+                                   "(Monte-Carlo tree search)", v->text);
         break;
     case OPT_RUNS: a->runs = (int)v->i; break;
     case OPT_LIST: a->list = v->text; break;
@@ -72,7 +75,7 @@ static int add_to_args(void *ctx, const CliOption *o, const CliValue *v)
     case OPT_PORT: a->port = (int)v->i; break;
     case OPT_ADDRESS: a->address = v->text; break;
     case OPT_WORK: a->work = v->i * 1000000L; break;
-    default: break;               /* diff's options: diff reads its own arguments */
+    default: break;               /* the options of diff, match, tune, balance: in the items */
     }
     return 0;
 }
@@ -85,13 +88,14 @@ static void args_init(Args *a, int argc)
     a->moves = xcalloc((size_t)a->capmoves, sizeof *a->moves, "the command line");
     a->copies = xcalloc((size_t)argc + 1, sizeof *a->copies, "the command line");
     a->pos = xcalloc((size_t)argc + 2, sizeof *a->pos, "the command line");
+    a->items = xcalloc((size_t)argc + 1, sizeof *a->items, "the command line");
     a->depth = -1; a->runs = 5; a->port = -1; a->work = DEFAULT_WORK_MILLIONS * 1000000L;
 }
 
 static void args_free(Args *a)
 {
     for (int i = 0; i < a->ncopies; i++) free(a->copies[i]);
-    free(a->opts); free(a->moves); free(a->pos); free(a->copies);
+    free(a->opts); free(a->moves); free(a->pos); free(a->copies); free(a->items);
 }
 
 /* `boardvm`, `boardvm --help`, `boardvm --version` and `boardvm -h`/`-V`: no command. */
@@ -112,14 +116,14 @@ int main(int argc, char **argv)
 #endif
     const CliCommand *c = argc > 1 ? cli_command(argv[1]) : NULL;
     if (!c) return without_command(argc > 1 ? argv[1] : NULL);
-    if (c->run_argv) return c->run_argv(argc - 1, argv + 1);
     Args a;
     args_init(&a, argc);
     a.pos[a.npos++] = argv[1];
     int st = cli_parse(c, argc - 1, argv + 1, add_to_args, &a);
     /* the commands that run rules code without a search's limits (those that take --work) have
      * a bound on their work; the searches are bounded by --time, --nodes and --depth */
-    if (!st && cli_takes(c, "work")) vm_command_work = a.work;
+    CliOption work;
+    if (!st && cli_option_of(c, OPT_WORK, &work)) vm_command_work = a.work;
     if (st < 0) st = 0;                     /* --help was printed */
     else if (!st && a.version) cli_version(stdout);
     else if (!st) st = c->run(&a);

@@ -18,8 +18,8 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "cli.h"
 #include "commands.h"
+#include "diag.h"
 #include "elo.h"
 #include "mathfn.h"
 #include "oom.h"
@@ -27,7 +27,7 @@
 #include "selfgames.h"
 #include "session.h"
 
-#define MAX_VARIANTS 8
+#define MAX_VARIANTS BALANCE_MAX_VARIANTS   /* commands.h: its row's most operands */
 #define Z95 1.959963984540054
 
 typedef struct {
@@ -54,52 +54,33 @@ typedef struct {
     char *reason_text[64];
 } Tally;
 
-static int balance_arg(void *ctx, const CliOption *opt, const CliValue *v)
+/* Each option and operand, in the order written: -o sets the rules file before it. */
+static int balance_arg(BalanceOpts *o, const ArgItem *v)
 {
-    BalanceOpts *o = ctx;
-    const CliCommand *c = cli_command("balance");
-    if (!opt) {
-        if (o->nv == MAX_VARIANTS) return cli_usage_error(c, "at most %d variants", MAX_VARIANTS);
-        o->v[o->nv++].rules = v->text;
-        return 0;
-    }
-    switch (opt->id) {
+    switch (v->id) {
+    case OPERAND: o->v[o->nv++].rules = v->text; break;     /* at most MAX_VARIANTS: its row */
     case OPT_OPTION:
         if (!o->nv)
-            return cli_usage_error(c, "-o %s: give the rules file first (its options follow it)",
-                                   v->text);
+            return diag_usage("balance", "-o %s: give the rules file first (its options follow it)",
+                              v->text);
         o->v[o->nv - 1].opts[o->v[o->nv - 1].nopts++] = (char *)v->text;
         break;
-    case OPT_GAMES:
-        o->games = (int)v->i;
-        break;
-    case OPT_JOBS:
-        o->jobs = (int)v->i;
-        break;
-    case OPT_RANDOM_PLIES:
-        o->random_plies = (int)v->i;
-        break;
-    case OPT_MAX_PLIES:
-        o->max_plies = (int)v->i;
-        break;
-    case OPT_SEED:
-        o->seed = v->u;
-        break;
+    case OPT_GAMES: o->games = (int)v->i; break;
+    case OPT_JOBS: o->jobs = (int)v->i; break;
+    case OPT_RANDOM_PLIES: o->random_plies = (int)v->i; break;
+    case OPT_MAX_PLIES: o->max_plies = (int)v->i; break;
+    case OPT_SEED: o->seed = v->u; break;
     case OPT_DEPTH:
     case OPT_TIME:
     case OPT_NODES:
         if (o->limit_given++)
-            return cli_usage_error(c, "give one of --depth, --time and --nodes, once");
+            return diag_usage("balance", "give one of --depth, --time and --nodes, once");
         o->lim.depth = 0;
-        if (opt->id == OPT_DEPTH)
-            o->lim.depth = (int)v->i;
-        else if (opt->id == OPT_TIME)
-            o->lim.time = v->d;
-        else
-            o->lim.nodes = v->u;
+        if (v->id == OPT_DEPTH) o->lim.depth = (int)v->i;
+        else if (v->id == OPT_TIME) o->lim.time = v->d;
+        else o->lim.nodes = v->u;
         break;
-    default:
-        break;
+    default: break;
     }
     return 0;
 }
@@ -366,7 +347,7 @@ static void engine_text(const SearchLimits *lim, char *buf, size_t len)
         snprintf(buf, len, "%gs", lim->time);
 }
 
-int cmd_balance(int argc, char **argv)
+int cmd_balance(Args *a)
 {
     BalanceOpts o;
     memset(&o, 0, sizeof o);
@@ -376,10 +357,9 @@ int cmd_balance(int argc, char **argv)
     o.seed = 1;
     o.lim.depth = 2;                      /* and SEARCH_DEFAULT_WORK, unless a limit is given */
     for (int i = 0; i < MAX_VARIANTS; i++)
-        o.v[i].opts = xcalloc((size_t)argc + 1, sizeof *o.v[i].opts, "balance's options");
-    const CliCommand *c = cli_command("balance");
-    int st = cli_parse(c, argc, argv, balance_arg, &o);
-    if (!st && !o.nv) st = cli_usage_error(c, "needs a rules file");
+        o.v[i].opts = xcalloc((size_t)a->nitems + 1, sizeof *o.v[i].opts, "balance's options");
+    int st = 0;
+    for (int i = 0; i < a->nitems && !st; i++) st = balance_arg(&o, &a->items[i]);
     if (!o.limit_given) o.lim.work = SEARCH_DEFAULT_WORK;
     if (!st && !o.jobs) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -417,5 +397,5 @@ int cmd_balance(int argc, char **argv)
     for (int i = 0; i < played; i++)
         for (int r = 0; r < t[i].nreasons; r++) free(t[i].reason_text[r]);
     for (int i = 0; i < MAX_VARIANTS; i++) free(o.v[i].opts);
-    return st < 0 ? 0 : st;
+    return st;
 }

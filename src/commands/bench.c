@@ -168,7 +168,7 @@ static int read_list(const char *path, BenchGame **out, int *n)
         if (*rest) {
             size_t k = strlen(rest);
             while (k && strchr(" \t\r", rest[k - 1])) rest[--k] = 0;
-            fen = strdup(rest);
+            fen = xstrdup(rest, "a position of the list");
         }
         char *file = malloc((size_t)dirlen + strlen(f) + 1);
         if (!file) out_of_memory("file in read_list()");
@@ -194,17 +194,19 @@ static int bench_games(Args *a)
     } else if (a->npos >= 2) {
         list = malloc(sizeof *list * (size_t)a->npos);
         if (!list) out_of_memory("list in bench_games()");
-        for (int i = 1; i < a->npos; i++) list[n++] = (BenchGame){ strdup(a->pos[i]), 0, NULL };
+        for (int i = 1; i < a->npos; i++)
+            list[n++] = (BenchGame){ xstrdup(a->pos[i], "the games"), 0, NULL };
     } else {
         /* the default: chess (the reference) and the two games the issue asked for */
         static const char *defaults[] = { "rules/chess.rules", "examples/xiangqi.rules",
                                           "examples/shogi.rules" };
         list = malloc(sizeof *list * 3);
         if (!list) out_of_memory("list in bench_games()");
-        for (int i = 0; i < 3; i++) list[n++] = (BenchGame){ strdup(defaults[i]), 0, NULL };
+        for (int i = 0; i < 3; i++)
+            list[n++] = (BenchGame){ xstrdup(defaults[i], "the games"), 0, NULL };
         if (access(list[0].file, R_OK) != 0) {
             free(list[0].file);
-            list[0].file = strdup(BOARDVM_DATADIR "/chess.rules");
+            list[0].file = xstrdup(BOARDVM_DATADIR "/chess.rules", "the games");
         }
     }
     int runs = a->runs > 0 ? a->runs : 5;

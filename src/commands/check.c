@@ -7,10 +7,6 @@
 int cmd_check(Args *a)
 {
     int status;
-    if (a->npos < 2) {
-        fprintf(stderr, "boardvm: check needs a rules file\nTry 'boardvm check --help'.\n");
-        return 2;
-    }
     int worst = 0;
     for (int i = 1; i < a->npos; i++) {
         Game *g = load_game(a->pos[i], NULL, a->nopts, a->opts, &status);

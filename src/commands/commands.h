@@ -5,6 +5,32 @@
 #include <stdio.h>
 #include "position.h"
 
+/* Every option of every command, once (cli_table.c declares each: its name, its value, its
+ * help; a command's row lists those it takes). */
+typedef enum {
+    OPT_HELP, OPT_VERSION, OPT_OPTION, OPT_FEN, OPT_MOVES, OPT_GAME, OPT_JSON, OPT_EVERY_PLY,
+    OPT_DIVIDE, OPT_CHECK_HASH, OPT_CHECK_GEN, OPT_PROFILE, OPT_LIST_OPCODES, OPT_UPDATE, OPT_DEPTH,
+    OPT_RUNS, OPT_LIST, OPT_TIME, OPT_NODES, OPT_MOVE_WORK, OPT_THREADS, OPT_OFF, OPT_SEARCH,
+    OPT_GAMES, OPT_SEED, OPT_RECORD, OPT_MAX_PLIES, OPT_OPPONENT, OPT_BOARD, OPT_AS, OPT_LOAD,
+    OPT_PORT, OPT_ADDRESS, OPT_WORK, OPT_JOBS, OPT_OPENINGS, OPT_RANDOM_PLIES, OPT_SPRT, OPT_STATS,
+    OPT_RECORDS, OPT_LAST_PLY, OPT_WRITE, OPT_UNIT, OPT_FIT_DATA, OPT_UCI, OPT_VARIANT, OPT_PIECE,
+    OPT_TURN, OPT_RANKS_FROM, OPT_ENGINE_FEN, OPT_TIMEOUT,
+    NOPTIONS,
+    OPERAND = -1                   /* an ArgItem that is an operand, not an option */
+} OptionId;
+
+/* One option or operand as written, in the order of the command line. The value is checked as
+ * the command's row says: the number is in i (a whole number), u (a count of 64 bits) or d
+ * (seconds); a value the command checks itself (match's "A,B") is only text. */
+typedef struct {
+    OptionId id;                   /* OPERAND: an operand, in text */
+    const char *name;              /* the option's long name, for messages ("depth") */
+    const char *text;
+    long long i;
+    unsigned long long u;
+    double d;
+} ArgItem;
+
 typedef struct {
     char **pos; int npos;          /* command and its positional arguments */
     char **opts; int nopts;        /* --option NAME[=VALUE] */
@@ -29,6 +55,10 @@ typedef struct {
     int port;                      /* serve --port N (-1: the default) */
     const char *address;           /* serve --address A */
     long work;                     /* --work N: the steps of work one command may run (N million) */
+    /* Every option and operand in the order written: for the commands where the order means
+     * something (diff's and balance's -o set the rules file before them) or whose values they
+     * check themselves (match's "A,B"); the fields above are the same values by name. */
+    ArgItem *items; int nitems;
 } Args;
 
 /* The default bound on the work of one command (perft, moves, show, test: each case, bench, svg):
@@ -49,10 +79,11 @@ int cmd_play(Args *a);             /* play.c */
 int cmd_xboard(Args *a);           /* xboard.c */
 int cmd_serve(Args *a);            /* serve.c */
 int cmd_svg(Args *a);              /* svg.c */
-int cmd_diff(int argc, char **argv);   /* diff.c: it parses its own arguments */
-int cmd_match(int argc, char **argv);  /* match.c: it parses its own arguments */
-int cmd_tune(int argc, char **argv);   /* tune.c: it parses its own arguments */
-int cmd_balance(int argc, char **argv);   /* balance.c: it parses its own arguments */
+int cmd_diff(Args *a);             /* diff.c */
+int cmd_match(Args *a);            /* match.c */
+int cmd_tune(Args *a);             /* tune.c */
+int cmd_balance(Args *a);          /* balance.c */
+#define BALANCE_MAX_VARIANTS 8     /* balance.c: the most rules files (operands) it compares */
 void show_board(const Pos *p, FILE *out);   /* display.c */
 void show_legend(const Game *g, FILE *out);  /* display.c: the key to the piece letters */
 /* The position of show, moves, perft: the rules file, --game, --fen, --moves (startpos.c);

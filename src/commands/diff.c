@@ -10,11 +10,12 @@
  * Exit status: 0 the sides agree to the depth, 1 they differ, 2 an error (bad usage, a rules
  * file that does not compile, an engine that fails, a position or move that cannot be
  * translated): an error is never taken for an agreement or a difference. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli.h"
 #include "commands.h"
+#include "diag.h"
 #include "make.h"
 #include "diff_side.h"
 #include "movegen.h"
@@ -27,24 +28,26 @@
 #define DEFAULT_DEPTH 3
 #define DEFAULT_TIMEOUT 60.0       /* seconds for each whole answer of an engine */
 
-static int usage(const char *fmt, const char *arg)
+static int usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage(const char *fmt, ...)
 {
-    fprintf(stderr, "boardvm diff: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'boardvm diff --help'.\n");
-    return 2;
+    va_list ap;
+    va_start(ap, fmt);
+    int st = diag_vusage("diff", fmt, ap);
+    va_end(ap);
+    return st;
 }
 
 typedef struct {
     DiffSide side[2]; int nsides;
     const char *fen;
-    char **moves; int nmoves;
+    char **moves; int nmoves;      /* Args' */
     int depth;
     double timeout;
 } DiffArgs;
 
 /* The side an operand (a rules file) or --uci (an engine) begins; the options after it are its. */
-static int new_side(DiffArgs *a, int argc, const char *path, const char *engine)
+static int new_side(DiffArgs *a, int nitems, const char *path, const char *engine)
 {
     if (a->nsides == 2)
         return usage("more than two sides ('%s'): diff compares two", path ? path : engine);
@@ -55,21 +58,18 @@ static int new_side(DiffArgs *a, int argc, const char *path, const char *engine)
     if (engine) { cur->is_engine = 1; cur->command = engine; cur->label = engine; }
     else {
         cur->path = path; cur->label = path;
-        cur->opts = xcalloc((size_t)argc + 1, sizeof *cur->opts, "diff's options");
+        cur->opts = xcalloc((size_t)nitems + 1, sizeof *cur->opts, "diff's options");
     }
     return 0;
 }
 
-typedef struct { DiffArgs *a; int argc; } DiffParse;
-
-/* Each option and operand, in the order written (cli_parse). */
-static int diff_arg(void *ctx, const CliOption *o, const CliValue *v)
+/* Each option and operand, in the order written: an option of a side follows it. */
+static int diff_item(DiffArgs *a, const ArgItem *v, int nitems)
 {
-    DiffArgs *a = ((DiffParse *)ctx)->a;
     DiffSide *cur = a->nsides ? &a->side[a->nsides - 1] : NULL;
     char err[256];
-    if (!o) return new_side(a, ((DiffParse *)ctx)->argc, v->text, NULL);
-    switch (o->id) {
+    switch (v->id) {
+    case OPERAND: return new_side(a, nitems, v->text, NULL);
     case OPT_UCI: return new_side(a, 0, NULL, v->text);
     case OPT_OPTION:
         if (!cur || cur->is_engine)
@@ -79,47 +79,37 @@ static int diff_arg(void *ctx, const CliOption *o, const CliValue *v)
         return 0;
     case OPT_VARIANT: case OPT_PIECE: case OPT_TURN: case OPT_RANKS_FROM: case OPT_ENGINE_FEN:
         if (!cur || !cur->is_engine)
-            return usage("--%s belongs after the --uci engine it describes", o->name);
-        if (o->id == OPT_VARIANT) cur->variant = v->text;
-        else if (o->id == OPT_ENGINE_FEN) cur->engine_fen = v->text;
-        else if (o->id == OPT_RANKS_FROM) {
+            return usage("--%s belongs after the --uci engine it describes", v->name);
+        if (v->id == OPT_VARIANT) cur->variant = v->text;
+        else if (v->id == OPT_ENGINE_FEN) cur->engine_fen = v->text;
+        else if (v->id == OPT_RANKS_FROM) {
             if (strcmp(v->text, "0") && strcmp(v->text, "1"))
                 return usage("--ranks-from is 0 or 1, not '%s'", v->text);
             cur->notation.ranks_from = v->text[0] - '0';
         }
-        else if (!(o->id == OPT_PIECE
+        else if (!(v->id == OPT_PIECE
                        ? notation_add_piece(&cur->notation, v->text, err, sizeof err)
                        : notation_add_turn(&cur->notation, v->text, err, sizeof err)))
             return usage("%s", err);
         return 0;
-    case OPT_FEN: a->fen = v->text; return 0;
-    case OPT_MOVES: {
-        char *copy = xstrdup(v->text, "the --moves list");  /* a quoted "e2e4 e7e5" is split */
-        for (char *t = strtok(copy, " \t\n"); t; t = strtok(NULL, " \t\n")) {
-            a->moves = xrealloc(a->moves, sizeof *a->moves * (size_t)(a->nmoves + 2),
-                                "the --moves list");
-            a->moves[a->nmoves++] = xstrdup(t, "the --moves list");
-        }
-        free(copy);
-        return 0;
-    }
-    case OPT_DEPTH: a->depth = (int)v->i; return 0;
     case OPT_TIMEOUT:
         a->timeout = v->d;
         for (int k = 0; k < a->nsides; k++) a->side[k].timeout = v->d;
         return 0;
-    default: return 0;
+    default: return 0;             /* --fen, --moves, --depth: in Args by name */
     }
 }
 
-static int parse_diff_args(int argc, char **argv, DiffArgs *a)
+static int diff_args(const Args *args, DiffArgs *a)
 {
-    a->depth = DEFAULT_DEPTH;
+    a->depth = args->depth > 0 ? args->depth : DEFAULT_DEPTH;
     a->timeout = DEFAULT_TIMEOUT;
-    a->moves = xcalloc((size_t)argc + 1, sizeof *a->moves, "the --moves list");
-    DiffParse dp = { a, argc };
-    int st = cli_parse(cli_command("diff"), argc, argv, diff_arg, &dp);
-    if (st) return st;
+    a->fen = args->fen;
+    a->moves = args->moves; a->nmoves = args->nmoves;
+    for (int i = 0; i < args->nitems; i++) {
+        int st = diff_item(a, &args->items[i], args->nitems);
+        if (st) return st;
+    }
     if (a->nsides < 2)
         return usage("%s",
                      "needs two sides: two rules files, or a rules file and a --uci engine");
@@ -131,8 +121,6 @@ static int parse_diff_args(int argc, char **argv, DiffArgs *a)
 
 static void free_diff_args(DiffArgs *a)
 {
-    for (int i = 0; i < a->nmoves; i++) free(a->moves[i]);
-    free(a->moves);
     for (int k = 0; k < a->nsides; k++) {
         free(a->side[k].opts);
         notation_free(&a->side[k].notation);
@@ -376,8 +364,8 @@ static int run_diff(DiffArgs *a)
                          "(a side is not deterministic)\n");
             goto out;
         }
-        line[nline] = strdup(d[0].e[i].key);
-        shown[nline++] = strdup(d[r].e[r ? jb : i].shown);
+        line[nline] = xstrdup(d[0].e[i].key, "the line");
+        shown[nline++] = xstrdup(d[r].e[r ? jb : i].shown, "the line");
         for (int k = 0; k < 2; k++) divide_free(&d[k]);
         if (depth == 1) {          /* depth 1 counts each move once: a difference is one-sided */
             fprintf(stderr, "boardvm diff: the counts differ at depth 1 with the same moves "
@@ -393,13 +381,12 @@ out:
     return status;
 }
 
-int cmd_diff(int argc, char **argv)
+int cmd_diff(Args *args)
 {
     DiffArgs a;
     memset(&a, 0, sizeof a);
-    int st = parse_diff_args(argc, argv, &a);
+    int st = diff_args(args, &a);
     if (st == 0) st = run_diff(&a);
-    else if (st < 0) st = 0;             /* --help */
     for (int k = 0; k < a.nsides; k++) side_close(&a.side[k]);
     free_diff_args(&a);
     return st;

@@ -68,7 +68,6 @@ static void operand_note(const Game *g, int op, const int32_t *a)
 int cmd_disasm(Args *a)
 {
     if (a->list_opcodes) { list_opcodes(); return 0; }
-    if (a->npos < 2) { fprintf(stderr, "boardvm: disasm needs a rules file\n"); return 2; }
     int status;
     Game *g = load_game(a->pos[1], NULL, a->nopts, a->opts, &status);
     if (!g) return status;

@@ -16,14 +16,15 @@
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "cli.h"
 #include "commands.h"
+#include "diag.h"
 #include "elo.h"
 #include "make.h"
 #include "mathfn.h"
@@ -56,12 +57,14 @@ typedef struct {
     int penta_only, penta[5];        /* --stats P0,P1,P2,P3,P4: of these pair counts */
 } MatchOpts;
 
-static int match_usage(const char *fmt, const char *arg)
+static int match_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int match_usage(const char *fmt, ...)
 {
-    fprintf(stderr, "boardvm: match: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'boardvm match --help'.\n");
-    return 2;
+    va_list ap;
+    va_start(ap, fmt);
+    int st = diag_vusage("match", fmt, ap);
+    va_end(ap);
+    return st;
 }
 
 /* "A,B" or "A" (both) as two numbers in [lo, hi]; 0 if malformed. */
@@ -168,16 +171,15 @@ static int mcts_limits_refused(const MatchOpts *o, int limit_given)
         const char *bad = !limit_given ? "the default depth" : o->lim[k].depth ? "--depth"
                         : o->threads[k] > 1 ? "--threads" : o->off[k] ? "--off" : NULL;
         if (bad) {
-            char fmt[200];
-            snprintf(fmt, sizeof fmt, "engine %c: %%s is for --search ab: --search mcts takes "
-                     "--time, --nodes (playouts) or --move-work, and runs one thread", "AB"[k]);
-            return match_usage(fmt, bad);
+            return match_usage("engine %c: %s is for --search ab: --search mcts takes --time, "
+                               "--nodes (playouts) or --move-work, and runs one thread", "AB"[k],
+                               bad);
         }
     }
     return 0;
 }
 
-static int limit_arg(MatchParse *mp, const CliOption *opt, const char *v)
+static int limit_arg(MatchParse *mp, const ArgItem *opt, const char *v)
 {
     MatchOpts *o = mp->o;
     double pair[2];
@@ -212,7 +214,7 @@ static int sprt_args_valid(const double x[4])
 
 /* --sprt ELO0,ELO1[,ALPHA,BETA], and --stats W,D,L: a debug entry, the statistics of given
  * counts (tests/match.sh checks them). */
-static int stats_arg(MatchOpts *o, const CliOption *opt, const char *v)
+static int stats_arg(MatchOpts *o, const ArgItem *opt, const char *v)
 {
     double x[4] = { 0, 0, 0.05, 0.05 };
     if (opt->id == OPT_SPRT) {
@@ -241,7 +243,7 @@ static int stats_arg(MatchOpts *o, const CliOption *opt, const char *v)
 }
 
 /* The options whose value is a whole number in a range. */
-static int count_arg(MatchOpts *o, const CliOption *opt, const char *v)
+static int count_arg(MatchOpts *o, const ArgItem *opt, const char *v)
 {
     static const struct { int id; long lo, hi; const char *what; } counts[] = {
         { OPT_GAMES, 1, MAX_GAMES, "a number of games from 1 to 1000000" },
@@ -254,28 +256,21 @@ static int count_arg(MatchOpts *o, const CliOption *opt, const char *v)
         if (counts[i].id != (int)opt->id) continue;
         long n;
         if (!parse_int(v, counts[i].lo, counts[i].hi, &n)) {
-            char fmt[128];             /* the value is match_usage's argument: it may hold a '%' */
-            snprintf(fmt, sizeof fmt, "--%s '%%s' is not %s", opt->name, counts[i].what);
-            return match_usage(fmt, v);
+            return match_usage("--%s '%s' is not %s", opt->name, v, counts[i].what);
         }
         *field[i] = (int)n;
     }
     return 0;
 }
 
-/* Each option and operand, in the order written (cli_parse; the table in cli_table.c names
- * match's options, whose values are checked here). */
-static int match_arg(void *ctx, const CliOption *opt, const CliValue *cv)
+/* Each option and operand, in the order written (the table in cli_table.c names match's
+ * options, whose values are checked here). */
+static int match_arg(MatchParse *mp, const ArgItem *opt)
 {
-    MatchParse *mp = ctx;
     MatchOpts *o = mp->o;
-    const char *v = cv->text;
-    if (!opt) {
-        if (o->rules) return match_usage("one rules file only ('%s' is another)", v);
-        o->rules = v;
-        return 0;
-    }
+    const char *v = opt->text;
     switch (opt->id) {
+    case OPERAND: o->rules = v; return 0;
     case OPT_OPTION: o->opts[o->nopts++] = (char *)v; return 0;
     case OPT_RECORD: o->record = v; return 0;
     case OPT_OPENINGS: o->openings_file = v; return 0;
@@ -298,17 +293,17 @@ static int match_arg(void *ctx, const CliOption *opt, const CliValue *cv)
     }
 }
 
-static int parse_match_args(int argc, char **argv, MatchOpts *o)
+static int match_args(const Args *a, MatchOpts *o)
 {
     memset(o, 0, sizeof *o);
     o->games = 10; o->random_plies = 4; o->max_plies = 600; o->seed = 1;
     o->lim[0].depth = o->lim[1].depth = 2;
-    o->opts = xcalloc((size_t)argc + 1, sizeof *o->opts, "match's options");
+    o->opts = xcalloc((size_t)a->nitems + 1, sizeof *o->opts, "match's options");
     MatchParse mp = { o, 0 };
-    int st = cli_parse(cli_command("match"), argc, argv, match_arg, &mp);
-    if (st) return st;
-    if (!o->rules && !o->stats_only && !o->penta_only)
-        return match_usage("%s", "needs a rules file");
+    for (int i = 0; i < a->nitems; i++) {
+        int st = match_arg(&mp, &a->items[i]);
+        if (st) return st;
+    }
     if (o->work[0]) {
         if (!mp.limit_given) o->lim[0].depth = o->lim[1].depth = 0;   /* the work alone */
         o->lim[0].work = o->work[0]; o->lim[1].work = o->work[1];
@@ -402,7 +397,7 @@ static void moves_add(Moves *l, const char *s)
         l->m = realloc(l->m, sizeof *l->m * (size_t)l->cap);
         if (!l->m) out_of_memory("the openings");
     }
-    l->m[l->n++] = strdup(s);
+    l->m[l->n++] = xstrdup(s, "a game's moves");
 }
 static void moves_free(Moves *l)
 {
@@ -886,11 +881,11 @@ static int run_match(Game *g, MatchOpts *o, FILE *rec)
     return status;
 }
 
-int cmd_match(int argc, char **argv)
+int cmd_match(Args *a)
 {
     MatchOpts o;
-    int st = parse_match_args(argc, argv, &o);
-    if (st) { free(o.opts); return st < 0 ? 0 : st; }
+    int st = match_args(a, &o);
+    if (st) { free(o.opts); return st; }
     if (o.penta_only) {
         print_penta(o.penta);
         free(o.opts);

@@ -128,11 +128,6 @@ static void perft_run(Pos *p, void *ctx)
 
 int cmd_perft(Args *a)
 {
-    if (a->npos < 3) {
-        fputs("boardvm: perft needs a rules file and a depth\nTry 'boardvm perft --help'.\n",
-              stderr);
-        return 2;
-    }
     char *end; long depth = strtol(a->pos[2], &end, 10);
     if (*end || depth < 0 || depth > 30) {
         fprintf(stderr,

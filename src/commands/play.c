@@ -269,10 +269,6 @@ static void play_game(Pos *p, void *ctx)
 
 int cmd_play(Args *a)
 {
-    if (a->npos < 2) {
-        fprintf(stderr, "boardvm: play needs a rules file\nTry 'boardvm play --help'.\n");
-        return 2;
-    }
     if (mcts_args_refused(a)) return 2;
     int status;
     Play s;

@@ -218,10 +218,6 @@ static int play_one_game(Match *m, int gi, int games)
 
 int cmd_selfplay(Args *a)
 {
-    if (a->npos < 2) {
-        fprintf(stderr, "boardvm: selfplay needs a rules file\nTry 'boardvm selfplay --help'.\n");
-        return 2;
-    }
     if (mcts_args_refused(a)) return 2;
     int status;
     Match m;

@@ -228,10 +228,6 @@ static void stop_search(WebApi *s)
 
 int cmd_serve(Args *a)
 {
-    if (a->npos < 2) {
-        fprintf(stderr, "boardvm: serve needs a rules file\nTry 'boardvm --help'.\n");
-        return 2;
-    }
     const char *why;
     if (!dynlib_load(MHD_SONAME, mhd_syms, (int)(sizeof mhd_syms / sizeof *mhd_syms), &why)) {
         fprintf(stderr, "boardvm: serve needs GNU libmicrohttpd (%s), which cannot be loaded: "

@@ -342,10 +342,6 @@ static void svg_last_move(Pos *p, void *ctx)
 
 int cmd_svg(Args *a)
 {
-    if (a->npos < 2) {
-        fprintf(stderr, "boardvm: svg needs a rules file\nTry 'boardvm --help'.\n");
-        return 2;
-    }
     int status;
     Game *g = load_game(a->pos[1], NULL, a->nopts, a->opts, &status);
     if (!g) return status;
@@ -364,7 +360,8 @@ int cmd_svg(Args *a)
         free(text);
         rmoves = realloc(rmoves, sizeof *rmoves * (size_t)(nr + a->nmoves + 1));
         if (!rmoves) out_of_memory("the record's moves");
-        for (int i = 0; i < a->nmoves; i++) rmoves[nr + i] = strdup(a->moves[i]);
+        for (int i = 0; i < a->nmoves; i++)
+            rmoves[nr + i] = xstrdup(a->moves[i], "the record's moves");
         nr += a->nmoves;
         moves = rmoves;
         nmoves = nr;

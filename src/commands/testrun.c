@@ -191,7 +191,7 @@ int parse_test_file(Arena *ar, const char *path, Case **out, int *nout)
 
 char *dir_join(const char *file, const char *rel)
 {
-    if (rel[0] == '/') return strdup(rel);
+    if (rel[0] == '/') return xstrdup(rel, "a file name");
     const char *slash = strrchr(file, '/');
     size_t dl = slash ? (size_t)(slash - file + 1) : 0;
     char *r = malloc(dl + strlen(rel) + 1);
@@ -281,7 +281,7 @@ static int run_error_case(const Case *c, const char *rules, char **opts, int nop
     } else {
         const char *want = case_get(c, warning ? "warning" : "error");
         /* compare with trailing white space of each line ignored */
-        char *w = strdup(want), *gbuf = strdup(buf ? buf : "");
+        char *w = xstrdup(want, "the output"), *gbuf = xstrdup(buf ? buf : "", "the output");
         Str a = {0}, b = {0};
         add_trimmed_lines(&a, w);
         add_trimmed_lines(&b, gbuf);
@@ -311,7 +311,7 @@ int case_position(const Case *c, Game *g, Pos *p, char *err, size_t errlen)
     const char *play = case_get(c, "play");
     if (!play) return 1;
     int ok = 1;
-    char *copy = strdup(play), *w[1024];
+    char *copy = xstrdup(play, "the moves"), *w[1024];
     int n = split_words(copy, w, 1024);
     for (int i = 0; i < n && ok; i++) {
         MoveList *ml = pos_list(p, 0);
@@ -507,7 +507,7 @@ Game *case_game(const Case *c, char **rules_out, char **messages)
 {
     const char *rules_rel = case_get(c, "rules");
     *rules_out = NULL; *messages = NULL;
-    if (!rules_rel) { *messages = strdup("no rules file given"); return NULL; }
+    if (!rules_rel) { *messages = xstrdup("no rules file given", "a message"); return NULL; }
     char *rules = *rules_out = dir_join(c->file, rules_rel);
     char *opts[MAX_KEYS]; int nopts = 0;
     for (int i = 0; i < c->nkv; i++)
@@ -576,7 +576,6 @@ static int run_case(const Case *c)
 int cmd_test(Args *a)
 {
     if (a->update) return cmd_test_update(a);
-    if (a->npos < 2) { fprintf(stderr, "boardvm: test needs .test files\n"); return 2; }
     Case *all = NULL; int nall = 0;
     Arena ar; arena_init(&ar);
     for (int i = 1; i < a->npos; i++) {

@@ -135,7 +135,7 @@ typedef struct {                    /* what one file's update gathers */
  * multisets, and a `perft:` list's order is fixed anyway: only moves are reordered). */
 static char *sorted_words(const char *val, int sort)
 {
-    char *copy = strdup(val), *out = malloc(strlen(val) + 2);
+    char *copy = xstrdup(val, "copy in sorted_words()"), *out = malloc(strlen(val) + 2);
     char **w = malloc(sizeof *w * (strlen(val) / 2 + 2));
     if (!copy || !out || !w) out_of_memory("copy and out and w in sorted_words()");
     int n = 0;
@@ -330,7 +330,6 @@ static int update_file(const char *path)
 
 int cmd_test_update(Args *a)
 {
-    if (a->npos < 2) { fprintf(stderr, "boardvm: test --update needs .test files\n"); return 2; }
     int worst = 0;
     for (int i = 1; i < a->npos; i++) {
         int st = update_file(a->pos[i]);

@@ -14,8 +14,8 @@
 #include <errno.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "cli.h"
 #include "commands.h"
+#include "diag.h"
 #include "make.h"
 #include "mathfn.h"
 #include "movegen.h"
@@ -43,61 +43,26 @@ typedef struct {
     unsigned long long seed;
 } TuneOpts;
 
-static int tune_arg(void *ctx, const CliOption *opt, const CliValue *v)
+/* Each option and operand (the table in cli_table.c checked their values). */
+static void tune_arg(TuneOpts *o, const ArgItem *v)
 {
-    TuneOpts *o = ctx;
-    if (!opt) {
-        if (o->rules)
-            return cli_usage_error(cli_command("tune"), "one rules file only ('%s' is another)",
-                                   v->text);
-        o->rules = v->text;
-        return 0;
+    switch (v->id) {
+    case OPERAND: o->rules = v->text; break;
+    case OPT_OPTION: o->opts[o->nopts++] = (char *)v->text; break;
+    case OPT_GAMES: o->games = (int)v->i; break;
+    case OPT_DEPTH: o->depth = (int)v->i; o->depth_given = 1; break;
+    case OPT_SEED: o->seed = v->u; break;
+    case OPT_RANDOM_PLIES: o->random_plies = (int)v->i; break;
+    case OPT_MAX_PLIES: o->max_plies = (int)v->i; break;
+    case OPT_LAST_PLY: o->last_ply = (int)v->i; break;
+    case OPT_JOBS: o->jobs = (int)v->i; break;
+    case OPT_RECORD: o->record = v->text; break;
+    case OPT_RECORDS: o->records[o->nrecords++] = v->text; break;
+    case OPT_WRITE: o->write = v->text; break;
+    case OPT_UNIT: o->unit = v->text; break;
+    case OPT_FIT_DATA: o->fit_data = v->text; break;
+    default: break;
     }
-    switch (opt->id) {
-    case OPT_OPTION:
-        o->opts[o->nopts++] = (char *)v->text;
-        break;
-    case OPT_GAMES:
-        o->games = (int)v->i;
-        break;
-    case OPT_DEPTH:
-        o->depth = (int)v->i;
-        o->depth_given = 1;
-        break;
-    case OPT_SEED:
-        o->seed = v->u;
-        break;
-    case OPT_RANDOM_PLIES:
-        o->random_plies = (int)v->i;
-        break;
-    case OPT_MAX_PLIES:
-        o->max_plies = (int)v->i;
-        break;
-    case OPT_LAST_PLY:
-        o->last_ply = (int)v->i;
-        break;
-    case OPT_JOBS:
-        o->jobs = (int)v->i;
-        break;
-    case OPT_RECORD:
-        o->record = v->text;
-        break;
-    case OPT_RECORDS:
-        o->records[o->nrecords++] = v->text;
-        break;
-    case OPT_WRITE:
-        o->write = v->text;
-        break;
-    case OPT_UNIT:
-        o->unit = v->text;
-        break;
-    case OPT_FIT_DATA:
-        o->fit_data = v->text;
-        break;
-    default:
-        break;
-    }
-    return 0;
 }
 
 /* ---- the features of a game ---------------------------------------------------------------- */
@@ -642,7 +607,7 @@ static int report(const Game *g, const TuneOpts *o, const int *feat, const int *
     return st;
 }
 
-int cmd_tune(int argc, char **argv)
+int cmd_tune(Args *a)
 {
     TuneOpts o = {0};
     o.games = 200;
@@ -651,24 +616,18 @@ int cmd_tune(int argc, char **argv)
     o.max_plies = 600;
     o.seed = 1;
     o.jobs = 1;
-    o.opts = xcalloc((size_t)argc + 1, sizeof *o.opts, "tune's options");
-    o.records = xcalloc((size_t)argc + 1, sizeof *o.records, "tune's options");
-    const CliCommand *cmd = cli_command("tune");
-    int st = cli_parse(cmd, argc, argv, tune_arg, &o);
-    if (!st && o.last_ply && o.last_ply <= o.random_plies)
-        st = cli_usage_error(cmd, "--last-ply %d leaves no position after the %d random plies",
-                             o.last_ply, o.random_plies);
-    if (!st && o.fit_data) {
-        st = fit_data_file(o.fit_data);
+    o.opts = xcalloc((size_t)a->nitems + 1, sizeof *o.opts, "tune's options");
+    o.records = xcalloc((size_t)a->nitems + 1, sizeof *o.records, "tune's options");
+    for (int i = 0; i < a->nitems; i++) tune_arg(&o, &a->items[i]);
+    int st = 0;
+    if (o.last_ply && o.last_ply <= o.random_plies)
+        st = diag_usage("tune", "--last-ply %d leaves no position after the %d random plies",
+                        o.last_ply, o.random_plies);
+    else if (o.fit_data) st = fit_data_file(o.fit_data);
+    if (st || o.fit_data) {
         free(o.opts);
         free(o.records);
         return st;
-    }
-    if (!st && !o.rules) st = cli_usage_error(cmd, "needs a rules file");
-    if (st) {
-        free(o.opts);
-        free(o.records);
-        return st < 0 ? 0 : st;
     }
     Game *g = load_game(o.rules, NULL, o.nopts, o.opts, &st);
     if (!g) {

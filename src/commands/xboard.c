@@ -364,7 +364,7 @@ static char *xb_from_fen(const XB *x, const char *fen)
         int same = n1 == n2 && !strncmp(startfen, given, n1) && given[n2] == ' ' &&
                    startfen[n1 + 1] == given[n2 + 1];
         free(startfen);
-        if (same) return strdup(g->start);
+        if (same) return xstrdup(g->start, "the start");
     }
     SBuf b = { malloc(256), 0, 256 };
     if (!b.s) out_of_memory("b.s in xb_from_fen()");
@@ -831,7 +831,6 @@ static int session(XB *x, const char *cannot)
 
 int cmd_xboard(Args *a)
 {
-    if (a->npos < 2) { fprintf(stderr, "boardvm: xboard needs a rules file\n"); return 2; }
     int status;
     XB x = {0};
     x.rules_path = a->pos[1];

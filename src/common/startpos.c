@@ -4,17 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "commands.h"
+#include "oom.h"
 #include "record.h"
 #include "session.h"
 
 int open_position(Args *a, Game **g, Pos **p)
 {
     int status;
-    if (a->npos < 2) {
-        fprintf(stderr, "boardvm: %s needs a rules file\nTry 'boardvm %s --help'.\n", a->pos[0],
-                a->pos[0]);
-        return 2;
-    }
     *g = load_game(a->pos[1], NULL, a->nopts, a->opts, &status);
     if (!*g) return status;
     const char *fen = a->fen;
@@ -29,8 +25,10 @@ int open_position(Args *a, Game **g, Pos **p)
         }
         free(text);
         if (rpos && !fen) fen = rpos;
-        rmoves = realloc(rmoves, sizeof *rmoves * (size_t)(nr + a->nmoves + 1));
-        for (int i = 0; i < a->nmoves; i++) rmoves[nr + i] = strdup(a->moves[i]);
+        rmoves = xrealloc(rmoves, sizeof *rmoves * (size_t)(nr + a->nmoves + 1),
+                          "the record's moves");
+        for (int i = 0; i < a->nmoves; i++)
+            rmoves[nr + i] = xstrdup(a->moves[i], "the record's moves");
         nr += a->nmoves;
     }
     *p = setup_position(*g, fen, a->game ? rmoves : a->moves, a->game ? nr : a->nmoves,

@@ -919,12 +919,67 @@ static void call_def(Compiler *C, Ast *s)
     for (int i = 0; i < base; i++) C->locals[i].name = hidden[i];
 }
 
+/* In `defer { }`, the instruction that records effect op instead of doing it; -1 for none */
+static int deferred_op(int op)
+{
+    switch (op) {
+    case OP_CAPTURE: return OP_DCAPTURE;
+    case OP_REMOVE: return OP_DREMOVE;
+    case OP_PLACE: return OP_DPLACE;
+    case OP_CHANGE: return OP_DCHANGE;
+    case OP_SETOWNER: return OP_DSETOWNER;
+    case OP_MOVEP: return OP_DMOVEP;
+    default: return -1;
+    }
+}
+
 static void effect(Compiler *C, Ast *s, int op, const Ty *args, int n, const char **what)
 {
     if (C->fn_kind == FN_ATTACK) diag_error(C->diag, s->loc, "an attack program cannot change the state");
     if (s->nkids != n) { diag_error(C->diag, s->loc, "malformed %s", ast_kind_name(s->kind)); return; }
     for (int i = 0; i < n; i++) expect(C, s->kids[i], args[i], what[i]);
+    if (C->deferring) {
+        if (deferred_op(op) < 0) {
+            diag_error(C->diag, s->loc, "`%s` cannot be deferred (`defer` takes capture, remove, "
+                       "place, change, owner and move)", ast_kind_name(s->kind));
+            return;
+        }
+        op = deferred_op(op);
+    }
     emit_op(C, op);
+}
+
+/* `defer { }`: the effects in it are recorded, not done; each emit of the branch makes its move
+ * with them, after the piece arrives (deferred.h) */
+static void stmt_defer_block(Compiler *C, Ast *s)
+{
+    if (!in_program(C) || C->fn_kind == FN_ATTACK) {
+        diag_error(C->diag, s->loc, "`defer` belongs in a move program (a hook's effects are "
+                   "done at once)");
+        return;
+    }
+    if (C->extending) {
+        diag_error(C->diag, s->loc, "`moves extend` adds to a move that is made; nothing is "
+                   "left to defer");
+        return;
+    }
+    C->deferring++;
+    block(C, s->kids[0]);
+    C->deferring--;
+}
+
+/* What `defer { }` may not hold: what makes or shapes the move, and state it would change now */
+static int refused_in_defer(Compiler *C, Ast *s)
+{
+    switch (s->kind) {
+    case AST_EMIT: case AST_LAND: case AST_BECOME: case AST_AGAIN: case AST_MOVESOF:
+    case AST_ASSIGN: case AST_DEFER_BLOCK: case AST_DISTINCT_BLOCK: case AST_KEY:
+        diag_error(C->diag, s->loc, "`%s` cannot stand in `defer { }` (it holds only effects "
+                   "and the tests and loops around them)", ast_kind_name(s->kind));
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 /* `if` with its `else` */
@@ -1049,6 +1104,7 @@ static void stmt(Compiler *C, Ast *s)
     int saved = C->line;
     if (s->loc.line) C->line = s->loc.line;
     if (++C->nesting > MAX_NESTING * 4) { diag_error(C->diag, s->loc, "statements nested too deeply"); C->nesting--; return; }
+    if (C->deferring && refused_in_defer(C, s)) { C->nesting--; C->line = saved; return; }
     C->expanded += C->nexpanding > 0;
     static const char *SQ[] = { "a square", "a square", "a square" };
     switch (s->kind) {
@@ -1132,6 +1188,7 @@ static void stmt(Compiler *C, Ast *s)
         emit_op(C, OP_LAND);
         break;
     case AST_DISTINCT_BLOCK: stmt_distinct_block(C, s); break;
+    case AST_DEFER_BLOCK: stmt_defer_block(C, s); break;
     case AST_KEY:
         if (!in_program(C) || C->fn_kind == FN_ATTACK) { diag_error(C->diag, s->loc, "`key` belongs in a move program"); break; }
         expect(C, s->kids[0], T_INT, "a move's key");
@@ -1151,7 +1208,7 @@ static Ast *first_effect(Ast *n)
     if (!n) return NULL;
     switch (n->kind) {
     case AST_CAPTURE: case AST_REMOVE: case AST_PLACE: case AST_CHANGE: case AST_SETOWNER:
-    case AST_MOVEPIECE: case AST_GIVE: case AST_TAKE: case AST_BECOME:
+    case AST_MOVEPIECE: case AST_GIVE: case AST_TAKE: case AST_BECOME: case AST_DEFER_BLOCK:
         return n;
     case AST_ASSIGN:
         return n;
@@ -1273,6 +1330,7 @@ int compile_function(Compiler *C, const char *name, int kind, int hook, Ast *bod
     new_local(C, NULL, T_BOOL, body->loc);    /* 7: the qualifier goes before the string */
     new_local(C, NULL, T_INT, body->loc);     /* 8: the move's `key` */
     new_local(C, NULL, T_PIECE, body->loc);   /* 9: the first piece `capture` or `land` took */
+    new_local(C, NULL, T_INT, body->loc);     /* 10: the last effect `defer` recorded, + 1 */
     if (prologue) prologue(C, arg);
     block(C, body);
     emit_op(C, OP_RET);

@@ -54,6 +54,7 @@ typedef struct {
     int fn_kind;                       /* FN_* */
     int hook;                          /* HOOK_* when fn_kind == FN_HOOK */
     int extending;                     /* compiling `moves extend { }` (no become, land...) */
+    int deferring;                     /* compiling `defer { }`: its effects are recorded */
     Local locals[MAX_LOCALS]; int nlocals, maxlocals;
     int line;                          /* source line of the code being emitted */
     int *breaks; int nbreaks, capbreaks, loop_depth;

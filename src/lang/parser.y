@@ -308,7 +308,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %token KW_ELSE "'else'" KW_WHILE "'while'" KW_LOOP "'loop'" KW_REPEAT "'repeat'"
 %token KW_BREAK "'break'" KW_FOR "'for'" KW_CHOOSE "'choose'" KW_IN "'in'"
 %token KW_EITHER "'either'" KW_OR "'or'" KW_LET "'let'" KW_EMIT "'emit'" KW_STAY "'stay'" KW_NOTE "'note'"
-%token KW_LAND "'land'" KW_QUALIFY "'qualify'" KW_BEFORE "'before'" KW_FN "'fn'" KW_COMPOUND "'compound'"
+%token KW_DEFER "'defer'" KW_LAND "'land'" KW_QUALIFY "'qualify'" KW_BEFORE "'before'" KW_FN "'fn'" KW_COMPOUND "'compound'"
 %token KW_MOVES_OF "'moves-of'"
 %token KW_DROP "'drop'" KW_BECOME "'become'" KW_REMOVE "'remove'" KW_PLACE "'place'"
 %token KW_CHANGE "'change'" KW_OWNER "'owner'" KW_GIVE "'give'" KW_TAKE "'take'"
@@ -868,6 +868,7 @@ stmt:
   | KW_DISTINCT IDENT block  { check_smallest(ctx, &@2, $2);
                                $$ = mk_kids(ctx, AST_DISTINCT_BLOCK, &@1, $3, NULL, NULL); $$->num = 1; }
   | KW_KEY expr ';'          { $$ = mk_kids(ctx, AST_KEY, &@1, $2, NULL, NULL); }
+  | KW_DEFER block           { $$ = mk_kids(ctx, AST_DEFER_BLOCK, &@1, $2, NULL, NULL); }
   | KW_QUALIFY arg_list ';'  { $$ = adopt(ctx, mk(ctx, AST_QUALIFY, &@1), $2); }
   | KW_QUALIFY KW_BEFORE arg_list ';'
                              { $$ = adopt(ctx, mk(ctx, AST_QUALIFY, &@1), $3); $$->num = 1; }

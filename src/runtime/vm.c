@@ -6,6 +6,8 @@
  * position (squares, players, types read from state), because a position can hold anything.
  */
 #include "vm.h"
+#include "deferred.h"
+#include "fx.h"
 #include "oom.h"
 #include <stdlib.h>
 #include <limits.h>
@@ -35,6 +37,7 @@ struct VmScratch {
     uint32_t *seen, stamp;             /* emit_move: state slots met in this branch's writes */
     int *line_to; int nline_to;        /* `moves-of`: the squares of a line with a leg, hop or zone */
     int capture_nest;                  /* `on capture` runs in progress (MAX_CAPTURE_NEST) */
+    DeferredList deferred;             /* what `defer` recorded in the runs in progress */
     int free_work;                     /* a resumed run is going over moves it emitted before:
                                           that work was counted then (vm_run_resume) */
     /* the bounds of a whole command (vm_set_total_work, vm_set_deadline): CHARGE calls
@@ -69,6 +72,7 @@ void vm_free_scratch(Pos *p)
     if (!p->vm) return;
     for (int i = 0; i < p->vm->nreply; i++) { movelist_free(p->vm->reply[i]); free(p->vm->reply[i]); }
     free(p->vm->reply);
+    deferred_free(&p->vm->deferred);
     free(p->vm->ch); free(p->vm->locs); free(p->vm->nb); free(p->vm->qb); free(p->vm->seen); free(p->vm->line_to); free(p->vm);
     p->vm = NULL;
 }
@@ -124,6 +128,7 @@ void vm_abandon(Pos *p)
 {
     struct VmScratch *s = scratch(p);
     s->nch = 0; s->nlocs = 0; s->nnb = 0; s->nqb = 0; s->capture_nest = 0;
+    s->deferred.n = 0;
     s->free_work = 0;
     s->reply_nest = 0;
     p->depth_guard = 0;
@@ -492,6 +497,68 @@ static void __attribute__((noreturn, cold)) piece_var_range_error(Pos *p, int li
 #define VM_REG(r)
 #endif
 
+/* `land`: the moving piece goes to the cursor now, capturing what stands there (0: it cannot) */
+static int land_piece(Pos *p, const RunCtx *c, int64_t *L, int line)
+{
+    const Game *g = p->g;
+    if (L[4]) pos_runtime_error(p, line, "`land` twice in one branch");
+    if (!SQOK(L[0]) || !SQOK(c->origin)) return 0;
+    /* find the moving piece (its layer may have changed if the program changed its stack) */
+    int from = c->origin, layer = -1;
+    for (int l = pos_height(p, from) - 1; l >= 0 && layer < 0; l--)
+        if (p->st[from * g->stack + l] == c->piece) layer = l;
+    if (layer < 0) return 0;
+    int32_t w = c->piece;
+    pos_remove_layer(p, from, layer);
+    if (L[0] != from)
+        for (int l = pos_height(p, (int)L[0]) - 1; l >= 0; l--) {
+            int32_t cap = p->st[L[0] * g->stack + l];
+            if (l == 0 && cap) L[LOC_TAKEN] = cap;   /* the destination's, as emit's */
+            pos_set(p, (int)L[0] * g->stack + l, 0);
+            if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, c->mover, cap);
+        }
+    if (L[1]) w = PW_WITH_TYPE(w, L[1]);
+    if (!pos_push(p, (int)L[0], w))
+        pos_runtime_error(p, line, "more than %d pieces on %s", g->stack, g->sq_name[L[0]]);
+    L[4] = 1;
+    return 1;
+}
+
+/* What doing one deferred effect costs, in steps: some 30 ns each when 60000 are made by every
+ * move of a branch (tests/fuzz-regress/cli/defer-apply.rules) */
+#define DEFERRED_STEPS 16
+
+/* A move of a branch that deferred effects (`defer { }`, deferred.h): the moving piece arrives
+ * first, as `land` moves it, then the effects in the order they were recorded; the move is what
+ * that leaves, and the branch goes on from the board as it was. An effect that cannot be done
+ * (a piece to change is gone) makes no move. */
+static long emit_deferred(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
+                          int trail_base, int note_base, int qual_base, int line)
+{
+    int64_t L2[NFIXED_LOCALS];
+    memcpy(L2, L, sizeof L2);
+    const int mark = p->ntrail;
+    long work = 0;
+    if (kind == MK_MOVE) {
+        if (!land_piece(p, c, L2, line)) { pos_undo_to(p, mark); return 0; }
+        kind = MK_LANDED;
+    }
+    int n = deferred_apply(p, &p->vm->deferred, c->mover, (int)L[LOC_DEFERRED], &L2[LOC_TAKEN]);
+    if (n >= 0)
+        work = emit_move(p, c, kind, suffix, L2, trail_base, note_base, qual_base, line)
+             + (long)n * DEFERRED_STEPS;
+    pos_undo_to(p, mark);
+    return work;
+}
+
+static inline long emit_any(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
+                            int trail_base, int note_base, int qual_base, int line)
+{
+    if (__builtin_expect(L[LOC_DEFERRED] != 0, 0))
+        return emit_deferred(p, c, kind, suffix, L, trail_base, note_base, qual_base, line);
+    return emit_move(p, c, kind, suffix, L, trail_base, note_base, qual_base, line);
+}
+
 /* A move emitted by a RUN_GEN run (and the `moves-of` runs inside it, into the same list):
  * recorded, unless a resumed run has it already (vm_run_resume: then the work counted before
  * starts again after the last such move); and the run stops after it if the generation asked
@@ -499,13 +566,13 @@ static void __attribute__((noreturn, cold)) piece_var_range_error(Pos *p, int li
 #define GEN_EMIT(kind, suffix, LL) do {                                                       \
         MoveList *out_ = c->out;                                                               \
         if (__builtin_expect(!out_->emit_watch, 1))                                            \
-            CHARGE(emit_move(p, c, (kind), (suffix), (LL), trail_base, note_base, qual_base, LINE)); \
+            CHARGE(emit_any(p, c, (kind), (suffix), (LL), trail_base, note_base, qual_base, LINE)); \
         else {                                                                                 \
             if (out_->skip_emits > 0) {                                                        \
                 CHARGE(0);                                                                     \
                 if (--out_->skip_emits == 0) s->free_work = out_->skip_free0;                 \
             } else                                                                             \
-                CHARGE(emit_move(p, c, (kind), (suffix), (LL), trail_base, note_base, qual_base, LINE)); \
+                CHARGE(emit_any(p, c, (kind), (suffix), (LL), trail_base, note_base, qual_base, LINE)); \
             if (++out_->unit_emits == out_->stop_emits) { out_->stopped = 1; goto done; }      \
         }                                                                                      \
     } while (0)

@@ -19,7 +19,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
     int note_base = note_start, qual_base = qual_start;
     L[3] = note_base;
     L[5] = qual_base;
-    const int base_ch = s->nch, base_locs = s->nlocs;
+    const int base_ch = s->nch, base_locs = s->nlocs, deferred_start = s->deferred.n;
     const int trail_start = p->ntrail;
     int trail_base = trail_start;
     if (c->outer_L) {                  /* `moves-of`: go on from where the outer run is */
@@ -576,53 +576,36 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             a = stk[--sp];
             if (!TYOK(a)) goto fail;
             L[1] = a; ip += 1; NEXT;
-        vmcase(CAPTURE) {
-            a = stk[--sp];
-            if (!SQOK(a)) goto fail;
-            /* every piece on the square, top first, each through `on capture` */
-            for (int l = pos_height(p, (int)a) - 1; l >= 0; l--) {
-                int32_t w = p->st[a * g->stack + l];
-                if (w && !L[LOC_TAKEN]) L[LOC_TAKEN] = w;      /* `move.captured` when the
-                                                                   destination was empty */
-                pos_set(p, (int)a * g->stack + l, 0);
-                if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, mover, w);
-            }
+        /* the effects (fx.h), each on the operands as pushed: done now, or recorded by `defer` */
+        vmcase(CAPTURE)
+            sp -= 1;
+            if (!fx_capture(p, mover, stk + sp, &L[LOC_TAKEN])) goto fail;
             ip += 1; NEXT;
-        }
         vmcase(REMOVE)
-            a = stk[--sp];
-            if (!SQOK(a)) goto fail;
-            pos_clear_square(p, (int)a);
+            sp -= 1;
+            if (!fx_remove(p, stk + sp)) goto fail;
             ip += 1; NEXT;
-        vmcase(PLACE) {
-            int64_t sq = stk[--sp], pl = stk[--sp], t = stk[--sp];
-            if (!SQOK(sq) || !TYOK(t) || !(PLOK(pl) || pl == -1)) goto fail;
-            if (g->stack == 1) pos_set(p, (int)sq, PW_MAKE(t, pl));
-            else if (!pos_push(p, (int)sq, PW_MAKE(t, pl)))
-                pos_runtime_error(p, LINE, "more than %d pieces on %s", g->stack, g->sq_name[sq]);
+        vmcase(PLACE)
+            sp -= 3;
+            if (!fx_place(p, stk + sp, LINE)) goto fail;
             ip += 1; NEXT;
-        }
         vmcase(CHANGE)
-            b = stk[--sp]; a = stk[--sp];
-            if (!SQOK(a) || !TYOK(b) || !TOP(a)) goto fail;
-            pos_set(p, TOPLOC(a), PW_WITH_TYPE(TOP(a), b));
+            sp -= 2;
+            if (!fx_change(p, stk + sp)) goto fail;
             ip += 1; NEXT;
-        vmcase(SETOWNER) {
-            b = stk[--sp]; a = stk[--sp];
-            if (!SQOK(a) || !(PLOK(b) || b == -1) || !TOP(a)) goto fail;
-            uint32_t w = ((uint32_t)TOP(a) & ~0xf00u) | ((uint32_t)(b + 1) << 8);
-            pos_set(p, TOPLOC(a), (int32_t)w);
+        vmcase(SETOWNER)
+            sp -= 2;
+            if (!fx_setowner(p, stk + sp)) goto fail;
             ip += 1; NEXT;
-        }
-        vmcase(MOVEP) {
-            b = stk[--sp]; a = stk[--sp];
-            if (!SQOK(a) || !SQOK(b) || !TOP(a)) goto fail;
-            int32_t w = TOP(a);
-            if (g->stack == 1) { pos_set(p, (int)a, 0); pos_set(p, (int)b, w); }
-            else {
-                pos_set(p, TOPLOC(a), 0);
-                if (!pos_push(p, (int)b, w)) pos_runtime_error(p, LINE, "more than %d pieces on %s", g->stack, g->sq_name[b]);
-            }
+        vmcase(MOVEP)
+            sp -= 2;
+            if (!fx_movep(p, stk + sp, LINE)) goto fail;
+            ip += 1; NEXT;
+        vmcase(DCAPTURE) vmcase(DREMOVE) vmcase(DPLACE) vmcase(DCHANGE) vmcase(DSETOWNER)
+        vmcase(DMOVEP) {
+            int n = deferred_arity(*ip);
+            sp -= n;
+            L[LOC_DEFERRED] = deferred_record(p, &s->deferred, *ip, stk + sp, n, (int)L[LOC_DEFERRED], LINE);
             ip += 1; NEXT;
         }
         vmcase(GIVE) vmcase(TAKE)
@@ -711,28 +694,9 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             }
             ip += 1; NEXT;
         }
-        vmcase(LAND) {
-            if (L[4]) pos_runtime_error(p, LINE, "`land` twice in one branch");
-            if (!SQOK(L[0]) || !SQOK(c->origin)) goto fail;
-            /* find the moving piece (its layer may have changed if the program changed its stack) */
-            int from = c->origin, layer = -1;
-            for (int l = pos_height(p, from) - 1; l >= 0 && layer < 0; l--)
-                if (p->st[from * g->stack + l] == c->piece) layer = l;
-            if (layer < 0) goto fail;
-            int32_t w = c->piece;
-            pos_remove_layer(p, from, layer);
-            if (L[0] != from)
-                for (int l = pos_height(p, (int)L[0]) - 1; l >= 0; l--) {
-                    int32_t cap = p->st[L[0] * g->stack + l];
-                    if (l == 0 && cap) L[LOC_TAKEN] = cap;   /* the destination's, as emit's */
-                    pos_set(p, (int)L[0] * g->stack + l, 0);
-                    if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, mover, cap);
-                }
-            if (L[1]) w = PW_WITH_TYPE(w, L[1]);
-            if (!pos_push(p, (int)L[0], w)) pos_runtime_error(p, LINE, "more than %d pieces on %s", g->stack, g->sq_name[L[0]]);
-            L[4] = 1;
+        vmcase(LAND)
+            if (!land_piece(p, c, L, LINE)) goto fail;
             ip += 1; NEXT;
-        }
         vmcase(SQUARE)
             b = stk[--sp]; a = stk[sp - 1];
             stk[sp - 1] = a >= 1 && a <= g->files && b >= 1 && b <= g->ranks ? g->sq_at[(a - 1) + (b - 1) * MAX_FILES] : -1;
@@ -776,5 +740,6 @@ out_of_steps:
 done:
     CHARGE(0);
     s->nch = base_ch; s->nlocs = base_locs; s->nnb = note_start; s->nqb = qual_start;
+    s->deferred.n = deferred_start;
     if (c->mode != RUN_HOOK) pos_undo_to(p, trail_start);
 }

@@ -511,8 +511,7 @@ static int read_format(Pos *p, const char *str, int format, char *e, size_t el, 
 {
     const Game *g = p->g;
     pos_reset_empty(p);
-    char *copy = strdup(str);
-    if (!copy) out_of_memory("copy in read_position()");
+    char *copy = xstrdup(str, "copy in read_position()");
     /* at most a field per variable, plus board, turn and hands: more is refused, not dropped */
     enum { MAX_FIELDS = MAX_VARS * 4 + 3 };
     char *tok[MAX_FIELDS]; int nt = 0;

@@ -68,13 +68,6 @@ struct WebGame {
 
 static void oom(const char *what) { out_of_memory(what); }
 
-static char *dup_or_die(const char *s)
-{
-    char *c = strdup(s);
-    if (!c) oom("string");
-    return c;
-}
-
 static int fail(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int fail(char *err, size_t len, const char *fmt, ...)
 {
@@ -136,7 +129,7 @@ static void played_push(PlayedList *l, const char *s, int from, int to)
         l->m = realloc(l->m, sizeof *l->m * (size_t)l->cap);
         if (!l->m) oom("move list");
     }
-    l->m[l->n++] = (Played){ dup_or_die(s), from, to };
+    l->m[l->n++] = (Played){ xstrdup(s, "a move"), from, to };
 }
 
 static void played_clear(PlayedList *l)
@@ -305,11 +298,11 @@ static int replace(WebGame *w, Game *g, int nopts, char **opts, const char *star
         if (g != w->g) game_free(g);
         return 0;
     }
-    char *st = start && *start ? dup_or_die(start) : NULL;
+    char *st = start && *start ? xstrdup(start, "the start") : NULL;
     if (opts != w->opts) {
         char **copy = calloc((size_t)nopts + 1, sizeof *copy);
         if (!copy) oom("options");
-        for (int i = 0; i < nopts; i++) copy[i] = dup_or_die(opts[i]);
+        for (int i = 0; i < nopts; i++) copy[i] = xstrdup(opts[i], "the options");
         for (int i = 0; i < w->nopts; i++) free(w->opts[i]);
         free(w->opts);
         w->opts = copy;
@@ -457,7 +450,7 @@ int webgame_redo(WebGame *w, char *err, size_t errlen)
 {
     NOT_WHILE_THINKING(w, err, errlen);
     if (!w->redo.n) return fail(err, errlen, "no move to play again");
-    char *s = dup_or_die(w->redo.m[w->redo.n - 1].s);
+    char *s = xstrdup(w->redo.m[w->redo.n - 1].s, "a move");
     int ok = webgame_move(w, s, err, errlen);
     free(s);
     return ok;

@@ -1,0 +1,45 @@
+/* deferred.h - effects recorded by `defer { }` and done when the move is made (deferred.c).
+ *
+ * Zillions' moves work so: a program's `capture`, `change-type`, `flip`, ... are pending until
+ * its `add` emits the move; later tests see the board as it was, and when the move is made the
+ * piece arrives first, so that an effect on the destination acts on the arriving piece
+ * (docs/language.md, "Deferred effects"). The VM keeps the recorded effects of all branches of
+ * one run in one list; each branch sees its own through a chain from its last entry back, kept
+ * in the branch's local LOC_DEFERRED (the last entry's index + 1, 0 for none), which choice
+ * points save and restore with the other locals, so backtracking needs nothing more. */
+#ifndef BOARDVM_DEFERRED_H
+#define BOARDVM_DEFERRED_H
+#include <stdint.h>
+#include "opcodes.h"
+#include "position.h"
+
+typedef struct {
+    int op;              /* OP_CAPTURE ... OP_MOVEP: the effect, as done at once */
+    int line;            /* the rules file's line, for messages */
+    int prev;            /* the branch's entry before this one, + 1 (0: none) */
+    int64_t a[3];        /* its operands, in the order they were pushed */
+} DeferredFx;
+
+typedef struct {
+    DeferredFx *e; int n, cap;
+    int *walk, cap_walk;         /* deferred_apply's scratch: one chain's entries */
+} DeferredList;
+
+/* the number of operands of a recording instruction (OP_DCAPTURE ...) */
+static inline int deferred_arity(int op)
+{
+    switch (op) {
+    case OP_DCAPTURE: case OP_DREMOVE: return 1;
+    case OP_DPLACE: return 3;
+    default: return 2;
+    }
+}
+
+/* Record the effect of instruction op (OP_DCAPTURE ...) with its n operands after the branch's
+ * entry last (+ 1); returns the new entry's index + 1, for LOC_DEFERRED. */
+int deferred_record(Pos *p, DeferredList *d, int op, const int64_t *a, int n, int last, int line);
+/* Do the effects of the chain ending at last (+ 1), oldest first; returns how many were done,
+ * or -1 when one could not be (the move is then no move). *taken: as fx_capture's. */
+int deferred_apply(Pos *p, DeferredList *d, int mover, int last, int64_t *taken);
+void deferred_free(DeferredList *d);
+#endif
