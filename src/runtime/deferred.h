@@ -25,15 +25,8 @@ typedef struct {
     int *walk, cap_walk;         /* deferred_apply's scratch: one chain's entries */
 } DeferredList;
 
-/* the number of operands of a recording instruction (OP_DCAPTURE ...) */
-static inline int deferred_arity(int op)
-{
-    switch (op) {
-    case OP_DCAPTURE: case OP_DREMOVE: return 1;
-    case OP_DPLACE: return 3;
-    default: return 2;
-    }
-}
+/* the number of values a recording instruction (OP_DCAPTURE ...) takes: its POP column */
+static inline int deferred_arity(int op) { return opcode_info[op].pop; }
 
 /* Record the effect of instruction op (OP_DCAPTURE ...) with its n operands after the branch's
  * entry last (+ 1); returns the new entry's index + 1, for LOC_DEFERRED. */
