@@ -3,24 +3,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "commands.h"
-#include "rulespath.h"
+#include "zrfopen.h"
 #include "zrf.h"
 #include "zrf_variant.h"
 
 int cmd_variants(Args *a)
 {
-    if (a->npos < 2) { fprintf(stderr, "boardvm: variants needs a .zrf file\n"); return 2; }
-    char *path = rules_find(a->pos[1]);       /* a path, or a file of $BOARDVM_PATH ... */
-    if (!path) {
-        fprintf(stderr, "boardvm: cannot open %s: no such file, nor a game of that name in %s\n",
-                a->pos[1], rules_search_text());
-        return 2;
-    }
     Zrf z;
-    zrf_init(&z, stderr);
-    ZrfNode *top = zrf_read(&z, path, path);
     ZrfGames g;
-    int st = !top ? (z.nfiles ? 1 : 2) : !zrf_games(&z, top, &g) ? 1 : 0;
+    char *path;
+    int st = zrf_open_games(a->pos[1], &z, &g, &path);    /* (the parser counted the operand) */
     for (int i = 0; !st && i < g.n; i++) {
         const ZrfVariant *v = &g.v[i];
         if (!v->number) { printf("     -\n"); continue; }
