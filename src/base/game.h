@@ -301,4 +301,7 @@ static inline int game_cell(const Game *g, int sq, int layer) { return sq * g->s
 /* game.c: look names up. */
 int game_find_square(const Game *g, const char *name);        /* -1 if unknown */
 int game_find_type_code(const Game *g, const char *code, int *owner); /* by code, either case */
+/* A board of named positions whose names are not file letters and rank numbers of their cells
+ * (a Zillions graph board): drawn at its positions, its names shown instead of coordinates. */
+int game_graph_board(const Game *g);
 #endif
