@@ -29,6 +29,7 @@
 #include "search.h"
 #include "session.h"
 #include "uci_moves.h"
+#include "san.h"
 #include "uci_input.h"
 
 #define UCI_HASH_MB 64
@@ -236,6 +237,10 @@ static void play_moves(Pos *p, void *ctx)
         MoveList *ml = pos_list(p, 0);
         node_moves(p, ml);
         int other, k = uci_move_find(&u->n, u->g, ml, s, &other);
+        if (k == -1) {                         /* SAN, for people typing */
+            k = san_find(p, ml, s, &other);
+            if (other >= 0) k = -2;
+        }
         if (k < 0) {
             char b[MOVE_STR_MAX] = "";
             if (k == -2) move_string(u->g, ml, &ml->m[other], b, sizeof b);
@@ -531,6 +536,30 @@ static void stop_search(Uci *u)
     u->stopping = 1;
 }
 
+/* `moves` (not UCI's): the legal moves, each as the peer's name and SAN, "e2e4:e4". */
+static void list_run(Pos *p, void *ctx)
+{
+    Uci *u = ctx;
+    MoveList *ml = pos_list(p, 0);
+    node_moves(p, ml);
+    size_t cap = 64 + (size_t)ml->n * (MOVE_STR_MAX + SAN_MAX), o = 0;
+    char *line = xmalloc(cap, "the move list");    /* freed below: nothing jumps past it */
+    o += (size_t)snprintf(line, cap, "info string moves");
+    for (int i = 0; i < ml->n; i++) {
+        char name[MOVE_STR_MAX], san[SAN_MAX];
+        uci_move_name(&u->n, u->g, ml, i, name, sizeof name);
+        san_move(p, ml, i, san, sizeof san);
+        o += (size_t)snprintf(line + o, cap - o, " %s:%s", name, san);
+    }
+    say(u, "%s", line);
+    free(line);
+}
+
+static void legal_moves(Uci *u)
+{
+    if (protected_run(u->p, list_run, u)) say(u, "info string error: %s", u->p->errmsg);
+}
+
 /* ---------------------------------------------------------------- the session ---- */
 
 /* One command line. 1 for quit. */
@@ -567,6 +596,7 @@ static int command(Uci *u, char *line)
     else if (!strcmp(cmd, "setoption")) setoption(u, arg);
     else if (!strcmp(cmd, "position")) position(u, arg);
     else if (!strcmp(cmd, "go")) go(u, arg);
+    else if (!strcmp(cmd, "moves")) legal_moves(u);
     else if (!strcmp(cmd, "d")) {
         char *s = pos_to_string(u->p);
         say(u, "info string position %s", s);

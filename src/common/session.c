@@ -1,6 +1,7 @@
 /* session.c - what every command does first: read and compile a rules file, set up a position,
  * play moves. Errors are printed here, in one style, with the exit status they deserve. */
 #include "session.h"
+#include "san.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -181,6 +182,7 @@ int play_move(Pos *p, const char *s, int number)
     node_moves(p, mlp);
     MoveList ml = *mlp;
     int other, k = move_find_pair(g, &ml, s, &other);
+    if (k < 0 && !p->result) k = san_find(p, &ml, s, &other);    /* "e4", "Nf3", "O-O" */
     if (k < 0) {
         if (p->result) fprintf(stderr, "boardvm: move %d '%s': the game is over\n", number, s);
         else explain_refusal(p, &ml, s, number);
