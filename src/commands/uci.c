@@ -403,17 +403,19 @@ static double clock_share(const Go *go, int side)
     return t < 0.01 ? 0.01 : t;
 }
 
-static int go_number(Uci *u, const char *key, const char *v, double scale, double max, double *out)
+/* The value v of go's key, times scale, within [.., max] (range says it in words); 0 after a
+ * message. A negative clock is 0: a clock past its flag. */
+static int go_number(Uci *u, const char *key, const char *v, double scale, double max,
+                     const char *range, double *out)
 {
     char *end;
     double x = v ? strtod(v, &end) : 0;
     if (!v || end == v || *end || !(x == x) || x * scale > max) {
-        say(u, "info string error: go %s takes a number%s: %s", key,
-            max < 1e300 ? " (at most a week of milliseconds)" : "", v ? v : "(nothing)");
+        say(u, "info string error: go %s takes %s: %s", key, range, v ? v : "(nothing)");
         return 0;
     }
     *out = x * scale;
-    if (*out < 0) *out = 0;              /* a clock past its flag */
+    if (*out < 0) *out = 0;
     return 1;
 }
 
@@ -437,12 +439,14 @@ static int go_parse(Uci *u, char *arg, Go *go)
                      : !strcmp(k, "winc") ? &go->winc : !strcmp(k, "binc") ? &go->binc
                      : !strcmp(k, "movetime") ? &go->movetime : NULL;
         if (slot) {
-            if (!go_number(u, k, val, 0.001, UCI_MAX_SECONDS, slot)) return 0;
+            if (!go_number(u, k, val, 0.001, UCI_MAX_SECONDS, "milliseconds, at most a week",
+                           slot))
+                return 0;
             continue;
         }
         if (!strcmp(k, "depth") || !strcmp(k, "movestogo") || !strcmp(k, "perft") ||
             !strcmp(k, "mate")) {
-            if (!go_number(u, k, val, 1, MAX_PLY - 8, &v)) return 0;
+            if (!go_number(u, k, val, 1, MAX_PLY - 8, "a number up to 120", &v)) return 0;
             if (v < 1 && strcmp(k, "movestogo")) {
                 say(u, "info string error: go %s must be 1 or more", k);
                 return 0;
@@ -454,7 +458,7 @@ static int go_parse(Uci *u, char *arg, Go *go)
             continue;
         }
         if (!strcmp(k, "nodes")) {
-            if (!go_number(u, k, val, 1, 1e15, &v)) return 0;
+            if (!go_number(u, k, val, 1, 1e15, "a count of nodes", &v)) return 0;
             go->nodes = (long long)v;
             if (!go->nodes) go->nodes = 1;
             continue;
