@@ -80,8 +80,12 @@ static int plain_word(const char *m)
         is_move_number(m, len))
         return 0;
     for (const char *c = m; *c; c++)
-        if (isspace((unsigned char)*c) || *c == '{' || *c == '}' || *c == '"') return 0;
-    return 1;
+        if (isspace((unsigned char)*c) || *c == '{' || *c == '}' || *c == '"' || *c == '(' ||
+            *c == ')')
+            return 0;
+    /* digits and a '.' first: read as a number against its move ("1.e4") */
+    size_t d = strspn(m, "0123456789");
+    return !(d && m[d] == '.');
 }
 
 const char *record_result_string(const Game *g, int result, int side_to_move)
