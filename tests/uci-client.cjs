@@ -75,7 +75,7 @@ async function fullGame() {
   console.log(`# full game: ${plies} plies, ${moves.length} moves sent, the last ${moves.slice(-3)}`);
 }
 
-// A plain process for the rest: commands in, lines out.
+// A plain process for the rest: commands in, lines out (each wait takes the lines so far).
 function session() {
   const proc = spawn(boardvm, ['uci', rules], { stdio: ['pipe', 'pipe', 'inherit'] });
   let buf = '';
@@ -90,7 +90,7 @@ function session() {
       buf = buf.slice(k + 1);
       lines.push({ line, t: Date.now() });
       for (let i = 0; i < waiters.length; i++)
-        if (waiters[i].test(line)) { waiters[i].resolve(lines.slice()); waiters.splice(i--, 1); }
+        if (waiters[i].test(line)) { waiters[i].resolve(lines.splice(0)); waiters.splice(i--, 1); }
     }
   });
   return {
@@ -115,13 +115,12 @@ async function perftDivide() {
     const all = await s.until(/^Nodes searched: /);
     const mine = {};
     let total = 0;
-    for (const { line } of all.slice(s.seen || 0)) {
+    for (const { line } of all) {
       const m = /^(\S+): (\d+)$/.exec(line);
       if (m) mine[m[1]] = Number(m[2]);
       const t = /^Nodes searched: (\d+)/.exec(line);
       if (t) total = Number(t[1]);
     }
-    s.seen = all.length;
     const c = new Chess(fen);
     let want = 0, same = true;
     const legal = c.moves({ verbose: true });
@@ -179,8 +178,7 @@ async function sanCrossCheck() {
     }
     s.send('isready');
     const all = await s.until(/^readyok/);
-    const got = all.slice(s.seen || 0).map((x) => x.line);
-    s.seen = all.length;
+    const got = all.map((x) => x.line);
     const lists = got.filter((l) => l.startsWith('info string moves'));
     const poss = got.filter((l) => l.startsWith('info string position '));
     for (let i = 0; i < batch.length; i++) {
