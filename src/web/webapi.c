@@ -355,12 +355,22 @@ static int api_post(WebReply *r, WebApi *a, const char *path, const char *body, 
         if (json_is_true(json_object_get(req, "wait"))) ok = reply_after_search(r, a, locked);
         else ok = reply_after(r, a, 1, err, NULL);
     }
+    else if (!strcmp(path, "/api/preview")) {
+        const char *m = json_string_value(json_object_get(req, "move"));
+        json_t *pv = m ? webgame_preview(a->w, m, err, sizeof err) : NULL;
+        if (!m) ok = webapi_error(r, 400, "\"move\" (a move string) is missing");
+        else if (!pv) ok = webapi_error(r, 422, err);
+        else ok = reply_json(r, 200, json_pack("{s:o}", "preview", pv));
+        json_decref(req);
+        return ok;                    /* (changes nothing: the version stays) */
+    }
     else if (!strcmp(path, "/api/load")) {
         const char *t = json_string_value(json_object_get(req, "record"));
         if (!t) ok = webapi_error(r, 400, "\"record\" (the text of a game record) is missing");
         else ok = reply_after(r, a, webgame_load_record(a->w, t, err, sizeof err), err, NULL);
     } else ok = webapi_error(r, 404, "no such API call");
     json_decref(req);
+    if (r->status == 200 || r->status == 202) a->version++;
     return ok;
 }
 
@@ -368,6 +378,9 @@ static int api_get(WebReply *r, WebApi *a, const char *path)
 {
     if (!strcmp(path, "/api/game")) return reply_json(r, 200, json_incref(webgame_game(a->w)));
     if (!strcmp(path, "/api/state")) return reply_json(r, 200, webgame_state(a->w));
+    if (!strcmp(path, "/api/version"))
+        return reply_json(r, 200, json_pack("{s:I, s:b}", "version", (json_int_t)a->version,
+                                            "thinking", webgame_thinking(a->w)));
     if (!strcmp(path, "/api/record")) {
         char *text = webgame_record(a->w);
         if (!text) return webapi_error(r, 409, "the engine is thinking (wait, or stop it)");
@@ -386,9 +399,10 @@ static int api_request(WebApi *a, const char *method, const char *path, const ch
     /* a search that has ended: its move is made before anything else is answered (an error of
      * the search goes to the state's "engine") */
     char err[512];
-    webgame_think_finish(a->w, 0, err, sizeof err);
+    if (webgame_think_finish(a->w, 0, err, sizeof err) != -1) a->version++;
     if (webgame_thinking(a->w) &&
-        !(get && (!strcmp(path, "/api/game") || !strcmp(path, "/api/state"))) &&
+        !(get && (!strcmp(path, "/api/game") || !strcmp(path, "/api/state") ||
+                  !strcmp(path, "/api/version"))) &&
         !(post && !strcmp(path, "/api/stop")))
         return webapi_error(r, 409, "the engine is thinking (wait, or stop it: POST /api/stop)");
     if (get) return api_get(r, a, path);

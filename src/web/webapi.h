@@ -25,6 +25,8 @@ typedef struct {
     char hostname[128];
     int port, any_host;
     pthread_mutex_t lock;             /* the game: one request at a time (webapi_init) */
+    unsigned long version;            /* counts the game's changes (GET /api/version): another
+                                       * tab of the page polls it to follow them */
     /* 0, or a bound on the seconds of a search below what the request allows (at most 60):
      * the fuzz harness sets it so that an engine request does not outlast its timeout */
     double engine_time_cap;
