@@ -121,8 +121,10 @@ function drawPiece(parent, p, x, y, w, h, top) {
     // a badge with the initials of the piece's variables that are set (s: statue...)
     const initials = Object.keys(p.vars).map((k) => k[0]).join('').slice(0, 3);
     const r = Math.min(9, h / 2 - 1);
-    const bx = x + w - r - 2, by = y + (h >= S * 0.6 ? r + 2 : h / 2);
-    el('circle', {class: 'badge-bg', cx: bx, cy: by, r: r}, g);
+    // as wide as its letters: a pill (a circle for one letter)
+    const bw = Math.max(2 * r, r * 0.75 * initials.length + r);
+    const bx = x + w - bw / 2 - 2, by = y + (h >= S * 0.6 ? r + 2 : h / 2);
+    el('rect', {class: 'badge-bg', x: bx - bw / 2, y: by - r, width: bw, height: 2 * r, rx: r}, g);
     const b = el('text', {class: 'badge', x: bx, y: by, 'font-size': (r * 1.2).toFixed(1)}, g);
     b.textContent = initials;
   }

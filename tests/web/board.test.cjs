@@ -296,7 +296,9 @@ async function special(browser) {
     check(/d5: h\{statue\} Z\{mo\}/.test(shown) && JSON.stringify(d5) === JSON.stringify(['H', 'Z^']),
       'nemoroth: the stack on d5 drawn bottom first, the Zombie on top', d5.join(' '));
     const badges = await page.$$eval('#pieces text.badge', (b) => b.map((x) => x.textContent).sort());
-    check(JSON.stringify(badges) === JSON.stringify(['m', 's', 's']), 'nemoroth: a badge on each marked piece', badges.join(' '));
+    check(JSON.stringify(badges) === JSON.stringify(['s', 's']), 'nemoroth: a badge on each marked piece, none for the bookkeeping variables (mo: display { hide mo; })', badges.join(' '));
+    const marked = await page.textContent('#shown');
+    check(/statue/.test(marked) && !/\bmo\b/.test(marked), 'nemoroth: "marked pieces" lists the statues, not mo', marked);
     const timers = await page.$$eval('#targets text.sqvar', (t) => t.map((x) => x.textContent));
     check(/ichor: c4 5/.test(shown) && JSON.stringify(timers) === JSON.stringify(['ichor 5']), 'nemoroth: the ichor timer on c4', timers.join(' '));
     await (await page.$('#board')).screenshot({ path: path.join(SHOTS, 'nemoroth-stacks.png') });
