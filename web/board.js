@@ -97,22 +97,129 @@ function varsText(vars) {
   return Object.entries(vars).map(([k, v]) => v === true ? k : `${k}=${v}`).join(', ');
 }
 
+// ---- pieces people recognise ------------------------------------------------------------
+// A piece set drawn for this project (shapes in a 64-unit square, no copied artwork): the
+// FIDE pieces by their type names, xiangqi's and shogi's by their characters (a CJK font:
+// Debian's fonts-wqy-microhei or fonts-noto-cjk), shogi's as pentagons pointing at the
+// opponent. A game whose types are none of these, a stack's band, and a character no font of
+// the browser has, keep the letter disc.
+
+const FIDE = {
+  King: [['path', 'M19 51 L45 51 L47 31 Q32 22 17 31 Z'], ['path', 'M29.5 7 h5 v5 h5 v5 h-5 v9 h-5 v-9 h-5 v-5 h5 Z'],
+         ['detail', 'M21 43 H43']],
+  Queen: [['path', 'M20 51 L16 23 L23 35 L24 18 L29 34 L32 14 L35 34 L40 18 L41 35 L48 23 L44 51 Z'],
+          ['circle', 16, 21, 3], ['circle', 24, 16, 3], ['circle', 32, 12, 3], ['circle', 40, 16, 3], ['circle', 48, 21, 3],
+          ['detail', 'M21 44 H43']],
+  Rook: [['path', 'M17 57 V51 H21 L23 27 H19 V14 H25 V19 H29.5 V14 H34.5 V19 H39 V14 H45 V27 H41 L43 51 H47 V57 Z'],
+         ['detail', 'M23 27 H41 M22 45 H42']],
+  Bishop: [['path', 'M18 57 V52 Q24 50 26 44 Q21 38 24 29 Q28 20 32 15 Q36 20 40 29 Q43 38 38 44 Q40 50 46 52 V57 Z'],
+           ['circle', 32, 11, 3.2], ['detail', 'M30 24 L36 31 M26 44 H38']],
+  Knight: [['path', 'M19 57 V51 Q19 42 26 36 Q29 33 28 30 Q24 32 20 33 Q15 34 13 30 Q12 26 17 22 Q22 16 25 12 L24 7 L29 11 Q31 9 33 9 L33 12 Q44 15 47 30 Q49 42 46 51 V57 Z'],
+           ['circle', 24.5, 19, 1.8, 'eye'], ['detail', 'M19 51 H46']],
+  Pawn: [['path', 'M19 57 V52 Q21 45 27 42 Q28 37 27 33 H37 Q36 37 37 42 Q43 45 45 52 V57 Z'],
+         ['circle', 32, 24, 8.5], ['detail', 'M25 33 H39']],
+};
+
+const XIANGQI = {     // [the first player's (red) character, the second's (black)]
+  General: ['帥', '將'], Advisor: ['仕', '士'], Elephant: ['相', '象'], Horse: ['傌', '馬'],
+  Chariot: ['俥', '車'], Cannon: ['炮', '砲'], Soldier: ['兵', '卒'],
+};
+const SHOGI = {
+  King: ['玉', '王'], Rook: '飛', Bishop: '角', Gold: '金', Silver: '銀', Knight: '桂', Lance: '香',
+  Pawn: '歩', Tokin: 'と', PromotedLance: '杏', PromotedKnight: '圭', PromotedSilver: '全',
+  Horse: '馬', Dragon: '龍',
+};
+const CJK = '"WenQuanYi Micro Hei", "Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Serif CJK SC", ' +
+  '"AR PL UKai CN", "Droid Sans Fallback", sans-serif';
+
+let pieceSet = null;       // 'fide', 'xiangqi', 'shogi' or null (letter discs), for this game
+
+// Whether the browser has a glyph for each character (drawn on a canvas, compared with the
+// picture of a character no font has).
+function hasGlyphs(chars) {
+  const c = document.createElement('canvas');
+  c.width = c.height = 40;
+  const x = c.getContext('2d', {willReadFrequently: true});
+  const draw = (ch) => {
+    x.clearRect(0, 0, 40, 40);
+    x.font = `32px ${CJK}`;
+    x.fillText(ch, 2, 34);
+    return x.getImageData(0, 0, 40, 40).data.join(',');
+  };
+  const none = draw('\uE000');
+  return chars.every((ch) => draw(ch) !== none);
+}
+
+function choosePieceSet() {
+  const names = new Set(game.types.filter(Boolean).map((t) => t.name));
+  const has = (...n) => n.every((x) => names.has(x));
+  const chars = (table) => Object.values(table).flat().join('').split('');
+  if (has('General', 'Chariot', 'Cannon')) pieceSet = hasGlyphs(chars(XIANGQI)) ? 'xiangqi' : null;
+  else if (has('Gold', 'Silver', 'Lance')) pieceSet = hasGlyphs(chars(SHOGI)) ? 'shogi' : null;
+  else pieceSet = [...names].some((n) => FIDE[n]) ? 'fide' : null;
+  document.body.dataset.pieces = pieceSet || 'letters';
+}
+
+// The picture of p in its set at (x, y), a square of size w x h; false when it has none.
+function drawGlyph(g, p, x, y, w, h) {
+  const t = game.types[p.type];
+  if (!t || !pieceSet || h < S * 0.6) return false;
+  const k = Math.min(w, h) / S, ox = x + (w - S * k) / 2, oy = y + (h - S * k) / 2;
+  if (pieceSet === 'fide') {
+    const shape = FIDE[t.name];
+    if (!shape) return false;
+    const gg = el('g', {class: 'glyph fide', transform: `translate(${ox},${oy}) scale(${k})`}, g);
+    for (const [kind, a, b, c, cls] of shape) {
+      if (kind === 'path') el('path', {class: 'body', d: a}, gg);
+      else if (kind === 'detail') el('path', {class: 'detail', d: a}, gg);
+      else el('circle', {class: cls === 'eye' ? 'detail eye' : 'body', cx: a, cy: b, r: c}, gg);
+    }
+    return true;
+  }
+  const table = pieceSet === 'xiangqi' ? XIANGQI : SHOGI;
+  const entry = table[t.name];
+  if (!entry) return false;
+  const ch = Array.isArray(entry) ? entry[p.owner === 1 ? 1 : 0] : entry;
+  const cx = x + w / 2, cy = y + h / 2;
+  if (pieceSet === 'xiangqi') {
+    const gg = el('g', {class: 'glyph xiangqi'}, g);
+    el('circle', {class: 'disc', cx: cx, cy: cy, r: Math.min(w, h) * 0.4}, gg);
+    el('circle', {class: 'ring', cx: cx, cy: cy, r: Math.min(w, h) * 0.33}, gg);
+    const tx = el('text', {class: 'char', x: cx, y: cy, 'font-size': (Math.min(w, h) * 0.42).toFixed(1), 'font-family': CJK}, gg);
+    tx.textContent = ch;
+    return true;
+  }
+  // shogi: a pentagon pointing away from its owner (the second player's turned round), as the
+  // board is seen
+  const up = (p.owner === 1) === flipped;
+  const gg = el('g', {class: 'glyph shogi', transform: `translate(${ox},${oy}) scale(${k})${up ? '' : ' rotate(180 32 32)'}`}, g);
+  el('path', {class: 'wood', d: 'M32 6 L46 12 L51 57 H13 L18 12 Z'}, gg);
+  const promoted = t.code.startsWith('+');
+  const tx = el('text', {class: `char${promoted ? ' promoted' : ''}`, x: 32, y: 36, 'font-size': 25, 'font-family': CJK}, gg);
+  tx.textContent = ch;
+  return true;
+}
+
 // A piece: a disc (alone on its square) or one band of a stack.
 function drawPiece(parent, p, x, y, w, h, top) {
   const g = el('g', {class: `piece ${pieceClass(p)}${top ? ' top' : ''}`,
                      'data-type': game.types[p.type] ? game.types[p.type].code : '?',
                      'data-owner': p.owner}, parent);
   const text = pieceText(p);
-  if (h >= S * 0.6) {
+  if (drawGlyph(g, p, x, y, w, h)) {
+    // (the code stays for tests and for reading: invisible, in the tooltip)
+  } else if (h >= S * 0.6) {
     // smaller on a board of arrows, so that the arrows around a piece stay visible
     const r = Math.min(w, h) * (game.arrows && parent.id === 'pieces' ? 0.32 : 0.36);
     el('circle', {class: 'body', cx: x + w / 2, cy: y + h / 2, r: r}, g);
   } else {
     el('rect', {class: 'body', x: x + 6, y: y + 1, width: w - 12, height: h - 2, rx: 4}, g);
   }
-  const size = Math.min(h * 0.55, (w * 0.62) / Math.max(1, text.length * 0.62), 26);
-  const t = el('text', {x: x + w / 2, y: y + h / 2, 'font-size': size.toFixed(1)}, g);
-  t.textContent = text;
+  if (!g.querySelector('.glyph')) {
+    const size = Math.min(h * 0.55, (w * 0.62) / Math.max(1, text.length * 0.62), 26);
+    const t = el('text', {x: x + w / 2, y: y + h / 2, 'font-size': size.toFixed(1)}, g);
+    t.textContent = text;
+  }
   const title = el('title', {}, g);
   const name = game.types[p.type] ? game.types[p.type].name : '?';
   const owner = p.owner >= 0 && game.players[p.owner] ? game.players[p.owner].name + ' ' : '';
@@ -355,14 +462,15 @@ function drawHands() {
   state.hands.forEach((hand, pl) => {
     if (!hand.length && !state.hands.some((h) => h.length)) return;
     const row = document.createElement('div');
-    row.className = 'hand';
+    // a game without drops keeps captured pieces in a pool (Ivory Tower): not to be clicked
+    row.className = game.drops ? 'hand' : 'hand pool';
     row.dataset.player = pl;
-    row.append(`${game.players[pl].name} in hand: `);
+    row.append(game.drops ? `${game.players[pl].name} in hand: ` : `${game.players[pl].name}'s pool (captured): `);
     for (const {type, count} of hand) {
       const svg = miniPiece({type: type, owner: pl}, 36);
       svg.dataset.type = game.types[type].code;
       if (sel && sel.drop === type && pl === state.turn) svg.classList.add('selected');
-      svg.addEventListener('click', () => clickHand(pl, type));
+      if (game.drops) svg.addEventListener('click', () => clickHand(pl, type));
       row.append(svg, `×${count} `);
     }
     div.append(row);
@@ -875,6 +983,7 @@ async function load() {
   $('title').textContent = game.name;
   $('file').textContent = game.file;
   playerColours();
+  choosePieceSet();
   drawLegend();
   drawOptions();
   fillPlayAs();

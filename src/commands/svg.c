@@ -337,7 +337,7 @@ static void draw_hands_and_turn(const Svg *v, int y)
         fprintf(f, "<g class=\"hand\" data-player=\"%d\"><text class=\"label\" x=\"%d\" y=\"%d\">",
                 pl, M, y + HAND_ROW / 2);
         put_escaped(f, g->player_name[pl]);
-        fputs(" in hand:</text>\n", f);
+        fputs(g->drops_fn >= 0 ? " in hand:</text>\n" : "'s pool:</text>\n", f);
         double x = M + 8.5 * (double)(strlen(g->player_name[pl]) + 10);
         for (int t = 1; t <= g->ntypes; t++) {
             if (hand[t] <= 0) continue;

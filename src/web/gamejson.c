@@ -103,6 +103,9 @@ json_t *game_json(const Game *g)
     put(j, "files", json_integer(g->files));
     put(j, "ranks", json_integer(g->ranks));
     put(j, "stack", json_integer(g->stack));
+    /* whether pieces in hand can be dropped: without drops a hand is a pool (Ivory Tower's
+     * captured pieces, which a promotion takes back) */
+    put(j, "drops", json_boolean(g->drops_fn >= 0));
     json_t *pl = must(json_array());
     for (int i = 0; i < g->nplayers; i++) {
         json_t *o = must(json_object());

@@ -292,7 +292,7 @@ async function special(browser) {
     const shown = cli('show', R('rules/nemoroth.rules'), '--fen', nfen);
     const n = await page.$$eval('#pieces g.piece', (p) => p.length);
     check(n === 8, 'nemoroth: 8 pieces drawn, both of the stack on d5', `${n}`);
-    const d5 = await page.$$eval('#pieces g.piece', (ps) => ps.filter((p) => p.querySelector('rect')).map((p) => p.dataset.type + (p.classList.contains('top') ? '^' : '')));
+    const d5 = await page.$$eval('#pieces g.piece', (ps) => ps.filter((p) => p.querySelector('rect.body')).map((p) => p.dataset.type + (p.classList.contains('top') ? '^' : '')));
     check(/d5: h\{statue\} Z\{mo\}/.test(shown) && JSON.stringify(d5) === JSON.stringify(['H', 'Z^']),
       'nemoroth: the stack on d5 drawn bottom first, the Zombie on top', d5.join(' '));
     const badges = await page.$$eval('#pieces text.badge', (b) => b.map((x) => x.textContent).sort());
@@ -423,6 +423,38 @@ async function special(browser) {
       stop(srv);
     }
   }
+  // the piece set: FIDE shapes in chess, characters in xiangqi and shogi (shogi's pointing at
+  // the opponent, turned with the board); the letter discs elsewhere (Smegi)
+  await withGame(browser, R('rules/chess.rules'), [], async (page) => {
+    const n = await page.$$eval('#pieces g.piece .glyph.fide', (g) => g.length);
+    check(await page.getAttribute('body', 'data-pieces') === 'fide' && n === 32, 'chess: its 32 pieces drawn as pictures, not letters', `${n}`);
+  });
+  await withGame(browser, R('examples/xiangqi.rules'), [], async (page) => {
+    const k = await page.$$eval('#pieces g.piece[data-type="K"] text.char', (t) => t.map((x) => x.textContent).sort());
+    check(await page.getAttribute('body', 'data-pieces') === 'xiangqi' && JSON.stringify(k) === JSON.stringify(['將', '帥']),
+      'xiangqi: the generals drawn as 帥 (Red) and 將 (Black)', k.join(' '));
+  });
+  await withGame(browser, R('examples/shogi.rules'), [], async (page) => {
+    const turned = async (sq) => /rotate\(180/.test(await page.$eval(`#pieces g.piece[data-sq="${sq}"] .glyph`, (g) => g.getAttribute('transform')));
+    const chars = await page.$$eval('#pieces g.piece[data-type="R"] text.char', (t) => t.map((x) => x.textContent));
+    check(await page.getAttribute('body', 'data-pieces') === 'shogi' && chars.join('') === '飛飛', 'shogi: the rooks drawn as 飛', chars.join(''));
+    check(!(await turned('e1')) && (await turned('e9')), 'shogi: the second player\'s pieces point the other way');
+    await page.click('#flip');
+    check((await turned('e1')) && !(await turned('e9')), 'shogi: turned with the board');
+  });
+  await withGame(browser, R('rules/smegi.rules'), [], async (page) => {
+    check(await page.getAttribute('body', 'data-pieces') === 'letters', 'smegi: letter discs (no piece set for its types)');
+  });
+  // Storm the Ivory Tower: both towers framed; its hands are pools of captured pieces, which
+  // no drop takes: not offered as a hand to drop from
+  await withGame(browser, R('rules/ivory-tower.rules'), ['--fen', 'uydtbtdyu/9/1c5c1/n1n1n1n1n/9/9/N1N1N1N1N/1C5C1/9/UYDTBTDYU r YU'], async (page) => {
+    const marked = await page.$$eval('#squares rect.sq.mark', (r) => r.map((x) => x.dataset.sq).sort());
+    check(marked.length === 18 && marked.includes('e2') && marked.includes('e9'), 'ivory-tower: both towers framed (18 squares)', marked.join(' '));
+    const pool = await page.$eval('#hands .hand', (h) => [h.className, h.textContent]);
+    check(/pool/.test(pool[0]) && /captured/.test(pool[1]) && !/in hand/.test(pool[1]), 'ivory-tower: Red\'s pool of captured pieces is shown as a pool', pool.join(' | '));
+    await page.click('#hands .hand svg[data-type="Y"]');
+    check((await page.$$('#hands svg.selected')).length === 0 && (await targets(page)).length === 0, 'ivory-tower: a piece of the pool is not chosen by a click');
+  });
   // Othello: the legal squares are lit before any click; the discs counted
   await withGame(browser, R('examples/othello.rules'), [], async (page) => {
     const want = cli('moves', R('examples/othello.rules')).split('\n').filter(Boolean).sort();
