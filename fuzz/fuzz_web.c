@@ -21,7 +21,7 @@
  *   method than GET or HEAD is 405;
  * - a JSON answer is a JSON object in valid UTF-8; a refusal (4xx) is {"error": "why"}, a
  *   non-empty message that is not an internal error (unless the request's body says so); a 200
- *   to a POST holds the state with its "moves"; a move accepted is the last of the state's
+ *   to a POST holds the state with its "moves" (to /api/preview: the position after the move); a move accepted is the last of the state's
  *   "history"; a new game from a position has it as its "start";
  * - any other answer is a page file: a GET or HEAD of its path, status 200, its exact bytes;
  * - no file is opened while requests are answered, except the page's own files and the game's
@@ -201,6 +201,11 @@ static void check_reply(const char *method, const char *path, const WebReply *r,
         /* (a message may quote the request, which may say anything) */
         FZ_CHECK(!strstr(e, "internal error") || memmem(body, len, "internal error", 14),
                  "%s '%s': %s", method, path, e);
+    } else if (post && !strcmp(path, "/api/preview")) {
+        /* the position after the move, the game unchanged (the next state says so) */
+        json_t *pv = json_object_get(j, "preview");
+        FZ_CHECK(json_is_object(pv) && json_is_array(json_object_get(pv, "board")),
+                 "POST /api/preview (%u): no position: %.200s", s, r->body);
     } else if (post) {
         json_t *st = json_object_get(j, "state");
         FZ_CHECK(json_is_object(st) && json_is_array(json_object_get(st, "moves")),

@@ -336,8 +336,10 @@ function nextTargets(selection) {
   const set = new Map(), n = selection ? selection.path.length : 0;
   for (const m of candidates(selection).more) {
     const sq = m.path[n];
-    const ends = m.kind === 'drop' || (m.from < 0 && !m.named) ? true : n % 2 === 1;
-    set.set(sq, (set.get(sq) || false) || (ends && m.kind !== 'drop' && state.board[sq].length > 0));
+    // a part's end: the odd squares of a path (from, to, from, to...); a move of one square
+    // of no piece is all end; a drop takes nothing
+    const ends = m.kind !== 'drop' && (m.from < 0 && m.to >= 0 && !m.named ? true : n % 2 === 1);
+    set.set(sq, (set.get(sq) || false) || (ends && state.board[sq].length > 0));
   }
   return set;
 }

@@ -6,6 +6,8 @@
  *   GET  /api/game                  the board, squares and arrows, piece types, options
  *   GET  /api/state                 the position, its legal moves, result, moves played
  *   GET  /api/record                {"record": the game so far as a game record}
+ *   GET  /api/version               {"version": N, "thinking": B}: N counts the game's changes
+ *   POST /api/preview {"move": "a2a3"}   the position after the move, the game unchanged
  *   POST /api/move    {"move": "e2e4"}
  *   POST /api/undo, /api/redo
  *   POST /api/new     {"options": ["name=value", ...], "fen": "...", "moves": [...]} (all optional)

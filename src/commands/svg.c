@@ -261,7 +261,8 @@ static void draw_square_vars(const Pos *p, FILE *f)
     fputs("<g id=\"marks\">\n", f);
     for (int i = 0; i < g->nvars; i++) {
         const Var *var = &g->vars[i];
-        if (var->kind != VAR_SQUARE || var->hidden || (var->vtype != VT_INT && var->vtype != VT_BOOL))
+        if (var->kind != VAR_SQUARE || var->hidden ||
+            (var->vtype != VT_INT && var->vtype != VT_BOOL))
             continue;
         for (int sq = 0; sq < g->nsq; sq++) {
             int32_t val = p->st[var->base + sq];

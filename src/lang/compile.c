@@ -374,11 +374,16 @@ static void make_display(Compiler *C, Ast *d)
             g->display_var[g->ndisplay] = s->index;
             g->display_label[g->ndisplay++] = it->kids[1]->kind == AST_STRING ? it->kids[1]->str : what->name;
         } else if (!strcmp(it->name, "hide")) {
-            if (!s || s->kind != SYM_VAR || (g->vars[s->index].kind != VAR_PIECE && g->vars[s->index].kind != VAR_SQUARE)) {
-                diag_error(C->diag, what->loc, "`hide` takes a piece or square variable; '%s' is not one", what->name); continue;
+            int k = s && s->kind == SYM_VAR ? g->vars[s->index].kind : -1;
+            if (k != VAR_PIECE && k != VAR_SQUARE) {
+                diag_error(C->diag, what->loc,
+                           "`hide` takes a piece or square variable; '%s' is not one", what->name);
+                continue;
             }
             g->vars[s->index].hidden = 1;
-        } else diag_error(C->diag, it->loc, "unknown display item '%s' (expected mark, map, show or hide)", it->name);
+        } else
+            diag_error(C->diag, it->loc,
+                       "unknown display item '%s' (expected mark, map, show or hide)", it->name);
     }
 }
 

@@ -343,6 +343,8 @@ async function special(browser) {
     const next = await targets(page);
     const expect = [...new Set(all.filter((m) => m.startsWith('a2a3+')).map((m) => m.slice(5, 7)))];
     check(expect.every((sq) => next.includes(sq)) && next.includes('a3'), `spinal-tap: the battle's next parts are lit (${expect.join(' ')})`, next.join(' '));
+    const rings = await page.$$eval('#targets circle.target.capture', (c) => c.length);
+    check(rings === 0, 'spinal-tap: the next parts\' own pieces get no capture ring', `${rings}`);
     await clickSq(page, 'b2');
     await clickSq(page, 'b3');
     check((await stateOf(page)).history.length === 0, 'spinal-tap: a2 a3 b2 b3 entered, nothing played yet (longer battles go on)');
