@@ -7,17 +7,21 @@
 #           found (an Axiom file, one with (engine ...), is counted apart: refused on purpose);
 #   board   `boardvm dump FILE --variant N` for every variant N: the board built;
 #   moves   `boardvm moves FILE -o variant=N`: the game compiled, its start moves generated;
-#   plays   `boardvm selfplay FILE -o variant=N --random-plies 50 --max-plies 50`: 50 random
-#           plies (or a game that ends before them) without an error of the VM.
+#   plays   `boardvm selfplay FILE -o variant=N --opponent random --depth 1 --max-plies 50`:
+#           50 plies, a random mover's and a depth-1 engine's in turn (or a game that ends
+#           before them), without an error of the VM.
 # A file counts at a stage when all its variants pass it. Then the most common first error
 # messages, names in quotes replaced by X: the constructs that block most files first. The corpora carry no licence: keep them out of the tree (docs/zrf.md).
 # BOARDVM names the binary (default ./boardvm); TIMEOUT the seconds per run (default 20);
 # LIST=1 also lists each failing file with its first error.
 dir=${1:?usage: bench/zrf-corpus.sh DIR}
 bvm=${BOARDVM:-./boardvm}
+# a copy of the binary: a build while the run goes on does not change it under the run
+snap=$(mktemp "${TMPDIR:-/tmp}/zrf-corpus-bvm.XXXXXX") || exit 2
+cp "$bvm" "$snap" && chmod +x "$snap" && bvm=$snap
 limit=${TIMEOUT:-20}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/zrf-corpus.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp" "$snap"' EXIT
 
 find "$dir" -type f -iname '*.zrf' -print0 | sort -z | xargs -0 md5sum |
     awk '!seen[$1]++ { sub(/^[0-9a-f]+  /, ""); print }' > "$tmp/files"
@@ -57,7 +61,7 @@ while IFS= read -r f; do
         st=$?
         if [ $st -eq 0 ]; then vmoves_ok=$((vmoves_ok + 1));
         else allm=0; allp=0; first_error $st "$tmp/err" "$f" "-o variant=$n"; continue; fi
-        timeout "$limit" "$bvm" selfplay "$f" -o "variant=$n" --random-plies 50 --max-plies 50 \
+        timeout "$limit" "$bvm" selfplay "$f" -o "variant=$n" --opponent random --max-plies 50 \
             --depth 1 --seed 1 > /dev/null 2> "$tmp/err"
         st=$?
         if [ $st -eq 0 ]; then vplays_ok=$((vplays_ok + 1));

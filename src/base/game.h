@@ -279,6 +279,9 @@ typedef struct Game {
      * are offered only when the side has no other, and only when the opponent could answer
      * them with a move that is not such a pass (docs/zrf.md, "Passing"). */
     int pass_forced;
+    /* A drop is written as its square alone (`b2`), not `CODE@b2`: no player can ever drop two
+     * types, so the square says which move it is (a Zillions game of placed stones). */
+    int drop_square_only;
     int no_move_loses;                    /* a side with no legal move loses: the end block
                                              begins `if no-moves { lose ... }`, or there is none
                                              (the engine's mobility term, search.c) */

@@ -698,8 +698,10 @@ void movegen_prepare(Game *g)
 {
     g->host = &runtime_host;
     int next = 0;
-    for (int t = 1; t <= g->ntypes; t++)
+    for (int t = 1; t <= g->ntypes; t++) {      /* the lines of moves and of attacks alike */
         for (int i = 0; i < g->types[t].natoms; i++) next += !ATOM_PLAIN(&g->types[t].atoms[i]);
+        for (int i = 0; i < g->types[t].nattack_atoms; i++) next += !ATOM_PLAIN(&g->types[t].attack_atoms[i]);
+    }
     for (int pl = 0; pl < g->nplayers; pl++) {
         g->attackdirs[pl] = arena_alloc(&g->arena, sizeof(AttackDir) * MAX_DIRS);
         g->nattackdirs[pl] = 0;

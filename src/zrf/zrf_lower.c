@@ -359,7 +359,8 @@ static void declare_attributes(ZrfLower *L, Ast *root)
             if (!zrf_is(a, "attribute")) continue;
             if (a->nkids != 3 || a->kids[1]->kind != ZN_ATOM || a->kids[2]->kind != ZN_ATOM ||
                 (!zrf_eq(a->kids[2]->text, "true") && !zrf_eq(a->kids[2]->text, "false"))) {
-                zl_error(L, a, "(attribute NAME true|false)");
+                zl_error(L, a, "(attribute NAME true|false): an attribute is true or false (a "
+                         "number is Dagaz's)");
                 continue;
             }
             if (zl_attribute(L, a->kids[1]->text) >= 0) continue;
@@ -395,11 +396,24 @@ static void declare_pieces(ZrfLower *L, Ast *root, const char **codes, const int
         p->name = zl_str(L, zl_piece_name(L, i));
         p->str = piece_code(L, i, codes);
         if (royal[i]) ast_add(&L->nodes, p, zl_node(L, AST_ROYAL, pn));
-        Ast *moves = zl_piece_moves(L, pn, p);
+        Ast *attacks = zl_block(L, pn), *attack_blocks = zl_node(L, AST_EITHER, pn);
+        int program_attacks = 0;
+        Ast *moves = zl_piece_moves(L, pn, p, attacks, attack_blocks, &program_attacks);
         if (moves) {
             ast_add(&L->nodes, p, moves);
-            /* what its moves would capture is what it attacks (`attack moves;`) */
-            ast_add(&L->nodes, p, zl_node(L, AST_ATTACK, pn));
+            /* what its moves would capture is what it attacks: the program run as an attack
+             * (`attack moves;`), or lines for the blocks that are lines as an attack, and an
+             * attack program of the other blocks that can capture */
+            if (program_attacks) ast_add(&L->nodes, p, zl_node(L, AST_ATTACK, pn));
+            else {
+                for (int k = 0; k < attacks->nkids; k++)
+                    ast_add(&L->nodes, p, zl_kids(L, AST_ATTACK, pn, attacks->kids[k], NULL, NULL));
+                if (attack_blocks->nkids) {
+                    Ast *b = zl_block(L, pn);
+                    ast_add(&L->nodes, b, attack_blocks);
+                    ast_add(&L->nodes, p, zl_kids(L, AST_ATTACK, pn, b, NULL, NULL));
+                }
+            }
         }
         ast_add(&L->nodes, root, p);
         Ast *d = zl_piece_drops(L, pn);
@@ -557,6 +571,18 @@ static const char *start_position(ZrfLower *L, const GraphBoard *gb, const char 
         if (!any) put(&t, "-");
     }
     if (L->uses_last) put(&t, " - -");
+    /* each player has pieces of one droppable type at most off the board, and nothing puts
+     * more there: a drop is named by its square (Game.drop_square_only) */
+    if (drops) {
+        int one = 1;
+        for (int pl = 0; pl < L->nplayers; pl++) {
+            int types = 0;
+            for (int i = 0; i < L->npieces; i++)
+                types += hand[pl * L->npieces + i] > 0 && zrf_find(L->piece[i], "drops") != NULL;
+            one &= types <= 1;
+        }
+        L->g->drop_square_only = one;
+    }
     const char *s = zl_str(L, t.s);
     free(t.s); free(piece); free(owner); free(hand);
     return s;
@@ -583,16 +609,17 @@ static void read_options(ZrfLower *L, Ast *root)
             ast_add(&L->nodes, root, zl_kids(L, AST_MOVES, o, b, NULL, NULL));
             continue;
         }
+        /* what only Zillions' window does (and "progressive levels": a puzzle collection's
+         * next variant once one is solved) */
         static const char *cosmetic[] = { "animate captures", "animate drops", "show moves list",
             "prevent flipping", "smart moves", "highlight goals", "allow flipping", "discard cell",
-            "show captures", "board-area", NULL };
+            "show captures", "board-area", "progressive levels", NULL };
         int known = 0;
         for (int k = 0; cosmetic[k]; k++) known |= zrf_eq_nocase(name, cosmetic[k]);
         if (known) continue;
         if (zrf_eq_nocase(name, "recycle captures") || zrf_eq_nocase(name, "pass partial") ||
             zrf_eq_nocase(name, "maximal captures") || zrf_eq_nocase(name, "include off-pieces") ||
-            zrf_eq_nocase(name, "recycle promotions") ||
-            zrf_eq_nocase(name, "progressive levels")) {
+            zrf_eq_nocase(name, "recycle promotions")) {
             if (!zrf_eq(v, "false"))
                 zl_error(L, o, "(option \"%s\") is not supported yet by boardvm's Zillions reader "
                          "(issue 35)", name);
@@ -615,9 +642,18 @@ static int check_supported(ZrfLower *L)
             zl_error(L, f, "move-priorities are not supported yet by boardvm's Zillions reader "
                      "(issue 35)");
         if (zrf_is(f, "turn-order")) {
-            int plain = f->nkids - 1 == L->nplayers;
-            for (int k = 1; k < f->nkids && plain; k++)
-                plain = f->kids[k]->kind == ZN_ATOM && zl_player(L, f->kids[k]->text) == k - 1;
+            /* each player once, in any order: the players move in that order */
+            int plain = f->nkids - 1 == L->nplayers, seen = 0;
+            for (int k = 1; k < f->nkids && plain; k++) {
+                int pl = f->kids[k]->kind == ZN_ATOM ? zl_player(L, f->kids[k]->text) : -1;
+                plain = pl >= 0 && pl < 30 && !(seen >> pl & 1);
+                if (plain) seen |= 1 << pl;
+            }
+            if (plain) {
+                const char *order[ZRF_MAX_PLAYERS];
+                for (int k = 1; k < f->nkids; k++) order[k - 1] = f->kids[k]->text;
+                for (int k = 0; k < L->nplayers; k++) L->player[k] = order[k];
+            }
             if (!plain)
                 zl_error(L, f, "a turn order other than the players in turn is not supported "
                          "yet by boardvm's Zillions reader (issue 35)");

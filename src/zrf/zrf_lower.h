@@ -77,9 +77,13 @@ int zl_path(ZrfLower *L, const int *dirs, int n);
 const char *zl_dir_name(ZrfLower *L, int d);
 
 /* zrf_moves.c: a piece's moves (its (moves ...) blocks) as a `moves` program, with the blocks
- * that are plain leaps and rides added to lines as native `leap`/`ride` lines instead; its
- * drops as one branch of the drops program; NULL when it has none. */
-Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines);
+ * that are plain leaps and rides added to lines as native `leap`/`ride` lines instead; what
+ * the program's blocks attack as native lines added to attacks, the blocks whose attacks need
+ * them run added to attack_blocks (an `either`), or *program_attacks set when one of those asks
+ * attacked? itself (then the whole program is the attack); its drops as one branch of the
+ * drops program; NULL when it has none. */
+Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
+                    Ast *attack_blocks, int *program_attacks);
 Ast *zl_piece_drops(ZrfLower *L, const ZrfNode *piece);
 /* A condition of the move language as a bool expression (also used by goals). */
 Ast *zl_condition(ZrfLower *L, const ZrfNode *c, void *block);

@@ -588,59 +588,219 @@ static int is_verify_of(const ZrfNode *n, const char *what)
            c->kids[1]->kind == ZN_ATOM && zrf_eq(c->kids[1]->text, what + 4);
 }
 
-static Ast *line(ZrfLower *L, const ZrfNode *at, AstKind kind, int mode, int dir)
+static Ast *line(ZrfLower *L, const ZrfNode *at, AstKind kind, int mode, int dir, int leg,
+                 const char *to_zone, const char *from_zone)
 {
     Ast *lit = zl_node(L, AST_DIRS_LIT, at);
-    ast_add(&L->nodes, lit, zl_ident(L, zl_dir_name(L, dir), at));
+    Ast *d = zl_ident(L, zl_dir_name(L, dir), at);
+    if (leg >= 0)                                  /* `leg+dir`: the leg's square empty */
+        d = zl_kids(L, AST_LEG, at, zl_ident(L, zl_dir_name(L, leg), at), d, NULL);
+    ast_add(&L->nodes, lit, d);
     Ast *a = zl_kids(L, kind, at, lit, NULL, NULL);
     a->num = mode;
+    if (to_zone || from_zone) {
+        Ast *z = zl_node(L, AST_ATOM_ZONES, at);
+        z->name = to_zone ? zl_str(L, to_zone) : NULL;
+        z->str = from_zone ? zl_str(L, from_zone) : NULL;
+        ast_add(&L->nodes, a, z);
+    }
     return a;
 }
 
-/* A block of a shape a native line does (docs/zrf.md, "Speed"): its `leap` or `ride`, else NULL.
- *   (D1 ... Dk (verify not-friend?|empty?|enemy?) add)     a leap along the path D1 ... Dk
- *   (D (while empty? add D) [(verify enemy?|not-friend?) add])     a ride (without the end: moves
- *                                                          only)
- *   (D (while empty? D) (verify enemy?|not-friend?) add)  a ride that only captures
- * Its directions must have opposites (attacks are found walking back from the target). */
-static Ast *native_line(ZrfLower *L, const ZrfNode *b)
+/* (verify (in-zone? Z)): Z, else NULL */
+static const char *zone_test(ZrfLower *L, const ZrfNode *n)
 {
-    int n = b->nkids, k = 0, dirs[ZL_MAX_PATH_LEN];
-    while (k < n && b->kids[k]->kind == ZN_ATOM && zl_direction(L, b->kids[k]->text) >= 0) {
-        if (k == ZL_MAX_PATH_LEN) return NULL;
-        dirs[k] = zl_direction(L, b->kids[k]->text);
-        k++;
+    if (!zrf_is(n, "verify") || n->nkids != 2) return NULL;
+    const ZrfNode *c = n->kids[1];
+    if (!zrf_is(c, "in-zone?") || c->nkids != 2 || c->kids[1]->kind != ZN_ATOM) return NULL;
+    return zl_zone(L, c->kids[1]->text) >= 0 ? c->kids[1]->text : NULL;
+}
+
+static int direction_atom(ZrfLower *L, const ZrfNode *n)
+{
+    int d = n->kind == ZN_ATOM ? zl_direction(L, n->text) : -1;
+    return d >= 0 && L->opposite[d] >= 0 ? d : -1;   /* attacks are found walking back */
+}
+
+/* A block of a shape a native line does (docs/zrf.md, "Speed"): its `leap`, `ride` or `hop`
+ * lines added to lines (1), else nothing (0). The shapes, Z a zone, D a direction:
+ *   [(verify (in-zone? Z))] D1 ... Dk [(verify (in-zone? Z))] (verify V) add
+ *        a leap along the path D1 ... Dk (from, to the zones), V not-friend?, empty? or enemy?
+ *   ... D1 (verify empty?) D2 ...     a leap whose first step must land on an empty square
+ *   D (while empty? add D) [(verify enemy?|not-friend?) add]            a ride
+ *   D (while empty? D) (verify enemy?|not-friend?) add                  a ride that captures
+ *   D (while empty? add D) D (while empty? D) (verify enemy?) add       a ride and a hop (the
+ *                                                                       cannon) */
+/* (while empty? [add] D): 2 with the add, 1 without, 0 when it is not that */
+static int while_empty(const ZrfNode *w, const char *D)
+{
+    if (!zrf_is(w, "while") || w->nkids < 3 || !atom_is(w->kids[1], "empty?")) return 0;
+    if (w->nkids == 4 && atom_is(w->kids[2], "add") && atom_is(w->kids[3], D)) return 2;
+    return w->nkids == 3 && atom_is(w->kids[2], D);
+}
+
+static void add_line(ZrfLower *L, Ast *lines, const ZrfNode *b, AstKind kind, int mode, int dir,
+                     int leg, const char *to_zone, const char *from_zone)
+{
+    ast_add(&L->nodes, lines, line(L, b, kind, mode, dir, leg, to_zone, from_zone));
+}
+
+/* rides (native_lines): D and a while at b->kids[i] */
+static int native_rides(ZrfLower *L, const ZrfNode *b, int i, int d, Ast *lines)
+{
+    int n = b->nkids, w = while_empty(b->kids[i + 1], b->kids[i]->text);
+    const char *D = b->kids[i]->text;
+    if (!w) return 0;
+    if (w == 2 && n == i + 2) {
+        add_line(L, lines, b, AST_RIDE, MODE_MOVE, d, -1, NULL, NULL);
+        return 1;
     }
-    if (!k) return NULL;
-    for (int i = 0; i < k; i++) if (L->opposite[dirs[i]] < 0) return NULL;
-    const ZrfNode *last = b->kids[n - 1];
-    int ends_add = last->kind == ZN_ATOM && zrf_eq(last->text, "add");
-    if (n == k + 2 && ends_add) {                          /* a leap */
-        const ZrfNode *v = b->kids[k];
-        int mode = is_verify_of(v, "not-friend?") ? MODE_ANY : is_verify_of(v, "empty?") ? MODE_MOVE
-                 : is_verify_of(v, "enemy?") ? MODE_CAPTURE : -1;
-        int d = mode < 0 ? -1 : zl_path(L, dirs, k);
-        return d < 0 ? NULL : line(L, b, AST_LEAP, mode, d);
+    if (!atom_is(b->kids[n - 1], "add")) return 0;
+    const ZrfNode *v = n > i + 2 ? b->kids[i + 2] : b->kids[i];
+    if (n == i + 4 && (is_verify_of(v, "enemy?") || is_verify_of(v, "not-friend?"))) {
+        add_line(L, lines, b, AST_RIDE, w == 2 ? MODE_ANY : MODE_CAPTURE, d, -1, NULL, NULL);
+        return 1;
     }
-    if (k != 1) return NULL;
-    const ZrfNode *w = n > 1 ? b->kids[1] : NULL;
-    if (!w || !zrf_is(w, "while") || !(w->kids[1]->kind == ZN_ATOM && zrf_eq(w->kids[1]->text,
-        "empty?")))
-        return NULL;
-    int adds = w->nkids == 4 && w->kids[2]->kind == ZN_ATOM && zrf_eq(w->kids[2]->text, "add") &&
-               w->kids[3]->kind == ZN_ATOM && zrf_eq(w->kids[3]->text, b->kids[0]->text);
-    int steps = w->nkids == 3 && w->kids[2]->kind == ZN_ATOM && zrf_eq(w->kids[2]->text,
-        b->kids[0]->text);
-    if (adds && n == 2) return line(L, b, AST_RIDE, MODE_MOVE, dirs[0]);
-    if ((adds || steps) && n == 4 && ends_add &&
-        (is_verify_of(b->kids[2], "enemy?") || is_verify_of(b->kids[2], "not-friend?")))
-        return line(L, b, AST_RIDE, adds ? MODE_ANY : MODE_CAPTURE, dirs[0]);
-    return NULL;
+    /* the cannon: then over the screen to the first piece, an enemy */
+    if (w == 2 && n == i + 6 && atom_is(b->kids[i + 2], D) && while_empty(b->kids[i + 3], D) == 1 &&
+        is_verify_of(b->kids[i + 4], "enemy?")) {
+        add_line(L, lines, b, AST_RIDE, MODE_MOVE, d, -1, NULL, NULL);
+        add_line(L, lines, b, AST_HOP, MODE_CAPTURE, d, -1, NULL, NULL);
+        return 1;
+    }
+    return 0;
+}
+
+static int native_lines(ZrfLower *L, const ZrfNode *b, Ast *lines)
+{
+    int n = b->nkids, i = 0, k = 0, dirs[ZL_MAX_PATH_LEN], leg = -1;
+    const char *from_zone = NULL, *to_zone = NULL;
+    if (!n) return 0;
+    if ((from_zone = zone_test(L, b->kids[0])) != NULL) i++;
+    int d0 = i < n ? direction_atom(L, b->kids[i]) : -1;
+    if (d0 >= 0 && !from_zone && i + 1 < n && zrf_is(b->kids[i + 1], "while"))
+        return native_rides(L, b, i, d0, lines);
+    if (n < 2 || !atom_is(b->kids[n - 1], "add")) return 0;
+    /* leaps: the steps, a leg's (verify empty?) after the first */
+    while (i < n && (d0 = direction_atom(L, b->kids[i])) >= 0) {
+        if (k == ZL_MAX_PATH_LEN) return 0;
+        dirs[k++] = d0;
+        i++;
+        if (k == 1 && leg < 0 && i + 1 < n && is_verify_of(b->kids[i], "empty?") &&
+            direction_atom(L, b->kids[i + 1]) >= 0) {
+            leg = dirs[0]; k = 0; i++;
+        }
+    }
+    if (!k || (leg >= 0 && k != 1)) return 0;
+    if (i < n && (to_zone = zone_test(L, b->kids[i])) != NULL) i++;
+    if (i != n - 2) return 0;
+    const ZrfNode *v = b->kids[i];
+    int mode = is_verify_of(v, "not-friend?") ? MODE_ANY : is_verify_of(v, "empty?") ? MODE_MOVE
+             : is_verify_of(v, "enemy?") ? MODE_CAPTURE : -1;
+    int d = mode < 0 ? -1 : zl_path(L, dirs, k);
+    if (d < 0) return 0;
+    add_line(L, lines, b, AST_LEAP, mode, d, leg, to_zone, from_zone);
+    return 1;
+}
+
+/* ---------- what a piece attacks ---------- */
+
+/* effects that change nothing of whether or where a move captures */
+static int is_effect(const ZrfNode *n)
+{
+    static const char *names[] = { "set-attribute", "change-type", "create", "flip",
+                                   "change-owner", NULL };
+    const char *h = n->kind == ZN_ATOM ? n->text : zrf_head(n);
+    for (int i = 0; h && names[i]; i++) if (zrf_eq(h, names[i])) return 1;
+    return 0;
+}
+
+static int is_add(const ZrfNode *n) { return zrf_is(n, "add") || atom_is(n, "add"); }
+
+/* (if C ADD else ADD), each branch only adds and effects: an add wherever it goes */
+static int is_adding_if(const ZrfNode *n)
+{
+    if (!zrf_is(n, "if") || n->nkids < 3) return 0;
+    int adds = 0;
+    for (int i = 2; i < n->nkids; i++) {
+        const ZrfNode *k = n->kids[i];
+        if (k->kind == ZN_ATOM && zrf_eq(k->text, "else")) continue;
+        if (is_add(k)) adds++;
+        else if (!is_effect(k)) return 0;
+    }
+    return adds > 0;
+}
+
+static ZrfNode *new_list(ZrfLower *L, const ZrfNode *like, int cap)
+{
+    ZrfNode *n = arena_alloc(&L->nodes, sizeof *n);
+    *n = *like;
+    n->kind = ZN_LIST;
+    n->kids = arena_alloc(&L->nodes, sizeof(ZrfNode *) * (size_t)(cap + 1));
+    n->nkids = 0;
+    return n;
+}
+
+/* The block as an attack sees it: its effects left out, each add (with types, or in an `if`
+ * that adds either way) a plain add; NULL when it holds what changes where it captures
+ * (capture, cascade, marks, flags, ...). */
+static ZrfNode *attack_shape(ZrfLower *L, const ZrfNode *b, int from)
+{
+    static ZrfNode add_atom = { .kind = ZN_ATOM, .text = "add" };
+    ZrfNode *out = new_list(L, b, b->nkids);
+    for (int i = 0; i < from && i < b->nkids; i++) out->kids[out->nkids++] = b->kids[i];
+    for (int i = from; i < b->nkids; i++) {
+        const ZrfNode *k = b->kids[i];
+        if (is_effect(k)) continue;
+        if (is_add(k) || is_adding_if(k)) { out->kids[out->nkids++] = &add_atom; continue; }
+        if (zrf_is(k, "while")) {
+            ZrfNode *w = attack_shape(L, k, 2);
+            if (!w) return NULL;
+            out->kids[out->nkids++] = w;
+            continue;
+        }
+        /* capture, mark ... */
+        if (k->kind == ZN_ATOM && zl_direction(L, k->text) < 0) return NULL;
+        if (k->kind == ZN_LIST && !zrf_is(k, "verify")) return NULL;
+        out->kids[out->nkids++] = (ZrfNode *)k;
+    }
+    return out;
+}
+
+/* Can the block capture? Not when it has no `capture` and each add (and a cascade, which ends
+ * the move's own part) comes right after (verify empty?), effects between them aside. */
+static int never_captures(const ZrfNode *b)
+{
+    int after_empty = 0;
+    for (int i = 0; i < b->nkids; i++) {
+        const ZrfNode *k = b->kids[i];
+        if (is_effect(k)) continue;
+        if (is_add(k) || is_adding_if(k) || (k->kind == ZN_ATOM && zrf_eq(k->text, "cascade"))) {
+            if (!after_empty) return 0;
+            continue;
+        }
+        if ((k->kind == ZN_ATOM && (zrf_eq(k->text, "capture") || zrf_eq(k->text, "add-copy") ||
+                                     zrf_eq(k->text, "add-partial"))) ||
+            zrf_is(k, "capture") || zrf_is(k, "if") || zrf_is(k, "while"))
+            return 0;
+        after_empty = is_verify_of(k, "empty?") || (after_empty && zrf_is(k, "verify"));
+    }
+    return 1;
 }
 
 /* The blocks of every (SECTION ...) of a piece, as one `either` (NULL: none); blocks that are
  * native lines go to lines (when not NULL) instead. */
-static Ast *blocks_of(ZrfLower *L, const ZrfNode *piece, const char *section, int drop, Ast *lines)
+/* Does the block ask attacked? or defended? (an attack program may not) */
+static int asks_attacks(const ZrfNode *n)
+{
+    if (n->kind == ZN_ATOM)
+        return strstr(n->text, "attacked?") != NULL || strstr(n->text, "defended?") != NULL;
+    for (int i = 0; i < n->nkids; i++) if (asks_attacks(n->kids[i])) return 1;
+    return 0;
+}
+
+static Ast *blocks_of(ZrfLower *L, const ZrfNode *piece, const char *section, int drop, Ast *lines,
+                      Ast *attacks, Ast *attack_blocks, int *program_attacks)
 {
     Ast *either = zl_node(L, AST_EITHER, piece);
     for (int s = 1; s < piece->nkids; s++) {
@@ -661,17 +821,25 @@ static Ast *blocks_of(ZrfLower *L, const ZrfNode *piece, const char *section, in
                     continue;
                 }
             }
-            Ast *native = lines ? native_line(L, b) : NULL;
-            if (native) ast_add(&L->nodes, lines, native);
-            else ast_add(&L->nodes, either, block(L, b, drop));
+            if (lines && native_lines(L, b, lines)) continue;
+            ast_add(&L->nodes, either, block(L, b, drop));
+            /* its attacks: native lines of its shape, none, the block itself run as an attack,
+             * or (when it asks for attacks itself) the whole program's */
+            if (attacks) {
+                ZrfNode *shape = attack_shape(L, b, 0);
+                if ((shape && native_lines(L, shape, attacks)) || never_captures(b)) continue;
+                if (asks_attacks(b)) *program_attacks = 1;
+                else ast_add(&L->nodes, attack_blocks, block(L, b, drop));
+            }
         }
     }
     return either->nkids ? either : NULL;
 }
 
-Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines)
+Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
+                    Ast *attack_blocks, int *program_attacks)
 {
-    Ast *either = blocks_of(L, piece, "moves", 0, lines);
+    Ast *either = blocks_of(L, piece, "moves", 0, lines, attacks, attack_blocks, program_attacks);
     if (!either) return NULL;
     Ast *prog = zl_block(L, piece);
     ast_add(&L->nodes, prog, either);
@@ -682,7 +850,7 @@ Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines)
  * on every position (docs/zrf.md, "Drops") */
 Ast *zl_piece_drops(ZrfLower *L, const ZrfNode *piece)
 {
-    Ast *either = blocks_of(L, piece, "drops", 1, NULL);
+    Ast *either = blocks_of(L, piece, "drops", 1, NULL, NULL, NULL, NULL);
     if (!either) return NULL;
     const ZrfNode *name = zrf_find(piece, "name");
     Ast *b = zl_block(L, piece);
