@@ -5,8 +5,11 @@
  * lines "%%". A request is a first line "METHOD TARGET [too-big]" and a body (the rest, up to the
  * next separator; NUL bytes included). TARGET is cut at '?' (no route reads a query) and its
  * path unescaped by libmicrohttpd's own MHD_http_unescape, which is what the server does before
- * its handler sees the URL ("%00" ends it there, as it does in the server). A third word stands
- * for a body the server dropped as over 1 MiB. The engine may think 0.05 s at most (the
+ * its handler sees the URL ("%00" ends it there, as it does in the server). A further word
+ * Host=V, Origin=V, Content-Type=V or Sec-Fetch-Site=V is that header (V up to the next space):
+ * with any of them the request first goes through webapi_refused, as the server does with its
+ * headers, and a refusal must be 403, 415 or 421 ({"error": "why"}; 403 and 415 never to a GET);
+ * any other further word stands for a body the server dropped as over 1 MiB. The engine may think 0.05 s at most (the
  * request's "time" is still checked as the server checks it); a search still running when the
  * input ends is stopped.
  *
@@ -18,7 +21,7 @@
  *   method than GET or HEAD is 405;
  * - a JSON answer is a JSON object in valid UTF-8; a refusal (4xx) is {"error": "why"}, a
  *   non-empty message that is not an internal error (unless the request's body says so); a 200
- *   to a POST holds the state with its "moves"; a move accepted is the last of the state's
+ *   to a POST holds the state with its "moves" (to /api/preview: the position after the move); a move accepted is the last of the state's
  *   "history"; a new game from a position has it as its "start";
  * - any other answer is a page file: a GET or HEAD of its path, status 200, its exact bytes;
  * - no file is opened while requests are answered, except the page's own files and the game's
@@ -198,6 +201,11 @@ static void check_reply(const char *method, const char *path, const WebReply *r,
         /* (a message may quote the request, which may say anything) */
         FZ_CHECK(!strstr(e, "internal error") || memmem(body, len, "internal error", 14),
                  "%s '%s': %s", method, path, e);
+    } else if (post && !strcmp(path, "/api/preview")) {
+        /* the position after the move, the game unchanged (the next state says so) */
+        json_t *pv = json_object_get(j, "preview");
+        FZ_CHECK(json_is_object(pv) && json_is_array(json_object_get(pv, "board")),
+                 "POST /api/preview (%u): no position: %.200s", s, r->body);
     } else if (post) {
         json_t *st = json_object_get(j, "state");
         FZ_CHECK(json_is_object(st) && json_is_array(json_object_get(st, "moves")),
@@ -222,17 +230,70 @@ static void check_reply(const char *method, const char *path, const WebReply *r,
     json_decref(j);
 }
 
-/* One request: line is "METHOD TARGET [too-big]" (NUL-terminated, modified), body len bytes. */
+/* A header word of a request line (see the top of the file): 1 when w is one, set in h. */
+static int header_word(char *w, WebHeaders *h)
+{
+    static const char *const names[] = { "Host=", "Origin=", "Content-Type=", "Sec-Fetch-Site=" };
+    const char **fields[] = { &h->host, &h->origin, &h->content_type, &h->fetch_site };
+    for (int i = 0; i < 4; i++)
+        if (!strncmp(w, names[i], strlen(names[i]))) {
+            *fields[i] = w + strlen(names[i]);
+            return 1;
+        }
+    return 0;
+}
+
+/* Whether the request's headers were refused (the reply checked); 0 when it goes on. */
+static int refused(WebApi *a, const char *method, const WebHeaders *h)
+{
+    WebReply r;
+    int get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
+    if (!webapi_refused(a, method, h, &r)) {
+        /* what another site's page can send is never let through to change the game */
+        FZ_CHECK(get || !h->fetch_site || !strcasecmp(h->fetch_site, "same-origin") ||
+                 !strcasecmp(h->fetch_site, "none"),
+                 "%s with Sec-Fetch-Site '%s' let through", method, h->fetch_site);
+        FZ_CHECK(strcmp(method, "POST") || (h->content_type && !strncasecmp(h->content_type,
+                 "application/json", 16)), "a POST of type '%s' let through",
+                 h->content_type ? h->content_type : "(none)");
+        return 0;
+    }
+    if (getenv("FUZZ_PRINT"))
+        fprintf(fz_real_stderr(), "%s refused for its headers -> %u: %.300s\n", method,
+                r.status, r.body ? r.body : "");
+    FZ_CHECK(r.status == 421 || (!get && (r.status == 403 || r.status == 415)),
+             "%s refused for its headers with status %u", method, r.status);
+    json_t *j = r.body ? json_loadb(r.body, r.len, 0, NULL) : NULL;
+    const char *e = json_string_value(json_object_get(j, "error"));
+    FZ_CHECK(e && *e && json_object_size(j) == 1, "a refusal for the headers that is not "
+             "{\"error\": \"why\"}: %.200s", r.body ? r.body : "(none)");
+    json_decref(j);
+    free(r.body);
+    return 1;
+}
+
+/* One request: line is "METHOD TARGET [words]" (NUL-terminated, modified), body len bytes. */
 static void request(WebApi *a, char *line, const char *body, size_t len)
 {
     char *method = line, *target = strchr(line, ' ');
     char root[] = "/";                   /* unescaped in place: not a string literal */
-    int too_big = 0;
+    int too_big = 0, headers = 0;
+    WebHeaders h = { 0 };
     if (target) {
         *target++ = 0;
-        char *third = strchr(target, ' ');
-        if (third) { *third = 0; too_big = 1; }
+        char *sp = strchr(target, ' ');
+        if (sp) {
+            *sp = 0;
+            too_big = 1;                 /* a third word, or an empty one */
+            char *save, *w = strtok_r(sp + 1, " ", &save);
+            for (int words = 0; w; w = strtok_r(NULL, " ", &save), words++) {
+                if (!words) too_big = 0;
+                if (header_word(w, &h)) headers = 1;
+                else too_big = 1;
+            }
+        }
     } else target = root;
+    if (headers && refused(a, method, &h)) return;
     char *q = strchr(target, '?');
     if (q) *q = 0;
     MHD_http_unescape(target);

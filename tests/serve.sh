@@ -103,6 +103,21 @@ expect 200 "undo" POST /api/undo
 [ "$(position)" = "$(./boardvm show "$rules" | sed -n 's/^position: //p')" ] && ok "undo gives the start back" || bad "after undo: $(position)"
 expect 200 "redo" POST /api/redo
 [ "$(position)" = "$(./boardvm show "$rules" --moves e2e4 | sed -n 's/^position: //p')" ] && ok "redo plays e2e4 again" || bad "after redo: $(position)"
+# a preview (issue 37): the position after the move, the game unchanged; the version counts
+# the game's changes, so that another tab follows them
+expect 200 "the version" GET /api/version
+v0=$(sed -n 's/.*"version":\([0-9]*\).*/\1/p' serve.body)
+expect 200 "a preview of e7e5" POST /api/preview '{"move":"e7e5"}'
+[ "$(position)" = "$(./boardvm show "$rules" --moves e2e4 e7e5 | sed -n 's/^position: //p')" ] && ok "the preview is the position after e7e5" || bad "the preview: $(position)"
+expect 422 "a preview of an illegal move" POST /api/preview '{"move":"e2e4"}'
+expect 200 "the state after previews" GET /api/state
+[ "$(position)" = "$(./boardvm show "$rules" --moves e2e4 | sed -n 's/^position: //p')" ] && ok "a preview changes nothing" || bad "after the previews: $(position)"
+expect 200 "the version after previews" GET /api/version
+[ "$(sed -n 's/.*"version":\([0-9]*\).*/\1/p' serve.body)" = "$v0" ] && ok "previews leave the version" || bad "the version moved on previews"
+expect 200 "undo, to count" POST /api/undo
+expect 200 "redo, to count" POST /api/redo
+expect 200 "the version after undo and redo" GET /api/version
+[ "$(sed -n 's/.*"version":\([0-9]*\).*/\1/p' serve.body)" = "$((v0 + 2))" ] && ok "undo and redo count two changes" || bad "the version: $(cat serve.body), was $v0"
 expect 400 "a bad engine depth" POST /api/engine '{"depth":0}'
 expect 200 "the engine (waiting for its move)" POST /api/engine '{"depth":2,"wait":true}'
 grep -q '"engine":{"move":"' serve.body && ok "the engine says its move" || bad "no engine move: $(head -c 200 serve.body)"

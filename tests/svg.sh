@@ -33,8 +33,13 @@ done
 ./boardvm svg "$srcdir/rules/nemoroth.rules" --fen '8/8/2Mla{statue=1}g2/2H[Zh{statue=1}]4/2h5/8/8/8 a ichor=c4:5' >svg.out
 [ "$(count 'class="piece ')" -eq 8 ] && ok "nemoroth: 8 pieces, a stack of two" || bad "nemoroth: $(count 'class="piece ') pieces, want 8"
 [ "$(count '<rect class="body"')" -eq 2 ] && ok "nemoroth: the stack drawn as two layers" || bad "nemoroth: $(count '<rect class="body"') layers"
-[ "$(count 'class="badge"')" -eq 3 ] && ok "nemoroth: three marked pieces" || bad "nemoroth: $(count 'class="badge"') badges"
+[ "$(count 'class="badge"')" -eq 2 ] && ok "nemoroth: two statues' badges (the Zombie's mo is hidden: display { hide mo; })" || bad "nemoroth: $(count 'class="badge"') badges, want 2"
 grep -q '>ichor 5</text>' svg.out && ok "nemoroth: ichor 5 on its square" || bad "nemoroth: no ichor label"
+# hands and the side to move under the board (issue 37): crazyhouse after a pawn each taken
+./boardvm svg "$srcdir/examples/crazyhouse.rules" --moves e2e4 d7d5 e4d5 d8d5 >svg.out
+[ "$(count 'class="hand piece ')" -eq 2 ] && grep -q '>White in hand:<' svg.out && grep -q '>Black in hand:<' svg.out \
+    && ok "crazyhouse: each side's pawn in hand drawn" || bad "crazyhouse: $(count 'class="hand piece ') pieces in hand drawn, want 2"
+grep -q '>White to move<' svg.out && ok "crazyhouse: the side to move written" || bad "crazyhouse: no side to move"
 # the last move's squares; Four Towers' moves name their squares in their strings
 ./boardvm svg "$srcdir/rules/four-towers.rules" --moves 'N:e2f4' >svg.out
 grep -o 'class="sq [^"]*last[^"]*"[^>]*data-sq="[a-z0-9]*"' svg.out | sed 's/.*data-sq="//; s/"//' | sort | tr '\n' ' ' >svg.last

@@ -118,6 +118,8 @@ typedef struct {
                                     the piece's value per unit of the variable, or the percentage
                                     of its type's value it counts while the variable is not 0
                                     (value_pct: 1 for the second form) */
+    int hidden;                  /* `display { hide V; }`: bookkeeping, not drawn by the web board
+                                    nor by svg (still in position strings) */
 } Var;
 
 typedef struct { const char *name; int nflags; const char *flag[64]; } FlagSet;

@@ -6,6 +6,8 @@
  *   GET  /api/game                  the board, squares and arrows, piece types, options
  *   GET  /api/state                 the position, its legal moves, result, moves played
  *   GET  /api/record                {"record": the game so far as a game record}
+ *   GET  /api/version               {"version": N, "thinking": B}: N counts the game's changes
+ *   POST /api/preview {"move": "a2a3"}   the position after the move, the game unchanged
  *   POST /api/move    {"move": "e2e4"}
  *   POST /api/undo, /api/redo
  *   POST /api/new     {"options": ["name=value", ...], "fen": "...", "moves": [...]} (all optional)
@@ -25,8 +27,12 @@
  * lock; the engine searches in a thread of its own (webgame.c), during which the game answers
  * /api/game, /api/state and /api/stop and refuses the rest with 409. Since a thread costs more
  * than a polled socket, connections are few and short: at most SERVE_CONNECTIONS in all and
- * SERVE_PER_ADDRESS from one address, closed after SERVE_IDLE_SECONDS without a byte, so that
- * idle sockets lock others out for at most that long (docs/web.md, "Bounds"). */
+ * SERVE_PER_ADDRESS from one address, closed after SERVE_IDLE_SECONDS without a byte, and after
+ * SERVE_REQUEST_SECONDS when their request has not all come by then (a byte every few
+ * seconds keeps an idle timeout from firing). When a new connection finds the limits reached,
+ * it closes the one that has waited longest for its request (the guard below), so that idle
+ * or trickling sockets, which all come from 127.0.0.1 as the page does, cannot lock the page
+ * out: a connection answering a request is never closed (docs/web.md, "Bounds"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +55,8 @@ int cmd_serve(Args *a)
 #include <netinet/in.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 #include "dynlib.h"
 #include "rulespath.h"
@@ -65,6 +73,7 @@ static struct {
     __typeof__(MHD_start_daemon) *start_daemon;
     __typeof__(MHD_get_daemon_info) *get_daemon_info;
     __typeof__(MHD_stop_daemon) *stop_daemon;
+    __typeof__(MHD_get_connection_info) *get_connection_info;
 } mhd;
 
 #define MHD_SYM(f) { "MHD_" #f, (void **)&mhd.f }
@@ -72,11 +81,144 @@ static const DynSym mhd_syms[] = {
     MHD_SYM(create_response_from_buffer), MHD_SYM(add_response_header),
     MHD_SYM(queue_response), MHD_SYM(destroy_response), MHD_SYM(lookup_connection_value),
     MHD_SYM(start_daemon), MHD_SYM(get_daemon_info), MHD_SYM(stop_daemon),
+    MHD_SYM(get_connection_info),
 };
 
 #define SERVE_CONNECTIONS 256       /* threads: a few MB of memory each at most */
 #define SERVE_PER_ADDRESS 64
 #define SERVE_IDLE_SECONDS 5u       /* the page's requests send all they have at once */
+#define SERVE_REQUEST_SECONDS 10.0  /* a request's headers and body, from its connection's start
+                                     * or its previous answer */
+#define SERVE_SPARE 64              /* libmicrohttpd's own limit is this much higher: the
+                                     * connections the guard closed until their threads end */
+
+/* ---------- the guard: which connections wait for their request, and since when ---------- */
+
+/* A connection as the guard sees it (from libmicrohttpd's start notice to its close notice,
+ * before which it does not close the socket, so that fd stays this connection's). */
+typedef struct Conn {
+    struct Conn *prev, *next;
+    int fd;
+    struct in_addr ip;
+    double since;          /* when it began waiting for its request (connected, or answered) */
+    int busy;              /* its request came whole and is being answered */
+    int closing;           /* shut down by the guard: no longer counted */
+} Conn;
+
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    Conn *head;
+    int stop;
+} guard = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, 0 };
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* Close c for the guard (lock held): its thread sees the end of its socket and ends. */
+static void guard_close(Conn *c)
+{
+    c->closing = 1;
+    shutdown(c->fd, SHUT_RDWR);
+}
+
+/* The accept policy (libmicrohttpd's listening thread, before the start notice of the
+ * connection, which the same thread gives): room for a new connection from addr, by closing the
+ * one that has waited longest for its request, of the same address when that address has its
+ * SERVE_PER_ADDRESS, of any when the server has its SERVE_CONNECTIONS; refused (MHD_NO) when
+ * every connection that counts is answering a request. */
+static enum MHD_Result guard_accept(void *cls, const struct sockaddr *addr, socklen_t len)
+{
+    (void)cls;
+    if (len < (socklen_t)sizeof(struct sockaddr_in) || addr->sa_family != AF_INET) return MHD_NO;
+    struct in_addr ip = ((const struct sockaddr_in *)addr)->sin_addr;
+    pthread_mutex_lock(&guard.lock);
+    int all = 0, mine = 0;
+    Conn *oldest = NULL, *oldest_mine = NULL;
+    for (Conn *c = guard.head; c; c = c->next) {
+        if (c->closing) continue;
+        int same = c->ip.s_addr == ip.s_addr;
+        all++;
+        mine += same;
+        if (c->busy) continue;
+        if (!oldest || c->since < oldest->since) oldest = c;
+        if (same && (!oldest_mine || c->since < oldest_mine->since)) oldest_mine = c;
+    }
+    Conn *victim = mine >= SERVE_PER_ADDRESS ? oldest_mine : all >= SERVE_CONNECTIONS ? oldest
+                                                                                      : NULL;
+    int ok = (mine < SERVE_PER_ADDRESS && all < SERVE_CONNECTIONS) || victim;
+    if (victim) guard_close(victim);
+    pthread_mutex_unlock(&guard.lock);
+    return ok ? MHD_YES : MHD_NO;
+}
+
+/* libmicrohttpd's notices of a connection's start and end. */
+static void guard_notify(void *cls, struct MHD_Connection *mc, void **socket_context,
+                         enum MHD_ConnectionNotificationCode code)
+{
+    (void)cls;
+    Conn *c = *socket_context;
+    pthread_mutex_lock(&guard.lock);
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *fd =
+            mhd.get_connection_info(mc, MHD_CONNECTION_INFO_CONNECTION_FD);
+        const union MHD_ConnectionInfo *ad =
+            mhd.get_connection_info(mc, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        if (fd && (c = calloc(1, sizeof *c))) {
+            c->fd = fd->connect_fd;
+            if (ad && ad->client_addr && ad->client_addr->sa_family == AF_INET)
+                c->ip = ((const struct sockaddr_in *)ad->client_addr)->sin_addr;
+            c->since = now_seconds();
+            c->next = guard.head;
+            if (guard.head) guard.head->prev = c;
+            guard.head = c;
+        }
+        *socket_context = c;          /* (NULL when out of memory: not guarded) */
+    } else if (c) {
+        if (c->prev) c->prev->next = c->next; else guard.head = c->next;
+        if (c->next) c->next->prev = c->prev;
+        free(c);
+        *socket_context = NULL;
+    }
+    pthread_mutex_unlock(&guard.lock);
+}
+
+/* A connection's request came whole (busy 1) or was answered (busy 0: it waits for the next). */
+static void guard_busy(struct MHD_Connection *mc, int busy)
+{
+    const union MHD_ConnectionInfo *info =
+        mhd.get_connection_info(mc, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    Conn *c = info ? info->socket_context : NULL;
+    if (!c) return;
+    pthread_mutex_lock(&guard.lock);
+    c->busy = busy;
+    if (!busy) c->since = now_seconds();
+    pthread_mutex_unlock(&guard.lock);
+}
+
+/* The guard's thread: every quarter of a second, close the connections whose request has not
+ * all come within SERVE_REQUEST_SECONDS. */
+static void *guard_main(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&guard.lock);
+    while (!guard.stop) {
+        double t = now_seconds();
+        for (Conn *c = guard.head; c; c = c->next)
+            if (!c->busy && !c->closing && t - c->since > SERVE_REQUEST_SECONDS) guard_close(c);
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 250000000L;
+        if (until.tv_nsec >= 1000000000L) { until.tv_sec++; until.tv_nsec -= 1000000000L; }
+        pthread_cond_timedwait(&guard.wake, &guard.lock, &until);
+    }
+    pthread_mutex_unlock(&guard.lock);
+    return NULL;
+}
 
 typedef struct { char *buf; size_t n; int too_big; } Request;
 
@@ -113,11 +255,16 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
             mhd.lookup_connection_value(c, MHD_HEADER_KIND, "Host"),
             mhd.lookup_connection_value(c, MHD_HEADER_KIND, "Origin"),
             mhd.lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type"),
+            mhd.lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site"),
         };
-        if (webapi_refused(s, method, &h, &reply)) return send_reply(c, &reply);
+        if (webapi_refused(s, method, &h, &reply)) {
+            guard_busy(c, 1);
+            return send_reply(c, &reply);
+        }
         const char *cl = mhd.lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
         if (cl && strtoull(cl, NULL, 10) > WEBAPI_MAX_BODY) {
             webapi_error(&reply, 413, "the request body is too large (at most 1 MiB)");
+            guard_busy(c, 1);
             return send_reply(c, &reply);
         }
         return MHD_YES;
@@ -133,6 +280,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         *upload_size = 0;
         return MHD_YES;
     }
+    guard_busy(c, 1);
     webapi_handle(s, method, url, rq->buf, rq->n, rq->too_big, &reply);
     return send_reply(c, &reply);
 }
@@ -140,7 +288,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
                       enum MHD_RequestTerminationCode t)
 {
-    (void)cls; (void)c; (void)t;
+    (void)cls; (void)t;
+    guard_busy(c, 0);
     Request *rq = *con_cls;
     if (rq) { free(rq->buf); free(rq); }
     *con_cls = NULL;
@@ -207,14 +356,23 @@ static struct MHD_Daemon *start_daemon(WebApi *s, int fd)
     return mhd.start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_AUTO |
             MHD_USE_ERROR_LOG,
-        (uint16_t)s->port, NULL, NULL, handle, s,
+        (uint16_t)s->port, guard_accept, NULL, handle, s,
         MHD_OPTION_LISTEN_SOCKET, fd,
         MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
+        MHD_OPTION_NOTIFY_CONNECTION, guard_notify, NULL,
         MHD_OPTION_CONNECTION_TIMEOUT, SERVE_IDLE_SECONDS,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONNECTIONS,
-        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_ADDRESS,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)(SERVE_CONNECTIONS + SERVE_SPARE),
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)65536,
         MHD_OPTION_END);
+}
+
+static void guard_stop(pthread_t t, int started)
+{
+    pthread_mutex_lock(&guard.lock);
+    guard.stop = 1;
+    pthread_cond_signal(&guard.wake);
+    pthread_mutex_unlock(&guard.lock);
+    if (started) pthread_join(t, NULL);
 }
 
 /* On SIGTERM: a search is asked to stop first, so that a request waiting for its move ends
@@ -255,6 +413,8 @@ int cmd_serve(Args *a)
     webapi_init(&s);
     snprintf(s.address, sizeof s.address, "%s", host);
     s.any_host = a->address && strcmp(a->address, "127.0.0.1");
+    if (gethostname(s.hostname, sizeof s.hostname)) s.hostname[0] = 0;
+    s.hostname[sizeof s.hostname - 1] = 0;
     int fd = listen_on(&addr, host, &s.port);
     if (fd < 0) { webgame_free(s.w); return 2; }
 
@@ -266,8 +426,11 @@ int cmd_serve(Args *a)
     pthread_sigmask(SIG_BLOCK, &sigs, NULL);
     signal(SIGPIPE, SIG_IGN);
 
+    pthread_t guard_thread;
+    int guarded = !pthread_create(&guard_thread, NULL, guard_main, NULL);
     struct MHD_Daemon *d = start_daemon(&s, fd);
     if (!d) {
+        guard_stop(guard_thread, guarded);
         fprintf(stderr, "boardvm: cannot start the web server on %s port %d\n", host, s.port);
         close(fd);
         webgame_free(s.w);
@@ -279,6 +442,7 @@ int cmd_serve(Args *a)
     int sig = 0;
     sigwait(&sigs, &sig);
     stop_search(&s);
+    guard_stop(guard_thread, guarded);
     mhd.stop_daemon(d);              /* (it closes fd) */
     webgame_free(s.w);
     printf("boardvm: stopped\n");

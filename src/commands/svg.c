@@ -1,7 +1,8 @@
 /* svg.c - `boardvm svg FILE`: the position as an SVG picture on standard output, drawn as the
  * web board (web/board.js) draws it: squares (holes left out), `display` marks and maps,
  * arrows, pieces with every layer of a stack, badges for piece variables, square variables,
- * coordinates, the last move and a royal piece in check. For documents and bug reports; the
+ * coordinates, the last move and a royal piece in check; under the board the hands that hold
+ * pieces and the side to move. For documents and bug reports; the
  * web board's tests compare the two. */
 #include <ctype.h>
 #include <stdio.h>
@@ -35,7 +36,8 @@ static const char style[] =
     ".badge-bg{fill:#a0006a;stroke:#fff;stroke-width:1}.piece text.badge{fill:#fff}"
     ".sqvar-bg{fill:#fff;opacity:.85}"
     ".sqvar{font-size:10px;fill:#0650a0;font-weight:bold;dominant-baseline:central}"
-    ".link{stroke:#5a4a32;stroke-width:3}";
+    ".link{stroke:#5a4a32;stroke-width:3}"
+    ".label{font-size:15px;fill:#222;dominant-baseline:central}.turn{font-weight:bold}";
 
 /* Players named after a colour get it, as on the web board. */
 static const struct { const char *name, *fill, *text; } named[] = {
@@ -94,7 +96,8 @@ static void put_escaped(FILE *f, const char *str)
 
 typedef struct { const Game *g; const Pos *p; FILE *f; int arrows; } Svg;
 
-static void piece(const Svg *v, int32_t w, double x, double y, double wd, double h, int top)
+static void piece(const Svg *v, int32_t w, double x, double y, double wd, double h, int top,
+                  const char *pre)
 {
     const Game *g = v->g;
     int t = PW_TYPE(w), o = PW_OWNER(w);
@@ -103,7 +106,7 @@ static void piece(const Svg *v, int32_t w, double x, double y, double wd, double
     char cls[16];
     if (neutral) snprintf(cls, sizeof cls, "neutral");
     else snprintf(cls, sizeof cls, "owner%d", o);
-    fprintf(v->f, "<g class=\"piece %s%s\" data-type=\"", cls, top ? " top" : "");
+    fprintf(v->f, "<g class=\"%spiece %s%s\" data-type=\"", pre, cls, top ? " top" : "");
     put_escaped(v->f, code);
     fprintf(v->f, "\">");
     if (h >= S * 0.6) {
@@ -126,15 +129,18 @@ static void piece(const Svg *v, int32_t w, double x, double y, double wd, double
     size_t n = 0;
     for (int i = 0; i < g->nvars && n < 3; i++) {
         const Var *var = &g->vars[i];
-        if (var->kind != VAR_PIECE) continue;
+        if (var->kind != VAR_PIECE || var->hidden) continue;
         if ((((uint32_t)w >> var->shift) & ((1u << var->bits) - 1)) == 0) continue;
         initials[n++] = var->name[0];
         initials[n] = 0;
     }
     if (n) {
         double r = h / 2 - 1 < 9 ? h / 2 - 1 : 9;
-        double bx = x + wd - r - 2, by = y + (h >= S * 0.6 ? r + 2 : h / 2);
-        fprintf(v->f, "<circle class=\"badge-bg\" cx=\"%g\" cy=\"%g\" r=\"%g\"/>", bx, by, r);
+        /* as wide as its letters: a pill (a circle for one letter) */
+        double bw = 2 * r > r * 0.75 * (double)n + r ? 2 * r : r * 0.75 * (double)n + r;
+        double bx = x + wd - bw / 2 - 2, by = y + (h >= S * 0.6 ? r + 2 : h / 2);
+        fprintf(v->f, "<rect class=\"badge-bg\" x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" "
+                "rx=\"%g\"/>", bx - bw / 2, by - r, bw, 2 * r, r);
         fprintf(v->f, "<text class=\"badge\" x=\"%g\" y=\"%g\" font-size=\"%.1f\">", bx, by,
                 r * 1.2);
         put_escaped(v->f, initials);
@@ -280,11 +286,12 @@ static void draw_pieces(const Svg *v, const Attribute *arrows)
         if (!drawn(g, sq)) continue;
         int x = left(g, sq), y = top(g, sq), h = 0;
         while (h < g->stack && p->st[sq * g->stack + h]) h++;
-        if (h == 1) piece(v, p->st[sq * g->stack], x, y, S, S, 1);
+        if (h == 1) piece(v, p->st[sq * g->stack], x, y, S, S, 1, "");
         else
             for (int l = 0; l < h; l++) {
                 double bh = (S - 4.0) / h;
-                piece(v, p->st[sq * g->stack + l], x, y + S - 2 - (l + 1) * bh, S, bh, l == h - 1);
+                piece(v, p->st[sq * g->stack + l], x, y + S - 2 - (l + 1) * bh, S, bh, l == h - 1,
+                      "");
             }
     }
     fputs("</g>\n<g id=\"arrows\">\n", f);
@@ -303,7 +310,9 @@ static void draw_square_vars(const Pos *p, FILE *f)
     fputs("<g id=\"marks\">\n", f);
     for (int i = 0; i < g->nvars; i++) {
         const Var *var = &g->vars[i];
-        if (var->kind != VAR_SQUARE || (var->vtype != VT_INT && var->vtype != VT_BOOL)) continue;
+        if (var->kind != VAR_SQUARE || var->hidden ||
+            (var->vtype != VT_INT && var->vtype != VT_BOOL))
+            continue;
         for (int sq = 0; sq < g->nsq; sq++) {
             int32_t val = p->st[var->base + sq];
             if (val == (int32_t)var->init) continue;
@@ -359,6 +368,58 @@ static void draw_coordinates(const Game *g, FILE *f)
             }
 }
 
+#define HAND_ROW 40                   /* a hand under the board: its pieces at 0.55 of a square */
+#define TURN_ROW 26                   /* the side to move, under the hands */
+
+/* The number of players whose hand holds a piece. */
+static int hands_held(const Pos *p)
+{
+    const Game *g = p->g;
+    int n = 0;
+    for (int pl = 0; pl < g->nplayers; pl++)
+        for (int t = 1; t <= g->ntypes; t++)
+            if (p->st[g->st_hands + pl * (g->ntypes + 1) + t] > 0) { n++; break; }
+    return n;
+}
+
+/* Under the board, from y: each hand that holds pieces ("Black in hand:", its pieces, each with
+ * its count), then the side to move, as the web page writes them. */
+static void draw_hands_and_turn(const Svg *v, int y)
+{
+    const Game *g = v->g;
+    const Pos *p = v->p;
+    FILE *f = v->f;
+    fputs("<g id=\"hands\">\n", f);
+    for (int pl = 0; pl < g->nplayers; pl++) {
+        const int *hand = p->st + g->st_hands + pl * (g->ntypes + 1);
+        int any = 0;
+        for (int t = 1; t <= g->ntypes; t++) any |= hand[t] > 0;
+        if (!any) continue;
+        fprintf(f, "<g class=\"hand\" data-player=\"%d\"><text class=\"label\" x=\"%d\" y=\"%d\">",
+                pl, M, y + HAND_ROW / 2);
+        put_escaped(f, g->player_name[pl]);
+        fputs(g->drops_fn >= 0 ? " in hand:</text>\n" : "'s pool:</text>\n", f);
+        double x = M + 8.5 * (double)(strlen(g->player_name[pl]) + 10);
+        for (int t = 1; t <= g->ntypes; t++) {
+            if (hand[t] <= 0) continue;
+            fprintf(f, "<g transform=\"translate(%g,%d) scale(0.55)\">", x, y + 2);
+            piece(v, PW_MAKE(t, pl), 0, 0, S, S, 1, "hand ");
+            fprintf(f, "</g><text class=\"label count\" x=\"%g\" y=\"%d\">\xc3\x97%d</text>\n",
+                    x + S * 0.55 + 2, y + HAND_ROW / 2, hand[t]);
+            x += S * 0.55 + 30;
+        }
+        fputs("</g>\n", f);
+        y += HAND_ROW;
+    }
+    int turn = pos_turn(p);
+    if (turn >= 0 && turn < g->nplayers) {
+        fprintf(f, "<text class=\"label turn\" x=\"%d\" y=\"%d\">", M, y + TURN_ROW / 2);
+        put_escaped(f, g->player_name[turn]);
+        fputs(" to move</text>\n", f);
+    }
+    fputs("</g>\n", f);
+}
+
 /* The picture of p; last_from/last_to: the last move's squares (-1: none). */
 static void draw(const Pos *p, int last_from, int last_to, FILE *f)
 {
@@ -367,21 +428,22 @@ static void draw(const Pos *p, int last_from, int last_to, FILE *f)
     for (int i = 0; i < g->nattrs; i++)
         if (!strcmp(g->attrs[i].name, "arrows")) arrows = &g->attrs[i];
     Svg v = { g, p, f, arrows != NULL };
-    int W = M + g->files * S + 4, H = g->ranks * S + M;
-    if (game_graph_board(g) && g->sq_rect) {
-        W = H = 0;
+    int W = M + g->files * S + 4, below = g->ranks * S + M;
+    if (game_graph_board(g) && g->sq_rect) {        /* its positions where the file puts them */
+        W = below = 0;
         for (int sq = 0; sq < g->nsq; sq++) {
             if (!drawn(g, sq)) continue;
             if (left(g, sq) + S + M > W) W = left(g, sq) + S + M;
-            if (top(g, sq) + S + M > H) H = top(g, sq) + S + M;
+            if (top(g, sq) + S + M > below) below = top(g, sq) + S + M;
         }
     }
-    draw_head(g, W, H, f);
+    draw_head(g, W, below + hands_held(p) * HAND_ROW + TURN_ROW, f);
     draw_links(g, f);
     draw_squares(p, last_from, last_to, f);
     draw_pieces(&v, arrows);
     draw_square_vars(p, f);
     draw_coordinates(g, f);
+    draw_hands_and_turn(&v, below);
     fputs("</svg>\n", f);
 }
 

@@ -410,7 +410,9 @@ int make_list(Compiler *C, int vtype, int n, const int32_t *items)
     return g->nlists++;
 }
 
-/* `display { mark ZONE; map ATTRIBUTE; show VARIABLE ["label"]; }` (display.c draws them) */
+/* `display { mark ZONE; map ATTRIBUTE; show VARIABLE ["label"]; hide VARIABLE; }` (display.c
+ * draws them; hide is for the web board and svg: a piece or square variable kept for the rules'
+ * bookkeeping, not drawn) */
 static void make_display(Compiler *C, Ast *d)
 {
     Game *g = C->g;
@@ -432,7 +434,17 @@ static void make_display(Compiler *C, Ast *d)
             if (g->ndisplay >= MAX_DISPLAY) { diag_error(C->diag, it->loc, "more than %d variables to show", MAX_DISPLAY); continue; }
             g->display_var[g->ndisplay] = s->index;
             g->display_label[g->ndisplay++] = it->kids[1]->kind == AST_STRING ? it->kids[1]->str : what->name;
-        } else diag_error(C->diag, it->loc, "unknown display item '%s' (expected mark, map or show)", it->name);
+        } else if (!strcmp(it->name, "hide")) {
+            int k = s && s->kind == SYM_VAR ? g->vars[s->index].kind : -1;
+            if (k != VAR_PIECE && k != VAR_SQUARE) {
+                diag_error(C->diag, what->loc,
+                           "`hide` takes a piece or square variable; '%s' is not one", what->name);
+                continue;
+            }
+            g->vars[s->index].hidden = 1;
+        } else
+            diag_error(C->diag, it->loc,
+                       "unknown display item '%s' (expected mark, map, show or hide)", it->name);
     }
 }
 

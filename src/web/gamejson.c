@@ -103,6 +103,9 @@ json_t *game_json(const Game *g)
     put(j, "files", json_integer(g->files));
     put(j, "ranks", json_integer(g->ranks));
     put(j, "stack", json_integer(g->stack));
+    /* whether pieces in hand can be dropped: without drops a hand is a pool (Ivory Tower's
+     * captured pieces, which a promotion takes back) */
+    put(j, "drops", json_boolean(g->drops_fn >= 0));
     json_t *pl = must(json_array());
     for (int i = 0; i < g->nplayers; i++) {
         json_t *o = must(json_object());
@@ -151,13 +154,14 @@ json_t *game_json(const Game *g)
     return j;
 }
 
-/* The piece variables of a piece word, by name (only those that are set). */
+/* The piece variables of a piece word, by name (only those that are set and not hidden by
+ * `display { hide V; }`). */
 static json_t *piece_vars(const Game *g, int32_t w)
 {
     json_t *o = NULL;
     for (int i = 0; i < g->nvars; i++) {
         const Var *v = &g->vars[i];
-        if (v->kind != VAR_PIECE) continue;
+        if (v->kind != VAR_PIECE || v->hidden) continue;
         unsigned x = ((uint32_t)w >> v->shift) & ((1u << v->bits) - 1);
         if (!x) continue;
         if (!o) o = must(json_object());
@@ -206,7 +210,8 @@ static json_t *square_vars(const Pos *p)
     json_t *o = must(json_object());
     for (int i = 0; i < g->nvars; i++) {
         const Var *v = &g->vars[i];
-        if (v->kind != VAR_SQUARE || (v->vtype != VT_INT && v->vtype != VT_BOOL)) continue;
+        if (v->kind != VAR_SQUARE || v->hidden || (v->vtype != VT_INT && v->vtype != VT_BOOL))
+            continue;
         json_t *m = NULL;
         for (int sq = 0; sq < g->nsq; sq++) {
             int32_t x = p->st[v->base + sq];

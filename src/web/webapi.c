@@ -10,6 +10,7 @@
  * most WEB_REQUEST_SECONDS (webgame.c), and the engine searches in a thread of its own, so a
  * request that waits for its move (or for /api/stop) waits without the lock. */
 #include "webapi.h"
+#include <arpa/inet.h>
 #include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -86,17 +87,52 @@ static int busy(WebReply *r)
 
 /* ---------- the headers (webapi_refused) ---------- */
 
-/* Whether a Host header ("name:port", or "name" alone for port 80) names this server. */
+/* Whether name (a Host header's, its port cut off) is an address written as numbers: an IPv4
+ * address or a bracketed IPv6 one. No DNS name can be made to stand for it (rebinding). */
+static int numeric_host(const char *name, size_t len)
+{
+    char buf[64];
+    unsigned char addr[16];
+    if (len < 2 || len >= sizeof buf) return 0;
+    if (name[0] == '[') {
+        if (name[len - 1] != ']') return 0;
+        memcpy(buf, name + 1, len - 2);
+        buf[len - 2] = 0;
+        return inet_pton(AF_INET6, buf, addr) == 1;
+    }
+    memcpy(buf, name, len);
+    buf[len] = 0;
+    return inet_pton(AF_INET, buf, addr) == 1;
+}
+
+/* Whether host ("name:port", or "name" alone for port 80) is name with the server's port. */
+static int host_is(const WebApi *a, const char *host, const char *name)
+{
+    char want[192];
+    snprintf(want, sizeof want, "%s:%d", name, a->port);
+    return !strcasecmp(host, want) || (a->port == 80 && !strcasecmp(host, name));
+}
+
+/* Whether a Host header names this server: localhost, 127.0.0.1, [::1] or the bound address
+ * with its port; on another address than 127.0.0.1 (any_host), any numeric address and the
+ * machine's own name too (WebApi). */
 static int host_is_ours(const WebApi *a, const char *host)
 {
-    if (a->any_host) return 1;
     const char *names[] = { "localhost", "127.0.0.1", "[::1]", a->address };
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-        char want[128];
-        snprintf(want, sizeof want, "%s:%d", names[i], a->port);
-        if (!strcasecmp(host, want) || (a->port == 80 && !strcasecmp(host, names[i]))) return 1;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (host_is(a, host, names[i])) return 1;
+    if (!a->any_host) return 0;
+    if (a->hostname[0]) {
+        char local[192];
+        snprintf(local, sizeof local, "%s.local", a->hostname);
+        if (host_is(a, host, a->hostname) || host_is(a, host, local)) return 1;
     }
-    return 0;
+    const char *colon = strrchr(host, ':');
+    if (colon && colon > host && colon[-1] != ']' && host[0] == '[') colon = NULL;
+    if (!colon) return a->port == 80 && numeric_host(host, strlen(host));
+    char *end;
+    long port = strtol(colon + 1, &end, 10);
+    return !*end && colon[1] && port == a->port && numeric_host(host, (size_t)(colon - host));
 }
 
 /* Whether a request's Origin is the server's own page: the origin a browser gives, scheme and
@@ -125,9 +161,14 @@ int webapi_refused(const WebApi *a, const char *method, const WebHeaders *h, Web
     char msg[512];
     memset(r, 0, sizeof *r);
     if (h->host && !host_is_ours(a, h->host)) {
-        snprintf(msg, sizeof msg, "this server answers only to localhost, 127.0.0.1 and [::1] "
-                 "with its port %d, not to the Host '%.200s' (serve --address lets other names "
-                 "in)", a->port, h->host);
+        if (a->any_host)
+            snprintf(msg, sizeof msg, "this server answers only to localhost, its addresses and "
+                     "its name %.100s with its port %d, not to the Host '%.200s' (a name that "
+                     "might be another site's)", a->hostname, a->port, h->host);
+        else
+            snprintf(msg, sizeof msg, "this server answers only to localhost, 127.0.0.1 and "
+                     "[::1] with its port %d, not to the Host '%.200s' (serve --address lets "
+                     "other names in)", a->port, h->host);
         webapi_error(r, 421, msg);
         return 1;
     }
@@ -135,6 +176,17 @@ int webapi_refused(const WebApi *a, const char *method, const WebHeaders *h, Web
     if (!origin_is_ours(h->origin, h->host)) {
         snprintf(msg, sizeof msg, "a request from the page of another origin ('%.200s') may not "
                  "change the game: only this server's own page may", h->origin);
+        webapi_error(r, 403, msg);
+        return 1;
+    }
+    /* a browser says where the request comes from: "same-site" is another port of this host
+     * (another local server's page), "cross-site" another site; only the page itself
+     * ("same-origin") or the user ("none": typed, a bookmark) may change the game */
+    if (h->fetch_site && strcasecmp(h->fetch_site, "same-origin") &&
+        strcasecmp(h->fetch_site, "none")) {
+        snprintf(msg, sizeof msg, "a request from the page of another origin (Sec-Fetch-Site: "
+                 "'%.100s') may not change the game: only this server's own page may",
+                 h->fetch_site);
         webapi_error(r, 403, msg);
         return 1;
     }
@@ -303,12 +355,22 @@ static int api_post(WebReply *r, WebApi *a, const char *path, const char *body, 
         if (json_is_true(json_object_get(req, "wait"))) ok = reply_after_search(r, a, locked);
         else ok = reply_after(r, a, 1, err, NULL);
     }
+    else if (!strcmp(path, "/api/preview")) {
+        const char *m = json_string_value(json_object_get(req, "move"));
+        json_t *pv = m ? webgame_preview(a->w, m, err, sizeof err) : NULL;
+        if (!m) ok = webapi_error(r, 400, "\"move\" (a move string) is missing");
+        else if (!pv) ok = webapi_error(r, 422, err);
+        else ok = reply_json(r, 200, json_pack("{s:o}", "preview", pv));
+        json_decref(req);
+        return ok;                    /* (changes nothing: the version stays) */
+    }
     else if (!strcmp(path, "/api/load")) {
         const char *t = json_string_value(json_object_get(req, "record"));
         if (!t) ok = webapi_error(r, 400, "\"record\" (the text of a game record) is missing");
         else ok = reply_after(r, a, webgame_load_record(a->w, t, err, sizeof err), err, NULL);
     } else ok = webapi_error(r, 404, "no such API call");
     json_decref(req);
+    if (r->status == 200 || r->status == 202) a->version++;
     return ok;
 }
 
@@ -316,6 +378,9 @@ static int api_get(WebReply *r, WebApi *a, const char *path)
 {
     if (!strcmp(path, "/api/game")) return reply_json(r, 200, json_incref(webgame_game(a->w)));
     if (!strcmp(path, "/api/state")) return reply_json(r, 200, webgame_state(a->w));
+    if (!strcmp(path, "/api/version"))
+        return reply_json(r, 200, json_pack("{s:I, s:b}", "version", (json_int_t)a->version,
+                                            "thinking", webgame_thinking(a->w)));
     if (!strcmp(path, "/api/record")) {
         char *text = webgame_record(a->w);
         if (!text) return webapi_error(r, 409, "the engine is thinking (wait, or stop it)");
@@ -334,9 +399,10 @@ static int api_request(WebApi *a, const char *method, const char *path, const ch
     /* a search that has ended: its move is made before anything else is answered (an error of
      * the search goes to the state's "engine") */
     char err[512];
-    webgame_think_finish(a->w, 0, err, sizeof err);
+    if (webgame_think_finish(a->w, 0, err, sizeof err) != -1) a->version++;
     if (webgame_thinking(a->w) &&
-        !(get && (!strcmp(path, "/api/game") || !strcmp(path, "/api/state"))) &&
+        !(get && (!strcmp(path, "/api/game") || !strcmp(path, "/api/state") ||
+                  !strcmp(path, "/api/version"))) &&
         !(post && !strcmp(path, "/api/stop")))
         return webapi_error(r, 409, "the engine is thinking (wait, or stop it: POST /api/stop)");
     if (get) return api_get(r, a, path);

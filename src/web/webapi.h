@@ -18,10 +18,15 @@ typedef struct {
     /* The names a request's Host header may give (DNS rebinding: a page of another site whose
      * name was made to point here must not read or play): localhost, 127.0.0.1, [::1] and
      * `address`, with `port`. any_host: the user chose another address (--address), whose
-     * names the server cannot know: any Host is accepted. */
+     * names the server cannot know: then any address written as numbers (no DNS name can
+     * rebind to it) is accepted, and `hostname` (the machine's name, gethostname()) and
+     * hostname.local, each with `port`; any other name is refused as before. */
     char address[64];
+    char hostname[128];
     int port, any_host;
     pthread_mutex_t lock;             /* the game: one request at a time (webapi_init) */
+    unsigned long version;            /* counts the game's changes (GET /api/version): another
+                                       * tab of the page polls it to follow them */
     /* 0, or a bound on the seconds of a search below what the request allows (at most 60):
      * the fuzz harness sets it so that an engine request does not outlast its timeout */
     double engine_time_cap;
@@ -35,13 +40,14 @@ typedef struct {
 } WebReply;
 
 /* The headers of a request that webapi_refused reads (each NULL when absent). */
-typedef struct { const char *host, *origin, *content_type; } WebHeaders;
+typedef struct { const char *host, *origin, *content_type, *fetch_site; } WebHeaders;
 /* Set up a's lock (before the first request). */
 void webapi_init(WebApi *a);
 /* Whether a request must be refused for its headers alone, before its body is read: a Host that
- * is not this server's (421), a POST from a page of another origin (403), or whose body is not
- * declared JSON (415: a page of another site can send a form's text/plain POST without asking,
- * never an application/json one). 1 with r filled when refused. */
+ * is not this server's (421), a POST from a page of another origin, by its Origin or its
+ * Sec-Fetch-Site (403), or whose body is not declared JSON (415: a page of another site can
+ * send a form's text/plain POST without asking, never an application/json one). 1 with r
+ * filled when refused. */
 int webapi_refused(const WebApi *a, const char *method, const WebHeaders *h, WebReply *r);
 /* Answer one request (from any thread: the game's requests take a's lock, waiting at most
  * WEBAPI_LOCK_SECONDS before a 503). method is the HTTP method; path the URL's path as the

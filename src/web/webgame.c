@@ -434,6 +434,23 @@ int webgame_move(WebGame *w, const char *move, char *err, size_t errlen)
     return 1;
 }
 
+json_t *webgame_preview(WebGame *w, const char *move, char *err, size_t errlen)
+{
+    if (w->think.running) {
+        fail(err, errlen, "the engine is thinking (wait, or stop it)");
+        return NULL;
+    }
+    json_t *kept = w->state_j ? json_incref(w->state_j) : NULL;   /* the state, as it will be */
+    if (!play(w, move, err, errlen)) { json_decref(kept); return NULL; }
+    json_t *j = position_json(w->p);
+    Played m = w->hist.m[--w->hist.n];
+    pos_unmake(w->p);
+    free(m.s);
+    invalidate(w);
+    w->state_j = kept;
+    return j;
+}
+
 int webgame_undo(WebGame *w, char *err, size_t errlen)
 {
     NOT_WHILE_THINKING(w, err, errlen);

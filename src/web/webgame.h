@@ -30,6 +30,10 @@ int webgame_new(WebGame *w, int nopts, char **opts, const char *fen, char **move
                 char *err, size_t errlen);
 int webgame_move(WebGame *w, const char *move, char *err, size_t errlen);
 int webgame_undo(WebGame *w, char *err, size_t errlen);
+/* The position after move (position_json: board, hands, turn...), the game left as it was:
+ * what the page shows before a move of several parts is confirmed. NULL with err when the
+ * move is not legal here (or while the engine thinks). */
+json_t *webgame_preview(WebGame *w, const char *move, char *err, size_t errlen);
 int webgame_redo(WebGame *w, char *err, size_t errlen);
 /* The engine plays a move for the side to move; res says what it found. */
 int webgame_engine(WebGame *w, const SearchLimits *lim, SearchResult *res, char *err,

@@ -266,13 +266,24 @@ async function special(browser) {
     await waitHistory(page, 1);
     check((await stateOf(page)).history[0].s === 'N:e2f4', 'four-towers: the chosen multi-piece move is played');
   });
-  // Nemoroth: a scream is a move that stays: click the piece, then the piece again
+  // Nemoroth: a scream is a move that stays: the piece's own square gets a mark in its corner
+  // (not over the piece), which plays it; the piece clicked again, or Escape, deselects
   await withGame(browser, R('rules/nemoroth.rules'), [], async (page) => {
     await clickSq(page, 'b1');
     check((await targets(page)).includes('b1'), 'nemoroth: b1 lights itself (its scream)');
+    const mark = await page.$eval('#targets circle.target.stay', (c) => [c.dataset.sq, +c.getAttribute('cx'), +c.getAttribute('cy')]);
+    const r = await page.$eval('#squares rect[data-sq="b1"]', (c) => [+c.getAttribute('x'), +c.getAttribute('y')]);
+    check(mark[0] === 'b1' && mark[1] > r[0] + 44 && mark[2] < r[1] + 20, 'nemoroth: the scream\'s mark is in b1\'s corner, clear of the piece', mark.join(' '));
     await clickSq(page, 'b1');
+    check((await targets(page)).length === 0 && (await stateOf(page)).history.length === 0,
+      'nemoroth: clicking b1 again deselects it (no scream)');
+    await clickSq(page, 'b1');
+    await page.keyboard.press('Escape');
+    check((await targets(page)).length === 0, 'nemoroth: Escape deselects');
+    await clickSq(page, 'b1');
+    await page.click('#hits circle.confirm[data-sq="b1"]');
     await waitHistory(page, 1);
-    check((await stateOf(page)).history[0].s === 'b1!', 'nemoroth: clicking b1 twice screams (b1!)');
+    check((await stateOf(page)).history[0].s === 'b1!', 'nemoroth: the mark in b1\'s corner screams (b1!)');
   });
   // Nemoroth's stacks, piece variables and ichor: every layer, a badge per marked piece, the
   // timer on its square (as boardvm show lists them: "d5: h{statue} Z{mo}", "ichor: c4 5")
@@ -281,11 +292,13 @@ async function special(browser) {
     const shown = cli('show', R('rules/nemoroth.rules'), '--fen', nfen);
     const n = await page.$$eval('#pieces g.piece', (p) => p.length);
     check(n === 8, 'nemoroth: 8 pieces drawn, both of the stack on d5', `${n}`);
-    const d5 = await page.$$eval('#pieces g.piece', (ps) => ps.filter((p) => p.querySelector('rect')).map((p) => p.dataset.type + (p.classList.contains('top') ? '^' : '')));
+    const d5 = await page.$$eval('#pieces g.piece', (ps) => ps.filter((p) => p.querySelector('rect.body')).map((p) => p.dataset.type + (p.classList.contains('top') ? '^' : '')));
     check(/d5: h\{statue\} Z\{mo\}/.test(shown) && JSON.stringify(d5) === JSON.stringify(['H', 'Z^']),
       'nemoroth: the stack on d5 drawn bottom first, the Zombie on top', d5.join(' '));
     const badges = await page.$$eval('#pieces text.badge', (b) => b.map((x) => x.textContent).sort());
-    check(JSON.stringify(badges) === JSON.stringify(['m', 's', 's']), 'nemoroth: a badge on each marked piece', badges.join(' '));
+    check(JSON.stringify(badges) === JSON.stringify(['s', 's']), 'nemoroth: a badge on each marked piece, none for the bookkeeping variables (mo: display { hide mo; })', badges.join(' '));
+    const marked = await page.textContent('#shown');
+    check(/statue/.test(marked) && !/\bmo\b/.test(marked), 'nemoroth: "marked pieces" lists the statues, not mo', marked);
     const timers = await page.$$eval('#targets text.sqvar', (t) => t.map((x) => x.textContent));
     check(/ichor: c4 5/.test(shown) && JSON.stringify(timers) === JSON.stringify(['ichor 5']), 'nemoroth: the ichor timer on c4', timers.join(' '));
     await (await page.$('#board')).screenshot({ path: path.join(SHOTS, 'nemoroth-stacks.png') });
@@ -313,15 +326,147 @@ async function special(browser) {
     const after = [await y('a1'), await y('a10')];
     check(before[0] > before[1] && after[0] < after[1], 'ivory-tower: Flip puts rank 1 at the top', `${before} -> ${after}`);
   });
-  // Spinal Tap's battle moves: no square, chosen from the list of other moves
+  // Spinal Tap's battle moves, entered part by part on the board: a2, a3 (a2a3 alone is a move:
+  // its result previewed, a mark to play it), then b2, b3, then the mark; the move played is
+  // drawn part by part
   await withGame(browser, R('rules/spinal-tap.rules'), ['-o', 'battle-move'], async (page) => {
     const n = await page.$$eval('#others-select option', (o) => o.length);
-    const want = cli('moves', R('rules/spinal-tap.rules'), '-o', 'battle-move').split('\n').filter((m) => m.includes('+')).length;
-    check(n === want && n > 0, `spinal-tap: the ${want} battle moves are offered`, `${n}`);
-    await page.selectOption('#others-select', 'a2a3+b2b3');
-    await page.click('#others-play');
+    const all = cli('moves', R('rules/spinal-tap.rules'), '-o', 'battle-move').split('\n').filter(Boolean);
+    const want = all.filter((m) => m.includes('+')).length;
+    check(n === 0, `spinal-tap: no list of ${want} battle moves: every one is reached on the board`, `${n}`);
+    await clickSq(page, 'a2');
+    await clickSq(page, 'a3');
+    await page.waitForSelector('#pieces g.preview', { state: 'attached' });
+    await (await page.$('#board')).screenshot({ path: path.join(SHOTS, 'spinal-tap-preview.png') });
+    const pv = await page.$$eval('#pieces g.preview', (g) => g.map((x) => x.dataset.sq).sort());
+    check(JSON.stringify(pv) === JSON.stringify(['a2', 'a3']), 'spinal-tap: after a2 a3, the result of a2a3 is previewed', pv.join(' '));
+    const next = await targets(page);
+    const expect = [...new Set(all.filter((m) => m.startsWith('a2a3+')).map((m) => m.slice(5, 7)))];
+    check(expect.every((sq) => next.includes(sq)) && next.includes('a3'), `spinal-tap: the battle's next parts are lit (${expect.join(' ')})`, next.join(' '));
+    const rings = await page.$$eval('#targets circle.target.capture', (c) => c.length);
+    check(rings === 0, 'spinal-tap: the next parts\' own pieces get no capture ring', `${rings}`);
+    await clickSq(page, 'b2');
+    await clickSq(page, 'b3');
+    check((await stateOf(page)).history.length === 0, 'spinal-tap: a2 a3 b2 b3 entered, nothing played yet (longer battles go on)');
+    await page.click('#hits circle.confirm[data-sq="b3"]');
     await waitHistory(page, 1);
-    check((await stateOf(page)).history[0].s === 'a2a3+b2b3', 'spinal-tap: a battle move is played');
+    check((await stateOf(page)).history[0].s === 'a2a3+b2b3', 'spinal-tap: the mark plays the battle move a2a3+b2b3');
+    const arrows = await page.$$eval('#played path.move-arrow.played', (a) => a.map((x) => x.dataset.from + x.dataset.to));
+    check(JSON.stringify(arrows) === JSON.stringify(['a2a3', 'b2b3']), 'spinal-tap: the move played is drawn part by part', arrows.join(' '));
+    await (await page.$('#board')).screenshot({ path: path.join(SHOTS, 'spinal-tap-battle.png') });
+  });
+  // chess: drag and drop; a capture's ring
+  await withGame(browser, R('rules/chess.rules'), [], async (page) => {
+    await page.dragAndDrop('#hits rect[data-sq="e2"]', '#hits rect[data-sq="e4"]');
+    await waitHistory(page, 1);
+    check((await stateOf(page)).history[0].s === 'e2e4', 'chess: e2 dragged to e4 plays e2e4');
+    await page.dragAndDrop('#hits rect[data-sq="d7"]', '#hits rect[data-sq="d3"]');
+    check((await stateOf(page)).history.length === 1 && (await targets(page)).length === 0,
+      'chess: a drag to a square that is no target plays nothing and deselects');
+    await page.dragAndDrop('#hits rect[data-sq="d7"]', '#hits rect[data-sq="d5"]');
+    await waitHistory(page, 2);
+    await clickSq(page, 'e4');
+    const ring = await page.$$eval('#targets circle.target.capture', (c) => c.map((x) => x.dataset.sq));
+    check(JSON.stringify(ring) === JSON.stringify(['d5']), 'chess: e4 takes on d5: a ring round d5', ring.join(' '));
+  });
+  // against the engine: Undo takes back a pair; play as Black turns the board and the engine
+  // plays White; the settings stay over a reload
+  await withGame(browser, R('rules/chess.rules'), [], async (page) => {
+    await page.selectOption('#engine-depth', '1');
+    await page.check('#engine-replies');
+    await clickSq(page, 'e2');
+    await clickSq(page, 'e4');
+    await waitHistory(page, 2);
+    await page.waitForSelector('#stop', { state: 'hidden' });
+    await page.click('#undo');
+    await waitHistory(page, 0);
+    const st = await stateOf(page);
+    check(st.history.length === 0 && st.turn === 0, 'chess: with engine replies, Undo takes back the pair (White to move again)', `${st.history.length}`);
+    const y = async (sq) => +(await page.getAttribute(`#squares rect[data-sq="${sq}"]`, 'y'));
+    await page.selectOption('#play-as', '1');
+    await waitHistory(page, 1);
+    check((await y('a1')) < (await y('a8')), 'chess: playing Black turns the board (rank 1 at the top)');
+    check((await stateOf(page)).turn === 1, 'chess: playing Black, the engine plays White\'s first move');
+    await page.fill('#engine-time', '7');
+    await page.dispatchEvent('#engine-time', 'change');
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    check(await page.inputValue('#engine-time') === '7' && await page.inputValue('#play-as') === '1' &&
+      await page.isChecked('#engine-replies') && (await y('a1')) < (await y('a8')),
+      'chess: the engine settings, the side and the board\'s way round stay over a reload');
+  });
+  // a reload during a search: the page follows it (Stop shown); a second tab follows the game
+  {
+    const srv = await serve(R('rules/chess.rules'));
+    const a = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const b = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    try {
+      await ready(a, srv.url);
+      await ready(b, srv.url);
+      await clickSq(a, 'g1');
+      await clickSq(a, 'f3');
+      await waitHistory(a, 1);
+      await waitHistory(b, 1);
+      check((await b.$$eval('#movelist li', (l) => l.map((x) => x.textContent))).join() === 'g1f3', 'chess: a second tab shows the move played in the first');
+      await a.fill('#engine-time', '30');
+      await a.click('#engine');
+      await a.waitForSelector('#stop:not([hidden])');
+      await a.reload();
+      await a.waitForSelector('body[data-ready]');
+      await a.waitForSelector('#stop:not([hidden])', { timeout: 5000 });
+      check(await a.getAttribute('body', 'data-thinking') === '1', 'chess: after a reload during a search, the page shows it thinking, with Stop');
+      await a.click('#stop');
+      await waitHistory(a, 2);
+      await waitHistory(b, 2);
+      check(true, 'chess: Stop after the reload plays the engine\'s move, seen by both tabs');
+    } finally {
+      await a.close();
+      await b.close();
+      stop(srv);
+    }
+  }
+  // the piece set: FIDE shapes in chess, characters in xiangqi and shogi (shogi's pointing at
+  // the opponent, turned with the board); the letter discs elsewhere (Smegi)
+  await withGame(browser, R('rules/chess.rules'), [], async (page) => {
+    const n = await page.$$eval('#pieces g.piece .glyph.fide', (g) => g.length);
+    check(await page.getAttribute('body', 'data-pieces') === 'fide' && n === 32, 'chess: its 32 pieces drawn as pictures, not letters', `${n}`);
+  });
+  await withGame(browser, R('examples/xiangqi.rules'), [], async (page) => {
+    const k = await page.$$eval('#pieces g.piece[data-type="K"] text.char', (t) => t.map((x) => x.textContent).sort());
+    check(await page.getAttribute('body', 'data-pieces') === 'xiangqi' && JSON.stringify(k) === JSON.stringify(['將', '帥']),
+      'xiangqi: the generals drawn as 帥 (Red) and 將 (Black)', k.join(' '));
+  });
+  await withGame(browser, R('examples/shogi.rules'), [], async (page) => {
+    const turned = async (sq) => /rotate\(180/.test(await page.$eval(`#pieces g.piece[data-sq="${sq}"] .glyph`, (g) => g.getAttribute('transform')));
+    const chars = await page.$$eval('#pieces g.piece[data-type="R"] text.char', (t) => t.map((x) => x.textContent));
+    check(await page.getAttribute('body', 'data-pieces') === 'shogi' && chars.join('') === '飛飛', 'shogi: the rooks drawn as 飛', chars.join(''));
+    check(!(await turned('e1')) && (await turned('e9')), 'shogi: the second player\'s pieces point the other way');
+    await page.click('#flip');
+    check((await turned('e1')) && !(await turned('e9')), 'shogi: turned with the board');
+  });
+  await withGame(browser, R('rules/smegi.rules'), [], async (page) => {
+    check(await page.getAttribute('body', 'data-pieces') === 'letters', 'smegi: letter discs (no piece set for its types)');
+  });
+  // Storm the Ivory Tower: both towers framed; its hands are pools of captured pieces, which
+  // no drop takes: not offered as a hand to drop from
+  await withGame(browser, R('rules/ivory-tower.rules'), ['--fen', 'uydtbtdyu/9/1c5c1/n1n1n1n1n/9/9/N1N1N1N1N/1C5C1/9/UYDTBTDYU r YU'], async (page) => {
+    const marked = await page.$$eval('#squares rect.sq.mark', (r) => r.map((x) => x.dataset.sq).sort());
+    check(marked.length === 18 && marked.includes('e2') && marked.includes('e9'), 'ivory-tower: both towers framed (18 squares)', marked.join(' '));
+    const pool = await page.$eval('#hands .hand', (h) => [h.className, h.textContent]);
+    check(/pool/.test(pool[0]) && /captured/.test(pool[1]) && !/in hand/.test(pool[1]), 'ivory-tower: Red\'s pool of captured pieces is shown as a pool', pool.join(' | '));
+    await page.click('#hands .hand svg[data-type="Y"]');
+    check((await page.$$('#hands svg.selected')).length === 0 && (await targets(page)).length === 0, 'ivory-tower: a piece of the pool is not chosen by a click');
+  });
+  // Othello: the legal squares are lit before any click; the discs counted
+  await withGame(browser, R('examples/othello.rules'), [], async (page) => {
+    const want = cli('moves', R('examples/othello.rules')).split('\n').filter(Boolean).sort();
+    const got = await targets(page);
+    check(JSON.stringify(got) === JSON.stringify(want), `othello: its ${want.length} legal squares are lit at once`, got.join(' '));
+    const count = await page.textContent('#counts');
+    check(/Black 2, White 2|White 2, Black 2/.test(count), 'othello: the discs counted', count);
+    await clickSq(page, want[0]);
+    await waitHistory(page, 1);
+    check((await stateOf(page)).history[0].s === want[0], `othello: clicking ${want[0]} plays there`);
   });
 }
 

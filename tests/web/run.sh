@@ -30,7 +30,7 @@ if [ -z "$chromium" ]; then
         if command -v "$c" >/dev/null 2>&1; then chromium=$(command -v "$c"); break; fi
     done
 fi
-[ -n "$chromium" ] || missing "no chromium (Debian: apt-get install chromium fonts-dejavu-core)"
+[ -n "$chromium" ] || missing "no chromium (Debian: apt-get install chromium fonts-dejavu-core fonts-wqy-microhei)"
 command -v node >/dev/null 2>&1 || missing "no node (Debian: apt-get install nodejs npm)"
 if [ ! -d "$work/node_modules/playwright-core" ]; then
     command -v npm >/dev/null 2>&1 || missing "no npm to install playwright-core (Debian: apt-get install npm)"
