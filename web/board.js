@@ -43,17 +43,46 @@ function showError(msg) { $('error').textContent = msg || ''; }
 
 // ---- geometry -------------------------------------------------------------------------
 // Every position on screen comes from squareRect(): a square's rectangle in SVG units. A
-// board whose squares are given as rectangles in the game's JSON (the "graph boards" of the
-// ZRF front end, to come) needs only this function and boardBox() changed.
+// board whose squares come with rectangles in the game's JSON (a graph board of a Zillions
+// file: game.graph) has each square drawn S wide at its rectangle's centre, scaled so that
+// the first rectangle is S wide; a square without one (a dummy position) is not drawn.
+
+function graphScale() {
+  for (const s of game.squares) if (s.rect && s.rect[2] > s.rect[0]) return S / (s.rect[2] - s.rect[0]);
+  return 1;
+}
+
+function graphExtent() {     // the centres' extent, for turning the board round
+  const k = graphScale();
+  let w = 0, h = 0;
+  for (const s of game.squares)
+    if (s.rect && s.rect[2] > s.rect[0]) { w = Math.max(w, s.rect[2] * k); h = Math.max(h, s.rect[3] * k); }
+  return {w: w, h: h};
+}
 
 function squareRect(sq) {
   const s = game.squares[sq];
+  if (game.graph) {
+    if (!s.rect || s.rect[2] <= s.rect[0]) return {x: -10 * S, y: -10 * S, w: 0, h: 0};
+    const k = graphScale(), e = graphExtent();
+    let cx = (s.rect[0] + s.rect[2]) / 2 * k, cy = (s.rect[1] + s.rect[3]) / 2 * k;
+    if (flipped) { cx = e.w - cx; cy = e.h - cy; }
+    return {x: M + cx - S / 2, y: M + cy - S / 2, w: S, h: S};
+  }
   const col = flipped ? game.files - 1 - s.x : s.x;
   const row = flipped ? s.y : game.ranks - 1 - s.y;
   return {x: M + col * S, y: row * S, w: S, h: S};
 }
 
 function boardBox() {        // the whole drawing: the squares and the margin of coordinates
+  if (game.graph) {
+    let w = 0, h = 0;
+    game.squares.forEach((s, sq) => {
+      const r = squareRect(sq);
+      if (r.w) { w = Math.max(w, r.x + r.w + M); h = Math.max(h, r.y + r.h + M); }
+    });
+    return {w: w, h: h};
+  }
   return {w: M + game.files * S + 4, h: game.ranks * S + M};
 }
 
@@ -433,6 +462,22 @@ function drawBoard() {
       const hit = el('circle', {class: 'confirm', cx: r.x + r.w * 0.8, cy: r.y + r.h * 0.2, r: S * 0.17, 'data-sq': name}, layerHits);
       el('title', {}, hit).textContent = c.complete.map((m) => m.s).join(' or ');
     }
+  }
+  if (game.graph) {            // a graph board: its lines under the squares, names under them
+    const layerLinks = el('g', {id: 'links'});
+    svg.insertBefore(layerLinks, svg.firstChild);
+    for (const [a, b] of game.links) {
+      const ra = squareRect(a), rb = squareRect(b);
+      if (!ra.w || !rb.w) continue;
+      el('line', {class: 'link', x1: ra.x + S / 2, y1: ra.y + S / 2, x2: rb.x + S / 2, y2: rb.y + S / 2}, layerLinks);
+    }
+    game.squares.forEach((s, sq) => {
+      const r = squareRect(sq);
+      if (!r.w) return;
+      const t = el('text', {class: 'coord', x: r.x + S / 2, y: r.y + S + 9}, svg);
+      t.textContent = s.name;
+    });
+    return;
   }
   // coordinates: file names under the board, rank names on the left
   const [files, ranks] = coordNames();

@@ -90,6 +90,11 @@ static json_t *square_json(const Game *g, int sq, const Attribute *arrows, const
             }
         put(s, "arrows", a);
     }
+    if (game_graph_board(g) && g->sq_rect) {      /* drawn at its rectangle (none: not drawn) */
+        json_t *r = must(json_array());
+        for (int k = 0; k < 4; k++) add(r, json_integer(g->sq_rect[sq][k]));
+        put(s, "rect", r);
+    }
     if (mark && mark[sq]) put(s, "mark", json_true());
     if (map) put(s, "map", json_integer(map->value[sq]));
     return s;
@@ -121,6 +126,24 @@ json_t *game_json(const Game *g)
     json_t *sqs = must(json_array());
     for (int sq = 0; sq < g->nsq; sq++) add(sqs, square_json(g, sq, arrows, mark, map));
     put(j, "squares", sqs);
+    /* a board of named positions drawn where the file puts them, with its lines: each pair of
+     * squares a direction leads from one to the other (the paths of native leaps left out) */
+    put(j, "graph", json_boolean(game_graph_board(g) && g->sq_rect));
+    if (game_graph_board(g) && g->sq_rect) {
+        json_t *links = must(json_array());
+        for (int a = 0; a < g->nsq; a++)
+            for (int d = 0; d < g->ndirs; d++) {
+                int b = g->neighbor[a * g->ndirs + d], dup = 0;
+                if (b < 0 || (g->dir_name[d] && g->dir_name[d][0] == ' ')) continue;
+                for (int e = 0; e < d; e++) dup |= g->neighbor[a * g->ndirs + e] == b;
+                for (int e = 0; e < g->ndirs && b < a; e++) dup |= g->neighbor[b * g->ndirs + e] == a;
+                if (dup) continue;
+                json_t *pair = must(json_array());
+                add(pair, json_integer(a)); add(pair, json_integer(b));
+                add(links, pair);
+            }
+        put(j, "links", links);
+    }
     put(j, "arrows", json_boolean(arrows != NULL));
     if (map) put(j, "map", json_text(map->name));
 

@@ -468,6 +468,26 @@ async function special(browser) {
     await waitHistory(page, 1);
     check((await stateOf(page)).history[0].s === want[0], `othello: clicking ${want[0]} plays there`);
   });
+  // A Zillions graph board (Pong Hau K'i: five named points, seven lines): each point drawn at
+  // its rectangle in the file (60 pixels drawn 64: tl's corner at the margin 24, c's at
+  // 24 + 150*64/60 - 32 = 152), the lines drawn, and a move played by two clicks
+  const phk = R('tests/zrf/games/pong-hau-ki.zrf');
+  await withGame(browser, phk, [], async (page) => {
+    const at = await page.$$eval('#squares rect.sq', (r) => r.map((x) => `${x.dataset.sq}@${x.getAttribute('x')},${x.getAttribute('y')}`).sort());
+    check(JSON.stringify(at) === JSON.stringify(['bl@24,280', 'br@280,280', 'c@152,152', 'tl@24,24', 'tr@280,24']),
+          'pong-hau-ki: the five points at their rectangles', at.join(' '));
+    const lines = await page.$$eval('#links line.link', (l) => l.length);
+    check(lines === 7, 'pong-hau-ki: its seven lines drawn', `${lines}`);
+    await clickSq(page, 'tl');
+    const lit = await targets(page);
+    check(JSON.stringify(lit) === '["c"]', 'pong-hau-ki: tl\'s one target is c (boardvm moves: tl-c tr-c)', lit.join(' '));
+    await clickSq(page, 'c');
+    await waitHistory(page, 1);
+    const after = cli('show', phk, '--moves', 'tl-c').match(/^legal moves \(\d+\): (.*)$/m)[1];
+    check((await stateOf(page)).history[0].s === 'tl-c', 'pong-hau-ki: two clicks play tl-c');
+    await page.screenshot({ path: path.join(SHOTS, 'pong-hau-ki.png') });
+    check(after === 'bl-tl', 'pong-hau-ki: Blue\'s answer as the command line has it', after);
+  });
 }
 
 (async () => {
