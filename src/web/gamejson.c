@@ -136,7 +136,8 @@ json_t *game_json(const Game *g)
                 int b = g->neighbor[a * g->ndirs + d], dup = 0;
                 if (b < 0 || (g->dir_name[d] && g->dir_name[d][0] == ' ')) continue;
                 for (int e = 0; e < d; e++) dup |= g->neighbor[a * g->ndirs + e] == b;
-                for (int e = 0; e < g->ndirs && b < a; e++) dup |= g->neighbor[b * g->ndirs + e] == a;
+                for (int e = 0; e < g->ndirs && b < a; e++)
+                    dup |= g->neighbor[b * g->ndirs + e] == a;
                 if (dup) continue;
                 json_t *pair = must(json_array());
                 add(pair, json_integer(a)); add(pair, json_integer(b));
