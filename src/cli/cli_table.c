@@ -127,21 +127,28 @@ const CliOption cli_options[] = {    /* cli.h: [NOPTIONS], so none can be missin
 #define TAKE_VALUE(ID, HELP, KIND, MIN, MAX, ARG, WHAT) { ID, HELP, KIND, MIN, MAX, ARG, WHAT, 0 }
 
 #define IN_ORDER "set an option of the rules file just before it"
+/* --variant N|NAME: a (variant ...) of a .zrf file, for every command that loads a game */
+#define ZRF_VARIANT TAKE_VALUE(OPT_VARIANT, "the variant of a .zrf file: its number or its title " \
+                               "(boardvm variants; default: the first game)", ARG_TEXT, 0, 0, \
+                               "N|NAME", "a variant")
+
 /* match's values, mostly "A,B" (engine A's, engine B's) or one for both, checked by match.c */
 #define PAIR(ID, ARG, HELP) TAKE_VALUE(ID, HELP, ARG_OWN, 0, 0, ARG, "a value")
 
-static const CliTake check_takes[] = { TAKE(OPT_OPTION) };
-static const CliTake disasm_takes[] = { TAKE(OPT_OPTION), TAKE_ALONE(OPT_LIST_OPCODES) };
+static const CliTake check_takes[] = { TAKE(OPT_OPTION), ZRF_VARIANT };
+static const CliTake disasm_takes[] = {
+    TAKE(OPT_OPTION), ZRF_VARIANT, TAKE_ALONE(OPT_LIST_OPCODES),
+};
 static const CliTake show_takes[] = {
-    TAKE(OPT_OPTION), TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_GAME), TAKE(OPT_JSON),
+    TAKE(OPT_OPTION), ZRF_VARIANT, TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_GAME), TAKE(OPT_JSON),
     TAKE(OPT_WORK),
 };
 static const CliTake moves_takes[] = {
-    TAKE(OPT_OPTION), TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_GAME), TAKE(OPT_JSON),
+    TAKE(OPT_OPTION), ZRF_VARIANT, TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_GAME), TAKE(OPT_JSON),
     TAKE(OPT_EVERY_PLY), TAKE(OPT_WORK),
 };
 static const CliTake perft_takes[] = {
-    TAKE(OPT_OPTION), TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_GAME), TAKE(OPT_DIVIDE),
+    TAKE(OPT_OPTION), ZRF_VARIANT, TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_GAME), TAKE(OPT_DIVIDE),
     TAKE(OPT_CHECK_HASH), TAKE(OPT_CHECK_GEN), TAKE(OPT_PROFILE), TAKE(OPT_WORK),
 };
 static const CliTake test_takes[] = { TAKE(OPT_UPDATE), TAKE(OPT_WORK) };
@@ -152,18 +159,19 @@ static const CliTake diff_takes[] = {
     TAKE(OPT_ENGINE_FEN), TAKE(OPT_TIMEOUT),
 };
 static const CliTake bench_takes[] = {
-    TAKE(OPT_OPTION), TAKE(OPT_FEN), TAKE(OPT_MOVES),
+    TAKE(OPT_OPTION), ZRF_VARIANT, TAKE(OPT_FEN), TAKE(OPT_MOVES),
     TAKE_HELP(OPT_DEPTH, "perft depth (default 5 for one game, else the first with 50000 leaves)"),
     TAKE(OPT_RUNS), TAKE(OPT_LIST), TAKE(OPT_WORK),
 };
 static const CliTake selfplay_takes[] = {
-    TAKE(OPT_OPTION), TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_PROFILE), TAKE(OPT_DEPTH),
+    TAKE(OPT_OPTION), ZRF_VARIANT, TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_PROFILE),
+    TAKE(OPT_DEPTH),
     TAKE(OPT_TIME), TAKE(OPT_NODES), TAKE(OPT_MOVE_WORK), TAKE(OPT_THREADS), TAKE(OPT_OFF),
     TAKE(OPT_SEARCH), TAKE(OPT_GAMES), TAKE(OPT_SEED), TAKE(OPT_RECORD), TAKE(OPT_MAX_PLIES),
     TAKE(OPT_OPPONENT), TAKE(OPT_BOARD),
 };
 static const CliTake play_takes[] = {
-    TAKE(OPT_OPTION), TAKE(OPT_FEN), TAKE(OPT_DEPTH), TAKE(OPT_TIME), TAKE(OPT_NODES),
+    TAKE(OPT_OPTION), ZRF_VARIANT, TAKE(OPT_FEN), TAKE(OPT_DEPTH), TAKE(OPT_TIME), TAKE(OPT_NODES),
     TAKE(OPT_MOVE_WORK), TAKE(OPT_THREADS), TAKE(OPT_SEARCH), TAKE(OPT_AS), TAKE(OPT_LOAD),
 };
 static const CliTake match_takes[] = {
@@ -215,13 +223,14 @@ static const CliTake balance_takes[] = {
     TAKE_HELP(OPT_SEED, "the seed of the noise and the random plies (default 1)"),
     TAKE_HELP(OPT_MAX_PLIES, "a game longer than N plies is a draw (default 600)"),
 };
-static const CliTake xboard_takes[] = { TAKE(OPT_OPTION), TAKE(OPT_SEARCH) };
-static const CliTake uci_takes[] = { TAKE(OPT_OPTION) };
+static const CliTake xboard_takes[] = { TAKE(OPT_OPTION), ZRF_VARIANT, TAKE(OPT_SEARCH) };
+static const CliTake uci_takes[] = { TAKE(OPT_OPTION), ZRF_VARIANT };
 static const CliTake serve_takes[] = {
-    TAKE(OPT_OPTION), TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_PORT), TAKE(OPT_ADDRESS),
+    TAKE(OPT_OPTION), ZRF_VARIANT, TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_PORT),
+    TAKE(OPT_ADDRESS),
 };
 static const CliTake svg_takes[] = {
-    TAKE(OPT_OPTION), TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_GAME), TAKE(OPT_WORK),
+    TAKE(OPT_OPTION), ZRF_VARIANT, TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_GAME), TAKE(OPT_WORK),
 };
 static const CliTake dump_takes[] = {
     TAKE_VALUE(OPT_VARIANT, "the variant of the .zrf file: its number or its title (boardvm "

@@ -125,6 +125,15 @@ int main(int argc, char **argv)
      * a bound on their work; the searches are bounded by --time, --nodes and --depth */
     CliOption work;
     if (!st && cli_option_of(c, OPT_WORK, &work)) vm_command_work = a.work;
+    /* --variant of a .zrf file is the option the Zillions front end reads (variant=N); diff's
+     * is the engine's, dump's and variants' their own */
+    if (!st && a.variant && strcmp(c->name, "diff") && strcmp(c->name, "dump")) {
+        size_t n = strlen(a.variant) + 9;
+        char *opt = xmalloc(n, "the command line");
+        snprintf(opt, n, "variant=%s", a.variant);
+        a.copies[a.ncopies++] = opt;
+        a.opts[a.nopts++] = opt;
+    }
     if (st < 0) st = 0;                     /* --help was printed */
     else if (!st && a.version) cli_version(stdout);
     else if (!st) st = c->run(&a);
