@@ -216,6 +216,8 @@ typedef struct Game {
     int *line;                            /* source line of each code word */
     CodeFunction *fns; int nfns;
     int drops_fn;
+    uint8_t *drops_free;                  /* `drops free T...`: per type, 1 when the drops program
+                                             drops it with no hand (NULL: drops from the hands) */
     int turn_fn;                          /* the top-level `moves` block, or -1 */
     int extend_fn;                        /* `moves extend { }`, run after every move, or -1 */
     int hook_fn[8];                       /* per HOOK_*, -1 when absent */

@@ -1139,7 +1139,11 @@ static void stmt(Compiler *C, Ast *s)
     case AST_ASSIGN: assign(C, s); break;
     case AST_EMIT: stmt_emit(C, s); break;
     case AST_BECOME:
-        if (C->fn_kind != FN_MOVES) { diag_error(C->diag, s->loc, "`become` belongs in a piece's moves"); break; }
+        if (C->fn_kind != FN_MOVES && C->fn_kind != FN_DROPS) {
+            diag_error(C->diag, s->loc, "`become` belongs in a piece's moves or in `drops` (the "
+                       "type a dropped piece arrives as)");
+            break;
+        }
         if (C->extending) {
             diag_error(C->diag, s->loc, "`moves extend` adds to a move; the piece has arrived "
                        "(`change move.to to T;`)");

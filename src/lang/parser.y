@@ -254,6 +254,13 @@ static void check_extend(ParseCtx *ctx, const RulesLoc *l, const char *word)
         parse_error(ctx, l, "expected 'extend' before '{' after 'moves', found '%s'", word);
 }
 
+/* `drops free Pawn { }`: `free` is not reserved either. */
+static void check_free(ParseCtx *ctx, const RulesLoc *l, const char *word)
+{
+    if (strcmp(word, "free") != 0)
+        parse_error(ctx, l, "expected '{' or 'free' after 'drops', found '%s'", word);
+}
+
 /* `hop orth capture;`: `hop` is not reserved (it may name things elsewhere); check it. */
 static void check_hop(ParseCtx *ctx, const RulesLoc *l, const char *word)
 {
@@ -705,6 +712,8 @@ opt_mode:
 
 drops:
     KW_DROPS block           { $$ = mk_kids(ctx, AST_DROPS, &@1, $2, NULL, NULL); }
+  | KW_DROPS IDENT ident_list block     /* `drops free Pawn { }`: no hand (Ataxx's clones) */
+        { check_free(ctx, &@2, $2); $$ = mk_kids(ctx, AST_DROPS, &@1, $4, $3, NULL); }
   ;
 
 start:

@@ -156,10 +156,13 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip
             vm_run(p, &c);
         } else {
             int t = u - board_units;
-            if (g->drops_fn < 0 || p->st[g->st_hands + mover * (g->ntypes + 1) + t] <= 0) continue;
+            if (g->drops_fn < 0) continue;
+            if (g->drops_free ? !g->drops_free[t]
+                              : p->st[g->st_hands + mover * (g->ntypes + 1) + t] <= 0) continue;
             if (onto_only && !g->moves_onto[g->drops_fn]) continue;
             RunCtx c = { .mode = RUN_GEN, .fn = g->drops_fn, .mover = mover, .origin = -1,
-                         .dropping = t, .out = ml, .nlegal = -1, .target = -1 };
+                         .dropping = t, .free_drop = g->drops_free != NULL, .out = ml,
+                         .nlegal = -1, .target = -1 };
             if (!ext) { if (gen_run(p, ml, &c, stop, skip, u, before)) return 1; continue; }
             vm_run(p, &c);
         }

@@ -22,9 +22,14 @@ void move_string(const Game *g, const MoveList *ml, const Move *m, char *buf, si
     const char *after = ql && !m->qual_before ? qual : "";
     switch (m->kind) {
     case MK_DROP:
-        snprintf(out, outlen, "%s@%s%s%s%s",
-                 m->become >= 1 && m->become <= g->ntypes ? g->types[m->become].code : "?", to,
-                 suffix, note, after);
+        if (m->hand && m->hand != m->become)   /* dropped as another type: `X@sq=Y` */
+            snprintf(out, outlen, "%s@%s=%s%s%s%s",
+                     m->hand <= g->ntypes ? g->types[m->hand].code : "?", to,
+                     m->become >= 1 && m->become <= g->ntypes ? g->types[m->become].code : "?",
+                     suffix, note, after);
+        else snprintf(out, outlen, "%s@%s%s%s%s",
+                      m->become >= 1 && m->become <= g->ntypes ? g->types[m->become].code : "?",
+                      to, suffix, note, after);
         break;
     case MK_STAY:
         snprintf(out, outlen, "%s%s%s%s", m->from >= 0 ? from : "", suffix, note, after);

@@ -222,7 +222,8 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     m->kind = (uint8_t)kind;
     m->from = (int16_t)(kind == MK_DROP ? -1 : c->origin);
     m->to = (int16_t)L[0];
-    m->become = (uint8_t)(kind == MK_DROP ? c->dropping : L[1]);
+    m->become = (uint8_t)(kind == MK_DROP && !L[1] ? c->dropping : L[1]);
+    m->hand = (uint8_t)(kind == MK_DROP && !c->free_drop ? c->dropping : 0);
     m->layer = (uint8_t)c->layer;
     m->again = (uint8_t)(L[2] != 0);
     m->suffix = (uint8_t)suffix;
