@@ -1061,7 +1061,7 @@ static void stmt_emit(Compiler *C, Ast *s)
 {
     if (C->fn_kind == FN_HOOK) { diag_error(C->diag, s->loc, "`emit` makes a move; hooks cannot"); return; }
     if (s->num == EMIT_DROP && C->fn_kind != FN_DROPS) { diag_error(C->diag, s->loc, "`emit drop` belongs in the `drops` block"); return; }
-    if (s->num != EMIT_DROP && C->fn_kind == FN_DROPS) { diag_error(C->diag, s->loc, "the `drops` block emits with `emit drop`"); return; }
+    if (s->num != EMIT_DROP && C->fn_kind == FN_DROPS) { diag_error(C->diag, s->loc, "the `drops` block emits with `emit drop` (`become T;` before it drops the piece as type T; `drops free T { }` drops with no hand)"); return; }
     int suffix = 0;
     if (s->nkids && s->kids[0]->kind == AST_STRING) suffix = string_index(C, s->kids[0]->str) + 1;
     if (suffix > 255) { diag_error(C->diag, s->loc, "too many different move suffixes"); suffix = 0; }

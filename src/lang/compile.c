@@ -1309,6 +1309,7 @@ static void declare_other(Compiler *C, Ast *d, Ast **start_decl)
         else g->step_limit = d->num;
         break;
     case AST_DISTINCT: g->distinct = 1; g->distinct_smallest = (int)d->num; break;
+    case AST_ROYAL: g->royal_all = (int)d->num; break;     /* `royal all;` / `royal any;` */
     case AST_COMPULSORY: g->compulsory_capture = (int)d->num; break;
     case AST_POSITION: declare_position_format(C, d); break;
     case AST_DEF: sym_add(C, d->name, SYM_DEF, 0, d); break;
