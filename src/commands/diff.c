@@ -419,8 +419,9 @@ static int engine_follows(DiffArgs *a, DiffSide *engine, const DiffStart *st)
             fprintf(stderr, "boardvm diff: the engine does not list the move '%s' (move %d of "
                     "--moves, '%s') in the position before it, so it would not reach the "
                     "position boardvm reaches (an engine ignores a move it cannot read): compare "
-                    "the position before it instead (--moves with the first %d moves)\n",
-                    st->start_keys[i], i + 1, a->moves[i], i);
+                    "the position before it instead (%s)\n",
+                    st->start_keys[i], i + 1, a->moves[i], i ? "--moves without this move and the "
+                    "ones after it" : "without --moves");
             return 0;
         }
     }
