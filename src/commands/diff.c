@@ -459,7 +459,8 @@ static int random_games(DiffArgs *a, int r, DiffStart *st, char **line, char **s
                     while (j < d[1].n && strcmp(d[1].e[j].key, d[0].e[i].key) < 0) j++;
                     nboth += j < d[1].n && !strcmp(d[1].e[j].key, d[0].e[i].key);
                 }
-                int pick = nboth && ply < a->plies ? (int)(next_random(&rng) % (uint64_t)nboth) : -1;
+                int pick = nboth && ply < a->plies
+                    ? (int)(next_random(&rng) % (uint64_t)nboth) : -1;
                 for (int i = 0, j = 0; i < d[0].n && pick >= 0; i++) {
                     while (j < d[1].n && strcmp(d[1].e[j].key, d[0].e[i].key) < 0) j++;
                     if (!(j < d[1].n && !strcmp(d[1].e[j].key, d[0].e[i].key)) || pick--) continue;

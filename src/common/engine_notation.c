@@ -137,8 +137,8 @@ static int own_string(const EngineNotation *n, const Game *g, const MoveList *ml
         if (rest && (!*rest || c)) {
             square_name(n, g, from, a, sizeof a);
             square_name(n, g, to, b, sizeof b);
-            if (*rest) snprintf(out, outlen, "%s%s%c", a, b, tolower((unsigned char)c[c[0] == '+']));
-            else snprintf(out, outlen, "%s%s", a, b);
+            if (!*rest) snprintf(out, outlen, "%s%s", a, b);
+            else snprintf(out, outlen, "%s%s%c", a, b, tolower((unsigned char)c[c[0] == '+']));
             return 1;
         }
     }
