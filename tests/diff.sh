@@ -220,6 +220,7 @@ errcheck "a command that is not there" "ended (exit status 127)" "$chess" --uci 
 # Spinal Tap's Crab is "Cr": no one-letter code for a FEN until --piece gives one
 errcheck "a position the engine cannot be told" "the piece code 'Cr' (Crab) has no one-letter code for the engine: give --piece Cr=LETTER" \
     "$srcdir/rules/spinal-tap.rules" --uci "$fake"
+errcheck "--plies without --random-games" "--plies goes with --random-games N" "$chess" "$chess" --plies 3
 errcheck "--setoption without a value" "--setoption is NAME=VALUE" "$chess" --uci "$fake" --setoption VariantPath
 errcheck "--setoption after a rules file" "--setoption belongs after the --uci engine" "$chess" --setoption A=b "$chess"
 errcheck "a variant only an option adds, without it" "does not know the variant 'inivariant'" \

@@ -47,6 +47,7 @@ typedef struct {
     int depth;
     double timeout;
     int random_games, plies;       /* --random-games N --plies P */
+    const char *walk_option;       /* --plies or --seed, given: they need --random-games */
     unsigned long long seed;
 } DiffArgs;
 
@@ -89,8 +90,8 @@ static int diff_item(DiffArgs *a, const ArgItem *v, int nitems)
         return 0;
     }
     case OPT_RANDOM_GAMES: a->random_games = (int)v->i; return 0;
-    case OPT_PLIES: a->plies = (int)v->i; return 0;
-    case OPT_SEED: a->seed = v->u; return 0;
+    case OPT_PLIES: a->plies = (int)v->i; a->walk_option = v->name; return 0;
+    case OPT_SEED: a->seed = v->u; a->walk_option = v->name; return 0;
     case OPT_OPTION:
         if (!cur || cur->is_engine)
             return usage("%s belongs after the rules file it sets (FILE.rules -o NAME=VALUE)",
@@ -131,6 +132,8 @@ static int diff_args(const Args *args, DiffArgs *a)
         int st = diff_item(a, &args->items[i], args->nitems);
         if (st) return st;
     }
+    if (a->walk_option && !a->random_games)
+        return usage("--%s goes with --random-games N", a->walk_option);
     a->depth = args->depth > 0 ? args->depth
              : a->random_games ? DEFAULT_RANDOM_DEPTH : DEFAULT_DEPTH;
     if (a->nsides < 2)
