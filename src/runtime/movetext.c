@@ -23,7 +23,8 @@ void move_string(const Game *g, const MoveList *ml, const Move *m, char *buf, si
     const char *sep = g->move_sep ? g->move_sep : "";
     switch (m->kind) {
     case MK_DROP:
-        if (m->hand && m->hand != m->become)   /* dropped as another type: `X@sq=Y` */
+        if (g->drop_square_only) snprintf(out, outlen, "%s%s%s%s", to, suffix, note, after);
+        else if (m->hand && m->hand != m->become)   /* dropped as another type: `X@sq=Y` */
             snprintf(out, outlen, "%s@%s=%s%s%s%s",
                      m->hand <= g->ntypes ? g->types[m->hand].code : "?", to,
                      m->become >= 1 && m->become <= g->ntypes ? g->types[m->become].code : "?",
