@@ -25,6 +25,18 @@ run() {   # name, rules, variant, [fen, [depth]]
     *) printf '%-22s ERROR\n%s\n' "$name" "$out"; status=1 ;;
     esac
 }
+walk() {  # name, rules, variant, games, plies: --random-games, compared at depth 2 every ply
+    name=$1 rules=$2 variant=$3
+    start=$(date +%s.%N)
+    out=$("$boardvm" diff "$top/$rules" --uci "$fsf" --variant "$variant" --random-games "$4" --plies "$5" 2>&1)
+    st=$?
+    t=$(awk "BEGIN { print $(date +%s.%N) - $start }")
+    case $st in
+    0) printf '%-22s agree   %s  (%.1f s)\n' "$name" "$4 random games of $5 plies" "$t" ;;
+    1) printf '%-22s DIFFER  (%.1f s)\n%s\n' "$name" "$t" "$(echo "$out" | sed -n '/^random game/,/^position/p')"; status=1 ;;
+    *) printf '%-22s ERROR\n%s\n' "$name" "$out"; status=1 ;;
+    esac
+}
 run chess rules/chess.rules chess
 run kiwipete rules/chess.rules chess "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 run "chess position 4" rules/chess.rules chess "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
@@ -40,6 +52,11 @@ run "crazyhouse promotions" examples/crazyhouse.rules crazyhouse "r1b1k2r/1P6/8/
 run atomic examples/atomic.rules atomic
 run "atomic middle game" examples/atomic.rules atomic \
     "rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQkq - 0 1"
+# random games compared at every ply (issue 39): chess, and the test games of its direct forms
+walk "chess, random" rules/chess.rules chess 50 60
+walk "kyoto shogi, random" tests/lang/kyoto.rules kyotoshogi 20 60
+walk "ataxx, random" tests/lang/ataxx.rules ataxx 10 30
+walk "spartan, random" tests/lang/spartan.rules spartan 30 80
 # Chess960: Fairy-Stockfish with UCI_Chess960 on (a wrapper sends the option before the rest)
 fsf960=$(mktemp "${TMPDIR:-/tmp}/fsf960.XXXXXX")
 trap 'rm -f "$fsf960"' EXIT

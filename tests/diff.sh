@@ -121,6 +121,73 @@ run matsuri-less "$shogi" --uci "$replay $dir/matsuri-less.fsf" --variant shogi 
 check "shogi, two moves fewer: exit 1" 1 "$st"
 check "shogi, two moves fewer: only in the rules file" "G@h7 g1f2=+B (g1f2+)" "$(field 'only in A')"
 
+# ---- issue 39: what Fairy-Stockfish writes, recorded ----------------------------------------------
+# Kyoto shogi's start: every move turns a piece over, and the engine writes a piece turned back
+# as `a1a2-` (a demotion), which is boardvm's a1a2=L: the 12 moves agree.
+kyoto=$srcdir/tests/lang/kyoto.rules
+run kyoto "$kyoto" --uci "$replay $srcdir/tests/uci/kyoto-start.fsf" --variant kyotoshogi --depth 1
+check "kyoto shogi's demotions (a1a2-): exit 0" 0 "$st"
+check "kyoto shogi's demotions: the counts" "A 12, B 12" "$(field 'perft 1')"
+# hands on both sides: a piece dropped turned over is the engine's `+L@a1`, boardvm's L@a1=+L
+run kyoto-hands "$kyoto" --uci "$replay $srcdir/tests/uci/kyoto-hands.fsf" --variant kyotoshogi \
+    --fen "p1k2/1n2l/5/+SK3/3+NP[Sl] b - -" --depth 1
+check "kyoto shogi, drops turned over (+L@a1): exit 0" 0 "$st"
+check "kyoto shogi, drops turned over: the counts" "A 42, B 42" "$(field 'perft 1')"
+# without the drop turned over, each is named in both notations
+sed '/^+L@/d; s/^Nodes searched: 42$/Nodes searched: 25/' "$srcdir/tests/uci/kyoto-hands.fsf" > "$dir/kyoto-less.fsf"
+run kyoto-less "$kyoto" --uci "$replay $dir/kyoto-less.fsf" --variant kyotoshogi \
+    --fen "p1k2/1n2l/5/+SK3/3+NP[Sl] b - -" --depth 1
+check "kyoto shogi, the engine without them: exit 1" 1 "$st"
+check "kyoto shogi, the engine without them: the first only in the rules file" "L@a1=+L (+L@a1)" \
+    "$(field 'only in A' | cut -d' ' -f1-2)"
+# Ataxx with its jumps as moves of no one piece (a top-level `moves` block): their strings are
+# the engine's, and are sent as they are
+run ataxx-top "$srcdir/tests/uci/ataxx-toplevel.rules" --uci "$replay $srcdir/tests/uci/ataxx-start.fsf" \
+    --variant ataxx --depth 1
+check "moves of no one piece written as moves (a7a5): exit 0" 0 "$st"
+check "moves of no one piece: the counts" "A 16, B 16" "$(field 'perft 1')"
+
+# ---- issue 39: an engine that ignores a move it cannot read ---------------------------------------
+# Given --piece Q=X, boardvm writes the promotion b7b8=Q as b7b8x, which the engine does not
+# know: it would ignore it without a word (as Fairy-Stockfish does) and stay a ply behind, so
+# its moves would differ from boardvm's at once. Each --moves move must be one the engine lists.
+./boardvm diff "$chess" --uci "$fake ignore-unknown" --piece Q=X --fen "7k/1P6/8/8/8/8/8/K7 w - - 0 1" \
+    --moves b7b8=Q --depth 1 > "$dir/ignore.out" 2> "$dir/ignore.err"; st=$?
+check "an engine that ignores a move: exit 2, no difference reported" "2" "$st"
+check "an engine that ignores a move: no perft compared" "" "$(grep perft "$dir/ignore.out")"
+case $(cat "$dir/ignore.err") in
+*"the engine does not list the move 'b7b8x' (move 1 of --moves, 'b7b8=Q')"*) echo "ok: an engine that ignores a move: the message" ;;
+*) echo "FAIL: an engine that ignores a move: the message: $(cat "$dir/ignore.err")"; status=1 ;;
+esac
+# the moves it knows, it follows: the same line written as it writes it agrees
+run follows "$chess" --uci "$fake ignore-unknown" --fen "7k/1P6/8/8/8/8/8/K7 w - - 0 1" --moves b7b8=Q --depth 2
+check "an engine that follows the moves: exit 0" 0 "$st"
+
+# ---- issue 39: --setoption ---------------------------------------------------------------------------
+# The fake engine knows the variant "inivariant" only after `setoption name VariantPath`, as
+# Fairy-Stockfish knows the variants of an ini file only after it.
+run setoption "$chess" --uci "$fake setoption" --setoption VariantPath=variants.ini --variant inivariant --depth 1
+check "--setoption VariantPath=...: exit 0" 0 "$st"
+
+# ---- issue 39: --random-games finds the castling bug that no fixed depth from the start finds ---------
+# through-check.rules (above) castles through an attacked f1. From the start position depth 3
+# agrees (depth 5 does too, by the issue's report), and so does the hand-picked start of both
+# sides' castlings; random games, compared at depth 2 at every ply, find it.
+run castle-depth "$dir/through-check.rules" "$chess" --fen "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1" --depth 3
+check "castling through check, fixed depth 3 from both castlings: agrees (the bug unseen)" 0 "$st"
+run castle-random "$dir/through-check.rules" "$chess" --random-games 100
+check "castling through check, random games: exit 1" 1 "$st"
+check "castling through check, random games: only in the copy" "e1g1" "$(field 'only in A')"
+check "castling through check, random games: which game" "random game 8 (seed 1), ply 29" \
+    "$(sed -n 's/: the sides differ.*//p' "$dir/$name.out")"
+# the same against the engine (the seed whose first game finds it: each ply runs the fake twice)
+run castle-engine "$dir/through-check.rules" --uci "$fake" --random-games 3 --seed 2
+check "castling through check, random games against the engine: exit 1" 1 "$st"
+check "castling through check, random games against the engine: only in the copy" "e1g1" "$(field 'only in A')"
+run random-agree "$chess" "$chess" --random-games 5 --plies 20
+check "random games of a file against itself: agree" \
+    "A and B agree at depth 2 at every ply of 5 random games of up to 20 plies (seed 1)" "$(tail -1 "$dir/$name.out")"
+
 # ---- errors: status 2 and a message ---------------------------------------------------------------
 errcheck() {   # name, expected message (a part of it), args...
     what=$1 want=$2; shift 2
@@ -153,5 +220,26 @@ errcheck "a command that is not there" "ended (exit status 127)" "$chess" --uci 
 # Spinal Tap's Crab is "Cr": no one-letter code for a FEN until --piece gives one
 errcheck "a position the engine cannot be told" "the piece code 'Cr' (Crab) has no one-letter code for the engine: give --piece Cr=LETTER" \
     "$srcdir/rules/spinal-tap.rules" --uci "$fake"
+errcheck "--plies without --random-games" "--plies goes with --random-games N" "$chess" "$chess" --plies 3
+errcheck "--setoption without a value" "--setoption is NAME=VALUE" "$chess" --uci "$fake" --setoption VariantPath
+errcheck "--setoption after a rules file" "--setoption belongs after the --uci engine" "$chess" --setoption A=b "$chess"
+errcheck "a variant only an option adds, without it" "does not know the variant 'inivariant'" \
+    "$chess" --uci "$fake setoption" --variant inivariant
+# a Knight in hand dropped as a Rook: no engine notation says it (a '+' before the code says the
+# promoted form only), so diff says so rather than send a guess
+cat > "$dir/drop-as.rules" <<'EOF2'
+game "drop as another type";
+players White "w", Black "b";
+board 3 x 3;
+piece King "K" royal { leap (1,0) (-1,0) (0,1) (0,-1); }
+piece Knight "N" { }
+piece Rook "R" { }
+drops { choose s in board { go s; require empty; become Rook; emit drop; } }
+start "k2/3/2K[N] w";
+position board[hands] turn;
+EOF2
+errcheck "a drop turned over into another type than its promoted form" \
+    "the drop 'N@a1=R' puts down another type than it takes from the hand, and not its promoted form ('+N')" \
+    "$dir/drop-as.rules" --uci "$replay $srcdir/tests/uci/kyoto-start.fsf" --depth 1
 rm -rf "$dir"
 exit $status

@@ -95,6 +95,8 @@ typedef struct {
     int value, royal, neutral;   /* neutral: belongs to no player (never friend or enemy) */
     int natoms; Atom *atoms;
     int nattack_atoms; Atom *attack_atoms;
+    int atoms_overlap;           /* two of its lines may reach one square (`leap e; ride e;`):
+                                    the generator lists each such move once (movegen.c) */
     int moves_fn, attack_fn;     /* entry of the `moves` / `attack { }` program, or -1 */
     int attack_moves;            /* `attack moves;`: its moves program counts as attacks */
     int bonus_attr;              /* `bonus NAME;`: an int attribute the engine adds, or -1 */
@@ -227,6 +229,10 @@ typedef struct Game {
     int *line;                            /* source line of each code word */
     CodeFunction *fns; int nfns;
     int drops_fn;
+    int royal_all;                        /* `royal all;`: in check when every royal piece of the
+                                             side is attacked, not one (Spartan's two kings) */
+    uint8_t *drops_free;                  /* `drops free T...`: per type, 1 when the drops program
+                                             drops it with no hand (NULL: drops from the hands) */
     int turn_fn;                          /* the top-level `moves` block, or -1 */
     int extend_fn;                        /* `moves extend { }`, run after every move, or -1 */
     int hook_fn[8];                       /* per HOOK_*, -1 when absent */

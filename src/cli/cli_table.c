@@ -116,6 +116,12 @@ const CliOption cli_options[] = {    /* cli.h: [NOPTIONS], so none can be missin
           "the start in the engine's notation (when it cannot be translated)"),
     VALUE(OPT_TIMEOUT, "timeout", 0, ARG_SECONDS, 0, 0, "S", "seconds",
           "seconds an engine has for each whole answer (default 60)"),
+    VALUE(OPT_SETOPTION, "setoption", 0, ARG_TEXT, 0, 0, "NAME=VALUE", "NAME=VALUE",
+          "send 'setoption name NAME value VALUE' to the engine before the variant (repeatable)"),
+    VALUE(OPT_RANDOM_GAMES, "random-games", 0, ARG_INT, 1, BIG, "N", "a number",
+          "also play N random games and compare at every ply (default 0)"),
+    VALUE(OPT_PLIES, "plies", 0, ARG_INT, 1, BIG, "N", "a number",
+          "plies of each random game at most (default 40)"),
 };
 
 /* ---- what each command takes: an option as declared, with the command's own help, or with
@@ -156,7 +162,8 @@ static const CliTake diff_takes[] = {
     TAKE_HELP(OPT_OPTION, IN_ORDER), TAKE(OPT_FEN), TAKE(OPT_MOVES),
     TAKE_VALUE(OPT_DEPTH, "perft depth (default 3)", ARG_INT, 1, 30, "N", "a number"),
     TAKE(OPT_UCI), TAKE(OPT_VARIANT), TAKE(OPT_PIECE), TAKE(OPT_TURN), TAKE(OPT_RANKS_FROM),
-    TAKE(OPT_ENGINE_FEN), TAKE(OPT_TIMEOUT),
+    TAKE(OPT_ENGINE_FEN), TAKE(OPT_TIMEOUT), TAKE(OPT_SETOPTION), TAKE(OPT_RANDOM_GAMES),
+    TAKE(OPT_PLIES), TAKE_HELP(OPT_SEED, "the seed of the random games (default 1)"),
 };
 static const CliTake bench_takes[] = {
     TAKE(OPT_OPTION), ZRF_VARIANT, TAKE(OPT_FEN), TAKE(OPT_MOVES),

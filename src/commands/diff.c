@@ -26,6 +26,8 @@
 #include "session.h"
 
 #define DEFAULT_DEPTH 3
+#define DEFAULT_RANDOM_DEPTH 2     /* the depth compared at every ply of a random game */
+#define DEFAULT_PLIES 40
 #define DEFAULT_TIMEOUT 60.0       /* seconds for each whole answer of an engine */
 
 static int usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -44,6 +46,9 @@ typedef struct {
     char **moves; int nmoves;      /* Args' */
     int depth;
     double timeout;
+    int random_games, plies;       /* --random-games N --plies P */
+    const char *walk_option;       /* --plies or --seed, given: they need --random-games */
+    unsigned long long seed;
 } DiffArgs;
 
 /* The side an operand (a rules file) or --uci (an engine) begins; the options after it are its. */
@@ -55,7 +60,10 @@ static int new_side(DiffArgs *a, int nitems, const char *path, const char *engin
     memset(cur, 0, sizeof *cur);
     cur->notation.ranks_from = 1;
     cur->timeout = a->timeout;
-    if (engine) { cur->is_engine = 1; cur->command = engine; cur->label = engine; }
+    if (engine) {
+        cur->is_engine = 1; cur->command = engine; cur->label = engine;
+        cur->setopts = xcalloc((size_t)nitems + 1, sizeof *cur->setopts, "diff's options");
+    }
     else {
         cur->path = path; cur->label = path;
         cur->opts = xcalloc((size_t)nitems + 1, sizeof *cur->opts, "diff's options");
@@ -70,7 +78,20 @@ static int diff_item(DiffArgs *a, const ArgItem *v, int nitems)
     char err[256];
     switch (v->id) {
     case OPERAND: return new_side(a, nitems, v->text, NULL);
-    case OPT_UCI: return new_side(a, 0, NULL, v->text);
+    case OPT_UCI: return new_side(a, nitems, NULL, v->text);
+    case OPT_SETOPTION: {
+        const char *eq = strchr(v->text, '=');
+        if (!cur || !cur->is_engine)
+            return usage("--%s belongs after the --uci engine it sets", v->name);
+        if (!eq || eq == v->text || strpbrk(v->text, "\r\n"))
+            return usage("--setoption is NAME=VALUE (--setoption VariantPath=variants.ini), not "
+                         "'%s'", v->text);
+        cur->setopts[cur->nsetopts++] = (char *)v->text;
+        return 0;
+    }
+    case OPT_RANDOM_GAMES: a->random_games = (int)v->i; return 0;
+    case OPT_PLIES: a->plies = (int)v->i; a->walk_option = v->name; return 0;
+    case OPT_SEED: a->seed = v->u; a->walk_option = v->name; return 0;
     case OPT_OPTION:
         if (!cur || cur->is_engine)
             return usage("%s belongs after the rules file it sets (FILE.rules -o NAME=VALUE)",
@@ -102,14 +123,19 @@ static int diff_item(DiffArgs *a, const ArgItem *v, int nitems)
 
 static int diff_args(const Args *args, DiffArgs *a)
 {
-    a->depth = args->depth > 0 ? args->depth : DEFAULT_DEPTH;
     a->timeout = DEFAULT_TIMEOUT;
+    a->plies = DEFAULT_PLIES;
+    a->seed = 1;
     a->fen = args->fen;
     a->moves = args->moves; a->nmoves = args->nmoves;
     for (int i = 0; i < args->nitems; i++) {
         int st = diff_item(a, &args->items[i], args->nitems);
         if (st) return st;
     }
+    if (a->walk_option && !a->random_games)
+        return usage("--%s goes with --random-games N", a->walk_option);
+    a->depth = args->depth > 0 ? args->depth
+             : a->random_games ? DEFAULT_RANDOM_DEPTH : DEFAULT_DEPTH;
     if (a->nsides < 2)
         return usage("%s",
                      "needs two sides: two rules files, or a rules file and a --uci engine");
@@ -123,6 +149,7 @@ static void free_diff_args(DiffArgs *a)
 {
     for (int k = 0; k < a->nsides; k++) {
         free(a->side[k].opts);
+        free(a->side[k].setopts);
         notation_free(&a->side[k].notation);
     }
 }
@@ -310,6 +337,155 @@ static int print_case(DiffArgs *a, int r, const DiffStart *st, char **line, char
     return !failed;
 }
 
+/* The divides of both sides at depth after line; 0 after printing the message. */
+static int both_divides(DiffArgs *a, const DiffStart *st, char *const *line, int nline, int depth,
+                        Divide d[2])
+{
+    char err[1024];
+    for (int k = 0; k < 2; k++)
+        if (!side_divide(&a->side[k], st, line, nline, depth, &d[k], err, sizeof err)) {
+            fprintf(stderr, "boardvm diff: %s\n", err);
+            return 0;
+        }
+    return 1;
+}
+
+static void print_line(const char *what, char *const *shown, int nline)
+{
+    printf("%s", what);
+    for (int i = 0; i < nline; i++) printf(" %s", shown[i]);
+}
+
+/* From the position after line (nline moves, room for depth more), follow the first move whose
+ * counts differ until the move lists differ. 0 when they agree at depth there, 1 when they
+ * differ, 2 on an error. Frees the line's strings. */
+static int narrow(DiffArgs *a, int r, DiffStart *st, char **line, char **shown, int nline,
+                  int depth)
+{
+    int status = 2, nline0 = nline;
+    Divide d[2] = { { 0 }, { 0 } };
+    for (;; depth--) {
+        if (!both_divides(a, st, line, nline, depth, d)) goto out;
+        if (nline) { print_line("after", shown, nline); printf(": "); }
+        printf("perft %d: A %llu, B %llu\n", depth, (unsigned long long)d[0].total,
+               (unsigned long long)d[1].total);
+        if (one_sided(d, 0)) {
+            if (nline) print_line("the legal moves differ after:", shown, nline);
+            else printf("the legal moves differ in the start position");
+            printf("\n");
+            one_sided(d, 1);
+            status = print_case(a, r, st, line, shown, nline, d) ? 1 : 2;
+            goto out;
+        }
+        int jb, i = first_difference(d, &jb);
+        if (i < 0) {
+            if (nline == nline0) status = 0;
+            else fprintf(stderr, "boardvm diff: the counts below a move changed between two runs "
+                         "(a side is not deterministic)\n");
+            goto out;
+        }
+        line[nline] = xstrdup(d[0].e[i].key, "the line");
+        shown[nline++] = xstrdup(d[r].e[r ? jb : i].shown, "the line");
+        for (int k = 0; k < 2; k++) divide_free(&d[k]);
+        if (depth == 1) {          /* depth 1 counts each move once: a difference is one-sided */
+            fprintf(stderr, "boardvm diff: the counts differ at depth 1 with the same moves "
+                    "(a side is not deterministic)\n");
+            goto out;
+        }
+    }
+out:
+    for (int k = 0; k < 2; k++) divide_free(&d[k]);
+    for (int i = 0; i < nline; i++) { free(line[i]); free(shown[i]); }
+    return status;
+}
+
+/* The engine must reach the position boardvm reaches: an engine reads `position ... moves`
+ * and stops, without a word, at a move it cannot read (Fairy-Stockfish does), and a divide of
+ * the wrong position would show as a difference that is none. Each move of --moves must be
+ * one the engine lists in the position before it; the moves of the narrowing and of the random
+ * games are always moves both sides listed. 1 when it follows; else 0 after the message. */
+static int engine_follows(DiffArgs *a, DiffSide *engine, const DiffStart *st)
+{
+    char err[1024];
+    for (int i = 0; i < st->nmoves; i++) {
+        DiffStart upto = *st;
+        upto.nmoves = i;
+        Divide d = { 0 };
+        if (!side_divide(engine, &upto, NULL, 0, 1, &d, err, sizeof err)) {
+            fprintf(stderr, "boardvm diff: %s\n", err);
+            return 0;
+        }
+        int found = 0;
+        for (int k = 0; k < d.n && !found; k++) found = !strcmp(d.e[k].key, st->start_keys[i]);
+        divide_free(&d);
+        if (!found) {
+            fprintf(stderr, "boardvm diff: the engine does not list the move '%s' (move %d of "
+                    "--moves, '%s') in the position before it, so it would not reach the "
+                    "position boardvm reaches (an engine ignores a move it cannot read): compare "
+                    "the position before it instead (%s)\n",
+                    st->start_keys[i], i + 1, a->moves[i], i ? "--moves without this move and the "
+                    "ones after it" : "without --moves");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* A small generator of its own (splitmix64), so that a seed gives the same games everywhere. */
+static uint64_t next_random(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* --random-games N --plies P: from the start, N games of random moves both sides list,
+ * compared at --depth at every ply; at the first difference, narrowed down from there. */
+static int random_games(DiffArgs *a, int r, DiffStart *st, char **line, char **shown)
+{
+    uint64_t rng = a->seed;
+    for (int game = 1; game <= a->random_games; game++) {
+        int nline = 0, status = 0;
+        for (int ply = 0; ply <= a->plies; ply++) {
+            Divide d[2] = { { 0 }, { 0 } };
+            if (!both_divides(a, st, line, nline, a->depth, d)) status = 2;
+            else if (one_sided(d, 0) || first_difference(d, &(int){ 0 }) >= 0) {
+                printf("random game %d (seed %llu), ply %d: the sides differ", game,
+                       (unsigned long long)a->seed, ply);
+                if (nline) print_line(" after", shown, nline);
+                printf("\n");
+                status = -1;
+            } else {                          /* a move both list, at random */
+                int nboth = 0;
+                for (int i = 0, j = 0; i < d[0].n; i++) {
+                    while (j < d[1].n && strcmp(d[1].e[j].key, d[0].e[i].key) < 0) j++;
+                    nboth += j < d[1].n && !strcmp(d[1].e[j].key, d[0].e[i].key);
+                }
+                int pick = nboth && ply < a->plies
+                    ? (int)(next_random(&rng) % (uint64_t)nboth) : -1;
+                for (int i = 0, j = 0; i < d[0].n && pick >= 0; i++) {
+                    while (j < d[1].n && strcmp(d[1].e[j].key, d[0].e[i].key) < 0) j++;
+                    if (!(j < d[1].n && !strcmp(d[1].e[j].key, d[0].e[i].key)) || pick--) continue;
+                    line[nline] = xstrdup(d[0].e[i].key, "the line");
+                    shown[nline++] = xstrdup(d[r].e[r ? j : i].shown, "the line");
+                    pick = -1;
+                }
+                if (!nboth || ply == a->plies) ply = a->plies + 1;     /* the game ends */
+            }
+            for (int k = 0; k < 2; k++) divide_free(&d[k]);
+            if (status) break;
+        }
+        if (status == -1) return narrow(a, r, st, line, shown, nline, a->depth) == 1 ? 1 : 2;
+        for (int i = 0; i < nline; i++) { free(line[i]); free(shown[i]); }
+        if (status) return status;
+    }
+    printf("A and B agree at depth %d at every ply of %d random game%s of up to %d plies "
+           "(seed %llu)\n", a->depth, a->random_games, a->random_games == 1 ? "" : "s", a->plies,
+           (unsigned long long)a->seed);
+    return 0;
+}
+
 static int run_diff(DiffArgs *a)
 {
     char err[1024];
@@ -332,50 +508,16 @@ static int run_diff(DiffArgs *a)
                a->side[k].label);
     if (engine)
         printf("the engine's start: %s\n", engine->engine_fen ? engine->engine_fen : st.engine_fen);
-    char **line = xcalloc((size_t)a->depth + 1, sizeof *line, "the line of moves");
-    char **shown = xcalloc((size_t)a->depth + 1, sizeof *shown, "the line of moves");
-    int nline = 0, status = 2;
-    Divide d[2] = { { 0 }, { 0 } };
-    for (int depth = a->depth; ; depth--) {
-        for (int k = 0; k < 2; k++)
-            if (!side_divide(&a->side[k], &st, line, nline, depth, &d[k], err, sizeof err)) {
-                fprintf(stderr, "boardvm diff: %s\n", err);
-                goto out;
-            }
-        if (nline) {
-            printf("after");
-            for (int i = 0; i < nline; i++) printf(" %s", shown[i]);
-            printf(": ");
-        }
-        printf("perft %d: A %llu, B %llu\n", depth, (unsigned long long)d[0].total,
-               (unsigned long long)d[1].total);
-        if (one_sided(d, 0)) {
-            printf("the legal moves differ %s", nline ? "after:" : "in the start position");
-            for (int i = 0; i < nline; i++) printf(" %s", shown[i]);
-            printf("\n");
-            one_sided(d, 1);
-            status = print_case(a, r, &st, line, shown, nline, d) ? 1 : 2;
-            goto out;
-        }
-        int jb, i = first_difference(d, &jb);
-        if (i < 0) {
-            if (nline == 0) { printf("A and B agree to depth %d\n", a->depth); status = 0; }
-            else fprintf(stderr, "boardvm diff: the counts below a move changed between two runs "
-                         "(a side is not deterministic)\n");
-            goto out;
-        }
-        line[nline] = xstrdup(d[0].e[i].key, "the line");
-        shown[nline++] = xstrdup(d[r].e[r ? jb : i].shown, "the line");
-        for (int k = 0; k < 2; k++) divide_free(&d[k]);
-        if (depth == 1) {          /* depth 1 counts each move once: a difference is one-sided */
-            fprintf(stderr, "boardvm diff: the counts differ at depth 1 with the same moves "
-                    "(a side is not deterministic)\n");
-            goto out;
-        }
+    int status = 2;
+    if (engine && !engine_follows(a, engine, &st)) { free_start(&st); return 2; }
+    size_t room = (size_t)a->depth + (a->random_games ? (size_t)a->plies : 0) + 2;
+    char **line = xcalloc(room, sizeof *line, "the line of moves");
+    char **shown = xcalloc(room, sizeof *shown, "the line of moves");
+    if (a->random_games) status = random_games(a, r, &st, line, shown);
+    else {
+        status = narrow(a, r, &st, line, shown, 0, a->depth);
+        if (status == 0) printf("A and B agree to depth %d\n", a->depth);
     }
-out:
-    for (int k = 0; k < 2; k++) divide_free(&d[k]);
-    for (int i = 0; i < nline; i++) { free(line[i]); free(shown[i]); }
     free(line); free(shown);
     free_start(&st);
     return status;

@@ -14,7 +14,8 @@
 int side_open(DiffSide *s, char *err, size_t errlen)
 {
     if (s->is_engine) {
-        s->eng = uci_start(s->command, s->variant, s->timeout, err, errlen);
+        s->eng = uci_start(s->command, s->variant, s->nsetopts, s->setopts, s->timeout, err,
+                           errlen);
         return s->eng != NULL;
     }
     int status;

@@ -21,6 +21,7 @@ typedef struct {
     int is_engine;
     const char *path; char **opts; int nopts; Game *g;            /* a rules file */
     const char *command, *variant, *engine_fen; double timeout;   /* an engine */
+    char **setopts; int nsetopts;   /* --setoption NAME=VALUE, sent before the variant */
     EngineNotation notation;
     UciEngine *eng;
 } DiffSide;

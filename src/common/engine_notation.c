@@ -90,21 +90,89 @@ static int no_letter(char *err, size_t errlen, const Game *g, int t)
                 g->types[t].code, g->types[t].name, g->types[t].code);
 }
 
+/* A square's name at s (letters, then digits): its index and its length in *len, or -1. */
+static int square_at(const Game *g, const char *s, size_t *len)
+{
+    size_t k = 0;
+    while (isalpha((unsigned char)s[k])) k++;
+    if (!k) return -1;
+    while (isdigit((unsigned char)s[k])) k++;
+    char name[16];
+    if (k >= sizeof name) return -1;
+    memcpy(name, s, k); name[k] = 0;
+    *len = k;
+    return game_find_square(g, name);
+}
+
+/* A move of no one piece (a top-level `moves` block, `emit stay`) is sent as its string when
+ * that string is written as a move: FROMTO, FROMTO=CODE or CODE@TO, each square one of the
+ * game's (then renamed for the engine) and each code one the engine has. Anything else is an
+ * error: a guess would show as a difference that is none. */
+static int own_string(const EngineNotation *n, const Game *g, const MoveList *ml, const Move *m,
+                      char *out, size_t outlen, char *err, size_t errlen)
+{
+    char s[MOVE_STR_MAX], a[16], b[16];
+    move_string(g, ml, m, s, sizeof s);
+    size_t la = 0, lb = 0;
+    const char *at = strchr(s, '@');
+    if (at) {
+        char code[8];
+        int t, owner, to = square_at(g, at + 1, &lb);
+        if ((size_t)(at - s) < sizeof code) {
+            memcpy(code, s, (size_t)(at - s)); code[at - s] = 0;
+            t = game_find_type_code(g, code, &owner);
+        } else t = -1;
+        const char *c = t > 0 ? engine_code(n, g, t) : NULL;
+        if (to >= 0 && !at[1 + lb] && c) {
+            square_name(n, g, to, b, sizeof b);
+            snprintf(out, outlen, "%c@%s", toupper((unsigned char)c[c[0] == '+']), b);
+            return 1;
+        }
+    } else {
+        int from = square_at(g, s, &la), to = from >= 0 ? square_at(g, s + la, &lb) : -1;
+        const char *rest = to >= 0 ? s + la + lb : NULL;
+        int t = -1, owner;
+        if (rest && rest[0] == '=') t = game_find_type_code(g, rest + 1, &owner);
+        const char *c = t > 0 ? engine_code(n, g, t) : NULL;
+        if (rest && (!*rest || c)) {
+            square_name(n, g, from, a, sizeof a);
+            square_name(n, g, to, b, sizeof b);
+            if (!*rest) snprintf(out, outlen, "%s%s", a, b);
+            else snprintf(out, outlen, "%s%s%c", a, b, tolower((unsigned char)c[c[0] == '+']));
+            return 1;
+        }
+    }
+    return fail(err, errlen, "the move '%s' moves no one piece, and its string is not written as "
+                "a move (FROMTO, FROMTO=CODE or CODE@TO, with the game's squares and codes): a "
+                "UCI engine cannot be sent it", s);
+}
+
 int notation_move(const EngineNotation *n, const Game *g, const MoveList *ml, const Move *m,
                   char *out, size_t outlen, char *err, size_t errlen)
 {
     char from[16], to[16];
     if (m->kind == MK_STAY || m->from < 0 || m->to < 0) {
-        if (m->kind != MK_DROP || m->to < 0) {
-            char s[MOVE_STR_MAX]; move_string(g, ml, m, s, sizeof s);
-            return fail(err, errlen, "the move '%s' has no from- and to-square: a UCI engine "
-                        "cannot write it", s);
-        }
+        if (m->kind != MK_DROP || m->to < 0) return own_string(n, g, ml, m, out, outlen, err,
+                                                               errlen);
     }
     square_name(n, g, m->to, to, sizeof to);
     if (m->kind == MK_DROP) {
-        const char *c = engine_code(n, g, m->become);
-        if (!c) return no_letter(err, errlen, g, m->become);
+        /* dropped as another type: the engine writes a piece dropped as its promoted form
+         * with a '+' before the code of the piece in hand (Kyoto shogi's `+P@c3`) */
+        int t = m->hand && m->hand != m->become ? m->hand : m->become;
+        const char *c = engine_code(n, g, t);
+        if (!c) return no_letter(err, errlen, g, t);
+        if (t != m->become) {
+            const char *now = g->types[m->become].code, *was = g->types[t].code;
+            if (now[0] != '+' || strcmp(now + 1, was)) {
+                char s[MOVE_STR_MAX]; move_string(g, ml, m, s, sizeof s);
+                return fail(err, errlen, "the drop '%s' puts down another type than it takes "
+                            "from the hand, and not its promoted form ('+%s'): a UCI engine "
+                            "cannot write it", s, was);
+            }
+            snprintf(out, outlen, "+%c@%s", toupper((unsigned char)c[c[0] == '+']), to);
+            return 1;
+        }
         snprintf(out, outlen, "%c@%s", toupper((unsigned char)c[c[0] == '+']), to);
         return 1;
     }
@@ -114,6 +182,10 @@ int notation_move(const EngineNotation *n, const Game *g, const MoveList *ml, co
     const char *now = g->types[m->become].code, *was = g->types[t].code;
     if (now[0] == '+' && !strcmp(now + 1, was)) {
         snprintf(out, outlen, "%s%s+", from, to);
+        return 1;
+    }
+    if (was[0] == '+' && !strcmp(was + 1, now)) {        /* a demotion (Kyoto shogi) */
+        snprintf(out, outlen, "%s%s-", from, to);
         return 1;
     }
     const char *c = engine_code(n, g, m->become);
@@ -156,6 +228,15 @@ void notation_move_back(const EngineNotation *n, const Pos *p, const char *s, ch
         if (t && to >= 0) snprintf(out, outlen, "%s@%s", g->types[t].code, g->sq_name[to]);
         return;
     }
+    if (len > 3 && s[0] == '+' && s[2] == '@') {       /* dropped promoted: `+P@c3` */
+        int t = type_of_letter(n, g, s[1]), to = engine_square(n, g, s + 3, len - 3);
+        char plus[8];
+        snprintf(plus, sizeof plus, "+%s", t ? g->types[t].code : "");
+        int owner, as = t ? game_find_type_code(g, plus, &owner) : -1;
+        if (t && to >= 0 && as > 0)
+            snprintf(out, outlen, "%s@%s=%s", g->types[t].code, g->sq_name[to], g->types[as].code);
+        return;
+    }
     /* from-square, to-square, then maybe a promotion letter or '+' */
     size_t i = 0;
     while (i < len && isalpha((unsigned char)s[i])) i++;
@@ -167,10 +248,16 @@ void notation_move_back(const EngineNotation *n, const Pos *p, const char *s, ch
     if (from < 0 || to < 0 || j + 1 < len) return;
     if (j == len) { snprintf(out, outlen, "%s%s", g->sq_name[from], g->sq_name[to]); return; }
     int32_t w = p->st[from * g->stack];
-    int t = s[j] == '+' ? PW_TYPE(w) : type_of_letter(n, g, s[j]);
+    int t = s[j] == '+' || s[j] == '-' ? PW_TYPE(w) : type_of_letter(n, g, s[j]);
     if (!t || t > g->ntypes) return;
+    const char *code = g->types[t].code;
+    if (s[j] == '-') {                 /* a demotion: the code without its '+' */
+        if (code[0] != '+') return;
+        snprintf(out, outlen, "%s%s=%s", g->sq_name[from], g->sq_name[to], code + 1);
+        return;
+    }
     snprintf(out, outlen, "%s%s=%s%s", g->sq_name[from], g->sq_name[to], s[j] == '+' ? "+" : "",
-             g->types[t].code);
+             code);
 }
 
 /* The engine's letter(s) for a piece on the board or in a hand: case by owner. */

@@ -372,13 +372,34 @@ static int wait_ready(UciEngine *e, char *err, size_t errlen)
     return 1;
 }
 
-UciEngine *uci_start(const char *command, const char *variant, double timeout, char *err,
-                     size_t errlen)
+/* `setoption name NAME value VALUE` for each NAME=VALUE; then `uci` again, so that the variants
+ * an option added (Fairy-Stockfish's VariantPath) are in the list the variant is checked on. */
+static int set_options(UciEngine *e, int nset, char *const *set, char *variants, size_t vlen,
+                       char *err, size_t errlen)
+{
+    for (int i = 0; i < nset; i++) {
+        const char *eq = strchr(set[i], '=');
+        if (!eq || eq == set[i] || strchr(set[i], '\n'))
+            return fail(err, errlen, "--setoption '%s' is not NAME=VALUE", set[i]);
+        size_t len = strlen(set[i]) + 64;
+        char *cmd = xmalloc(len, "a setoption command");
+        snprintf(cmd, len, "setoption name %.*s value %s\n", (int)(eq - set[i]), set[i], eq + 1);
+        Answer a = answer_to(e, "the engine to read its input");
+        int ok = send_line(e, cmd, &a, err, errlen);
+        free(cmd);
+        if (!ok) return 0;
+    }
+    return nset == 0 || say_uci(e, variants, vlen, err, errlen);
+}
+
+UciEngine *uci_start(const char *command, const char *variant, int nset, char *const *set,
+                     double timeout, char *err, size_t errlen)
 {
     UciEngine *e = spawn(command, timeout, err, errlen);
     if (!e) return NULL;
     char variants[UCI_MAX_LINE];
     if (say_uci(e, variants, sizeof variants, err, errlen) &&
+        set_options(e, nset, set, variants, sizeof variants, err, errlen) &&
         (!variant || set_variant(e, variants, variant, err, errlen)) &&
         wait_ready(e, err, errlen))
         return e;

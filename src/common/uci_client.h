@@ -22,10 +22,11 @@ typedef struct {
 
 /* Start `sh -c command`, say `uci` and, when variant is not NULL, set UCI_Variant (refused when
  * the engine lists the option's values and variant is not one of them). timeout: seconds that
- * each whole answer may take. NULL with a message in err. The engine runs in a process group
+ * each whole answer may take; set: NAME=VALUE for `setoption`, sent before the variant. NULL
+ * with a message in err. The engine runs in a process group
  * of its own, killed on SIGINT, SIGTERM and SIGHUP and when boardvm exits (see uci_stop()). */
-UciEngine *uci_start(const char *command, const char *variant, double timeout, char *err,
-                     size_t errlen);
+UciEngine *uci_start(const char *command, const char *variant, int nset, char *const *set,
+                     double timeout, char *err, size_t errlen);
 /* `position fen FEN moves ...` then `go perft depth`; 0 with a message in err (the engine died,
  * did not answer in time, wrote more than the bounds above, or its counts do not fit in 64 bits
  * or do not add up to its total). */

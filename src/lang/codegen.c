@@ -1073,7 +1073,7 @@ static void stmt_emit(Compiler *C, Ast *s)
 {
     if (C->fn_kind == FN_HOOK) { diag_error(C->diag, s->loc, "`emit` makes a move; hooks cannot"); return; }
     if (s->num == EMIT_DROP && C->fn_kind != FN_DROPS) { diag_error(C->diag, s->loc, "`emit drop` belongs in the `drops` block"); return; }
-    if (s->num != EMIT_DROP && C->fn_kind == FN_DROPS) { diag_error(C->diag, s->loc, "the `drops` block emits with `emit drop`"); return; }
+    if (s->num != EMIT_DROP && C->fn_kind == FN_DROPS) { diag_error(C->diag, s->loc, "the `drops` block emits with `emit drop` (`become T;` before it drops the piece as type T; `drops free T { }` drops with no hand)"); return; }
     int suffix = 0;
     if (s->nkids && s->kids[0]->kind == AST_STRING) suffix = string_index(C, s->kids[0]->str) + 1;
     if (suffix > 255) { diag_error(C->diag, s->loc, "too many different move suffixes"); suffix = 0; }
@@ -1151,7 +1151,11 @@ static void stmt(Compiler *C, Ast *s)
     case AST_ASSIGN: assign(C, s); break;
     case AST_EMIT: stmt_emit(C, s); break;
     case AST_BECOME:
-        if (C->fn_kind != FN_MOVES) { diag_error(C->diag, s->loc, "`become` belongs in a piece's moves"); break; }
+        if (C->fn_kind != FN_MOVES && C->fn_kind != FN_DROPS) {
+            diag_error(C->diag, s->loc, "`become` belongs in a piece's moves or in `drops` (the "
+                       "type a dropped piece arrives as)");
+            break;
+        }
         if (C->extending) {
             diag_error(C->diag, s->loc, "`moves extend` adds to a move; the piece has arrived "
                        "(`change move.to to T;`)");

@@ -410,6 +410,24 @@ int make_list(Compiler *C, int vtype, int n, const int32_t *items)
     return g->nlists++;
 }
 
+/* `drops free T1 T2 { }`: the types the program drops, whatever the hands hold. */
+static void drops_free_types(Compiler *C, Ast *list)
+{
+    Game *g = C->g;
+    g->drops_free = arena_alloc(&g->arena, (size_t)g->ntypes + 1);
+    memset(g->drops_free, 0, (size_t)g->ntypes + 1);
+    for (int i = 0; i < list->nkids; i++) {
+        Ast *k = list->kids[i];
+        Sym *s = sym_find(C, k->name);
+        if (!s || s->kind != SYM_TYPE) {
+            diag_error(C->diag, k->loc, "`drops free` lists piece types; '%s' is not one", k->name);
+            if (!s) suggest(C, k->name, k->loc);
+            continue;
+        }
+        g->drops_free[s->index] = 1;
+    }
+}
+
 /* `display { mark ZONE; map ATTRIBUTE; show VARIABLE ["label"]; hide VARIABLE; }` (display.c
  * draws them; hide is for the web board and svg: a piece or square variable kept for the rules'
  * bookkeeping, not drawn) */
@@ -1365,6 +1383,7 @@ static void declare_other(Compiler *C, Ast *d, Ast **start_decl)
         else g->step_limit = d->num;
         break;
     case AST_DISTINCT: g->distinct = 1; g->distinct_smallest = (int)d->num; break;
+    case AST_ROYAL: g->royal_all = (int)d->num; break;     /* `royal all;` / `royal any;` */
     case AST_COMPULSORY: g->compulsory_capture = (int)d->num; break;
     case AST_POSITION: declare_position_format(C, d); break;
     case AST_DEF: sym_add(C, d->name, SYM_DEF, 0, d); break;
@@ -1424,6 +1443,7 @@ static void pass_programs(Compiler *C, Ast **decls, int nd)
         } else if (d->kind == AST_DROPS && d->nkids) {
             if (g->drops_fn >= 0) diag_error(C->diag, d->loc, "a second `drops` block");
             g->drops_fn = compile_function(C, "drops", FN_DROPS, 0, d->kids[0], NULL, NULL);
+            if (d->nkids > 1 && d->kids[1]) drops_free_types(C, d->kids[1]);
         } else if (d->kind == AST_HOOK && d->nkids) {
             static const char *hn[] = { "legal", "after-move", "turn-start", "on capture", "end",
                                          "on setup" };

@@ -254,6 +254,22 @@ static void check_extend(ParseCtx *ctx, const RulesLoc *l, const char *word)
         parse_error(ctx, l, "expected 'extend' before '{' after 'moves', found '%s'", word);
 }
 
+/* `royal all;` / `royal any;` */
+static long check_royal_rule(ParseCtx *ctx, const RulesLoc *l, const char *word)
+{
+    if (!strcmp(word, "all")) return 1;
+    if (strcmp(word, "any") != 0)
+        parse_error(ctx, l, "expected 'all' or 'any' after 'royal', found '%s'", word);
+    return 0;
+}
+
+/* `drops free Pawn { }`: `free` is not reserved either. */
+static void check_free(ParseCtx *ctx, const RulesLoc *l, const char *word)
+{
+    if (strcmp(word, "free") != 0)
+        parse_error(ctx, l, "expected '{' or 'free' after 'drops', found '%s'", word);
+}
+
 /* `hop orth capture;`: `hop` is not reserved (it may name things elsewhere); check it. */
 static void check_hop(ParseCtx *ctx, const RulesLoc *l, const char *word)
 {
@@ -325,6 +341,7 @@ static long ranks_of_x(ParseCtx *ctx, const RulesLoc *l, const char *word)
 %type <node> dirs dir_terms dir_term symmetry pairs pair zone zone_fors zone_for sq_items
 %type <node> sq_item arrows arrow_entries arrow_entry flags ident_list attribute opt_default opt_var_value
 %type <node> attr_body attr_entries attr_entry var type type_name piece piece_attrs piece_body
+%type <node> royal_rule
 %type <node> piece_items piece_item drops start position pos_fields pos_field pos_field1 distinct when
 %type <node> display display_items display_item atom_terms atom_term opt_zones
 %type <node> compound compound_parts option_value def params param_list param hook turn_moves block stmts stmt if_stmt either_stmt lvalue
@@ -365,6 +382,7 @@ decl_block:
 decl:
     game | players | option | board | squares | stack | direction | dirs | symmetry | zone
   | arrows | flags | attribute | var | piece | drops | start | position | distinct | when | display
+  | royal_rule
   | def | hook | turn_moves | compound
   ;
 
@@ -705,6 +723,8 @@ opt_mode:
 
 drops:
     KW_DROPS block           { $$ = mk_kids(ctx, AST_DROPS, &@1, $2, NULL, NULL); }
+  | KW_DROPS IDENT ident_list block     /* `drops free Pawn { }`: no hand (Ataxx's clones) */
+        { check_free(ctx, &@2, $2); $$ = mk_kids(ctx, AST_DROPS, &@1, $4, $3, NULL); }
   ;
 
 start:
@@ -760,6 +780,12 @@ display_item:
     IDENT IDENT opt_string ';'
                              { $$ = mk_kids(ctx, AST_DISPLAY_ITEM, &@1, mk_named(ctx, AST_IDENT, &@2, $2), $3, NULL);
                                $$->name = $1; }
+  ;
+
+/* `royal all;`: a side is in check when all its royal pieces are attacked (`royal any;`, the
+ * default: when one is) */
+royal_rule:
+    KW_ROYAL IDENT ';'       { $$ = mk(ctx, AST_ROYAL, &@1); $$->num = check_royal_rule(ctx, &@2, $2); }
   ;
 
 distinct:

@@ -108,10 +108,16 @@ static void push_extended(Pos *p, MoveList *ml, struct ExtScratch *x, const Move
     /* its string: the move's (a drop's `X@sq` as text), then what the program wrote */
     f.note0 = ml->ntext;
     if (b->kind == MK_DROP) {
-        const char *code = g->types[b->become].code, *sq = g->sq_name[b->to];
+        const char *code = g->types[b->hand && b->hand != b->become ? b->hand : b->become].code;
+        const char *sq = g->sq_name[b->to];
         add_text(ml, code, (uint32_t)strlen(code));
         add_text(ml, "@", 1);
         add_text(ml, sq, (uint32_t)strlen(sq));
+        if (b->hand && b->hand != b->become) {           /* dropped as another type */
+            const char *as = g->types[b->become].code;
+            add_text(ml, "=", 1);
+            add_text(ml, as, (uint32_t)strlen(as));
+        }
         f.kind = MK_STAY; f.from = -1; f.piece = PW_MAKE(b->become, mover);
     } else f.kind = b->kind == MK_STAY ? MK_STAY : MK_LANDED;
     add_own_text(ml, b->note0, b->nnote);

@@ -61,10 +61,12 @@ void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
         if (m->become) pw = PW_WITH_TYPE(pw, m->become);
         if (!pos_push(p, m->to, pw)) pos_runtime_error(p, 0, "more than %d pieces on %s", g->stack, g->sq_name[m->to]);
     } else if (m->kind == MK_DROP) {
-        int hl = g->st_hands + mover * (g->ntypes + 1) + m->become;
         if (!pos_push(p, m->to, PW_MAKE(m->become, mover)))
             pos_runtime_error(p, 0, "more than %d pieces on %s", g->stack, g->sq_name[m->to]);
-        pos_set(p, hl, p->st[hl] - 1);
+        if (m->hand) {                         /* `drops free`: no hand to take it from */
+            int hl = g->st_hands + mover * (g->ntypes + 1) + m->hand;
+            pos_set(p, hl, p->st[hl] - 1);
+        }
         p->last_piece = PW_MAKE(m->become, mover);
     }
     /* a piece the program took with `capture` (en passant) or `land`, when none stood on the

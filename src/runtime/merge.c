@@ -14,7 +14,7 @@ uint64_t merge_emit_hash(const Pos *p, const Move *m)
      * `moves distinct`, only moves of one `distinct { }` block are merged: its number counts. */
     uint64_t a = (uint64_t)(uint16_t)m->from | (uint64_t)(uint16_t)m->to << 16
                | (uint64_t)m->kind << 32 | (uint64_t)m->become << 40 | (uint64_t)m->layer << 48
-               | (uint64_t)m->again << 56;
+               | (uint64_t)m->again << 56 | (uint64_t)m->hand << 57;
     uint64_t b = (uint64_t)(uint32_t)m->piece | (uint64_t)(p->g->distinct ? 0 : m->group) << 32;
     return p->hash ^ mix64(a ^ 0x5851f42d4c957f2dull) ^ mix64(b + 0x14057b7ef767814full);
 }

@@ -48,9 +48,27 @@ static int gen_found(void *ctx, int to, int32_t captured)
 #define LINE_MOVE_STEPS 12
 #define LEGAL_MOVE_STEPS 16
 
+/* The moves of a piece's lines from `first` on that go to a square an earlier one goes to are
+ * one move (the lines of `leap e; ride e;` both reach the next square east): each is listed
+ * once. Only for the types whose lines may overlap (atoms_overlap). */
+static void merge_line_moves(const Game *g, MoveList *ml, int first)
+{
+    uint64_t seen[(MAX_SQUARES + 63) / 64] = { 0 };
+    int k = first;
+    (void)g;
+    for (int i = first; i < ml->n; i++) {
+        int to = ml->m[i].to;
+        if (seen[to >> 6] >> (to & 63) & 1) continue;
+        seen[to >> 6] |= 1ull << (to & 63);
+        ml->m[k++] = ml->m[i];
+    }
+    ml->n = k;
+}
+
 static void gen_atoms(Pos *p, MoveList *ml, int sq, int32_t w, const PieceType *T, int mover)
 {
     const Game *g = p->g;
+    const int first = ml->n;
     for (int i = 0; i < T->natoms; i++) {
         const Atom *a = &T->atoms[i];
         if (!ATOM_PLAIN(a)) {
@@ -74,6 +92,7 @@ static void gen_atoms(Pos *p, MoveList *ml, int sq, int32_t w, const PieceType *
             if (a->kind == ATOM_LEAP) break;
         }
     }
+    if (T->atoms_overlap) merge_line_moves(g, ml, first);
 }
 
 /* The pseudo-legal moves, unit by unit: each piece (unit sq * stack + layer), the turn's
@@ -184,10 +203,13 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip
             vm_run(p, &c);
         } else {
             int t = u - board_units;
-            if (g->drops_fn < 0 || p->st[g->st_hands + mover * (g->ntypes + 1) + t] <= 0) continue;
+            if (g->drops_fn < 0) continue;
+            if (g->drops_free ? !g->drops_free[t]
+                              : p->st[g->st_hands + mover * (g->ntypes + 1) + t] <= 0) continue;
             if (onto_only && !g->moves_onto[g->drops_fn]) continue;
             RunCtx c = { .mode = RUN_GEN, .fn = g->drops_fn, .mover = mover, .origin = -1,
-                         .dropping = t, .out = ml, .nlegal = -1, .target = -1 };
+                         .dropping = t, .free_drop = g->drops_free != NULL, .out = ml,
+                         .nlegal = -1, .target = -1 };
             if (!ext) { if (gen_run(p, ml, &c, stop, skip, u, before)) return 1; continue; }
             vm_run(p, &c);
         }
@@ -616,10 +638,12 @@ int in_check(Pos *p, int player)
     for (int sq = 0; sq < g->nsq; sq++) {
         int32_t w = CELL(sq);
         if (!w || PW_OWNER(w) != player || !g->types[PW_TYPE(w)].royal) continue;
-        for (int q = 0; q < g->nplayers; q++)
-            if (q != player && square_attacked(p, sq, q)) return 1;
+        int hit = 0;
+        for (int q = 0; q < g->nplayers && !hit; q++)
+            hit = q != player && square_attacked(p, sq, q);
+        if (hit != g->royal_all) return hit;   /* any: one attacked is check; all: one safe is not */
     }
-    return 0;
+    return g->royal_all;
 }
 
 int can_move_to(Pos *p, int target, int player)
@@ -694,6 +718,44 @@ static const VmHost runtime_host = {
     square_attacked, piece_attacks, in_check, can_move_to, gen_first_legal, pos_make
 };
 
+/* The offsets (dx, dy) a line reaches on an empty board, as player pl sees its directions,
+ * into out (at most n); how many. Zones are left out: the test may find an overlap that
+ * never happens, never miss one. */
+static int line_offsets(const Game *g, int pl, const Atom *a, int *ox, int *oy, int n)
+{
+    int d = g->dir_map[pl][a->dir], k = 0;
+    int x0 = 0, y0 = 0;
+    if (a->leg >= 0) { int l = g->dir_map[pl][a->leg]; x0 = g->dx[l]; y0 = g->dy[l]; }
+    int far = g->files > g->ranks ? g->files : g->ranks;
+    for (int step = 1; step <= far && k < n; step++) {
+        if (a->kind == ATOM_LEAP && step > 1) break;
+        if (a->kind == ATOM_HOP && step == 1) continue;    /* beyond a screen: 2 steps at least */
+        ox[k] = x0 + step * g->dx[d]; oy[k] = y0 + step * g->dy[d]; k++;
+    }
+    return k;
+}
+
+/* Whether two lines of T may list one move: the same square reached by both, in a mode both
+ * allow (a `move` line and a `capture` line never list one move). */
+static int atoms_overlap(const Game *g, const PieceType *T)
+{
+    enum { N = 64 };
+    int ax[N], ay[N], bx[N], by[N];
+    for (int i = 0; i < T->natoms; i++)
+        for (int j = i + 1; j < T->natoms; j++) {
+            const Atom *a = &T->atoms[i], *b = &T->atoms[j];
+            if ((a->mode == MODE_MOVE && b->mode == MODE_CAPTURE) ||
+                (a->mode == MODE_CAPTURE && b->mode == MODE_MOVE)) continue;
+            for (int pl = 0; pl < g->nplayers; pl++) {
+                int na = line_offsets(g, pl, a, ax, ay, N), nb = line_offsets(g, pl, b, bx, by, N);
+                for (int u = 0; u < na; u++)
+                    for (int v = 0; v < nb; v++)
+                        if (ax[u] == bx[v] && ay[u] == by[v]) return 1;
+            }
+        }
+    return 0;
+}
+
 void movegen_prepare(Game *g)
 {
     g->host = &runtime_host;
@@ -713,6 +775,7 @@ void movegen_prepare(Game *g)
             for (int i = 0; i < T->nattack_atoms; i++) add_attack_atom(g, pl, t, &T->attack_atoms[i]);
         }
     }
+    for (int t = 1; t <= g->ntypes; t++) g->types[t].atoms_overlap = atoms_overlap(g, &g->types[t]);
     g->fallback_attackers[0] = g->fallback_attackers[1] = 0;
     for (int t = 1; t <= g->ntypes; t++) {
         const PieceType *T = &g->types[t];

@@ -24,6 +24,11 @@ void move_string(const Game *g, const MoveList *ml, const Move *m, char *buf, si
     switch (m->kind) {
     case MK_DROP:
         if (g->drop_square_only) snprintf(out, outlen, "%s%s%s%s", to, suffix, note, after);
+        else if (m->hand && m->hand != m->become)   /* dropped as another type: `X@sq=Y` */
+            snprintf(out, outlen, "%s@%s=%s%s%s%s",
+                     m->hand <= g->ntypes ? g->types[m->hand].code : "?", to,
+                     m->become >= 1 && m->become <= g->ntypes ? g->types[m->become].code : "?",
+                     suffix, note, after);
         else snprintf(out, outlen, "%s@%s%s%s%s",
                       m->become >= 1 && m->become <= g->ntypes ? g->types[m->become].code : "?",
                       to, suffix, note, after);

@@ -184,8 +184,8 @@ int pins_move_safe(Pos *p, const MoveList *ml, const Move *m, const Pins *pins)
         if (m->kind == MK_MOVE && p->watch[m->from * g->stack] == p->watch_stamp) return 0;
         if (p->watch[m->to * g->stack] == p->watch_stamp) return 0;
         /* a drop also takes the piece from the mover's hand */
-        if (m->kind == MK_DROP &&
-            p->watch[g->st_hands + pos_turn(p) * (g->ntypes + 1) + m->become] == p->watch_stamp)
+        if (m->kind == MK_DROP && m->hand &&
+            p->watch[g->st_hands + pos_turn(p) * (g->ntypes + 1) + m->hand] == p->watch_stamp)
             return 0;
     }
     if (royal) return royal_move_safe(p, m, p->st[m->from]);

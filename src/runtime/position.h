@@ -22,6 +22,8 @@ typedef struct {
     uint8_t suffix;              /* string index + 1, or 0 */
     uint8_t layer;               /* stacks: the moving piece's place in its stack (0 = bottom) */
     uint8_t qual_before, qualified;
+    uint8_t hand;                /* drops: the type taken from the hand (0: none, `drops free`);
+                                    `become` is the type placed, which may differ (`become T;`) */
     int32_t piece;               /* the moving piece word (0 for drops) */
     int32_t captured;            /* piece on the destination before the move (for ordering) */
     uint32_t op0, nops;          /* recorded state writes: ops[op0 .. op0+nops) of its list */

@@ -221,9 +221,13 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     const uint32_t nops0 = ml->nops, ntext0 = ml->ntext;
     Move *m = movelist_push(ml);
     m->kind = (uint8_t)kind;
-    m->from = (int16_t)(kind == MK_DROP ? -1 : c->origin);
     m->to = (int16_t)L[0];
-    m->become = (uint8_t)(kind == MK_DROP ? c->dropping : L[1]);
+    if (kind != MK_DROP) { m->from = (int16_t)c->origin; m->become = (uint8_t)L[1]; m->hand = 0; }
+    else {              /* `become T;` drops it as T; `drops free`: from no hand */
+        m->from = -1;
+        m->become = (uint8_t)(L[1] ? L[1] : c->dropping);
+        m->hand = (uint8_t)(c->free_drop ? 0 : c->dropping);
+    }
     m->layer = (uint8_t)c->layer;
     m->again = (uint8_t)(L[2] != 0);
     m->suffix = (uint8_t)suffix;

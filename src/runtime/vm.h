@@ -27,6 +27,7 @@ typedef struct {
     int32_t piece;           /* the moving piece */
     int layer;               /* its place in its square's stack (0 = bottom) */
     int dropping;            /* the type being dropped */
+    int free_drop;           /* `drops free`: the drop takes nothing from a hand */
     int32_t victim;          /* the captured piece, in `on capture` */
     int target;              /* RUN_ATTACK / RUN_REACH: the square looked for */
     MoveList *out;           /* RUN_GEN: where moves go */

@@ -565,7 +565,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                 /* pos_make takes a dropped piece from the hand after the program's own changes:
                  * if the program emptied the hand itself (`take dropping from mover`), there is
                  * no piece left to drop, and the count would go below 0. Not a move. */
-                if (kind == MK_DROP && (!PLOK(mover) || !TYOK(c->dropping) || p->st[HANDLOC(mover, c->dropping)] <= 0)) goto fail;
+                if (kind == MK_DROP && (!PLOK(mover) || !TYOK(c->dropping) || (!c->free_drop && p->st[HANDLOC(mover, c->dropping)] <= 0))) goto fail;
                 if (kind == MK_MOVE && L[4]) kind = MK_LANDED;     /* `land` already moved it */
                 /* the step bound is on the work between two moves; the position's bound goes on */
                 GEN_EMIT(kind, OPND(2), L);

@@ -6,7 +6,7 @@ file=$1
 want=$(sed -n 1p "$file")
 while IFS= read -r line; do
     case $line in
-    uci) echo "option name UCI_Variant type combo default chess var chess var shogi"; echo uciok ;;
+    uci) echo "option name UCI_Variant type combo default chess var chess var shogi var kyotoshogi var ataxx"; echo uciok ;;
     isready) echo readyok ;;
     "position "*) [ "$line" = "$want" ] || { echo "info string unexpected: $line"; exit 4; } ;;
     "go perft 1") sed 1d "$file" ;;
