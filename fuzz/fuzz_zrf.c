@@ -2,7 +2,9 @@
  *
  * Input: the bytes of a .zrf file, read from memory (zrf_read_text: an include is refused, so
  * no input reads the disk). Every game and variant (at most 16) is made whole and its board
- * built and printed.
+ * built and printed; the first four are lowered and compiled (game_compile_to, as every
+ * command does), and a compiled one's start position set up, written and read back, and its
+ * legal moves generated and named.
  *
  * Checks: no sanitizer report; a read, a variant list or a board that fails has reported an
  * error; a board's links, zones and symmetries name only its own positions, directions and
@@ -12,6 +14,7 @@
  */
 #include "fuzz_common.h"
 #include "zrf.h"
+#include "zrf_compile.h"
 #include "zrf_board.h"
 #include "zrf_variant.h"
 
@@ -21,7 +24,38 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     fz_quiet();
     zrf_max_tokens = 1000000;      /* a second or so under the sanitizers, not 16 times that */
     zrf_max_board_work = 20000000;
+    zrf_refuse_includes = 1;
+    fz_limits();
     return 0;
+}
+
+/* Variant n compiled as a command compiles it, and its start played with. */
+static void compile_variant(const uint8_t *data, size_t size, int n)
+{
+    char opt[32], *opts[1] = { opt };
+    snprintf(opt, sizeof opt, "variant=%d", n);
+    Game *g = fz_compile(data, size, "fuzz.zrf", 1, opts, NULL);
+    if (!g) return;
+    Pos *volatile p = NULL;
+    char *volatile s1 = NULL;
+    jmp_buf jb;
+    if (setjmp(jb)) {
+        FZ_CHECK(p && p->errmsg[0], "a runtime error without a message");
+        free(s1); pos_free(p); game_free(g);
+        return;
+    }
+    p = pos_new(g);
+    p->on_error = &jb;
+    char e[256] = "";
+    if (pos_from_string(p, g->start, e, sizeof e)) {
+        s1 = pos_to_string(p);
+        FZ_CHECK(pos_from_string(p, s1, e, sizeof e), "the start '%s' does not read back: %s", (char *)s1, e);
+        free(s1); s1 = NULL;
+        MoveList *ml = fz_moves(p);
+        fz_check_move_strings(g, ml, 64);
+    } else FZ_CHECK(e[0], "the start position was refused without a message");
+    pos_free(p);
+    game_free(g);
 }
 
 static void check_board(const ZrfBoard *b)
@@ -67,6 +101,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             } else FZ_CHECK(z.diag.errors > before, "a board failed without an error");
             zrf_board_free(&b);
         }
+        for (int i = 0, n = 0; i < g.n && n < 4; i++)
+            if (g.v[i].number) compile_variant(data, size, ++n);
     } else FZ_CHECK(z.diag.errors, "no games and no error");
     zrf_free(&z);
     fclose(null);

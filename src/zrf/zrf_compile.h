@@ -13,6 +13,10 @@
 Game *zrf_compile_source(const char *text, size_t len, const char *display_name, int nopts,
                          char **opts, int *status, FILE *out);
 
+/* Set (the fuzz harness): an include is refused, as zrf_read_text refuses it, so that no
+ * input reads the disk. */
+extern int zrf_refuse_includes;
+
 /* A Zillions file, by its name (.zrf, .zri) or, failing that, by its text: the first thing in
  * it that is not a blank or a `;` comment is a '('. */
 int zrf_looks_like(const char *text, size_t len, const char *name);
