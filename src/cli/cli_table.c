@@ -159,8 +159,13 @@ static const CliTake bench_takes[] = {
 static const CliTake selfplay_takes[] = {
     TAKE(OPT_OPTION), TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_PROFILE), TAKE(OPT_DEPTH),
     TAKE(OPT_TIME), TAKE(OPT_NODES), TAKE(OPT_MOVE_WORK), TAKE(OPT_THREADS), TAKE(OPT_OFF),
-    TAKE(OPT_SEARCH), TAKE(OPT_GAMES), TAKE(OPT_SEED), TAKE(OPT_RECORD), TAKE(OPT_MAX_PLIES),
-    TAKE(OPT_OPPONENT), TAKE(OPT_BOARD),
+    TAKE(OPT_SEARCH), TAKE(OPT_GAMES),
+    TAKE_HELP(OPT_SEED, "the first game's seed (default 0: no noise); the next games count up "
+              "from it, and --seed with a game's seed plays it again"),
+    TAKE(OPT_RECORD), TAKE(OPT_MAX_PLIES),
+    TAKE_HELP(OPT_OPPONENT, "play against a random mover or a fixed depth (the engine has the "
+              "first side at an even seed: sides alternate)"),
+    TAKE(OPT_BOARD),
 };
 static const CliTake play_takes[] = {
     TAKE(OPT_OPTION), TAKE(OPT_FEN), TAKE(OPT_DEPTH), TAKE(OPT_TIME), TAKE(OPT_NODES),
