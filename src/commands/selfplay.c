@@ -1,8 +1,9 @@
 /* selfplay.c - `boardvm selfplay FILE`: the engine plays itself (or, with --opponent, a random
  * mover or another depth, colours alternating by game). Game K plays seed --seed + K - 1, and a
- * game depends on its seed alone: several games differ, and each can be played again by itself. Each move is printed as it is played,
- * numbered as PGN numbers moves (1. e2e4, 1... e7e5), with --board the board after it; each game
- * ends with a `result:` line and, with --record, its PGN record (record.c).
+ * game depends on its seed alone: several games differ, and each can be played again by itself.
+ * Each move is printed as it is played, numbered as PGN numbers moves (1. e2e4, 1... e7e5), with
+ * --board the board after it; each game ends with a `result:` line and, with --record, its PGN
+ * record (record.c).
  *
  * Ctrl-C (SIGINT) stops the search under way and ends the match there: the game in progress is
  * recorded as unfinished ("interrupted"), the score so far printed, exit status 130. */
