@@ -26,7 +26,7 @@ for how in group parent; do
     n=$(interrupted match "$tmp/m.err" 2000)
     [ $st -eq 130 ] && [ -n "$n" ] && ok "match ($how): status 130, interrupted after $n games" ||
         bad "match ($how): status $st, $(cat "$tmp/m.err")"
-    grep -q "^A (depth 2) against B (depth 2): [0-9]* wins, [0-9]* draws, [0-9]* losses in $n games\$" "$tmp/m.out" &&
+    grep -q "^A (depth 2) against B (depth 2): [0-9]* wins*, [0-9]* draws*, [0-9]* loss[es]* in $n games*\$" "$tmp/m.out" &&
         grep -q '^elo: ' "$tmp/m.out" && ends_whole "$tmp/m.out" &&
         ok "match ($how): the score of the $n games played" || bad "match ($how): $(tail -n 3 "$tmp/m.out")"
     [ "$(games "$tmp/m.pgn")" = "$n" ] && [ "$(grep -c '^1-0$\|^0-1$\|^1/2-1/2$\| 1-0$\| 0-1$\| 1/2-1/2$' "$tmp/m.pgn")" = "$n" ] &&

@@ -9,6 +9,7 @@
  * named as such rather than called unknown. */
 #include "cli.h"
 #include "diag.h"
+#include "rulespath.h"
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
@@ -195,6 +196,8 @@ static int operand(const CliCommand *c, int *operands, const char *word)
     if (c->min_operands < c->max_operands && c->max_operands > 1)
         return cli_usage_error(c, "unexpected argument '%s': at most %d (usage: boardvm %s %s)",
                                word, c->max_operands, c->name, c->operands);
+    if (!c->max_operands)
+        return cli_usage_error(c, "unexpected argument '%s' (it takes none)", word);
     return cli_usage_error(c, "unexpected argument '%s' (usage: boardvm %s %s)", word, c->name,
                            c->operands);
 }
@@ -279,6 +282,20 @@ static void option_line(FILE *out, const CliOption *o)
     else fprintf(out, "%-30s%s\n", left, o->help);
 }
 
+/* text on lines of their own, its words put on a new line before one would pass width columns */
+static void wrapped(FILE *out, const char *text, int width)
+{
+    int col = 0;
+    for (const char *s = text; *s;) {
+        size_t n = strcspn(s, " ");
+        if (col + (int)n + 1 > width) { fputc('\n', out); col = 0; }
+        else if (s != text) { fputc(' ', out); col++; }
+        fprintf(out, "%.*s", (int)n, s);
+        col += (int)n;
+        s += n + (s[n] == ' ');
+    }
+}
+
 void cli_version(FILE *out)
 {
     fprintf(out, "boardvm %s\n"
@@ -293,14 +310,16 @@ void cli_help(const CliCommand *c, FILE *out)
         fputs("usage: boardvm COMMAND [ARGS] [OPTIONS]\n\nCommands:\n", out);
         for (const CliCommand *k = cli_commands; k->name; k++) {
             char left[64];
-            snprintf(left, sizeof left, "  %s %s", k->name, k->operands);
+            snprintf(left, sizeof left, "  %s%s%s", k->name, *k->operands ? " " : "",
+                     k->operands);
             if (strlen(left) > 28) fprintf(out, "%s\n%30s%s\n", left, "", k->summary);
             else fprintf(out, "%-30s%s\n", left, k->summary);
         }
         fputs("\nThe options of a command: boardvm COMMAND --help (or boardvm help COMMAND).\n"
               "  -h, --help  this help;  -V, --version  the version and the licence\n\n", out);
     } else {
-        fprintf(out, "usage: boardvm %s %s [OPTIONS]\n\n%s\n", c->name, c->operands,
+        fprintf(out, "usage: boardvm %s%s%s [OPTIONS]\n\n%s\n", c->name, *c->operands ? " " : "",
+                c->operands,
                 c->about ? c->about : c->summary);
         fputs("\nOptions:\n", out);
         option_line(out, &cli_options[OPT_HELP]);      /* --version: in the list of commands */
@@ -312,8 +331,9 @@ void cli_help(const CliCommand *c, FILE *out)
         fputc('\n', out);
     }
     fputs("FILE is a rules file: a path, or the name of a game (chess or chess.rules) looked up "
-          "in\n"
-          "the directories of $BOARDVM_PATH (separated by ':'), then in " BOARDVM_DATADIR ".\n"
+          "in\n", out);
+    wrapped(out, rules_search_text(), 100);
+    fputs(".\n$BOARDVM_PATH holds directories separated by ':'; boardvm list shows the games found.\n"
           "See boardvm(1) and, for the rules language, boardvm-rules(5).\n",
           out);
 }

@@ -116,6 +116,7 @@ const CliOption cli_options[] = {    /* cli.h: [NOPTIONS], so none can be missin
           "the start in the engine's notation (when it cannot be translated)"),
     VALUE(OPT_TIMEOUT, "timeout", 0, ARG_SECONDS, 0, 0, "S", "seconds",
           "seconds an engine has for each whole answer (default 60)"),
+    FLAG(OPT_NAMES, "names", 0, "only the games' names, one a line (what the completion offers)"),
 };
 
 /* ---- what each command takes: an option as declared, with the command's own help, or with
@@ -227,6 +228,7 @@ static const CliTake serve_takes[] = {
 static const CliTake svg_takes[] = {
     TAKE(OPT_OPTION), TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_GAME), TAKE(OPT_WORK),
 };
+static const CliTake list_takes[] = { TAKE(OPT_NAMES) };
 static const CliTake dump_takes[] = {
     TAKE_VALUE(OPT_VARIANT, "the variant of the .zrf file: its number or its title (boardvm "
                "variants; default: the first game)", ARG_TEXT, 0, 0, "N|NAME", "a variant"),
@@ -330,6 +332,10 @@ const CliCommand cli_commands[] = {
       .about = "Prints the variant's sections after macro expansion and inheritance from its\n"
                "game, then its board: the positions with their rectangles, the links per\n"
                "direction, the zones and the symmetries." },
+    { .name = "list", .operands = "", .min_operands = 0, .max_operands = 0, .run = cmd_list,
+      CLI_TAKES(list_takes), .summary = "the games found by name, with their titles and options",
+      .about = "Lists the games boardvm finds by name (boardvm show NAME): the directories it\n"
+               "looks in, in order, and in each its rules files with their titles and options." },
     { .name = "help", .operands = "[COMMAND]", .min_operands = 0, .max_operands = 1,
       .run = run_help, .summary = "the list of commands, or a command's options" },
     { .name = "completion", .operands = "[bash]", .min_operands = 0, .max_operands = 1,

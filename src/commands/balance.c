@@ -30,6 +30,7 @@
 #include "search.h"
 #include "selfgames.h"
 #include "session.h"
+#include "wording.h"
 
 #define MAX_VARIANTS BALANCE_MAX_VARIANTS   /* commands.h: its row's most operands */
 #define Z95 1.959963984540054
@@ -370,8 +371,9 @@ static void report(const Game *g, const Variant *v, const Tally *t)
     for (int i = 0; i < v->nopts; i++) printf("%s-o %s", i ? " " : " (", v->opts[i]);
     printf("%s: %d games (%d distinct)\n", v->nopts ? ")" : "", t->n, t->distinct);
     if (!t->n) return;
-    printf("  %s (first player): %d wins, %d draws, %d losses; score ", g->player_name[0], t->first,
-           t->draws, t->second);
+    printf("  %s (first player): ", g->player_name[0]);
+    print_wins_draws_losses(stdout, t->first, t->draws, t->second);
+    printf("; score ");
     print_interval(t->score, t->score_se);
     double elo = elo_from_score(t->score);
     if (t->score_se > 0 && isfinite(elo))

@@ -39,6 +39,7 @@
 #include "record.h"
 #include "search.h"
 #include "session.h"
+#include "wording.h"
 
 #define MAX_GAMES 1000000
 
@@ -812,14 +813,16 @@ static int summarize(const GameOut *out, const MatchOpts *o, const Game *g, cons
         if (r < 64) rcount[r]++;
     }
     int played = tally[0] + tally[1] + tally[2];
-    printf("A (%s) against B (%s): %d wins, %d draws, %d losses in %d games\n", la, lb, tally[2],
-           tally[1], tally[0], played);
+    printf("A (%s) against B (%s): ", la, lb);
+    print_wins_draws_losses(stdout, tally[2], tally[1], tally[0]);
+    printf(" in %d %s\n", played, plural(played, "game", "games"));
     if (played) {
         double score = tally[2] + 0.5 * tally[1];
         printf("score: %.1f/%d = %.4f; draws %.1f %%; average length %.1f plies\n", score, played,
                score / played, 100.0 * tally[1] / played, (double)plies / played);
-        printf("%s, whichever engine played it: %d wins, %d draws, %d losses\n",
-               g->player_name[0], first[0], first[1], first[2]);
+        printf("%s, whichever engine played it: ", g->player_name[0]);
+        print_wins_draws_losses(stdout, first[0], first[1], first[2]);
+        putchar('\n');
         printf("ends:");
         for (int r = 0; r < nreasons; r++)
             printf("%s %s %d", r ? "," : "", *reasons[r] ? reasons[r] : "(no reason)", rcount[r]);

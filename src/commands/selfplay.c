@@ -23,6 +23,7 @@
 #include "outfile.h"
 #include "record.h"
 #include "session.h"
+#include "wording.h"
 
 #define EXIT_INTERRUPTED 130
 
@@ -272,8 +273,10 @@ int cmd_selfplay(Args *a)
         printf("score: %s %d, %s %d, draws %d, unfinished %d\n", m.g->player_name[0], m.score[0],
                m.g->player_name[1], m.score[1], m.score[2], m.score[3]);
     if (a->opponent)
-        printf("%s against %s: %d wins, %d losses, %d draws, %d unfinished\n", m.ename, m.oname,
-               m.mine[0], m.mine[1], m.mine[2], m.score[3]);
+        printf("%s against %s: %d %s, %d %s, %d %s, %d unfinished\n", m.ename, m.oname,
+               m.mine[0], plural(m.mine[0], "win", "wins"), m.mine[1],
+               plural(m.mine[1], "loss", "losses"), m.mine[2], plural(m.mine[2], "draw", "draws"),
+               m.score[3]);
     /* The results are written before Ctrl-C kills again: `timeout -s INT` signals the command
      * and then its process group, and under load the second signal came after the handler was
      * put back, and the buffered result and score lines were lost (tests/play-ui.sh). */
