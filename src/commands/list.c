@@ -67,7 +67,7 @@ static void print_options(const Game *g)
         size_t n = (size_t)snprintf(text, sizeof text, "-o %s", o->name);
         for (int v = 0; v < o->nvalues && n < sizeof text; v++)
             n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", v ? "|" : "=", o->values[v]);
-        if (col && col + strlen(text) > 80) { putchar('\n'); col = 0; }
+        if (col && col + 1 + strlen(text) > 100) { putchar('\n'); col = 0; }
         col += printf("%s%s", col ? " " : "                    ", text);
     }
     if (col) putchar('\n');

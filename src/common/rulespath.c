@@ -101,9 +101,14 @@ void rules_dirs(RulesDirs *d)
         s += len + (s[len] == ':');
     }
 #ifdef BOARDVM_SRCDIR
-    if (running_from_build_tree()) {
-        add_dir(d, xstrdup(BOARDVM_SRCDIR "/rules", "the games' directories"), 0);
-        add_dir(d, xstrdup(BOARDVM_SRCDIR "/examples", "the games' directories"), 0);
+    char src[PATH_MAX];                     /* (distcheck's is "..._build/sub/..") */
+    if (running_from_build_tree() && realpath(BOARDVM_SRCDIR, src)) {
+        size_t n = strlen(src) + sizeof "/examples";
+        char *rules = xmalloc(n, "the games' directories"), *ex = xmalloc(n, "the games' directories");
+        snprintf(rules, n, "%s/rules", src);
+        snprintf(ex, n, "%s/examples", src);
+        add_dir(d, rules, 0);
+        add_dir(d, ex, 0);
     }
 #endif
     char *beside = data_dir_beside_binary();
