@@ -17,6 +17,17 @@ done
 [ -f "$destdir$data/examples/xiangqi.rules" ] && ok "installed: the examples" || bad "no examples in $destdir$data/examples"
 if [ -f "$destdir$comp/boardvm" ] && bash -n "$destdir$comp/boardvm" 2>/dev/null && grep -q 'complete .*_boardvm boardvm' "$destdir$comp/boardvm"
 then ok "installed: the bash completion"; else bad "no bash completion in $destdir$comp"; fi
+# bash-completion (the README installs it) loads it from where it is installed, for boardvm and
+# for ./boardvm, as a shell does at the first TAB: from the data directories of $XDG_DATA_DIRS
+loader=/usr/share/bash-completion/bash_completion
+if [ -f "$loader" ] && command -v bash >/dev/null; then
+    shares=$destdir${comp%/bash-completion/completions}:/usr/share
+    if bash -c ". $loader; XDG_DATA_DIRS='$shares' _completion_loader ./boardvm; complete -p boardvm" 2>/dev/null |
+        grep -q -- '-F _boardvm boardvm$'
+    then ok "bash-completion loads the completion from $destdir$comp"
+    else bad "bash-completion does not load $destdir$comp/boardvm"; fi
+elif [ "${CI:-}" = true ]; then bad "no bash-completion (apt-get install bash-completion)"
+else echo "ok: # SKIP bash-completion is not installed: its loading not checked"; fi
 empty=$(mktemp -d "${TMPDIR:-/tmp}/boardvm-installed.XXXXXX")
 cd "$empty" || exit 1
 unset BOARDVM_PATH
