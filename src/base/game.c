@@ -11,6 +11,10 @@
 
 int game_find_square(const Game *g, const char *name)
 {
+    if (g->sq_name && g->named_squares) {
+        for (int sq = 0; sq < g->nsq; sq++) if (!strcmp(g->sq_name[sq], name)) return sq;
+        return -1;
+    }
     if (!g->sq_name || !isalpha((unsigned char)name[0]) || isalpha((unsigned char)name[1]))
         return -1;
     int x = name[0] - 'a';

@@ -176,7 +176,16 @@ typedef struct Game {
     int files, ranks, nsq, stack;
     int16_t sq_at[MAX_FILES * MAX_RANKS];  /* (x + y*MAX_FILES) -> square or -1 */
     int8_t *sq_x, *sq_y;
-    char (*sq_name)[8];
+    const char **sq_name;                 /* each square's name */
+    /* A board of named positions (a Zillions graph board, docs/zrf.md): squares are found by
+     * name, not read as file letters and rank digits, and sq_x/sq_y place them on a layout
+     * grid that position strings walk. Their pixel rectangles, where the file gives them, are
+     * where the web board and `svg` draw them. */
+    int named_squares;
+    const char *move_sep;                 /* between a move's from- and to-square: "" (e2e4),
+                                             or "-" where names are not letters then digits */
+    int16_t (*sq_rect)[4];                /* x1 y1 x2 y2 in pixels, or NULL: drawn as a grid */
+    int image_w, image_h;                 /* the extent of those rectangles */
 
     /* directions: dirs[] holds every vector used; named ones carry a name */
     int ndirs;
@@ -259,6 +268,11 @@ typedef struct Game {
     long work_limit;                      /* GEN_BUDGET, or `moves work N;` (N millions) */
     long step_limit;                      /* STEP_BUDGET, or `moves steps N;` */
     int has_royal;
+    /* Zillions' notion of attack (docs/zrf.md, "Check"): a square is attacked when an enemy move
+     * would capture a piece of the other side standing there, by landing on it or by a capture
+     * recorded there; an empty square (or one of the attacker's own) is tested with such a piece
+     * put there for the test; and a move's own `attacked?` tests are false inside a test. */
+    int attacks_by_capture;
     int no_move_loses;                    /* a side with no legal move loses: the end block
                                              begins `if no-moves { lose ... }`, or there is none
                                              (the engine's mobility term, search.c) */

@@ -300,6 +300,8 @@ enum {
     X(DCHANGE, NO_OPS, 2, 0, 0, E_RBOARD|E_WBOARD, "as CHANGE, recorded (`defer`)") \
     X(DSETOWNER, NO_OPS, 2, 0, 0, E_RBOARD|E_WBOARD, "as SETOWNER, recorded (`defer`)") \
     X(DMOVEP, NO_OPS, 2, 0, 0, E_RBOARD|E_WBOARD, "as MOVEP, recorded (`defer`)") \
+    X(DSTOREPV, OPS(PIECEVAR), 2, 0, 0, E_RBOARD|E_WBOARD, \
+      "as STOREPV, recorded (`defer`); an empty square then is left alone") \
     X(MOVESTACK, NO_OPS, 2, 0, 0, E_RBOARD|E_WBOARD, \
       "pop two squares (to, then from); move every piece of the first onto the second") \
     X(HEIGHT, NO_OPS, 1, 1, 0, E_RBOARD, "pop a square; push how many pieces stand on it") \

@@ -14,11 +14,16 @@
 #include "movegen.h"
 #include "origins.h"
 #include "posstring.h"
+#include "zrf_compile.h"
 
 Game *game_compile_to(const char *text, size_t len, const char *display_name, int nopts,
                       char **opts, int *status, FILE *out)
 {
-    Game *g = game_compile_source(text, len, display_name, nopts, opts, status, out);
+    /* the front end by the file: a Zillions file (.zrf, or text that opens with a list), or
+     * boardvm's own language */
+    Game *g = zrf_looks_like(text, len, display_name)
+        ? zrf_compile_source(text, len, display_name, nopts, opts, status, out)
+        : game_compile_source(text, len, display_name, nopts, opts, status, out);
     if (!g) return NULL;
     movegen_prepare(g);
     effects_prepare(g);

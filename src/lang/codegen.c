@@ -852,6 +852,7 @@ static void assign(Compiler *C, Ast *s)
         }
     } else { diag_error(C->diag, lv->loc, "cannot assign to this"); return; }
     if (t.t < 0) return;
+    if (C->deferring && store_op == OP_STOREPV) store_op = OP_DSTOREPV;   /* (refused_in_defer) */
     if (op == '=') expect(C, rv, t, type_name(t, g));
     else {
         if (t.t == VT_INT) { expect(C, rv, T_INT, "an int"); emit_op(C, op == '+' ? OP_ADD : OP_SUB); }
@@ -972,8 +973,17 @@ static void stmt_defer_block(Compiler *C, Ast *s)
 static int refused_in_defer(Compiler *C, Ast *s)
 {
     switch (s->kind) {
+    case AST_ASSIGN:               /* `v[sq] = x;` of a piece variable may be deferred */
+        if (s->num == '=' && s->nkids == 2 && (s->kids[0]->kind == AST_INDEX ||
+            s->kids[0]->kind == AST_CALL) && s->kids[0]->nkids == 1) {
+            Sym *sy = sym_find(C, s->kids[0]->name);
+            if (sy && sy->kind == SYM_VAR && C->g->vars[sy->index].kind == VAR_PIECE) return 0;
+        }
+        diag_error(C->diag, s->loc, "only `v[square] = x;` of a piece variable is an assignment "
+                   "`defer { }` can hold (it changes the piece there when the move is made)");
+        return 1;
     case AST_EMIT: case AST_LAND: case AST_BECOME: case AST_AGAIN: case AST_MOVESOF:
-    case AST_ASSIGN: case AST_DEFER_BLOCK: case AST_DISTINCT_BLOCK: case AST_KEY:
+    case AST_DEFER_BLOCK: case AST_DISTINCT_BLOCK: case AST_KEY:
         diag_error(C->diag, s->loc, "`%s` cannot stand in `defer { }` (it holds only effects "
                    "and the tests and loops around them)", ast_kind_name(s->kind));
         return 1;

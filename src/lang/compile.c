@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include "compiler.h"
 #include "rules_compile.h"
+#include "tree_compile.h"
 #include "opcodes.h"
 #include "parse.h"
 #include "oom.h"
@@ -166,11 +167,71 @@ static void make_board(Compiler *C, Ast *d)
             if (!exists[x + y * MAX_FILES]) continue;
             g->sq_at[x + y * MAX_FILES] = (int16_t)n;
             g->sq_x[n] = (int8_t)x; g->sq_y[n] = (int8_t)y;
-            snprintf(g->sq_name[n], sizeof g->sq_name[n], "%c%d", 'a' + x, (y + 1) % 100);
+            char *nm = arena_alloc(&g->arena, 8);
+            snprintf(nm, 8, "%c%d", 'a' + x, (y + 1) % 100);
+            g->sq_name[n] = nm;
             n++;
         }
     g->nsq = n;
     if (n == 0) diag_error(C->diag, d->loc, "the board has no squares");
+}
+
+/* A board of named positions handed over by a front end (tree_compile.h): its squares, their
+ * layout cells, and its directions as names with the links they follow. */
+static void make_graph_board(Compiler *C, const GraphBoard *b)
+{
+    Game *g = C->g;
+    if (b->nsq < 1 || b->nsq > MAX_SQUARES || b->files < 1 || b->files > MAX_FILES ||
+        b->ranks < 1 || b->ranks > MAX_RANKS || b->ndirs > MAX_DIRS - 1) {
+        diag_error(C->diag, (SrcLoc){0, 0, 1}, "a board of %d positions and %d directions laid out "
+                   "on %d x %d cells: at most %d positions, %d directions, %d x %d cells",
+                   b->nsq, b->ndirs, b->files, b->ranks, MAX_SQUARES, MAX_DIRS - 1, MAX_FILES, MAX_RANKS);
+        return;
+    }
+    g->named_squares = 1;
+    g->move_sep = b->move_sep;
+    g->files = b->files; g->ranks = b->ranks; g->nsq = b->nsq;
+    g->sq_name = arena_alloc(&g->arena, sizeof *g->sq_name * (size_t)b->nsq);
+    g->sq_x = arena_alloc(&g->arena, (size_t)b->nsq);
+    g->sq_y = arena_alloc(&g->arena, (size_t)b->nsq);
+    for (int i = 0; i < MAX_FILES * MAX_RANKS; i++) g->sq_at[i] = -1;
+    for (int s = 0; s < b->nsq; s++) {
+        g->sq_name[s] = arena_strdup(&g->arena, b->name[s]);
+        g->sq_x[s] = (int8_t)b->x[s]; g->sq_y[s] = (int8_t)b->y[s];
+        g->sq_at[b->x[s] + b->y[s] * MAX_FILES] = (int16_t)s;
+    }
+    if (b->rect) {
+        g->sq_rect = arena_alloc(&g->arena, sizeof *g->sq_rect * (size_t)b->nsq);
+        memcpy(g->sq_rect, b->rect, sizeof *g->sq_rect * (size_t)b->nsq);
+        g->image_w = b->image_w; g->image_h = b->image_h;
+    }
+    g->ndirs = b->ndirs;
+    for (int d = 0; d < b->ndirs; d++) {
+        g->dir_name[d] = arena_strdup(&g->arena, b->dir[d]);
+        sym_add(C, g->dir_name[d], SYM_DIR, d, NULL);
+    }
+}
+
+/* The direction tables of a board of named positions: its links, its opposites and each
+ * player's map are the front end's; a square looks the same to every player. */
+static void finish_graph_directions(Compiler *C, const GraphBoard *b)
+{
+    Game *g = C->g;
+    int nd = g->ndirs;
+    for (int d = 0; d < nd; d++) {
+        g->opposite[d] = b->opposite[d];
+        for (int pl = 0; pl < g->nplayers; pl++) g->dir_map[pl][d] = b->dir_map[pl * b->ndirs + d];
+    }
+    for (int pl = 0; pl < g->nplayers; pl++)
+        for (int d = 0; d < nd; d++) g->dir_unmap[pl][g->dir_map[pl][d]] = d;
+    for (int pl = 0; pl < g->nplayers; pl++) {
+        g->sq_view[pl] = arena_alloc(&g->arena, sizeof(int16_t) * (size_t)g->nsq);
+        for (int s = 0; s < g->nsq; s++) g->sq_view[pl][s] = (int16_t)s;
+    }
+    g->dirset_abs = arena_alloc(&g->arena, sizeof(uint64_t) * 256 * MAX_PLAYERS);
+    g->neighbor = arena_alloc(&g->arena, sizeof(int16_t) * (size_t)g->nsq * (size_t)(nd ? nd : 1));
+    for (int s = 0; s < g->nsq; s++)
+        for (int d = 0; d < nd; d++) g->neighbor[s * nd + d] = (int16_t)b->link[s * b->ndirs + d];
 }
 
 /* ---------- directions and symmetry ---------- */
@@ -1195,6 +1256,7 @@ static void declare_direction(Compiler *C, Ast *d)
 static int pass_board(Compiler *C, Ast **decls, int nd, int *symk)
 {
     Game *g = C->g;
+    if (C->graph) make_graph_board(C, C->graph);
     for (int i = 0; i < nd; i++) {
         Ast *d = decls[i];
         switch (d->kind) {
@@ -1318,8 +1380,11 @@ static Ast *pass_names(Compiler *C, Ast **decls, int nd, int *symk)
      * back (found by the compile harness). */
     for (int i = 0; i < nd; i++)
         if (decls[i]->kind == AST_POSITION) check_position(C, decls[i]);
-    for (int i = 0; i < nd; i++) collect_vectors(C, decls[i], 0);
-    finish_directions(C, symk);
+    if (C->graph) finish_graph_directions(C, C->graph);
+    else {
+        for (int i = 0; i < nd; i++) collect_vectors(C, decls[i], 0);
+        finish_directions(C, symk);
+    }
     C->dirs_closed = 1;
     if (C->diag->errors) return start_decl;
     layout_state(C->g);
@@ -1432,6 +1497,34 @@ static int compile_decls(Compiler *C, Ast **decls, int nd, Ast **start_decl)
     finish_dirsets(g);
     derive_legal_pretest(C);
     return finish_bytecode(C);
+}
+
+Game *game_tree_new(const char *display_name) { return game_new_empty(display_name); }
+
+Game *game_compile_tree(Game *g, Ast *root, Diag *diag, const GraphBoard *board, int nopts,
+                        char **opts, int *status)
+{
+    Compiler C; memset(&C, 0, sizeof C);
+    C.g = g; C.diag = diag; C.graph = board;
+    arena_init(&C.tmp);
+    arena_init(&C.tree);
+    *status = 1;
+    Ast **decls = NULL; int nd = 0, capd = 0;
+    Ast *start_decl = NULL;
+    if (!set_options(&C, root, nopts, opts)) { *status = 2; goto fail; }
+    flatten(&C, root, &decls, &nd, &capd);
+    if (diag->errors || !compile_decls(&C, decls, nd, &start_decl)) goto fail;
+    g->start_loc = start_decl->loc;
+    arena_free(&C.tmp);
+    arena_free(&C.tree);
+    *status = 0;
+    if (!g->name) g->name = g->filename;
+    return g;
+fail:
+    arena_free(&C.tmp);
+    arena_free(&C.tree);
+    game_free(g);
+    return NULL;
 }
 
 Game *game_compile_source(const char *text, size_t len, const char *display_name, int nopts,

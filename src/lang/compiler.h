@@ -46,6 +46,7 @@ typedef struct { const char *name; int slot; Ty ty; } Local;
 typedef struct {
     Game *g;
     Diag *diag;
+    const struct GraphBoard *graph;    /* a board of named positions (tree_compile.h), or NULL */
     Arena tmp;                         /* compile-time scratch */
     Arena tree;                        /* the syntax tree's nodes (its strings: g->arena) */
     Sym *sym[SYM_BUCKETS];

@@ -20,6 +20,7 @@ int deferred_record(Pos *p, DeferredList *d, int op, const int64_t *a, int n, in
     case OP_DPLACE: e->op = OP_PLACE; break;
     case OP_DCHANGE: e->op = OP_CHANGE; break;
     case OP_DSETOWNER: e->op = OP_SETOWNER; break;
+    case OP_DSTOREPV: e->op = OP_STOREPV; break;
     default: e->op = OP_MOVEP; break;
     }
     e->line = line;
@@ -36,6 +37,7 @@ static int apply_one(Pos *p, const DeferredFx *e, int mover, int64_t *taken)
     case OP_PLACE: return fx_place(p, e->a, e->line);
     case OP_CHANGE: return fx_change(p, e->a);
     case OP_SETOWNER: return fx_setowner(p, e->a);
+    case OP_STOREPV: return fx_storepv(p, e->a);
     default: return fx_movep(p, e->a, e->line);
     }
 }
@@ -56,6 +58,13 @@ int deferred_apply(Pos *p, DeferredList *d, int mover, int last, int64_t *taken)
     for (int k = n - 1; k >= 0; k--)
         if (!apply_one(p, &d->e[d->walk[k]], mover, taken)) return -1;
     return n;
+}
+
+int deferred_captures(const DeferredList *d, int last, int sq)
+{
+    for (int i = last; i; i = d->e[i - 1].prev)
+        if (d->e[i - 1].op == OP_CAPTURE && d->e[i - 1].a[0] == sq) return 1;
+    return 0;
 }
 
 void deferred_free(DeferredList *d)

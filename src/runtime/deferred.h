@@ -34,5 +34,7 @@ int deferred_record(Pos *p, DeferredList *d, int op, const int64_t *a, int n, in
 /* Do the effects of the chain ending at last (+ 1), oldest first; returns how many were done,
  * or -1 when one could not be (the move is then no move). *taken: as fx_capture's. */
 int deferred_apply(Pos *p, DeferredList *d, int mover, int last, int64_t *taken);
+/* Does the chain ending at last (+ 1) capture on sq? (Zillions' attacks, game.h) */
+int deferred_captures(const DeferredList *d, int last, int sq);
 void deferred_free(DeferredList *d);
 #endif

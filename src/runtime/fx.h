@@ -77,6 +77,21 @@ static inline int fx_setowner(Pos *p, const int64_t *a)
     return 1;
 }
 
+/* v[SQ] = X for a piece variable, recorded by `defer`: a[] = square, value, variable (its
+ * range checked when recorded). Zillions' set-attribute on a square left empty when the move is
+ * made does nothing (docs/zrf.md), so neither does this: it is not a move made impossible. */
+static inline int fx_storepv(Pos *p, const int64_t *a)
+{
+    const Game *g = p->g;
+    if (!FX_SQOK(g, a[0])) return 0;
+    int32_t w = fx_top(p, (int)a[0]);
+    if (!w) return 1;
+    const Var *pv = &g->vars[a[2]];
+    uint32_t mask = ((1u << pv->bits) - 1) << pv->shift;
+    pos_set(p, fx_toploc(p, (int)a[0]), (int32_t)(((uint32_t)w & ~mask) | (((uint32_t)a[1] << pv->shift) & mask)));
+    return 1;
+}
+
 /* move SQ to SQ2: the top piece; a[] = from, to */
 static inline int fx_movep(Pos *p, const int64_t *a, int line)
 {

@@ -473,7 +473,31 @@ static int ext_attacked(const Pos *p, int sq, int by, const ExtAttack *e)
            (e->from_zone < 0 || line_in_zone(g, e->from_zone, by, s));
 }
 
+static int square_attacked_as_is(Pos *p, int sq, int by);
+
+/* Zillions' attack (g->attacks_by_capture): the square holds a piece of another side while
+ * it is tested, the one there, or the first royal type (else the first type) put there. */
+static int square_attacked_by_capture(Pos *p, int sq, int by)
+{
+    const Game *g = p->g;
+    int32_t w = TOPW(sq);
+    if (w && PW_OWNER(w) != by) return square_attacked_as_is(p, sq, by);
+    int t = w ? PW_TYPE(w) : 1;
+    for (int k = 1; !w && k <= g->ntypes; k++) if (g->types[k].royal) { t = k; break; }
+    int mark = p->ntrail, other = g->nplayers > 1 ? (by + 1) % g->nplayers : -1;
+    pos_set(p, g->stack == 1 ? sq : sq * g->stack, PW_MAKE(t, other));
+    int r = square_attacked_as_is(p, sq, by);
+    pos_undo_to(p, mark);
+    return r;
+}
+
 int square_attacked(Pos *p, int sq, int by)
+{
+    if (p->g->attacks_by_capture) return square_attacked_by_capture(p, sq, by);
+    return square_attacked_as_is(p, sq, by);
+}
+
+static int square_attacked_as_is(Pos *p, int sq, int by)
 {
     const Game *g = p->g;
     const AttackDir *ad = g->attackdirs[by];

@@ -20,6 +20,7 @@ void move_string(const Game *g, const MoveList *ml, const Move *m, char *buf, si
     const char *from = m->from >= 0 && m->from < g->nsq ? g->sq_name[m->from] : "?";
     const char *to = m->to >= 0 && m->to < g->nsq ? g->sq_name[m->to] : "?";
     const char *after = ql && !m->qual_before ? qual : "";
+    const char *sep = g->move_sep ? g->move_sep : "";
     switch (m->kind) {
     case MK_DROP:
         snprintf(out, outlen, "%s@%s%s%s%s",
@@ -31,9 +32,9 @@ void move_string(const Game *g, const MoveList *ml, const Move *m, char *buf, si
         break;
     default:                       /* MK_MOVE, MK_LANDED */
         if (m->become && m->become != PW_TYPE(m->piece) && m->become <= g->ntypes)
-            snprintf(out, outlen, "%s%s=%s%s%s%s", from, to, g->types[m->become].code, suffix,
-                     note, after);
-        else snprintf(out, outlen, "%s%s%s%s%s", from, to, suffix, note, after);
+            snprintf(out, outlen, "%s%s%s=%s%s%s%s", from, sep, to, g->types[m->become].code,
+                     suffix, note, after);
+        else snprintf(out, outlen, "%s%s%s%s%s%s", from, sep, to, suffix, note, after);
     }
     if (out != buf) snprintf(buf, len, "%s%s", qual, body);
 }

@@ -476,7 +476,9 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             ip += 1; NEXT;
         vmcase(ATTACKED)
             b = stk[--sp]; a = stk[sp - 1];
-            stk[sp - 1] = SQOK(a) && PLOK(b) ? g->host->square_attacked(p, (int)a, (int)b) : 0;
+            /* (Zillions: a move's own attack tests are not run while it is tested as an attack) */
+            stk[sp - 1] = SQOK(a) && PLOK(b) && !(g->attacks_by_capture && c->mode == RUN_ATTACK)
+                ? g->host->square_attacked(p, (int)a, (int)b) : 0;
             ip += 1; NEXT;
         vmcase(ATTACKS)
             b = stk[--sp]; a = stk[sp - 1];
@@ -569,6 +571,9 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                 GEN_EMIT(kind, OPND(2), L);
             } else if (c->mode == RUN_ATTACK || c->mode == RUN_REACH) {
                 if (kind != MK_STAY && L[0] == c->target) { c->found = 1; goto done; }
+                /* Zillions' attack: a capture the move records on the target counts too */
+                if (g->attacks_by_capture && c->mode == RUN_ATTACK &&
+                    deferred_captures(&s->deferred, (int)L[LOC_DEFERRED], c->target)) { c->found = 1; goto done; }
             }
             ip += 3; NEXT;
         }
@@ -607,6 +612,15 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             sp -= n;
             L[LOC_DEFERRED] = deferred_record(p, &s->deferred, *ip, stk + sp, n, (int)L[LOC_DEFERRED], LINE);
             ip += 1; NEXT;
+        }
+        vmcase(DSTOREPV) {             /* the value, the square, then the variable recorded */
+            int64_t rec[3];
+            sp -= 2;
+            rec[0] = stk[sp]; rec[1] = stk[sp + 1]; rec[2] = OPND(1);
+            if ((uint64_t)rec[1] > (uint64_t)g->vars[OPND(1)].max)
+                piece_var_range_error(p, LINE, &g->vars[OPND(1)], rec[1]);
+            L[LOC_DEFERRED] = deferred_record(p, &s->deferred, OP_DSTOREPV, rec, 3, (int)L[LOC_DEFERRED], LINE);
+            ip += 2; NEXT;
         }
         vmcase(GIVE) vmcase(TAKE)
             b = stk[--sp]; a = stk[--sp];

@@ -87,6 +87,8 @@ void zrf_error(Zrf *z, ZrfLoc loc, const ZrfExp *exp, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void zrf_warning(Zrf *z, ZrfLoc loc, const ZrfExp *exp, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* Point z->diag at files[file], so that a message at a place of it shows its line. */
+void zrf_point_diag(Zrf *z, int file);
 /* The same at a node. */
 void zrf_node_error(Zrf *z, const ZrfNode *n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -123,4 +125,6 @@ const ZrfNode *zrf_find(const ZrfNode *list, const char *head);   /* the first (
 ZrfNode *zrf_read(Zrf *z, const char *path, const char *name);
 /* The same from memory (the fuzz harness): an include is refused with a message. */
 ZrfNode *zrf_read_text(Zrf *z, const char *name, const char *text, size_t len);
+/* The same, its includes read beside path (the text is that file's, already read). */
+ZrfNode *zrf_read_text_at(Zrf *z, const char *path, const char *name, const char *text, size_t len);
 #endif

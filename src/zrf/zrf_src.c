@@ -102,7 +102,7 @@ int zrf_read_file(Zrf *z, const char *path, const char *name, const ZrfLoc *at)
     return add_file(z, path, name, text, len);
 }
 
-static void point_diag(Zrf *z, int file)
+void zrf_point_diag(Zrf *z, int file)
 {
     if (file == z->diag_file || file < 0 || file >= z->nfiles) return;
     ZrfFile *f = &z->files[file];
@@ -128,7 +128,7 @@ static void expansion_notes(Zrf *z, const ZrfExp *exp)
         long times = 1;
         const ZrfExp *next = exp->up;
         while (same_call(exp, next)) { times++; next = next->up; }
-        point_diag(z, exp->at.file);
+        zrf_point_diag(z, exp->at.file);
         if (times > 1)
             diag_note(&z->diag, src_loc(exp->at), "in the expansion of '%s', %ld times over",
                       exp->name, times);
@@ -142,7 +142,7 @@ static void vreport(Zrf *z, int warning, ZrfLoc loc, const ZrfExp *exp, const ch
 {
     char msg[256];
     vsnprintf(msg, sizeof msg, fmt, ap);
-    point_diag(z, loc.file);
+    zrf_point_diag(z, loc.file);
     if (warning) diag_warning(&z->diag, src_loc(loc), "%s", msg);
     else diag_error(&z->diag, src_loc(loc), "%s", msg);
     if (!z->diag.hidden) expansion_notes(z, exp);
@@ -207,6 +207,14 @@ ZrfNode *zrf_read(Zrf *z, const char *path, const char *name)
 {
     int f = zrf_read_file(z, path, name, NULL);
     return f < 0 ? NULL : read_from(z, f);
+}
+
+ZrfNode *zrf_read_text_at(Zrf *z, const char *path, const char *name, const char *text, size_t len)
+{
+    char *copy = xmalloc(len + 1, "a .zrf file");
+    memcpy(copy, text, len);
+    copy[len] = 0;
+    return read_from(z, add_file(z, path, name, copy, len));
 }
 
 ZrfNode *zrf_read_text(Zrf *z, const char *name, const char *text, size_t len)

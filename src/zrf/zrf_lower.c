@@ -1,0 +1,645 @@
+/* zrf_lower.c - a ZRF game lowered into boardvm's tree and compiled (zrf_compile.h): the
+ * players, the board as named positions, zones, the pieces' declarations, the start position
+ * from (board-setup ...) and the options; the moves and goals are zrf_moves.c's and
+ * zrf_goals.c's. docs/zrf.md says what each ZRF form becomes. */
+#include "zrf_compile.h"
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "oom.h"
+#include "tree_compile.h"
+#include "zrf_lower.h"
+#include "zrf_variant.h"
+
+/* ---------- lookups ---------- */
+
+int zl_player(const ZrfLower *L, const char *name)
+{
+    for (int i = 0; i < L->nplayers; i++) if (zrf_eq(L->player[i], name)) return i;
+    return -1;
+}
+
+const char *zl_piece_name(const ZrfLower *L, int i)
+{
+    const ZrfNode *n = zrf_find(L->piece[i], "name");
+    return n->kids[1]->text;
+}
+
+int zl_piece(const ZrfLower *L, const char *name)
+{
+    if (!name) return -1;
+    for (int i = 0; i < L->npieces; i++) if (zrf_eq(zl_piece_name(L, i), name)) return i;
+    return -1;
+}
+
+int zl_position(const ZrfLower *L, const char *name)
+{
+    if (!name) return -1;
+    for (int p = 0; p < L->b->npos; p++) if (zrf_eq(L->b->pos[p].name, name)) return p;
+    return -1;
+}
+
+int zl_direction(const ZrfLower *L, const char *name)
+{
+    if (!name) return -1;
+    for (int d = 0; d < L->b->ndirs; d++) if (zrf_eq(L->b->dir[d], name)) return d;
+    return -1;
+}
+
+int zl_zone(const ZrfLower *L, const char *name)
+{
+    if (!name) return -1;
+    for (int k = 0; k < L->b->nzones; k++) if (zrf_eq(L->b->zone[k].name, name)) return k;
+    return -1;
+}
+
+int zl_attribute(const ZrfLower *L, const char *name)
+{
+    if (!name) return -1;
+    for (int i = 0; i < L->nattrs; i++) if (zrf_eq(L->attr[i], name)) return i;
+    return -1;
+}
+
+/* ---------- the board ---------- */
+
+static int cmp_int(const void *a, const void *b) { return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b); }
+
+static int rank_of(const int *sorted, int n, int v)
+{
+    int lo = 0, hi = n - 1;
+    while (lo < hi) { int m = (lo + hi) / 2; if (sorted[m] < v) lo = m + 1; else hi = m; }
+    return lo;
+}
+
+/* Each position's cell of the layout grid: the columns and rows of the centres of their
+ * rectangles, as on the board's picture (the top row the highest rank), with the dummy
+ * positions in a row of their own above; or, where that does not fit (more than 32 columns or
+ * rows, two positions on one cell), the positions in the order made, row by row. */
+static void layout(ZrfBoard *b, int *x, int *y, int *files, int *ranks)
+{
+    int n = b->npos, *cx = xmalloc(sizeof(int) * (size_t)(n + 1), "a layout"),
+        *cy = xmalloc(sizeof(int) * (size_t)(n + 1), "a layout");
+    int nx = 0, ny = 0, ndummy = 0;
+    for (int p = 0; p < n; p++) {
+        if (b->pos[p].dummy) { ndummy++; continue; }
+        cx[nx++] = b->pos[p].x1 + b->pos[p].x2;
+        cy[ny++] = b->pos[p].y1 + b->pos[p].y2;
+    }
+    qsort(cx, (size_t)nx, sizeof *cx, cmp_int);
+    qsort(cy, (size_t)ny, sizeof *cy, cmp_int);
+    int ux = 0, uy = 0;
+    for (int i = 0; i < nx; i++) if (!ux || cx[ux - 1] != cx[i]) cx[ux++] = cx[i];
+    for (int i = 0; i < ny; i++) if (!uy || cy[uy - 1] != cy[i]) cy[uy++] = cy[i];
+    int rows = uy + (ndummy > 0), ok = ux <= MAX_FILES && rows <= MAX_RANKS && ndummy <= MAX_FILES;
+    char *used = xcalloc(MAX_FILES * MAX_RANKS, 1, "a layout");
+    for (int p = 0, d = 0; p < n && ok; p++) {
+        if (b->pos[p].dummy) { x[p] = d++; y[p] = rows - 1; }
+        else {
+            x[p] = rank_of(cx, ux, b->pos[p].x1 + b->pos[p].x2);
+            y[p] = (uy - 1) - rank_of(cy, uy, b->pos[p].y1 + b->pos[p].y2);
+        }
+        if (used[x[p] + y[p] * MAX_FILES]++) ok = 0;
+    }
+    if (ok) { *files = ux > ndummy ? ux : ndummy; *ranks = rows; }
+    else {
+        int w = 1;
+        while (w * w < n && w < MAX_FILES) w++;
+        int h = (n + w - 1) / w;
+        for (int p = 0; p < n; p++) { x[p] = p % w; y[p] = h - 1 - p / w; }
+        *files = w; *ranks = h;
+    }
+    free(cx); free(cy); free(used);
+}
+
+/* Names of letters then digits (a1, j10) are written together in moves (e2e4); others apart. */
+static int plain_name(const char *s)
+{
+    if (!islower((unsigned char)*s)) return 0;
+    while (islower((unsigned char)*s)) s++;
+    if (*s < '1' || *s > '9') return 0;
+    while (isdigit((unsigned char)*s)) s++;
+    return !*s;
+}
+
+/* d's opposite: the direction whose links are d's reversed, every one of them (a grid's n and
+ * s); -1 when no direction is (docs/zrf.md, "opposite") */
+static int opposite_of(const ZrfBoard *b, int d)
+{
+    for (int e = 0; e < b->ndirs; e++) {
+        int ok = 1, any = 0;
+        for (int p = 0; p < b->npos && ok; p++) {
+            int q = zrf_link(b, p, d), r = zrf_link(b, p, e);
+            if (q >= 0) { any = 1; ok = zrf_link(b, q, e) == p; }
+            if (ok && r >= 0) ok = zrf_link(b, r, d) == p;
+        }
+        if (ok && any) return e;
+    }
+    return -1;
+}
+
+typedef struct {
+    GraphBoard gb;
+    int *x, *y, *link, *opp, *map;
+    int16_t (*rect)[4];
+} BoardTables;
+
+static void board_tables(ZrfLower *L, BoardTables *t)
+{
+    ZrfBoard *b = L->b;
+    int n = b->npos, nd = b->ndirs;
+    GraphBoard *gb = &t->gb;
+    t->x = xmalloc(sizeof(int) * (size_t)(n + 1), "a board");
+    t->y = xmalloc(sizeof(int) * (size_t)(n + 1), "a board");
+    layout(b, t->x, t->y, &gb->files, &gb->ranks);
+    gb->nsq = n; gb->x = t->x; gb->y = t->y;
+    gb->name = xmalloc(sizeof(char *) * (size_t)(n + 1), "a board");
+    t->rect = xmalloc(sizeof *t->rect * (size_t)(n + 1), "a board");
+    int plain = 1;
+    for (int p = 0; p < n; p++) {
+        gb->name[p] = b->pos[p].name;
+        plain &= plain_name(b->pos[p].name);
+        const ZrfPos *q = &b->pos[p];
+        t->rect[p][0] = (int16_t)q->x1; t->rect[p][1] = (int16_t)q->y1;
+        t->rect[p][2] = (int16_t)q->x2; t->rect[p][3] = (int16_t)q->y2;
+        if (!q->dummy && q->x2 > gb->image_w) gb->image_w = q->x2;
+        if (!q->dummy && q->y2 > gb->image_h) gb->image_h = q->y2;
+    }
+    gb->rect = (const int16_t (*)[4])t->rect;
+    gb->move_sep = plain ? "" : "-";
+    gb->ndirs = nd; gb->dir = b->dir;
+    t->link = xmalloc(sizeof(int) * (size_t)n * (size_t)(nd ? nd : 1), "a board");
+    for (int p = 0; p < n; p++) for (int d = 0; d < nd; d++) t->link[p * nd + d] = zrf_link(b, p, d);
+    gb->link = t->link;
+    t->opp = xmalloc(sizeof(int) * (size_t)(nd + 1), "a board");
+    for (int d = 0; d < nd; d++) t->opp[d] = opposite_of(b, d);
+    gb->opposite = t->opp;
+    t->map = xmalloc(sizeof(int) * (size_t)(L->nplayers ? L->nplayers : 1) * (size_t)(nd + 1), "a board");
+    for (int pl = 0; pl < L->nplayers; pl++) {
+        const int *sym = NULL;
+        int bp = -1;                 /* the board's index of this player */
+        for (int i = 0; i < b->nplayers; i++) if (zrf_eq(b->player[i], L->player[pl])) bp = i;
+        for (int s = 0; s < b->nsyms; s++) if (b->sym[s].player == bp) sym = b->sym[s].dir;
+        for (int d = 0; d < nd; d++) t->map[pl * nd + d] = sym ? sym[d] : d;
+    }
+    gb->dir_map = t->map;
+}
+
+static void board_tables_free(BoardTables *t)
+{
+    free(t->x); free(t->y); free(t->link); free(t->opp); free(t->map); free(t->rect);
+    free((void *)t->gb.name);
+}
+
+/* ---------- players, zones, pieces ---------- */
+
+static void declare_players(ZrfLower *L, Ast *root)
+{
+    Ast *pl = zl_node(L, AST_PLAYERS, zrf_find(L->sections, "players"));
+    for (int i = 0; i < L->nplayers; i++) {
+        Ast *p = zl_node(L, AST_PLAYER, zrf_find(L->sections, "players"));
+        p->name = zl_str(L, L->player[i]);
+        /* its letter in position strings: its name's first letter, or its name */
+        char letter[2] = { (char)tolower((unsigned char)L->player[i][0]), 0 };
+        int clash = !isalpha((unsigned char)letter[0]);
+        for (int j = 0; j < L->nplayers; j++)
+            if (j != i && tolower((unsigned char)L->player[j][0]) == letter[0]) clash = 1;
+        p->str = zl_str(L, clash ? L->player[i] : letter);
+        ast_add(&L->nodes, pl, p);
+    }
+    ast_add(&L->nodes, root, pl);
+}
+
+static void declare_zones(ZrfLower *L, Ast *root)
+{
+    ZrfBoard *b = L->b;
+    for (int k = 0; k < b->nzones; k++) {
+        int first = 1;
+        for (int j = 0; j < k; j++) if (zrf_eq(b->zone[j].name, b->zone[k].name)) first = 0;
+        if (!first) continue;
+        Ast *z = zl_node(L, AST_ZONE, L->sections);
+        z->name = zl_str(L, b->zone[k].name);
+        for (int j = k; j < b->nzones; j++) {
+            if (!zrf_eq(b->zone[j].name, b->zone[k].name) || b->zone[j].player < 0) continue;
+            Ast *f = zl_node(L, AST_ZONE_FOR, L->sections);
+            f->name = zl_str(L, b->player[b->zone[j].player]);
+            Ast *set = zl_node(L, AST_SQUARESET, L->sections);
+            for (int i = 0; i < b->zone[j].npos; i++)
+                ast_add(&L->nodes, set, zl_ident(L, b->pos[b->zone[j].pos[i]].name, L->sections));
+            ast_add(&L->nodes, f, set);
+            ast_add(&L->nodes, z, f);
+        }
+        ast_add(&L->nodes, root, z);
+    }
+}
+
+/* Piece codes for position strings: a usual letter (N for a Knight), else the name's first
+ * letter, else its first and another letter, unique in either case */
+static const char *piece_code(ZrfLower *L, int i, const char **codes)
+{
+    const char *name = zl_piece_name(L, i);
+    char c[5] = { 0 };
+    static const struct { const char *name, *code; } usual[] = { { "Knight", "N" } };
+    int tries = 0;
+    for (;;) {
+        if (tries == 0) {
+            c[0] = 0;
+            for (size_t u = 0; u < sizeof usual / sizeof *usual; u++)
+                if (!strcmp(usual[u].name, name)) strcpy(c, usual[u].code);
+            if (!c[0]) { tries++; continue; }
+        } else if (tries == 1) {
+            c[0] = (char)toupper((unsigned char)name[0]); c[1] = 0;
+        } else {
+            size_t len = strlen(name);
+            size_t k = (size_t)tries - 1;
+            if (k < len) { c[0] = (char)toupper((unsigned char)name[0]); c[1] = (char)tolower((unsigned char)name[k]); c[2] = 0; }
+            else { c[0] = 'Z'; c[1] = (char)('a' + (i / 26) % 26); c[2] = (char)('a' + i % 26); c[3] = 0; }
+        }
+        tries++;
+        int ok = 1;
+        for (const char *q = c; *q; q++) if (!isalpha((unsigned char)*q)) ok = 0;
+        for (int j = 0; j < i && ok; j++) if (!strcasecmp(codes[j], c)) ok = 0;
+        if (ok || tries > 200) return codes[i] = zl_str(L, c);
+    }
+}
+
+static void declare_attributes(ZrfLower *L, Ast *root)
+{
+    L->attr = arena_alloc(&L->nodes, sizeof(char *) * 64);
+    for (int i = 0; i < L->npieces; i++)
+        for (int s = 1; s < L->piece[i]->nkids; s++) {
+            const ZrfNode *a = L->piece[i]->kids[s];
+            if (!zrf_is(a, "attribute")) continue;
+            if (a->nkids != 3 || a->kids[1]->kind != ZN_ATOM || a->kids[2]->kind != ZN_ATOM ||
+                (!zrf_eq(a->kids[2]->text, "true") && !zrf_eq(a->kids[2]->text, "false"))) {
+                zl_error(L, a, "(attribute NAME true|false)");
+                continue;
+            }
+            if (zl_attribute(L, a->kids[1]->text) >= 0) continue;
+            if (L->nattrs == 16) { zl_error(L, a, "more than 16 attributes"); continue; }
+            L->attr[L->nattrs++] = a->kids[1]->text;
+            Ast *t = zl_node(L, AST_TYPE, a);
+            t->name = zl_str(L, "bool");
+            Ast *v = zl_kids(L, AST_VAR, a, t, zl_node(L, AST_NOTHING, a), zl_node(L, AST_NOTHING, a));
+            v->name = zl_str(L, a->kids[1]->text);
+            v->num = VAR_PIECE;
+            ast_add(&L->nodes, root, v);
+        }
+}
+
+/* a piece type's default for an attribute (the start position writes it) */
+static int attribute_default(const ZrfLower *L, int piece, int attr)
+{
+    for (int s = 1; s < L->piece[piece]->nkids; s++) {
+        const ZrfNode *a = L->piece[piece]->kids[s];
+        if (zrf_is(a, "attribute") && a->nkids == 3 && zrf_eq(a->kids[1]->text, L->attr[attr]))
+            return zrf_eq(a->kids[2]->text, "true");
+    }
+    return 0;
+}
+
+static void declare_pieces(ZrfLower *L, Ast *root, const char **codes, const int *royal, int *drops)
+{
+    Ast *drop_either = zl_node(L, AST_EITHER, L->sections);
+    for (int i = 0; i < L->npieces; i++) {
+        const ZrfNode *pn = L->piece[i];
+        Ast *p = zl_node(L, AST_PIECE, pn);
+        p->name = zl_str(L, zl_piece_name(L, i));
+        p->str = piece_code(L, i, codes);
+        if (royal[i]) ast_add(&L->nodes, p, zl_node(L, AST_ROYAL, pn));
+        Ast *moves = zl_piece_moves(L, pn);
+        if (moves) {
+            ast_add(&L->nodes, p, moves);
+            /* what its moves would capture is what it attacks (`attack moves;`) */
+            ast_add(&L->nodes, p, zl_node(L, AST_ATTACK, pn));
+        }
+        ast_add(&L->nodes, root, p);
+        Ast *d = zl_piece_drops(L, pn);
+        if (d) ast_add(&L->nodes, drop_either, d);
+    }
+    *drops = drop_either->nkids > 0;
+    if (*drops) {
+        Ast *b = zl_block(L, L->sections);
+        ast_add(&L->nodes, b, drop_either);
+        ast_add(&L->nodes, root, zl_kids(L, AST_DROPS, L->sections, b, NULL, NULL));
+    }
+}
+
+/* The previous move's squares, for last-from? and last-to?: kept by `after-move`, left out of
+ * a position's identity for repetition (they are the history, not the position). */
+static void declare_last_move(ZrfLower *L, Ast *root)
+{
+    const char *v[2] = { ZL_LASTFROM, ZL_LASTTO }, *f[2] = { "from", "to" };
+    Ast *b = zl_block(L, L->sections);
+    for (int i = 0; i < 2; i++) {
+        Ast *t = zl_node(L, AST_TYPE, L->sections);
+        t->name = zl_str(L, "square");
+        Ast *var = zl_kids(L, AST_VAR, L->sections, t, zl_node(L, AST_NOTHING, L->sections),
+                           zl_node(L, AST_NOTHING, L->sections));
+        var->name = zl_str(L, v[i]);
+        var->num = VAR_GLOBAL; var->num2 = 2;
+        ast_add(&L->nodes, root, var);
+        Ast *fld = zl_kids(L, AST_FIELD, L->sections, zl_ident(L, "move", L->sections), NULL, NULL);
+        fld->name = zl_str(L, f[i]);
+        ast_add(&L->nodes, b, zl_assign(L, zl_ident(L, v[i], L->sections), fld, L->sections));
+    }
+    Ast *hook = zl_kids(L, AST_HOOK, L->sections, b, NULL, NULL);
+    hook->num = HOOK_AFTER_MOVE;
+    ast_add(&L->nodes, root, hook);
+}
+
+/* ---------- the start position ---------- */
+
+typedef struct { char *s; size_t n, cap; } Text;
+
+static void put(Text *t, const char *s)
+{
+    size_t k = strlen(s);
+    if (t->n + k + 1 > t->cap) {
+        t->cap = (t->n + k + 1) * 2;
+        t->s = xrealloc(t->s, t->cap, "the start position");
+    }
+    memcpy(t->s + t->n, s, k + 1);
+    t->n += k;
+}
+
+static void put_code(Text *t, const char *code, int owner)
+{
+    char c[8];
+    snprintf(c, sizeof c, "%s", code);
+    if (owner == 1) for (char *q = c; *q; q++) *q = (char)tolower((unsigned char)*q);
+    if (strlen(c) > 1) { put(t, "("); put(t, c); put(t, ")"); } else put(t, c);
+}
+
+/* (board-setup (PLAYER (TYPE POS ...) (TYPE off N) ...) ...) as a position string: the board,
+ * rank by rank from the top of the layout, the side to move, the pieces off the board (when
+ * there are drops), then the previous move's squares (none) */
+static const char *start_position(ZrfLower *L, const GraphBoard *gb, const char **codes, int drops,
+                                  const ZrfNode **at)
+{
+    int n = gb->nsq;
+    int *piece = xmalloc(sizeof(int) * (size_t)n, "the start position"),
+        *owner = xmalloc(sizeof(int) * (size_t)n, "the start position");
+    int *hand = xcalloc((size_t)(L->nplayers * L->npieces + 1), sizeof(int), "the start position");
+    for (int p = 0; p < n; p++) piece[p] = -1;
+    const ZrfNode *setup = zrf_find(L->sections, "board-setup");
+    *at = setup ? setup : L->sections;
+    for (int i = 1; setup && i < setup->nkids; i++) {
+        const ZrfNode *ps = setup->kids[i];
+        int pl = ps->kind == ZN_LIST && ps->nkids && ps->kids[0]->kind == ZN_ATOM ? zl_player(L, ps->kids[0]->text) : -1;
+        if (pl < 0) { zl_error(L, ps, "(PLAYER (TYPE POSITION ...) ...) with a player of the game"); continue; }
+        for (int j = 1; j < ps->nkids; j++) {
+            const ZrfNode *e = ps->kids[j];
+            int t = e->kind == ZN_LIST && e->nkids && e->kids[0]->kind == ZN_ATOM ? zl_piece(L, e->kids[0]->text) : -1;
+            if (t < 0) { zl_error(L, e, "(TYPE POSITION ...) with a piece type of the game"); continue; }
+            if (e->nkids == 3 && e->kids[1]->kind == ZN_ATOM && zrf_eq(e->kids[1]->text, "off")) {
+                long k = strtol(e->kids[2]->text, NULL, 10);
+                if (k < 0 || k > MAX_HAND) { zl_error(L, e, "(TYPE off N): N is 0 to %d", MAX_HAND); continue; }
+                hand[pl * L->npieces + t] += (int)k;
+                continue;
+            }
+            for (int k = 1; k < e->nkids; k++) {
+                int p = e->kids[k]->kind == ZN_ATOM ? zl_position(L, e->kids[k]->text) : -1;
+                if (p < 0) { zl_error(L, e->kids[k], "not a position of the board"); continue; }
+                piece[p] = t; owner[p] = pl;
+            }
+        }
+    }
+    Text t = { 0 };
+    put(&t, "");
+    int at_cell[MAX_FILES * MAX_RANKS];
+    for (int i = 0; i < MAX_FILES * MAX_RANKS; i++) at_cell[i] = -1;
+    for (int p = 0; p < n; p++) at_cell[gb->x[p] + gb->y[p] * MAX_FILES] = p;
+    for (int y = gb->ranks - 1; y >= 0; y--) {
+        int empty = 0;
+        for (int x = 0; x < gb->files; x++) {
+            int p = at_cell[x + y * MAX_FILES];
+            if (p < 0) continue;
+            if (piece[p] < 0) { empty++; continue; }
+            char num[16];
+            if (empty) { snprintf(num, sizeof num, "%d", empty); put(&t, num); empty = 0; }
+            put_code(&t, codes[piece[p]], owner[p]);
+            int any = 0;
+            for (int a = 0; a < L->nattrs; a++)
+                if (attribute_default(L, piece[p], a)) {
+                    put(&t, any ? "," : "{"); put(&t, L->attr[a]); put(&t, "=1");
+                    any = 1;
+                }
+            if (any) put(&t, "}");
+        }
+        char num[16];
+        if (empty) { snprintf(num, sizeof num, "%d", empty); put(&t, num); }
+        if (y) put(&t, "/");
+    }
+    /* the first to move: the turn order's first, or the first player */
+    const ZrfNode *order = zrf_find(L->sections, "turn-order");
+    int first = order && order->nkids > 1 && order->kids[1]->kind == ZN_ATOM ? zl_player(L, order->kids[1]->text) : 0;
+    put(&t, " ");
+    put(&t, L->g ? "" : "");
+    const ZrfNode *pls = zrf_find(L->sections, "players");
+    (void)pls;
+    /* the player letters are those declare_players gave */
+    char letter[2] = { (char)tolower((unsigned char)L->player[first < 0 ? 0 : first][0]), 0 };
+    int clash = !isalpha((unsigned char)letter[0]);
+    for (int j = 0; j < L->nplayers; j++)
+        if (j != first && tolower((unsigned char)L->player[j][0]) == letter[0]) clash = 1;
+    put(&t, clash ? L->player[first < 0 ? 0 : first] : letter);
+    if (drops) {
+        put(&t, " ");
+        int any = 0;
+        for (int pl = 0; pl < L->nplayers; pl++)
+            for (int i = 0; i < L->npieces; i++)
+                if (hand[pl * L->npieces + i]) {
+                    char num[16];
+                    snprintf(num, sizeof num, "%d", hand[pl * L->npieces + i]);
+                    put(&t, num);
+                    put_code(&t, codes[i], pl);
+                    any = 1;
+                }
+        if (!any) put(&t, "-");
+    }
+    if (L->uses_last) put(&t, " - -");
+    const char *s = zl_str(L, t.s);
+    free(t.s); free(piece); free(owner); free(hand);
+    return s;
+}
+
+/* ---------- the options ---------- */
+
+static void read_options(ZrfLower *L, Ast *root)
+{
+    for (int i = 0; i < L->sections->nkids; i++) {
+        const ZrfNode *o = L->sections->kids[i];
+        if (!zrf_is(o, "option") || o->nkids < 2 || o->kids[1]->kind != ZN_STRING) continue;
+        const char *name = o->kids[1]->text, *v = o->nkids > 2 && o->kids[2]->kind == ZN_ATOM ? o->kids[2]->text : "";
+        if (zrf_eq_nocase(name, "pass turn")) {
+            if (zrf_eq(v, "false")) continue;
+            if (zrf_eq(v, "forced")) {
+                zl_error(L, o, "(option \"pass turn\" forced) is not supported yet by boardvm's Zillions reader");
+                continue;
+            }
+            /* a pass is always a move: `moves { note "pass"; emit stay; }` */
+            Ast *b = zl_block(L, o);
+            ast_add(&L->nodes, b, zl_kids(L, AST_NOTE, o, zl_string(L, "pass", o), NULL, NULL));
+            Ast *e = zl_kids(L, AST_EMIT, o, zl_node(L, AST_NOTHING, o), NULL, NULL);
+            e->num = EMIT_STAY;
+            ast_add(&L->nodes, b, e);
+            ast_add(&L->nodes, root, zl_kids(L, AST_MOVES, o, b, NULL, NULL));
+            continue;
+        }
+        static const char *cosmetic[] = { "animate captures", "animate drops", "show moves list",
+            "prevent flipping", "smart moves", "highlight goals", "allow flipping", "discard cell",
+            "show captures", "board-area", NULL };
+        int known = 0;
+        for (int k = 0; cosmetic[k]; k++) known |= zrf_eq_nocase(name, cosmetic[k]);
+        if (known) continue;
+        if (zrf_eq_nocase(name, "recycle captures") || zrf_eq_nocase(name, "pass partial") ||
+            zrf_eq_nocase(name, "maximal captures") || zrf_eq_nocase(name, "include off-pieces") ||
+            zrf_eq_nocase(name, "recycle promotions") || zrf_eq_nocase(name, "progressive levels")) {
+            if (!zrf_eq(v, "false"))
+                zl_error(L, o, "(option \"%s\") is not supported yet by boardvm's Zillions reader (issue 35)", name);
+            continue;
+        }
+        zrf_node_warning(L->z, o, "(option \"%s\") is Dagaz's or unknown to boardvm: ignored (the game "
+                         "runs as its ZRF says)", name);
+    }
+}
+
+/* ---------- what is refused before anything is lowered ---------- */
+
+static int check_supported(ZrfLower *L)
+{
+    const ZrfNode *s = L->sections;
+    for (int i = 0; i < s->nkids; i++) {
+        const ZrfNode *f = s->kids[i];
+        if (zrf_is(f, "move-priorities"))
+            zl_error(L, f, "move-priorities are not supported yet by boardvm's Zillions reader (issue 35)");
+        if (zrf_is(f, "turn-order")) {
+            int plain = f->nkids - 1 == L->nplayers;
+            for (int k = 1; k < f->nkids && plain; k++)
+                plain = f->kids[k]->kind == ZN_ATOM && zl_player(L, f->kids[k]->text) == k - 1;
+            if (!plain)
+                zl_error(L, f, "a turn order other than the players in turn is not supported yet by "
+                         "boardvm's Zillions reader (issue 35)");
+        }
+    }
+    if (L->nplayers < 1 || L->nplayers > 2)
+        zl_error(L, zrf_find(s, "players") ? zrf_find(s, "players") : s,
+                 "a game of %d players: boardvm's Zillions reader plays games of one or two players "
+                 "so far (issue 35)", L->nplayers);
+    return !L->failed;
+}
+
+/* ---------- the entry ---------- */
+
+int zrf_looks_like(const char *text, size_t len, const char *name)
+{
+    size_t n = name ? strlen(name) : 0;
+    if (n > 4 && (!strcasecmp(name + n - 4, ".zrf") || !strcasecmp(name + n - 4, ".zri"))) return 1;
+    for (size_t i = 0; i < len; i++) {
+        if (isspace((unsigned char)text[i])) continue;
+        if (text[i] == ';') { while (i < len && text[i] != '\n') i++; continue; }
+        return text[i] == '(';
+    }
+    return 0;
+}
+
+/* Split the options: "variant=..." is the reader's, the rest the game's (a ZRF game has none). */
+static const char *variant_option(int nopts, char **opts, char **rest, int *nrest)
+{
+    const char *v = NULL;
+    *nrest = 0;
+    for (int i = 0; i < nopts; i++)
+        if (!strncmp(opts[i], "variant=", 8)) v = opts[i] + 8;
+        else rest[(*nrest)++] = opts[i];
+    return v;
+}
+
+static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
+{
+    const ZrfNode *pls = zrf_find(L->sections, "players");
+    L->player = arena_alloc(&L->nodes, sizeof(char *) * (size_t)(pls ? pls->nkids : 1));
+    for (int i = 1; pls && i < pls->nkids; i++)
+        if (pls->kids[i]->kind == ZN_ATOM) L->player[L->nplayers++] = pls->kids[i]->text;
+    L->piece = arena_alloc(&L->nodes, sizeof(ZrfNode *) * (size_t)(L->sections->nkids + 1));
+    for (int i = 0; i < L->sections->nkids; i++) {
+        const ZrfNode *p = L->sections->kids[i];
+        if (!zrf_is(p, "piece")) continue;
+        const ZrfNode *nm = zrf_find(p, "name");
+        if (!nm || nm->nkids != 2 || nm->kids[1]->kind != ZN_ATOM) { zl_error(L, p, "a piece needs (name NAME)"); continue; }
+        if (zl_piece(L, nm->kids[1]->text) >= 0) { zl_error(L, nm, "a second piece named '%s'", nm->kids[1]->text); continue; }
+        L->piece[L->npieces++] = p;
+    }
+    if (L->npieces > MAX_TYPES) zl_error(L, L->sections, "more than %d piece types", MAX_TYPES);
+    if (!check_supported(L)) { *status = 1; return NULL; }
+
+    Ast *root = zl_node(L, AST_FILE_, L->sections);
+    const ZrfNode *title = zrf_find(L->sections, "title");
+    Ast *gm = zl_node(L, AST_GAME, title);
+    gm->str = zl_str(L, title && title->nkids == 2 ? title->kids[1]->text : L->g->filename);
+    ast_add(&L->nodes, root, gm);
+    declare_players(L, root);
+    declare_zones(L, root);
+    declare_attributes(L, root);
+    int *royal = arena_alloc(&L->nodes, sizeof(int) * (size_t)(L->npieces + 1));
+    zl_goals(L, root, royal);
+    const char **codes = arena_alloc(&L->nodes, sizeof(char *) * (size_t)(L->npieces + 1));
+    int drops = 0;
+    declare_pieces(L, root, codes, royal, &drops);
+    read_options(L, root);
+    if (L->uses_last) declare_last_move(L, root);
+    BoardTables bt;
+    memset(&bt, 0, sizeof bt);
+    board_tables(L, &bt);
+    const ZrfNode *setup_at;
+    Ast *start = zl_node(L, AST_START, L->sections);
+    start->str = start_position(L, &bt.gb, codes, drops, &setup_at);
+    start->loc = zl_loc(L, setup_at);
+    ast_add(&L->nodes, root, start);
+    L->g->attacks_by_capture = 1;
+    Game *g = NULL;
+    if (L->failed) { *status = 1; game_free(L->g); }
+    else {
+        zrf_point_diag(L->z, L->main_file);
+        g = game_compile_tree(L->g, root, &L->z->diag, &bt.gb, nopts, opts, status);
+    }
+    L->g = NULL;
+    board_tables_free(&bt);
+    return g;
+}
+
+Game *zrf_compile_source(const char *text, size_t len, const char *display_name, int nopts,
+                         char **opts, int *status, FILE *out)
+{
+    Zrf z;
+    zrf_init(&z, out);
+    *status = 1;
+    char **rest = xmalloc(sizeof(char *) * (size_t)(nopts + 1), "the options");
+    int nrest;
+    const char *spec = variant_option(nopts, opts, rest, &nrest);
+    Game *g = NULL;
+    ZrfGames games;
+    ZrfBoard board;
+    memset(&board, 0, sizeof board);
+    ZrfNode *top = zrf_read_text_at(&z, display_name, display_name, text, len);
+    if (top && zrf_games(&z, top, &games)) {
+        int v = zrf_variant_pick(&games, spec, display_name);
+        if (v < 0) *status = 2;
+        else {
+            ZrfNode *sections = zrf_variant_sections(&z, &games, v);
+            if (sections && zrf_board(&z, sections, &board)) {
+                ZrfLower L;
+                memset(&L, 0, sizeof L);
+                L.z = &z; L.sections = sections; L.b = &board; L.main_file = 0;
+                arena_init(&L.nodes);
+                L.g = game_tree_new(display_name);
+                g = lower(&L, nrest, rest, status);
+                arena_free(&L.nodes);
+            }
+        }
+    }
+    zrf_board_free(&board);
+    free(rest);
+    zrf_free(&z);
+    return g;
+}

@@ -1,0 +1,78 @@
+/* zrf_lower.h - a ZRF game lowered into boardvm's syntax tree, compiled by the language's own
+ * binder, code generator and verifier (tree_compile.h). Internal to the lowering's files:
+ *
+ *   zrf_lower.c   the entry: players, the board as named positions, zones, pieces' declarations,
+ *                 the start position from (board-setup ...), the options
+ *   zrf_moves.c   move and drop blocks: ZRF's instructions and predicates as statements and
+ *                 expressions (effects deferred until `add`, as Zillions does them)
+ *   zrf_goals.c   win, loss and draw conditions as the `end` block; `checkmated` as royal
+ *                 pieces and the legality test
+ *   zrf_astmk.c   making tree nodes at a ZRF node's place
+ *
+ * docs/zrf.md says what is lowered to what, and every decision taken where Zillions' own
+ * documentation is silent. */
+#ifndef BOARDVM_ZRF_LOWER_H
+#define BOARDVM_ZRF_LOWER_H
+#include "ast.h"
+#include "game.h"
+#include "zrf.h"
+#include "zrf_board.h"
+
+/* Names the lowering makes for itself start with a space: no ZRF atom holds one, so they never
+ * meet a name of the file. */
+#define ZL_MARK " mark"
+#define ZL_LASTFROM " last-from"
+#define ZL_LASTTO " last-to"
+
+typedef struct {
+    Zrf *z;
+    Game *g;                     /* where the tree's strings go */
+    Arena nodes;                 /* the tree's nodes */
+    int main_file;               /* the file the diagnostics show */
+    const ZrfNode *sections;     /* the variant's sections */
+    ZrfBoard *b;
+    const char **player; int nplayers;
+    const ZrfNode **piece; int npieces;          /* the (piece ...) sections */
+    const char **attr; int nattrs;               /* every attribute name of every piece */
+    int uses_last;               /* last-from? / last-to? / (go last-...) are used */
+    int failed;                  /* an error was reported */
+} ZrfLower;
+
+/* zrf_astmk.c */
+SrcLoc zl_loc(const ZrfLower *L, const ZrfNode *at);
+Ast *zl_node(ZrfLower *L, AstKind kind, const ZrfNode *at);
+Ast *zl_ident(ZrfLower *L, const char *name, const ZrfNode *at);
+Ast *zl_num(ZrfLower *L, long v, const ZrfNode *at);
+Ast *zl_string(ZrfLower *L, const char *s, const ZrfNode *at);
+Ast *zl_kids(ZrfLower *L, AstKind kind, const ZrfNode *at, Ast *a, Ast *b, Ast *c);
+Ast *zl_call(ZrfLower *L, const char *fn, const ZrfNode *at, Ast *a, Ast *b);
+Ast *zl_binary(ZrfLower *L, int op, const ZrfNode *at, Ast *l, Ast *r);
+Ast *zl_not(ZrfLower *L, const ZrfNode *at, Ast *e);
+Ast *zl_block(ZrfLower *L, const ZrfNode *at);
+Ast *zl_let(ZrfLower *L, const char *name, const char *type, Ast *init, const ZrfNode *at);
+Ast *zl_assign(ZrfLower *L, Ast *lv, Ast *rv, const ZrfNode *at);
+const char *zl_str(ZrfLower *L, const char *s);         /* a copy in the game's arena */
+/* An error at a ZRF node: the lowering goes on, to report more than one. */
+void zl_error(ZrfLower *L, const ZrfNode *at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Lookups in the variant. */
+int zl_player(const ZrfLower *L, const char *name);      /* -1: none */
+int zl_piece(const ZrfLower *L, const char *name);       /* 0.. in piece order, -1: none */
+int zl_position(const ZrfLower *L, const char *name);
+int zl_direction(const ZrfLower *L, const char *name);
+int zl_zone(const ZrfLower *L, const char *name);
+int zl_attribute(const ZrfLower *L, const char *name);
+const char *zl_piece_name(const ZrfLower *L, int i);
+
+/* zrf_moves.c: a piece's moves (its (moves ...) blocks) as a `moves` program, its drops as
+ * one branch of the drops program; NULL when it has none. */
+Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece);
+Ast *zl_piece_drops(ZrfLower *L, const ZrfNode *piece);
+/* A condition of the move language as a bool expression (also used by goals). */
+Ast *zl_condition(ZrfLower *L, const ZrfNode *c, void *block);
+
+/* zrf_goals.c: the goals as `end`, `legal` and `after-move` blocks and royal marks, added to
+ * root; the types named by (checkmated T) get royal[t] = 1. */
+void zl_goals(ZrfLower *L, Ast *root, int *royal);
+#endif

@@ -1,0 +1,598 @@
+/* zrf_moves.c - ZRF move and drop blocks as boardvm programs (zrf_lower.h).
+ *
+ * A piece's (moves B1 B2 ...) is `either { B1 } or { B2 } ...`: each block starts on the piece's
+ * square with its own mark and flags. Instructions map one to one onto statements (a direction
+ * is `step`, a position `go`, `verify` is `require`), and every effect (capture, flip,
+ * change-type, create, set-attribute, the parts of a cascade) is recorded in `defer { }`: done
+ * when the move is made, after the moving piece lands, so the predicates of the block see the
+ * board as it was (docs/zrf.md, "Moves"). `add` is `emit`; with piece types, one emit a type,
+ * each in a branch of its own, so that the block goes on afterwards as the piece it was. */
+#include "zrf_lower.h"
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+    ZrfLower *L;
+    int drop;                    /* a drop block: `add` drops the piece */
+    int parts;                   /* the block has cascade, from or to */
+    const char *flag[64]; int nflags;    /* flags met so far, declared at the block's start */
+    int unsupported;             /* already said: one message a block */
+} Blk;
+
+#define PF " part-from"          /* the piece that moves in the current part */
+#define PT " part-to"            /* its destination, set by `to` (none: where `add` runs) */
+#define TO1 " first-to"          /* the first part's destination, once a cascade ended it */
+#define CASC " cascaded"
+
+static void instrs(Blk *k, Ast *out, const ZrfNode *list, int from);
+static Ast *cond(Blk *k, const ZrfNode *c);
+
+static int atom_is(const ZrfNode *n, const char *s) { return n->kind == ZN_ATOM && zrf_eq(n->text, s); }
+
+static const char *flag_local(Blk *k, const ZrfNode *name)
+{
+    static char buf[300];
+    snprintf(buf, sizeof buf, " flag %s", name->kind == ZN_ATOM ? name->text : "?");
+    for (int i = 0; i < k->nflags; i++) if (!strcmp(k->flag[i], buf)) return k->flag[i];
+    if (k->nflags == 64) { zl_error(k->L, name, "more than 64 flags in one move block"); return k->flag[0]; }
+    return k->flag[k->nflags++] = zl_str(k->L, buf);
+}
+
+static void unsupported(Blk *k, const ZrfNode *at, const char *what)
+{
+    if (k->unsupported++) return;
+    zl_error(k->L, at, "%s is not supported yet by boardvm's Zillions reader (docs/zrf.md, "
+             "\"What is not supported yet\")", what);
+}
+
+/* ---------- squares ---------- */
+
+static Ast *here(Blk *k, const ZrfNode *at) { return zl_ident(k->L, "here", at); }
+
+/* The square a predicate's or an effect's argument names: a direction (the next square that
+ * way, none off the board), a position, (opposite DIR), or `mark`; NULL after an error. */
+static Ast *square_arg(Blk *k, const ZrfNode *a)
+{
+    ZrfLower *L = k->L;
+    if (a->kind == ZN_ATOM) {
+        if (zl_position(L, a->text) >= 0) return zl_ident(L, a->text, a);
+        if (zl_direction(L, a->text) >= 0)
+            return zl_call(L, "step", a, here(k, a), zl_ident(L, a->text, a));
+        if (atom_is(a, "mark")) return zl_ident(L, ZL_MARK, a);
+        if (atom_is(a, "from")) return zl_ident(L, "from", a);
+    } else if (zrf_is(a, "opposite") && a->nkids == 2 && a->kids[1]->kind == ZN_ATOM &&
+               zl_direction(L, a->kids[1]->text) >= 0) {
+        Ast *neg = zl_kids(L, AST_UNARY, a, zl_ident(L, a->kids[1]->text, a->kids[1]), NULL, NULL);
+        neg->num = '-';
+        return zl_call(L, "step", a, here(k, a), neg);
+    }
+    zl_error(L, a, "expected a direction or a position here");
+    return NULL;
+}
+
+/* The square of an optional last argument: here when the form has n items only. */
+static Ast *square_opt(Blk *k, const ZrfNode *form, int n)
+{
+    if (form->kind != ZN_LIST || form->nkids <= n) return here(k, form);
+    return square_arg(k, form->kids[n]);
+}
+
+/* ---------- predicates ---------- */
+
+static Ast *any_of(Blk *k, const ZrfNode *at, Ast *(*one)(Blk *, const ZrfNode *, Ast *), Ast *sq)
+{
+    (void)sq;
+    ZrfLower *L = k->L;
+    Ast *e = NULL;
+    for (int d = 0; d < L->b->ndirs; d++) {
+        Ast *s = zl_call(L, "step", at, here(k, at), zl_ident(L, L->b->dir[d], at));
+        Ast *t = one(k, at, s);
+        e = e ? zl_binary(L, BIN_OR, at, e, t) : t;
+    }
+    return e ? e : zl_ident(L, "false", at);
+}
+
+static Ast *enemy_on(Blk *k, const ZrfNode *at, Ast *sq) { return zl_call(k->L, "enemy", at, sq, NULL); }
+
+/* A predicate named by an atom or at the head of a list (its `not-` form is its negation). */
+static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
+{
+    ZrfLower *L = k->L;
+    int list = c->kind == ZN_LIST;
+    if (!strncmp(name, "not-", 4) && strcmp(name, "not-")) {
+        Ast *e = predicate(k, c, name + 4);
+        return e ? zl_not(L, c, e) : NULL;
+    }
+    if (!strcmp(name, "true") || !strcmp(name, "false")) return zl_ident(L, name, c);
+    if (!strcmp(name, "empty?") || !strcmp(name, "friend?") || !strcmp(name, "enemy?")) {
+        char fn[16]; snprintf(fn, sizeof fn, "%.*s", (int)strlen(name) - 1, name);
+        Ast *sq = square_opt(k, c, 1);
+        return sq ? zl_call(L, fn, c, sq, NULL) : NULL;
+    }
+    if (!strcmp(name, "piece?")) {
+        if (!list || c->nkids < 2 || zl_piece(L, c->kids[1]->text) < 0) {
+            zl_error(L, c, "(piece? TYPE [where]) names a piece type of the game");
+            return NULL;
+        }
+        Ast *sq = square_opt(k, c, 2);
+        return sq ? zl_kids(L, AST_IS, c, zl_call(L, "at", c, sq, NULL),
+                            zl_ident(L, c->kids[1]->text, c->kids[1]), NULL) : NULL;
+    }
+    if (!strcmp(name, "in-zone?")) {
+        if (!list || c->nkids < 2 || zl_zone(L, c->kids[1]->text) < 0) {
+            zl_error(L, c, "(in-zone? ZONE [where]) names a zone of the board");
+            return NULL;
+        }
+        Ast *sq = square_opt(k, c, 2);
+        return sq ? zl_kids(L, AST_IN, c, sq, zl_ident(L, c->kids[1]->text, c->kids[1]), NULL) : NULL;
+    }
+    if (!strcmp(name, "position?")) {
+        if (!list || c->nkids != 2 || zl_position(L, c->kids[1]->text) < 0) {
+            zl_error(L, c, "(position? POSITION) names a position of the board");
+            return NULL;
+        }
+        return zl_binary(L, BIN_EQ, c, here(k, c), zl_ident(L, c->kids[1]->text, c->kids[1]));
+    }
+    if (!strcmp(name, "marked?")) {
+        Ast *sq = square_opt(k, c, 1);
+        return sq ? zl_binary(L, BIN_EQ, c, sq, zl_ident(L, ZL_MARK, c)) : NULL;
+    }
+    if (!strcmp(name, "on-board?")) {
+        if (!list || c->nkids != 2) { zl_error(L, c, "(on-board? DIRECTION) takes a direction"); return NULL; }
+        Ast *sq = square_arg(k, c->kids[1]);
+        return sq ? zl_binary(L, BIN_NE, c, sq, zl_ident(L, "none", c)) : NULL;
+    }
+    if (!strcmp(name, "flag?")) {
+        if (!list || c->nkids != 2 || !k->L) { zl_error(L, c, "(flag? NAME) takes a flag's name"); return NULL; }
+        return zl_ident(L, flag_local(k, c->kids[1]), c);
+    }
+    if (!strcmp(name, "last-from?") || !strcmp(name, "last-to?")) {
+        L->uses_last = 1;
+        Ast *sq = square_opt(k, c, 1);
+        return sq ? zl_binary(L, BIN_EQ, c, sq, zl_ident(L, name[5] == 'f' ? ZL_LASTFROM : ZL_LASTTO, c))
+                  : NULL;
+    }
+    if (!strcmp(name, "attacked?") || !strcmp(name, "defended?")) {
+        Ast *sq = square_opt(k, c, 1);
+        if (!sq) return NULL;
+        return name[0] == 'a' ? zl_call(L, "attacked", c, sq, NULL)
+                              : zl_call(L, "attacked", c, sq, zl_ident(L, "mover", c));
+    }
+    if (!strcmp(name, "adjacent-to-enemy?")) return any_of(k, c, enemy_on, NULL);
+    if (zl_attribute(L, name) >= 0) {
+        Ast *sq = square_opt(k, c, 1);
+        if (!sq) return NULL;
+        Ast *e = zl_kids(L, AST_INDEX, c, sq, NULL, NULL);
+        e->name = zl_str(L, name);
+        return e;
+    }
+    if (!strcmp(name, "neutral?")) { unsupported(k, c, "`neutral?` (players outside the turn order)"); return NULL; }
+    if (!strcmp(name, "position-flag?")) { unsupported(k, c, "`position-flag?`"); return NULL; }
+    zl_error(L, c, "unknown condition '%s'", name);
+    return NULL;
+}
+
+static Ast *cond(Blk *k, const ZrfNode *c)
+{
+    ZrfLower *L = k->L;
+    if (c->kind == ZN_ATOM) return predicate(k, c, c->text);
+    if (c->kind != ZN_LIST || !zrf_head(c)) { zl_error(L, c, "expected a condition"); return NULL; }
+    const char *h = zrf_head(c);
+    if (!strcmp(h, "not")) {
+        if (c->nkids != 2) { zl_error(L, c, "(not CONDITION) takes one condition"); return NULL; }
+        Ast *e = cond(k, c->kids[1]);
+        return e ? zl_not(L, c, e) : NULL;
+    }
+    if (!strcmp(h, "and") || !strcmp(h, "or")) {
+        Ast *e = NULL;
+        for (int i = 1; i < c->nkids; i++) {
+            Ast *t = cond(k, c->kids[i]);
+            if (!t) return NULL;
+            e = e ? zl_binary(L, h[0] == 'a' ? BIN_AND : BIN_OR, c, e, t) : t;
+        }
+        return e ? e : zl_ident(L, h[0] == 'a' ? "true" : "false", c);
+    }
+    return predicate(k, c, h);
+}
+
+Ast *zl_condition(ZrfLower *L, const ZrfNode *c, void *block)
+{
+    Blk none = { .L = L };
+    return cond(block ? (Blk *)block : &none, c);
+}
+
+/* ---------- effects ---------- */
+
+/* `defer { s; }`, or `if SQ != none { defer { s; } }` when the square may be off the board
+ * (an effect there does nothing) */
+static void deferred(Blk *k, Ast *out, const ZrfNode *at, Ast *s, Ast *sq_check)
+{
+    ZrfLower *L = k->L;
+    Ast *inner = zl_block(L, at);
+    ast_add(&L->nodes, inner, s);
+    Ast *d = zl_kids(L, AST_DEFER_BLOCK, at, inner, NULL, NULL);
+    if (sq_check) {
+        Ast *then = zl_block(L, at);
+        ast_add(&L->nodes, then, d);
+        d = zl_kids(L, AST_IF, at, zl_binary(L, BIN_NE, at, sq_check, zl_ident(L, "none", at)), then,
+                    zl_node(L, AST_NOTHING, at));
+    }
+    ast_add(&L->nodes, out, d);
+}
+
+/* The square of an effect's optional argument, and whether it needs the off-board check */
+static Ast *effect_square(Blk *k, const ZrfNode *form, int n, Ast **check)
+{
+    *check = NULL;
+    if (form->kind != ZN_LIST || form->nkids <= n) return here(k, form);
+    const ZrfNode *a = form->kids[n];
+    Ast *sq = square_arg(k, a);
+    if (sq && sq->kind == AST_CALL) *check = square_arg(k, a);
+    return sq;
+}
+
+static void effect_capture(Blk *k, Ast *out, const ZrfNode *f)
+{
+    Ast *check, *sq = effect_square(k, f, 1, &check);
+    if (sq) deferred(k, out, f, zl_kids(k->L, AST_CAPTURE, f, sq, NULL, NULL), check);
+}
+
+static void effect_owner(Blk *k, Ast *out, const ZrfNode *f, int flip)
+{
+    ZrfLower *L = k->L;
+    Ast *check, *sq = effect_square(k, f, 1, &check);
+    if (!sq) return;
+    if (!flip) {
+        deferred(k, out, f, zl_kids(L, AST_SETOWNER, f, sq, zl_ident(L, "mover", f), NULL), check);
+        return;
+    }
+    if (L->nplayers != 2) { unsupported(k, f, "`flip` in a game of other than two players"); return; }
+    /* the piece's owner as the board stands, read now: the other player gets it */
+    Ast *s2, *sq2 = effect_square(k, f, 1, &s2);
+    Ast *is_first = zl_binary(L, BIN_EQ, f, zl_call(L, "owner", f, zl_call(L, "at", f, sq2, NULL), NULL),
+                              zl_ident(L, L->player[0], f));
+    Ast *then = zl_block(L, f), *els = zl_block(L, f);
+    Ast *c1, *c2, *a = effect_square(k, f, 1, &c1), *b = effect_square(k, f, 1, &c2);
+    deferred(k, then, f, zl_kids(L, AST_SETOWNER, f, a, zl_ident(L, L->player[1], f), NULL), c1);
+    deferred(k, els, f, zl_kids(L, AST_SETOWNER, f, b, zl_ident(L, L->player[0], f), NULL), c2);
+    Ast *body = zl_kids(L, AST_IF, f, is_first, then, els);
+    if (check) {
+        Ast *wrap = zl_block(L, f);
+        ast_add(&L->nodes, wrap, body);
+        body = zl_kids(L, AST_IF, f, zl_binary(L, BIN_NE, f, check, zl_ident(L, "none", f)), wrap,
+                       zl_node(L, AST_NOTHING, f));
+    }
+    ast_add(&L->nodes, out, body);
+    (void)s2;
+}
+
+static void effect_change_type(Blk *k, Ast *out, const ZrfNode *f)
+{
+    ZrfLower *L = k->L;
+    if (f->nkids < 2 || zl_piece(L, f->kids[1]->text) < 0) {
+        zl_error(L, f, "(change-type TYPE [where]) names a piece type of the game");
+        return;
+    }
+    Ast *check, *sq = effect_square(k, f, 2, &check);
+    if (sq) deferred(k, out, f, zl_kids(L, AST_CHANGE, f, sq, zl_ident(L, f->kids[1]->text, f->kids[1]), NULL),
+                     check);
+}
+
+/* (create [PLAYER] TYPE [where]) */
+static void effect_create(Blk *k, Ast *out, const ZrfNode *f)
+{
+    ZrfLower *L = k->L;
+    int i = 1;
+    Ast *player = zl_ident(L, "mover", f);
+    if (i < f->nkids && f->kids[i]->kind == ZN_ATOM && zl_player(L, f->kids[i]->text) >= 0)
+        player = zl_ident(L, f->kids[i]->text, f->kids[i]), i++;
+    if (i >= f->nkids || f->kids[i]->kind != ZN_ATOM || zl_piece(L, f->kids[i]->text) < 0) {
+        zl_error(L, f, "(create [PLAYER] TYPE [where]) names a piece type of the game");
+        return;
+    }
+    Ast *type = zl_ident(L, f->kids[i]->text, f->kids[i]);
+    Ast *check, *sq = effect_square(k, f, i + 1, &check);
+    if (sq) deferred(k, out, f, zl_kids(L, AST_PLACE, f, type, player, sq), check);
+}
+
+/* (set-attribute NAME VALUE [where]): the piece there when the move is made */
+static void effect_attribute(Blk *k, Ast *out, const ZrfNode *f)
+{
+    ZrfLower *L = k->L;
+    if (f->nkids < 3 || zl_attribute(L, f->kids[1]->text) < 0) {
+        zl_error(L, f, "(set-attribute NAME VALUE [where]) names an attribute of the game's pieces");
+        return;
+    }
+    Ast *v = cond(k, f->kids[2]);
+    Ast *check, *sq = effect_square(k, f, 3, &check);
+    if (!v || !sq) return;
+    Ast *lv = zl_kids(L, AST_INDEX, f, sq, NULL, NULL);
+    lv->name = zl_str(L, f->kids[1]->text);
+    /* the value is read now, into a local: a deferred assignment keeps a value, not a test */
+    Ast *blk = zl_block(L, f);
+    ast_add(&L->nodes, blk, zl_let(L, " value", "bool", v, f));
+    Ast *set = zl_assign(L, lv, zl_ident(L, " value", f), f);
+    deferred(k, blk, f, set, check);
+    ast_add(&L->nodes, out, blk);
+}
+
+/* ---------- add ---------- */
+
+/* The statements of one move made here: the parts of a cascade, then the emit. */
+static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
+{
+    ZrfLower *L = k->L;
+    if (k->drop) {
+        Ast *e = zl_kids(L, AST_EMIT, at, zl_node(L, AST_NOTHING, at), NULL, NULL);
+        e->num = EMIT_DROP;
+        ast_add(&L->nodes, out, e);
+        return;
+    }
+    if (k->parts) {
+        /* the destination of the part: `to`'s, or here */
+        ast_add(&L->nodes, out, zl_let(L, " dest", "square", here(k, at), at));
+        Ast *set = zl_block(L, at);
+        ast_add(&L->nodes, set, zl_assign(L, zl_ident(L, " dest", at), zl_ident(L, PT, at), at));
+        ast_add(&L->nodes, out, zl_kids(L, AST_IF, at,
+                zl_binary(L, BIN_NE, at, zl_ident(L, PT, at), zl_ident(L, "none", at)), set,
+                zl_node(L, AST_NOTHING, at)));
+        /* after a cascade this part is another piece's: deferred; the first part is the move */
+        Ast *casc = zl_block(L, at);
+        deferred(k, casc, at, zl_kids(L, AST_MOVEPIECE, at, zl_ident(L, PF, at), zl_ident(L, " dest", at), NULL),
+                 NULL);
+        ast_add(&L->nodes, casc, zl_kids(L, AST_GO, at, zl_ident(L, TO1, at), NULL, NULL));
+        Ast *plain = zl_block(L, at);
+        ast_add(&L->nodes, plain, zl_kids(L, AST_GO, at, zl_ident(L, " dest", at), NULL, NULL));
+        ast_add(&L->nodes, out, zl_kids(L, AST_IF, at, zl_ident(L, CASC, at), casc, plain));
+    }
+    if (type) ast_add(&L->nodes, out, zl_kids(L, AST_BECOME, at, zl_ident(L, type->text, type), NULL, NULL));
+    Ast *e = zl_kids(L, AST_EMIT, at, zl_node(L, AST_NOTHING, at), NULL, NULL);
+    e->num = EMIT_MOVE;
+    ast_add(&L->nodes, out, e);
+}
+
+/* `add` and (add TYPE ...): each move in a branch that ends after its emit, and one branch
+ * that goes on with the block (what a move records stays its own) */
+static void add(Blk *k, Ast *out, const ZrfNode *f)
+{
+    ZrfLower *L = k->L;
+    int ntypes = f->kind == ZN_LIST ? f->nkids - 1 : 0;
+    if (k->drop && ntypes) { unsupported(k, f, "(add TYPE ...) in a drop"); return; }
+    for (int i = 1; i <= ntypes; i++)
+        if (f->kids[i]->kind != ZN_ATOM || zl_piece(L, f->kids[i]->text) < 0) {
+            zl_error(L, f->kids[i], "(add TYPE ...) names piece types of the game");
+            return;
+        }
+    if (!ntypes && !k->parts) { emit_here(k, out, f, NULL); return; }
+    Ast *either = zl_node(L, AST_EITHER, f);
+    for (int i = 0; i < (ntypes ? ntypes : 1); i++) {
+        Ast *b = zl_block(L, f);
+        emit_here(k, b, f, ntypes ? f->kids[i + 1] : NULL);
+        ast_add(&L->nodes, b, zl_node(L, AST_STOP, f));
+        ast_add(&L->nodes, either, b);
+    }
+    ast_add(&L->nodes, either, zl_block(L, f));
+    ast_add(&L->nodes, out, either);
+}
+
+/* add-copy: the piece moves and a copy of it stays where it was */
+static void add_copy(Blk *k, Ast *out, const ZrfNode *f)
+{
+    ZrfLower *L = k->L;
+    if (k->drop || k->parts) { unsupported(k, f, "`add-copy` in a drop or with a cascade"); return; }
+    Ast *b = zl_block(L, f);
+    deferred(k, b, f, zl_kids(L, AST_PLACE, f, zl_call(L, "type", f, zl_ident(L, "piece", f), NULL),
+                              zl_ident(L, "mover", f), zl_ident(L, "from", f)), NULL);
+    emit_here(k, b, f, NULL);
+    ast_add(&L->nodes, b, zl_node(L, AST_STOP, f));
+    Ast *either = zl_kids(L, AST_EITHER, f, b, zl_block(L, f), NULL);
+    ast_add(&L->nodes, out, either);
+}
+
+/* ---------- cascade, from, to ---------- */
+
+static void cascade(Blk *k, Ast *out, const ZrfNode *at)
+{
+    ZrfLower *L = k->L;
+    ast_add(&L->nodes, out, zl_let(L, " dest", "square", here(k, at), at));
+    Ast *set = zl_block(L, at);
+    ast_add(&L->nodes, set, zl_assign(L, zl_ident(L, " dest", at), zl_ident(L, PT, at), at));
+    ast_add(&L->nodes, out, zl_kids(L, AST_IF, at,
+            zl_binary(L, BIN_NE, at, zl_ident(L, PT, at), zl_ident(L, "none", at)), set,
+            zl_node(L, AST_NOTHING, at)));
+    Ast *later = zl_block(L, at), *first = zl_block(L, at);
+    deferred(k, later, at, zl_kids(L, AST_MOVEPIECE, at, zl_ident(L, PF, at), zl_ident(L, " dest", at), NULL),
+             NULL);
+    ast_add(&L->nodes, first, zl_assign(L, zl_ident(L, TO1, at), zl_ident(L, " dest", at), at));
+    ast_add(&L->nodes, first, zl_assign(L, zl_ident(L, CASC, at), zl_ident(L, "true", at), at));
+    ast_add(&L->nodes, out, zl_kids(L, AST_IF, at, zl_ident(L, CASC, at), later, first));
+    ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, PF, at), here(k, at), at));
+    ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, PT, at), zl_ident(L, "none", at), at));
+}
+
+/* ---------- instructions ---------- */
+
+static void instr(Blk *k, Ast *out, const ZrfNode *n)
+{
+    ZrfLower *L = k->L;
+    if (n->kind == ZN_STRING) { zl_error(L, n, "a string is not an instruction"); return; }
+    if (n->kind == ZN_ATOM) {
+        const char *a = n->text;
+        if (!strcmp(a, "add")) add(k, out, n);
+        else if (!strcmp(a, "mark"))
+            ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, ZL_MARK, n), here(k, n), n));
+        else if (!strcmp(a, "back"))
+            ast_add(&L->nodes, out, zl_kids(L, AST_GO, n, zl_ident(L, ZL_MARK, n), NULL, NULL));
+        else if (!strcmp(a, "capture")) effect_capture(k, out, n);
+        else if (!strcmp(a, "flip")) effect_owner(k, out, n, 1);
+        else if (!strcmp(a, "change-owner")) effect_owner(k, out, n, 0);
+        else if (!strcmp(a, "cascade")) cascade(k, out, n);
+        else if (!strcmp(a, "from"))
+            ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, PF, n), here(k, n), n));
+        else if (!strcmp(a, "to"))
+            ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, PT, n), here(k, n), n));
+        else if (!strcmp(a, "add-copy")) add_copy(k, out, n);
+        else if (!strcmp(a, "add-partial") || !strcmp(a, "add-copy-partial"))
+            unsupported(k, n, "`add-partial` (moves in several parts: issue 35)");
+        else if (zl_direction(L, a) >= 0)
+            ast_add(&L->nodes, out, zl_kids(L, AST_STEP, n, zl_ident(L, a, n), NULL, NULL));
+        else if (zl_position(L, a) >= 0)
+            ast_add(&L->nodes, out, zl_kids(L, AST_GO, n, zl_ident(L, a, n), NULL, NULL));
+        else zl_error(L, n, "unknown instruction '%s' (not a direction or position of the board)", a);
+        return;
+    }
+    const char *h = zrf_head(n);
+    if (!h) {                         /* a list of instructions inside a block: spliced */
+        instrs(k, out, n, 0);
+        return;
+    }
+    if (!strcmp(h, "verify")) {
+        if (n->nkids != 2) { zl_error(L, n, "(verify CONDITION) takes one condition"); return; }
+        Ast *c = cond(k, n->kids[1]);
+        if (c) ast_add(&L->nodes, out, zl_kids(L, AST_REQUIRE, n, c, NULL, NULL));
+    } else if (!strcmp(h, "if")) {
+        if (n->nkids < 2) { zl_error(L, n, "(if CONDITION INSTRUCTION ... [else INSTRUCTION ...])"); return; }
+        Ast *c = cond(k, n->kids[1]);
+        Ast *then = zl_block(L, n), *els = zl_block(L, n);
+        int e = 2;
+        while (e < n->nkids && !atom_is(n->kids[e], "else")) e++;
+        for (int i = 2; i < e; i++) instr(k, then, n->kids[i]);
+        for (int i = e + 1; i < n->nkids; i++) instr(k, els, n->kids[i]);
+        if (c) ast_add(&L->nodes, out, zl_kids(L, AST_IF, n, c, then, e < n->nkids ? els : zl_node(L, AST_NOTHING, n)));
+    } else if (!strcmp(h, "while")) {
+        if (n->nkids < 2) { zl_error(L, n, "(while CONDITION INSTRUCTION ...)"); return; }
+        Ast *c = cond(k, n->kids[1]);
+        Ast *body = zl_block(L, n);
+        for (int i = 2; i < n->nkids; i++) instr(k, body, n->kids[i]);
+        if (c) ast_add(&L->nodes, out, zl_kids(L, AST_WHILE, n, c, body, NULL));
+    } else if (!strcmp(h, "add")) add(k, out, n);
+    else if (!strcmp(h, "capture")) effect_capture(k, out, n);
+    else if (!strcmp(h, "flip")) effect_owner(k, out, n, 1);
+    else if (!strcmp(h, "change-owner")) effect_owner(k, out, n, 0);
+    else if (!strcmp(h, "change-type")) effect_change_type(k, out, n);
+    else if (!strcmp(h, "create")) effect_create(k, out, n);
+    else if (!strcmp(h, "set-attribute")) effect_attribute(k, out, n);
+    else if (!strcmp(h, "set-flag")) {
+        if (n->nkids != 3) { zl_error(L, n, "(set-flag NAME VALUE)"); return; }
+        Ast *v = cond(k, n->kids[2]);
+        if (v) ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, flag_local(k, n->kids[1]), n), v, n));
+    } else if (!strcmp(h, "go")) {
+        if (n->nkids != 2 || n->kids[1]->kind != ZN_ATOM) { zl_error(L, n, "(go from|to|mark|last-from|last-to|POSITION)"); return; }
+        const char *w = n->kids[1]->text;
+        const char *target = !strcmp(w, "from") ? "from" : !strcmp(w, "mark") ? ZL_MARK
+            : !strcmp(w, "to") ? PT : !strcmp(w, "last-from") ? ZL_LASTFROM
+            : !strcmp(w, "last-to") ? ZL_LASTTO : zl_position(L, w) >= 0 ? w : NULL;
+        if (!target) { zl_error(L, n, "(go from|to|mark|last-from|last-to|POSITION)"); return; }
+        if (!strcmp(w, "last-from") || !strcmp(w, "last-to")) L->uses_last = 1;
+        if (!strcmp(w, "to") && !k->parts) { unsupported(k, n, "(go to) without `to`"); return; }
+        ast_add(&L->nodes, out, zl_kids(L, AST_GO, n, zl_ident(L, target, n), NULL, NULL));
+    } else if (!strcmp(h, "opposite")) {
+        Ast *sq = square_arg(k, n);
+        if (sq) ast_add(&L->nodes, out, zl_kids(L, AST_GO, n, sq, NULL, NULL));
+    } else if (!strcmp(h, "mark")) {
+        Ast *sq = n->nkids == 2 ? square_arg(k, n->kids[1]) : here(k, n);
+        if (sq) ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, ZL_MARK, n), sq, n));
+    } else if (!strcmp(h, "back")) {
+        ast_add(&L->nodes, out, zl_kids(L, AST_GO, n, zl_ident(L, ZL_MARK, n), NULL, NULL));
+    } else if (!strcmp(h, "move-type")) {
+        /* a label for move-priorities (issue 35): without them it changes nothing */
+    } else if (!strcmp(h, "set-position-flag")) unsupported(k, n, "`set-position-flag`");
+    else if (!strcmp(h, "add-partial") || !strcmp(h, "add-copy-partial"))
+        unsupported(k, n, "`add-partial` (moves in several parts: issue 35)");
+    else if (!strcmp(h, "add-copy")) add_copy(k, out, n);
+    else zl_error(L, n, "unknown instruction '%s'", h);
+}
+
+static void instrs(Blk *k, Ast *out, const ZrfNode *list, int from)
+{
+    for (int i = from; i < list->nkids; i++) instr(k, out, list->kids[i]);
+}
+
+/* Does the block use cascade, from or to as instructions (not (go from))? */
+static int uses_parts(const ZrfNode *n)
+{
+    if (n->kind == ZN_ATOM) return atom_is(n, "cascade") || atom_is(n, "from") || atom_is(n, "to");
+    if (n->kind != ZN_LIST) return 0;
+    const char *h = zrf_head(n);
+    if (h && (!strcmp(h, "verify") || !strcmp(h, "go") || !strcmp(h, "set-flag") ||
+              !strcmp(h, "set-attribute") || !strcmp(h, "capture") || !strcmp(h, "create") ||
+              !strcmp(h, "change-type") || !strcmp(h, "flip") || !strcmp(h, "change-owner")))
+        return 0;
+    for (int i = h && !strcmp(h, "if") ? 2 : h && !strcmp(h, "while") ? 2 : 0; i < n->nkids; i++)
+        if (uses_parts(n->kids[i])) return 1;
+    return 0;
+}
+
+/* One block: its locals (mark, flags, the parts of a cascade), then its instructions. */
+static Ast *block(ZrfLower *L, const ZrfNode *b, int drop)
+{
+    Blk k = { .L = L, .drop = drop };
+    k.parts = !drop && uses_parts(b);
+    Ast *body = zl_block(L, b);
+    instrs(&k, body, b, 0);
+    Ast *out = zl_block(L, b);
+    ast_add(&L->nodes, out, zl_let(L, ZL_MARK, "square", here(&k, b), b));
+    for (int i = 0; i < k.nflags; i++) ast_add(&L->nodes, out, zl_let(L, k.flag[i], "bool", NULL, b));
+    if (k.parts) {
+        ast_add(&L->nodes, out, zl_let(L, PF, "square", here(&k, b), b));
+        ast_add(&L->nodes, out, zl_let(L, PT, "square", zl_ident(L, "none", b), b));
+        ast_add(&L->nodes, out, zl_let(L, TO1, "square", zl_ident(L, "none", b), b));
+        ast_add(&L->nodes, out, zl_let(L, CASC, "bool", NULL, b));
+    }
+    for (int i = 0; i < body->nkids; i++) ast_add(&L->nodes, out, body->kids[i]);
+    return out;
+}
+
+/* The blocks of every (SECTION ...) of a piece, as one `either` (NULL: none). */
+static Ast *blocks_of(ZrfLower *L, const ZrfNode *piece, const char *section, int drop)
+{
+    Ast *either = zl_node(L, AST_EITHER, piece);
+    for (int s = 1; s < piece->nkids; s++) {
+        const ZrfNode *sec = piece->kids[s];
+        if (!zrf_is(sec, section)) continue;
+        for (int i = 1; i < sec->nkids; i++) {
+            const ZrfNode *b = sec->kids[i];
+            if (zrf_is(b, "move-type")) continue;
+            if (b->kind != ZN_LIST || zrf_head(b)) {
+                /* a block is a list of instructions; (verify ...) here is a block's single
+                 * instruction written without its brackets */
+                if (b->kind == ZN_LIST && zrf_head(b) && !strcmp(zrf_head(b), "verify")) {
+                    zl_error(L, b, "a move block is a list of instructions: ((verify ...) ...)");
+                    continue;
+                }
+                if (b->kind != ZN_LIST) { zl_error(L, b, "a move block is a list of instructions"); continue; }
+            }
+            ast_add(&L->nodes, either, block(L, b, drop));
+        }
+    }
+    return either->nkids ? either : NULL;
+}
+
+Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece)
+{
+    Ast *either = blocks_of(L, piece, "moves", 0);
+    if (!either) return NULL;
+    Ast *prog = zl_block(L, piece);
+    ast_add(&L->nodes, prog, either);
+    return zl_kids(L, AST_MOVES, piece, prog, NULL, NULL);
+}
+
+/* `require dropping == T; choose s in board { go s; either { ... } }`: a drop block starts
+ * on every position (docs/zrf.md, "Drops") */
+Ast *zl_piece_drops(ZrfLower *L, const ZrfNode *piece)
+{
+    Ast *either = blocks_of(L, piece, "drops", 1);
+    if (!either) return NULL;
+    const ZrfNode *name = zrf_find(piece, "name");
+    Ast *b = zl_block(L, piece);
+    ast_add(&L->nodes, b, zl_kids(L, AST_REQUIRE, piece,
+            zl_binary(L, BIN_EQ, piece, zl_ident(L, "dropping", piece), zl_ident(L, name->kids[1]->text, name)),
+            NULL, NULL));
+    Ast *inner = zl_block(L, piece);
+    ast_add(&L->nodes, inner, zl_kids(L, AST_GO, piece, zl_ident(L, " start", piece), NULL, NULL));
+    ast_add(&L->nodes, inner, either);
+    Ast *choose = zl_kids(L, AST_CHOOSE, piece, zl_ident(L, "board", piece), inner, NULL);
+    choose->name = zl_str(L, " start");
+    ast_add(&L->nodes, b, choose);
+    return b;
+}
