@@ -273,6 +273,10 @@ typedef struct Game {
      * recorded there; an empty square (or one of the attacker's own) is tested with such a piece
      * put there for the test; and a move's own `attacked?` tests are false inside a test. */
     int attacks_by_capture;
+    /* The top-level `moves` block is a forced pass (Zillions' "pass turn" forced): its moves
+     * are offered only when the side has no other, and only when the opponent could answer
+     * them with a move that is not such a pass (docs/zrf.md, "Passing"). */
+    int pass_forced;
     int no_move_loses;                    /* a side with no legal move loses: the end block
                                              begins `if no-moves { lose ... }`, or there is none
                                              (the engine's mobility term, search.c) */

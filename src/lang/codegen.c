@@ -936,7 +936,9 @@ static int deferred_op(int op)
 
 static void effect(Compiler *C, Ast *s, int op, const Ty *args, int n, const char **what)
 {
-    if (C->fn_kind == FN_ATTACK) diag_error(C->diag, s->loc, "an attack program cannot change the state");
+    /* (what `defer` records is never done by an attack run: it is read, as a capture there) */
+    if (C->fn_kind == FN_ATTACK && !C->deferring)
+        diag_error(C->diag, s->loc, "an attack program cannot change the state");
     if (s->nkids != n) { diag_error(C->diag, s->loc, "malformed %s", ast_kind_name(s->kind)); return; }
     for (int i = 0; i < n; i++) expect(C, s->kids[i], args[i], what[i]);
     if (C->deferring) {
@@ -954,7 +956,7 @@ static void effect(Compiler *C, Ast *s, int op, const Ty *args, int n, const cha
  * with them, after the piece arrives (deferred.h) */
 static void stmt_defer_block(Compiler *C, Ast *s)
 {
-    if (!in_program(C) || C->fn_kind == FN_ATTACK) {
+    if (!in_program(C)) {
         diag_error(C->diag, s->loc, "`defer` belongs in a move program (a hook's effects are "
                    "done at once)");
         return;

@@ -88,7 +88,8 @@ static inline int fx_storepv(Pos *p, const int64_t *a)
     if (!w) return 1;
     const Var *pv = &g->vars[a[2]];
     uint32_t mask = ((1u << pv->bits) - 1) << pv->shift;
-    pos_set(p, fx_toploc(p, (int)a[0]), (int32_t)(((uint32_t)w & ~mask) | (((uint32_t)a[1] << pv->shift) & mask)));
+    uint32_t v = ((uint32_t)a[1] << pv->shift) & mask;
+    pos_set(p, fx_toploc(p, (int)a[0]), (int32_t)(((uint32_t)w & ~mask) | v));
     return 1;
 }
 

@@ -115,11 +115,25 @@ static int gen_run(Pos *p, MoveList *ml, RunCtx *c, GenStop stop, int skip, int 
     }
 }
 
+/* A forced pass (Game.pass_forced), the move at ml->m[i]: can the opponent answer it? The
+ * answer may not be a forced pass itself (two sides that cannot move do not pass for ever: the
+ * game is over). */
+static int pass_answered(Pos *p, MoveList *ml, int i)
+{
+    pos_make(p, ml, &ml->m[i]);
+    p->pass_guard++;
+    int has = vm_side_to_move_has_a_move(p, 0);
+    p->pass_guard--;
+    pos_unmake(p);
+    return has;
+}
+
 static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, int onto_only)
 {
     const Game *g = p->g;
     int mover = pos_turn(p);
-    const int board_units = g->nsq * g->stack, last = board_units + g->ntypes;
+    const int board_units = g->nsq * g->stack;
+    const int last = board_units + g->ntypes + (g->pass_forced != 0);
     /* `moves extend` changes every move of a unit once the unit is complete: its runs are not
      * stopped inside (they run whole, and the unit is tested at its end), and captures may come
      * from any program's moves */
@@ -148,8 +162,22 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip
                 if (!ext) { if (gen_run(p, ml, &c, stop, skip, u, before)) return 1; continue; }
                 vm_run(p, &c);
             }
-        } else if (u == board_units) {
+        } else if (u == board_units || (g->pass_forced && u == last)) {
+            /* a forced pass is the last unit, and only where nothing came before it */
+            if (g->pass_forced && (u == board_units || ml->n > 0 || p->pass_guard)) continue;
             if (g->turn_fn < 0 || (onto_only && !g->moves_onto[g->turn_fn])) continue;
+            if (g->pass_forced) {
+                RunCtx c = { .mode = RUN_GEN, .fn = g->turn_fn, .mover = mover, .origin = -1,
+                             .out = ml, .nlegal = -1, .target = -1 };
+                vm_run(p, &c);
+                if (ml->n > before && !pass_answered(p, ml, before)) ml->n = before;
+                if (stop && ml->n > before && stop(p, ml, before)) {
+                    ml->next_unit = u + 1;
+                    ml->resume_emits = 0;
+                    return 1;
+                }
+                continue;
+            }
             RunCtx c = { .mode = RUN_GEN, .fn = g->turn_fn, .mover = mover, .origin = -1,
                          .out = ml, .nlegal = -1, .target = -1 };
             if (!ext) { if (gen_run(p, ml, &c, stop, skip, u, before)) return 1; continue; }
@@ -670,8 +698,10 @@ void movegen_prepare(Game *g)
 {
     g->host = &runtime_host;
     int next = 0;
-    for (int t = 1; t <= g->ntypes; t++)
+    for (int t = 1; t <= g->ntypes; t++) {      /* the lines of moves and of attacks alike */
         for (int i = 0; i < g->types[t].natoms; i++) next += !ATOM_PLAIN(&g->types[t].atoms[i]);
+        for (int i = 0; i < g->types[t].nattack_atoms; i++) next += !ATOM_PLAIN(&g->types[t].attack_atoms[i]);
+    }
     for (int pl = 0; pl < g->nplayers; pl++) {
         g->attackdirs[pl] = arena_alloc(&g->arena, sizeof(AttackDir) * MAX_DIRS);
         g->nattackdirs[pl] = 0;

@@ -103,6 +103,8 @@ typedef struct Pos {
     /* scratch move lists, one per ply of the current search */
     MoveList **lists; int nlists;           /* pointers, so growing never moves a list in use */
     int depth_guard;                        /* nesting of attack/reach program runs */
+    int pass_guard;                         /* a forced pass is being answered: no forced pass
+                                               in the answer (Game.pass_forced) */
     jmp_buf *on_error;                      /* runtime errors in rules code jump here */
     char errmsg[512];
     int result, result_reason;              /* set by the `end` hook: RESULT_*, string index + 1 */

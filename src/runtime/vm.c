@@ -132,6 +132,7 @@ void vm_abandon(Pos *p)
     s->free_work = 0;
     s->reply_nest = 0;
     p->depth_guard = 0;
+    p->pass_guard = 0;
 }
 
 /* CHARGE found the work past watch_at: the command's total, or time to read the clock. */
@@ -449,6 +450,7 @@ static void __attribute__((noreturn, cold)) position_work_error(Pos *p, int line
 }
 
 static int side_to_move_has_a_move(Pos *p, int line);
+int vm_side_to_move_has_a_move(Pos *p, int line) { return side_to_move_has_a_move(p, line); }
 static int end_has_a_move(Pos *p, MoveList *into);
 
 /* A piece variable keeps the bits of its range's top, so 6 and 7 would fit in `0..5`: a store

@@ -65,7 +65,9 @@ void vm_run(Pos *p, RunCtx *c);
 void vm_run_resume(Pos *p, RunCtx *c, int skip);
 void vm_run_hook(Pos *p, int hook, int mover);
 void vm_run_capture_hook(Pos *p, int mover, int32_t victim);
-int vm_run_legal(Pos *p, int mover);                 /* 1 if the `legal` hook accepts */
+int vm_run_legal(Pos *p, int mover);
+/* Has the side to move a legal move? (`no-moves` in `legal`; a forced pass's answer) */
+int vm_side_to_move_has_a_move(Pos *p, int line);
 /* The part of `legal` after `require not in-check;`, before m is made (pretest.c): 1 it accepts,
  * 0 it rejects, -1 the move must be made to tell. */
 int vm_run_legal_pretest(Pos *p, int mover, const Move *m);

@@ -29,7 +29,8 @@ static const char *local_name(Goal *G)
     return zl_str(G->L, buf);
 }
 
-static Ast *player_id(Goal *G, const ZrfNode *at) { return zl_ident(G->L, G->L->player[G->player], at); }
+static Ast *player_id(Goal *G, const ZrfNode *at) { return zl_ident(G->L, G->L->player[G->player],
+                                                                    at); }
 
 /* the number of pieces of player (NULL: all players) of type t (-1: every type) */
 static Ast *piece_count(Goal *G, const ZrfNode *at, int all_players, int t)
@@ -40,7 +41,8 @@ static Ast *piece_count(Goal *G, const ZrfNode *at, int all_players, int t)
         if (!all_players && p != G->player) continue;
         for (int i = 0; i < L->npieces; i++) {
             if (t >= 0 && i != t) continue;
-            Ast *c = zl_call(L, "count", at, zl_ident(L, zl_piece_name(L, i), at), zl_ident(L, L->player[p], at));
+            Ast *c = zl_call(L, "count", at, zl_ident(L, zl_piece_name(L, i), at), zl_ident(L,
+                L->player[p], at));
             sum = sum ? zl_binary(L, BIN_ADD, at, sum, c) : c;
         }
     }
@@ -49,13 +51,16 @@ static Ast *piece_count(Goal *G, const ZrfNode *at, int all_players, int t)
 
 /* `at(sq)` matches a piece of a configuration: TYPE (the player's), (opponent TYPE),
  * (any-owner TYPE), or `empty` */
-static Ast *piece_matches(Goal *G, const ZrfNode *occ, Ast *(*sq)(Goal *, const ZrfNode *, void *), void *arg)
+static Ast *piece_matches(Goal *G, const ZrfNode *occ, Ast *(*sq)(Goal *, const ZrfNode *,
+                                                                  void *), void *arg)
 {
     ZrfLower *L = G->L;
-    if (occ->kind == ZN_ATOM && zrf_eq(occ->text, "empty")) return zl_call(L, "empty", occ, sq(G, occ, arg), NULL);
+    if (occ->kind == ZN_ATOM && zrf_eq(occ->text, "empty")) return zl_call(L, "empty", occ, sq(G,
+        occ, arg), NULL);
     const ZrfNode *type = occ;
     int owner = 0;                       /* 0 the player's, 1 another's, 2 anyone's */
-    if (occ->kind == ZN_LIST && occ->nkids == 2 && (zrf_is(occ, "opponent") || zrf_is(occ, "any-owner"))) {
+    if (occ->kind == ZN_LIST && occ->nkids == 2 && (zrf_is(occ, "opponent") || zrf_is(occ,
+        "any-owner"))) {
         owner = zrf_is(occ, "opponent") ? 1 : 2;
         type = occ->kids[1];
     }
@@ -63,17 +68,20 @@ static Ast *piece_matches(Goal *G, const ZrfNode *occ, Ast *(*sq)(Goal *, const 
         zl_error(L, occ, "expected a piece type, (opponent TYPE), (any-owner TYPE) or empty");
         return NULL;
     }
-    Ast *e = zl_kids(L, AST_IS, occ, zl_call(L, "at", occ, sq(G, occ, arg), NULL), zl_ident(L, type->text, type), NULL);
+    Ast *e = zl_kids(L, AST_IS, occ, zl_call(L, "at", occ, sq(G, occ, arg), NULL), zl_ident(L,
+        type->text, type), NULL);
     if (owner < 2) {
         Ast *who = zl_binary(L, owner ? BIN_NE : BIN_EQ, occ,
-                             zl_call(L, "owner", occ, zl_call(L, "at", occ, sq(G, occ, arg), NULL), NULL),
+                             zl_call(L, "owner", occ, zl_call(L, "at", occ, sq(G, occ, arg),
+                                                              NULL), NULL),
                              player_id(G, occ));
         e = zl_binary(L, BIN_AND, occ, e, who);
     }
     return e;
 }
 
-static Ast *sq_local(Goal *G, const ZrfNode *at, void *name) { return zl_ident(G->L, (const char *)name, at); }
+static Ast *sq_local(Goal *G, const ZrfNode *at, void *name) { return zl_ident(G->L,
+    (const char *)name, at); }
 
 /* `let c = false; for s in SET { if MATCH { c = true; } }`: statements into out, c's name back */
 static const char *exists_in(Goal *G, Ast *out, const ZrfNode *at, Ast *set, const ZrfNode *occ,
@@ -119,7 +127,8 @@ static Ast *absolute_config(Goal *G, Ast *out, const ZrfNode *c)
             set = zl_node(L, AST_SETLIT, x);
             ast_add(&L->nodes, set, zl_ident(L, x->text, x));
         } else { zl_error(L, x, "expected a zone or a position"); return NULL; }
-        const char *v = exists_in(G, out, x, set, NULL, (const ZrfNode *const *)(c->kids + 1), c->nkids - 2);
+        const char *v = exists_in(G, out, x, set, NULL, (const ZrfNode *const *)(c->kids + 1),
+                                  c->nkids - 2);
         if (!v) return NULL;
         Ast *e = zl_ident(L, v, x);
         result = result ? zl_binary(L, BIN_OR, c, result, e) : e;
@@ -136,7 +145,8 @@ static Ast *walk_square(Goal *G, const ZrfNode *at, void *arg)
     const Walk *w = arg;
     Ast *sq = zl_ident(L, w->start, at);
     for (int i = 0; i < w->n; i++)
-        sq = zl_kids(L, AST_CALL, at, sq, zl_ident(L, w->dirs[i]->text, w->dirs[i]), player_id(G, at)),
+        sq = zl_kids(L, AST_CALL, at, sq, zl_ident(L, w->dirs[i]->text, w->dirs[i]), player_id(G,
+            at)),
         sq->name = zl_str(L, "step");
     return sq;
 }
@@ -144,7 +154,10 @@ static Ast *walk_square(Goal *G, const ZrfNode *at, void *arg)
 static Ast *relative_config(Goal *G, Ast *out, const ZrfNode *c)
 {
     ZrfLower *L = G->L;
-    if (c->nkids < 2 || c->nkids % 2) { zl_error(L, c, "(relative-config PIECE DIR PIECE ... PIECE)"); return NULL; }
+    if (c->nkids < 2 || c->nkids % 2) {
+        zl_error(L, c, "(relative-config PIECE DIR PIECE ... PIECE)");
+        return NULL;
+    }
     for (int i = 2; i < c->nkids; i += 2)
         if (c->kids[i]->kind != ZN_ATOM || zl_direction(L, c->kids[i]->text) < 0) {
             zl_error(L, c->kids[i], "expected a direction of the board");
@@ -192,7 +205,8 @@ static Ast *goal_cond(Goal *G, Ast *out, const ZrfNode *c, int *never)
         if (G->moved) { *never = 1; return NULL; }
         return zl_binary(L, BIN_AND, c, zl_ident(L, "no-moves", c), zl_ident(L, "in-check", c));
     }
-    if (!strcmp(h, "repetition")) return zl_binary(L, BIN_GE, c, zl_ident(L, "repetition", c), zl_num(L, 3, c));
+    if (!strcmp(h, "repetition")) return zl_binary(L, BIN_GE, c, zl_ident(L, "repetition", c),
+                                                   zl_num(L, 3, c));
     if (!strcmp(h, "pieces-remaining") || !strcmp(h, "total-piece-count")) {
         long n;
         char *end;
@@ -219,7 +233,8 @@ static Ast *goal_cond(Goal *G, Ast *out, const ZrfNode *c, int *never)
         }
         return e;
     }
-    zl_error(L, c, "the goal '%s' is not supported yet by boardvm's Zillions reader (docs/zrf.md)", h);
+    zl_error(L, c, "the goal '%s' is not supported yet by boardvm's Zillions reader "
+             "(docs/zrf.md)", h);
     return NULL;
 }
 
@@ -257,18 +272,23 @@ static void goal(Goal *G, Ast *out, const ZrfNode *form)
             snprintf(why, sizeof why, "%s has fewer pieces", who);
             ast_add(&L->nodes, fewer, result(L, form, me_to_move ? RESULT_LOSS : RESULT_WIN, why));
             ast_add(&L->nodes, same, result(L, form, RESULT_DRAW, "as many pieces each"));
-            Ast *lt = zl_kids(L, AST_IF, form, zl_binary(L, BIN_LT, form, zl_ident(L, m, form), theirs),
+            Ast *lt = zl_kids(L, AST_IF, form, zl_binary(L, BIN_LT, form, zl_ident(L, m, form),
+                                                         theirs),
                               fewer, same);
             Ast *ltb = zl_block(L, form);
             ast_add(&L->nodes, ltb, lt);
-            Ast *theirs2 = zl_binary(L, BIN_SUB, form, piece_count(G, form, 1, -1), zl_ident(L, m, form));
-            ast_add(&L->nodes, then, zl_kids(L, AST_IF, form, zl_binary(L, BIN_GT, form, zl_ident(L, m, form), theirs2),
+            Ast *theirs2 = zl_binary(L, BIN_SUB, form, piece_count(G, form, 1, -1), zl_ident(L, m,
+                form));
+            ast_add(&L->nodes, then, zl_kids(L, AST_IF, form, zl_binary(L, BIN_GT, form,
+                zl_ident(L, m, form), theirs2),
                                              more, ltb));
         } else {
             int k = !strcmp(kind, "draw-condition") ? RESULT_DRAW
                   : (!strcmp(kind, "win-condition")) == !G->moved ? RESULT_WIN : RESULT_LOSS;
-            snprintf(why, sizeof why, "%s %s", who, !strcmp(kind, "draw-condition") ? "meets a draw condition"
-                     : !strcmp(kind, "win-condition") ? "meets a win condition" : "meets a loss condition");
+            snprintf(why, sizeof why, "%s %s", who, !strcmp(kind, "draw-condition")
+                     ? "meets a draw condition"
+                     : !strcmp(kind, "win-condition") ? "meets a win condition"
+                         : "meets a loss condition");
             ast_add(&L->nodes, then, result(L, form, k, why));
         }
         ast_add(&L->nodes, pre, zl_kids(L, AST_IF, form, c, then, zl_node(L, AST_NOTHING, form)));
@@ -280,13 +300,15 @@ static int lists(ZrfLower *L, const ZrfNode *players, int p)
 {
     if (players->kind != ZN_LIST) return 0;
     for (int i = 0; i < players->nkids; i++)
-        if (players->kids[i]->kind == ZN_ATOM && zrf_eq(players->kids[i]->text, L->player[p])) return 1;
+        if (players->kids[i]->kind == ZN_ATOM && zrf_eq(players->kids[i]->text,
+                                                        L->player[p])) return 1;
     return 0;
 }
 
 static int is_goal(const ZrfNode *s)
 {
-    return zrf_is(s, "win-condition") || zrf_is(s, "loss-condition") || zrf_is(s, "draw-condition") ||
+    return zrf_is(s, "win-condition") || zrf_is(s, "loss-condition") || zrf_is(s,
+        "draw-condition") ||
            zrf_is(s, "count-condition");
 }
 
@@ -312,7 +334,8 @@ void zl_goals(ZrfLower *L, Ast *root, int *royal)
             any = 1;
             Ast *test = zl_binary(L, moved ? BIN_NE : BIN_EQ, secs, zl_ident(L, "to-move", secs),
                                   zl_ident(L, L->player[p], secs));
-            ast_add(&L->nodes, end, zl_kids(L, AST_IF, secs, test, body, zl_node(L, AST_NOTHING, secs)));
+            ast_add(&L->nodes, end, zl_kids(L, AST_IF, secs, test, body, zl_node(L, AST_NOTHING,
+                secs)));
         }
     if (any) {
         Ast *hook = zl_kids(L, AST_HOOK, secs, end, NULL, NULL);
@@ -323,7 +346,8 @@ void zl_goals(ZrfLower *L, Ast *root, int *royal)
     for (int i = 0; i < L->npieces; i++) anyroyal |= royal[i];
     if (anyroyal) {
         Ast *b = zl_block(L, secs);
-        ast_add(&L->nodes, b, zl_kids(L, AST_REQUIRE, secs, zl_not(L, secs, zl_ident(L, "in-check", secs)), NULL, NULL));
+        ast_add(&L->nodes, b, zl_kids(L, AST_REQUIRE, secs, zl_not(L, secs, zl_ident(L,
+            "in-check", secs)), NULL, NULL));
         Ast *hook = zl_kids(L, AST_HOOK, secs, b, NULL, NULL);
         hook->num = HOOK_LEGAL;
         ast_add(&L->nodes, root, hook);

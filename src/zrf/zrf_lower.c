@@ -63,7 +63,11 @@ int zl_attribute(const ZrfLower *L, const char *name)
 
 /* ---------- the board ---------- */
 
-static int cmp_int(const void *a, const void *b) { return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b); }
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
 
 static int rank_of(const int *sorted, int n, int v)
 {
@@ -138,6 +142,53 @@ static int opposite_of(const ZrfBoard *b, int d)
     return -1;
 }
 
+int zl_path(ZrfLower *L, const int *dirs, int n)
+{
+    if (n == 1) return dirs[0];
+    if (n < 1 || n > ZL_MAX_PATH_LEN) return -1;
+    for (int i = 0; i < L->npaths; i++)
+        if (L->path_len[i] == n && !memcmp(L->path[i], dirs,
+                                           sizeof(int) * (size_t)n)) return L->b->ndirs + i;
+    if (L->npaths == ZL_MAX_PATHS || L->b->ndirs + L->npaths + 1 >= MAX_DIRS) return -1;
+    memcpy(L->path[L->npaths], dirs, sizeof(int) * (size_t)n);
+    L->path_len[L->npaths] = n;
+    return L->b->ndirs + L->npaths++;
+}
+
+/* a path's name: its steps joined by '+', after a space (no name of the file has one) */
+const char *zl_dir_name(ZrfLower *L, int d)
+{
+    if (d < L->b->ndirs) return L->b->dir[d];
+    char buf[400] = " ";
+    const int *p = L->path[d - L->b->ndirs];
+    for (int i = 0; i < L->path_len[d - L->b->ndirs]; i++) {
+        if (i) strcat(buf, "+");
+        strncat(buf, L->b->dir[p[i]], 90);
+    }
+    return zl_str(L, buf);
+}
+
+/* Every path's reverse and its images under the players' symmetries are paths too, so that a
+ * leap along one has an opposite (attacks are found walking back) and a direction for each
+ * player; 0 when that does not fit. */
+static int close_paths(ZrfLower *L, const int *opp, const int *map)
+{
+    int nd = L->b->ndirs;
+    for (int i = 0; i < L->npaths; i++) {
+        int n = L->path_len[i], r[ZL_MAX_PATH_LEN];
+        for (int k = 0; k < n; k++) {
+            r[k] = opp[L->path[i][n - 1 - k]];
+            if (r[k] < 0) return 0;
+        }
+        if (zl_path(L, r, n) < 0) return 0;
+        for (int pl = 0; pl < L->nplayers; pl++) {
+            for (int k = 0; k < n; k++) r[k] = map[pl * nd + L->path[i][k]];
+            if (zl_path(L, r, n) < 0) return 0;
+        }
+    }
+    return 1;
+}
+
 typedef struct {
     GraphBoard gb;
     int *x, *y, *link, *opp, *map;
@@ -167,28 +218,60 @@ static void board_tables(ZrfLower *L, BoardTables *t)
     }
     gb->rect = (const int16_t (*)[4])t->rect;
     gb->move_sep = plain ? "" : "-";
-    gb->ndirs = nd; gb->dir = b->dir;
-    t->link = xmalloc(sizeof(int) * (size_t)n * (size_t)(nd ? nd : 1), "a board");
-    for (int p = 0; p < n; p++) for (int d = 0; d < nd; d++) t->link[p * nd + d] = zrf_link(b, p, d);
-    gb->link = t->link;
-    t->opp = xmalloc(sizeof(int) * (size_t)(nd + 1), "a board");
-    for (int d = 0; d < nd; d++) t->opp[d] = opposite_of(b, d);
-    gb->opposite = t->opp;
-    t->map = xmalloc(sizeof(int) * (size_t)(L->nplayers ? L->nplayers : 1) * (size_t)(nd + 1), "a board");
+    /* the board's directions, then the paths of native leaps (zl_path) */
+    int *opp = xmalloc(sizeof(int) * (size_t)(nd + 1), "a board");
+    for (int d = 0; d < nd; d++) opp[d] = L->opposite[d];
+    int *map = xmalloc(sizeof(int) * (size_t)(L->nplayers ? L->nplayers : 1) * (size_t)(nd + 1),
+                       "a board");
     for (int pl = 0; pl < L->nplayers; pl++) {
         const int *sym = NULL;
         int bp = -1;                 /* the board's index of this player */
         for (int i = 0; i < b->nplayers; i++) if (zrf_eq(b->player[i], L->player[pl])) bp = i;
         for (int s = 0; s < b->nsyms; s++) if (b->sym[s].player == bp) sym = b->sym[s].dir;
-        for (int d = 0; d < nd; d++) t->map[pl * nd + d] = sym ? sym[d] : d;
+        for (int d = 0; d < nd; d++) map[pl * nd + d] = sym ? sym[d] : d;
     }
+    if (!close_paths(L, opp, map)) zl_error(L, L->sections,
+                                            "too many directions for the paths of leaps");
+    int all = nd + L->npaths;
+    gb->ndirs = all;
+    gb->dir = xmalloc(sizeof(char *) * (size_t)(all + 1), "a board");
+    for (int d = 0; d < all; d++) gb->dir[d] = zl_dir_name(L, d);
+    t->link = xmalloc(sizeof(int) * (size_t)n * (size_t)(all ? all : 1), "a board");
+    for (int p = 0; p < n; p++)
+        for (int d = 0; d < all; d++) {
+            if (d < nd) { t->link[p * all + d] = zrf_link(b, p, d); continue; }
+            int q = p;
+            for (int k = 0; k < L->path_len[d - nd] && q >= 0; k++) q = zrf_link(b, q,
+                L->path[d - nd][k]);
+            t->link[p * all + d] = q;
+        }
+    gb->link = t->link;
+    t->opp = xmalloc(sizeof(int) * (size_t)(all + 1), "a board");
+    t->map = xmalloc(sizeof(int) * (size_t)(L->nplayers ? L->nplayers : 1) * (size_t)(all + 1),
+                     "a board");
+    for (int d = 0; d < all; d++) {
+        if (d < nd) t->opp[d] = opp[d];
+        else {
+            int n2 = L->path_len[d - nd], r[ZL_MAX_PATH_LEN];
+            for (int k = 0; k < n2; k++) r[k] = opp[L->path[d - nd][n2 - 1 - k]];
+            t->opp[d] = zl_path(L, r, n2);        /* (there: close_paths made it) */
+        }
+        for (int pl = 0; pl < L->nplayers; pl++) {
+            if (d < nd) { t->map[pl * all + d] = map[pl * nd + d]; continue; }
+            int n2 = L->path_len[d - nd], r[ZL_MAX_PATH_LEN];
+            for (int k = 0; k < n2; k++) r[k] = map[pl * nd + L->path[d - nd][k]];
+            t->map[pl * all + d] = zl_path(L, r, n2);
+        }
+    }
+    gb->opposite = t->opp;
     gb->dir_map = t->map;
+    free(opp); free(map);
 }
 
 static void board_tables_free(BoardTables *t)
 {
     free(t->x); free(t->y); free(t->link); free(t->opp); free(t->map); free(t->rect);
-    free((void *)t->gb.name);
+    free((void *)t->gb.name); free((void *)t->gb.dir);
 }
 
 /* ---------- players, zones, pieces ---------- */
@@ -252,8 +335,12 @@ static const char *piece_code(ZrfLower *L, int i, const char **codes)
         } else {
             size_t len = strlen(name);
             size_t k = (size_t)tries - 1;
-            if (k < len) { c[0] = (char)toupper((unsigned char)name[0]); c[1] = (char)tolower((unsigned char)name[k]); c[2] = 0; }
-            else { c[0] = 'Z'; c[1] = (char)('a' + (i / 26) % 26); c[2] = (char)('a' + i % 26); c[3] = 0; }
+            c[0] = (char)toupper((unsigned char)name[0]);
+            if (k < len) { c[1] = (char)tolower((unsigned char)name[k]); c[2] = 0; }
+            else {              /* Z and two letters of its number */
+                c[0] = 'Z'; c[1] = (char)('a' + (i / 26) % 26); c[2] = (char)('a' + i % 26);
+                c[3] = 0;
+            }
         }
         tries++;
         int ok = 1;
@@ -272,7 +359,8 @@ static void declare_attributes(ZrfLower *L, Ast *root)
             if (!zrf_is(a, "attribute")) continue;
             if (a->nkids != 3 || a->kids[1]->kind != ZN_ATOM || a->kids[2]->kind != ZN_ATOM ||
                 (!zrf_eq(a->kids[2]->text, "true") && !zrf_eq(a->kids[2]->text, "false"))) {
-                zl_error(L, a, "(attribute NAME true|false)");
+                zl_error(L, a, "(attribute NAME true|false): an attribute is true or false (a "
+                         "number is Dagaz's)");
                 continue;
             }
             if (zl_attribute(L, a->kids[1]->text) >= 0) continue;
@@ -280,7 +368,8 @@ static void declare_attributes(ZrfLower *L, Ast *root)
             L->attr[L->nattrs++] = a->kids[1]->text;
             Ast *t = zl_node(L, AST_TYPE, a);
             t->name = zl_str(L, "bool");
-            Ast *v = zl_kids(L, AST_VAR, a, t, zl_node(L, AST_NOTHING, a), zl_node(L, AST_NOTHING, a));
+            Ast *v = zl_kids(L, AST_VAR, a, t, zl_node(L, AST_NOTHING, a), zl_node(L, AST_NOTHING,
+                a));
             v->name = zl_str(L, a->kids[1]->text);
             v->num = VAR_PIECE;
             ast_add(&L->nodes, root, v);
@@ -307,11 +396,24 @@ static void declare_pieces(ZrfLower *L, Ast *root, const char **codes, const int
         p->name = zl_str(L, zl_piece_name(L, i));
         p->str = piece_code(L, i, codes);
         if (royal[i]) ast_add(&L->nodes, p, zl_node(L, AST_ROYAL, pn));
-        Ast *moves = zl_piece_moves(L, pn);
+        Ast *attacks = zl_block(L, pn), *attack_blocks = zl_node(L, AST_EITHER, pn);
+        int program_attacks = 0;
+        Ast *moves = zl_piece_moves(L, pn, p, attacks, attack_blocks, &program_attacks);
         if (moves) {
             ast_add(&L->nodes, p, moves);
-            /* what its moves would capture is what it attacks (`attack moves;`) */
-            ast_add(&L->nodes, p, zl_node(L, AST_ATTACK, pn));
+            /* what its moves would capture is what it attacks: the program run as an attack
+             * (`attack moves;`), or lines for the blocks that are lines as an attack, and an
+             * attack program of the other blocks that can capture */
+            if (program_attacks) ast_add(&L->nodes, p, zl_node(L, AST_ATTACK, pn));
+            else {
+                for (int k = 0; k < attacks->nkids; k++)
+                    ast_add(&L->nodes, p, zl_kids(L, AST_ATTACK, pn, attacks->kids[k], NULL, NULL));
+                if (attack_blocks->nkids) {
+                    Ast *b = zl_block(L, pn);
+                    ast_add(&L->nodes, b, attack_blocks);
+                    ast_add(&L->nodes, p, zl_kids(L, AST_ATTACK, pn, b, NULL, NULL));
+                }
+            }
         }
         ast_add(&L->nodes, root, p);
         Ast *d = zl_piece_drops(L, pn);
@@ -386,15 +488,24 @@ static const char *start_position(ZrfLower *L, const GraphBoard *gb, const char 
     *at = setup ? setup : L->sections;
     for (int i = 1; setup && i < setup->nkids; i++) {
         const ZrfNode *ps = setup->kids[i];
-        int pl = ps->kind == ZN_LIST && ps->nkids && ps->kids[0]->kind == ZN_ATOM ? zl_player(L, ps->kids[0]->text) : -1;
-        if (pl < 0) { zl_error(L, ps, "(PLAYER (TYPE POSITION ...) ...) with a player of the game"); continue; }
+        int pl = ps->kind == ZN_LIST && ps->nkids && ps->kids[0]->kind == ZN_ATOM ? zl_player(L,
+            ps->kids[0]->text) : -1;
+        if (pl < 0) {
+            zl_error(L, ps, "(PLAYER (TYPE POSITION ...) ...) with a player of the game");
+            continue;
+        }
         for (int j = 1; j < ps->nkids; j++) {
             const ZrfNode *e = ps->kids[j];
-            int t = e->kind == ZN_LIST && e->nkids && e->kids[0]->kind == ZN_ATOM ? zl_piece(L, e->kids[0]->text) : -1;
-            if (t < 0) { zl_error(L, e, "(TYPE POSITION ...) with a piece type of the game"); continue; }
+            int t = e->kind == ZN_LIST && e->nkids && e->kids[0]->kind == ZN_ATOM ? zl_piece(L,
+                e->kids[0]->text) : -1;
+            if (t < 0) {
+                zl_error(L, e, "(TYPE POSITION ...) with a piece type of the game");
+                continue;
+            }
             if (e->nkids == 3 && e->kids[1]->kind == ZN_ATOM && zrf_eq(e->kids[1]->text, "off")) {
                 long k = strtol(e->kids[2]->text, NULL, 10);
-                if (k < 0 || k > MAX_HAND) { zl_error(L, e, "(TYPE off N): N is 0 to %d", MAX_HAND); continue; }
+                if (k < 0 || k > MAX_HAND) { zl_error(L, e, "(TYPE off N): N is 0 to %d",
+                                                      MAX_HAND); continue; }
                 hand[pl * L->npieces + t] += (int)k;
                 continue;
             }
@@ -433,7 +544,8 @@ static const char *start_position(ZrfLower *L, const GraphBoard *gb, const char 
     }
     /* the first to move: the turn order's first, or the first player */
     const ZrfNode *order = zrf_find(L->sections, "turn-order");
-    int first = order && order->nkids > 1 && order->kids[1]->kind == ZN_ATOM ? zl_player(L, order->kids[1]->text) : 0;
+    int first = order && order->nkids > 1 && order->kids[1]->kind == ZN_ATOM ? zl_player(L,
+        order->kids[1]->text) : 0;
     put(&t, " ");
     put(&t, L->g ? "" : "");
     const ZrfNode *pls = zrf_find(L->sections, "players");
@@ -471,13 +583,11 @@ static void read_options(ZrfLower *L, Ast *root)
     for (int i = 0; i < L->sections->nkids; i++) {
         const ZrfNode *o = L->sections->kids[i];
         if (!zrf_is(o, "option") || o->nkids < 2 || o->kids[1]->kind != ZN_STRING) continue;
-        const char *name = o->kids[1]->text, *v = o->nkids > 2 && o->kids[2]->kind == ZN_ATOM ? o->kids[2]->text : "";
+        const char *name = o->kids[1]->text, *v = o->nkids > 2 && o->kids[2]->kind == ZN_ATOM
+            ? o->kids[2]->text : "";
         if (zrf_eq_nocase(name, "pass turn")) {
             if (zrf_eq(v, "false")) continue;
-            if (zrf_eq(v, "forced")) {
-                zl_error(L, o, "(option \"pass turn\" forced) is not supported yet by boardvm's Zillions reader");
-                continue;
-            }
+            if (zrf_eq(v, "forced")) L->g->pass_forced = 1;
             /* a pass is always a move: `moves { note "pass"; emit stay; }` */
             Ast *b = zl_block(L, o);
             ast_add(&L->nodes, b, zl_kids(L, AST_NOTE, o, zl_string(L, "pass", o), NULL, NULL));
@@ -487,20 +597,24 @@ static void read_options(ZrfLower *L, Ast *root)
             ast_add(&L->nodes, root, zl_kids(L, AST_MOVES, o, b, NULL, NULL));
             continue;
         }
+        /* what only Zillions' window does (and "progressive levels": a puzzle collection's
+         * next variant once one is solved) */
         static const char *cosmetic[] = { "animate captures", "animate drops", "show moves list",
             "prevent flipping", "smart moves", "highlight goals", "allow flipping", "discard cell",
-            "show captures", "board-area", NULL };
+            "show captures", "board-area", "progressive levels", NULL };
         int known = 0;
         for (int k = 0; cosmetic[k]; k++) known |= zrf_eq_nocase(name, cosmetic[k]);
         if (known) continue;
         if (zrf_eq_nocase(name, "recycle captures") || zrf_eq_nocase(name, "pass partial") ||
             zrf_eq_nocase(name, "maximal captures") || zrf_eq_nocase(name, "include off-pieces") ||
-            zrf_eq_nocase(name, "recycle promotions") || zrf_eq_nocase(name, "progressive levels")) {
+            zrf_eq_nocase(name, "recycle promotions")) {
             if (!zrf_eq(v, "false"))
-                zl_error(L, o, "(option \"%s\") is not supported yet by boardvm's Zillions reader (issue 35)", name);
+                zl_error(L, o, "(option \"%s\") is not supported yet by boardvm's Zillions reader "
+                         "(issue 35)", name);
             continue;
         }
-        zrf_node_warning(L->z, o, "(option \"%s\") is Dagaz's or unknown to boardvm: ignored (the game "
+        zrf_node_warning(L->z, o,
+                         "(option \"%s\") is Dagaz's or unknown to boardvm: ignored (the game "
                          "runs as its ZRF says)", name);
     }
 }
@@ -513,20 +627,30 @@ static int check_supported(ZrfLower *L)
     for (int i = 0; i < s->nkids; i++) {
         const ZrfNode *f = s->kids[i];
         if (zrf_is(f, "move-priorities"))
-            zl_error(L, f, "move-priorities are not supported yet by boardvm's Zillions reader (issue 35)");
+            zl_error(L, f, "move-priorities are not supported yet by boardvm's Zillions reader "
+                     "(issue 35)");
         if (zrf_is(f, "turn-order")) {
-            int plain = f->nkids - 1 == L->nplayers;
-            for (int k = 1; k < f->nkids && plain; k++)
-                plain = f->kids[k]->kind == ZN_ATOM && zl_player(L, f->kids[k]->text) == k - 1;
+            /* each player once, in any order: the players move in that order */
+            int plain = f->nkids - 1 == L->nplayers, seen = 0;
+            for (int k = 1; k < f->nkids && plain; k++) {
+                int pl = f->kids[k]->kind == ZN_ATOM ? zl_player(L, f->kids[k]->text) : -1;
+                plain = pl >= 0 && pl < 30 && !(seen >> pl & 1);
+                if (plain) seen |= 1 << pl;
+            }
+            if (plain) {
+                const char *order[ZRF_MAX_PLAYERS];
+                for (int k = 1; k < f->nkids; k++) order[k - 1] = f->kids[k]->text;
+                for (int k = 0; k < L->nplayers; k++) L->player[k] = order[k];
+            }
             if (!plain)
-                zl_error(L, f, "a turn order other than the players in turn is not supported yet by "
-                         "boardvm's Zillions reader (issue 35)");
+                zl_error(L, f, "a turn order other than the players in turn is not supported "
+                         "yet by boardvm's Zillions reader (issue 35)");
         }
     }
     if (L->nplayers < 1 || L->nplayers > 2)
         zl_error(L, zrf_find(s, "players") ? zrf_find(s, "players") : s,
-                 "a game of %d players: boardvm's Zillions reader plays games of one or two players "
-                 "so far (issue 35)", L->nplayers);
+                 "a game of %d players: boardvm's Zillions reader plays games of one or two "
+                 "players so far (issue 35)", L->nplayers);
     return !L->failed;
 }
 
@@ -566,8 +690,12 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
         const ZrfNode *p = L->sections->kids[i];
         if (!zrf_is(p, "piece")) continue;
         const ZrfNode *nm = zrf_find(p, "name");
-        if (!nm || nm->nkids != 2 || nm->kids[1]->kind != ZN_ATOM) { zl_error(L, p, "a piece needs (name NAME)"); continue; }
-        if (zl_piece(L, nm->kids[1]->text) >= 0) { zl_error(L, nm, "a second piece named '%s'", nm->kids[1]->text); continue; }
+        if (!nm || nm->nkids != 2 || nm->kids[1]->kind != ZN_ATOM) {
+            zl_error(L, p, "a piece needs (name NAME)");
+            continue;
+        }
+        if (zl_piece(L, nm->kids[1]->text) >= 0) { zl_error(L, nm, "a second piece named '%s'",
+                                                            nm->kids[1]->text); continue; }
         L->piece[L->npieces++] = p;
     }
     if (L->npieces > MAX_TYPES) zl_error(L, L->sections, "more than %d piece types", MAX_TYPES);
@@ -581,6 +709,8 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
     declare_players(L, root);
     declare_zones(L, root);
     declare_attributes(L, root);
+    L->opposite = arena_alloc(&L->nodes, sizeof(int) * (size_t)(L->b->ndirs + 1));
+    for (int d = 0; d < L->b->ndirs; d++) L->opposite[d] = opposite_of(L->b, d);
     int *royal = arena_alloc(&L->nodes, sizeof(int) * (size_t)(L->npieces + 1));
     zl_goals(L, root, royal);
     const char **codes = arena_alloc(&L->nodes, sizeof(char *) * (size_t)(L->npieces + 1));
@@ -597,6 +727,12 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
     start->loc = zl_loc(L, setup_at);
     ast_add(&L->nodes, root, start);
     L->g->attacks_by_capture = 1;
+    for (int i = 0; i < L->npieces && L->g->pass_forced; i++)
+        if (royal[i]) {
+            zl_error(L, zrf_find(L->sections, "option"), "a forced pass in a game with checkmated "
+                     "pieces is not supported yet by boardvm's Zillions reader");
+            break;
+        }
     Game *g = NULL;
     if (L->failed) { *status = 1; game_free(L->g); }
     else {

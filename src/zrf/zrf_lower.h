@@ -35,6 +35,12 @@ typedef struct {
     const ZrfNode **piece; int npieces;          /* the (piece ...) sections */
     const char **attr; int nattrs;               /* every attribute name of every piece */
     int uses_last;               /* last-from? / last-to? / (go last-...) are used */
+    /* Paths of several steps that native leaps take (a Knight's n then ne), as directions of
+     * their own after the board's: path[i] holds path_len[i] of the board's directions. */
+#define ZL_MAX_PATHS 48
+#define ZL_MAX_PATH_LEN 4
+    int path[ZL_MAX_PATHS][ZL_MAX_PATH_LEN], path_len[ZL_MAX_PATHS], npaths;
+    int *opposite;               /* each of the board's directions' opposite, or -1 */
     int failed;                  /* an error was reported */
 } ZrfLower;
 
@@ -65,9 +71,19 @@ int zl_zone(const ZrfLower *L, const char *name);
 int zl_attribute(const ZrfLower *L, const char *name);
 const char *zl_piece_name(const ZrfLower *L, int i);
 
-/* zrf_moves.c: a piece's moves (its (moves ...) blocks) as a `moves` program, its drops as
- * one branch of the drops program; NULL when it has none. */
-Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece);
+/* zrf_lower.c: the direction of a path of the board's directions (one of them for n == 1),
+ * made if it is new: its index among all directions, or -1 when there is no room. */
+int zl_path(ZrfLower *L, const int *dirs, int n);
+const char *zl_dir_name(ZrfLower *L, int d);
+
+/* zrf_moves.c: a piece's moves (its (moves ...) blocks) as a `moves` program, with the blocks
+ * that are plain leaps and rides added to lines as native `leap`/`ride` lines instead; what
+ * the program's blocks attack as native lines added to attacks, the blocks whose attacks need
+ * them run added to attack_blocks (an `either`), or *program_attacks set when one of those asks
+ * attacked? itself (then the whole program is the attack); its drops as one branch of the
+ * drops program; NULL when it has none. */
+Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
+                    Ast *attack_blocks, int *program_attacks);
 Ast *zl_piece_drops(ZrfLower *L, const ZrfNode *piece);
 /* A condition of the move language as a bool expression (also used by goals). */
 Ast *zl_condition(ZrfLower *L, const ZrfNode *c, void *block);

@@ -27,14 +27,16 @@ typedef struct {
 static void instrs(Blk *k, Ast *out, const ZrfNode *list, int from);
 static Ast *cond(Blk *k, const ZrfNode *c);
 
-static int atom_is(const ZrfNode *n, const char *s) { return n->kind == ZN_ATOM && zrf_eq(n->text, s); }
+static int atom_is(const ZrfNode *n, const char *s) { return n->kind == ZN_ATOM && zrf_eq(n->text,
+    s); }
 
 static const char *flag_local(Blk *k, const ZrfNode *name)
 {
     static char buf[300];
     snprintf(buf, sizeof buf, " flag %s", name->kind == ZN_ATOM ? name->text : "?");
     for (int i = 0; i < k->nflags; i++) if (!strcmp(k->flag[i], buf)) return k->flag[i];
-    if (k->nflags == 64) { zl_error(k->L, name, "more than 64 flags in one move block"); return k->flag[0]; }
+    if (k->nflags == 64) { zl_error(k->L, name,
+                                    "more than 64 flags in one move block"); return k->flag[0]; }
     return k->flag[k->nflags++] = zl_str(k->L, buf);
 }
 
@@ -92,7 +94,8 @@ static Ast *any_of(Blk *k, const ZrfNode *at, Ast *(*one)(Blk *, const ZrfNode *
     return e ? e : zl_ident(L, "false", at);
 }
 
-static Ast *enemy_on(Blk *k, const ZrfNode *at, Ast *sq) { return zl_call(k->L, "enemy", at, sq, NULL); }
+static Ast *enemy_on(Blk *k, const ZrfNode *at, Ast *sq) { return zl_call(k->L, "enemy", at, sq,
+    NULL); }
 
 /* A predicate named by an atom or at the head of a list (its `not-` form is its negation). */
 static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
@@ -124,7 +127,8 @@ static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
             return NULL;
         }
         Ast *sq = square_opt(k, c, 2);
-        return sq ? zl_kids(L, AST_IN, c, sq, zl_ident(L, c->kids[1]->text, c->kids[1]), NULL) : NULL;
+        return sq ? zl_kids(L, AST_IN, c, sq, zl_ident(L, c->kids[1]->text, c->kids[1]), NULL)
+            : NULL;
     }
     if (!strcmp(name, "position?")) {
         if (!list || c->nkids != 2 || zl_position(L, c->kids[1]->text) < 0) {
@@ -138,18 +142,25 @@ static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
         return sq ? zl_binary(L, BIN_EQ, c, sq, zl_ident(L, ZL_MARK, c)) : NULL;
     }
     if (!strcmp(name, "on-board?")) {
-        if (!list || c->nkids != 2) { zl_error(L, c, "(on-board? DIRECTION) takes a direction"); return NULL; }
+        if (!list || c->nkids != 2) {
+            zl_error(L, c, "(on-board? DIRECTION) takes a direction");
+            return NULL;
+        }
         Ast *sq = square_arg(k, c->kids[1]);
         return sq ? zl_binary(L, BIN_NE, c, sq, zl_ident(L, "none", c)) : NULL;
     }
     if (!strcmp(name, "flag?")) {
-        if (!list || c->nkids != 2 || !k->L) { zl_error(L, c, "(flag? NAME) takes a flag's name"); return NULL; }
+        if (!list || c->nkids != 2 || !k->L) {
+            zl_error(L, c, "(flag? NAME) takes a flag's name");
+            return NULL;
+        }
         return zl_ident(L, flag_local(k, c->kids[1]), c);
     }
     if (!strcmp(name, "last-from?") || !strcmp(name, "last-to?")) {
         L->uses_last = 1;
         Ast *sq = square_opt(k, c, 1);
-        return sq ? zl_binary(L, BIN_EQ, c, sq, zl_ident(L, name[5] == 'f' ? ZL_LASTFROM : ZL_LASTTO, c))
+        return sq ? zl_binary(L, BIN_EQ, c, sq, zl_ident(L, name[5] == 'f' ? ZL_LASTFROM
+                                                         : ZL_LASTTO, c))
                   : NULL;
     }
     if (!strcmp(name, "attacked?") || !strcmp(name, "defended?")) {
@@ -166,7 +177,10 @@ static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
         e->name = zl_str(L, name);
         return e;
     }
-    if (!strcmp(name, "neutral?")) { unsupported(k, c, "`neutral?` (players outside the turn order)"); return NULL; }
+    if (!strcmp(name, "neutral?")) {
+        unsupported(k, c, "`neutral?` (players outside the turn order)");
+        return NULL;
+    }
     if (!strcmp(name, "position-flag?")) { unsupported(k, c, "`position-flag?`"); return NULL; }
     zl_error(L, c, "unknown condition '%s'", name);
     return NULL;
@@ -214,7 +228,8 @@ static void deferred(Blk *k, Ast *out, const ZrfNode *at, Ast *s, Ast *sq_check)
     if (sq_check) {
         Ast *then = zl_block(L, at);
         ast_add(&L->nodes, then, d);
-        d = zl_kids(L, AST_IF, at, zl_binary(L, BIN_NE, at, sq_check, zl_ident(L, "none", at)), then,
+        d = zl_kids(L, AST_IF, at, zl_binary(L, BIN_NE, at, sq_check, zl_ident(L, "none", at)),
+                    then,
                     zl_node(L, AST_NOTHING, at));
     }
     ast_add(&L->nodes, out, d);
@@ -246,10 +261,12 @@ static void effect_owner(Blk *k, Ast *out, const ZrfNode *f, int flip)
         deferred(k, out, f, zl_kids(L, AST_SETOWNER, f, sq, zl_ident(L, "mover", f), NULL), check);
         return;
     }
-    if (L->nplayers != 2) { unsupported(k, f, "`flip` in a game of other than two players"); return; }
+    if (L->nplayers != 2) { unsupported(k, f,
+                                        "`flip` in a game of other than two players"); return; }
     /* the piece's owner as the board stands, read now: the other player gets it */
     Ast *s2, *sq2 = effect_square(k, f, 1, &s2);
-    Ast *is_first = zl_binary(L, BIN_EQ, f, zl_call(L, "owner", f, zl_call(L, "at", f, sq2, NULL), NULL),
+    Ast *is_first = zl_binary(L, BIN_EQ, f, zl_call(L, "owner", f, zl_call(L, "at", f, sq2, NULL),
+                                                    NULL),
                               zl_ident(L, L->player[0], f));
     Ast *then = zl_block(L, f), *els = zl_block(L, f);
     Ast *c1, *c2, *a = effect_square(k, f, 1, &c1), *b = effect_square(k, f, 1, &c2);
@@ -274,7 +291,8 @@ static void effect_change_type(Blk *k, Ast *out, const ZrfNode *f)
         return;
     }
     Ast *check, *sq = effect_square(k, f, 2, &check);
-    if (sq) deferred(k, out, f, zl_kids(L, AST_CHANGE, f, sq, zl_ident(L, f->kids[1]->text, f->kids[1]), NULL),
+    if (sq) deferred(k, out, f, zl_kids(L, AST_CHANGE, f, sq, zl_ident(L, f->kids[1]->text,
+        f->kids[1]), NULL),
                      check);
 }
 
@@ -300,7 +318,8 @@ static void effect_attribute(Blk *k, Ast *out, const ZrfNode *f)
 {
     ZrfLower *L = k->L;
     if (f->nkids < 3 || zl_attribute(L, f->kids[1]->text) < 0) {
-        zl_error(L, f, "(set-attribute NAME VALUE [where]) names an attribute of the game's pieces");
+        zl_error(L, f, "(set-attribute NAME VALUE [where]) names an attribute of the game's "
+                 "pieces");
         return;
     }
     Ast *v = cond(k, f->kids[2]);
@@ -338,14 +357,16 @@ static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
                 zl_node(L, AST_NOTHING, at)));
         /* after a cascade this part is another piece's: deferred; the first part is the move */
         Ast *casc = zl_block(L, at);
-        deferred(k, casc, at, zl_kids(L, AST_MOVEPIECE, at, zl_ident(L, PF, at), zl_ident(L, " dest", at), NULL),
+        deferred(k, casc, at, zl_kids(L, AST_MOVEPIECE, at, zl_ident(L, PF, at), zl_ident(L,
+            " dest", at), NULL),
                  NULL);
         ast_add(&L->nodes, casc, zl_kids(L, AST_GO, at, zl_ident(L, TO1, at), NULL, NULL));
         Ast *plain = zl_block(L, at);
         ast_add(&L->nodes, plain, zl_kids(L, AST_GO, at, zl_ident(L, " dest", at), NULL, NULL));
         ast_add(&L->nodes, out, zl_kids(L, AST_IF, at, zl_ident(L, CASC, at), casc, plain));
     }
-    if (type) ast_add(&L->nodes, out, zl_kids(L, AST_BECOME, at, zl_ident(L, type->text, type), NULL, NULL));
+    if (type) ast_add(&L->nodes, out, zl_kids(L, AST_BECOME, at, zl_ident(L, type->text, type),
+                                              NULL, NULL));
     Ast *e = zl_kids(L, AST_EMIT, at, zl_node(L, AST_NOTHING, at), NULL, NULL);
     e->num = EMIT_MOVE;
     ast_add(&L->nodes, out, e);
@@ -379,7 +400,8 @@ static void add(Blk *k, Ast *out, const ZrfNode *f)
 static void add_copy(Blk *k, Ast *out, const ZrfNode *f)
 {
     ZrfLower *L = k->L;
-    if (k->drop || k->parts) { unsupported(k, f, "`add-copy` in a drop or with a cascade"); return; }
+    if (k->drop || k->parts) { unsupported(k, f,
+                                           "`add-copy` in a drop or with a cascade"); return; }
     Ast *b = zl_block(L, f);
     deferred(k, b, f, zl_kids(L, AST_PLACE, f, zl_call(L, "type", f, zl_ident(L, "piece", f), NULL),
                               zl_ident(L, "mover", f), zl_ident(L, "from", f)), NULL);
@@ -401,7 +423,8 @@ static void cascade(Blk *k, Ast *out, const ZrfNode *at)
             zl_binary(L, BIN_NE, at, zl_ident(L, PT, at), zl_ident(L, "none", at)), set,
             zl_node(L, AST_NOTHING, at)));
     Ast *later = zl_block(L, at), *first = zl_block(L, at);
-    deferred(k, later, at, zl_kids(L, AST_MOVEPIECE, at, zl_ident(L, PF, at), zl_ident(L, " dest", at), NULL),
+    deferred(k, later, at, zl_kids(L, AST_MOVEPIECE, at, zl_ident(L, PF, at), zl_ident(L, " dest",
+        at), NULL),
              NULL);
     ast_add(&L->nodes, first, zl_assign(L, zl_ident(L, TO1, at), zl_ident(L, " dest", at), at));
     ast_add(&L->nodes, first, zl_assign(L, zl_ident(L, CASC, at), zl_ident(L, "true", at), at));
@@ -438,7 +461,8 @@ static void instr(Blk *k, Ast *out, const ZrfNode *n)
             ast_add(&L->nodes, out, zl_kids(L, AST_STEP, n, zl_ident(L, a, n), NULL, NULL));
         else if (zl_position(L, a) >= 0)
             ast_add(&L->nodes, out, zl_kids(L, AST_GO, n, zl_ident(L, a, n), NULL, NULL));
-        else zl_error(L, n, "unknown instruction '%s' (not a direction or position of the board)", a);
+        else zl_error(L, n, "unknown instruction '%s' (not a direction or position of the board)",
+                      a);
         return;
     }
     const char *h = zrf_head(n);
@@ -451,14 +475,18 @@ static void instr(Blk *k, Ast *out, const ZrfNode *n)
         Ast *c = cond(k, n->kids[1]);
         if (c) ast_add(&L->nodes, out, zl_kids(L, AST_REQUIRE, n, c, NULL, NULL));
     } else if (!strcmp(h, "if")) {
-        if (n->nkids < 2) { zl_error(L, n, "(if CONDITION INSTRUCTION ... [else INSTRUCTION ...])"); return; }
+        if (n->nkids < 2) {
+            zl_error(L, n, "(if CONDITION INSTRUCTION ... [else INSTRUCTION ...])");
+            return;
+        }
         Ast *c = cond(k, n->kids[1]);
         Ast *then = zl_block(L, n), *els = zl_block(L, n);
         int e = 2;
         while (e < n->nkids && !atom_is(n->kids[e], "else")) e++;
         for (int i = 2; i < e; i++) instr(k, then, n->kids[i]);
         for (int i = e + 1; i < n->nkids; i++) instr(k, els, n->kids[i]);
-        if (c) ast_add(&L->nodes, out, zl_kids(L, AST_IF, n, c, then, e < n->nkids ? els : zl_node(L, AST_NOTHING, n)));
+        if (c) ast_add(&L->nodes, out, zl_kids(L, AST_IF, n, c, then, e < n->nkids ? els
+                                               : zl_node(L, AST_NOTHING, n)));
     } else if (!strcmp(h, "while")) {
         if (n->nkids < 2) { zl_error(L, n, "(while CONDITION INSTRUCTION ...)"); return; }
         Ast *c = cond(k, n->kids[1]);
@@ -475,9 +503,13 @@ static void instr(Blk *k, Ast *out, const ZrfNode *n)
     else if (!strcmp(h, "set-flag")) {
         if (n->nkids != 3) { zl_error(L, n, "(set-flag NAME VALUE)"); return; }
         Ast *v = cond(k, n->kids[2]);
-        if (v) ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, flag_local(k, n->kids[1]), n), v, n));
+        if (v) ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, flag_local(k, n->kids[1]), n), v,
+                                                 n));
     } else if (!strcmp(h, "go")) {
-        if (n->nkids != 2 || n->kids[1]->kind != ZN_ATOM) { zl_error(L, n, "(go from|to|mark|last-from|last-to|POSITION)"); return; }
+        if (n->nkids != 2 || n->kids[1]->kind != ZN_ATOM) {
+            zl_error(L, n, "(go from|to|mark|last-from|last-to|POSITION)");
+            return;
+        }
         const char *w = n->kids[1]->text;
         const char *target = !strcmp(w, "from") ? "from" : !strcmp(w, "mark") ? ZL_MARK
             : !strcmp(w, "to") ? PT : !strcmp(w, "last-from") ? ZL_LASTFROM
@@ -532,7 +564,8 @@ static Ast *block(ZrfLower *L, const ZrfNode *b, int drop)
     instrs(&k, body, b, 0);
     Ast *out = zl_block(L, b);
     ast_add(&L->nodes, out, zl_let(L, ZL_MARK, "square", here(&k, b), b));
-    for (int i = 0; i < k.nflags; i++) ast_add(&L->nodes, out, zl_let(L, k.flag[i], "bool", NULL, b));
+    for (int i = 0; i < k.nflags; i++) ast_add(&L->nodes, out, zl_let(L, k.flag[i], "bool", NULL,
+                                                                      b));
     if (k.parts) {
         ast_add(&L->nodes, out, zl_let(L, PF, "square", here(&k, b), b));
         ast_add(&L->nodes, out, zl_let(L, PT, "square", zl_ident(L, "none", b), b));
@@ -543,8 +576,231 @@ static Ast *block(ZrfLower *L, const ZrfNode *b, int drop)
     return out;
 }
 
-/* The blocks of every (SECTION ...) of a piece, as one `either` (NULL: none). */
-static Ast *blocks_of(ZrfLower *L, const ZrfNode *piece, const char *section, int drop)
+/* ---------- native lines ---------- */
+
+static int is_verify_of(const ZrfNode *n, const char *what)
+{
+    if (!zrf_is(n, "verify") || n->nkids != 2) return 0;
+    const ZrfNode *c = n->kids[1];
+    if (c->kind == ZN_ATOM) return zrf_eq(c->text, what);
+    /* (verify (not friend?)) is (verify not-friend?) */
+    return !strncmp(what, "not-", 4) && zrf_is(c, "not") && c->nkids == 2 &&
+           c->kids[1]->kind == ZN_ATOM && zrf_eq(c->kids[1]->text, what + 4);
+}
+
+static Ast *line(ZrfLower *L, const ZrfNode *at, AstKind kind, int mode, int dir, int leg,
+                 const char *to_zone, const char *from_zone)
+{
+    Ast *lit = zl_node(L, AST_DIRS_LIT, at);
+    Ast *d = zl_ident(L, zl_dir_name(L, dir), at);
+    if (leg >= 0)                                  /* `leg+dir`: the leg's square empty */
+        d = zl_kids(L, AST_LEG, at, zl_ident(L, zl_dir_name(L, leg), at), d, NULL);
+    ast_add(&L->nodes, lit, d);
+    Ast *a = zl_kids(L, kind, at, lit, NULL, NULL);
+    a->num = mode;
+    if (to_zone || from_zone) {
+        Ast *z = zl_node(L, AST_ATOM_ZONES, at);
+        z->name = to_zone ? zl_str(L, to_zone) : NULL;
+        z->str = from_zone ? zl_str(L, from_zone) : NULL;
+        ast_add(&L->nodes, a, z);
+    }
+    return a;
+}
+
+/* (verify (in-zone? Z)): Z, else NULL */
+static const char *zone_test(ZrfLower *L, const ZrfNode *n)
+{
+    if (!zrf_is(n, "verify") || n->nkids != 2) return NULL;
+    const ZrfNode *c = n->kids[1];
+    if (!zrf_is(c, "in-zone?") || c->nkids != 2 || c->kids[1]->kind != ZN_ATOM) return NULL;
+    return zl_zone(L, c->kids[1]->text) >= 0 ? c->kids[1]->text : NULL;
+}
+
+static int direction_atom(ZrfLower *L, const ZrfNode *n)
+{
+    int d = n->kind == ZN_ATOM ? zl_direction(L, n->text) : -1;
+    return d >= 0 && L->opposite[d] >= 0 ? d : -1;   /* attacks are found walking back */
+}
+
+/* A block of a shape a native line does (docs/zrf.md, "Speed"): its `leap`, `ride` or `hop`
+ * lines added to lines (1), else nothing (0). The shapes, Z a zone, D a direction:
+ *   [(verify (in-zone? Z))] D1 ... Dk [(verify (in-zone? Z))] (verify V) add
+ *        a leap along the path D1 ... Dk (from, to the zones), V not-friend?, empty? or enemy?
+ *   ... D1 (verify empty?) D2 ...     a leap whose first step must land on an empty square
+ *   D (while empty? add D) [(verify enemy?|not-friend?) add]            a ride
+ *   D (while empty? D) (verify enemy?|not-friend?) add                  a ride that captures
+ *   D (while empty? add D) D (while empty? D) (verify enemy?) add       a ride and a hop (the
+ *                                                                       cannon) */
+/* (while empty? [add] D): 2 with the add, 1 without, 0 when it is not that */
+static int while_empty(const ZrfNode *w, const char *D)
+{
+    if (!zrf_is(w, "while") || w->nkids < 3 || !atom_is(w->kids[1], "empty?")) return 0;
+    if (w->nkids == 4 && atom_is(w->kids[2], "add") && atom_is(w->kids[3], D)) return 2;
+    return w->nkids == 3 && atom_is(w->kids[2], D);
+}
+
+static void add_line(ZrfLower *L, Ast *lines, const ZrfNode *b, AstKind kind, int mode, int dir,
+                     int leg, const char *to_zone, const char *from_zone)
+{
+    ast_add(&L->nodes, lines, line(L, b, kind, mode, dir, leg, to_zone, from_zone));
+}
+
+/* rides (native_lines): D and a while at b->kids[i] */
+static int native_rides(ZrfLower *L, const ZrfNode *b, int i, int d, Ast *lines)
+{
+    int n = b->nkids, w = while_empty(b->kids[i + 1], b->kids[i]->text);
+    const char *D = b->kids[i]->text;
+    if (!w) return 0;
+    if (w == 2 && n == i + 2) {
+        add_line(L, lines, b, AST_RIDE, MODE_MOVE, d, -1, NULL, NULL);
+        return 1;
+    }
+    if (!atom_is(b->kids[n - 1], "add")) return 0;
+    const ZrfNode *v = n > i + 2 ? b->kids[i + 2] : b->kids[i];
+    if (n == i + 4 && (is_verify_of(v, "enemy?") || is_verify_of(v, "not-friend?"))) {
+        add_line(L, lines, b, AST_RIDE, w == 2 ? MODE_ANY : MODE_CAPTURE, d, -1, NULL, NULL);
+        return 1;
+    }
+    /* the cannon: then over the screen to the first piece, an enemy */
+    if (w == 2 && n == i + 6 && atom_is(b->kids[i + 2], D) && while_empty(b->kids[i + 3], D) == 1 &&
+        is_verify_of(b->kids[i + 4], "enemy?")) {
+        add_line(L, lines, b, AST_RIDE, MODE_MOVE, d, -1, NULL, NULL);
+        add_line(L, lines, b, AST_HOP, MODE_CAPTURE, d, -1, NULL, NULL);
+        return 1;
+    }
+    return 0;
+}
+
+static int native_lines(ZrfLower *L, const ZrfNode *b, Ast *lines)
+{
+    int n = b->nkids, i = 0, k = 0, dirs[ZL_MAX_PATH_LEN], leg = -1;
+    const char *from_zone = NULL, *to_zone = NULL;
+    if (!n) return 0;
+    if ((from_zone = zone_test(L, b->kids[0])) != NULL) i++;
+    int d0 = i < n ? direction_atom(L, b->kids[i]) : -1;
+    if (d0 >= 0 && !from_zone && i + 1 < n && zrf_is(b->kids[i + 1], "while"))
+        return native_rides(L, b, i, d0, lines);
+    if (n < 2 || !atom_is(b->kids[n - 1], "add")) return 0;
+    /* leaps: the steps, a leg's (verify empty?) after the first */
+    while (i < n && (d0 = direction_atom(L, b->kids[i])) >= 0) {
+        if (k == ZL_MAX_PATH_LEN) return 0;
+        dirs[k++] = d0;
+        i++;
+        if (k == 1 && leg < 0 && i + 1 < n && is_verify_of(b->kids[i], "empty?") &&
+            direction_atom(L, b->kids[i + 1]) >= 0) {
+            leg = dirs[0]; k = 0; i++;
+        }
+    }
+    if (!k || (leg >= 0 && k != 1)) return 0;
+    if (i < n && (to_zone = zone_test(L, b->kids[i])) != NULL) i++;
+    if (i != n - 2) return 0;
+    const ZrfNode *v = b->kids[i];
+    int mode = is_verify_of(v, "not-friend?") ? MODE_ANY : is_verify_of(v, "empty?") ? MODE_MOVE
+             : is_verify_of(v, "enemy?") ? MODE_CAPTURE : -1;
+    int d = mode < 0 ? -1 : zl_path(L, dirs, k);
+    if (d < 0) return 0;
+    add_line(L, lines, b, AST_LEAP, mode, d, leg, to_zone, from_zone);
+    return 1;
+}
+
+/* ---------- what a piece attacks ---------- */
+
+/* effects that change nothing of whether or where a move captures */
+static int is_effect(const ZrfNode *n)
+{
+    static const char *names[] = { "set-attribute", "change-type", "create", "flip",
+                                   "change-owner", NULL };
+    const char *h = n->kind == ZN_ATOM ? n->text : zrf_head(n);
+    for (int i = 0; h && names[i]; i++) if (zrf_eq(h, names[i])) return 1;
+    return 0;
+}
+
+static int is_add(const ZrfNode *n) { return zrf_is(n, "add") || atom_is(n, "add"); }
+
+/* (if C ADD else ADD), each branch only adds and effects: an add wherever it goes */
+static int is_adding_if(const ZrfNode *n)
+{
+    if (!zrf_is(n, "if") || n->nkids < 3) return 0;
+    int adds = 0;
+    for (int i = 2; i < n->nkids; i++) {
+        const ZrfNode *k = n->kids[i];
+        if (k->kind == ZN_ATOM && zrf_eq(k->text, "else")) continue;
+        if (is_add(k)) adds++;
+        else if (!is_effect(k)) return 0;
+    }
+    return adds > 0;
+}
+
+static ZrfNode *new_list(ZrfLower *L, const ZrfNode *like, int cap)
+{
+    ZrfNode *n = arena_alloc(&L->nodes, sizeof *n);
+    *n = *like;
+    n->kind = ZN_LIST;
+    n->kids = arena_alloc(&L->nodes, sizeof(ZrfNode *) * (size_t)(cap + 1));
+    n->nkids = 0;
+    return n;
+}
+
+/* The block as an attack sees it: its effects left out, each add (with types, or in an `if`
+ * that adds either way) a plain add; NULL when it holds what changes where it captures
+ * (capture, cascade, marks, flags, ...). */
+static ZrfNode *attack_shape(ZrfLower *L, const ZrfNode *b, int from)
+{
+    static ZrfNode add_atom = { .kind = ZN_ATOM, .text = "add" };
+    ZrfNode *out = new_list(L, b, b->nkids);
+    for (int i = 0; i < from && i < b->nkids; i++) out->kids[out->nkids++] = b->kids[i];
+    for (int i = from; i < b->nkids; i++) {
+        const ZrfNode *k = b->kids[i];
+        if (is_effect(k)) continue;
+        if (is_add(k) || is_adding_if(k)) { out->kids[out->nkids++] = &add_atom; continue; }
+        if (zrf_is(k, "while")) {
+            ZrfNode *w = attack_shape(L, k, 2);
+            if (!w) return NULL;
+            out->kids[out->nkids++] = w;
+            continue;
+        }
+        /* capture, mark ... */
+        if (k->kind == ZN_ATOM && zl_direction(L, k->text) < 0) return NULL;
+        if (k->kind == ZN_LIST && !zrf_is(k, "verify")) return NULL;
+        out->kids[out->nkids++] = (ZrfNode *)k;
+    }
+    return out;
+}
+
+/* Can the block capture? Not when it has no `capture` and each add (and a cascade, which ends
+ * the move's own part) comes right after (verify empty?), effects between them aside. */
+static int never_captures(const ZrfNode *b)
+{
+    int after_empty = 0;
+    for (int i = 0; i < b->nkids; i++) {
+        const ZrfNode *k = b->kids[i];
+        if (is_effect(k)) continue;
+        if (is_add(k) || is_adding_if(k) || (k->kind == ZN_ATOM && zrf_eq(k->text, "cascade"))) {
+            if (!after_empty) return 0;
+            continue;
+        }
+        if ((k->kind == ZN_ATOM && (zrf_eq(k->text, "capture") || zrf_eq(k->text, "add-copy") ||
+                                     zrf_eq(k->text, "add-partial"))) ||
+            zrf_is(k, "capture") || zrf_is(k, "if") || zrf_is(k, "while"))
+            return 0;
+        after_empty = is_verify_of(k, "empty?") || (after_empty && zrf_is(k, "verify"));
+    }
+    return 1;
+}
+
+/* The blocks of every (SECTION ...) of a piece, as one `either` (NULL: none); blocks that are
+ * native lines go to lines (when not NULL) instead. */
+/* Does the block ask attacked? or defended? (an attack program may not) */
+static int asks_attacks(const ZrfNode *n)
+{
+    if (n->kind == ZN_ATOM)
+        return strstr(n->text, "attacked?") != NULL || strstr(n->text, "defended?") != NULL;
+    for (int i = 0; i < n->nkids; i++) if (asks_attacks(n->kids[i])) return 1;
+    return 0;
+}
+
+static Ast *blocks_of(ZrfLower *L, const ZrfNode *piece, const char *section, int drop, Ast *lines,
+                      Ast *attacks, Ast *attack_blocks, int *program_attacks)
 {
     Ast *either = zl_node(L, AST_EITHER, piece);
     for (int s = 1; s < piece->nkids; s++) {
@@ -560,17 +816,30 @@ static Ast *blocks_of(ZrfLower *L, const ZrfNode *piece, const char *section, in
                     zl_error(L, b, "a move block is a list of instructions: ((verify ...) ...)");
                     continue;
                 }
-                if (b->kind != ZN_LIST) { zl_error(L, b, "a move block is a list of instructions"); continue; }
+                if (b->kind != ZN_LIST) {
+                    zl_error(L, b, "a move block is a list of instructions");
+                    continue;
+                }
             }
+            if (lines && native_lines(L, b, lines)) continue;
             ast_add(&L->nodes, either, block(L, b, drop));
+            /* its attacks: native lines of its shape, none, the block itself run as an attack,
+             * or (when it asks for attacks itself) the whole program's */
+            if (attacks) {
+                ZrfNode *shape = attack_shape(L, b, 0);
+                if ((shape && native_lines(L, shape, attacks)) || never_captures(b)) continue;
+                if (asks_attacks(b)) *program_attacks = 1;
+                else ast_add(&L->nodes, attack_blocks, block(L, b, drop));
+            }
         }
     }
     return either->nkids ? either : NULL;
 }
 
-Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece)
+Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
+                    Ast *attack_blocks, int *program_attacks)
 {
-    Ast *either = blocks_of(L, piece, "moves", 0);
+    Ast *either = blocks_of(L, piece, "moves", 0, lines, attacks, attack_blocks, program_attacks);
     if (!either) return NULL;
     Ast *prog = zl_block(L, piece);
     ast_add(&L->nodes, prog, either);
@@ -581,12 +850,13 @@ Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece)
  * on every position (docs/zrf.md, "Drops") */
 Ast *zl_piece_drops(ZrfLower *L, const ZrfNode *piece)
 {
-    Ast *either = blocks_of(L, piece, "drops", 1);
+    Ast *either = blocks_of(L, piece, "drops", 1, NULL, NULL, NULL, NULL);
     if (!either) return NULL;
     const ZrfNode *name = zrf_find(piece, "name");
     Ast *b = zl_block(L, piece);
     ast_add(&L->nodes, b, zl_kids(L, AST_REQUIRE, piece,
-            zl_binary(L, BIN_EQ, piece, zl_ident(L, "dropping", piece), zl_ident(L, name->kids[1]->text, name)),
+            zl_binary(L, BIN_EQ, piece, zl_ident(L, "dropping", piece), zl_ident(L,
+                name->kids[1]->text, name)),
             NULL, NULL));
     Ast *inner = zl_block(L, piece);
     ast_add(&L->nodes, inner, zl_kids(L, AST_GO, piece, zl_ident(L, " start", piece), NULL, NULL));
