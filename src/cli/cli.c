@@ -330,7 +330,8 @@ void cli_help(const CliCommand *c, FILE *out)
     fputs("FILE is a rules file: a path, or the name of a game (chess or chess.rules) looked up "
           "in\n", out);
     wrapped(out, rules_search_text(), 100);
-    fputs(".\n$BOARDVM_PATH holds directories separated by ':'; boardvm list shows the games found.\n"
+    fputs(".\n$BOARDVM_PATH holds directories separated by ':'; "
+          "boardvm list shows the games found.\n"
           "See boardvm(1) and, for the rules language, boardvm-rules(5).\n",
           out);
 }
@@ -358,8 +359,8 @@ static void valued_pattern(FILE *out, int files)
     int n = 0;
     for (int i = 0; i < NOPTIONS; i++) {
         const CliOption *o = &cli_options[i];
-        if (o->kind == ARG_NONE || o->kind == ARG_LIST || o->words || (o->kind == ARG_FILE) != files)
-            continue;
+        int takes_text = o->kind != ARG_NONE && o->kind != ARG_LIST && !o->words;
+        if (!takes_text || (o->kind == ARG_FILE) != files) continue;
         fprintf(out, "%s--%s", n++ ? "|" : "", o->name);
         if (o->short_name) fprintf(out, "|-%c", o->short_name);
     }

@@ -139,6 +139,7 @@ static int cmp_u64(const void *a, const void *b)
 typedef struct {
     int *outcome, *plies;          /* outcome -2: never reported */
     uint64_t *hash;
+    char **reason;                 /* how it ended (malloc'ed; NULL: not reported) */
 } Results;
 
 /* Start the workers: their pipes' read ends in fds, their ids in pids; how many started. */
@@ -173,8 +174,8 @@ static int start_workers(Game *g, const BalanceOpts *o, int jobs, int *fds, pid_
     return started;
 }
 
-/* One worker's line into res, counting the game's reason in t; 1 if it was a game's line. */
-static int take_line(char *line, const BalanceOpts *o, Results *res, Tally *t)
+/* One worker's line into res; 1 if it was a game's line. */
+static int take_line(char *line, const BalanceOpts *o, Results *res)
 {
     int gi, oc, pl, off = 0;
     unsigned long long h;
@@ -185,10 +186,15 @@ static int take_line(char *line, const BalanceOpts *o, Results *res, Tally *t)
     res->outcome[gi] = oc;
     res->plies[gi] = pl;
     res->hash[gi] = h;
-    if (oc < 0) {
-        fprintf(stderr, "boardvm: balance: game %d: %s\n", gi + 1, why);
-        return 1;
-    }
+    if (oc < 0) fprintf(stderr, "boardvm: balance: game %d: %s\n", gi + 1, why);
+    else if (!res->reason[gi]) res->reason[gi] = xstrdup(why, "the reasons");
+    return 1;
+}
+
+/* A game's ending counted in t (the reasons in the order of the games that first gave them,
+ * whichever worker played them and whenever it sent them: the report is the same for any J). */
+static void count_reason(Tally *t, const char *why)
+{
     int r;
     for (r = 0; r < t->nreasons && strcmp(t->reasons[r], why); r++) {}
     if (r == t->nreasons && r < 64) {
@@ -197,7 +203,6 @@ static int take_line(char *line, const BalanceOpts *o, Results *res, Tally *t)
         t->rcount[t->nreasons++] = 0;
     }
     if (r < 64) t->rcount[r]++;
-    return 1;
 }
 
 /* A worker's pipe and the part of a line read from it. */
@@ -208,7 +213,7 @@ typedef struct {
 } Lines;
 
 /* Read what the worker sent, each whole line into res; 0 once it has closed its pipe. */
-static int read_lines(Lines *in, const BalanceOpts *o, Results *res, Tally *t, int *done)
+static int read_lines(Lines *in, const BalanceOpts *o, Results *res, int *done)
 {
     ssize_t k = read(in->fd, in->buf + in->len, sizeof in->buf - 1 - in->len);
     if (k < 0 && errno == EINTR) return 1;
@@ -217,7 +222,7 @@ static int read_lines(Lines *in, const BalanceOpts *o, Results *res, Tally *t, i
     char *nl;
     while ((nl = memchr(in->buf, '\n', in->len))) {
         *nl = 0;
-        *done += take_line(in->buf, o, res, t);
+        *done += take_line(in->buf, o, res);
         size_t used = (size_t)(nl + 1 - in->buf);
         memmove(in->buf, nl + 1, in->len - used);
         in->len -= used;
@@ -237,7 +242,7 @@ static void progress(int variant, int done, int games, int end)
 /* Read every worker's lines as they come, until each has closed its pipe; after a Ctrl-C,
  * stop the workers first. The games reported. */
 static int collect(Lines *ins, const pid_t *pids, int started, const BalanceOpts *o,
-                   Results *res, Tally *t, int variant)
+                   Results *res, int variant)
 {
     int open_pipes = started, done = 0, stopped = 0;
     struct pollfd *pf = xcalloc((size_t)started + 1, sizeof *pf, "the workers");
@@ -253,7 +258,7 @@ static int collect(Lines *ins, const pid_t *pids, int started, const BalanceOpts
         for (int i = 0; i < n; i++) {
             Lines *in = NULL;
             for (int w = 0; w < started; w++) if (ins[w].fd == pf[i].fd) in = &ins[w];
-            if (!pf[i].revents || read_lines(in, o, res, t, &done)) continue;
+            if (!pf[i].revents || read_lines(in, o, res, &done)) continue;
             close(in->fd);
             in->fd = -1;
             open_pipes--;
@@ -282,6 +287,7 @@ static void tally(const BalanceOpts *o, const Results *res, Tally *t)
             t->errors++;
             continue;
         }
+        count_reason(t, res->reason[i] ? res->reason[i] : "");
         double s = oc == SG_FIRST_WINS ? 1 : oc == SG_SECOND_WINS ? 0 : 0.5;
         t->first += oc == SG_FIRST_WINS;
         t->second += oc == SG_SECOND_WINS;
@@ -320,11 +326,12 @@ static int play_variant(Game *g, const BalanceOpts *o, Tally *t, int variant)
     int status = started == jobs ? 0 : 1;
     Results res = { xmalloc(sizeof(int) * (size_t)o->games, "the results"),
                     xcalloc((size_t)o->games, sizeof(int), "the results"),
-                    xcalloc((size_t)o->games, sizeof(uint64_t), "the results") };
+                    xcalloc((size_t)o->games, sizeof(uint64_t), "the results"),
+                    xcalloc((size_t)o->games, sizeof(char *), "the results") };
     for (int i = 0; i < o->games; i++) res.outcome[i] = -2;
     Lines *ins = xcalloc((size_t)jobs, sizeof *ins, "the workers");
     for (int w = 0; w < started; w++) ins[w].fd = fds[w];
-    collect(ins, pids, started, o, &res, t, variant);
+    collect(ins, pids, started, o, &res, variant);
     free(ins);
     for (int w = 0; w < started; w++) {
         int ws;
@@ -339,6 +346,8 @@ static int play_variant(Game *g, const BalanceOpts *o, Tally *t, int variant)
     free(res.outcome);
     free(res.plies);
     free(res.hash);
+    for (int i = 0; i < o->games; i++) free(res.reason[i]);
+    free(res.reason);
     free(fds);
     free(pids);
     return status;

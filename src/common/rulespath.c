@@ -104,7 +104,8 @@ void rules_dirs(RulesDirs *d)
     char src[PATH_MAX];                     /* (distcheck's is "..._build/sub/..") */
     if (running_from_build_tree() && realpath(BOARDVM_SRCDIR, src)) {
         size_t n = strlen(src) + sizeof "/examples";
-        char *rules = xmalloc(n, "the games' directories"), *ex = xmalloc(n, "the games' directories");
+        char *rules = xmalloc(n, "the games' directories");
+        char *ex = xmalloc(n, "the games' directories");
         snprintf(rules, n, "%s/rules", src);
         snprintf(ex, n, "%s/examples", src);
         add_dir(d, rules, 0);
