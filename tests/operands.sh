@@ -48,7 +48,7 @@ for c in $commands; do
     check) too_few check "a rules file"; too_few check "a rules file" --option x=1 ;;
     disasm) too_few disasm "a rules file"; too_many disasm x "$chess" x
             runs "disasm --list-opcodes: no operand" disasm --list-opcodes ;;
-    show|moves|selfplay|play|xboard|serve|svg)
+    show|moves|selfplay|play|xboard|uci|serve|svg)
         too_few "$c" "a rules file"; too_many "$c" x.rules "$chess" x.rules ;;
     perft) too_few perft "a rules file and a depth"
            too_few perft "a rules file and a depth" "$chess"

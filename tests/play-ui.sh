@@ -19,15 +19,18 @@ for rules in "$srcdir"/rules/*.rules "$srcdir"/examples/*.rules; do
         ok "$name: the banner shows $first and a key" || bad "$name: banner: $(grep -E '^(Type|key)' ui.out)"
 done
 
-# a refused move: SAN e4 in chess, from the command line and in play
-./boardvm moves "$chess" --moves e4 >/dev/null 2>ui.err
-grep -q "move 1 'e4' is not a legal move here; no legal move starts on e4; legal moves to it: e2e4$" ui.err &&
-    grep -q "moves are written as boardvm writes them, like a2a3 ('moves' lists them)" ui.err &&
-    ok "e4: the moves to e4 and what moves look like" || bad "e4: $(cat ui.err)"
+# SAN is read (issue 36): e4 from the command line and in play; a move that is neither a move
+# string nor SAN is refused with what moves look like
+./boardvm moves "$chess" --moves e4 >ui.out 2>ui.err && grep -q '^e7e5$' ui.out &&
+    ok "e4 (SAN) read from the command line" || bad "e4: $(cat ui.err)"
+./boardvm moves "$chess" --moves e5 >/dev/null 2>ui.err
+grep -q "move 1 'e5' is not a legal move here; no legal move starts on e5$" ui.err &&
+    grep -q "moves are written as boardvm writes them, like a2a3 ('moves' lists them), or in SAN" ui.err &&
+    ok "e5: refused, with what moves look like" || bad "e5: $(cat ui.err)"
 ./boardvm moves "$chess" --moves g1g3 >/dev/null 2>ui.err
 grep -q "legal moves from there: g1f3, g1h3" ui.err && ok "g1g3: the moves from g1" || bad "g1g3: $(cat ui.err)"
 printf 'e4\nquit\n' | ./boardvm play "$chess" --depth 1 >ui.out 2>&1
-grep -q "legal moves to it: e2e4" ui.out && ok "play: e4 refused with the moves to e4" || bad "play e4: $(cat ui.out)"
+grep -q "^Black plays " ui.out && ok "play: e4 (SAN) played" || bad "play e4: $(cat ui.out)"
 
 # loading a game says so
 printf '1. e2e4 e7e5 2. g1f3 *\n' >ui.pgn

@@ -4,6 +4,7 @@
 #include "game.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,17 @@ int game_find_square(const Game *g, const char *name)
     y -= 1;
     if (y < 0 || y >= g->ranks) return -1;
     return g->sq_at[x + y * MAX_FILES];
+}
+
+int game_graph_board(const Game *g)
+{
+    if (!g->sq_name || !g->named_squares) return 0;
+    for (int sq = 0; sq < g->nsq; sq++) {
+        char std[16];
+        snprintf(std, sizeof std, "%c%d", 'a' + g->sq_x[sq], g->sq_y[sq] + 1);
+        if (strcmp(std, g->sq_name[sq])) return 1;
+    }
+    return 0;
 }
 
 int game_find_type_code(const Game *g, const char *code, int *owner)

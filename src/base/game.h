@@ -277,6 +277,9 @@ typedef struct Game {
      * are offered only when the side has no other, and only when the opponent could answer
      * them with a move that is not such a pass (docs/zrf.md, "Passing"). */
     int pass_forced;
+    /* A drop is written as its square alone (`b2`), not `CODE@b2`: no player can ever drop two
+     * types, so the square says which move it is (a Zillions game of placed stones). */
+    int drop_square_only;
     int no_move_loses;                    /* a side with no legal move loses: the end block
                                              begins `if no-moves { lose ... }`, or there is none
                                              (the engine's mobility term, search.c) */
@@ -298,4 +301,7 @@ static inline int game_cell(const Game *g, int sq, int layer) { return sq * g->s
 /* game.c: look names up. */
 int game_find_square(const Game *g, const char *name);        /* -1 if unknown */
 int game_find_type_code(const Game *g, const char *code, int *owner); /* by code, either case */
+/* A board of named positions whose names are not file letters and rank numbers of their cells
+ * (a Zillions graph board): drawn at its positions, its names shown instead of coordinates. */
+int game_graph_board(const Game *g);
 #endif

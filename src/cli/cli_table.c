@@ -224,6 +224,7 @@ static const CliTake balance_takes[] = {
     TAKE_HELP(OPT_MAX_PLIES, "a game longer than N plies is a draw (default 600)"),
 };
 static const CliTake xboard_takes[] = { TAKE(OPT_OPTION), TAKE(OPT_SEARCH) };
+static const CliTake uci_takes[] = { TAKE(OPT_OPTION) };
 static const CliTake serve_takes[] = {
     TAKE(OPT_OPTION), TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_PORT), TAKE(OPT_ADDRESS),
 };
@@ -319,6 +320,9 @@ const CliCommand cli_commands[] = {
     { .name = "xboard", .operands = "FILE", .min_operands = 1, .max_operands = 1,
       .needs = A_RULES_FILE, .operand_ext = RULES, .run = cmd_xboard, CLI_TAKES(xboard_takes),
       .summary = "speak the XBoard/CECP protocol (for GUIs)" },
+    { .name = "uci", .operands = "FILE", .min_operands = 1, .max_operands = 1,
+      .needs = A_RULES_FILE, .operand_ext = RULES, .run = cmd_uci, CLI_TAKES(uci_takes),
+      .summary = "speak the UCI protocol (GUIs, match runners, python-chess)" },
     { .name = "serve", .operands = "FILE", .min_operands = 1, .max_operands = 1,
       .needs = A_RULES_FILE, .operand_ext = RULES, .run = cmd_serve, CLI_TAKES(serve_takes),
       .summary = "a local web server: see and play the game in a browser" },

@@ -79,6 +79,7 @@ int cmd_bench(Args *a);            /* bench.c */
 int cmd_selfplay(Args *a);         /* play.c */
 int cmd_play(Args *a);             /* play.c */
 int cmd_xboard(Args *a);           /* xboard.c */
+int cmd_uci(Args *a);              /* uci.c */
 int cmd_serve(Args *a);            /* serve.c */
 int cmd_svg(Args *a);              /* svg.c */
 int cmd_variants(Args *a);         /* variants.c */

@@ -159,7 +159,7 @@ static void save(Play *s, const char *file)
         reason_of(p)
     };
     for (int pl = 0; pl < s->g->nplayers; pl++) gr.player[pl] = pl == s->human ? "human" : ename;
-    record_write(f, &gr);
+    record_write_san(f, &gr);
     fclose(f);
     printf("Saved to %s.\n", file);
 }

@@ -132,7 +132,7 @@ static void record_game(Match *m, int gi, const char *start, const MoveLog *log,
                       why };
     for (int pl = 0; pl < m->g->nplayers; pl++) gr.player[pl] = m->ename;
     if (m->a->opponent) gr.player[1 - engine_side] = m->oname;
-    record_write(m->rec, &gr);
+    record_write_san(m->rec, &gr);
 }
 
 /* One game in progress (its moves are played by protected_run: rules code can fail). */

@@ -34,7 +34,8 @@ static const char style[] =
     ".neutral .body{fill:#999}.neutral text{fill:#fff}"
     ".badge-bg{fill:#a0006a;stroke:#fff;stroke-width:1}.piece text.badge{fill:#fff}"
     ".sqvar-bg{fill:#fff;opacity:.85}"
-    ".sqvar{font-size:10px;fill:#0650a0;font-weight:bold;dominant-baseline:central}";
+    ".sqvar{font-size:10px;fill:#0650a0;font-weight:bold;dominant-baseline:central}"
+    ".link{stroke:#5a4a32;stroke-width:3}";
 
 /* Players named after a colour get it, as on the web board. */
 static const struct { const char *name, *fill, *text; } named[] = {
@@ -162,9 +163,55 @@ static void arrow(FILE *f, double x, double y, int dx, int dy)
             bx + px, by + py, bx - px, by - py);
 }
 
+/* A graph board (game_graph_board) is drawn at its positions' rectangles, scaled so that the
+ * first drawn one is a square of S; its squares S wide at their rectangles' centres. */
+static double graph_scale(const Game *g)
+{
+    for (int sq = 0; sq < g->nsq; sq++) {
+        int w = g->sq_rect[sq][2] - g->sq_rect[sq][0];
+        if (w > 0) return (double)S / w;
+    }
+    return 1;
+}
+/* a position with no rectangle (a dummy: the head of a chain of links) is not drawn */
+static int drawn(const Game *g, int sq)
+{
+    return !game_graph_board(g) || g->sq_rect[sq][2] > g->sq_rect[sq][0];
+}
+
 /* The top left corner of a square in the picture. */
-static int left(const Game *g, int sq) { return M + g->sq_x[sq] * S; }
-static int top(const Game *g, int sq) { return (g->ranks - 1 - g->sq_y[sq]) * S; }
+static int left(const Game *g, int sq)
+{
+    if (game_graph_board(g) && g->sq_rect)
+        return M + (int)((g->sq_rect[sq][0] + g->sq_rect[sq][2]) * graph_scale(g) / 2) - S / 2;
+    return M + g->sq_x[sq] * S;
+}
+static int top(const Game *g, int sq)
+{
+    if (game_graph_board(g) && g->sq_rect)
+        return M + (int)((g->sq_rect[sq][1] + g->sq_rect[sq][3]) * graph_scale(g) / 2) - S / 2;
+    return (g->ranks - 1 - g->sq_y[sq]) * S;
+}
+
+/* A graph board's links, a line between the centres of every two positions one leads to the
+ * other (the paths of several steps that native leaps take left out) */
+static void draw_links(const Game *g, FILE *f)
+{
+    if (!game_graph_board(g) || !g->sq_rect) return;
+    fputs("<g id=\"links\">\n", f);
+    for (int sq = 0; sq < g->nsq; sq++)
+        for (int d = 0; d < g->ndirs; d++) {
+            int q = g->neighbor[sq * g->ndirs + d];
+            if (q < 0 || (g->dir_name[d] && g->dir_name[d][0] == ' ')) continue;
+            if (!drawn(g, sq) || !drawn(g, q)) continue;
+            int back = 0;              /* drawn once: from the lower number, or one way only */
+            for (int e = 0; e < g->ndirs; e++) back |= g->neighbor[q * g->ndirs + e] == sq;
+            if (back && q < sq) continue;
+            fprintf(f, "<line class=\"link\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+                    left(g, sq) + S / 2, top(g, sq) + S / 2, left(g, q) + S / 2, top(g, q) + S / 2);
+        }
+    fputs("</g>\n", f);
+}
 
 /* The <svg> element's start: its size, title and style (players named after a colour). */
 static void draw_head(const Game *g, int W, int H, FILE *f)
@@ -203,6 +250,7 @@ static void draw_squares(const Pos *p, int last_from, int last_to, FILE *f)
     int check = g->has_royal && turn >= 0 && turn < g->nplayers && in_check((Pos *)p, turn);
     fputs("<g id=\"squares\">\n", f);
     for (int sq = 0; sq < g->nsq; sq++) {
+        if (!drawn(g, sq)) continue;
         int x = left(g, sq), y = top(g, sq);
         fprintf(f, "<rect class=\"sq %s%s%s%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
                 "data-sq=\"", (g->sq_x[sq] + g->sq_y[sq]) % 2 ? "light" : "dark",
@@ -229,6 +277,7 @@ static void draw_pieces(const Svg *v, const Attribute *arrows)
     FILE *f = v->f;
     fputs("<g id=\"pieces\">\n", f);
     for (int sq = 0; sq < g->nsq; sq++) {
+        if (!drawn(g, sq)) continue;
         int x = left(g, sq), y = top(g, sq), h = 0;
         while (h < g->stack && p->st[sq * g->stack + h]) h++;
         if (h == 1) piece(v, p->st[sq * g->stack], x, y, S, S, 1);
@@ -272,9 +321,20 @@ static void draw_square_vars(const Pos *p, FILE *f)
     fputs("</g>\n", f);
 }
 
-/* Coordinates from the square names: the letters of a file, the digits of a rank. */
+/* Coordinates from the square names: the letters of a file, the digits of a rank; on a graph
+ * board each position's name under it. */
 static void draw_coordinates(const Game *g, FILE *f)
 {
+    if (game_graph_board(g) && g->sq_rect) {
+        for (int sq = 0; sq < g->nsq; sq++) {
+            if (!drawn(g, sq)) continue;
+            fprintf(f, "<text class=\"coord\" x=\"%d\" y=\"%d\">", left(g, sq) + S / 2,
+                    top(g, sq) + S + 9);
+            put_escaped(f, g->sq_name[sq]);
+            fputs("</text>\n", f);
+        }
+        return;
+    }
     for (int fx = 0; fx < g->files; fx++)
         for (int sq = 0; sq < g->nsq; sq++)
             if (g->sq_x[sq] == fx) {
@@ -307,7 +367,17 @@ static void draw(const Pos *p, int last_from, int last_to, FILE *f)
     for (int i = 0; i < g->nattrs; i++)
         if (!strcmp(g->attrs[i].name, "arrows")) arrows = &g->attrs[i];
     Svg v = { g, p, f, arrows != NULL };
-    draw_head(g, M + g->files * S + 4, g->ranks * S + M, f);
+    int W = M + g->files * S + 4, H = g->ranks * S + M;
+    if (game_graph_board(g) && g->sq_rect) {
+        W = H = 0;
+        for (int sq = 0; sq < g->nsq; sq++) {
+            if (!drawn(g, sq)) continue;
+            if (left(g, sq) + S + M > W) W = left(g, sq) + S + M;
+            if (top(g, sq) + S + M > H) H = top(g, sq) + S + M;
+        }
+    }
+    draw_head(g, W, H, f);
+    draw_links(g, f);
     draw_squares(p, last_from, last_to, f);
     draw_pieces(&v, arrows);
     draw_square_vars(p, f);

@@ -129,14 +129,28 @@ static char map_char(int64_t v)
 /* The board without arrows. `display { mark ZONE; }` draws the zone's squares in brackets
  * (Four Towers' towers: [D]); `display { map ATTR; }` draws the attribute's value of each
  * square in a second board to the right (its arenas), holes blank in both. */
+/* A board whose squares are not named by file letter and rank number (a Zillions graph
+ * board): its names, the longest's width, beside the board row by row; 0 when they are. */
+static int names_width(const Game *g)
+{
+    if (!game_graph_board(g)) return 0;
+    int w = 0;
+    for (int sq = 0; sq < g->nsq; sq++) {
+        int n = (int)strlen(g->sq_name[sq]);
+        if (n > w) w = n;
+    }
+    return w;
+}
+
 static void show_plain(const Pos *p, FILE *out)
 {
     const Game *g = p->g;
-    int w = code_width(g), colour = use_colour(out);
+    int w = code_width(g), colour = use_colour(out), names = names_width(g);
     const uint8_t *mark = g->display_mark >= 0 ? g->lists[g->display_mark].member[0] : NULL;
     const Attribute *map = g->display_map >= 0 ? &g->attrs[g->display_map] : NULL;
     for (int y = g->ranks - 1; y >= 0; y--) {
-        fprintf(out, "%3d ", y + 1);
+        if (names) fprintf(out, "    ");
+        else fprintf(out, "%3d ", y + 1);
         for (int x = 0; x < g->files; x++) {
             int sq = g->sq_at[x + y * MAX_FILES];
             int marked = mark && sq >= 0 && mark[sq];
@@ -144,6 +158,13 @@ static void show_plain(const Pos *p, FILE *out)
             if (sq < 0) fprintf(out, "%-*s", w, " ");
             else put_cell(out, p, top_piece(p, sq), w, colour, cell_text(g, top_piece(p, sq)));
             if (mark) fputc(marked ? ']' : ' ', out);
+        }
+        if (names) {                   /* the names of the row's squares, where they stand */
+            fprintf(out, "   ");
+            for (int x = 0; x < g->files; x++) {
+                int sq = g->sq_at[x + y * MAX_FILES];
+                fprintf(out, " %-*s", names, sq < 0 ? "" : g->sq_name[sq]);
+            }
         }
         if (map) {
             fprintf(out, "   %3d ", y + 1);
@@ -154,6 +175,7 @@ static void show_plain(const Pos *p, FILE *out)
         }
         fputc('\n', out);
     }
+    if (names) return;                 /* the names are the coordinates */
     fprintf(out, "    ");
     for (int x = 0; x < g->files; x++) fprintf(out, mark ? " %-*c " : " %-*c", w, 'a' + x);
     if (map) {

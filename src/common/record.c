@@ -35,6 +35,9 @@
 #include "oom.h"
 #include "posstring.h"
 #include "protect.h"
+#include "make.h"
+#include "notation.h"
+#include "san.h"
 
 #define MAX_RECORD_MOVES 1000000    /* a 16 MB record of 2-byte moves would be 8 million */
 
@@ -77,8 +80,12 @@ static int plain_word(const char *m)
         is_move_number(m, len))
         return 0;
     for (const char *c = m; *c; c++)
-        if (isspace((unsigned char)*c) || *c == '{' || *c == '}' || *c == '"') return 0;
-    return 1;
+        if (isspace((unsigned char)*c) || *c == '{' || *c == '}' || *c == '"' || *c == '(' ||
+            *c == ')')
+            return 0;
+    /* digits and a '.' first: read as a number against its move ("1.e4") */
+    size_t d = strspn(m, "0123456789");
+    return !(d && m[d] == '.');
 }
 
 const char *record_result_string(const Game *g, int result, int side_to_move)
@@ -145,8 +152,43 @@ static void seven_tag_roster(FILE *f, const GameRecord *r)
     tag(f, "Result", r->result_str ? r->result_str : "*");
 }
 
-void record_write(FILE *f, const GameRecord *r)
+/* The moves of r in SAN, replayed from its start (under protected_run: making moves runs rules
+ * code); out[i] stays NULL from the first move that cannot be replayed on. */
+typedef struct { const GameRecord *r; char **out; } SanRun;
+
+static void san_run(Pos *p, void *ctx)
 {
+    SanRun *s = ctx;
+    const Game *g = p->g;
+    char err[256], buf[SAN_MAX];
+    if (!pos_from_string(p, s->r->start, err, sizeof err)) return;
+    for (int i = 0; i < s->r->nmoves; i++) {
+        MoveList *ml = pos_list(p, 0);
+        node_moves(p, ml);
+        int k = move_find(g, ml, s->r->moves[i]);
+        if (k < 0) return;
+        san_move(p, ml, k, buf, sizeof buf);
+        s->out[i] = xstrdup(buf, "a move in SAN");
+        pos_make(p, ml, &ml->m[k]);
+    }
+}
+
+/* r's moves as the record writes them: SAN where r asks for it and the game replays, boardvm's
+ * strings otherwise (malloc'ed array of nmoves, each string malloc'ed or NULL for r's own). */
+static char **record_moves_san(const GameRecord *r, int san)
+{
+    char **out = xcalloc((size_t)r->nmoves + 1, sizeof *out, "the moves in SAN");
+    if (!san) return out;
+    Pos *p = pos_new(r->game);
+    SanRun s = { r, out };
+    protected_run(p, san_run, &s);
+    pos_free(p);
+    return out;
+}
+
+static void write_record(FILE *f, const GameRecord *r, int in_san)
+{
+    char **san = record_moves_san(r, in_san);
     const Game *g = r->game;
     seven_tag_roster(f, r);
     /* chess.rules is the game PGN means when it names none; any other game is a Variant */
@@ -164,18 +206,24 @@ void record_write(FILE *f, const GameRecord *r)
     free(st.out);
     for (int i = 0; i < r->nmoves; i++) {
         char num[32];
+        const char *m = san[i] ? san[i] : r->moves[i];
         record_move_number(g, first, i, num, sizeof num);
-        int plain = plain_word(r->moves[i]);
-        int len = (int)(strlen(num) + strlen(r->moves[i]) + (plain ? 1 : 3));
+        int plain = plain_word(m);
+        int len = (int)(strlen(num) + strlen(m) + (plain ? 1 : 3));
         if (col + len > 79 && col) { fputc('\n', f); col = 0; }   /* PGN: lines of at most 79 */
         col += fprintf(f, "%s", num);
-        if (plain) col += fprintf(f, "%s", r->moves[i]);
-        else col += write_quoted(f, r->moves[i]);
+        if (plain) col += fprintf(f, "%s", m);
+        else col += write_quoted(f, m);
         fputc(' ', f); col++;
     }
+    for (int i = 0; i < r->nmoves; i++) free(san[i]);
+    free(san);
     fprintf(f, "%s\n\n", r->result_str ? r->result_str : "*");
     fflush(f);
 }
+
+void record_write(FILE *f, const GameRecord *r) { write_record(f, r, 0); }
+void record_write_san(FILE *f, const GameRecord *r) { write_record(f, r, 1); }
 
 /* A quoted value from *pp (at the opening quote) up to its closing quote, \" and \\ undone:
  * malloc'ed, *pp after the closing quote; NULL if there is none. */
@@ -221,10 +269,50 @@ static int add_move(char ***moves, int *nmoves, int *cap, char *m)
     return 1;
 }
 
-/* Read the first game of a record file: its start position string and moves. */
+/* Skip a variation "( ... )" from *p (at its '('), with the variations and comments inside it;
+ * 0 if it does not end. */
+static int skip_variation(const char **pp)
+{
+    int depth = 0;
+    const char *p = *pp;
+    for (; *p; p++) {
+        if (*p == '{') { const char *e = strchr(p, '}'); if (!e) return 0; p = e; continue; }
+        if (*p == ';') { p += strcspn(p, "\n"); if (!*p) return 0; continue; }
+        if (*p == '(') depth++;
+        else if (*p == ')' && --depth == 0) { *pp = p + 1; return 1; }
+    }
+    return 0;
+}
+
+/* The games after the first: each result token that ends a game, then tags or moves. */
+static int count_games(const char *p)
+{
+    int games = 1;
+    while (*p) {
+        while (*p && isspace((unsigned char)*p)) p++;
+        const char *s = p;
+        if (*p == '{') { const char *e = strchr(p, '}'); if (!e) break; p = e + 1; continue; }
+        if (*p == '[') { const char *e = strchr(p, ']'); if (!e) break; p = e + 1; continue; }
+        while (*p && !isspace((unsigned char)*p)) p++;
+        if (p > s) { games++; break; }
+    }
+    return games;
+}
+
 int record_read(const char *text, char **position, char ***moves, int *nmoves, char *err,
                 size_t errlen)
 {
+    return record_read_info(text, position, moves, nmoves, err, errlen, NULL);
+}
+
+/* Read the first game of a record file: its start position string and moves. */
+int record_read_info(const char *text, char **position, char ***moves, int *nmoves, char *err,
+                     size_t errlen, RecordInfo *info)
+{
+    RecordInfo own;
+    if (!info) info = &own;
+    memset(info, 0, sizeof *info);
+    info->games = 1;
     *position = NULL; *moves = NULL; *nmoves = 0;
     int cap = 0, have_fen = 0;
     const char *p = text;
@@ -255,6 +343,9 @@ int record_read(const char *text, char **position, char ***moves, int *nmoves, c
             if (val && (!strcmp(name, "FEN") || (!strcmp(name, "Position") && !have_fen))) {
                 free(*position); *position = val;
                 have_fen |= !strcmp(name, "FEN");
+            } else if (val && !strcmp(name, "Variant")) {
+                snprintf(info->variant, sizeof info->variant, "%s", val);
+                free(val);
             } else free(val);
             p = q + 1;
             continue;
@@ -262,6 +353,12 @@ int record_read(const char *text, char **position, char ***moves, int *nmoves, c
         in_moves = 1;
         if (*p == '{') { const char *e = strchr(p, '}'); p = e ? e + 1 : p + strlen(p); continue; }
         if (*p == ';') { p += strcspn(p, "\n"); continue; }
+        if (*p == '(') {                          /* a variation: skipped, counted */
+            if (!skip_variation(&p))
+                return fail(position, moves, nmoves, err, errlen, "unterminated variation");
+            info->variations++;
+            continue;
+        }
         if (*p == '"') {                          /* a quoted move string */
             char *m = read_quoted(&p);
             if (!m) return fail(position, moves, nmoves, err, errlen, "unterminated quoted move");
@@ -270,11 +367,21 @@ int record_read(const char *text, char **position, char ***moves, int *nmoves, c
             continue;
         }
         const char *s = p;
-        while (*p && !isspace((unsigned char)*p)) p++;
+        while (*p && !isspace((unsigned char)*p) && *p != '{' && *p != '(' && *p != ')') p++;
+        if (p == s) {                             /* a ')' with no '(' */
+            return fail(position, moves, nmoves, err, errlen, "')' closes no variation");
+        }
         size_t len = (size_t)(p - s);
+        /* a move number written against its move ("12.Nf3", "12...e5") */
+        size_t num = 0;
+        while (num < len && isdigit((unsigned char)s[num])) num++;
+        if (num && num < len && s[num] == '.') {
+            while (num < len && s[num] == '.') num++;
+            if (num < len) { s += num; len -= num; }
+        }
         /* skip move numbers ("12." "12..."), NAGs ("$1") and stop at the result */
         if (is_move_number(s, len) || s[0] == '$') continue;
-        if (is_result(s, len)) break;
+        if (is_result(s, len)) { info->games = count_games(p); break; }
         char *m = xmalloc(len + 1, "a game record's moves");
         memcpy(m, s, len); m[len] = 0;
         if (!add_move(moves, nmoves, &cap, m))

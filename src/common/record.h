@@ -16,6 +16,9 @@ typedef struct {
 } GameRecord;
 
 void record_write(FILE *f, const GameRecord *r);
+/* The same with the moves in SAN (san.h) where the game replays from r->start: the records
+ * people read (selfplay, play). Every reader of --game and play --load reads both. */
+void record_write_san(FILE *f, const GameRecord *r);
 const char *record_result_string(const Game *g, int result, int side_to_move);
 /* The move number prefix of ply i of a game whose first mover is player `first`, as PGN writes
  * it ("3. ", "3... ", or "" within a round); at most 24 characters. */
@@ -27,4 +30,9 @@ int record_is_own_start(const Game *g, const char *start);
  * nothing allocated (*position and *moves NULL). */
 int record_read(const char *text, char **position, char ***moves, int *nmoves, char *err,
                 size_t errlen);
+/* What else the first game's reading saw: variations skipped, whether more games follow (2:
+ * at least one more), the Variant tag ("" if none). */
+typedef struct { int variations, games; char variant[64]; } RecordInfo;
+int record_read_info(const char *text, char **position, char ***moves, int *nmoves, char *err,
+                     size_t errlen, RecordInfo *info);
 #endif

@@ -1,6 +1,7 @@
 /* session.c - what every command does first: read and compile a rules file, set up a position,
  * play moves. Errors are printed here, in one style, with the exit status they deserve. */
 #include "session.h"
+#include "san.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,7 +156,8 @@ static void explain_refusal(const Pos *p, MoveList *ml, const char *s, int numbe
     move_examples(g, ml, 4, examples, sizeof examples);
     if (*examples)
         fprintf(stderr,
-                "\nboardvm: moves are written as boardvm writes them, like %s ('moves' lists them)",
+                "\nboardvm: moves are written as boardvm writes them, like %s ('moves' lists "
+                "them), or in SAN (e4, Nf3, O-O, e8=Q, P@e4)",
                 examples);
     fputc('\n', stderr);
 }
@@ -180,7 +182,19 @@ int play_move(Pos *p, const char *s, int number)
     MoveList *mlp = pos_list(p, 0);      /* owned by p: nothing leaks after a runtime error */
     node_moves(p, mlp);
     MoveList ml = *mlp;
-    int other, k = move_find_pair(g, &ml, s, &other);
+    int other, k = move_find_pair(g, &ml, s, &other), san = 0;
+    if (k < 0 && !p->result) {                     /* "e4", "Nf3", "O-O" */
+        k = san_find(p, &ml, s, &other);
+        san = 1;
+    }
+    if (k >= 0 && other >= 0 && san) {
+        char a[MOVE_STR_MAX], b[MOVE_STR_MAX];
+        move_string(g, &ml, &ml.m[k], a, sizeof a);
+        move_string(g, &ml, &ml.m[other], b, sizeof b);
+        fprintf(stderr, "boardvm: move %d '%s' is ambiguous: in SAN it fits %s and %s (say which "
+                "piece moves: its file or rank after its letter)\n", number, s, a, b);
+        return 0;
+    }
     if (k < 0) {
         if (p->result) fprintf(stderr, "boardvm: move %d '%s': the game is over\n", number, s);
         else explain_refusal(p, &ml, s, number);

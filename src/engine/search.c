@@ -1112,6 +1112,7 @@ static void deepen(Pos *p, void *ctx)
                         (unsigned long long)e->nodes, res->seconds > 0 ? e->nodes / res->seconds : 0.0, res->seconds, res->pv);
             fflush(lim->info);
         }
+        if (lim->report) lim->report(lim->report_ctx, p, res);
         if (e->stop) break;
         if (s > SCORE_MATE - MAX_PLY || s < -SCORE_MATE + MAX_PLY) {
             if (d >= SCORE_MATE - abs(s) + 1) break;     /* a forced result found: deeper adds nothing */

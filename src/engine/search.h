@@ -10,6 +10,8 @@
 #define SCORE_INF 32000
 #define MAX_PLY 128
 
+struct SearchResult;
+
 /* The work a move may take when the user gave no limit (selfplay's depth 3, match's and
  * balance's depth 2, tune's): 1000 million steps of work (seconds: rules code and the native
  * work charged in steps, vm.h vm_charge; docs/engine.md §1). A game whose
@@ -35,6 +37,11 @@ typedef struct {
     int algo;                     /* SEARCH_AB (the default) or SEARCH_MCTS (--search) */
     int playout;                  /* SEARCH_MCTS: 0 its default playouts, PLAYOUT_TO_END, or
                                      1 + the random plies before the evaluation */
+    /* Called after each finished iteration with p at the root (which it must leave as it found
+     * it) and the result so far, in the searching thread: `boardvm uci` writes its info lines
+     * in UCI's notation there. NULL: none. */
+    void (*report)(void *ctx, Pos *p, const struct SearchResult *res);
+    void *report_ctx;
 } SearchLimits;
 
 /* The search methods (--search): alpha-beta, or Monte-Carlo tree search (mcts.c). */
@@ -56,7 +63,7 @@ unsigned search_technique(const char *name, size_t len);
 /* A list of them, "null+lmr" or "-" (none), into *out; 0 if a name is unknown. */
 int search_techniques(const char *list, unsigned *out);
 
-typedef struct {
+typedef struct SearchResult {
     int best;                     /* index of the best move in the root's legal move list, -1 if
                                      none */
     char best_str[256];

@@ -23,9 +23,10 @@ void move_string(const Game *g, const MoveList *ml, const Move *m, char *buf, si
     const char *sep = g->move_sep ? g->move_sep : "";
     switch (m->kind) {
     case MK_DROP:
-        snprintf(out, outlen, "%s@%s%s%s%s",
-                 m->become >= 1 && m->become <= g->ntypes ? g->types[m->become].code : "?", to,
-                 suffix, note, after);
+        if (g->drop_square_only) snprintf(out, outlen, "%s%s%s%s", to, suffix, note, after);
+        else snprintf(out, outlen, "%s@%s%s%s%s",
+                      m->become >= 1 && m->become <= g->ntypes ? g->types[m->become].code : "?",
+                      to, suffix, note, after);
         break;
     case MK_STAY:
         snprintf(out, outlen, "%s%s%s%s", m->from >= 0 ? from : "", suffix, note, after);

@@ -571,6 +571,18 @@ static const char *start_position(ZrfLower *L, const GraphBoard *gb, const char 
         if (!any) put(&t, "-");
     }
     if (L->uses_last) put(&t, " - -");
+    /* each player has pieces of one droppable type at most off the board, and nothing puts
+     * more there: a drop is named by its square (Game.drop_square_only) */
+    if (drops) {
+        int one = 1;
+        for (int pl = 0; pl < L->nplayers; pl++) {
+            int types = 0;
+            for (int i = 0; i < L->npieces; i++)
+                types += hand[pl * L->npieces + i] > 0 && zrf_find(L->piece[i], "drops") != NULL;
+            one &= types <= 1;
+        }
+        L->g->drop_square_only = one;
+    }
     const char *s = zl_str(L, t.s);
     free(t.s); free(piece); free(owner); free(hand);
     return s;
