@@ -54,8 +54,8 @@ for rules in "$@"; do
     case $STAGES in *3*)
         out=$("$BOARDVM" selfplay "$rules" --depth $((d + 1)) --games "$GAMES" --seed 3 --opponent "$d" --max-plies 1000 2>&1)
         line=$(printf '%s\n' "$out" | tail -n 1)
-        sw=$(printf '%s\n' "$line" | sed -n 's/.*: \([0-9]*\) wins, \([0-9]*\) losses, \([0-9]*\) draws.*/\1/p')
-        sd=$(printf '%s\n' "$line" | sed -n 's/.*: \([0-9]*\) wins, \([0-9]*\) losses, \([0-9]*\) draws.*/\3/p')
+        sw=$(printf '%s\n' "$line" | sed -n 's/.*: \([0-9]*\) wins*, \([0-9]*\) loss[es]*, \([0-9]*\) draws*.*/\1/p')
+        sd=$(printf '%s\n' "$line" | sed -n 's/.*: \([0-9]*\) wins*, \([0-9]*\) loss[es]*, \([0-9]*\) draws*.*/\3/p')
         sw=${sw:-0}; sd=${sd:-0}
         # points = sw + sd/2; at least 60% of GAMES  <=>  10 * (2 sw + sd) >= 12 * GAMES
         [ $((10 * (2 * sw + sd))) -ge $((12 * GAMES)) ] || { line="$line FAIL"; fail=1; }

@@ -21,7 +21,7 @@ for rules in "$@"; do
     name=$(basename "$rules" .rules)
     line=$(nice -n 10 "$BOARDVM" selfplay "$rules" --opponent random --games "$GAMES" \
            --seed "$SEED" ${DEPTH:+--depth "$DEPTH"} --max-plies "$MAX_PLIES" | tail -1)
-    losses=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) losses.*/\1/p')
+    losses=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) loss[es]*,.*/\1/p')
     bound=$(awk -v n="$GAMES" -v k="${losses:-0}" 'BEGIN {
         if (k == 0) { printf "%.1f", 100 * (1 - 0.025 ^ (1 / n)); exit }
         # the Clopper-Pearson upper end for k > 0, by bisection on the binomial tail

@@ -85,9 +85,31 @@ if command -v bash >/dev/null; then
         bad "completion: show --d -> $(complete_words boardvm show x --d)"
     [ "$(complete_words boardvm selfplay x --de)" = "--depth " ] && ok "completion: selfplay's --depth" ||
         bad "completion: selfplay --de -> $(complete_words boardvm selfplay x --de)"
+    # the games and option values (issue 41, point 4): the games are those `boardvm list` finds,
+    # asked of the boardvm being completed (./boardvm: the build tree's rules/ and examples/)
     mkdir -p cli.games && : >cli.games/mygame.rules
-    [ "$(BOARDVM_PATH=$PWD/cli.games complete_words boardvm show myg)" = "mygame.rules " ] &&
-        ok "completion: a game in \$BOARDVM_PATH by name" || bad "completion: myg -> $(BOARDVM_PATH=$PWD/cli.games complete_words boardvm show myg)"
+    [ "$(BOARDVM_PATH=$PWD/cli.games complete_words ./boardvm show myg)" = "mygame " ] &&
+        ok "completion: a game in \$BOARDVM_PATH by name" || bad "completion: myg -> $(BOARDVM_PATH=$PWD/cli.games complete_words ./boardvm show myg)"
+    [ "$(complete_words ./boardvm show xi)" = "xiangqi " ] && ok "completion: an example by name" ||
+        bad "completion: show xi -> $(complete_words ./boardvm show xi)"
+    offered=" $(complete_words ./boardvm show "")" missing=
+    for g in $(./boardvm list --names); do
+        case $offered in *" $g "*) ;; *) missing="$missing $g" ;; esac
+    done
+    [ -n "$(./boardvm list --names)" ] && [ -z "$missing" ] && ok "completion: every game list names" ||
+        bad "completion: show does not offer$missing"
+    [ "$(complete_words ./boardvm selfplay chess --search m)" = "mcts mcts:end " ] &&
+        [ "$(complete_words ./boardvm selfplay chess --search mcts : e)" = "end " ] &&
+        ok "completion: --search's values, mcts:end across bash's split at the colon" ||
+        bad "completion: --search m -> $(complete_words ./boardvm selfplay chess --search m)"
+    [ "$(complete_words ./boardvm selfplay chess --opponent r)" = "random " ] &&
+        ok "completion: --opponent random" || bad "completion: --opponent r -> $(complete_words ./boardvm selfplay chess --opponent r)"
+    [ "$(complete_words ./boardvm play chess --as "")" = "black white " ] &&
+        [ "$(complete_words ./boardvm play --depth 2 "$srcdir/rules/nemoroth.rules" --as "")" = "alabaster obsidian " ] &&
+        ok "completion: --as, the sides of the game on the line" ||
+        bad "completion: --as -> $(complete_words ./boardvm play chess --as "")"
+    [ "$(complete_words ./boardvm show chess --fen "")" = "" ] && ok "completion: no words for --fen" ||
+        bad "completion: --fen -> $(complete_words ./boardvm show chess --fen "")"
     rm -rf cli.games
 else ok "# SKIP bash completion: no bash"; fi
 

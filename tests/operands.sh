@@ -73,6 +73,7 @@ for c in $commands; do
     variants|dump)
         too_few "$c" "a .zrf file"; too_many "$c" x.zrf "$srcdir/tests/zrf/grid3.zrf" x.zrf ;;
     help) too_many help x perft x ;;
+    list) usage "list x: too many operands" list "unexpected argument 'x' \\(it takes none\\)" x ;;
     completion) too_many completion x bash x ;;
     *) bad "$c: not in tests/operands.sh (how many operands does it take?)" ;;
     esac

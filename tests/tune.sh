@@ -172,4 +172,13 @@ check "no rules file: exit 2" 2 $?
 printf 'not a record\n' > "$tmp/junk.pgn"
 ./boardvm tune "$srcdir/rules/chess.rules" --records "$tmp/junk.pgn" 2> "$tmp/e.err" > /dev/null
 check "a file with no record: exit 1" 1 $?
+# --write replaces a weights file whole or not at all (outfile.c): a write that fails (here: a
+# file size limit of 0 blocks, with SIGXFSZ ignored so that write() fails with EFBIG) keeps the
+# old file as it was, where fopen("w") had already emptied it, and says so with status 2
+printf 'Queen 900\n' > "$tmp/keep.weights"
+(trap '' XFSZ; ulimit -f 0; ./boardvm tune "$srcdir/rules/chess.rules" --records "$tmp/t.pgn" \
+    --random-plies 4 --write "$tmp/keep.weights") > /dev/null 2> "$tmp/e.err"
+check "--write that fails: exit 2" 2 $?
+check "--write that fails: the old file kept" "Queen 900" "$(cat "$tmp/keep.weights")"
+check "--write that fails: no temporary file left" "" "$(ls -A "$tmp" | grep '^\.keep')"
 exit $status

@@ -9,6 +9,7 @@
  * named as such rather than called unknown. */
 #include "cli.h"
 #include "diag.h"
+#include "rulespath.h"
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
@@ -18,9 +19,6 @@
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0.1.0"
-#endif
-#ifndef BOARDVM_DATADIR
-#define BOARDVM_DATADIR "/usr/local/share/boardvm"
 #endif
 
 const CliCommand *cli_command(const char *name)
@@ -195,6 +193,8 @@ static int operand(const CliCommand *c, int *operands, const char *word)
     if (c->min_operands < c->max_operands && c->max_operands > 1)
         return cli_usage_error(c, "unexpected argument '%s': at most %d (usage: boardvm %s %s)",
                                word, c->max_operands, c->name, c->operands);
+    if (!c->max_operands)
+        return cli_usage_error(c, "unexpected argument '%s' (it takes none)", word);
     return cli_usage_error(c, "unexpected argument '%s' (usage: boardvm %s %s)", word, c->name,
                            c->operands);
 }
@@ -279,6 +279,20 @@ static void option_line(FILE *out, const CliOption *o)
     else fprintf(out, "%-30s%s\n", left, o->help);
 }
 
+/* text on lines of their own, its words put on a new line before one would pass width columns */
+static void wrapped(FILE *out, const char *text, int width)
+{
+    int col = 0;
+    for (const char *s = text; *s;) {
+        size_t n = strcspn(s, " ");
+        if (col + (int)n + 1 > width) { fputc('\n', out); col = 0; }
+        else if (s != text) { fputc(' ', out); col++; }
+        fprintf(out, "%.*s", (int)n, s);
+        col += (int)n;
+        s += n + (s[n] == ' ');
+    }
+}
+
 void cli_version(FILE *out)
 {
     fprintf(out, "boardvm %s\n"
@@ -293,14 +307,16 @@ void cli_help(const CliCommand *c, FILE *out)
         fputs("usage: boardvm COMMAND [ARGS] [OPTIONS]\n\nCommands:\n", out);
         for (const CliCommand *k = cli_commands; k->name; k++) {
             char left[64];
-            snprintf(left, sizeof left, "  %s %s", k->name, k->operands);
+            snprintf(left, sizeof left, "  %s%s%s", k->name, *k->operands ? " " : "",
+                     k->operands);
             if (strlen(left) > 28) fprintf(out, "%s\n%30s%s\n", left, "", k->summary);
             else fprintf(out, "%-30s%s\n", left, k->summary);
         }
         fputs("\nThe options of a command: boardvm COMMAND --help (or boardvm help COMMAND).\n"
               "  -h, --help  this help;  -V, --version  the version and the licence\n\n", out);
     } else {
-        fprintf(out, "usage: boardvm %s %s [OPTIONS]\n\n%s\n", c->name, c->operands,
+        fprintf(out, "usage: boardvm %s%s%s [OPTIONS]\n\n%s\n", c->name, *c->operands ? " " : "",
+                c->operands,
                 c->about ? c->about : c->summary);
         fputs("\nOptions:\n", out);
         option_line(out, &cli_options[OPT_HELP]);      /* --version: in the list of commands */
@@ -312,8 +328,10 @@ void cli_help(const CliCommand *c, FILE *out)
         fputc('\n', out);
     }
     fputs("FILE is a rules file: a path, or the name of a game (chess or chess.rules) looked up "
-          "in\n"
-          "the directories of $BOARDVM_PATH (separated by ':'), then in " BOARDVM_DATADIR ".\n"
+          "in\n", out);
+    wrapped(out, rules_search_text(), 100);
+    fputs(".\n$BOARDVM_PATH holds directories separated by ':'; "
+          "boardvm list shows the games found.\n"
           "See boardvm(1) and, for the rules language, boardvm-rules(5).\n",
           out);
 }
@@ -334,41 +352,95 @@ static void option_words(FILE *out, const CliCommand *c)
     for (int i = 0; i < c->ntakes; i++) option_word(out, &cli_options[c->takes[i].id], 0);
 }
 
-/* The options that take a file (files 1) or another value (files 0), as a case pattern. */
+/* The options that take a file (files 1) or another value without words to offer (files 0),
+ * as a case pattern. */
 static void valued_pattern(FILE *out, int files)
 {
     int n = 0;
     for (int i = 0; i < NOPTIONS; i++) {
         const CliOption *o = &cli_options[i];
-        if (o->kind == ARG_NONE || o->kind == ARG_LIST || (o->kind == ARG_FILE) != files) continue;
+        int takes_text = o->kind != ARG_NONE && o->kind != ARG_LIST && !o->words;
+        if (!takes_text || (o->kind == ARG_FILE) != files) continue;
         fprintf(out, "%s--%s", n++ ? "|" : "", o->name);
         if (o->short_name) fprintf(out, "|-%c", o->short_name);
     }
 }
 
+/* A case line for each option with words to offer: "--search) words='ab mcts mcts:end' ;;". */
+static void option_values(FILE *out)
+{
+    for (int i = 0; i < NOPTIONS; i++) {
+        const CliOption *o = &cli_options[i];
+        if (!o->words) continue;
+        fprintf(out, "        --%s", o->name);
+        if (o->short_name) fprintf(out, "|-%c", o->short_name);
+        if (!strcmp(o->words, "@players")) fputs(") words=$(_boardvm_players); valued=1 ;;\n", out);
+        else fprintf(out, ") words='%s'; valued=1 ;;\n", o->words);
+    }
+}
+
+static void command_names(FILE *out)
+{
+    for (const CliCommand *k = cli_commands; k->name; k++) fprintf(out, "%s ", k->name);
+}
+
+/* The script's helpers: the games (boardvm list --names, from the boardvm being completed:
+ * $BOARDVM_PATH, its build tree or its installed data, examples included) and the sides of the
+ * rules file on the line (for --as). */
+static const char completion_helpers[] =
+    "# bash completion for boardvm, made by `boardvm completion bash` from its table of "
+    "commands\n"
+    "# and options (src/cli/cli_table.c): do not edit.\n\n"
+    "# the boardvm being completed (./boardvm, ~/bin/boardvm, boardvm)\n"
+    "_boardvm_self()\n{\n"
+    "    local b=${COMP_WORDS[0]}\n"
+    "    b=${b/#\\~/$HOME}\n"
+    "    command -v \"$b\" >/dev/null 2>&1 && printf '%s' \"$b\" || printf boardvm\n}\n\n"
+    "# the games it finds by name\n"
+    "_boardvm_games()\n{\n"
+    "    \"$(_boardvm_self)\" list --names 2>/dev/null\n}\n\n"
+    "# the sides of the rules file named on the line (its first operand), in lower case\n"
+    "_boardvm_players()\n{\n"
+    "    local i file=\n"
+    "    for ((i = 2; i < COMP_CWORD; i++)); do    # not an option, nor an option's value\n"
+    "        [[ ${COMP_WORDS[i]} == -* ]] && continue\n"
+    "        [ $i -gt 2 ] && [[ ${COMP_WORDS[i-1]} == -* ]] && continue\n"
+    "        file=${COMP_WORDS[i]}; break\n"
+    "    done\n"
+    "    [ -n \"$file\" ] || return\n"
+    "    \"$(_boardvm_self)\" show \"$file\" --json 2>/dev/null |\n"
+    "        sed -n 's/^{\"game\":{.*\"players\":\\[\\([^]]*\\)\\].*/\\1/p' |\n"
+    "        grep -o '\"name\":\"[^\"]*\"' | cut -d'\"' -f4 | tr '[:upper:]' '[:lower:]'\n}\n\n";
+
 void cli_completion_bash(FILE *out)
 {
-    fputs("# bash completion for boardvm, made by `boardvm completion bash` from its table of "
-          "commands\n"
-          "# and options (src/cli/cli_table.c): do not edit.\n\n"
-          "# the games that can be named without a path: $BOARDVM_PATH, then the installed ones\n"
-          "_boardvm_games()\n{\n    local IFS=: d\n"
-          "    for d in $BOARDVM_PATH '" BOARDVM_DATADIR "'; do\n"
-          "        [ -d \"$d\" ] && (cd \"$d\" && compgen -G '*.rules')\n"
-          "    done\n}\n\n"
-          "_boardvm()\n{\n"
+    fputs(completion_helpers, out);
+    fputs("_boardvm()\n{\n"
           "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} opts= ext=\n"
+          "    local words= valued= colon=\n"
           "    COMPREPLY=()\n"
+          "    # a value with a colon (mcts:end): bash splits it at the colon; complete it whole\n"
+          "    if [[ $cur == : || $prev == : ]] && [ \"$COMP_CWORD\" -ge 3 ]; then\n"
+          "        [ \"$cur\" = : ] && cur=\n"
+          "        local k=$((COMP_CWORD - 1)); [ \"$prev\" = : ] && k=$((COMP_CWORD - 2))\n"
+          "        colon=${COMP_WORDS[k]}:; cur=$colon$cur; prev=${COMP_WORDS[k-1]}\n"
+          "    fi\n"
           "    if [ \"$COMP_CWORD\" -eq 1 ]; then\n"
-          "        COMPREPLY=($(compgen -W '",
-          out);
-    for (const CliCommand *k = cli_commands; k->name; k++) fprintf(out, "%s ", k->name);
-    fputs("--help --version' -- \"$cur\"))\n        return\n    fi\n    case $prev in\n        ",
-          out);
+          "        COMPREPLY=($(compgen -W '", out);
+    command_names(out);
+    fputs("--help --version' -- \"$cur\"))\n        return\n    fi\n    case $prev in\n", out);
+    option_values(out);
+    fputs("        ", out);
     valued_pattern(out, 1);
     fputs(") COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n        ", out);
     valued_pattern(out, 0);
-    fputs(") return ;;\n    esac\n    case ${COMP_WORDS[1]} in\n", out);
+    fputs(") return ;;\n    esac\n"
+          "    if [ -n \"$valued\" ]; then\n"
+          "        COMPREPLY=($(compgen -W \"$words\" -- \"$cur\"))\n"
+          "        [ -n \"$colon\" ] && COMPREPLY=(\"${COMPREPLY[@]#$colon}\")\n"
+          "        return\n"
+          "    fi\n"
+          "    case ${COMP_WORDS[1]} in\n", out);
     for (const CliCommand *k = cli_commands; k->name; k++) {
         fprintf(out, "        %s) opts='", k->name);
         option_words(out, k);
@@ -379,7 +451,7 @@ void cli_completion_bash(FILE *out)
           "        COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n"
           "    elif [ \"${COMP_WORDS[1]}\" = help ]; then\n"
           "        COMPREPLY=($(compgen -W '", out);
-    for (const CliCommand *k = cli_commands; k->name; k++) fprintf(out, "%s ", k->name);
+    command_names(out);
     fputs("' -- \"$cur\"))\n"
           "    elif [ -n \"$ext\" ]; then\n"
           "        COMPREPLY=($(compgen -f -X \"!*$ext\" -- \"$cur\") $(compgen -d -- \"$cur\"))\n"

@@ -30,6 +30,8 @@ typedef struct {
     const char *arg;           /* the value in the help: "POSITION" */
     const char *what;          /* the value in a message: "a position string" */
     const char *help;
+    const char *words;         /* what the completion offers as its value: "ab mcts mcts:end",
+                                * or "@players": the sides of the rules file on the line */
 } CliOption;
 
 /* An option in a command's row: which, and what it means there where that differs from the

@@ -14,7 +14,10 @@
 
 #define FLAG(ID, NAME, SHORT, HELP) [ID] = { ID, NAME, SHORT, ARG_NONE, 0, 0, NULL, NULL, HELP }
 #define VALUE(ID, NAME, SHORT, KIND, MIN, MAX, ARG, WHAT, HELP)                                    \
-    [ID] = { ID, NAME, SHORT, KIND, MIN, MAX, ARG, WHAT, HELP }
+    [ID] = { ID, NAME, SHORT, KIND, MIN, MAX, ARG, WHAT, HELP, NULL }
+/* a text value of a few words the completion offers */
+#define CHOICE(ID, NAME, ARG, WHAT, HELP, WORDS)                                                   \
+    [ID] = { ID, NAME, 0, ARG_TEXT, 0, 0, ARG, WHAT, HELP, WORDS }
 
 /* In the order of the completion script's lists; the value and help are those of most commands
  * that take the option (the commands' lists below give the others). */
@@ -53,12 +56,13 @@ const CliOption cli_options[] = {    /* cli.h: [NOPTIONS], so none can be missin
           "cheap, and 1000)"),
     VALUE(OPT_THREADS, "threads", 0, ARG_INT, 1, 64, "N", "a number",
           "search with N threads (Lazy SMP; default 1, the only deterministic one)"),
-    VALUE(OPT_OFF, "off", 0, ARG_TEXT, 0, 0, "LIST", "a value",
-          "search techniques to go without: null, lmr, futility, aspiration joined by +"),
-    VALUE(OPT_SEARCH, "search", 0, ARG_TEXT, 0, 0, "METHOD", "a value",
-          "the search: ab (alpha-beta, the default), or mcts (Monte-Carlo tree search; --nodes "
-          "counts its playouts, default 2000; no --depth); mcts:K: K random plies a playout "
-          "(mcts: 4), mcts:end: to the game's end"),
+    CHOICE(OPT_OFF, "off", "LIST", "a value",
+           "search techniques to go without: null, lmr, futility, aspiration joined by +",
+           "null lmr futility aspiration"),
+    CHOICE(OPT_SEARCH, "search", "METHOD", "a value",
+           "the search: ab (alpha-beta, the default), or mcts (Monte-Carlo tree search; --nodes "
+           "counts its playouts, default 2000; no --depth); mcts:K: K random plies a playout "
+           "(mcts: 4), mcts:end: to the game's end", "ab mcts mcts:end"),
     VALUE(OPT_GAMES, "games", 0, ARG_INT, 1, BIG, "N", "a number", "number of games (default 1)"),
     VALUE(OPT_SEED, "seed", 0, ARG_U64, 0, 0, "N", "a number",
           "a seed that varies the play (0: none)"),
@@ -66,11 +70,10 @@ const CliOption cli_options[] = {    /* cli.h: [NOPTIONS], so none can be missin
           "write the game records (PGN) to FILE"),
     VALUE(OPT_MAX_PLIES, "max-plies", 0, ARG_INT, 1, BIG, "N", "a number",
           "stop a game after N plies (default 600)"),
-    VALUE(OPT_OPPONENT, "opponent", 0, ARG_TEXT, 0, 0, "random|DEPTH", "'random' or a depth",
-          "play against a random mover or a fixed depth (sides alternate)"),
+    CHOICE(OPT_OPPONENT, "opponent", "random|DEPTH", "'random' or a depth",
+           "play against a random mover or a fixed depth (sides alternate)", "random 1 2 3 4"),
     FLAG(OPT_BOARD, "board", 'b', "draw the board after each move"),
-    VALUE(OPT_AS, "as", 0, ARG_TEXT, 0, 0, "SIDE", "a side",
-          "the side you play (default the first)"),
+    CHOICE(OPT_AS, "as", "SIDE", "a side", "the side you play (default the first)", "@players"),
     VALUE(OPT_LOAD, "load", 0, ARG_FILE, 0, 0, "RECORD", "a game record",
           "a game record to go on from"),
     VALUE(OPT_PORT, "port", 'p', ARG_INT, 0, 65535, "N", "a port number",
@@ -110,8 +113,7 @@ const CliOption cli_options[] = {    /* cli.h: [NOPTIONS], so none can be missin
           "the engine's letter for a piece code (repeatable)"),
     VALUE(OPT_TURN, "turn", 0, ARG_TEXT, 0, 0, "LETTER=LETTER", "LETTER=LETTER",
           "the engine's letter for a side (repeatable)"),
-    VALUE(OPT_RANKS_FROM, "ranks-from", 0, ARG_TEXT, 0, 0, "0|1", "0 or 1",
-          "the engine's first rank number"),
+    CHOICE(OPT_RANKS_FROM, "ranks-from", "0|1", "0 or 1", "the engine's first rank number", "0 1"),
     VALUE(OPT_ENGINE_FEN, "engine-fen", 0, ARG_TEXT, 0, 0, "FEN", "a FEN",
           "the start in the engine's notation (when it cannot be translated)"),
     VALUE(OPT_TIMEOUT, "timeout", 0, ARG_SECONDS, 0, 0, "S", "seconds",
@@ -122,6 +124,7 @@ const CliOption cli_options[] = {    /* cli.h: [NOPTIONS], so none can be missin
           "also play N random games and compare at every ply (default 0)"),
     VALUE(OPT_PLIES, "plies", 0, ARG_INT, 1, BIG, "N", "a number",
           "plies of each random game at most (default 40)"),
+    FLAG(OPT_NAMES, "names", 0, "only the games' names, one a line (what the completion offers)"),
 };
 
 /* ---- what each command takes: an option as declared, with the command's own help, or with
@@ -174,8 +177,13 @@ static const CliTake selfplay_takes[] = {
     TAKE(OPT_OPTION), ZRF_VARIANT, TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_PROFILE),
     TAKE(OPT_DEPTH),
     TAKE(OPT_TIME), TAKE(OPT_NODES), TAKE(OPT_MOVE_WORK), TAKE(OPT_THREADS), TAKE(OPT_OFF),
-    TAKE(OPT_SEARCH), TAKE(OPT_GAMES), TAKE(OPT_SEED), TAKE(OPT_RECORD), TAKE(OPT_MAX_PLIES),
-    TAKE(OPT_OPPONENT), TAKE(OPT_BOARD),
+    TAKE(OPT_SEARCH), TAKE(OPT_GAMES),
+    TAKE_HELP(OPT_SEED, "the first game's seed (default 0: no noise); the next games count up "
+              "from it, and --seed with a game's seed plays it again"),
+    TAKE(OPT_RECORD), TAKE(OPT_MAX_PLIES),
+    TAKE_HELP(OPT_OPPONENT, "play against a random mover or a fixed depth (the engine has the "
+              "first side at an even seed: sides alternate)"),
+    TAKE(OPT_BOARD),
 };
 static const CliTake play_takes[] = {
     TAKE(OPT_OPTION), ZRF_VARIANT, TAKE(OPT_FEN), TAKE(OPT_DEPTH), TAKE(OPT_TIME), TAKE(OPT_NODES),
@@ -239,6 +247,7 @@ static const CliTake serve_takes[] = {
 static const CliTake svg_takes[] = {
     TAKE(OPT_OPTION), ZRF_VARIANT, TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_GAME), TAKE(OPT_WORK),
 };
+static const CliTake list_takes[] = { TAKE(OPT_NAMES) };
 static const CliTake dump_takes[] = {
     TAKE_VALUE(OPT_VARIANT, "the variant of the .zrf file: its number or its title (boardvm "
                "variants; default: the first game)", ARG_TEXT, 0, 0, "N|NAME", "a variant"),
@@ -345,6 +354,10 @@ const CliCommand cli_commands[] = {
       .about = "Prints the variant's sections after macro expansion and inheritance from its\n"
                "game, then its board: the positions with their rectangles, the links per\n"
                "direction, the zones and the symmetries." },
+    { .name = "list", .operands = "", .min_operands = 0, .max_operands = 0, .run = cmd_list,
+      CLI_TAKES(list_takes), .summary = "the games found by name, with their titles and options",
+      .about = "Lists the games boardvm finds by name (boardvm show NAME): the directories it\n"
+               "looks in, in order, and in each its rules files with their titles and options." },
     { .name = "help", .operands = "[COMMAND]", .min_operands = 0, .max_operands = 1,
       .run = run_help, .summary = "the list of commands, or a command's options" },
     { .name = "completion", .operands = "[bash]", .min_operands = 0, .max_operands = 1,

@@ -39,6 +39,7 @@ static int add_to_args(void *ctx, const CliOption *o, const ArgItem *v)
     }
     case OPT_GAME: a->game = v->text; break;
     case OPT_JSON: a->json = 1; break;
+    case OPT_NAMES: a->names = 1; break;
     case OPT_EVERY_PLY: a->every_ply = 1; break;
     case OPT_DIVIDE: a->divide = 1; break;
     case OPT_CHECK_HASH: a->check_hash = 1; break;

@@ -9,10 +9,13 @@
  * The games of a variant are played by J worker processes, forked after its rules file is
  * compiled: worker w plays games w, w + J, ... and writes one line per game to its pipe,
  *   "<game> <outcome> <plies> <hash of the moves> <reason>\n" (outcome: selfgames.h, -1 an error)
- * and the parent reads the pipes one after another (a full pipe only makes its worker wait). */
+ * and the parent reads the pipes as lines come, showing on a terminal how many games are done.
+ * Ctrl-C stops the workers: the variant under way is reported with the games it finished, the
+ * variants not begun are left out. */
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,11 +24,13 @@
 #include "commands.h"
 #include "diag.h"
 #include "elo.h"
+#include "interrupt.h"
 #include "mathfn.h"
 #include "oom.h"
 #include "search.h"
 #include "selfgames.h"
 #include "session.h"
+#include "wording.h"
 
 #define MAX_VARIANTS BALANCE_MAX_VARIANTS   /* commands.h: its row's most operands */
 #define Z95 1.959963984540054
@@ -45,7 +50,7 @@ typedef struct {
 } BalanceOpts;
 
 typedef struct {
-    int n, first, draws, second, unfinished, errors;
+    int n, first, draws, second, unfinished, errors, missing;
     double score, score_se, draw_se, plies, plies_sd;
     int distinct;
     const char *reasons[64];
@@ -134,6 +139,7 @@ static int cmp_u64(const void *a, const void *b)
 typedef struct {
     int *outcome, *plies;          /* outcome -2: never reported */
     uint64_t *hash;
+    char **reason;                 /* how it ended (malloc'ed; NULL: not reported) */
 } Results;
 
 /* Start the workers: their pipes' read ends in fds, their ids in pids; how many started. */
@@ -155,6 +161,7 @@ static int start_workers(Game *g, const BalanceOpts *o, int jobs, int *fds, pid_
             break;
         }
         if (pid == 0) {
+            interrupt_worker_default();
             close(p[0]);
             for (int k = 0; k < w; k++) close(fds[k]);
             worker(g, o, w, p[1]);
@@ -167,34 +174,100 @@ static int start_workers(Game *g, const BalanceOpts *o, int jobs, int *fds, pid_
     return started;
 }
 
-/* One worker's lines into res, counting each game's reason in t. */
-static void read_worker(FILE *in, const BalanceOpts *o, Results *res, Tally *t)
+/* One worker's line into res; 1 if it was a game's line. */
+static int take_line(char *line, const BalanceOpts *o, Results *res)
 {
-    char line[1024];
-    while (fgets(line, sizeof line, in)) {
-        int gi, oc, pl, off = 0;
-        unsigned long long h;
-        if (sscanf(line, "%d %d %d %llu %n", &gi, &oc, &pl, &h, &off) < 4 || gi < 0 ||
-            gi >= o->games)
-            continue;
-        char *why = line + off;
-        why[strcspn(why, "\n")] = 0;
-        res->outcome[gi] = oc;
-        res->plies[gi] = pl;
-        res->hash[gi] = h;
-        if (oc < 0) {
-            fprintf(stderr, "boardvm: balance: game %d: %s\n", gi + 1, why);
-            continue;
-        }
-        int r;
-        for (r = 0; r < t->nreasons && strcmp(t->reasons[r], why); r++) {}
-        if (r == t->nreasons && r < 64) {
-            t->reason_text[r] = xstrdup(why, "the reasons");
-            t->reasons[r] = t->reason_text[r];
-            t->rcount[t->nreasons++] = 0;
-        }
-        if (r < 64) t->rcount[r]++;
+    int gi, oc, pl, off = 0;
+    unsigned long long h;
+    if (sscanf(line, "%d %d %d %llu %n", &gi, &oc, &pl, &h, &off) < 4 || gi < 0 ||
+        gi >= o->games)
+        return 0;
+    char *why = line + off;
+    res->outcome[gi] = oc;
+    res->plies[gi] = pl;
+    res->hash[gi] = h;
+    if (oc < 0) fprintf(stderr, "boardvm: balance: game %d: %s\n", gi + 1, why);
+    else if (!res->reason[gi]) res->reason[gi] = xstrdup(why, "the reasons");
+    return 1;
+}
+
+/* A game's ending counted in t (the reasons in the order of the games that first gave them,
+ * whichever worker played them and whenever it sent them: the report is the same for any J). */
+static void count_reason(Tally *t, const char *why)
+{
+    int r;
+    for (r = 0; r < t->nreasons && strcmp(t->reasons[r], why); r++) {}
+    if (r == t->nreasons && r < 64) {
+        t->reason_text[r] = xstrdup(why, "the reasons");
+        t->reasons[r] = t->reason_text[r];
+        t->rcount[t->nreasons++] = 0;
     }
+    if (r < 64) t->rcount[r]++;
+}
+
+/* A worker's pipe and the part of a line read from it. */
+typedef struct {
+    int fd;
+    size_t len;
+    char buf[2048];                /* a line is at most some 700 bytes (worker()) */
+} Lines;
+
+/* Read what the worker sent, each whole line into res; 0 once it has closed its pipe. */
+static int read_lines(Lines *in, const BalanceOpts *o, Results *res, int *done)
+{
+    ssize_t k = read(in->fd, in->buf + in->len, sizeof in->buf - 1 - in->len);
+    if (k < 0 && errno == EINTR) return 1;
+    if (k <= 0) return 0;
+    in->len += (size_t)k;
+    char *nl;
+    while ((nl = memchr(in->buf, '\n', in->len))) {
+        *nl = 0;
+        *done += take_line(in->buf, o, res);
+        size_t used = (size_t)(nl + 1 - in->buf);
+        memmove(in->buf, nl + 1, in->len - used);
+        in->len -= used;
+    }
+    if (in->len == sizeof in->buf - 1) in->len = 0;      /* no line is that long: drop it */
+    return 1;
+}
+
+/* On a terminal, "variant 1: 12 of 40 games played", rewritten in place; cleared at the end. */
+static void progress(int variant, int done, int games, int end)
+{
+    if (!isatty(2)) return;
+    if (end) fprintf(stderr, "\r%60s\r", "");
+    else fprintf(stderr, "\rvariant %d: %d of %d games played", variant, done, games);
+}
+
+/* Read every worker's lines as they come, until each has closed its pipe; after a Ctrl-C,
+ * stop the workers first. The games reported. */
+static int collect(Lines *ins, const pid_t *pids, int started, const BalanceOpts *o,
+                   Results *res, int variant)
+{
+    int open_pipes = started, done = 0, stopped = 0;
+    struct pollfd *pf = xcalloc((size_t)started + 1, sizeof *pf, "the workers");
+    while (open_pipes > 0) {
+        if (interrupt_seen && !stopped) {
+            for (int w = 0; w < started; w++) interrupt_stop_worker(pids[w]);
+            stopped = 1;
+        }
+        int n = 0;
+        for (int w = 0; w < started; w++)
+            if (ins[w].fd >= 0) pf[n++] = (struct pollfd){ .fd = ins[w].fd, .events = POLLIN };
+        if (poll(pf, (nfds_t)n, 250) <= 0) continue;   /* the timeout: a Ctrl-C seen within it */
+        for (int i = 0; i < n; i++) {
+            Lines *in = NULL;
+            for (int w = 0; w < started; w++) if (ins[w].fd == pf[i].fd) in = &ins[w];
+            if (!pf[i].revents || read_lines(in, o, res, &done)) continue;
+            close(in->fd);
+            in->fd = -1;
+            open_pipes--;
+        }
+        progress(variant, done, o->games, 0);
+    }
+    progress(variant, done, o->games, 1);
+    free(pf);
+    return done;
 }
 
 /* The tallies of the results: unfinished games count as draws (as in match), and are counted
@@ -206,10 +279,15 @@ static void tally(const BalanceOpts *o, const Results *res, Tally *t)
     int nseen = 0;
     for (int i = 0; i < o->games; i++) {
         int oc = res->outcome[i];
+        if (oc == -2) {          /* never reported: a worker failed, or Ctrl-C came first */
+            t->missing++;
+            continue;
+        }
         if (oc < 0) {
             t->errors++;
             continue;
         }
+        count_reason(t, res->reason[i] ? res->reason[i] : "");
         double s = oc == SG_FIRST_WINS ? 1 : oc == SG_SECOND_WINS ? 0 : 0.5;
         t->first += oc == SG_FIRST_WINS;
         t->second += oc == SG_SECOND_WINS;
@@ -236,8 +314,9 @@ static void tally(const BalanceOpts *o, const Results *res, Tally *t)
     free(seen);
 }
 
-/* Play the games of one variant and count them. Returns an exit status. */
-static int play_variant(Game *g, const BalanceOpts *o, Tally *t)
+/* Play the games of one variant (number variant, from 1) and count them. Returns an exit
+ * status. */
+static int play_variant(Game *g, const BalanceOpts *o, Tally *t, int variant)
 {
     memset(t, 0, sizeof *t);
     int jobs = o->jobs < o->games ? o->jobs : o->games;
@@ -247,27 +326,28 @@ static int play_variant(Game *g, const BalanceOpts *o, Tally *t)
     int status = started == jobs ? 0 : 1;
     Results res = { xmalloc(sizeof(int) * (size_t)o->games, "the results"),
                     xcalloc((size_t)o->games, sizeof(int), "the results"),
-                    xcalloc((size_t)o->games, sizeof(uint64_t), "the results") };
+                    xcalloc((size_t)o->games, sizeof(uint64_t), "the results"),
+                    xcalloc((size_t)o->games, sizeof(char *), "the results") };
     for (int i = 0; i < o->games; i++) res.outcome[i] = -2;
+    Lines *ins = xcalloc((size_t)jobs, sizeof *ins, "the workers");
+    for (int w = 0; w < started; w++) ins[w].fd = fds[w];
+    collect(ins, pids, started, o, &res, variant);
+    free(ins);
     for (int w = 0; w < started; w++) {
-        FILE *in = fdopen(fds[w], "r");
-        if (in) {
-            read_worker(in, o, &res, t);
-            fclose(in);
-        } else
-            close(fds[w]);
         int ws;
         while (waitpid(pids[w], &ws, 0) < 0 && errno == EINTR) {}
-        if (!WIFEXITED(ws) || WEXITSTATUS(ws)) {
+        if (!interrupt_stopped(ws) && (!WIFEXITED(ws) || WEXITSTATUS(ws))) {
             fprintf(stderr, "boardvm: balance: worker %d failed\n", w + 1);
             status = 1;
         }
     }
     tally(o, &res, t);
-    if (t->errors) status = 1;
+    if (t->errors || (t->missing && !interrupt_seen)) status = 1;
     free(res.outcome);
     free(res.plies);
     free(res.hash);
+    for (int i = 0; i < o->games; i++) free(res.reason[i]);
+    free(res.reason);
     free(fds);
     free(pids);
     return status;
@@ -300,8 +380,9 @@ static void report(const Game *g, const Variant *v, const Tally *t)
     for (int i = 0; i < v->nopts; i++) printf("%s-o %s", i ? " " : " (", v->opts[i]);
     printf("%s: %d games (%d distinct)\n", v->nopts ? ")" : "", t->n, t->distinct);
     if (!t->n) return;
-    printf("  %s (first player): %d wins, %d draws, %d losses; score ", g->player_name[0], t->first,
-           t->draws, t->second);
+    printf("  %s (first player): ", g->player_name[0]);
+    print_wins_draws_losses(stdout, t->first, t->draws, t->second);
+    printf("; score ");
     print_interval(t->score, t->score_se);
     double elo = elo_from_score(t->score);
     if (t->score_se > 0 && isfinite(elo))
@@ -369,7 +450,8 @@ int cmd_balance(Args *a)
     int played = 0;
     char eng[64];
     engine_text(&o.lim, eng, sizeof eng);
-    for (int i = 0; i < o.nv && !st; i++) {
+    interrupt_catch();
+    for (int i = 0; i < o.nv && !st && !interrupt_seen; i++) {
         Game *g = load_game(o.v[i].rules, NULL, o.v[i].nopts, o.v[i].opts, &st);
         if (!g) break;
         if (g->nplayers != 2) {
@@ -385,8 +467,8 @@ int cmd_balance(Args *a)
                    "seed %llu, "
                    "%d jobs\n",
                    eng, o.games, o.random_plies, o.seed, o.jobs);
+        int s = play_variant(g, &o, &t[i], i + 1);
         printf("variant %d: ", i + 1);
-        int s = play_variant(g, &o, &t[i]);
         report(g, &o.v[i], &t[i]);
         fflush(stdout);
         played = i + 1;
@@ -394,6 +476,14 @@ int cmd_balance(Args *a)
         game_free(g);
     }
     for (int i = 1; i < played; i++) compare(&t[0], &t[i], 0, i);
+    fflush(stdout);
+    interrupt_release();
+    if (interrupt_seen) {
+        int done = 0;
+        for (int i = 0; i < played; i++) done += t[i].n + t[i].errors;
+        interrupt_report("balance", done, o.games * o.nv);
+        if (!st) st = EXIT_INTERRUPTED;
+    }
     for (int i = 0; i < played; i++)
         for (int r = 0; r < t[i].nreasons; r++) free(t[i].reason_text[r]);
     for (int i = 0; i < MAX_VARIANTS; i++) free(o.v[i].opts);

@@ -15,7 +15,7 @@ typedef enum {
     OPT_PORT, OPT_ADDRESS, OPT_WORK, OPT_JOBS, OPT_OPENINGS, OPT_RANDOM_PLIES, OPT_SPRT, OPT_STATS,
     OPT_RECORDS, OPT_LAST_PLY, OPT_WRITE, OPT_UNIT, OPT_FIT_DATA, OPT_UCI, OPT_VARIANT, OPT_PIECE,
     OPT_TURN, OPT_RANKS_FROM, OPT_ENGINE_FEN, OPT_TIMEOUT, OPT_SETOPTION, OPT_RANDOM_GAMES,
-    OPT_PLIES,
+    OPT_PLIES, OPT_NAMES,
     NOPTIONS,
     OPERAND = -1                   /* an ArgItem that is an operand, not an option */
 } OptionId;
@@ -40,6 +40,7 @@ typedef struct {
     char **copies; int ncopies;    /* strings the move list points into */
     int divide, version, list_opcodes, check_hash, check_gen, profile, every_ply;
     int json;                      /* show/moves --json */
+    int names;                     /* list --names: the names alone */
     int update;                    /* test --update: rewrite the expected values */
     int depth, runs;
     int threads;                   /* the search's threads (--threads; 0: one) */
@@ -88,6 +89,7 @@ int cmd_diff(Args *a);             /* diff.c */
 int cmd_match(Args *a);            /* match.c */
 int cmd_tune(Args *a);             /* tune.c */
 int cmd_balance(Args *a);          /* balance.c */
+int cmd_list(Args *a);             /* list.c */
 #define BALANCE_MAX_VARIANTS 8     /* balance.c: the most rules files (operands) it compares */
 void show_board(const Pos *p, FILE *out);   /* display.c */
 void show_legend(const Game *g, FILE *out);  /* display.c: the key to the piece letters */

@@ -10,7 +10,8 @@
  * parent through its pipe as one message:
  *   "G <game> <outcome> <plies> <reason length> <record length>\n" <reason> <record>
  * outcome: 2 A won, 1 draw, 0 A lost, -1 error (the reason is the error message). The parent
- * prints results as they come, writes the records in game order and the statistics at the end. */
+ * prints results as they come, writes the records in game order and the statistics at the end.
+ * Ctrl-C stops the workers; the statistics and records are then those of the games finished. */
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -26,6 +27,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "elo.h"
+#include "interrupt.h"
 #include "make.h"
 #include "mathfn.h"
 #include "movegen.h"
@@ -37,6 +39,7 @@
 #include "record.h"
 #include "search.h"
 #include "session.h"
+#include "wording.h"
 
 #define MAX_GAMES 1000000
 
@@ -704,6 +707,7 @@ static int start_workers(Game *g, const MatchOpts *o, const char *names[2], int 
         if (pid < 0) { perror("boardvm: match: fork"); close(fds[0]); close(fds[1]); break; }
         if (pid == 0) {
             signal(SIGPIPE, SIG_DFL);
+            interrupt_worker_default();
             close(fds[0]);
             for (int k = 0; k < w; k++) close(pipes[k].fd);
             if (rec) fclose(rec);
@@ -721,13 +725,18 @@ static int start_workers(Game *g, const MatchOpts *o, const char *names[2], int 
 static int collect(Pipe *pipes, int started, GameOut *out, const MatchOpts *o, Game *g, FILE *rec,
                    int tally[3])
 {
-    int status = 0, done = 0, open_pipes = started, next_record = 0;
+    int status = 0, done = 0, open_pipes = started, next_record = 0, stopped = 0;
     struct pollfd *pf = xcalloc((size_t)started + 1, sizeof *pf, "the workers' poll list");
     while (open_pipes > 0) {
+        if (interrupt_seen && !stopped) {     /* then read on: what they sent before they died */
+            for (int w = 0; w < started; w++) interrupt_stop_worker(pipes[w].pid);
+            stopped = 1;
+        }
         int n = 0;
         for (int w = 0; w < started; w++)
             if (pipes[w].fd >= 0) { pf[n].fd = pipes[w].fd; pf[n].events = POLLIN; n++; }
-        if (poll(pf, (nfds_t)n, -1) < 0) {
+        /* a timeout, so that a Ctrl-C between the check above and poll is seen within it */
+        if (poll(pf, (nfds_t)n, 250) < 0) {
             if (errno == EINTR) continue;
             perror("boardvm: match: poll");
             status = 1;
@@ -767,10 +776,10 @@ static int reap_workers(Pipe *pipes, int started)
         int ws;
         if (pipes[w].fd >= 0) close(pipes[w].fd);
         while (waitpid(pipes[w].pid, &ws, 0) < 0 && errno == EINTR) {}
-        if (WIFSIGNALED(ws)) {
+        if (WIFSIGNALED(ws) && !interrupt_stopped(ws)) {
             fprintf(stderr, "boardvm: match: worker %d died (signal %d)\n", w + 1, WTERMSIG(ws));
             status = 1;
-        } else if (WEXITSTATUS(ws)) {
+        } else if (WIFEXITED(ws) && WEXITSTATUS(ws)) {
             fprintf(stderr, "boardvm: match: worker %d failed (exit %d)\n", w + 1,
                     WEXITSTATUS(ws));
             status = 1;
@@ -804,14 +813,16 @@ static int summarize(const GameOut *out, const MatchOpts *o, const Game *g, cons
         if (r < 64) rcount[r]++;
     }
     int played = tally[0] + tally[1] + tally[2];
-    printf("A (%s) against B (%s): %d wins, %d draws, %d losses in %d games\n", la, lb, tally[2],
-           tally[1], tally[0], played);
+    printf("A (%s) against B (%s): ", la, lb);
+    print_wins_draws_losses(stdout, tally[2], tally[1], tally[0]);
+    printf(" in %d %s\n", played, plural(played, "game", "games"));
     if (played) {
         double score = tally[2] + 0.5 * tally[1];
         printf("score: %.1f/%d = %.4f; draws %.1f %%; average length %.1f plies\n", score, played,
                score / played, 100.0 * tally[1] / played, (double)plies / played);
-        printf("%s, whichever engine played it: %d wins, %d draws, %d losses\n",
-               g->player_name[0], first[0], first[1], first[2]);
+        printf("%s, whichever engine played it: ", g->player_name[0]);
+        print_wins_draws_losses(stdout, first[0], first[1], first[2]);
+        putchar('\n');
         printf("ends:");
         for (int r = 0; r < nreasons; r++)
             printf("%s %s %d", r ? "," : "", *reasons[r] ? reasons[r] : "(no reason)", rcount[r]);
@@ -828,10 +839,10 @@ static int summarize(const GameOut *out, const MatchOpts *o, const Game *g, cons
     if (npairs) print_penta(pairs);
     if (errors)
         fprintf(stderr, "boardvm: match: %d games stopped by an error (not counted)\n", errors);
-    if (missing)
+    if (missing && !interrupt_seen)
         fprintf(stderr, "boardvm: match: %d games not reported by their worker (not counted)\n",
                 missing);
-    return errors || missing;
+    return errors || (missing && !interrupt_seen);
 }
 
 /* The games, played by the workers and collected here, and their summary; the exit status.
@@ -868,6 +879,7 @@ static int run_match(Game *g, MatchOpts *o, FILE *rec)
     Pipe *pipes = xcalloc((size_t)o->jobs, sizeof *pipes, "the workers' pipes");
     GameOut *out = xcalloc((size_t)o->games, sizeof *out, "the games' results");
     for (int gi = 0; gi < o->games; gi++) out[gi].outcome = -2;      /* never reported */
+    interrupt_catch();
     int started = start_workers(g, o, names, next_game, rec, pipes);
     int status = started == o->jobs ? 0 : 1;
     int tally[3] = {0};
@@ -875,6 +887,14 @@ static int run_match(Game *g, MatchOpts *o, FILE *rec)
     status |= reap_workers(pipes, started);
     free(pipes);
     status |= summarize(out, o, g, tally, la, lb);
+    fflush(stdout);
+    interrupt_release();
+    if (interrupt_seen) {
+        int done = 0;
+        for (int gi = 0; gi < o->games; gi++) done += out[gi].outcome != -2;
+        interrupt_report("match", done, o->games);
+        if (!status) status = EXIT_INTERRUPTED;
+    }
     for (int gi = 0; gi < o->games; gi++) { free(out[gi].reason); free(out[gi].record); }
     free(out);
     munmap(next_game, sizeof *next_game);

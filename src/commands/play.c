@@ -88,9 +88,18 @@ typedef struct {
     MoveLog log;
     char *start;
     int human;
+    int first;                     /* the side to move at the start (of --fen, of --load) */
     int shown;                     /* the board is up to date on the screen */
     char **loaded; int nloaded;    /* --load: the record's moves, played first */
 } Play;
+
+/* The number a person gives the move ply plies after the start, as PGN numbers them (White's
+ * and Black's first moves are both move 1), not the count of plies. */
+static int move_number(const Play *s, int ply)
+{
+    int n = s->g->nplayers > 0 ? s->g->nplayers : 1;
+    return (s->first + ply) / n + 1;
+}
 
 static void print_help(Play *s)
 {
@@ -98,9 +107,9 @@ static void print_help(Play *s)
     MoveList *ml = pos_list(s->p, 0);
     node_moves(s->p, ml);
     move_examples(s->g, ml, 4, examples, sizeof examples);
-    printf("Type a move as boardvm writes it%s%s, or: moves, undo, hint, show, save FILE, quit, "
+    printf("Type a move as boardvm writes it%s%s%s, or: moves, undo, hint, show, save FILE, quit, "
            "help.\n",
-           *examples ? " (here: " : "", *examples ? examples : "");
+           *examples ? " (here: " : "", *examples ? examples : "", *examples ? ")" : "");
     if (*examples) printf("(The moves are listed by 'moves'.)\n");
 }
 
@@ -180,7 +189,7 @@ static void engine_moves(Play *s)
         exit(1);
     }
     char num[32];
-    record_move_number(s->g, 0, s->log.n, num, sizeof num);
+    record_move_number(s->g, s->first, s->log.n, num, sizeof num);
     printf("%s plays %s%s (score %d, depth %d, %.1fs)\n", s->g->player_name[pos_turn(s->p)], num,
            r.best_str, r.score, r.depth, r.seconds);
     log_add(&s->log, r.best_str);
@@ -212,7 +221,7 @@ static int command(Play *s, char *cmd, MoveList *ml)
         if (!*file) printf("save needs a file name\n");
         else save(s, file);
     } else if (p->result) printf("The game is over (undo, save or quit).\n");
-    else if (play_move(p, cmd, s->log.n + 1)) {
+    else if (play_move(p, cmd, move_number(s, s->log.n))) {
         log_add(&s->log, cmd);
         s->shown = 0;
     } /* else it said why */
@@ -257,7 +266,7 @@ static void play_game(Pos *p, void *ctx)
 {
     Play *s = ctx;
     int played = 0;
-    while (played < s->nloaded && play_move(p, s->loaded[played], played + 1))
+    while (played < s->nloaded && play_move(p, s->loaded[played], move_number(s, played)))
         log_add(&s->log, s->loaded[played++]);
     if (s->a->load)
         printf("Loaded %s: %d of its %d moves played.\n", s->a->load, played, s->nloaded);
@@ -295,6 +304,7 @@ int cmd_play(Args *a)
         return status;
     }
     s.start = pos_to_string(s.p);
+    s.first = pos_turn(s.p);
     s.loaded = lmoves; s.nloaded = nl;
     int failed = protected_run(s.p, play_game, &s);
     if (failed) fprintf(stderr, "%s\n", s.p->errmsg);

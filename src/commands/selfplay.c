@@ -1,7 +1,9 @@
 /* selfplay.c - `boardvm selfplay FILE`: the engine plays itself (or, with --opponent, a random
- * mover or another depth, colours alternating by game). Each move is printed as it is played,
- * numbered as PGN numbers moves (1. e2e4, 1... e7e5), with --board the board after it; each game
- * ends with a `result:` line and, with --record, its PGN record (record.c).
+ * mover or another depth, colours alternating by game). Game K plays seed --seed + K - 1, and a
+ * game depends on its seed alone: several games differ, and each can be played again by itself.
+ * Each move is printed as it is played, numbered as PGN numbers moves (1. e2e4, 1... e7e5), with
+ * --board the board after it; each game ends with a `result:` line and, with --record, its PGN
+ * record (record.c).
  *
  * Ctrl-C (SIGINT) stops the search under way and ends the match there: the game in progress is
  * recorded as unfinished ("interrupted"), the score so far printed, exit status 130. */
@@ -21,6 +23,7 @@
 #include "outfile.h"
 #include "record.h"
 #include "session.h"
+#include "wording.h"
 
 #define EXIT_INTERRUPTED 130
 
@@ -170,6 +173,21 @@ static void play_moves(Pos *p, void *ctx)
     }
 }
 
+/* "game 2 of 3: FIDE Chess, boardvm depth 3, seed 1 (--seed 1 plays it again)": the seed is
+ * said whenever one was given or several games differ by it. */
+static void print_game_header(const Match *m, int gi, int games, uint64_t seed, int engine_side)
+{
+    const Game *g = m->g;
+    printf("game %d", gi + 1);
+    if (games > 1) printf(" of %d", games);
+    printf(": %s, %s", g->name, m->ename);
+    if (m->a->opponent) printf(" (%s) against %s", g->player_name[engine_side], m->oname);
+    if (games > 1 || seed)
+        printf(", seed %llu", (unsigned long long)seed);
+    if (games > 1) printf(" (--seed %llu plays it again)", (unsigned long long)seed);
+    putchar('\n');
+}
+
 /* Game number gi; 0, or an exit status. */
 static int play_one_game(Match *m, int gi, int games)
 {
@@ -182,21 +200,22 @@ static int play_one_game(Match *m, int gi, int games)
     p->profile = m->profile;
     engine_clear(m->eng);
     if (m->eng2) engine_clear(m->eng2);
-    m->lim.seed = a->seed ? a->seed + (uint64_t)gi * 7919 : 0;
-    m->lim2.seed = m->lim.seed ? m->lim.seed + 1 : 0;
+    /* Everything that varies a game comes from its seed alone (the first game's is --seed, 0
+     * by default, the next ones count up from it), so that --seed with a game's seed plays that
+     * game again by itself: the engines' noise, the random mover's choices and, with --opponent,
+     * the engine's side (the first at an even seed; colours alternate from game to game). */
+    uint64_t seed = a->seed + (uint64_t)gi;
+    m->lim.seed = seed;
+    m->lim2.seed = seed ? seed + 1 : 0;
     OneGame o = { m,
-                  gi % 2,
+                  (int)(seed % 2),
                   a->max_plies > 0 ? a->max_plies : 600,
                   pos_turn(p),
                   0,
                   0,
-                  0x9e3779b97f4a7c15ull ^ (a->seed + (uint64_t)gi),
-                  { 0 } }; /* with --opponent: colours alternate */
-    char of[32] = "";
-    if (games > 1) snprintf(of, sizeof of, " of %d", games);
-    if (a->opponent) printf("game %d%s: %s, %s (%s) against %s\n", gi + 1, of, g->name, m->ename,
-                            g->player_name[o.engine_side], m->oname);
-    else printf("game %d%s: %s, %s\n", gi + 1, of, g->name, m->ename);
+                  0x9e3779b97f4a7c15ull ^ seed,
+                  { 0 } };
+    print_game_header(m, gi, games, seed, o.engine_side);
     if (a->board) { show_board(p, stdout); if (gi == 0) show_legend(g, stdout); putchar('\n'); }
     if (protected_run(p, play_moves, &o)) {
         searching = NULL;
@@ -254,8 +273,10 @@ int cmd_selfplay(Args *a)
         printf("score: %s %d, %s %d, draws %d, unfinished %d\n", m.g->player_name[0], m.score[0],
                m.g->player_name[1], m.score[1], m.score[2], m.score[3]);
     if (a->opponent)
-        printf("%s against %s: %d wins, %d losses, %d draws, %d unfinished\n", m.ename, m.oname,
-               m.mine[0], m.mine[1], m.mine[2], m.score[3]);
+        printf("%s against %s: %d %s, %d %s, %d %s, %d unfinished\n", m.ename, m.oname,
+               m.mine[0], plural(m.mine[0], "win", "wins"), m.mine[1],
+               plural(m.mine[1], "loss", "losses"), m.mine[2], plural(m.mine[2], "draw", "draws"),
+               m.score[3]);
     /* The results are written before Ctrl-C kills again: `timeout -s INT` signals the command
      * and then its process group, and under load the second signal came after the handler was
      * put back, and the buffered result and score lines were lost (tests/play-ui.sh). */

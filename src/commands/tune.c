@@ -5,7 +5,9 @@
  * whose next move changes no material: not in the middle of an exchange), from ply K on, is a
  * row: the first player's count of each piece type minus the second player's (board, stacks and
  * hands), and the game's result. The fitted logistic weights, divided by the unit type's and
- * times 100, are the values; their standard errors come from the game-clustered covariance. */
+ * times 100, are the values; their standard errors come from the game-clustered covariance.
+ * Ctrl-C stops the games: the values are then fitted to the games finished (--record keeps
+ * them), and --write writes nothing, a weights file being what the engine takes as the truth. */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,9 +15,11 @@
 #include <string.h>
 #include <errno.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "commands.h"
 #include "diag.h"
+#include "interrupt.h"
 #include "make.h"
 #include "mathfn.h"
 #include "movegen.h"
@@ -180,6 +184,7 @@ static void tag_value(const char *text, const char *name, char *out, size_t len)
 
 typedef struct {
     int games, unfinished, rows;
+    int played;   /* the games played here (all of them, or those finished before a Ctrl-C) */
     int distinct; /* groups: identical games (match plays each opening twice,
                                       and two equal engines play it the same way) are one */
     uint64_t *seen;
@@ -296,13 +301,49 @@ static void play_worker(Game *g, const TuneOpts *o, int w, int jobs, FILE *f)
                                                          : "*";
         GameRecord gr = {g,        "boardvm tune", gi + 1, base,     "", pg.start, {label, label},
                          pg.moves, pg.nmoves,      res,    pg.reason};
+        sigset_t held;                  /* a Ctrl-C leaves every record whole, and on the disk */
+        interrupt_hold(&held);
         record_write(f, &gr);
+        int lost = fflush(f);
+        interrupt_unhold(&held);
+        if (lost) _exit(3);
         played_game_free(&pg);
         if (w == 0 && (gi / jobs + 1) % 10 == 0)
             fprintf(stderr, "\rtune: about %d/%d games played", gi + 1, o->games);
     }
     engine_free(e);
-    _exit(fflush(f) ? 3 : 0);
+    _exit(0);
+}
+
+/* Wait for the J workers (their wait statuses into ws); after a Ctrl-C stop them. */
+static void wait_workers(const pid_t *pids, int jobs, int *ws)
+{
+    int left = jobs, stopped = 0;
+    char *done = xcalloc((size_t)jobs, 1, "the workers");
+    while (left > 0) {
+        if (interrupt_seen && !stopped) {
+            for (int w = 0; w < jobs; w++)
+                if (!done[w]) interrupt_stop_worker(pids[w]);
+            stopped = 1;
+        }
+        for (int w = 0; w < jobs; w++)
+            if (!done[w] && waitpid(pids[w], &ws[w], WNOHANG) == pids[w]) {
+                done[w] = 1;
+                left--;
+            }
+        if (left > 0) {
+            struct timespec tick = { 0, 100000000 };      /* a Ctrl-C is seen within 0.1 s */
+            nanosleep(&tick, NULL);
+        }
+    }
+    free(done);
+}
+
+static int count_games(const char *pgn)
+{
+    int n = 0;
+    for (const char *s = pgn; (s = strstr(s, "[Event ")); s++) n++;
+    return n;
 }
 
 /* The games of game order from the workers' texts: game gi is record gi / J of worker gi % J. */
@@ -349,6 +390,7 @@ static int play_games(Game *g, const TuneOpts *o, const int *feat, int nfeat, Te
     pid_t *pids = xcalloc((size_t)jobs, sizeof *pids, "the workers");
     fflush(stdout);
     fflush(stderr);
+    interrupt_catch();
     for (int w = 0; w < jobs; w++) {
         files[w] = tmpfile();
         if (!files[w]) {
@@ -365,6 +407,7 @@ static int play_games(Game *g, const TuneOpts *o, const int *feat, int nfeat, Te
             break;
         }
         if (pid == 0) {
+            interrupt_worker_default();
             if (rec) fclose(rec->f);
             play_worker(g, o, w, jobs, files[w]);
         }
@@ -372,10 +415,11 @@ static int play_games(Game *g, const TuneOpts *o, const int *feat, int nfeat, Te
         started++;
     }
     char **texts = xcalloc((size_t)jobs, sizeof *texts, "the workers");
+    int *ws = xcalloc((size_t)jobs, sizeof *ws, "the workers");
+    wait_workers(pids, started, ws);
+    interrupt_release();                 /* a second Ctrl-C: at once */
     for (int w = 0; w < started; w++) {
-        int ws;
-        while (waitpid(pids[w], &ws, 0) < 0 && errno == EINTR) {}
-        if (!WIFEXITED(ws) || WEXITSTATUS(ws)) {
+        if (!interrupt_stopped(ws[w]) && (!WIFEXITED(ws[w]) || WEXITSTATUS(ws[w]))) {
             fprintf(stderr, "boardvm: tune: worker %d failed\n", w + 1);
             st = 1;
         }
@@ -387,8 +431,11 @@ static int play_games(Game *g, const TuneOpts *o, const int *feat, int nfeat, Te
         fclose(files[w]);
     }
     for (int w = started; w < jobs; w++) texts[w] = xcalloc(1, 1, "the games");
-    fprintf(stderr, "\rtune: %d games played%30s\n", o->games, "");
     char *all = interleave(texts, jobs, o->games);
+    c->played = count_games(all);
+    if (interrupt_seen)
+        fprintf(stderr, "\rtune: %d of %d games played%30s\n", c->played, o->games, "");
+    else fprintf(stderr, "\rtune: %d games played%30s\n", o->games, "");
     if (rec) {
         fputs(all, rec->f);
         if (outfile_close(rec) != 0) st = 2;
@@ -401,6 +448,7 @@ static int play_games(Game *g, const TuneOpts *o, const int *feat, int nfeat, Te
     free(texts);
     free(files);
     free(pids);
+    free(ws);
     return st;
 }
 
@@ -582,12 +630,11 @@ static int report(const Game *g, const TuneOpts *o, const int *feat, const int *
     }
     printf("first player's edge (intercept): %.4f logit, se %.4f\n", f.w[0], m_sqrt(f.cov[0]));
     int st = 0;
-    if (o->write) {
-        FILE *w = fopen(o->write, "w");
-        if (!w) {
-            perror(o->write);
-            st = 2;
-        } else {
+    if (o->write && !interrupt_seen) {       /* whole or not at all: the old file is kept */
+        OutFile *of = outfile_open(o->write);
+        FILE *w = of ? of->f : NULL;
+        if (!w) st = 2;                        /* outfile_open said why */
+        else {
             fprintf(w,
                     "# piece values of %s learned by boardvm tune from %d games (%d positions);\n"
                     "# read by the engine for types without a declared value. VALUE  # se\n",
@@ -597,10 +644,7 @@ static int report(const Game *g, const TuneOpts *o, const int *feat, const int *
                     fprintf(w, "%s %.0f  # se %.0f\n", g->types[type_of[i]].name,
                             m_fmax(0, 100 * f.w[i + 1] / wu),
                             texel_ratio_se(&f, f.cov, i + 1, u + 1));
-            if (fclose(w)) {
-                perror(o->write);
-                st = 2;
-            }
+            if (outfile_close(of) != 0) st = 2;
         }
     }
     texel_fit_free(&f);
@@ -652,11 +696,17 @@ int cmd_tune(Args *a)
     for (int i = 0; i < o.nrecords && !st; i++)
         st = read_records(g, o.records[i], o.random_plies, o.last_ply, feat, nfeat, &d, &c);
     if (!o.nrecords) st = play_games(g, &o, feat, nfeat, &d, &c);
-    if (!st && !d.nrows) {
+    if (!st && !d.nrows && !interrupt_seen) {
         fprintf(stderr, "boardvm: tune: no finished game gave a quiet position to learn from\n");
         st = 1;
     }
-    if (!st) st = report(g, &o, feat, type_of, nfeat, &d, &c);
+    if (!st && d.nrows) st = report(g, &o, feat, type_of, nfeat, &d, &c);
+    if (interrupt_seen) {
+        interrupt_report("tune", c.played, o.games);
+        if (o.write) fprintf(stderr, "boardvm: tune: %s not written (the run was cut short)\n",
+                             o.write);
+        if (!st || st == 1) st = EXIT_INTERRUPTED;     /* the fit of too few games: not an error */
+    }
     texel_data_free(&d);
     free(c.seen);
     free(feat);

@@ -771,8 +771,9 @@ Game *zrf_compile_source(const char *text, size_t len, const char *display_name,
     ZrfGames games;
     ZrfBoard board;
     memset(&board, 0, sizeof board);
-    ZrfNode *top = zrf_refuse_includes ? zrf_read_text(&z, display_name, text, len)
-                                       : zrf_read_text_at(&z, display_name, display_name, text, len);
+    ZrfNode *top = zrf_refuse_includes
+        ? zrf_read_text(&z, display_name, text, len)
+        : zrf_read_text_at(&z, display_name, display_name, text, len);
     if (top && zrf_games(&z, top, &games)) {
         int v = zrf_variant_pick(&games, spec, display_name);
         if (v < 0) *status = 2;
