@@ -735,6 +735,16 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
     BoardTables bt;
     memset(&bt, 0, sizeof bt);
     board_tables(L, &bt);
+    /* (what boardvm's positions can hold: the start position is written on this layout) */
+    if (bt.gb.nsq > MAX_SQUARES || bt.gb.files > MAX_FILES || bt.gb.ranks > MAX_RANKS) {
+        zl_error(L, zrf_find(L->sections, "board") ? zrf_find(L->sections, "board") : L->sections,
+                 "a board of %d positions: boardvm takes %d at most", bt.gb.nsq, MAX_SQUARES);
+        board_tables_free(&bt);
+        game_free(L->g);
+        L->g = NULL;
+        *status = 1;
+        return NULL;
+    }
     const ZrfNode *setup_at;
     Ast *start = zl_node(L, AST_START, L->sections);
     start->str = start_position(L, &bt.gb, codes, drops, &setup_at);

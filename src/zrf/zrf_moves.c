@@ -17,6 +17,7 @@ typedef struct {
     int parts;                   /* the block has cascade, from or to */
     const char *flag[64]; int nflags;    /* flags met so far, declared at the block's start */
     int unsupported;             /* already said: one message a block */
+    int attack;                  /* lowered as an attack: what a piece becomes does not matter */
 } Blk;
 
 #define PF " part-from"          /* the piece that moves in the current part */
@@ -102,7 +103,8 @@ static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
 {
     ZrfLower *L = k->L;
     int list = c->kind == ZN_LIST;
-    if (!strncmp(name, "not-", 4) && strcmp(name, "not-")) {
+    /* (an attribute may be named not-moved?: the name first, then its not- form) */
+    if (!strncmp(name, "not-", 4) && strcmp(name, "not-") && zl_attribute(L, name) < 0) {
         Ast *e = predicate(k, c, name + 4);
         return e ? zl_not(L, c, e) : NULL;
     }
@@ -365,8 +367,9 @@ static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
         ast_add(&L->nodes, plain, zl_kids(L, AST_GO, at, zl_ident(L, " dest", at), NULL, NULL));
         ast_add(&L->nodes, out, zl_kids(L, AST_IF, at, zl_ident(L, CASC, at), casc, plain));
     }
-    if (type) ast_add(&L->nodes, out, zl_kids(L, AST_BECOME, at, zl_ident(L, type->text, type),
-                                              NULL, NULL));
+    if (type && !k->attack)
+        ast_add(&L->nodes, out,
+                zl_kids(L, AST_BECOME, at, zl_ident(L, type->text, type), NULL, NULL));
     Ast *e = zl_kids(L, AST_EMIT, at, zl_node(L, AST_NOTHING, at), NULL, NULL);
     e->num = EMIT_MOVE;
     ast_add(&L->nodes, out, e);
@@ -556,9 +559,10 @@ static int uses_parts(const ZrfNode *n)
 }
 
 /* One block: its locals (mark, flags, the parts of a cascade), then its instructions. */
-static Ast *block(ZrfLower *L, const ZrfNode *b, int drop)
+/* drop: a drop block; attack: for an attack program (`attack { }`) */
+static Ast *block(ZrfLower *L, const ZrfNode *b, int drop, int attack)
 {
-    Blk k = { .L = L, .drop = drop };
+    Blk k = { .L = L, .drop = drop, .attack = attack };
     k.parts = !drop && uses_parts(b);
     Ast *body = zl_block(L, b);
     instrs(&k, body, b, 0);
@@ -822,14 +826,14 @@ static Ast *blocks_of(ZrfLower *L, const ZrfNode *piece, const char *section, in
                 }
             }
             if (lines && native_lines(L, b, lines)) continue;
-            ast_add(&L->nodes, either, block(L, b, drop));
+            ast_add(&L->nodes, either, block(L, b, drop, 0));
             /* its attacks: native lines of its shape, none, the block itself run as an attack,
              * or (when it asks for attacks itself) the whole program's */
             if (attacks) {
                 ZrfNode *shape = attack_shape(L, b, 0);
                 if ((shape && native_lines(L, shape, attacks)) || never_captures(b)) continue;
                 if (asks_attacks(b)) *program_attacks = 1;
-                else ast_add(&L->nodes, attack_blocks, block(L, b, drop));
+                else ast_add(&L->nodes, attack_blocks, block(L, b, drop, 1));
             }
         }
     }
