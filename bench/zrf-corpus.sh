@@ -7,9 +7,8 @@
 #           found (an Axiom file, one with (engine ...), is counted apart: refused on purpose);
 #   board   `boardvm dump FILE --variant N` for every variant N: the board built;
 #   moves   `boardvm moves FILE -o variant=N`: the game compiled, its start moves generated;
-#   plays   `boardvm selfplay FILE -o variant=N --opponent random --depth 1 --max-plies 50`:
-#           50 plies, a random mover's and a depth-1 engine's in turn (or a game that ends
-#           before them), without an error of the VM.
+#   plays   `boardvm match FILE -o variant=N --games 1 --random-plies 50 --max-plies 50`:
+#           50 random legal plies (or a game that ends before them) without an error of the VM.
 # A file counts at a stage when all its variants pass it. Then the most common first error
 # messages, names in quotes replaced by X: the constructs that block most files first. The corpora carry no licence: keep them out of the tree (docs/zrf.md).
 # BOARDVM names the binary (default ./boardvm); TIMEOUT the seconds per run (default 20);
@@ -61,8 +60,8 @@ while IFS= read -r f; do
         st=$?
         if [ $st -eq 0 ]; then vmoves_ok=$((vmoves_ok + 1));
         else allm=0; allp=0; first_error $st "$tmp/err" "$f" "-o variant=$n"; continue; fi
-        timeout "$limit" "$bvm" selfplay "$f" -o "variant=$n" --opponent random --max-plies 50 \
-            --depth 1 --seed 1 > /dev/null 2> "$tmp/err"
+        timeout "$limit" "$bvm" match "$f" -o "variant=$n" --games 1 --jobs 1 --random-plies 50 \
+            --max-plies 50 --depth 1 > "$tmp/out" 2> "$tmp/err"
         st=$?
         if [ $st -eq 0 ]; then vplays_ok=$((vplays_ok + 1));
         else allp=0; first_error $st "$tmp/err" "$f" "selfplay -o variant=$n"; fi
