@@ -29,5 +29,9 @@ has "svg: tl at 24,24" "$tmp/svg" 'x="24" y="24" width="64" height="64" data-sq=
 has "svg: c at 152,152, the last move's square" "$tmp/svg" 'class="sq [a-z]* last" x="152" y="152" width="64" height="64" data-sq="c"'
 has "svg: br at 280,280" "$tmp/svg" 'x="280" y="280" width="64" height="64" data-sq="br"'
 has "svg: the names under the squares" "$tmp/svg" '>bl</text>'
+# dump: after the board, the game lowered: the Stone's eight blocks are native leaps
+"$bvm" dump "$f" > "$tmp/dump" 2>&1
+has "dump: the Stone's blocks as eight native leaps" "$tmp/dump" '^line Stone: leap move ' 8
+has "dump: the bytecode of the end block" "$tmp/dump" '^end: '
 echo "$((n - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

@@ -125,3 +125,12 @@ void optext_opcode_list(FILE *out)
     fprintf(out, "\n## Operand kinds\n\n");
     kind_rows(out);
 }
+
+void optext_listing(FILE *out, const Game *g)
+{
+    for (int f = 0; f < g->nfns; f++) {
+        const CodeFunction *fn = &g->fns[f];
+        fprintf(out, "%s: %d locals, code %d..%d\n", fn->name, fn->nlocals, fn->entry, fn->end - 1);
+        for (int pc = fn->entry; pc < fn->end;) pc = optext_instruction(out, g, pc);
+    }
+}

@@ -9,5 +9,7 @@
 int optext_instruction(FILE *out, const Game *g, int pc);
 
 /* The instruction set and the operand kinds as markdown (docs/opcodes.md). */
+/* Every function of g: its name, locals and code range, then its instructions. */
+void optext_listing(FILE *out, const Game *g);
 void optext_opcode_list(FILE *out);
 #endif

@@ -18,11 +18,7 @@ int cmd_disasm(Args *a)
     int status;
     Game *g = load_game(a->pos[1], NULL, a->nopts, a->opts, &status);
     if (!g) return status;
-    for (int f = 0; f < g->nfns; f++) {
-        const CodeFunction *fn = &g->fns[f];
-        printf("%s: %d locals, code %d..%d\n", fn->name, fn->nlocals, fn->entry, fn->end - 1);
-        for (int pc = fn->entry; pc < fn->end;) pc = optext_instruction(stdout, g, pc);
-    }
+    optext_listing(stdout, g);
     if (g->hook_fn[HOOK_LEGAL] >= 0)
         printf("legality test: makes the move with%s%s%s\n",
                g->probe & PROBE_AFTER_MOVE ? " after-move," : "out after-move,",

@@ -1,11 +1,14 @@
 /* dump.c - `boardvm dump FILE.zrf [--variant N|NAME]`: what the Zillions reader made of a
  * file, for debugging a port: the variant's sections after macro expansion and inheritance,
- * then its board (positions, links per direction, zones, symmetries). */
+ * then its board (positions, links per direction, zones, symmetries), then the game it lowers
+ * to: each piece's native lines and the bytecode of its programs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "commands.h"
 #include "zrfopen.h"
 #include "oom.h"
+#include "optext.h"
+#include "session.h"
 #include "zrf.h"
 #include "zrf_board.h"
 #include "zrf_variant.h"
@@ -34,6 +37,33 @@ static int dump_variant(Zrf *z, const ZrfGames *g, int i)
     return ok ? 0 : 1;
 }
 
+/* The game the variant lowers to, as every command compiles it: each piece's native lines (the
+ * blocks run without the interpreter) and the bytecode of the programs. */
+static int dump_lowered(const char *path, int number)
+{
+    char opt[32], *opts[1] = { opt };
+    snprintf(opt, sizeof opt, "variant=%d", number);
+    int status;
+    Game *g = load_game(path, NULL, 1, opts, &status);
+    /* a port under way often does not compile yet: what the reader made stays the dump */
+    if (!g) { printf("lowered: none (the messages on stderr)\n"); return 0; }
+    static const char *kind[] = { "leap", "ride", "hop" }, *mode[] = { "", " move", " capture" };
+    printf("lowered:\n");
+    for (int t = 1; t <= g->ntypes; t++) {
+        const PieceType *T = &g->types[t];
+        for (int i = 0; i < T->natoms + T->nattack_atoms; i++) {
+            const Atom *a = i < T->natoms ? &T->atoms[i] : &T->attack_atoms[i - T->natoms];
+            printf("%s %s: %s%s ", i < T->natoms ? "line" : "attack line", T->name, kind[a->kind],
+                   mode[a->mode]);
+            if (a->leg >= 0) printf("%s then ", g->dir_name[a->leg]);
+            printf("%s\n", g->dir_name[a->dir]);
+        }
+    }
+    optext_listing(stdout, g);
+    game_free(g);
+    return 0;
+}
+
 int cmd_dump(Args *a)
 {
     Zrf z;
@@ -43,6 +73,7 @@ int cmd_dump(Args *a)
     if (!st) {
         int i = zrf_variant_pick(&g, a->variant, path);
         st = i < 0 ? 2 : dump_variant(&z, &g, i);
+        if (!st && g.v[i].number) st = dump_lowered(path, g.v[i].number);
     }
     zrf_free(&z);
     free(path);
