@@ -571,15 +571,17 @@ function drawStatus() {
 function drawMoveList() {
   const ol = $('movelist');
   ol.textContent = '';
-  for (const m of state.history) {
+  for (const m of state.history) {      // in SAN, the move's own string as its tooltip
     const li = document.createElement('li');
-    li.textContent = m.s;
+    li.textContent = m.san || m.s;
+    li.title = m.s;
     ol.append(li);
   }
   for (const m of state.redo) {
     const li = document.createElement('li');
     li.className = 'redo';
-    li.textContent = m.s;
+    li.textContent = m.san || m.s;
+    li.title = m.s;
     ol.append(li);
   }
   ol.scrollTop = ol.scrollHeight;

@@ -26,9 +26,11 @@
 #include "record.h"
 #include "rulespath.h"
 #include "session.h"
+#include "san.h"
+#include "movetext.h"
 #include "oom.h"
 
-typedef struct { char *s; int from, to; } Played;
+typedef struct { char *s, *san; int from, to; } Played;   /* the move's string, its SAN */
 typedef struct { Played *m; int n, cap; } PlayedList;
 
 /* The engine's thread. Only the worker touches the position while `running`; the server's
@@ -122,19 +124,21 @@ void webgame_bound(WebGame *w, double seconds)
     w->deadline = seconds > 0 ? clock_now() + seconds : 0;
 }
 
-static void played_push(PlayedList *l, const char *s, int from, int to)
+static void played_push(PlayedList *l, const char *s, const char *san, int from, int to)
 {
     if (l->n == l->cap) {
         l->cap = l->cap ? 2 * l->cap : 64;
         l->m = realloc(l->m, sizeof *l->m * (size_t)l->cap);
         if (!l->m) oom("move list");
     }
-    l->m[l->n++] = (Played){ xstrdup(s, "a move"), from, to };
+    l->m[l->n++] = (Played){ xstrdup(s, "a move"), xstrdup(san, "a move"), from, to };
 }
+
+static void played_free(Played *m) { free(m->s); free(m->san); }
 
 static void played_clear(PlayedList *l)
 {
-    while (l->n) free(l->m[--l->n].s);
+    while (l->n) played_free(&l->m[--l->n]);
 }
 
 static void invalidate(WebGame *w)
@@ -168,20 +172,25 @@ static Game *compile(WebGame *w, int nopts, char **opts, char *err, size_t errle
  * over a million chess moves. */
 #define WEB_MAX_TRAIL (1 << 24)
 
-/* Find the legal move written s in p and make it; from/to say where it went. Runs under
- * protected_run (build_run, play_run). */
-static int make_named(Pos *p, const char *s, int *from, int *to, char *err, size_t errlen)
+/* Find the legal move written s (its string, or its SAN: "Nf3") in p and make it; from/to say
+ * where it went, name and san get its string and its SAN. Runs under protected_run (build_run,
+ * play_run). */
+static int make_named(Pos *p, const char *s, int *from, int *to, char *name, char *san,
+                      char *err, size_t errlen)
 {
     const Game *g = p->g;
     MoveList *ml = pos_list(p, 0);
     node_moves(p, ml);
     if (p->result) return fail(err, errlen, "'%s': the game is over", s);
     int other, k = move_find_pair(g, ml, s, &other);
+    if (k < 0) k = san_find(p, ml, s, &other);
     if (k < 0) return fail(err, errlen, "'%s' is not a legal move here", s);
     if (other >= 0)
         return fail(err, errlen, "'%s' is ambiguous: two legal moves have this string; %s", s,
                     same_string_advice(p, ml, k, other));
-    move_squares(g, &ml->m[k], s, from, to);    /* the last move, as the page shows it */
+    move_string(g, ml, &ml->m[k], name, MOVE_STR_MAX);
+    san_move(p, ml, k, san, SAN_MAX);
+    move_squares(g, &ml->m[k], name, from, to);    /* the last move, as the page shows it */
     pos_make(p, ml, &ml->m[k]);
     if (p->ntrail > WEB_MAX_TRAIL) {
         pos_unmake(p);
@@ -212,12 +221,12 @@ static void build_run(Pos *p, void *ctx)
     }
     for (b->i = 0; b->i < b->nmoves; b->i++) {
         int from, to;
-        char why[512];
-        if (!make_named(p, b->moves[b->i], &from, &to, why, sizeof why)) {
+        char why[512], name[MOVE_STR_MAX], san[SAN_MAX];
+        if (!make_named(p, b->moves[b->i], &from, &to, name, san, why, sizeof why)) {
             fail(b->err, b->errlen, "move %d: %s", b->i + 1, why);
             return;
         }
-        if (b->played) played_push(b->played, b->moves[b->i], from, to);
+        if (b->played) played_push(b->played, name, san, from, to);
     }
     b->ok = 1;
 }
@@ -398,19 +407,22 @@ int webgame_new(WebGame *w, int nopts, char **opts, const char *fen, char **move
 }
 
 /* Making a named move (under protected_run: its hooks run rules code). */
-typedef struct { const char *s; int from, to; char *err; size_t errlen; int ok; } Play;
+typedef struct {
+    const char *s; int from, to; char name[MOVE_STR_MAX], san[SAN_MAX];
+    char *err; size_t errlen; int ok;
+} Play;
 
 static void play_run(Pos *p, void *ctx)
 {
     Play *m = ctx;
-    m->ok = make_named(p, m->s, &m->from, &m->to, m->err, m->errlen);
+    m->ok = make_named(p, m->s, &m->from, &m->to, m->name, m->san, m->err, m->errlen);
 }
 
 /* Make the move named s and record it. After a runtime error the game is rebuilt (its
  * position may be half made). */
 static int play(WebGame *w, const char *s, char *err, size_t errlen)
 {
-    Play m = { s, -1, -1, err, errlen, 0 };
+    Play m = { .s = s, .from = -1, .to = -1, .err = err, .errlen = errlen };
     switch (bounded_run(w, play_run, &m)) {
     case 1:
         fail(err, errlen, "%s", w->p->errmsg);
@@ -419,7 +431,7 @@ static int play(WebGame *w, const char *s, char *err, size_t errlen)
     case 2: return too_long(err, errlen, "finding and making the move");
     }
     if (!m.ok) return 0;
-    played_push(&w->hist, s, m.from, m.to);
+    played_push(&w->hist, m.name, m.san, m.from, m.to);
     invalidate(w);
     return 1;
 }
@@ -428,8 +440,11 @@ int webgame_move(WebGame *w, const char *move, char *err, size_t errlen)
 {
     NOT_WHILE_THINKING(w, err, errlen);
     if (!play(w, move, err, errlen)) return 0;
-    /* a move of one's own ends the redo list unless it is the move the list had next */
-    if (w->redo.n && !strcmp(w->redo.m[w->redo.n - 1].s, move)) free(w->redo.m[--w->redo.n].s);
+    /* a move of one's own ends the redo list unless it is the move the list had next (the
+     * move as played: its string, whichever way it was written) */
+    const char *made = w->hist.m[w->hist.n - 1].s;
+    if (w->redo.n && !strcmp(w->redo.m[w->redo.n - 1].s, made))
+        played_free(&w->redo.m[--w->redo.n]);
     else played_clear(&w->redo);
     return 1;
 }
@@ -445,7 +460,7 @@ json_t *webgame_preview(WebGame *w, const char *move, char *err, size_t errlen)
     json_t *j = position_json(w->p);
     Played m = w->hist.m[--w->hist.n];
     pos_unmake(w->p);
-    free(m.s);
+    played_free(&m);
     invalidate(w);
     w->state_j = kept;
     return j;
@@ -457,8 +472,8 @@ int webgame_undo(WebGame *w, char *err, size_t errlen)
     if (!w->hist.n) return fail(err, errlen, "no move to take back");
     Played m = w->hist.m[--w->hist.n];
     pos_unmake(w->p);
-    played_push(&w->redo, m.s, m.from, m.to);
-    free(m.s);
+    played_push(&w->redo, m.s, m.san, m.from, m.to);
+    played_free(&m);
     invalidate(w);
     return 1;
 }
@@ -685,8 +700,8 @@ static json_t *played_json(const PlayedList *l, int reversed)
     json_t *a = json_array();
     for (int k = 0; k < l->n; k++) {
         const Played *m = &l->m[reversed ? l->n - 1 - k : k];
-        json_array_append_new(a, json_pack("{s:o, s:i, s:i}", "s", json_text(m->s),
-                                           "from", m->from, "to", m->to));
+        json_array_append_new(a, json_pack("{s:o, s:o, s:i, s:i}", "s", json_text(m->s),
+                                           "san", json_text(m->san), "from", m->from, "to", m->to));
     }
     return a;
 }

@@ -407,7 +407,7 @@ async function special(browser) {
       await clickSq(a, 'f3');
       await waitHistory(a, 1);
       await waitHistory(b, 1);
-      check((await b.$$eval('#movelist li', (l) => l.map((x) => x.textContent))).join() === 'g1f3', 'chess: a second tab shows the move played in the first');
+      check((await b.$$eval('#movelist li', (l) => l.map((x) => x.title))).join() === 'g1f3', 'chess: a second tab shows the move played in the first');
       await a.fill('#engine-time', '30');
       await a.click('#engine');
       await a.waitForSelector('#stop:not([hidden])');
@@ -467,6 +467,19 @@ async function special(browser) {
     await clickSq(page, want[0]);
     await waitHistory(page, 1);
     check((await stateOf(page)).history[0].s === want[0], `othello: clicking ${want[0]} plays there`);
+  });
+  // SAN typed in the move box (issue 37 point 4), and the move list in SAN: python-chess and
+  // every chess book write 1.Nf3 e5; the move's own string stays its tooltip
+  await withGame(browser, R('rules/chess.rules'), [], async (page) => {
+    for (const [i, san] of [[1, 'Nf3'], [2, 'e5']]) {
+      await page.fill('#typed-move', san);
+      await page.click('#typed button');
+      await waitHistory(page, i);
+    }
+    const hist = (await stateOf(page)).history.map((h) => h.s).join(' ');
+    check(hist === 'g1f3 e7e5', 'chess: Nf3 and e5 typed in SAN are g1f3 and e7e5', hist);
+    const list = await page.$$eval('#movelist li', (l) => l.map((x) => `${x.textContent}/${x.title}`).join(' '));
+    check(list === 'Nf3/g1f3 e5/e7e5', 'chess: the move list in SAN, the string as its tooltip', list);
   });
   // A Zillions graph board (Pong Hau K'i: five named points, seven lines): each point drawn at
   // its rectangle in the file (60 pixels drawn 64: tl's corner at the margin 24, c's at
