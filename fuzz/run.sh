@@ -47,7 +47,7 @@ dict_for() {
 }
 
 # The library sources: everything but main.c and the command files (commands.h users).
-LIB="arena game diag ast parse opcodes optext compile builtins codegen setvalues verify jumps superinstr position vm movegen merge movetext deferred extend effects pins maxima profile posstring notation san uci_moves uci_input session gameload perft search mcts smallmath gencheck weights record make capture origins pretest royal oom protect rulespath move_examples
+LIB="arena game diag ast parse opcodes optext compile builtins codegen setvalues verify jumps superinstr position vm movegen merge movetext deferred extend effects pins maxima profile posstring notation san uci_moves uci_input engine_notation session gameload perft search mcts smallmath gencheck weights record make capture origins pretest royal oom protect rulespath move_examples
      zrf_src zrf_lex zrf_expand zrf_tree zrf_variant zrf_board zrf_grid zrf_board_print zrf_lower zrf_moves zrf_goals zrf_astmk"
 # What the web harness adds (the requests of `boardvm serve` without its HTTP side), and how it
 # links: every fopen/open/opendir of boardvm's code goes through the harness (fuzz_web.c).
@@ -56,7 +56,7 @@ WEBLINK="-ljansson -lmicrohttpd -Wl,--wrap=fopen -Wl,--wrap=open -Wl,--wrap=open
 # What the command adds (its commands and the command line), for the ASan+UBSan boardvm.
 CLI="display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares svg serve dynlib mathfn
      tune balance selfgames texel outfile interrupt wording
-     cli cli_table check show perft_cmd startpos diff diff_side engine_notation uci_client match elo main zrfopen
+     cli cli_table check show perft_cmd startpos diff diff_side uci_client match elo main zrfopen
      variants dump uci list"
 # Every UBSan check is fatal, except those listed in RECOVER: they report and go on unless
 # UBSAN_OPTIONS says halt_on_error=1 (as fuzz and regress do), which lets fuzz/ubsan.supp skip
