@@ -523,7 +523,7 @@ static int ext_attacked(const Pos *p, int sq, int by, const ExtAttack *e)
            (e->from_zone < 0 || line_in_zone(g, e->from_zone, by, s));
 }
 
-static int square_attacked_as_is(Pos *p, int sq, int by);
+static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, int sq, int by);
 
 /* Zillions' attack (g->attacks_by_capture): the square holds a piece of another side while
  * it is tested, the one there, or the first royal type (else the first type) put there. */
@@ -543,11 +543,11 @@ static int square_attacked_by_capture(Pos *p, int sq, int by)
 
 int square_attacked(Pos *p, int sq, int by)
 {
-    if (p->g->attacks_by_capture) return square_attacked_by_capture(p, sq, by);
+    if (__builtin_expect(p->g->attacks_by_capture, 0)) return square_attacked_by_capture(p, sq, by);
     return square_attacked_as_is(p, sq, by);
 }
 
-static int square_attacked_as_is(Pos *p, int sq, int by)
+static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, int sq, int by)
 {
     const Game *g = p->g;
     const AttackDir *ad = g->attackdirs[by];
