@@ -1533,6 +1533,21 @@ static int compile_decls(Compiler *C, Ast **decls, int nd, Ast **start_decl)
 
 Game *game_tree_new(const char *display_name) { return game_new_empty(display_name); }
 
+/* The end of a compile, either front end's: the scratch freed, and the game, or NULL and the
+ * game freed after errors (*status: 0, or as set). */
+static Game *compile_end(Compiler *C, int ok, Ast *start_decl, int *status)
+{
+    Game *g = C->g;
+    /* where game_compile_to (gameload.c) says the start is wrong (the node goes with the tree) */
+    if (ok) g->start_loc = start_decl->loc;
+    arena_free(&C->tmp);
+    arena_free(&C->tree);
+    if (!ok) { game_free(g); return NULL; }
+    *status = 0;
+    if (!g->name) g->name = g->filename;
+    return g;
+}
+
 Game *game_compile_tree(Game *g, Ast *root, Diag *diag, const GraphBoard *board, int nopts,
                         char **opts, int *status)
 {
@@ -1543,20 +1558,13 @@ Game *game_compile_tree(Game *g, Ast *root, Diag *diag, const GraphBoard *board,
     *status = 1;
     Ast **decls = NULL; int nd = 0, capd = 0;
     Ast *start_decl = NULL;
-    if (!set_options(&C, root, nopts, opts)) { *status = 2; goto fail; }
-    flatten(&C, root, &decls, &nd, &capd);
-    if (diag->errors || !compile_decls(&C, decls, nd, &start_decl)) goto fail;
-    g->start_loc = start_decl->loc;
-    arena_free(&C.tmp);
-    arena_free(&C.tree);
-    *status = 0;
-    if (!g->name) g->name = g->filename;
-    return g;
-fail:
-    arena_free(&C.tmp);
-    arena_free(&C.tree);
-    game_free(g);
-    return NULL;
+    int ok = set_options(&C, root, nopts, opts);
+    if (!ok) *status = 2;
+    else {
+        flatten(&C, root, &decls, &nd, &capd);
+        ok = !diag->errors && compile_decls(&C, decls, nd, &start_decl);
+    }
+    return compile_end(&C, ok, start_decl, status);
 }
 
 Game *game_compile_source(const char *text, size_t len, const char *display_name, int nopts,
@@ -1582,17 +1590,9 @@ Game *game_compile_source(const char *text, size_t len, const char *display_name
     flatten(&C, root, &decls, &nd, &capd);
     if (diag.errors) goto fail;
     Ast *start_decl = NULL;
-    if (!compile_decls(&C, decls, nd, &start_decl)) goto fail;
-    g->start_loc = start_decl->loc;      /* where game_compile_to (gameload.c) says it is wrong */
-    arena_free(&C.tmp);
-    arena_free(&C.tree);
-    *status = 0;
-    if (!g->name) g->name = g->filename;
-    return g;
+    int ok = compile_decls(&C, decls, nd, &start_decl);   /* (before start_decl is read) */
+    return compile_end(&C, ok, start_decl, status);
 fail:
-    arena_free(&C.tmp);
-    arena_free(&C.tree);
-    game_free(g);
-    return NULL;
+    return compile_end(&C, 0, NULL, status);
 }
 

@@ -339,6 +339,19 @@ static void effect_attribute(Blk *k, Ast *out, const ZrfNode *f)
 
 /* ---------- add ---------- */
 
+/* `let dest = here; if PT != none { dest = PT; }`: the current part's destination, `to`'s
+ * square or where the block stands */
+static void part_destination(Blk *k, Ast *out, const ZrfNode *at)
+{
+    ZrfLower *L = k->L;
+    ast_add(&L->nodes, out, zl_let(L, " dest", "square", here(k, at), at));
+    Ast *set = zl_block(L, at);
+    ast_add(&L->nodes, set, zl_assign(L, zl_ident(L, " dest", at), zl_ident(L, PT, at), at));
+    ast_add(&L->nodes, out, zl_kids(L, AST_IF, at,
+            zl_binary(L, BIN_NE, at, zl_ident(L, PT, at), zl_ident(L, "none", at)), set,
+            zl_node(L, AST_NOTHING, at)));
+}
+
 /* The statements of one move made here: the parts of a cascade, then the emit. */
 static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
 {
@@ -350,13 +363,7 @@ static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
         return;
     }
     if (k->parts) {
-        /* the destination of the part: `to`'s, or here */
-        ast_add(&L->nodes, out, zl_let(L, " dest", "square", here(k, at), at));
-        Ast *set = zl_block(L, at);
-        ast_add(&L->nodes, set, zl_assign(L, zl_ident(L, " dest", at), zl_ident(L, PT, at), at));
-        ast_add(&L->nodes, out, zl_kids(L, AST_IF, at,
-                zl_binary(L, BIN_NE, at, zl_ident(L, PT, at), zl_ident(L, "none", at)), set,
-                zl_node(L, AST_NOTHING, at)));
+        part_destination(k, out, at);
         /* after a cascade this part is another piece's: deferred; the first part is the move */
         Ast *casc = zl_block(L, at);
         deferred(k, casc, at, zl_kids(L, AST_MOVEPIECE, at, zl_ident(L, PF, at), zl_ident(L,
@@ -419,12 +426,7 @@ static void add_copy(Blk *k, Ast *out, const ZrfNode *f)
 static void cascade(Blk *k, Ast *out, const ZrfNode *at)
 {
     ZrfLower *L = k->L;
-    ast_add(&L->nodes, out, zl_let(L, " dest", "square", here(k, at), at));
-    Ast *set = zl_block(L, at);
-    ast_add(&L->nodes, set, zl_assign(L, zl_ident(L, " dest", at), zl_ident(L, PT, at), at));
-    ast_add(&L->nodes, out, zl_kids(L, AST_IF, at,
-            zl_binary(L, BIN_NE, at, zl_ident(L, PT, at), zl_ident(L, "none", at)), set,
-            zl_node(L, AST_NOTHING, at)));
+    part_destination(k, out, at);
     Ast *later = zl_block(L, at), *first = zl_block(L, at);
     deferred(k, later, at, zl_kids(L, AST_MOVEPIECE, at, zl_ident(L, PF, at), zl_ident(L, " dest",
         at), NULL),
