@@ -758,7 +758,7 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
             break;
         }
     Game *g = NULL;
-    if (L->failed) { *status = 1; game_free(L->g); }
+    if (L->failed) { *status = 1; game_free(L->g); L->g = NULL; }
     else {
         zrf_point_diag(L->z, L->main_file);
         g = game_compile_tree(L->g, root, &L->z->diag, &bt.gb, nopts, opts, status);
@@ -796,6 +796,7 @@ Game *zrf_compile_source(const char *text, size_t len, const char *display_name,
                 arena_init(&L.nodes);
                 L.g = game_tree_new(display_name);
                 g = lower(&L, nrest, rest, status);
+                if (L.g) game_free(L.g);       /* refused before it was compiled */
                 arena_free(&L.nodes);
             }
         }
