@@ -135,6 +135,7 @@ static char *any_case_path(const char *path)
     size_t n = strlen(path);
     char *out = xmalloc(n + 1, "a file name");
     size_t len = 0;
+    out[0] = 0;                  /* (an empty path: an include of "" or of a string of NULs) */
     for (const char *c = path; *c;) {
         const char *e = strchr(c, '/');
         size_t pl = e ? (size_t)(e - c) : strlen(c);
