@@ -58,6 +58,8 @@ typedef struct {
     int (*run)(Args *a);
     const CliTake *takes;      /* its options, in the order of its help (and --help, --version) */
     int ntakes;
+    int unattended;            /* run by scripts and CI, not watched (test, diff): --work's
+                                * default is the tight bound (docs/bounds.md) */
 } CliCommand;
 #define CLI_TAKES(t) .takes = (t), .ntakes = (int)(sizeof(t) / sizeof *(t))
 

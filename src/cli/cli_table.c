@@ -81,7 +81,8 @@ const CliOption cli_options[] = {    /* cli.h: [NOPTIONS], so none can be missin
     VALUE(OPT_ADDRESS, "address", 0, ARG_TEXT, 0, 0, "A", "an address",
           "the IPv4 address to listen on (default 127.0.0.1: this machine only)"),
     VALUE(OPT_WORK, "work", 0, ARG_INT, 1, MAX_WORK_OPTION, "N", "a number of million steps",
-          "stop with an error after N million steps of work in all (default 10000)"),
+          "stop with an error after N million steps of work in all (default 10000000, some 7 "
+          "hours of CPU)"),
     VALUE(OPT_JOBS, "jobs", 'j', ARG_INT, 1, 64, "J", "a number",
           "parallel worker processes (default: the online cores)"),
     VALUE(OPT_OPENINGS, "openings", 0, ARG_FILE, 0, 0, "FILE", "a value",
@@ -160,13 +161,16 @@ static const CliTake perft_takes[] = {
     TAKE(OPT_OPTION), ZRF_VARIANT, TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_GAME), TAKE(OPT_DIVIDE),
     TAKE(OPT_CHECK_HASH), TAKE(OPT_CHECK_GEN), TAKE(OPT_PROFILE), TAKE(OPT_WORK),
 };
-static const CliTake test_takes[] = { TAKE(OPT_UPDATE), TAKE(OPT_WORK) };
+#define UNATTENDED_WORK "stop a case with an error after N million steps of work (default 10000)"
+static const CliTake test_takes[] = { TAKE(OPT_UPDATE), TAKE_HELP(OPT_WORK, UNATTENDED_WORK) };
 static const CliTake diff_takes[] = {
     TAKE_HELP(OPT_OPTION, IN_ORDER), TAKE(OPT_FEN), TAKE(OPT_MOVES),
     TAKE_VALUE(OPT_DEPTH, "perft depth (default 3)", ARG_INT, 1, 30, "N", "a number"),
     TAKE(OPT_UCI), TAKE(OPT_VARIANT), TAKE(OPT_PIECE), TAKE(OPT_TURN), TAKE(OPT_RANKS_FROM),
     TAKE(OPT_ENGINE_FEN), TAKE(OPT_TIMEOUT), TAKE(OPT_SETOPTION), TAKE(OPT_RANDOM_GAMES),
     TAKE(OPT_PLIES), TAKE_HELP(OPT_SEED, "the seed of the random games (default 1)"),
+    TAKE_HELP(OPT_WORK, "stop with an error after N million steps of work on boardvm's side "
+              "(default 10000)"),
 };
 static const CliTake bench_takes[] = {
     TAKE(OPT_OPTION), ZRF_VARIANT, TAKE(OPT_FEN), TAKE(OPT_MOVES),
@@ -287,10 +291,11 @@ const CliCommand cli_commands[] = {
                "prints the count so far." },
     { .name = "test", .operands = "FILE.test...", .min_operands = 1, .max_operands = -1,
       .needs = ".test files", .operand_ext = ".test", .run = cmd_test, CLI_TAKES(test_takes),
+      .unattended = 1,
       .summary = "run test files (TAP output, then 'N passed, N failed')" },
     /* diff's sides are its operands and its --uci engines: diff counts the sides itself */
     { .name = "diff", .operands = "SIDE SIDE", .min_operands = 0, .max_operands = 2,
-      .operand_ext = RULES, .run = cmd_diff, CLI_TAKES(diff_takes),
+      .operand_ext = RULES, .run = cmd_diff, CLI_TAKES(diff_takes), .unattended = 1,
       .summary = "compare two move generators by perft divide",
       .about = "A SIDE is a rules file with its options (FILE.rules -o NAME=VALUE...) or a UCI\n"
                "engine that answers 'go perft N' (--uci 'COMMAND' --variant NAME --piece\n"

@@ -91,7 +91,7 @@ static void args_init(Args *a, int argc)
     a->copies = xcalloc((size_t)argc + 1, sizeof *a->copies, "the command line");
     a->pos = xcalloc((size_t)argc + 2, sizeof *a->pos, "the command line");
     a->items = xcalloc((size_t)argc + 1, sizeof *a->items, "the command line");
-    a->depth = -1; a->runs = 5; a->port = -1; a->work = DEFAULT_WORK_MILLIONS * 1000000L;
+    a->depth = -1; a->runs = 5; a->port = -1; a->work = -1;
 }
 
 static void args_free(Args *a)
@@ -125,7 +125,9 @@ int main(int argc, char **argv)
     /* the commands that run rules code without a search's limits (those that take --work) have
      * a bound on their work; the searches are bounded by --time, --nodes and --depth */
     CliOption work;
-    if (!st && cli_option_of(c, OPT_WORK, &work)) vm_command_work = a.work;
+    if (!st && cli_option_of(c, OPT_WORK, &work))
+        vm_command_work = a.work >= 0 ? a.work
+                          : (c->unattended ? DEFAULT_WORK_MILLIONS : WATCHED_WORK_MILLIONS) * 1000000L;
     /* --variant of a .zrf file is the option the Zillions front end reads (variant=N); diff's
      * is the engine's, dump's and variants' their own */
     if (!st && a.variant && strcmp(c->name, "diff") && strcmp(c->name, "dump")) {

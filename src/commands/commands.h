@@ -64,9 +64,13 @@ typedef struct {
     ArgItem *items; int nitems;
 } Args;
 
-/* The default bound on the work of one command (perft, moves, show, test: each case, bench, svg):
- * 1e10 steps of work, at most half a minute or so (docs/language.md "Limits"). */
+/* The default bound on the work of one command (docs/bounds.md). The commands a person runs and
+ * watches (perft, moves, show, bench, svg: Ctrl-C and perft's progress line are theirs) have
+ * 1e13 steps, some 7 hours of CPU: deep perft of every shipped game runs (Ivory Tower's depth 4
+ * takes 2e10). The unattended ones (each case of `test`, `diff`'s boardvm side: scripts and CI)
+ * keep 1e10 steps, half a minute or so, which stops a hostile rules file in bounded time. */
 #define DEFAULT_WORK_MILLIONS 10000L
+#define WATCHED_WORK_MILLIONS 10000000L
 #define MAX_WORK_OPTION 1000000000L        /* --work at most 1e9 million: 1e15 steps */
 
 int cmd_check(Args *a);            /* check.c */

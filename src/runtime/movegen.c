@@ -47,6 +47,7 @@ static int gen_found(void *ctx, int to, int32_t captured)
  * attack test's directions. bench/work-calibration.sh measures them. */
 #define LINE_MOVE_STEPS 12
 #define LEGAL_MOVE_STEPS 16
+#define UNITS_A_STEP 4              /* the board's squares walked over by a generation */
 
 /* The moves of a piece's lines from `first` on that go to a square an earlier one goes to are
  * one move (the lines of `leap e; ride e;` both reach the next square east): each is listed
@@ -158,11 +159,23 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip
      * from any program's moves */
     const int ext = g->extend_fn >= 0;
     if (ext) onto_only = 0;
-    if (from_unit == 0 && skip == 0) vm_start_position(p);
+    if (from_unit == 0 && skip == 0) {
+        vm_start_position(p);
+        /* the walk over the board's squares, the empty ones too: on the largest board (26 x
+         * 32) with few pieces it is most of the work of a position (bench/work-calibration.sh,
+         * "a big board's queens") */
+        vm_charge(p, board_units / UNITS_A_STEP);
+    }
     for (int u = from_unit; u <= last; u++, skip = 0) {
         int before = ml->n;
         if (u < board_units) {                     /* every piece of a stack moves on its own */
-            int sq = u / g->stack, l = u % g->stack;
+            int sq = u, l = 0;
+            if (g->stack == 1) {                   /* (the unit is the square: no division) */
+                if (!p->st[u]) {                   /* the empty squares up to the next piece */
+                    while (u + 1 < board_units && !p->st[u + 1]) u++;
+                    continue;
+                }
+            } else sq = u / g->stack, l = u % g->stack;
             int32_t w = p->st[sq * g->stack + l];
             if (!w) { u = (sq + 1) * g->stack - 1; continue; }     /* nothing higher up */
             if (PW_OWNER(w) != mover) continue;
@@ -551,14 +564,19 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
 {
     const Game *g = p->g;
     const AttackDir *ad = g->attackdirs[by];
-    vm_charge(p, 1 + g->nattackdirs[by]);
+    /* the directions, and the squares the rides pass over (a 26-file board's queen rays: 25
+     * squares a direction, where a chess board's are a few) */
+    long steps = 1 + g->nattackdirs[by];
     for (int i = 0, n = g->nattackdirs[by]; i < n; i++) {
         int back = g->opposite[ad[i].dir];
         if (ad[i].leap[0] | ad[i].leap[1]) {
             int s = g->neighbor[sq * g->ndirs + back];
             if (s >= 0) {
                 int32_t w = TOPW(s);
-                if (w && PW_OWNER(w) == by && type_in(ad[i].leap, PW_TYPE(w))) return 1;
+                if (w && PW_OWNER(w) == by && type_in(ad[i].leap, PW_TYPE(w))) {
+                    vm_charge(p, steps);
+                    return 1;
+                }
             }
         }
         if (ad[i].ride[0] | ad[i].ride[1]) {
@@ -566,14 +584,19 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
             for (;;) {
                 s = g->neighbor[s * g->ndirs + back];
                 if (s < 0) break;
+                steps++;
                 int32_t w = TOPW(s);
                 if (w) {
-                    if (PW_OWNER(w) == by && type_in(ad[i].ride, PW_TYPE(w))) return 1;
+                    if (PW_OWNER(w) == by && type_in(ad[i].ride, PW_TYPE(w))) {
+                        vm_charge(p, steps);
+                        return 1;
+                    }
                     break;
                 }
             }
         }
     }
+    vm_charge(p, steps);
     for (int i = 0, n = g->next_attacks[by]; i < n; i++)
         if (ext_attacked(p, sq, by, &g->ext_attacks[by][i])) return 1;
     if (g->fallback_attackers[0] | g->fallback_attackers[1]) {
