@@ -46,4 +46,5 @@ measure "four towers, crowded dragon" moves "$top/rules/four-towers.rules" \
     --fen '3/6/8k/1WWDQ5/4Q5/9/10/10/K8/6/3 w'
 measure "262144 emits, perft 2" perft "$cli/many-moves.rules" 2
 measure "count() loop, 13312 cells" moves "$cli/count-loop.rules"
+measure "832 squares, two pieces" perft "$cli/big-empty-board.rules" 30
 measure "slow legal hook, perft 2" perft "$cli/slow-perft.rules" 2

@@ -431,6 +431,15 @@ expect "count() reads 13312 cells: 100 of them pass --work 1 (issue 32)" \
 expect "262144 emitted moves pass --work 5 (issue 32)" \
     "many-moves.rules:[0-9]+: error: the moves of this command took more than 5 million steps" \
     "$bvm" perft "$cli/many-moves.rules" 1 --work 5
+# issue 38: the walk over a position's squares (the empty ones too) is counted: 2^20 positions
+# of the largest board, two pieces on it (perft 20 is 1048576 leaves under --work 350)
+expect "the walk over a 26 x 32 board is counted (issue 38)" \
+    "big-empty-board.rules: error: the moves of this command took more than 200 million steps" \
+    "$bvm" perft "$cli/big-empty-board.rules" 20 --work 200
+# ... and diff's boardvm side has the bound too (diff runs unattended: its default is 1e10 steps)
+expect "diff --work: 262144 emitted moves pass --work 5 (issue 38)" \
+    "many-moves.rules:[0-9]+: error: the moves of this command took more than 5 million steps" \
+    "$bvm" diff "$cli/many-moves.rules" "$cli/many-moves.rules" --depth 2 --work 5
 LIMIT=30 expect "count() in a long loop: the position's bound, read inside the loop (issue 32)" \
     "count-loop.rules:11: error: the moves of one position took more than 100000000 steps" \
     "$bvm" moves "$cli/count-loop.rules"

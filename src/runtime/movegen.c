@@ -163,7 +163,7 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip
         vm_start_position(p);
         /* the walk over the board's squares, the empty ones too: on the largest board (26 x
          * 32) with few pieces it is most of the work of a position (bench/work-calibration.sh,
-         * "a big board's queens") */
+         * "832 squares, two pieces") */
         vm_charge(p, board_units / UNITS_A_STEP);
     }
     for (int u = from_unit; u <= last; u++, skip = 0) {
