@@ -381,6 +381,8 @@ enum {
       "LOAD a; PUSH k; ADD; STORE a: local a += k (checked)") \
     S(LOAD_PUSH_ISTYPE_JZ, (LOAD, PUSH, ISTYPE, JZ), ANY, \
       "LOAD a; PUSH t; ISTYPE; JZ j: jump to j unless the piece in local a has type t") \
+    S(LOAD_LOAD_STEPSQ_STORE, (LOAD, LOAD, STEPSQ, STORE), ANY, \
+      "LOAD a; LOAD d; STEPSQ; STORE b: local b = the square one step from local a along local d") \
     S(LOAD_LOAD_PIECEAT, (LOAD, LOAD, PIECEAT), ANY, \
       "LOAD a; LOAD b; PIECEAT: push the piece at layer b of square a") \
     S(PUSH_EQ_JZ, (PUSH, EQ, JZ), ANY, "PUSH k; EQ; JZ t: pop a; jump to t unless a == k") \

@@ -660,12 +660,58 @@ static void stmt(Compiler *C, Ast *s);
 
 static int in_program(Compiler *C) { return C->fn_kind != FN_HOOK; }
 
+/* Conditions that decide a jump (`if`, `require`, `while`): `a and b` and `a or b` compile to
+ * jumps, not to a value tested after: `if a and b` is `a; JZ F; b; JZ F`, where the value form
+ * is `a; JZ L; b; JMP M; L: PUSH 0; M: JZ F`, two more instructions every time `b` holds
+ * (ataxx's `if t != none and friend(t)` in a loop over directions, issue 38). The jumps to one
+ * place are chained through their operands (-1 ends the chain) until the place is known. A
+ * condition that is neither (a `not` of one, a plain test) is its value and a JZ or JNZ, as
+ * before: `require not in-check;` keeps the shape pretest.c and the pins look for. */
+static int is_logic(const Ast *e, int op) { return e->kind == AST_BINARY && e->num == op; }
+static int is_not_of_logic(const Ast *e)
+{
+    return e->kind == AST_UNARY && e->num == '!' &&
+           (is_logic(e->kids[0], BIN_AND) || is_logic(e->kids[0], BIN_OR) || is_not_of_logic(e->kids[0]));
+}
+
+static void patch_chain(Compiler *C, int list, int target)
+{
+    Game *g = C->g;
+    while (list >= 0 && list + 1 < g->ncode && list + 1 < MAX_CODE) {
+        int next = g->code[list + 1];
+        g->code[list + 1] = target;
+        list = next;
+    }
+}
+
+/* Code that goes on when cond is `want` (1 true, 0 false) and otherwise jumps; the jumps are
+ * added to the chain *list. */
+static void jump_unless(Compiler *C, Ast *e, int want, int *list)
+{
+    if (is_not_of_logic(e)) { jump_unless(C, e->kids[0], !want, list); return; }
+    int join = want ? BIN_AND : BIN_OR;         /* both parts must be `want` */
+    if (is_logic(e, join)) {
+        jump_unless(C, e->kids[0], want, list);
+        jump_unless(C, e->kids[1], want, list);
+        return;
+    }
+    if (is_logic(e, want ? BIN_OR : BIN_AND)) { /* the first part decides when it is `want` */
+        int done = -1;
+        jump_unless(C, e->kids[0], !want, &done);
+        jump_unless(C, e->kids[1], want, list);
+        patch_chain(C, done, here_pc(C));
+        return;
+    }
+    expect(C, e, T_BOOL, "a condition");
+    *list = emit_op(C, want ? OP_JZ : OP_JNZ, *list);
+}
+
 static void cond_fail(Compiler *C, Ast *cond)
 {
-    expect(C, cond, T_BOOL, "a condition");
-    int j = emit_op(C, OP_JNZ, 0);
+    int ok = -1;
+    jump_unless(C, cond, 0, &ok);
     emit_op(C, OP_FAIL);
-    patch(C, j, here_pc(C));
+    patch_chain(C, ok, here_pc(C));
 }
 
 /* for/choose over a set: returns 1 if compiled. The loop/choice op is left at *op_at. */
@@ -783,10 +829,10 @@ static void loop_stmt(Compiler *C, Ast *cond, Ast *body)
     int saved_n = C->nbreaks, saved_depth = C->loop_depth;
     C->loop_depth++;
     int top = here_pc(C), jexit = -1;
-    if (cond) { expect(C, cond, T_BOOL, "a condition"); jexit = emit_op(C, OP_JZ, 0); }
+    if (cond) jump_unless(C, cond, 1, &jexit);
     block(C, body);
     emit_op(C, OP_JMP, top);
-    if (jexit >= 0) patch(C, jexit, here_pc(C));
+    patch_chain(C, jexit, here_pc(C));
     for (int i = saved_n; i < C->nbreaks; i++) patch(C, C->breaks[i], here_pc(C));
     C->nbreaks = saved_n; C->loop_depth = saved_depth;
 }
@@ -997,15 +1043,15 @@ static int refused_in_defer(Compiler *C, Ast *s)
 /* `if` with its `else` */
 static void stmt_if(Compiler *C, Ast *s)
 {
-    expect(C, s->kids[0], T_BOOL, "a condition");
-    int j = emit_op(C, OP_JZ, 0);
+    int j = -1;
+    jump_unless(C, s->kids[0], 1, &j);
     stmt(C, s->kids[1]);
     if (s->nkids > 2 && s->kids[2]->kind != AST_NOTHING) {
         int k = emit_op(C, OP_JMP, 0);
-        patch(C, j, here_pc(C));
+        patch_chain(C, j, here_pc(C));
         stmt(C, s->kids[2]);
         patch(C, k, here_pc(C));
-    } else patch(C, j, here_pc(C));
+    } else patch_chain(C, j, here_pc(C));
 }
 
 /* `repeat N { }`: a hidden counter counted down to 0 */

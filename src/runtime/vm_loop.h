@@ -412,6 +412,11 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             SUPER(2, 4, 5);
             a = L[OPND(1)];
             ip = a && PW_TYPE(a) == OPND(3) ? ip + 7 : code + OPND(6); NEXT;
+        vmcase(LOAD_LOAD_STEPSQ_STORE)
+            SUPER(2, 4, 5);
+            a = L[OPND(1)]; b = L[OPND(3)];
+            L[OPND(6)] = SQOK(a) && (uint64_t)b < (uint64_t)g->ndirs ? g->neighbor[a * g->ndirs + b] : -1;
+            ip += 7; NEXT;
         vmcase(LOAD_LOAD_PIECEAT)
             SUPER(2, 4);
             a = L[OPND(1)]; b = L[OPND(3)];
