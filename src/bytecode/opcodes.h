@@ -225,6 +225,9 @@ enum {
     X(FORFRIEND, OPS(LIST, LOCAL, LOCAL, JUMP), 0, 0, 0, E_RBOARD, \
       "FORLIST that first passes over the elements not holding a piece of the mover (made from " \
       "FORLIST; LOAD C; FRIEND; JZ back: superinstr.c)") \
+    X(FORENEMY, OPS(LIST, LOCAL, LOCAL, JUMP), 0, 0, 0, E_RBOARD, \
+      "FORLIST that first passes over the elements not holding a piece of another side (made " \
+      "from FORLIST; LOAD C; ENEMY; JZ back: superinstr.c)") \
     X(FORTEST, OPS(LIST, LOCAL, LOCAL, JUMP), 0, 0, 0, E_RBOARD, \
       "FORLIST that first passes over the elements for which the test after it fails (made " \
       "from FORLIST; LOAD C; HEIGHT or LOADSQ v; PUSH k; a comparison; JZ back: superinstr.c)") \

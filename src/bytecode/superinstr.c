@@ -14,6 +14,9 @@
  * that passes over those squares itself, charging each the 4 steps the loop would have run
  * (vm_loop.h); the LOAD, FRIEND and JZ stay, and are one true test when reached.
  *
+ * FORENEMY is the same for `if enemy(s)` (connect-four's `end` looks for four in a row from
+ * each of the other side's discs).
+ *
  * FORTEST does the same for `for s in board { if height(s) > 1 { ... } }` and
  * `if v[s] > 0` (a square variable): FORLIST; LOAD s; HEIGHT or LOADSQ v; PUSH k; a comparison;
  * JZ back, six instructions for each square the test fails on (Nemoroth's stacks to sort, its
@@ -76,14 +79,15 @@ static int jz_back(const int32_t *code, int q, int pc)
     return base_at(code, q) == OP_JZ && code[q + opcode_info[OP_JZ].jump] == pc;
 }
 
-/* After FORLIST list i s exit at pc: LOAD s; FRIEND; JZ pc (the Ivory Tower's walks over the
- * mover's pieces). The code is verified, so an instruction that starts before end ends there. */
-static int forfriend_follows(const int32_t *code, int pc, int end)
+/* After FORLIST list i s exit at pc: LOAD s; FRIEND (or ENEMY: test); JZ pc (the Ivory Tower's
+ * walks over the mover's pieces, connect-four's `end` over the other side's). The code is
+ * verified, so an instruction that starts before end ends there. */
+static int forowner_follows(const int32_t *code, int pc, int end, int test)
 {
     int q = next_pc(code, pc);                          /* LOAD s */
     if (q >= end || !loads_element(code, pc, q)) return 0;
-    q = next_pc(code, q);                               /* FRIEND */
-    if (q >= end || base_at(code, q) != OP_FRIEND) return 0;
+    q = next_pc(code, q);                               /* FRIEND or ENEMY */
+    if (q >= end || base_at(code, q) != test) return 0;
     q = next_pc(code, q);                               /* JZ back to the FORLIST */
     return q < end && jz_back(code, q, pc);
 }
@@ -116,7 +120,8 @@ void fuse_superinstructions(Game *g, int fn)
          * (rows of their own in opcodes.h): their sequences have a choice of instruction and
          * tie operands to the FORLIST's */
         if (code[pc] == OP_FORLIST) {
-            if (forfriend_follows(code, pc, f->end)) code[pc] = OP_FORFRIEND;
+            if (forowner_follows(code, pc, f->end, OP_FRIEND)) code[pc] = OP_FORFRIEND;
+            else if (forowner_follows(code, pc, f->end, OP_ENEMY)) code[pc] = OP_FORENEMY;
             else if (fortest_follows(code, pc, f->end)) code[pc] = OP_FORTEST;
             continue;
         }

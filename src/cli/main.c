@@ -127,7 +127,8 @@ int main(int argc, char **argv)
     CliOption work;
     if (!st && cli_option_of(c, OPT_WORK, &work))
         vm_command_work = a.work >= 0 ? a.work
-                          : (c->unattended ? DEFAULT_WORK_MILLIONS : WATCHED_WORK_MILLIONS) * 1000000L;
+                          : (c->unattended ? DEFAULT_WORK_MILLIONS : WATCHED_WORK_MILLIONS)
+                            * 1000000L;
     /* --variant of a .zrf file is the option the Zillions front end reads (variant=N); diff's
      * is the engine's, dump's and variants' their own */
     if (!st && a.variant && strcmp(c->name, "diff") && strcmp(c->name, "dump")) {

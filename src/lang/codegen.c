@@ -665,14 +665,11 @@ static int in_program(Compiler *C) { return C->fn_kind != FN_HOOK; }
  * is `a; JZ L; b; JMP M; L: PUSH 0; M: JZ F`, two more instructions every time `b` holds
  * (ataxx's `if t != none and friend(t)` in a loop over directions, issue 38). The jumps to one
  * place are chained through their operands (-1 ends the chain) until the place is known. A
- * condition that is neither (a `not` of one, a plain test) is its value and a JZ or JNZ, as
- * before: `require not in-check;` keeps the shape pretest.c and the pins look for. */
+ * `not` turns the jump round (`while not empty(t)`: LOAD t; EMPTY; JNZ out, which fuses, where
+ * the value form's NOT was one more instruction); any other condition is its value and a JZ or
+ * JNZ. (`require not in-check;` is INCHECK; JZ ok; FAIL: pretest.c looks for that shape.) */
 static int is_logic(const Ast *e, int op) { return e->kind == AST_BINARY && e->num == op; }
-static int is_not_of_logic(const Ast *e)
-{
-    return e->kind == AST_UNARY && e->num == '!' &&
-           (is_logic(e->kids[0], BIN_AND) || is_logic(e->kids[0], BIN_OR) || is_not_of_logic(e->kids[0]));
-}
+static int is_not(const Ast *e) { return e->kind == AST_UNARY && e->num == '!'; }
 
 static void patch_chain(Compiler *C, int list, int target)
 {
@@ -688,7 +685,7 @@ static void patch_chain(Compiler *C, int list, int target)
  * added to the chain *list. */
 static void jump_unless(Compiler *C, Ast *e, int want, int *list)
 {
-    if (is_not_of_logic(e)) { jump_unless(C, e->kids[0], !want, list); return; }
+    if (is_not(e)) { jump_unless(C, e->kids[0], !want, list); return; }
     int join = want ? BIN_AND : BIN_OR;         /* both parts must be `want` */
     if (is_logic(e, join)) {
         jump_unless(C, e->kids[0], want, list);

@@ -16,15 +16,17 @@
 #include "compiler.h"
 #include "opcodes.h"
 
-/* The `legal` block as the compiler writes a first statement `require not in-check;`. */
+/* The `legal` block as the compiler writes a first statement `require not in-check;`:
+ * INCHECK; JZ ok; FAIL; ok: (codegen.c, jump_unless). The length of that statement, or 0. */
+#define REQUIRE_LEN 4
 static int legal_starts_not_in_check(const Game *g)
 {
     int fn = g->hook_fn[HOOK_LEGAL];
     if (fn < 0) return 0;
     const CodeFunction *f = &g->fns[fn];
     const int32_t *c = g->code + f->entry;
-    return f->end - f->entry >= 6 && c[0] == OP_INCHECK && c[1] == OP_NOT && c[2] == OP_JNZ &&
-           c[3] == f->entry + 5 && c[4] == OP_FAIL;
+    return f->end - f->entry >= REQUIRE_LEN + 1 && c[0] == OP_INCHECK && c[1] == OP_JZ &&
+           c[2] == f->entry + REQUIRE_LEN && c[3] == OP_FAIL;
 }
 
 /* Is the instruction's result the same before and after the move? */
@@ -38,7 +40,7 @@ static int derive(Compiler *C)
 {
     Game *g = C->g;
     const CodeFunction *legal = &g->fns[g->hook_fn[HOOK_LEGAL]];
-    int from = legal->entry + 5, end = legal->end;
+    int from = legal->entry + REQUIRE_LEN, end = legal->end;
     /* Every jump of the rest must stay in the rest (the compiler never jumps back into the
      * `require`; if it ever did, there would simply be no pretest). */
     for (int pc = from; pc < end; pc += 1 + opcode_info[g->code[pc]].nops) {
@@ -76,7 +78,8 @@ void derive_legal_pretest(Compiler *C)
     g->legal_in_check_first = 0;
     if (!legal_starts_not_in_check(g)) return;
     const CodeFunction *legal = &g->fns[g->hook_fn[HOOK_LEGAL]];
-    int rest_empty = legal->end - legal->entry == 6 && g->code[legal->entry + 5] == OP_RET;
+    int rest_empty = legal->end - legal->entry == REQUIRE_LEN + 1 &&
+                     g->code[legal->entry + REQUIRE_LEN] == OP_RET;
     if (!rest_empty && (g->legal_pretest_fn = derive(C)) < 0) return;
     g->legal_in_check_first = 1;
 }

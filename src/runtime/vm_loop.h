@@ -321,6 +321,27 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             L[OPND(3)] = li->item[pl][i];
             ip += 5; NEXT;
         }
+        vmcase(FORENEMY) {
+            /* FORLIST; LOAD C; ENEMY; JZ back: FORFRIEND's loop for the other sides' pieces
+             * (connect-four's `end`: `for s in board { if enemy(s) { ... } }`) */
+            const List *li = &g->lists[OPND(1)];
+            int pl = PLOK(mover) ? mover : 0;
+            int64_t i = L[OPND(2)], n = li->n[pl];
+            if (!c->reads && i >= 0) {
+                int64_t k = i;
+                for (; k < n; k++) {
+                    int64_t e = li->item[pl][k];
+                    int32_t w = SQOK(e) ? TOP(e) : 0;
+                    if (w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover) break;
+                }
+                BULK_STEPS(4 * (k - i));
+                i = k;
+            }
+            if (i < 0 || i >= n) { ip = code + OPND(4); NEXT; }
+            L[OPND(2)] = i + 1;
+            L[OPND(3)] = li->item[pl][i];
+            ip += 5; NEXT;
+        }
         vmcase(FORTEST) {
             /* FORLIST; LOAD C; HEIGHT or LOADSQ v; PUSH k; CMP; JZ back (superinstr.c), the
              * elements whose test fails passed over here, each charged the 6 steps the loop
@@ -415,7 +436,8 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         vmcase(LOAD_LOAD_STEPSQ_STORE)
             SUPER(2, 4, 5);
             a = L[OPND(1)]; b = L[OPND(3)];
-            L[OPND(6)] = SQOK(a) && (uint64_t)b < (uint64_t)g->ndirs ? g->neighbor[a * g->ndirs + b] : -1;
+            L[OPND(6)] = SQOK(a) && (uint64_t)b < (uint64_t)g->ndirs
+                         ? g->neighbor[a * g->ndirs + b] : -1;
             ip += 7; NEXT;
         vmcase(LOAD_LOAD_PIECEAT)
             SUPER(2, 4);
