@@ -19,6 +19,9 @@ let following = false;    // the page follows a search (its own, or one seen aft
 let squareByName = null;  // a square's name -> its number
 let busy = false;         // a request is on its way: clicks wait
 let selfplay = false;
+// The rules editor (edit.js) draws with this file and plays on a board of its own: its moves go
+// to playHook instead of the server's game, and no preview is asked for.
+let playHook = null;
 
 const $ = (id) => document.getElementById(id);
 
@@ -650,8 +653,8 @@ function drawLists() {
   $('counts').textContent = 'on the board: ' + game.players.map((p, i) => `${p.name} ${counts[i]}`).join(', ');
   $('position').textContent = state.position;
   $('undo').disabled = !state.history.length;
-  $('redo').disabled = !state.redo.length;
-  $('engine').disabled = !!state.result || !state.moves.length;
+  if ($('redo')) $('redo').disabled = !state.redo.length;       // (the editor has neither)
+  if ($('engine')) $('engine').disabled = !!state.result || !state.moves.length;
 }
 
 function drawOptions() {
@@ -740,6 +743,7 @@ function engineToMove() {
 async function replyIfEngine() { if (engineToMove()) await engineMove(); }
 
 async function play(move) {
+  if (playHook) { await playHook(move); return; }
   const j = await request('/api/move', {move: move});
   if (j) await replyIfEngine();
 }
@@ -828,7 +832,7 @@ function deselect() {
 async function showPreview() {
   const c = candidates(sel);
   preview = null;
-  if (!sel || c.complete.length !== 1) return;
+  if (!sel || c.complete.length !== 1 || playHook) return;
   const key = selKey(sel);
   try {
     const j = await api('/api/preview', {move: c.complete[0].s});
@@ -1137,5 +1141,8 @@ function wire() {
   });
 }
 
-wire();
-load();
+// (the rules editor, /edit, loads this file for its drawing and wires its own page)
+if (!document.body.dataset.editor) {
+  wire();
+  load();
+}

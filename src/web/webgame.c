@@ -689,6 +689,13 @@ int webgame_load_record(WebGame *w, const char *text, char *err, size_t errlen)
     return ok;
 }
 
+const char *webgame_source(const WebGame *w, size_t *len, const char **path)
+{
+    *len = w->len;
+    *path = w->path;
+    return w->text;
+}
+
 json_t *webgame_game(WebGame *w)
 {
     if (!w->game_j) w->game_j = game_json(w->g);

@@ -59,6 +59,9 @@ char *webgame_record(WebGame *w);
 /* Start a new game from a record's start and moves (same rules and options). */
 int webgame_load_record(WebGame *w, const char *text, char *err, size_t errlen);
 
+/* The rules text the game was compiled from, its length and its file's path (the editor's
+ * "this game"). */
+const char *webgame_source(const WebGame *w, size_t *len, const char **path);
 /* The game's description (game_json), owned by w (valid until the game changes). */
 json_t *webgame_game(WebGame *w);
 /* The state (a new reference): position, legal moves, result, moves played, redo list, the
