@@ -19,6 +19,7 @@
 #include <strings.h>
 #include <time.h>
 #include "gamejson.h"
+#include "webclock.h"
 #include "webedit.h"
 
 #define MAX_ASSET (4u << 20)         /* a page file */
@@ -315,6 +316,9 @@ static int api_engine(WebReply *r, WebApi *a, json_t *req, int *locked)
     lim.depth = jd ? (int)json_integer_value(jd) : 0;
     /* a depth alone still has a time limit: the server must not think for ever */
     lim.time = jt ? json_number_value(jt) : (jd ? MAX_ENGINE_TIME : 1.0);
+    /* with clocks, the engine thinks for a part of its own time, whatever the request says */
+    double budget = webgame_clock_budget(a->w);
+    if (budget > 0) lim.time = budget < MAX_ENGINE_TIME ? budget : MAX_ENGINE_TIME;
     if (a->engine_time_cap > 0 && lim.time > a->engine_time_cap) lim.time = a->engine_time_cap;
     char err[1024] = "";
     if (!webgame_think_start(a->w, &lim, err, sizeof err)) return webapi_error(r, 422, err);
@@ -324,6 +328,21 @@ static int api_engine(WebReply *r, WebApi *a, json_t *req, int *locked)
         return reply_json(r, 202, j);
     }
     return reply_after_search(r, a, locked);
+}
+
+/* POST /api/clock {"base": seconds, "inc": seconds}: the time control (base 0: none), every
+ * player's time set to base. */
+static int api_clock(WebReply *r, WebApi *a, json_t *req)
+{
+    json_t *jb = json_object_get(req, "base"), *ji = json_object_get(req, "inc");
+    if (!json_is_number(jb) || !(json_number_value(jb) >= 0) ||
+        json_number_value(jb) > WEBCLOCK_MAX_SECONDS ||
+        (ji && (!json_is_number(ji) || !(json_number_value(ji) >= 0) ||
+                json_number_value(ji) > WEBCLOCK_MAX_SECONDS)))
+        return webapi_error(r, 400, "\"base\" and \"inc\" must be seconds from 0 to 86400 (base "
+                            "0: no clocks)");
+    webgame_clock(a->w, json_number_value(jb), ji ? json_number_value(ji) : 0);
+    return reply_after(r, a, 1, "", NULL);
 }
 
 static int api_post(WebReply *r, WebApi *a, const char *path, const char *body, size_t len,
@@ -357,6 +376,7 @@ static int api_post(WebReply *r, WebApi *a, const char *path, const char *body, 
         ok = reply_after(r, a, webgame_redo(a->w, err, sizeof err), err, NULL);
     else if (!strcmp(path, "/api/new")) ok = api_new(r, a, req);
     else if (!strcmp(path, "/api/engine")) ok = api_engine(r, a, req, locked);
+    else if (!strcmp(path, "/api/clock")) ok = api_clock(r, a, req);
     else if (!strcmp(path, "/api/stop")) {
         webgame_think_stop(a->w);
         if (json_is_true(json_object_get(req, "wait"))) ok = reply_after_search(r, a, locked);
@@ -407,6 +427,7 @@ static int api_request(WebApi *a, const char *method, const char *path, const ch
      * the search goes to the state's "engine") */
     char err[512];
     if (webgame_think_finish(a->w, 0, err, sizeof err) != -1) a->version++;
+    if (webgame_clock_tick(a->w)) a->version++;       /* a flag fell: every tab must see it */
     if (webgame_thinking(a->w) &&
         !(get && (!strcmp(path, "/api/game") || !strcmp(path, "/api/state") ||
                   !strcmp(path, "/api/version"))) &&
