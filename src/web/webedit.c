@@ -179,7 +179,9 @@ json_t *webedit_compile(const char *text, size_t len, char **moves, int nmoves, 
     if (r.stage < 3 || !r.state) {
         /* no state to show: the start or the moves failed, or the bound came first */
         char msg[700];
-        if (why == 2)
+        if (why == 2 && halt && *halt)
+            snprintf(msg, sizeof msg, "stopped: a newer text came");
+        else if (why == 2)
             snprintf(msg, sizeof msg, "setting up the position and its moves took more than %g "
                      "seconds (the editor's bound)", seconds);
         else snprintf(msg, sizeof msg, "%s", r.bad[0] ? r.bad : "the position cannot be set up");
