@@ -102,7 +102,7 @@ function drawErrors() {
   ol.textContent = '';
   for (const e of lastAnswer ? lastAnswer.errors : []) {
     const li = document.createElement('li');
-    li.className = e.severity === 'warning' ? 'warn' : 'bad';
+    li.className = e.severity === 'warning' ? 'warn' : e.severity === 'note' ? 'note' : 'bad';
     li.textContent = e.line > 0 ? `line ${e.line}${e.col ? ', column ' + e.col : ''}: ${e.message}` : e.message;
     li.dataset.line = e.line;
     li.dataset.col = e.col;
