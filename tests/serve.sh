@@ -181,6 +181,16 @@ expect 200 "the record after the flag" GET /api/record
 grep -q 'Result \\"0-1\\"' serve.body && grep -q 'time forfeit' serve.body && ok "the record: 0-1, time forfeit" || bad "the record: $(head -c 400 serve.body)"
 expect 200 "a new game on the clock" POST /api/new '{}'
 left | awk -F, '{ exit !($1 == 0.4 && $2 == 0.4) }' && ! grep -q '"on_time"' serve.body && ok "a new game: the times back to 0.4 s, no result" || bad "the new game: $(left)"
+# the engine on the clock thinks for a part of its own time, not the 30 s asked: of 3 s, a
+# thirtieth (0.1 s; the search's own report of its seconds, and the answer's time, say so)
+expect 200 "clocks of 3 s" POST /api/clock '{"base":3}'
+expect 200 "e2e4 against the engine on the clock" POST /api/move '{"move":"e2e4"}'
+t0=$(date +%s%N)
+expect 200 "the engine asked for 30 s on a clock of 3 s" POST /api/engine '{"time":30,"wait":true}'
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+secs=$(sed -n 's/.*"engine":{[^}]*"seconds":\([0-9.e-]*\).*/\1/p' serve.body)
+awk -v s="$secs" 'BEGIN { exit !(s != "" && s < 0.2) }' && [ "$ms" -lt 5000 ] \
+    && ok "the engine thought $secs s of its 3 s (a thirtieth), answered in $ms ms" || bad "the engine on the clock: $secs s, answered in $ms ms: $(head -c 300 serve.body)"
 expect 200 "clocks off" POST /api/clock '{"base":0}'
 grep -q '"clock":null' serve.body && ok "clocks off: the state's clock is null" || bad "clocks off: $(head -c 300 serve.body)"
 # the rules editor's routes (the hostile texts are in tests/serve-hostile.sh)

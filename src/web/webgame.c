@@ -62,6 +62,7 @@ struct WebGame {
     double deadline;                 /* of the request's rules code (webgame_bound), 0: none set */
     Think think;
     WebClock clock;                  /* the players' clocks (webgame_clock) */
+    int flag_unseen;                 /* a flag fell inside a request (flag_fell) */
 };
 
 #define NOT_WHILE_THINKING(w, err, errlen) \
@@ -439,9 +440,14 @@ static int play(WebGame *w, const char *s, char *err, size_t errlen)
     return 1;
 }
 
-/* Refused when a flag has fallen: the game is over on the clock. */
-static int flag_fell(const WebGame *w, char *err, size_t errlen)
+/* Refused when a flag has fallen, now included (a move, the engine's too, that comes after its
+ * player's time ran out does not count): the game is over on the clock. */
+static int flag_fell(WebGame *w, char *err, size_t errlen)
 {
+    if (webclock_check(&w->clock, clock_now())) {
+        w->flag_unseen = 1;          /* (webgame_clock_tick tells the server: every tab must see it) */
+        invalidate(w);
+    }
     if (w->clock.flagged < 0) return 0;
     fail(err, errlen, "the game is over: %s's time ran out", w->g->player_name[w->clock.flagged]);
     return 1;
@@ -772,7 +778,9 @@ void webgame_clock(WebGame *w, double base, double inc)
 
 int webgame_clock_tick(WebGame *w)
 {
-    if (!webclock_check(&w->clock, clock_now())) return 0;
+    int unseen = w->flag_unseen;
+    w->flag_unseen = 0;
+    if (!webclock_check(&w->clock, clock_now())) return unseen;
     invalidate(w);
     return 1;
 }
