@@ -126,6 +126,7 @@ function goTo(line, col) {
 
 function changed() {
   drawGutter();
+  drawMarks();                // (the old messages' lines, kept in step with the text meanwhile)
   clearTimeout(timer);
   timer = setTimeout(compile, 300);
   $('compile-status').textContent = 'editing...';
@@ -155,14 +156,14 @@ async function compile() {
   drawErrors();
   if (!j.ok) return;
   if (j.played < played.length) played = played.slice(0, j.played);
-  const first = !game || game.name !== j.game.name;
   game = j.game;
   squareByName = new Map(game.squares.map((s, i) => [s.name, i]));
   const st = j.state;
   st.history = played;
   st.redo = [];
   setState(st);
-  if (first) { playerColours(); choosePieceSet(); }
+  playerColours();            // (the text may have renamed the players or the types)
+  choosePieceSet();
   sel = null;
   preview = null;
   hideChooser();

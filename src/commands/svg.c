@@ -3,8 +3,8 @@
  * arrows, pieces with every layer of a stack, badges for piece variables, square variables,
  * coordinates, the last move and a royal piece in check; under the board the hands that hold
  * pieces and the side to move. Pieces are pictures (pieceset.h: chess, xiangqi and shogi, the
- * web page's set), letter discs for the types the set does not know. For documents and bug reports; the
- * web board's tests compare the two. */
+ * web page's set), letter discs for the types the set does not know. For documents and bug
+ * reports; the web board's tests compare the two. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>

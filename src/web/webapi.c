@@ -520,7 +520,8 @@ int webapi_handle(WebApi *a, const char *method, const char *path, const char *b
 {
     memset(r, 0, sizeof *r);
     int get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
-    if (!strncmp(path, "/api/edit/", 10)) return edit_request(a, method, path, body, len, too_big, r);
+    if (!strncmp(path, "/api/edit/", 10))
+        return edit_request(a, method, path, body, len, too_big, r);
     if (!strncmp(path, "/api/", 5)) {
         if (!lock_game(a)) return busy(r);
         int locked = 1;

@@ -25,7 +25,8 @@
  * compiler's text, "errors": [{"line", "col", "severity", "message"}...]}; or {"ok": false,
  * "diagnostics", "errors"} when it does not compile or its start fails. moves (the moves played
  * on the editor's board, in order) are played while they are legal: "played" says how many
- * were. seconds: the clock's bound (WEBEDIT_SECONDS, lower in the fuzz harness). *halt (may be NULL) stops the run where the VM reads the clock: a newer text came. */
+ * were. seconds: the clock's bound (WEBEDIT_SECONDS, lower in the fuzz harness). *halt (may
+ * be NULL) stops the run where the VM reads the clock: a newer text came. */
 json_t *webedit_compile(const char *text, size_t len, char **moves, int nmoves, int depth,
                         double seconds, const int *halt);
 

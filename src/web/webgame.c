@@ -445,7 +445,7 @@ static int play(WebGame *w, const char *s, char *err, size_t errlen)
 static int flag_fell(WebGame *w, char *err, size_t errlen)
 {
     if (webclock_check(&w->clock, clock_now())) {
-        w->flag_unseen = 1;          /* (webgame_clock_tick tells the server: every tab must see it) */
+        w->flag_unseen = 1;          /* (webgame_clock_tick tells the server: every tab sees it) */
         invalidate(w);
     }
     if (w->clock.flagged < 0) return 0;
