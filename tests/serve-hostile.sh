@@ -316,9 +316,11 @@ got=$(compile hostile.text 3 10)
     && ok "the editor: a program that emits for ever ($(cat hostile.time) s)" || bad "the editor: endless emits: HTTP $got after $(cat hostile.time) s: $(head -c 300 hostile.body)"
 { guard 'let i = 0; while i < 50000000 { i = i + 1; } emit;'; printf 'moves work 100000;\nmoves steps 1000000000;\n'; } >hostile.text
 got=$(compile hostile.text 6 20)
-# (5 s of the clock or 2e9 steps, whichever first; a loaded machine's clock, a few seconds more)
-[ "$got" = 200 ] && grep -q '"perft_stopped":"perft [0-9] was stopped' hostile.body && within 9 \
-    && ok "the editor: moves of 5e7 steps each, perft stopped at the bound ($(cat hostile.time) s)" || bad "the editor: slow moves: HTTP $got after $(cat hostile.time) s: $(head -c 400 hostile.body)"
+# (5 s of the clock or 2e9 steps, whichever first; a loaded machine's clock, a few seconds more;
+# under the sanitizers the clock may come before perft starts, while the legal moves are made)
+[ "$got" = 200 ] && grep -q -e '"perft_stopped":"perft [0-9] was stopped' \
+    -e "took more than 5 seconds (the editor's bound)" hostile.body && within 9 \
+    && ok "the editor: moves of 5e7 steps each, stopped at the bound ($(cat hostile.time) s)" || bad "the editor: slow moves: HTTP $got after $(cat hostile.time) s: $(head -c 400 hostile.body)"
 got=$(compile "$chess" 3 10)
 [ "$got" = 200 ] && grep -q '"depth":3,"nodes":8902' hostile.body && ! grep -q perft_stopped hostile.body \
     && ok "the editor: chess as shipped, perft 3 = 8902 (the published count)" || bad "the editor: chess perft 3: HTTP $got: $(head -c 400 hostile.body)"
