@@ -314,6 +314,8 @@ static int engine_args_valid(const MatchOpts *o)
         if (given[i]) alone = names[i];
     }
     if (alone) return match_usage("%s goes with --engine 'COMMAND'", alone);
+    if (o->ext.command && o->ext.protocol == PLAYER_XBOARD && o->lim[1].nodes)
+        return match_usage("a CECP engine plays with --tc, --time or --depth (not --nodes)");
     if (o->ext.command && (o->threads[1] > 1 || o->off[1] || o->algo[1] != SEARCH_AB ||
                            (o->work[1] && o->work[1] != o->work[0])))
         return match_usage("engine B is --engine '%s': --threads, --off, --search and "
@@ -374,7 +376,8 @@ static int match_args(const Args *a, MatchOpts *o)
     o->lim[0].threads = o->threads[0]; o->lim[1].threads = o->threads[1];
     o->lim[0].off = o->off[0]; o->lim[1].off = o->off[1];
     for (int k = 0; k < 2; k++) { o->lim[k].algo = o->algo[k]; o->lim[k].playout = o->playout[k]; }
-    return engine_args_valid(o) || mcts_limits_refused(o, mp.limit_given || o->work[0]);
+    int st = engine_args_valid(o);
+    return st ? st : mcts_limits_refused(o, mp.limit_given || o->work[0]);
 }
 
 static void engine_label(const SearchLimits *lim, int work_given, char *buf, size_t len)

@@ -102,10 +102,10 @@ static int chess_word(const char *w)
  * of "Capablanca Chess"), and "chess" when every word is one of chess_word()'s. */
 static int variant_candidates(const Game *g, char cand[][64], int max)
 {
-    int n = 0, plain = 1;
+    int n = 1, plain = 1;
     char word[64];
     size_t k = 0, w = 0;
-    for (const char *c = g->name; n < max; c++) {
+    for (const char *c = g->name;; c++) {
         if (isalnum((unsigned char)*c)) {
             if (k < 63) cand[0][k++] = (char)tolower((unsigned char)*c);
             if (w < 63) word[w++] = (char)tolower((unsigned char)*c);
@@ -114,15 +114,21 @@ static int variant_candidates(const Game *g, char cand[][64], int max)
         if (w) {
             word[w] = 0;
             if (!chess_word(word)) plain = 0;
-            if (strcmp(word, "chess") && n + 1 < max) snprintf(cand[++n], 64, "%s", word);
+            if (strcmp(word, "chess") && n < max - 1) snprintf(cand[n++], 64, "%s", word);
             w = 0;
         }
         if (!*c) break;
     }
     cand[0][k] = 0;
-    n++;
-    if (plain && n < max) snprintf(cand[n++], 64, "chess");
-    return n;
+    if (plain) snprintf(cand[n++], 64, "chess");
+    int m = 0;                          /* each name once ("xiangqi" is its own only word) */
+    for (int i = 0; i < n; i++) {
+        int seen = 0;
+        for (int j = 0; j < m; j++) seen |= !strcmp(cand[j], cand[i]);
+        if (!seen && m != i) memcpy(cand[m], cand[i], 64);
+        if (!seen) m++;
+    }
+    return m;
 }
 
 /* Whether a CECP `variants="a,b,c"` list holds v. */
