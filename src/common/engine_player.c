@@ -271,20 +271,21 @@ static void feature_line(EnginePlayer *pl, const char *line, char **variants, in
     }
 }
 
-/* `xboard`, `protover 2`, the features until done=1 (an engine that says nothing of them is
- * given two seconds, as the protocol says: a protocol-1 engine). */
+/* `xboard`, `protover 2`, the features until done=1. An engine that says nothing of them is a
+ * protocol-1 engine, but only after --timeout, not the protocol's two seconds: a loaded machine
+ * can take longer to start an engine, which then played without its features. */
 static int cecp_handshake(EnginePlayer *pl, char *err, size_t errlen)
 {
     char *line = xmalloc(LINE_MAX_BYTES, "a line of the engine"), *variants = NULL;
-    int ok = say(pl, "xboard\nprotover 2\n", err, errlen), done = 0, said = 0;
+    int ok = say(pl, "xboard\nprotover 2\n", err, errlen), done = 0;
     double start = uci_clock();
     while (ok && done != 1) {
-        double deadline = start + (done == -1 ? pl->s.timeout : said ? pl->s.timeout : 2.0);
+        double deadline = start + pl->s.timeout;
         int r = uci_read_line(pl->e, deadline, "its features (feature ... done=1)", line,
                               LINE_MAX_BYTES, err, errlen);
-        if (r == -1 && !said) break;            /* protocol 1: no features */
+        if (r == -1 && done != -1) break;   /* protocol 1 (no features), or no done=1 */
         if (r != 1) { ok = 0; break; }
-        if (!strncmp(line, "feature ", 8)) { said = 1; feature_line(pl, line, &variants, &done); }
+        if (!strncmp(line, "feature ", 8)) feature_line(pl, line, &variants, &done);
     }
     for (int i = 0; ok && i < pl->s.nset; i++)
         ok = sendf(pl, err, errlen, "option %s\n", pl->s.set[i]);
@@ -430,12 +431,20 @@ int player_new_game(EnginePlayer *pl, Pos *p, char **log, int nplayed, int from_
         !cecp_level(pl, lim, err, errlen) ||
         (!from_start && !sendf(pl, err, errlen, "setboard %s\n", pl->start)))
         return 0;
-    if (pl->ping) {            /* what it said of the last game is read and dropped here */
+    /* what it said after the last game (a claim after its last move) is read and dropped
+     * here: up to its pong, or what comes within a tenth of a second without ping */
+    if (pl->ping) {
         char ping[32];
         snprintf(ping, sizeof ping, "pong %d", ++pl->pings);
         if (!sendf(pl, err, errlen, "ping %d\n", pl->pings) ||
             !await(pl, ping, "its pong", pl->line, LINE_MAX_BYTES, err, errlen))
             return 0;
+    } else {
+        double until = uci_clock() + 0.1;
+        int r;
+        do r = uci_read_line(pl->e, until, "", pl->line, LINE_MAX_BYTES, err, errlen);
+        while (r == 1);
+        if (r == 0) return 0;
     }
     pl->broken = 0;
     return 1;
