@@ -34,7 +34,8 @@ while read -r cmd arg rest; do
     quit) case $mode in *stubborn) ;; *) exit 0 ;; esac ;;
     uci) [ "$mode" = uci-no-uciok ] || printf 'id name fake-%s\nuciok\n' "$mode" ;;
     isready) echo readyok ;;
-    protover) printf 'feature myname="fake-%s" ping=1 setboard=1 done=1\n' "$mode" ;;
+    protover) case $mode in *nosetboard) sb=0 ;; *) sb=1 ;; esac
+        printf 'feature myname="fake-%s" ping=1 setboard=%s done=1\n' "$mode" $sb ;;
     ping) echo "pong $arg" ;;
     go)
         case $mode in
@@ -112,6 +113,10 @@ none_left "cecp"
 run cecp-illegal --protocol xboard --nodes 100
 check "cecp, --nodes: refused" "2|boardvm: match: a CECP engine plays with --tc, --time or --depth (not --nodes)" "$st|$(head -n 1 "$tmp/err")"
 
+echo 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3' >"$tmp/openings"
+run cecp-nosetboard --protocol xboard --depth 1 --openings "$tmp/openings"
+check "cecp without setboard: --openings refused" "2|boardvm: match: the engine '$(fake cecp-nosetboard)' cannot be given a position (it has no setboard feature): it plays from the start only, not --openings" "$st|$(cat "$tmp/err")"
+
 # -- errors before any game: a command that is no engine, one that never says uciok --
 "$boardvm" match "$chess" --engine "$tmp/no-such-engine" >"$tmp/out" 2>"$tmp/err"; st=$?
 check "a bad command: status 2" 2 $st
@@ -164,6 +169,17 @@ real() {   # name, command, protocol
 fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
 fmax=$(command -v fairymax || echo /usr/games/fairymax)
 real "fairy-stockfish" "$fsf" uci
+# variants, told by the game's name: drops, promotions with '+', ten ranks (at depth 1: cheap)
+for g in shogi xiangqi; do
+    [ -x "$fsf" ] || continue
+    timeout 60 "$boardvm" match "$srcdir/examples/$g.rules" --games 2 --jobs 2 --depth 1 \
+        --max-plies 30 --engine "$fsf" >"$tmp/out" 2>"$tmp/err"; st=$?
+    check "fairy-stockfish, $g: status, variant, both games counted" \
+        "0|B (Fairy-Stockfish $g, depth 1): in 2 games" \
+        "$st|$(sed -n 's/^A (depth 1) against B (\(Fairy-Stockfish\)[^,]* \([a-z]*\), depth 1): .*\( in [0-9]* games*\)$/B (\1 \2, depth 1):\3/p' "$tmp/out")"
+    if grep -q "illegal\|sent no move" "$tmp/out"; then bad "fairy-stockfish, $g: $(grep "illegal\|sent no move" "$tmp/out")"
+    else ok "fairy-stockfish, $g: every move of both sides legal"; fi
+done
 [ -x "$fmax" ] && fmax="setarch $(uname -m) -R $fmax"    # see docs/engine.md: Debian's build
 real "fairymax" "$fmax" xboard
 exit $status

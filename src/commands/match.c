@@ -1016,6 +1016,13 @@ static int run_match(Game *g, MatchOpts *o, FILE *rec)
             fprintf(stderr, "boardvm: match: %s\n", err);
             return 2;
         }
+        if (o->nopenings && !player_takes_positions(pl)) {
+            fprintf(stderr, "boardvm: match: the engine '%s' cannot be given a position (it "
+                    "has no setboard feature): it plays from the start only, not --openings\n",
+                    o->ext.command);
+            player_stop(pl);
+            return 2;
+        }
         snprintf(lim, sizeof lim, "%.63s", lb);
         snprintf(lb, sizeof lb, "%s%s%s%s%s", player_name(pl), *player_variant(pl) ? " " : "",
                  player_variant(pl), *lim ? ", " : "", lim);

@@ -327,6 +327,10 @@ EnginePlayer *player_start(const PlayerSpec *s, const Game *g, char *err, size_t
 
 const char *player_name(const EnginePlayer *pl) { return pl->name; }
 const char *player_variant(const EnginePlayer *pl) { return pl->variant; }
+int player_takes_positions(const EnginePlayer *pl)
+{
+    return pl->s.protocol == PLAYER_UCI || pl->setboard;
+}
 
 static void forget_moves(EnginePlayer *pl)
 {

@@ -50,6 +50,8 @@ EnginePlayer *player_start(const PlayerSpec *s, const Game *g, char *err, size_t
 const char *player_name(const EnginePlayer *pl);
 /* The variant it was told ("" when none was sent: chess). */
 const char *player_variant(const EnginePlayer *pl);
+/* Whether it can be given a position (UCI's position fen, CECP's setboard), not only moves. */
+int player_takes_positions(const EnginePlayer *pl);
 void player_stop(EnginePlayer *pl);
 
 /* A new game: p is its position after the `nplayed` moves of log (boardvm's strings), which are
