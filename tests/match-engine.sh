@@ -129,6 +129,8 @@ grep -q "said nothing for 0.5 s while boardvm waited for 'uciok' (is it a UCI en
 none_left "errors"
 "$boardvm" match "$chess" --protocol xboard 2>"$tmp/err"; st=$?
 check "--protocol without --engine" "2|boardvm: match: --protocol goes with --engine 'COMMAND'" "$st|$(head -n 1 "$tmp/err")"
+"$boardvm" match "$chess" --tc-margin 1 2>"$tmp/err"; st=$?
+check "--tc-margin without --tc" "2|boardvm: match: --tc-margin goes with --tc" "$st|$(head -n 1 "$tmp/err")"
 "$boardvm" match "$chess" --tc 10+x 2>"$tmp/err"; st=$?
 check "a bad --tc" "2|boardvm: match: --tc '10+x' is not A,B (each BASE+INC in seconds, as 10+0.1 or 1:30+1) or one time control" "$st|$(head -n 1 "$tmp/err")"
 mkdir -p "$tmp/pids"

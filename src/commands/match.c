@@ -61,6 +61,7 @@ typedef struct {
     int stats_only, sw, sd, sl;      /* --stats W,D,L: the statistics of these counts, no games */
     int penta_only, penta[5];        /* --stats P0,P1,P2,P3,P4: of these pair counts */
     TimeControl tc[2];               /* --tc A,B: each engine's clock (base 0: none) */
+    double tc_margin;                /* --tc-margin: seconds a move may pass its clock by */
     PlayerSpec ext;                  /* --engine: B is an external engine (command NULL: not) */
 } MatchOpts;
 
@@ -344,6 +345,7 @@ static int match_arg(MatchParse *mp, const ArgItem *opt)
         return 0;
     }
     case OPT_DEPTH: case OPT_TIME: case OPT_NODES: case OPT_TC: return limit_arg(mp, opt, v);
+    case OPT_TC_MARGIN: o->tc_margin = opt->d; return 0;
     case OPT_ENGINE: case OPT_PROTOCOL: case OPT_ENGINE_VARIANT: case OPT_ENGINE_OPTION:
     case OPT_TIMEOUT:
         return engine_arg(o, opt, v);
@@ -376,6 +378,8 @@ static int match_args(const Args *a, MatchOpts *o)
     o->lim[0].threads = o->threads[0]; o->lim[1].threads = o->threads[1];
     o->lim[0].off = o->off[0]; o->lim[1].off = o->off[1];
     for (int k = 0; k < 2; k++) { o->lim[k].algo = o->algo[k]; o->lim[k].playout = o->playout[k]; }
+    if (o->tc_margin > 0 && !(o->tc[0].base > 0))
+        return match_usage("--tc-margin goes with --tc");
     int st = engine_args_valid(o);
     return st ? st : mcts_limits_refused(o, mp.limit_given || o->work[0]);
 }
@@ -549,7 +553,8 @@ typedef struct {
 static PlayerLimits ext_limits(const GameRun *r)
 {
     const MatchOpts *o = r->o;
-    PlayerLimits pl = { o->lim[1].depth, o->lim[1].nodes, o->lim[1].time, 0, {0}, {0} };
+    PlayerLimits pl = { o->lim[1].depth, o->lim[1].nodes, o->lim[1].time, 0, {0}, {0},
+                        o->tc_margin };
     if (o->tc[1].base > 0) {
         pl.clocked = 1;
         for (int side = 0; side < 2; side++) {
@@ -589,13 +594,14 @@ static int take_turn(GameRun *r, Pos *p, int e)
     }
     if (tc->base > 0) {              /* the clock, as measured here for both sides */
         used = uci_clock() - start;
-        if (used > r->clock[e]) {
+        if (used > r->clock[e] + o->tc_margin) {
             r->loser = e;
             snprintf(r->forfeit, sizeof r->forfeit, "%s lost on time",
                      e == 1 && r->ext ? player_name(r->ext) : e ? "B" : "A");
             return -1;
         }
         r->clock[e] += tc->inc - used;
+        if (r->clock[e] < 0) r->clock[e] = 0;      /* within the margin: nothing left */
     }
     return k;
 }

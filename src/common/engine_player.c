@@ -551,7 +551,8 @@ PlayerOutcome player_move(EnginePlayer *pl, Pos *p, const PlayerLimits *lim, int
     int side = pos_turn(p);
     char err[512];
     double t0 = uci_clock();
-    double bound = lim->clocked ? lim->clock[side] : lim->movetime + pl->s.timeout;
+    double bound = lim->clocked ? lim->clock[side] + lim->margin
+                                : lim->movetime + pl->s.timeout;
     double deadline = t0 + bound;
     *used = 0;
     pl->broken = 1;                 /* until its move has come */
@@ -593,7 +594,7 @@ PlayerOutcome player_move(EnginePlayer *pl, Pos *p, const PlayerLimits *lim, int
         else snprintf(why, whylen, "%s: %s", pl->name, err);
         return PLAYER_LOST;
     }
-    if (r == PLAYER_MOVED && lim->clocked && *used > lim->clock[side]) {
+    if (r == PLAYER_MOVED && lim->clocked && *used > lim->clock[side] + lim->margin) {
         snprintf(why, whylen, "%s lost on time", pl->name);
         return PLAYER_LOST;
     }

@@ -40,6 +40,7 @@ typedef struct {
     int depth; uint64_t nodes; double movetime;
     int clocked;                  /* a clock: clock[] and inc[] below, per player (0 first) */
     double clock[2], inc[2];
+    double margin;                /* seconds a move may pass its clock by (match --tc-margin) */
 } PlayerLimits;
 
 typedef struct EnginePlayer EnginePlayer;
