@@ -226,8 +226,8 @@ static const CliTake match_takes[] = {
     TAKE_VALUE(OPT_RECORD, "write every game's record to FILE, in game order", ARG_FILE, 0, 0,
                "FILE", "a value"),
     TAKE(OPT_SPRT), TAKE_ALONE(OPT_STATS),
-    TAKE(OPT_TC), TAKE(OPT_TC_MARGIN), TAKE(OPT_ENGINE), TAKE(OPT_PROTOCOL), TAKE(OPT_ENGINE_VARIANT),
-    TAKE(OPT_ENGINE_OPTION),
+    TAKE(OPT_TC), TAKE(OPT_TC_MARGIN), TAKE(OPT_ENGINE), TAKE(OPT_PROTOCOL),
+    TAKE(OPT_ENGINE_VARIANT), TAKE(OPT_ENGINE_OPTION),
     TAKE_HELP(OPT_TIMEOUT, "seconds --engine has to start, and for a move with no clock beyond "
               "its limit (default 10)"),
 };
