@@ -35,7 +35,8 @@ while read -r cmd arg rest; do
     uci) [ "$mode" = uci-no-uciok ] || printf 'id name fake-%s\nuciok\n' "$mode" ;;
     isready) echo readyok ;;
     protover) case $mode in *nosetboard) sb=0 ;; *) sb=1 ;; esac
-        printf 'feature myname="fake-%s" ping=1 setboard=%s done=1\n' "$mode" $sb ;;
+        case $mode in *san) san=1 ;; *) san=0 ;; esac
+        printf 'feature myname="fake-%s" ping=1 setboard=%s san=%s done=1\n' "$mode" $sb $san ;;
     ping) echo "pong $arg" ;;
     go)
         case $mode in
@@ -116,6 +117,9 @@ check "cecp, --nodes: refused" "2|boardvm: match: a CECP engine plays with --tc,
 echo 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3' >"$tmp/openings"
 run cecp-nosetboard --protocol xboard --depth 1 --openings "$tmp/openings"
 check "cecp without setboard: --openings refused" "2|boardvm: match: the engine '$(fake cecp-nosetboard)' cannot be given a position (it has no setboard feature): it plays from the start only, not --openings" "$st|$(cat "$tmp/err")"
+
+run cecp-san --protocol xboard --depth 1
+check "cecp with san=1: refused" "2|boardvm: match: the engine '$(fake cecp-san)' asks for moves in SAN (feature san=1), which match does not send" "$st|$(cat "$tmp/err")"
 
 # -- errors before any game: a command that is no engine, one that never says uciok --
 "$boardvm" match "$chess" --engine "$tmp/no-such-engine" >"$tmp/out" 2>"$tmp/err"; st=$?

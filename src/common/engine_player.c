@@ -31,7 +31,7 @@ struct EnginePlayer {
     EngineNotation n;
     char name[128];
     char variant[64];             /* as sent ("" none) */
-    int setboard, usermove, ping, san, pings;   /* CECP's features (san: moves in SAN) */
+    int setboard, usermove, ping, san, pings;   /* CECP's features (san=1: refused) */
     char *start;                  /* the game's start, as the engine's FEN */
     int from_start;
     char **moves; int nmoves, cap, sent;   /* the game's moves for the engine; sent: CECP's */
@@ -287,6 +287,9 @@ static int cecp_handshake(EnginePlayer *pl, char *err, size_t errlen)
         if (r != 1) { ok = 0; break; }
         if (!strncmp(line, "feature ", 8)) feature_line(pl, line, &variants, &done);
     }
+    if (ok && pl->san)
+        ok = fail(err, errlen, "the engine '%s' asks for moves in SAN (feature san=1), which "
+                  "match does not send", pl->s.command);
     for (int i = 0; ok && i < pl->s.nset; i++)
         ok = sendf(pl, err, errlen, "option %s\n", pl->s.set[i]);
     ok = ok && choose_variant(pl, variants ? variants : "", variants != NULL, err, errlen);
