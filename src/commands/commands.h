@@ -15,7 +15,7 @@ typedef enum {
     OPT_PORT, OPT_ADDRESS, OPT_WORK, OPT_JOBS, OPT_OPENINGS, OPT_RANDOM_PLIES, OPT_SPRT, OPT_STATS,
     OPT_RECORDS, OPT_LAST_PLY, OPT_WRITE, OPT_UNIT, OPT_FIT_DATA, OPT_UCI, OPT_VARIANT, OPT_PIECE,
     OPT_TURN, OPT_RANKS_FROM, OPT_ENGINE_FEN, OPT_TIMEOUT, OPT_SETOPTION, OPT_RANDOM_GAMES,
-    OPT_PLIES, OPT_NAMES,
+    OPT_PLIES, OPT_NAMES, OPT_SHARD, OPT_JSONL,
     NOPTIONS,
     OPERAND = -1                   /* an ArgItem that is an operand, not an option */
 } OptionId;
@@ -58,6 +58,8 @@ typedef struct {
     const char *address;           /* serve --address A */
     long work;                     /* --work N: the steps of work one command may run (N million) */
     const char *variant;           /* dump --variant N|NAME: a variant of a .zrf file */
+    int shard_k, shard_n;          /* --shard K/N (shard.h; n 0: the whole run) */
+    const char *jsonl;             /* --jsonl FILE: the results as JSON lines, for merge */
     /* Every option and operand in the order written: for the commands where the order means
      * something (diff's and balance's -o set the rules file before them) or whose values they
      * check themselves (match's "A,B"); the fields above are the same values by name. */
@@ -88,6 +90,7 @@ int cmd_dump(Args *a);             /* dump.c */
 int cmd_diff(Args *a);             /* diff.c */
 int cmd_match(Args *a);            /* match.c */
 int cmd_tune(Args *a);             /* tune.c */
+int cmd_merge(Args *a);
 int cmd_balance(Args *a);          /* balance.c */
 int cmd_list(Args *a);             /* list.c */
 #define BALANCE_MAX_VARIANTS 8     /* balance.c: the most rules files (operands) it compares */
