@@ -2,6 +2,7 @@
  * and the subcommands, each in its own file. */
 #ifndef BOARDVM_COMMANDS_H
 #define BOARDVM_COMMANDS_H
+#include <stdint.h>
 #include <stdio.h>
 #include "position.h"
 
@@ -90,8 +91,20 @@ int cmd_dump(Args *a);             /* dump.c */
 int cmd_diff(Args *a);             /* diff.c */
 int cmd_match(Args *a);            /* match.c */
 int cmd_tune(Args *a);             /* tune.c */
-int cmd_merge(Args *a);
+int cmd_merge(Args *a);            /* merge.c */
+/* selfplay.c: its closing score lines, which merge prints too */
+void selfplay_score(const char *const *players, const int score[4], const char *ename,
+                    const char *oname, const int mine[3]);
 int cmd_balance(Args *a);          /* balance.c */
+/* balance.c: the report of variants from their games' results, which merge prints (outcome:
+ * selfgames.h's, -1 an error, -2 not reported, -3 another shard's) */
+typedef struct {
+    const char *name, *first, *opts;
+    int *outcome, *plies;
+    uint64_t *hash;
+    char **reason;
+} BalanceVariant;
+int balance_report(const BalanceVariant *v, int nv, int games);
 int cmd_list(Args *a);             /* list.c */
 #define BALANCE_MAX_VARIANTS 8     /* balance.c: the most rules files (operands) it compares */
 void show_board(const Pos *p, FILE *out);   /* display.c */

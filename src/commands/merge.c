@@ -8,6 +8,7 @@
  * The files must be shards of one run: the same command, the same settings (the header's "run"
  * key), the same N, each K once. A shard missing is said, and the statistics are those of the
  * shards present (exit 1); a unit that is not its shard's, or comes twice, is an error. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -226,6 +227,120 @@ static int merge_match(const Merge *m)
     return st;
 }
 
+/* ---- selfplay ------------------------------------------------------------------------------ */
+
+static int merge_selfplay(const Merge *m)
+{
+    const JsonObj *h = &m->f[0].head;
+    int games;
+    if (header_count(m, "games", &games)) return 1;
+    const JsonObj **slot = xcalloc((size_t)games, sizeof *slot, "the games");
+    int st = place_units(m, "game", games, 1, slot);
+    if (!st) {
+        int score[4] = {0}, mine[3] = {0}, missing = 0;
+        for (int gi = 0; gi < games; gi++) {
+            if (!slot[gi]) { missing++; continue; }
+            int oc = (int)jsonl_get_int(slot[gi], "outcome", -1);
+            int en = (int)jsonl_get_int(slot[gi], "engine", -1);
+            if (oc < 0 || oc > 3) {
+                free(slot);
+                return merge_error(m->f[0].path, 0, "a game without its outcome");
+            }
+            score[oc]++;
+            if (en >= 0 && en < 3) mine[en]++;
+        }
+        const char *players[2] = { jsonl_get(h, "first"), jsonl_get(h, "second") };
+        const char *opp = jsonl_get(h, "opponent");
+        int two = jsonl_get_int(h, "players", 0) == 2 && games > 1 && players[0] && players[1];
+        selfplay_score(two ? players : NULL, score, opp ? jsonl_get(h, "engine") : NULL, opp,
+                       mine);
+        if (missing && !m->missing)
+            fprintf(stderr, "boardvm: merge: %d of %d games not in the results\n", missing, games);
+        if (missing && !m->missing) st = 1;
+        int rs = write_records(m, slot, games);
+        if (rs) st = rs;
+    }
+    free(slot);
+    return st;
+}
+
+/* ---- balance ------------------------------------------------------------------------------- */
+
+/* The lines of variant v: its header line (with "name") into *head, its games into slot. */
+static int balance_units(const Merge *m, int v, int games, const JsonObj **head,
+                         const JsonObj **slot)
+{
+    for (int i = 0; i < m->nf; i++)
+        for (int j = 0; j < m->f[i].nlines; j++) {
+            const JsonObj *o = &m->f[i].lines[j];
+            if (jsonl_get_int(o, "variant", 0) != v) continue;
+            if (!jsonl_get(o, "game")) {
+                if (!*head) *head = o;
+                continue;
+            }
+            long long u = jsonl_get_int(o, "game", 0);
+            char what[160];
+            if (u < 1 || u > games || !shard_has(m->f[i].k, m->n, (long)u - 1) || slot[u - 1]) {
+                snprintf(what, sizeof what, "game %lld of variant %d: not from 1 to %d, not shard "
+                         "%d/%d's, or twice", u, v, games, m->f[i].k, m->n);
+                return merge_error(m->f[i].path, j + 2, what);
+            }
+            slot[u - 1] = o;
+        }
+    return 0;
+}
+
+static int merge_balance(const Merge *m)
+{
+    int games, nv;
+    if (header_count(m, "games", &games) || header_count(m, "variants", &nv)) return 1;
+    if (nv > BALANCE_MAX_VARIANTS) return merge_error(m->f[0].path, 1, "too many variants");
+    BalanceVariant v[BALANCE_MAX_VARIANTS];
+    const JsonObj **slot = xcalloc((size_t)games, sizeof *slot, "the games");
+    int st = 0, done = 0;
+    for (int i = 0; i < nv && !st; i++) {
+        const JsonObj *head = NULL;
+        memset(slot, 0, sizeof *slot * (size_t)games);
+        st = balance_units(m, i + 1, games, &head, slot);
+        if (!st && !head) st = merge_error(m->f[0].path, 0, "a variant without its line");
+        if (st) break;
+        v[i].name = jsonl_get(head, "name");
+        v[i].first = jsonl_get(head, "first");
+        v[i].opts = jsonl_get(head, "options");
+        if (!v[i].name || !v[i].first || !v[i].opts) {
+            st = merge_error(m->f[0].path, 0, "a variant's line without its name");
+            break;
+        }
+        v[i].outcome = xcalloc((size_t)games, sizeof(int), "the games");
+        v[i].plies = xcalloc((size_t)games, sizeof(int), "the games");
+        v[i].hash = xcalloc((size_t)games, sizeof(uint64_t), "the games");
+        v[i].reason = xcalloc((size_t)games, sizeof(char *), "the games");
+        done = i + 1;
+        for (int gi = 0; gi < games; gi++) {
+            const JsonObj *o = slot[gi];
+            int mine = 0;
+            for (int k = 0; k < m->nf; k++) mine |= shard_has(m->f[k].k, m->n, gi);
+            v[i].outcome[gi] = o ? (int)jsonl_get_int(o, "outcome", -1) : mine ? -2 : -3;
+            if (!o) continue;
+            if (v[i].outcome[gi] < -1 || v[i].outcome[gi] > 3) v[i].outcome[gi] = -1;
+            v[i].plies[gi] = (int)jsonl_get_int(o, "plies", 0);
+            const char *h = jsonl_get(o, "hash");
+            v[i].hash[gi] = h ? strtoull(h, NULL, 16) : 0;
+            const char *why = jsonl_get(o, "reason");
+            v[i].reason[gi] = xstrdup(why ? why : "", "the reasons");
+            if (v[i].outcome[gi] == -1)
+                fprintf(stderr, "boardvm: merge: variant %d, game %d: %s\n", i + 1, gi + 1, why);
+        }
+    }
+    if (!st) st = balance_report(v, nv, games);
+    for (int i = 0; i < done; i++) {
+        for (int gi = 0; gi < games; gi++) free(v[i].reason[gi]);
+        free(v[i].outcome); free(v[i].plies); free(v[i].hash); free(v[i].reason);
+    }
+    free(slot);
+    return st;
+}
+
 /* ---- the command --------------------------------------------------------------------------- */
 
 int cmd_merge(Args *a)
@@ -242,6 +357,8 @@ int cmd_merge(Args *a)
         printf("merge: %s, %d of %d %s\n", m.command, m.n - m.missing, m.n,
                plural(m.n, "shard", "shards"));
         if (!strcmp(m.command, "match")) st = merge_match(&m);
+        else if (!strcmp(m.command, "selfplay")) st = merge_selfplay(&m);
+        else if (!strcmp(m.command, "balance")) st = merge_balance(&m);
         else {
             fprintf(stderr, "boardvm: merge: %s: results of '%s', which merge does not know\n",
                     m.f[0].path, m.command);
