@@ -96,6 +96,9 @@ int cmd_merge(Args *a);            /* merge.c */
 void selfplay_score(const char *const *players, const int score[4], const char *ename,
                     const char *oname, const int mine[3]);
 int cmd_balance(Args *a);          /* balance.c */
+/* tune.c: the fit of games in one PGN text (merge: the games of every shard, in order) */
+int tune_fit_text(const char *rules, char **opts, int nopts, char *text, int random_plies,
+                  int last_ply, const char *unit);
 /* balance.c: the report of variants from their games' results, which merge prints (outcome:
  * selfgames.h's, -1 an error, -2 not reported, -3 another shard's) */
 typedef struct {

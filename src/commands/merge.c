@@ -341,6 +341,85 @@ static int merge_balance(const Merge *m)
     return st;
 }
 
+/* ---- tune ------------------------------------------------------------------------------------ */
+
+/* The games' records of every shard in the order of their numbers, fitted together: the logistic
+ * fit's weights are not a sum or mean of the shards' (each is the root of its own likelihood's
+ * gradient), so the rows are joined and fitted once, which gives the run's fit exactly. */
+static int merge_tune(const Merge *m)
+{
+    const JsonObj *h = &m->f[0].head;
+    int games;
+    if (header_count(m, "games", &games)) return 1;
+    const JsonObj **slot = xcalloc((size_t)games, sizeof *slot, "the games");
+    int st = place_units(m, "game", games, 1, slot);
+    size_t len = 1;
+    for (int gi = 0; !st && gi < games; gi++)
+        if (slot[gi]) {
+            const char *r = jsonl_get(slot[gi], "record");
+            if (!r) st = merge_error(m->f[0].path, 0, "a game without its record");
+            else len += strlen(r) + 2;
+        }
+    int nopts = (int)jsonl_get_int(h, "noptions", 0);
+    if (!st && (nopts < 0 || nopts > 1000)) st = merge_error(m->f[0].path, 1, "a bad noptions");
+    if (!st) {
+        char *text = xmalloc(len, "the games"), *q = text;
+        for (int gi = 0; gi < games; gi++)
+            if (slot[gi]) q += sprintf(q, "%s", jsonl_get(slot[gi], "record"));
+        *q = 0;
+        char **opts = xcalloc((size_t)nopts + 1, sizeof *opts, "the options");
+        for (int i = 0; i < nopts && !st; i++) {
+            char key[32];
+            snprintf(key, sizeof key, "option%d", i + 1);
+            if (!(opts[i] = (char *)jsonl_get(h, key)))
+                st = merge_error(m->f[0].path, 1, "an option missing");
+        }
+        const char *rules = jsonl_get(h, "rules");
+        if (!st) st = write_records(m, slot, games);
+        if (!st)
+            st = tune_fit_text(rules ? rules : "", opts, nopts, text,
+                               (int)jsonl_get_int(h, "random_plies", 0),
+                               (int)jsonl_get_int(h, "last_ply", 0), jsonl_get(h, "unit"));
+        free(opts);
+        free(text);
+    }
+    free(slot);
+    return st;
+}
+
+/* ---- perft ----------------------------------------------------------------------------------- */
+
+/* The count below each root move (sorted, as perft --divide prints them) and the total. */
+static int merge_perft(const Merge *m)
+{
+    int moves;
+    if (header_count(m, "moves", &moves)) return 1;
+    const JsonObj **slot = xcalloc((size_t)moves, sizeof *slot, "the root moves");
+    int st = place_units(m, "move", moves, 1, slot);
+    unsigned long long total = 0;
+    int missing = 0;
+    for (int i = 0; !st && i < moves; i++) {
+        if (!slot[i]) { missing++; continue; }
+        const char *name = jsonl_get(slot[i], "name");
+        long long n = jsonl_get_int(slot[i], "leaves", -1);
+        if (!name || n < 0) {
+            st = merge_error(m->f[0].path, 0, "a root move without its name or count");
+            break;
+        }
+        printf("%s %lld\n", name, n);
+        total += (unsigned long long)n;
+    }
+    if (!st) {
+        if (missing)
+            printf("incomplete: %d of %d root moves counted, %llu leaves below them\n",
+                   moves - missing, moves, total);
+        else printf("%llu\n", total);
+        if (missing && !m->missing) st = 1;
+    }
+    free(slot);
+    return st;
+}
+
 /* ---- the command --------------------------------------------------------------------------- */
 
 int cmd_merge(Args *a)
@@ -359,6 +438,8 @@ int cmd_merge(Args *a)
         if (!strcmp(m.command, "match")) st = merge_match(&m);
         else if (!strcmp(m.command, "selfplay")) st = merge_selfplay(&m);
         else if (!strcmp(m.command, "balance")) st = merge_balance(&m);
+        else if (!strcmp(m.command, "tune")) st = merge_tune(&m);
+        else if (!strcmp(m.command, "perft")) st = merge_perft(&m);
         else {
             fprintf(stderr, "boardvm: merge: %s: results of '%s', which merge does not know\n",
                     m.f[0].path, m.command);
