@@ -353,7 +353,7 @@ const CliCommand cli_commands[] = {
                "and\n"
                "the share of each ending; then each variant's difference from the first." },
     { .name = "merge", .operands = "FILE...", .min_operands = 1, .max_operands = -1,
-      .needs = "results files (--jsonl)", .operand_ext = ".jsonl", .run = cmd_merge,
+      .needs = "results files (of --jsonl)", .operand_ext = ".jsonl", .run = cmd_merge,
       CLI_TAKES(merge_takes),
       .summary = "join the results of the shards of a run (--shard K/N --jsonl FILE)",
       .about = "Reads the JSON lines that match, selfplay, balance, tune or perft wrote with\n"

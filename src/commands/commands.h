@@ -91,7 +91,7 @@ int cmd_dump(Args *a);             /* dump.c */
 int cmd_diff(Args *a);             /* diff.c */
 int cmd_match(Args *a);            /* match.c */
 int cmd_tune(Args *a);             /* tune.c */
-int cmd_merge(Args *a);            /* merge.c */
+int cmd_merge(Args *a);            /* merge_cmd.c */
 /* selfplay.c: its closing score lines, which merge prints too */
 void selfplay_score(const char *const *players, const int score[4], const char *ename,
                     const char *oname, const int mine[3]);

@@ -1,4 +1,4 @@
-/* merge.c - `boardvm merge FILE...`: the results of the shards of one run (each written by
+/* merge_cmd.c - `boardvm merge FILE...`: the results of the shards of one run (each written by
  * `--shard K/N --jsonl FILE`, shard.h) joined into the statistics of the whole run, printed as
  * the run without --shard prints them: a match's score, Elo and SPRT (match_report.c), selfplay's
  * score, balance's report of each variant (balance.c), tune's fit of every game (tune.c: the
@@ -205,8 +205,10 @@ static int merge_match(const Merge *m)
         MatchGame *mg = xcalloc((size_t)games, sizeof *mg, "the games");
         for (int gi = 0; gi < games; gi++) {
             const JsonObj *o = slot[gi];
-            int oc = o ? (int)jsonl_get_int(o, "outcome", -1) : -2;
-            if (oc < -1 || oc > 2) oc = -1;
+            int given = 0;             /* whether a shard given holds the game */
+            for (int k = 0; k < m->nf; k++) given |= shard_has(m->f[k].k, m->n, gi / 2);
+            int oc = o ? (int)jsonl_get_int(o, "outcome", -1) : given ? -2 : -3;
+            if (o && (oc < -1 || oc > 2)) oc = -1;
             mg[gi] = (MatchGame){ oc, o ? (int)jsonl_get_int(o, "plies", 0) : 0,
                                   o && jsonl_get(o, "reason") ? jsonl_get(o, "reason") : "" };
             if (oc == -1 && o)
