@@ -118,6 +118,16 @@ check "another command's results: exit 1" \
 "$B" merge "$tmp/p.1.jsonl" "$tmp/p2.jsonl" > /dev/null 2> "$tmp/err"
 check "another run: exit 1" 1 $?
 grep -q "another run than" "$tmp/err" || { echo "FAIL: another run: $(cat "$tmp/err")"; status=1; }
+# the same command line on a rules file of the same name that plays otherwise (1. e3 made first)
+mkdir "$tmp/other"
+srcdir=${srcdir:-.}
+sed 's|^start "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";|start "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 0 1";|' \
+    "$srcdir/rules/chess.rules" > "$tmp/other/chess.rules"
+cmp -s "$srcdir/rules/chess.rules" "$tmp/other/chess.rules" && { echo "FAIL: the start was not changed"; status=1; }
+(cd "$tmp/other" && "$B" perft ./chess.rules 3 --shard 2/4 --jsonl "$tmp/p2other.jsonl" > /dev/null 2>&1)
+"$B" merge "$tmp/p.1.jsonl" "$tmp/p2other.jsonl" > /dev/null 2> "$tmp/err"
+check "another rules file of the same name: exit 1" 1 $?
+grep -q "played by another build or rules file" "$tmp/err" || { echo "FAIL: another rules file: $(cat "$tmp/err")"; status=1; }
 "$B" merge "$tmp"/m.[123].jsonl > "$tmp/out" 2> "$tmp/err"
 check "a missing shard: exit 1" 1 $?
 check "a missing shard: said" \

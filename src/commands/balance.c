@@ -501,7 +501,7 @@ int cmd_balance(Args *a)
     o.shard_n = a->shard_n;
     OutFile *results = NULL;
     if (!st && a->jsonl) {
-        if (!(results = jsonl_open_run(a, "balance", o.nv ? o.v[0].rules : ""))) st = 2;
+        if (!(results = jsonl_open_run(a, "balance", o.nv ? o.v[0].rules : "", NULL))) st = 2;
         else {
             o.results = results->f;
             jsonl_int(o.results, "games", o.games);

@@ -894,7 +894,7 @@ int cmd_match(Args *a)
     } else if (o.openings_file) st = read_openings(g, &o);
     if (!st && o.record && !(rec = outfile_open(o.record))) st = 2;
     if (!st) {
-        OutFile *res = jsonl_open_run(a, "match", o.rules);
+        OutFile *res = jsonl_open_run(a, "match", o.rules, g);
         if (a->jsonl && !res) st = 2;
         else {
             st = run_match(g, &o, rec ? rec->f : NULL, res ? res->f : NULL);

@@ -93,6 +93,16 @@ static void free_shard(ShardFile *sf)
     free(sf->text);
 }
 
+static const char *text_of(const JsonObj *h, const char *key)
+{
+    return jsonl_get(h, key) ? jsonl_get(h, key) : "-";
+}
+/* whether two headers have the same value for key (both without it: the same) */
+static int same(const JsonObj *a, const JsonObj *b, const char *key)
+{
+    return !strcmp(text_of(a, key), text_of(b, key));
+}
+
 /* The files are shards of one run, each once; 0, or 1 after a message. */
 static int check_run(Merge *m)
 {
@@ -115,6 +125,12 @@ static int check_run(Merge *m)
             snprintf(what, sizeof what, "another run than %s's (its settings: '%s'; %s's: '%s')",
                      m->f[0].path, run ? run : "", m->f[0].path,
                      jsonl_get(h0, "run") ? jsonl_get(h0, "run") : "");
+            st = merge_error(m->f[i].path, 1, what);
+        } else if (!same(h, h0, "version") || !same(h, h0, "code")) {
+            snprintf(what, sizeof what, "played by another build or rules file than %s (boardvm "
+                     "%s, code %s; %s's: %s, %s)", m->f[0].path, text_of(h, "version"),
+                     text_of(h, "code"), m->f[0].path, text_of(h0, "version"),
+                     text_of(h0, "code"));
             st = merge_error(m->f[i].path, 1, what);
         } else if (n != m->n || k < 1 || k > n) {
             snprintf(what, sizeof what, "shard %lld/%lld, not a shard of %d", k, n, m->n);

@@ -177,7 +177,7 @@ int cmd_perft(Args *a)
         p->profile = xcalloc((size_t)g->ncode + 1, sizeof *p->profile, "the profile counters");
     PerftRun r = { (int)depth, a->divide, { isatty(2), now(), depth, 0 }, 0, 0, NULL, NULL, a,
                    NULL };
-    if (a->jsonl && !(r.results = jsonl_open_run(a, "perft", a->pos[1]))) {
+    if (a->jsonl && !(r.results = jsonl_open_run(a, "perft", a->pos[1], g))) {
         pos_free(p); game_free(g);
         return 2;
     }

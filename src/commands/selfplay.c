@@ -314,7 +314,7 @@ int cmd_selfplay(Args *a)
         return st;
     }
     int games = a->games > 0 ? a->games : 1;
-    OutFile *results = jsonl_open_run(a, "selfplay", a->pos[1]);
+    OutFile *results = jsonl_open_run(a, "selfplay", a->pos[1], m.g);
     if (a->jsonl && !results) {
         engine_free(m.eng2);
         engine_free(m.eng);

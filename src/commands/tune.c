@@ -788,7 +788,7 @@ int cmd_tune(Args *a)
         st = read_records(g, o.records[i], o.random_plies, o.last_ply, feat, nfeat, &d, &c);
     OutFile *results = NULL;
     if (!st && !o.nrecords && a->jsonl) {
-        if (!(results = jsonl_open_run(a, "tune", o.rules))) st = 2;
+        if (!(results = jsonl_open_run(a, "tune", o.rules, g))) st = 2;
         else results_header(results->f, &o);
     }
     if (!st && !o.nrecords) st = play_games(g, &o, feat, nfeat, &d, &c, results ? results->f : 0);

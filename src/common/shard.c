@@ -80,7 +80,23 @@ static int decides_games(OptionId id)
            id != OPT_WRITE && id != OPT_HELP;
 }
 
-OutFile *jsonl_open_run(const Args *a, const char *command, const char *rules)
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "0.1.0"
+#endif
+
+/* FNV-1a over the compiled game's code words and its start position: two machines whose rules
+ * files differ in what the games depend on give different hashes. */
+static unsigned long long game_code_hash(const Game *g)
+{
+    unsigned long long h = 0xcbf29ce484222325ull;
+    for (int i = 0; i < g->ncode; i++)
+        for (int b = 0; b < 4; b++) h = (h ^ ((uint32_t)g->code[i] >> (8 * b) & 255)) * 0x100000001b3ull;
+    for (const char *c = g->start ? g->start : ""; *c; c++)
+        h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
+    return h;
+}
+
+OutFile *jsonl_open_run(const Args *a, const char *command, const char *rules, const Game *g)
 {
     if (!a->jsonl) return NULL;
     OutFile *of = outfile_open(a->jsonl);
@@ -93,12 +109,13 @@ OutFile *jsonl_open_run(const Args *a, const char *command, const char *rules)
         if (it->id != OPERAND && !decides_games(it->id)) continue;
         const char *text = it->text ? it->text : "";
         if (it->id == OPERAND && strrchr(text, '/')) text = strrchr(text, '/') + 1;
-        size_t need = len + strlen(text) + (it->name ? strlen(it->name) : 0) + 8;
+        size_t tl = strlen(text);      /* "chess.rules" and "chess" name one game */
+        if (it->id == OPERAND && tl > 6 && !strcmp(text + tl - 6, ".rules")) tl -= 6;
+        size_t need = len + tl + (it->name ? strlen(it->name) : 0) + 8;
         if (need > cap) key = xrealloc(key, cap = 2 * need, "the run's key");
-        len += (size_t)sprintf(key + len, "%s%s%s%s%s", len ? " " : "",
+        len += (size_t)sprintf(key + len, "%s%s%s%s%.*s", len ? " " : "",
                                it->id == OPERAND ? "" : "--", it->id == OPERAND ? "" : it->name,
-                               it->id == OPERAND || !it->text ? "" : "=",
-                               it->id == OPERAND || it->text ? text : "");
+                               it->id == OPERAND || !it->text ? "" : "=", (int)tl, text);
     }
     FILE *f = of->f;
     fputs("{\"boardvm\":", f);
@@ -108,6 +125,12 @@ OutFile *jsonl_open_run(const Args *a, const char *command, const char *rules)
     jsonl_int(f, "shards", a->shard_n ? a->shard_n : 1);
     jsonl_str(f, "rules", rules);
     jsonl_str(f, "run", key);
+    jsonl_str(f, "version", PACKAGE_VERSION);
+    if (g) {
+        char hex[24];
+        snprintf(hex, sizeof hex, "%016llx", game_code_hash(g));
+        jsonl_str(f, "code", hex);
+    }
     free(key);
     return of;
 }

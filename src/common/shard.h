@@ -27,10 +27,12 @@ static inline int shard_has(int k, int n, long u)
 /* The results file of --jsonl (NULL without it): written whole or not at all (outfile.c). Its
  * first line is the run's header: {"boardvm": COMMAND, "format": 1, "shard": K, "shards": N,
  * "rules": FILE, "run": KEY, ...}; KEY is every option written that decides the games (not
- * --shard, --jsonl, --jobs, --record, --write) with the rules file's base name, so that merge
- * refuses shards of different runs. The caller adds its own fields, then ends the line with
+ * --shard, --jsonl, --jobs, --record, --write) with the rules file's base name, and with
+ * "version" (boardvm's) and "code" (a hash of g's bytecode and start position, when g is given)
+ * the games depend on, so that merge refuses shards of different runs or of different builds
+ * and rules files. The caller adds its own fields, then ends the line with
  * jsonl_end(). NULL after a message. */
-OutFile *jsonl_open_run(const Args *a, const char *command, const char *rules);
+OutFile *jsonl_open_run(const Args *a, const char *command, const char *rules, const Game *g);
 /* Members of the object on the line: ,"key":value (the first of a line with no comma). */
 void jsonl_str(FILE *f, const char *key, const char *value);
 void jsonl_int(FILE *f, const char *key, long long value);
