@@ -1,5 +1,5 @@
 #!/bin/sh
-# --shard K/N, --jsonl FILE and `boardvm merge` (src/common/shard.c, src/commands/merge.c): a run
+# --shard K/N, --jsonl FILE and `boardvm merge` (src/common/shard.c, src/commands/merge_cmd.c): a run
 # cut into 4 shards, run side by side under GNU parallel (or as background jobs where it is not
 # installed), merges into the run played in one piece, game for game: the same game numbers (each
 # in the shard K/N says, checked here by awk), the same per-game lines (outcome, length, reason,

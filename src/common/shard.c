@@ -90,7 +90,8 @@ static unsigned long long game_code_hash(const Game *g)
 {
     unsigned long long h = 0xcbf29ce484222325ull;
     for (int i = 0; i < g->ncode; i++)
-        for (int b = 0; b < 4; b++) h = (h ^ ((uint32_t)g->code[i] >> (8 * b) & 255)) * 0x100000001b3ull;
+        for (int b = 0; b < 4; b++)
+            h = (h ^ ((uint32_t)g->code[i] >> (8 * b) & 255)) * 0x100000001b3ull;
     for (const char *c = g->start ? g->start : ""; *c; c++)
         h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
     return h;
