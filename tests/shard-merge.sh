@@ -153,6 +153,8 @@ for bad in 0/4 5/4 1/0 x 1/ /4 1/4/2; do
     "$B" match chess --shard "$bad" > /dev/null 2> "$tmp/err"
     check "--shard $bad: a usage error" 2 $?
 done
+"$B" tune chess --shard 1/2 --write "$tmp/w" > /dev/null 2>&1
+check "tune --shard --write: a usage error" 2 $?
 "$B" perft chess 0 --jsonl "$tmp/p0.jsonl" > /dev/null 2>&1
 check "perft 0 --jsonl: a usage error" 2 $?
 exit $status

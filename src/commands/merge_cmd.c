@@ -200,7 +200,7 @@ static int write_records(const Merge *m, const JsonObj **slot, int count)
 static int header_count(const Merge *m, const char *key, int *count)
 {
     *count = (int)jsonl_get_int(&m->f[0].head, key, -1);
-    if (*count < 1 || *count > 100000000) {
+    if (*count < 1 || *count > 4000000) {        /* match and balance: 1000000 games at most */
         char what[96];
         snprintf(what, sizeof what, "no \"%s\" count in its first line", key);
         return merge_error(m->f[0].path, 1, what);

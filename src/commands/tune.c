@@ -755,6 +755,9 @@ int cmd_tune(Args *a)
     int st = 0;
     if (o.shard_n && o.nrecords)
         st = diag_usage("tune", "--shard plays a share of the games: not with --records");
+    else if (o.shard_n && o.write)
+        st = diag_usage("tune", "--shard fits nothing: --write the fit of the merged games "
+                        "(boardvm merge --record FILE, then tune --records FILE --write)");
     if (o.last_ply && o.last_ply <= o.random_plies)
         st = diag_usage("tune", "--last-ply %d leaves no position after the %d random plies",
                         o.last_ply, o.random_plies);
