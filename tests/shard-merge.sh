@@ -128,6 +128,11 @@ cmp -s "$srcdir/rules/chess.rules" "$tmp/other/chess.rules" && { echo "FAIL: the
 "$B" merge "$tmp/p.1.jsonl" "$tmp/p2other.jsonl" > /dev/null 2> "$tmp/err"
 check "another rules file of the same name: exit 1" 1 $?
 grep -q "played by another build or rules file" "$tmp/err" || { echo "FAIL: another rules file: $(cat "$tmp/err")"; status=1; }
+(cd "$tmp/other" && "$B" balance chess.rules --depth 1 --games 4 --random-plies 2 --max-plies 60 -j 1 \
+    chess --shard 2/4 --jsonl "$tmp/b2other.jsonl" > /dev/null 2>&1)
+"$B" merge "$tmp/b.1.jsonl" "$tmp/b2other.jsonl" > /dev/null 2> "$tmp/err"
+check "balance: a variant of another rules file: exit 1" 1 $?
+grep -q "variant 1: another rules file" "$tmp/err" || { echo "FAIL: balance, another rules file: $(cat "$tmp/err")"; status=1; }
 "$B" merge "$tmp"/m.[123].jsonl > "$tmp/out" 2> "$tmp/err"
 check "a missing shard: exit 1" 1 $?
 check "a missing shard: said" \

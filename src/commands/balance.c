@@ -543,6 +543,7 @@ int cmd_balance(Args *a)
             jsonl_str(o.results, "name", g->name);
             jsonl_str(o.results, "first", g->player_name[0]);
             jsonl_str(o.results, "options", opts);
+            jsonl_code(o.results, g);
             jsonl_end(o.results);
         }
         int s = play_variant(g, &o, &t[i], i + 1);

@@ -292,8 +292,14 @@ static int balance_units(const Merge *m, int v, int games, const JsonObj **head,
         for (int j = 0; j < m->f[i].nlines; j++) {
             const JsonObj *o = &m->f[i].lines[j];
             if (jsonl_get_int(o, "variant", 0) != v) continue;
-            if (!jsonl_get(o, "game")) {
+            if (!jsonl_get(o, "game")) {            /* the variant's line: one game everywhere */
                 if (!*head) *head = o;
+                else if (!same(*head, o, "code")) {
+                    char what[96];
+                    snprintf(what, sizeof what, "variant %d: another rules file than the other "
+                             "shards' (its code differs)", v);
+                    return merge_error(m->f[i].path, j + 2, what);
+                }
                 continue;
             }
             long long u = jsonl_get_int(o, "game", 0);

@@ -97,6 +97,13 @@ static unsigned long long game_code_hash(const Game *g)
     return h;
 }
 
+void jsonl_code(FILE *f, const Game *g)
+{
+    char hex[24];
+    snprintf(hex, sizeof hex, "%016llx", game_code_hash(g));
+    jsonl_str(f, "code", hex);
+}
+
 OutFile *jsonl_open_run(const Args *a, const char *command, const char *rules, const Game *g)
 {
     if (!a->jsonl) return NULL;
@@ -127,11 +134,7 @@ OutFile *jsonl_open_run(const Args *a, const char *command, const char *rules, c
     jsonl_str(f, "rules", rules);
     jsonl_str(f, "run", key);
     jsonl_str(f, "version", PACKAGE_VERSION);
-    if (g) {
-        char hex[24];
-        snprintf(hex, sizeof hex, "%016llx", game_code_hash(g));
-        jsonl_str(f, "code", hex);
-    }
+    if (g) jsonl_code(f, g);
     free(key);
     return of;
 }

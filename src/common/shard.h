@@ -38,6 +38,7 @@ void jsonl_str(FILE *f, const char *key, const char *value);
 void jsonl_int(FILE *f, const char *key, long long value);
 void jsonl_num(FILE *f, const char *key, double value);
 void jsonl_begin(FILE *f, const char *key, long long value);  /* {"key":value */
+void jsonl_code(FILE *f, const Game *g);                       /* ,"code":"HASH" of g */
 void jsonl_end(FILE *f);                                       /* }\n */
 
 /* ---- reading (merge) --------------------------------------------------------------------- */
