@@ -450,6 +450,19 @@ static void declare_last_move(ZrfLower *L, Ast *root)
     ast_add(&L->nodes, root, hook);
 }
 
+/* `var " turn": int = 0;`: the entry of the turn order whose turn it is (Game.order_slot):
+ * counted, so two positions that differ in it differ */
+static void declare_turn_index(ZrfLower *L, Ast *root)
+{
+    const ZrfNode *at = zrf_find(L->sections, "turn-order");
+    Ast *t = zl_node(L, AST_TYPE, at);
+    t->name = zl_str(L, "int");
+    Ast *var = zl_kids(L, AST_VAR, at, t, zl_num(L, 0, at), zl_node(L, AST_NOTHING, at));
+    var->name = zl_str(L, ZL_TURN);
+    var->num = VAR_GLOBAL;
+    ast_add(&L->nodes, root, var);
+}
+
 /* ---------- the start position ---------- */
 
 typedef struct { char *s; size_t n, cap; } Text;
@@ -544,7 +557,8 @@ static const char *start_position(ZrfLower *L, const GraphBoard *gb, const char 
     }
     /* the first to move: the turn order's first, or the first player */
     const ZrfNode *order = zrf_find(L->sections, "turn-order");
-    int first = order && order->nkids > 1 && order->kids[1]->kind == ZN_ATOM ? zl_player(L,
+    int first = L->norder ? L->order_player[0]
+        : order && order->nkids > 1 && order->kids[1]->kind == ZN_ATOM ? zl_player(L,
         order->kids[1]->text) : 0;
     put(&t, " ");
     put(&t, L->g ? "" : "");
@@ -571,6 +585,7 @@ static const char *start_position(ZrfLower *L, const GraphBoard *gb, const char 
         if (!any) put(&t, "-");
     }
     if (L->uses_last) put(&t, " - -");
+    if (L->norder) put(&t, " 0");                 /* the turn order's first entry */
     /* each player has pieces of one droppable type at most off the board, and nothing puts
      * more there: a drop is named by its square (Game.drop_square_only) */
     if (drops) {
@@ -605,6 +620,9 @@ static void read_options(ZrfLower *L, Ast *root)
             ast_add(&L->nodes, b, zl_kids(L, AST_NOTE, o, zl_string(L, "pass", o), NULL, NULL));
             Ast *e = zl_kids(L, AST_EMIT, o, zl_node(L, AST_NOTHING, o), NULL, NULL);
             e->num = EMIT_STAY;
+            /* no move priority removes a pass (Dagaz adds it after them) */
+            if (L->nprio)
+                ast_add(&L->nodes, b, zl_kids(L, AST_KEY, o, zl_num(L, -1, o), NULL, NULL));
             ast_add(&L->nodes, b, e);
             ast_add(&L->nodes, root, zl_kids(L, AST_MOVES, o, b, NULL, NULL));
             continue;
@@ -633,36 +651,156 @@ static void read_options(ZrfLower *L, Ast *root)
 
 /* ---------- what is refused before anything is lowered ---------- */
 
+/* ---------- turn orders and move types ---------- */
+
+int zl_move_class(ZrfLower *L, const char *name, const ZrfNode *at)
+{
+    if (!name) return 0;
+    for (int i = 1; i <= L->nclasses; i++) if (zrf_eq(L->mclass[i], name)) return i;
+    if (L->nclasses == ZL_MAX_CLASSES) {
+        zl_error(L, at, "more than %d move types", ZL_MAX_CLASSES);
+        return 0;
+    }
+    L->mclass[++L->nclasses] = name;
+    return L->nclasses;
+}
+
+Ast *zl_class_block(ZrfLower *L, const char *label, const ZrfNode *at, Ast *blk)
+{
+    if (!L->classed) return blk;
+    int c = zl_move_class(L, label, at);
+    Ast *out = zl_block(L, at);
+    if (L->typed_turns) {
+        /* the turns whose entry allows the type: those of any type, and those of this one (a
+         * move of no type only at the former, as Polygamo's generator does) */
+        Ast *ok = NULL;
+        int all = 1;
+        for (int i = 0; i < L->norder; i++) {
+            if (L->order_class[i] && L->order_class[i] != c) { all = 0; continue; }
+            Ast *e = zl_binary(L, BIN_EQ, at, zl_ident(L, ZL_TURN, at), zl_num(L, i, at));
+            ok = ok ? zl_binary(L, BIN_OR, at, ok, e) : e;
+        }
+        if (!all) ast_add(&L->nodes, out, zl_kids(L, AST_REQUIRE, at,
+                                                  ok ? ok : zl_ident(L, "false", at), NULL, NULL));
+    }
+    if (L->nprio) {
+        /* its rank: its place in move-priorities, after them all when it is not there (a type
+         * not listed, or no type) */
+        int rank = c >= 1 && c <= L->nprio ? c - 1 : L->nprio;
+        ast_add(&L->nodes, out, zl_kids(L, AST_KEY, at, zl_num(L, rank, at), NULL, NULL));
+    }
+    ast_add(&L->nodes, out, blk);
+    return out;
+}
+
+/* (turn-order ENTRY ...): an entry is a player, (PLAYER MOVE-TYPE), or `repeat` (the entries
+ * after it are played over and over; without it, all of them). Each player once and nothing
+ * else is the plain order: the players are then declared in that order. Anything else is a
+ * table (Game.norder). */
+static void read_turn_order(ZrfLower *L, const ZrfNode *f)
+{
+    int plain = f->nkids - 1 == L->nplayers, seen = 0;
+    for (int k = 1; k < f->nkids && plain; k++) {
+        int pl = f->kids[k]->kind == ZN_ATOM ? zl_player(L, f->kids[k]->text) : -1;
+        plain = pl >= 0 && pl < 30 && !(seen >> pl & 1);
+        if (plain) seen |= 1 << pl;
+    }
+    if (plain) {
+        const char *order[ZRF_MAX_PLAYERS];
+        for (int k = 1; k < f->nkids; k++) order[k - 1] = f->kids[k]->text;
+        for (int k = 0; k < L->nplayers; k++) L->player[k] = order[k];
+        return;
+    }
+    L->order_repeat = 0;
+    int repeat_seen = 0;
+    for (int k = 1; k < f->nkids; k++) {
+        const ZrfNode *e = f->kids[k];
+        const char *who = NULL, *type = NULL;
+        if (e->kind == ZN_ATOM && zrf_eq(e->text, "repeat")) {
+            if (repeat_seen++) zl_error(L, e, "a second `repeat` in a turn order");
+            L->order_repeat = L->norder;
+            continue;
+        }
+        if (e->kind == ZN_ATOM) who = e->text;
+        else if (e->kind == ZN_LIST && e->nkids >= 1 && e->nkids <= 3 &&
+                 e->kids[0]->kind == ZN_ATOM) {
+            who = e->kids[0]->text;
+            const ZrfNode *last = e->kids[e->nkids - 1];
+            if (e->nkids >= 2 && e->kids[1]->kind == ZN_ATOM &&
+                zl_player(L, e->kids[1]->text) >= 0) {
+                zl_error(L, e, "a turn that makes another player's moves ((%s %s ...)) is not "
+                         "supported yet by boardvm's Zillions reader (issue 35)", who,
+                         e->kids[1]->text);
+                continue;
+            }
+            if (e->nkids == 3 || (e->nkids == 2 && last->kind != ZN_ATOM)) {
+                zl_error(L, e, "a turn is PLAYER, (PLAYER MOVE-TYPE) or repeat");
+                continue;
+            }
+            if (e->nkids == 2) type = last->text;
+        } else {
+            zl_error(L, e, "a turn is PLAYER, (PLAYER MOVE-TYPE) or repeat");
+            continue;
+        }
+        int pl = zl_player(L, who);
+        if (pl < 0) {
+            zl_error(L, e, "'%s' is not a player of the game", who);
+            continue;
+        }
+        if (L->norder == MAX_TURN_ORDER) {
+            zl_error(L, e, "a turn order of more than %d turns", MAX_TURN_ORDER);
+            return;
+        }
+        L->order_player[L->norder] = pl;
+        L->order_class[L->norder] = zl_move_class(L, type, e);
+        if (type) L->typed_turns = 1;
+        L->norder++;
+    }
+    if (!L->norder) zl_error(L, f, "a turn order with no turn");
+    else if (L->order_repeat >= L->norder)
+        zl_error(L, f, "nothing after `repeat` in the turn order");
+    /* a player the table never names would never move */
+    for (int p = 0; p < L->nplayers; p++) {
+        int named = 0;
+        for (int i = 0; i < L->norder; i++) named |= L->order_player[i] == p;
+        if (!named && L->norder)
+            zl_error(L, f, "player '%s' is not in the turn order: players who never move (neutral "
+                     "players) are not supported yet by boardvm's Zillions reader (issue 35)",
+                     L->player[p]);
+    }
+}
+
+/* ---------- what is refused before anything is lowered ---------- */
+
 static int check_supported(ZrfLower *L)
 {
     const ZrfNode *s = L->sections;
-    for (int i = 0; i < s->nkids; i++) {
-        const ZrfNode *f = s->kids[i];
-        if (zrf_is(f, "move-priorities"))
-            zl_error(L, f, "move-priorities are not supported yet by boardvm's Zillions reader "
-                     "(issue 35)");
-        if (zrf_is(f, "turn-order")) {
-            /* each player once, in any order: the players move in that order */
-            int plain = f->nkids - 1 == L->nplayers, seen = 0;
-            for (int k = 1; k < f->nkids && plain; k++) {
-                int pl = f->kids[k]->kind == ZN_ATOM ? zl_player(L, f->kids[k]->text) : -1;
-                plain = pl >= 0 && pl < 30 && !(seen >> pl & 1);
-                if (plain) seen |= 1 << pl;
-            }
-            if (plain) {
-                const char *order[ZRF_MAX_PLAYERS];
-                for (int k = 1; k < f->nkids; k++) order[k - 1] = f->kids[k]->text;
-                for (int k = 0; k < L->nplayers; k++) L->player[k] = order[k];
-            }
-            if (!plain)
-                zl_error(L, f, "a turn order other than the players in turn is not supported "
-                         "yet by boardvm's Zillions reader (issue 35)");
-        }
-    }
     if (L->nplayers < 1 || L->nplayers > 2)
         zl_error(L, zrf_find(s, "players") ? zrf_find(s, "players") : s,
                  "a game of %d players: boardvm's Zillions reader plays games of one or two "
                  "players so far (issue 35)", L->nplayers);
+    else
+        for (int i = 0; i < s->nkids; i++) {
+            const ZrfNode *f = s->kids[i];
+            if (zrf_is(f, "move-priorities")) {
+                /* the best first: its types are classes 1..nprio */
+                if (L->nprio || L->nclasses) {
+                    zl_error(L, f, "a second move-priorities");
+                    continue;
+                }
+                for (int k = 1; k < f->nkids; k++) {
+                    if (f->kids[k]->kind != ZN_ATOM) {
+                        zl_error(L, f->kids[k], "(move-priorities MOVE-TYPE ...) names move types");
+                        continue;
+                    }
+                    zl_move_class(L, f->kids[k]->text, f->kids[k]);
+                }
+                L->nprio = L->nclasses;
+            }
+        }
+    for (int i = 0; i < s->nkids && L->nplayers >= 1 && L->nplayers <= 2; i++)
+        if (zrf_is(s->kids[i], "turn-order")) read_turn_order(L, s->kids[i]);
+    L->classed = L->nprio > 0 || L->typed_turns;
     return !L->failed;
 }
 
@@ -732,6 +870,7 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
     declare_pieces(L, root, codes, royal, &drops);
     read_options(L, root);
     if (L->uses_last) declare_last_move(L, root);
+    if (L->norder) declare_turn_index(L, root);
     BoardTables bt;
     memset(&bt, 0, sizeof bt);
     board_tables(L, &bt);
@@ -761,7 +900,14 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
     if (L->failed) { *status = 1; game_free(L->g); L->g = NULL; }
     else {
         zrf_point_diag(L->z, L->main_file);
+        Game *lg = L->g;
+        lg->move_priorities = L->nprio > 0;
+        lg->norder = L->norder;
+        lg->order_repeat = L->order_repeat;
+        for (int i = 0; i < L->norder; i++) lg->order_player[i] = (uint8_t)L->order_player[i];
         g = game_compile_tree(L->g, root, &L->z->diag, &bt.gb, nopts, opts, status);
+        for (int i = 0; g && g->norder && i < g->nvars; i++)
+            if (!strcmp(g->vars[i].name, ZL_TURN)) g->order_slot = g->vars[i].base;
     }
     L->g = NULL;
     board_tables_free(&bt);

@@ -23,6 +23,7 @@
 #define ZL_MARK " mark"
 #define ZL_LASTFROM " last-from"
 #define ZL_LASTTO " last-to"
+#define ZL_TURN " turn"             /* the entry of a turn-order table whose turn it is */
 
 typedef struct {
     Zrf *z;
@@ -41,6 +42,16 @@ typedef struct {
 #define ZL_MAX_PATH_LEN 4
     int path[ZL_MAX_PATHS][ZL_MAX_PATH_LEN], path_len[ZL_MAX_PATHS], npaths;
     int *opposite;               /* each of the board's directions' opposite, or -1 */
+    /* Move types (move-type labels, move-priorities, typed turns): class 1.. in the order met;
+     * 0 is a move of no type. */
+#define ZL_MAX_CLASSES 64
+    const char *mclass[ZL_MAX_CLASSES + 1]; int nclasses;
+    int nprio;                   /* move-priorities: mclass 1..nprio are its list, best first */
+    int classed;                 /* moves carry their class (move-priorities or a typed turn):
+                                    every block is a program, with its `key` and its turns */
+    /* A turn-order table (Game.norder): each entry's player and move type (0: any). */
+    int norder, order_repeat, typed_turns;
+    int order_player[MAX_TURN_ORDER], order_class[MAX_TURN_ORDER];
     int failed;                  /* an error was reported */
 } ZrfLower;
 
@@ -75,6 +86,14 @@ const char *zl_piece_name(const ZrfLower *L, int i);
  * made if it is new: its index among all directions, or -1 when there is no room. */
 int zl_path(ZrfLower *L, const int *dirs, int n);
 const char *zl_dir_name(ZrfLower *L, int d);
+
+/* zrf_lower.c: the class of a move type's name (1..), made if it is new; 0 for NULL or when
+ * there are too many (an error). */
+int zl_move_class(ZrfLower *L, const char *name, const ZrfNode *at);
+/* A block of a move type (label: its name, or NULL) wrapped for a game whose moves carry
+ * classes: `{ require <a turn that allows it>; key <its rank>; BLOCK }` (blk as it is
+ * otherwise). */
+Ast *zl_class_block(ZrfLower *L, const char *label, const ZrfNode *at, Ast *blk);
 
 /* zrf_moves.c: a piece's moves (its (moves ...) blocks) as a `moves` program, with the blocks
  * that are plain leaps and rides added to lines as native `leap`/`ride` lines instead; what

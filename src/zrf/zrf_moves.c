@@ -532,7 +532,9 @@ static void instr(Blk *k, Ast *out, const ZrfNode *n)
     } else if (!strcmp(h, "back")) {
         ast_add(&L->nodes, out, zl_kids(L, AST_GO, n, zl_ident(L, ZL_MARK, n), NULL, NULL));
     } else if (!strcmp(h, "move-type")) {
-        /* a label for move-priorities (issue 35): without them it changes nothing */
+        /* a label stands between blocks (blocks_of); inside one it labels nothing boardvm
+         * knows, which matters only where moves have classes */
+        if (L->classed) unsupported(k, n, "(move-type ...) inside a move block");
     } else if (!strcmp(h, "set-position-flag")) unsupported(k, n, "`set-position-flag`");
     else if (!strcmp(h, "add-partial") || !strcmp(h, "add-copy-partial"))
         unsupported(k, n, "`add-partial` (moves in several parts: issue 35)");
@@ -812,9 +814,14 @@ static Ast *blocks_of(ZrfLower *L, const ZrfNode *piece, const char *section, in
     for (int s = 1; s < piece->nkids; s++) {
         const ZrfNode *sec = piece->kids[s];
         if (!zrf_is(sec, section)) continue;
+        const char *label = NULL;          /* the last (move-type T) of the section */
         for (int i = 1; i < sec->nkids; i++) {
             const ZrfNode *b = sec->kids[i];
-            if (zrf_is(b, "move-type")) continue;
+            if (zrf_is(b, "move-type")) {
+                if (b->nkids == 2 && b->kids[1]->kind == ZN_ATOM) label = b->kids[1]->text;
+                else zl_error(L, b, "(move-type NAME)");
+                continue;
+            }
             if (b->kind != ZN_LIST || zrf_head(b)) {
                 /* a block is a list of instructions; (verify ...) here is a block's single
                  * instruction written without its brackets */
@@ -827,8 +834,9 @@ static Ast *blocks_of(ZrfLower *L, const ZrfNode *piece, const char *section, in
                     continue;
                 }
             }
-            if (lines && native_lines(L, b, lines)) continue;
-            ast_add(&L->nodes, either, block(L, b, drop, 0));
+            /* (a move of a class is a program's: native lines' moves have no key) */
+            if (lines && !L->classed && native_lines(L, b, lines)) continue;
+            ast_add(&L->nodes, either, zl_class_block(L, label, b, block(L, b, drop, 0)));
             /* its attacks: native lines of its shape, none, the block itself run as an attack,
              * or (when it asks for attacks itself) the whole program's */
             if (attacks) {
