@@ -568,9 +568,9 @@ static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply, int rep)
         int k = pick(n, sc, ix, i);
         pos_make(p, ml, &ml->m[k]);
         if (!legal && !vm_run_legal(p, mover)) { pos_unmake(p); continue; }
-        /* (the same side may move again: `again`, a turn-order table) */
-        int s = pos_turn(p) == mover ? qsearch(e, p, alpha, beta, ply + 1, 0)
-                                     : -qsearch(e, p, -beta, -alpha, ply + 1, 0);
+        /* (the same side may move again: `again`, a turn-order table; see child()) */
+        int s = pos_turn(p) == mover && p->g->nplayers > 1 ? qsearch(e, p, alpha, beta, ply + 1, 0)
+                                                           : -qsearch(e, p, -beta, -alpha, ply + 1, 0);
         pos_unmake(p);
         if (e->stop) return 0;
         if (s > alpha) {
@@ -634,10 +634,12 @@ static int is_mate_score(int s) { return s > SCORE_MATE - MAX_PLY || s < -SCORE_
 static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, int *best_out);
 
 /* A move's score for mover, who made it: the negated score of the side to move after it, or
- * that score itself where mover moves again (`again;`, a Zillions turn-order table) */
+ * that score itself where mover moves again (`again;`, a Zillions turn-order table). A game of
+ * one player (a puzzle) is searched as before, as if an opponent answered each move: its
+ * captures' quiescence search would otherwise never be cut off. */
 static int child(Engine *e, Pos *p, int mover, int depth, int alpha, int beta, int ply)
 {
-    if (pos_turn(p) == mover) return search(e, p, depth, alpha, beta, ply, NULL);
+    if (pos_turn(p) == mover && p->g->nplayers > 1) return search(e, p, depth, alpha, beta, ply, NULL);
     return -search(e, p, depth, -beta, -alpha, ply, NULL);
 }
 
