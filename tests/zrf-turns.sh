@@ -1,7 +1,7 @@
 #!/bin/sh
-# tests/zrf-turns.sh - Zillions' turn-order tables, move types and move-priorities
-# (docs/zrf.md, "Turn orders" and "Move types and priorities"), on tests/zrf/turns.zrf's 3 x 3
-# board. Every expected move list, position and perft count below was worked out by hand from
+# tests/zrf-turns.sh - Zillions' turn-order tables, move types and move-priorities on
+# tests/zrf/turns.zrf's 3 x 3 board, and moves in several parts (add-partial) on
+# tests/zrf/partial.zrf's 5 x 5 (docs/zrf.md). Every expected move list, position and perft count below was worked out by hand from
 # the file's comments and docs/zrf.md; the working is in the comments. Position strings: ranks
 # from the top (rank 3 first), White's pieces in capitals (M Man, L Lame, K King, R Rook,
 # S Stone), the side to move, then the entry of the turn order whose turn it is (from 0), when
@@ -16,16 +16,17 @@ ok() { n=$((n + 1)); echo "ok $n - $1"; }
 bad() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
 
 # moves VARIANT "EXPECTED MOVES" [PLAYED...]: the legal moves, sorted, after the moves played
+file=turns.zrf
 moves() {
     v=$1 want=$2; shift 2
-    got=$("$bvm" show turns.zrf -o "variant=$v" --moves "$*" 2>&1 | sed -n 's/^legal moves ([0-9]*): //p' |
+    got=$("$bvm" show $file -o "variant=$v" --moves "$*" 2>&1 | sed -n 's/^legal moves ([0-9]*): //p' |
           tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ $//')
     if [ "$got" = "$want" ]; then ok "variant $v after '$*': $want"
     else bad "variant $v after '$*': moves '$got', not '$want'"; fi
 }
 # fenmoves VARIANT "POSITION" "EXPECTED MOVES": the legal moves of a position string
 fenmoves() {
-    got=$("$bvm" show turns.zrf -o "variant=$1" --fen "$2" 2>&1 | sed -n 's/^legal moves ([0-9]*): //p' |
+    got=$("$bvm" show $file -o "variant=$1" --fen "$2" 2>&1 | sed -n 's/^legal moves ([0-9]*): //p' |
           tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ $//')
     if [ "$got" = "$3" ]; then ok "variant $1 at '$2': $3"
     else bad "variant $1 at '$2': moves '$got', not '$3'"; fi
@@ -33,13 +34,13 @@ fenmoves() {
 # position VARIANT "EXPECTED" PLAYED...: the position string after the moves
 position() {
     v=$1 want=$2; shift 2
-    got=$("$bvm" show turns.zrf -o "variant=$v" --moves "$*" 2>&1 | sed -n 's/^position: //p')
+    got=$("$bvm" show $file -o "variant=$v" --moves "$*" 2>&1 | sed -n 's/^position: //p')
     if [ "$got" = "$want" ]; then ok "variant $v after '$*': $want"
     else bad "variant $v after '$*': position '$got', not '$want'"; fi
 }
 # perft VARIANT DEPTH COUNT
 perft() {
-    got=$("$bvm" perft turns.zrf "$2" -o "variant=$1" 2>&1 | sed -n 's/^perft [0-9]*: \([0-9]*\) leaves.*/\1/p')
+    got=$("$bvm" perft $file "$2" -o "variant=$1" 2>&1 | sed -n 's/^perft [0-9]*: \([0-9]*\) leaves.*/\1/p')
     if [ "$got" = "$3" ]; then ok "variant $1 perft $2: $3"
     else bad "variant $1 perft $2: '$got', not $3"; fi
 }
@@ -95,6 +96,34 @@ moves 5 "a1a3 pass"
 # sees c2 c3 and b1). Had the priorities been applied before legality, White would have no
 # move.
 moves 6 "a1a2 a1b2"
+
+# Moves in parts, tests/zrf/partial.zrf (S a Stone; J Jumper, F Flyer, P Pawn, R Rider).
+file=partial.zrf
+# 1. The Jumper on a1 jumps a2 to a3, then must jump on: b3 to c3; from c3 nothing more (c4 and
+# d3 are empty). One move, a1c3, both Stones taken; a1a3 is no move (it could go on).
+moves 1 "a1c3"
+position 1 "5/5/2J2/5/5 b" a1c3
+# 2. Two ways to c3: over a2 and b3 (by a3), over b1 and c2 (by c1); each takes two Stones and
+# leaves the other two: the strings name the square each part ended on.
+moves 2 "a1c3(a3) a1c3(c1)"
+position 2 "5/5/1sJ2/s4/5 b" "a1c3(c1)"
+# 3. "pass partial": the move may also end after the first part.
+moves 3 "a1a3 a1c3"
+# 4. The Flyer: each empty square north is a part, which goes on with a hop east over an enemy
+# where there is one: only from a3 (over b3 to c3). So a1a3 is no move, and a1c3 is one; the
+# flight goes on past a3 to a4 and a5.
+moves 4 "a1a2 a1a4 a1a5 a1c3"
+# 5. The Pawn jumps a2 to a3, then a4 to a5 on the top row: it becomes a Rider there and goes
+# on with the Rider's jumps east, b5 to c5, d5 to e5. One move, every Stone taken.
+moves 5 "a1e5=R"
+position 5 "4R/5/5/5/5 b" a1e5=R
+# 6. English checkers (tests/zrf/games/checkers.zrf, its perft in zrf-games.test; Black in
+# capitals, moving down the board). Black's man on d6 jumps c5 to b4, then must jump c3 to d2.
+# A man on e3 jumps d2 to c1, the far rank: crowned, and the move ends there, though the King
+# could jump b2 next.
+file=games/checkers.zrf
+fenmoves 1 "8/8/3M4/2m5/8/2m5/8/8 b" "d6d2"
+fenmoves 1 "8/8/8/8/8/4M3/1m1m4/8 b" "e3c1=K"
 
 # (what the reader refuses, a turn of another player's moves and a player outside the turn
 # order: tests/zrf/lower/e-as.zrf, e-neutral.zrf, in tests/zrf-lower.sh)

@@ -635,7 +635,8 @@ static void read_options(ZrfLower *L, Ast *root)
         int known = 0;
         for (int k = 0; cosmetic[k]; k++) known |= zrf_eq_nocase(name, cosmetic[k]);
         if (known) continue;
-        if (zrf_eq_nocase(name, "recycle captures") || zrf_eq_nocase(name, "pass partial") ||
+        if (zrf_eq_nocase(name, "pass partial")) continue;     /* (check_supported) */
+        if (zrf_eq_nocase(name, "recycle captures") ||
             zrf_eq_nocase(name, "maximal captures") || zrf_eq_nocase(name, "include off-pieces") ||
             zrf_eq_nocase(name, "recycle promotions")) {
             if (!zrf_eq(v, "false"))
@@ -647,6 +648,14 @@ static void read_options(ZrfLower *L, Ast *root)
                          "(option \"%s\") is Dagaz's or unknown to boardvm: ignored (the game "
                          "runs as its ZRF says)", name);
     }
+}
+
+/* Does the form hold an add-partial? */
+static int has_partial(const ZrfNode *n)
+{
+    if (n->kind == ZN_ATOM) return zrf_eq(n->text, "add-partial");
+    for (int i = 0; i < n->nkids; i++) if (has_partial(n->kids[i])) return 1;
+    return 0;
 }
 
 /* ---------- what is refused before anything is lowered ---------- */
@@ -667,9 +676,14 @@ int zl_move_class(ZrfLower *L, const char *name, const ZrfNode *at)
 
 Ast *zl_class_block(ZrfLower *L, const char *label, const ZrfNode *at, Ast *blk)
 {
-    if (!L->classed) return blk;
+    if (!L->classed && !L->partial) return blk;
     int c = zl_move_class(L, label, at);
     Ast *out = zl_block(L, at);
+    Ast *chain = zl_ident(L, ZL_CHAIN, at);
+    if (L->partial)          /* a later part: only a move of the class the last part named */
+        ast_add(&L->nodes, out, zl_kids(L, AST_REQUIRE, at, zl_binary(L, BIN_OR, at,
+                zl_not(L, at, chain), zl_binary(L, BIN_EQ, at, zl_ident(L, ZL_CCLASS, at),
+                                                zl_num(L, c, at))), NULL, NULL));
     if (L->typed_turns) {
         /* the turns whose entry allows the type: those of any type, and those of this one (a
          * move of no type only at the former, as Polygamo's generator does) */
@@ -680,14 +694,23 @@ Ast *zl_class_block(ZrfLower *L, const char *label, const ZrfNode *at, Ast *blk)
             Ast *e = zl_binary(L, BIN_EQ, at, zl_ident(L, ZL_TURN, at), zl_num(L, i, at));
             ok = ok ? zl_binary(L, BIN_OR, at, ok, e) : e;
         }
-        if (!all) ast_add(&L->nodes, out, zl_kids(L, AST_REQUIRE, at,
-                                                  ok ? ok : zl_ident(L, "false", at), NULL, NULL));
+        /* (a later part of a move: the turn judged its first) */
+        if (!ok) ok = zl_ident(L, "false", at);
+        if (L->partial) ok = zl_binary(L, BIN_OR, at, zl_ident(L, ZL_CHAIN, at), ok);
+        if (!all) ast_add(&L->nodes, out, zl_kids(L, AST_REQUIRE, at, ok, NULL, NULL));
     }
     if (L->nprio) {
         /* its rank: its place in move-priorities, after them all when it is not there (a type
-         * not listed, or no type) */
+         * not listed, or no type); a move in parts has its first part's */
         int rank = c >= 1 && c <= L->nprio ? c - 1 : L->nprio;
-        ast_add(&L->nodes, out, zl_kids(L, AST_KEY, at, zl_num(L, rank, at), NULL, NULL));
+        Ast *key = zl_kids(L, AST_KEY, at, zl_num(L, rank, at), NULL, NULL);
+        if (L->partial) {
+            Ast *b = zl_block(L, at);
+            ast_add(&L->nodes, b, key);
+            key = zl_kids(L, AST_IF, at, zl_not(L, at, zl_ident(L, ZL_CHAIN, at)), b,
+                          zl_node(L, AST_NOTHING, at));
+        }
+        ast_add(&L->nodes, out, key);
     }
     ast_add(&L->nodes, out, blk);
     return out;
@@ -800,6 +823,14 @@ static int check_supported(ZrfLower *L)
         }
     for (int i = 0; i < s->nkids && L->nplayers >= 1 && L->nplayers <= 2; i++)
         if (zrf_is(s->kids[i], "turn-order")) read_turn_order(L, s->kids[i]);
+    for (int i = 0; i < s->nkids; i++) {
+        const ZrfNode *f = s->kids[i];
+        if (zrf_is(f, "piece")) L->partial |= has_partial(f);
+        if (zrf_is(f, "option") && f->nkids >= 3 && f->kids[1]->kind == ZN_STRING &&
+            zrf_eq_nocase(f->kids[1]->text, "pass partial") && f->kids[2]->kind == ZN_ATOM &&
+            !zrf_eq(f->kids[2]->text, "false"))
+            L->pass_partial = 1;
+    }
     L->classed = L->nprio > 0 || L->typed_turns;
     return !L->failed;
 }

@@ -24,6 +24,10 @@
 #define ZL_LASTFROM " last-from"
 #define ZL_LASTTO " last-to"
 #define ZL_TURN " turn"             /* the entry of a turn-order table whose turn it is */
+#define ZL_CHAIN " chain"           /* a part of the move was made (add-partial) */
+#define ZL_CCLASS " chain-class"    /* ... and the next part is a move of this class */
+#define ZL_CONT " continues"        /* the part just made continues the move */
+#define ZL_CTYPE " chain-type"      /* the type the moving piece has become in its parts */
 
 typedef struct {
     Zrf *z;
@@ -49,6 +53,11 @@ typedef struct {
     int nprio;                   /* move-priorities: mclass 1..nprio are its list, best first */
     int classed;                 /* moves carry their class (move-priorities or a typed turn):
                                     every block is a program, with its `key` and its turns */
+    /* Moves in several parts (add-partial, docs/zrf.md "Moves in several parts"): the game
+     * has them (each piece's program is then a loop of parts), "pass partial" is on. */
+    int partial, pass_partial;
+    int cur_class;               /* the class of the block being lowered */
+    int nsites;                  /* add-partials lowered so far (their locals' names) */
     /* A turn-order table (Game.norder): each entry's player and move type (0: any). */
     int norder, order_repeat, typed_turns;
     int order_player[MAX_TURN_ORDER], order_class[MAX_TURN_ORDER];
