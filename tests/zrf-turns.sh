@@ -117,7 +117,11 @@ moves 4 "a1a2 a1a4 a1a5 a1c3"
 # on with the Rider's jumps east, b5 to c5, d5 to e5. One move, every Stone taken.
 moves 5 "a1e5=R"
 position 5 "4R/5/5/5/5 b" a1e5=R
-# 6. English checkers (tests/zrf/games/checkers.zrf, its perft in zrf-games.test; Black in
+# 6. A move in parts that takes nothing may not come back where it has stood (docs/zrf.md),
+# so it ends: the Walker in the room a1 a2 b1 b2 goes round it one way or the other, a1 a2 b2
+# b1 or a1 b1 b2 a2, and stops where its next step would come back: a1b1 and a1a2.
+moves 6 "a1a2 a1b1"
+# 7. English checkers (tests/zrf/games/checkers.zrf, its perft in zrf-games.test; Black in
 # capitals, moving down the board). Black's man on d6 jumps c5 to b4, then must jump c3 to d2.
 # A man on e3 jumps d2 to c1, the far rank: crowned, and the move ends there, though the King
 # could jump b2 next.

@@ -643,6 +643,12 @@ static void read_options(ZrfLower *L, Ast *root)
         for (int k = 0; cosmetic[k]; k++) known |= zrf_eq_nocase(name, cosmetic[k]);
         if (known) continue;
         if (zrf_eq_nocase(name, "pass partial")) continue;     /* (check_supported) */
+        /* a side that can take pieces must take as many as it can (`moves maximum capture`,
+         * capture.c); 2, where a king counts for more, is not read yet */
+        if (zrf_eq_nocase(name, "maximal captures") && zrf_eq(v, "true")) {
+            L->g->compulsory_capture = 2;
+            continue;
+        }
         if (zrf_eq_nocase(name, "recycle captures") ||
             zrf_eq_nocase(name, "maximal captures") || zrf_eq_nocase(name, "include off-pieces") ||
             zrf_eq_nocase(name, "recycle promotions")) {

@@ -28,6 +28,9 @@
 #define ZL_CCLASS " chain-class"    /* ... and the next part is a move of this class */
 #define ZL_CONT " continues"        /* the part just made continues the move */
 #define ZL_CTYPE " chain-type"      /* the type the moving piece has become in its parts */
+#define ZL_EMITTED " emitted"       /* `emitted` before a part was tried */
+#define ZL_VISITED " visited"       /* where the move has stood since it last took a piece */
+#define ZL_TOOK " took"             /* the part being made has an effect (a capture ...) */
 
 typedef struct {
     Zrf *z;
@@ -57,7 +60,6 @@ typedef struct {
      * has them (each piece's program is then a loop of parts), "pass partial" is on. */
     int partial, pass_partial;
     int cur_class;               /* the class of the block being lowered */
-    int nsites;                  /* add-partials lowered so far (their locals' names) */
     /* A turn-order table (Game.norder): each entry's player and move type (0: any). */
     int norder, order_repeat, typed_turns;
     int order_player[MAX_TURN_ORDER], order_class[MAX_TURN_ORDER];

@@ -245,6 +245,10 @@ static void deferred(Blk *k, Ast *out, const ZrfNode *at, Ast *s, Ast *sq_check)
                     zl_node(L, AST_NOTHING, at));
     }
     ast_add(&L->nodes, out, d);
+    /* (a part of a move in parts with an effect may come back where the move has stood) */
+    if (L->partial && !k->attack && !k->drop)
+        ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, ZL_TOOK, at), zl_ident(L, "true", at),
+                                          at));
 }
 
 /* The square of an effect's optional argument, and whether it needs the off-board check */
@@ -508,15 +512,28 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
     }
     if (k->attack) { add(k, out, as_add); return; }   /* its first part attacks, as an add */
     int cls = mtype ? zl_move_class(L, mtype, f) : L->cur_class;
-    char n0[32];
-    snprintf(n0, sizeof n0, " emitted-%d", L->nsites++);
-    ast_add(&L->nodes, out, zl_let(L, n0, "int", zl_ident(L, "emitted", f), f));
+    const char *n0 = ZL_EMITTED;      /* (the choice point gives the other branch its value) */
+    ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, n0, f), zl_ident(L, "emitted", f), f));
     Ast *part = zl_block(L, f);
+    /* A part that takes nothing (no effect of it was met) may not end where the move has stood
+     * since it last took a piece: a move in parts ends (Halma's jumps would go round for
+     * ever); one that takes something starts that count again (a checkers king may come back
+     * to its square after taking four pieces). */
+    Ast *took = zl_ident(L, ZL_TOOK, f);
+
     if (type && !k->attack)
         ast_add(&L->nodes, part, zl_kids(L, AST_BECOME, f, zl_ident(L, type, f), NULL, NULL));
     Ast *land = zl_node(L, AST_LAND, f);
     land->num = 1;
     ast_add(&L->nodes, part, land);
+    Ast *lit = zl_node(L, AST_SETLIT, f);
+    ast_add(&L->nodes, lit, here(k, f));
+    Ast *reset = zl_block(L, f), *grow = zl_block(L, f);
+    ast_add(&L->nodes, reset, zl_assign(L, zl_ident(L, ZL_VISITED, f), lit, f));
+    ast_add(&L->nodes, grow, zl_assign(L, zl_ident(L, ZL_VISITED, f), zl_binary(L, BIN_ADD, f,
+            zl_ident(L, ZL_VISITED, f), here(k, f)), f));
+    ast_add(&L->nodes, part, zl_kids(L, AST_IF, f, took, reset, grow));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_TOOK, f), zl_ident(L, "false", f), f));
     /* where each part ended, written after the move's string where two moves share one:
      * a1c3(a3) and a1c3(c1) */
     ast_add(&L->nodes, part, zl_kids(L, AST_QUALIFY, f, zl_string(L, "(", f), here(k, f),
@@ -532,7 +549,12 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
     if (L->pass_partial) ast_add(&L->nodes, rest, end);
     else ast_add(&L->nodes, rest, zl_kids(L, AST_IF, f, zl_binary(L, BIN_EQ, f,
             zl_ident(L, "emitted", f), zl_ident(L, n0, f)), end, zl_node(L, AST_NOTHING, f)));
-    ast_add(&L->nodes, out, zl_kids(L, AST_EITHER, f, part, rest, NULL));
+    /* (nor may the move end there; the block goes on either way) */
+    Ast *b = zl_block(L, f);
+    ast_add(&L->nodes, b, zl_kids(L, AST_EITHER, f, part, rest, NULL));
+    ast_add(&L->nodes, out, zl_kids(L, AST_IF, f, zl_binary(L, BIN_OR, f,
+            zl_ident(L, ZL_TOOK, f), zl_not(L, f, zl_kids(L, AST_IN, f, here(k, f),
+            zl_ident(L, ZL_VISITED, f), NULL))), b, zl_node(L, AST_NOTHING, f)));
 }
 
 /* add-copy: the piece moves and a copy of it stays where it was */
@@ -1229,6 +1251,11 @@ Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
         for (int i = 0; i < n; i++) become_types(L, types[i], types, &n);
         const char *self = zl_piece_name(L, zl_piece(L, zrf_find(piece, "name")->kids[1]->text));
         ast_add(&L->nodes, prog, zl_let(L, ZL_CTYPE, "type", zl_ident(L, self, piece), piece));
+        ast_add(&L->nodes, prog, zl_let(L, ZL_EMITTED, "int", zl_num(L, 0, piece), piece));
+        Ast *start = zl_node(L, AST_SETLIT, piece);
+        ast_add(&L->nodes, start, zl_ident(L, "here", piece));
+        ast_add(&L->nodes, prog, zl_let(L, ZL_VISITED, "zone", start, piece));
+        ast_add(&L->nodes, prog, zl_let(L, ZL_TOOK, "bool", NULL, piece));
         if (n > 1) {
             Ast *all = zl_node(L, AST_EITHER, piece);
             for (int i = 0; i < n; i++) {
@@ -1269,6 +1296,10 @@ Ast *zl_piece_drops(ZrfLower *L, const ZrfNode *piece)
     if (!either) return NULL;
     const ZrfNode *name = zrf_find(piece, "name");
     Ast *b = zl_block(L, piece);
+    if (L->partial) {              /* (a drop is never a part: its blocks' tests see no chain) */
+        ast_add(&L->nodes, b, zl_let(L, ZL_CHAIN, "bool", NULL, piece));
+        ast_add(&L->nodes, b, zl_let(L, ZL_CCLASS, "int", zl_num(L, 0, piece), piece));
+    }
     ast_add(&L->nodes, b, zl_kids(L, AST_REQUIRE, piece,
             zl_binary(L, BIN_EQ, piece, zl_ident(L, "dropping", piece), zl_ident(L,
                 name->kids[1]->text, name)),
