@@ -121,7 +121,11 @@ position 5 "4R/5/5/5/5 b" a1e5=R
 # so it ends: the Walker in the room a1 a2 b1 b2 goes round it one way or the other, a1 a2 b2
 # b1 or a1 b1 b2 a2, and stops where its next step would come back: a1b1 and a1a2.
 moves 6 "a1a2 a1b1"
-# 7. English checkers (tests/zrf/games/checkers.zrf, its perft in zrf-games.test; Black in
+# 7, 8. The Jumper over a2 to a3 ends there (a4 and b3 are empty): one Stone; over b1 to c1,
+# then c2 to c3: two. Both are moves; with "maximal captures" only the one that takes two.
+moves 7 "a1a3 a1c3"
+moves 8 "a1c3"
+# 9. English checkers (tests/zrf/games/checkers.zrf, its perft in zrf-games.test; Black in
 # capitals, moving down the board). Black's man on d6 jumps c5 to b4, then must jump c3 to d2.
 # A man on e3 jumps d2 to c1, the far rank: crowned, and the move ends there, though the King
 # could jump b2 next.
