@@ -27,6 +27,10 @@
 #include "commands.h"
 #include "diag.h"
 #include "elo.h"
+#include "engine_player.h"
+#include "uci_client.h"
+#include "match_report.h"
+#include "shard.h"
 #include "interrupt.h"
 #include "make.h"
 #include "mathfn.h"
@@ -58,6 +62,10 @@ typedef struct {
     int use_sprt; double elo0, elo1, alpha, beta;
     int stats_only, sw, sd, sl;      /* --stats W,D,L: the statistics of these counts, no games */
     int penta_only, penta[5];        /* --stats P0,P1,P2,P3,P4: of these pair counts */
+    TimeControl tc[2];               /* --tc A,B: each engine's clock (base 0: none) */
+    double tc_margin;                /* --tc-margin: seconds a move may pass its clock by */
+    PlayerSpec ext;                  /* --engine: B is an external engine (command NULL: not) */
+    int shard_k, shard_n;            /* --shard K/N: the pairs i with i % N = K - 1 (shard.h) */
 } MatchOpts;
 
 static int match_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -187,9 +195,18 @@ static int limit_arg(MatchParse *mp, const ArgItem *opt, const char *v)
     MatchOpts *o = mp->o;
     double pair[2];
     if (mp->limit_given++)
-        return match_usage("--%s: give one of --depth, --time and --nodes, once", opt->name);
+        return match_usage("--%s: give one of --depth, --time, --nodes and --tc, once",
+                           opt->name);
     memset(o->lim, 0, sizeof o->lim);
-    if (opt->id == OPT_DEPTH) {
+    if (opt->id == OPT_TC) {
+        char *a = xstrdup(v, "the --tc value"), *comma = strchr(a, ',');
+        if (comma) *comma = 0;
+        int ok = tc_parse(a, &o->tc[0]) && tc_parse(comma ? comma + 1 : a, &o->tc[1]);
+        free(a);
+        if (!ok)
+            return match_usage("--tc '%s' is not A,B (each BASE+INC in seconds, as 10+0.1 or "
+                               "1:30+1) or one time control", v);
+    } else if (opt->id == OPT_DEPTH) {
         if (!parse_pair(v, 1, 60, 1, pair))
             return match_usage("--depth '%s' is not A,B (depths from 1 to 60) or one depth", v);
         o->lim[0].depth = (int)pair[0]; o->lim[1].depth = (int)pair[1];
@@ -266,6 +283,50 @@ static int count_arg(MatchOpts *o, const ArgItem *opt, const char *v)
     return 0;
 }
 
+/* --engine 'COMMAND' and what goes with it (engine_player.h). */
+static int engine_arg(MatchOpts *o, const ArgItem *opt, const char *v)
+{
+    switch (opt->id) {
+    case OPT_ENGINE:
+        if (!*v) return match_usage("--engine needs a command");
+        o->ext.command = v;
+        return 0;
+    case OPT_PROTOCOL:
+        if (!strcmp(v, "uci")) o->ext.protocol = PLAYER_UCI;
+        else if (!strcmp(v, "xboard") || !strcmp(v, "cecp")) o->ext.protocol = PLAYER_XBOARD;
+        else return match_usage("--protocol '%s' is not uci or xboard", v);
+        return 0;
+    case OPT_ENGINE_VARIANT: o->ext.variant = v; return 0;
+    case OPT_ENGINE_OPTION:
+        if (!strchr(v, '=') || *v == '=')
+            return match_usage("--engine-option '%s' is not NAME=VALUE", v);
+        o->ext.set[o->ext.nset++] = (char *)v;
+        return 0;
+    default: o->ext.timeout = opt->d; return 0;        /* --timeout */
+    }
+}
+
+/* The options of --engine only with --engine; B's search options not with it. */
+static int engine_args_valid(const MatchOpts *o)
+{
+    const char *alone = NULL;
+    for (int i = 0; i < 4 && !o->ext.command; i++) {
+        static const char *names[] = { "--protocol", "--engine-variant", "--engine-option",
+                                       "--timeout" };
+        int given[] = { o->ext.protocol != PLAYER_UCI, o->ext.variant != NULL, o->ext.nset > 0,
+                        o->ext.timeout != 10 };
+        if (given[i]) alone = names[i];
+    }
+    if (alone) return match_usage("%s goes with --engine 'COMMAND'", alone);
+    if (o->ext.command && o->ext.protocol == PLAYER_XBOARD && o->lim[1].nodes)
+        return match_usage("a CECP engine plays with --tc, --time or --depth (not --nodes)");
+    if (o->ext.command && (o->threads[1] > 1 || o->off[1] || o->algo[1] != SEARCH_AB ||
+                           (o->work[1] && o->work[1] != o->work[0])))
+        return match_usage("engine B is --engine '%s': --threads, --off, --search and "
+                           "--move-work are for boardvm's engine A", o->ext.command);
+    return 0;
+}
+
 /* Each option and operand, in the order written (the table in cli_table.c names match's
  * options, whose values are checked here). */
 static int match_arg(MatchParse *mp, const ArgItem *opt)
@@ -286,7 +347,11 @@ static int match_arg(MatchParse *mp, const ArgItem *opt)
             return match_usage("--seed '%s' is not a number", v);
         return 0;
     }
-    case OPT_DEPTH: case OPT_TIME: case OPT_NODES: return limit_arg(mp, opt, v);
+    case OPT_DEPTH: case OPT_TIME: case OPT_NODES: case OPT_TC: return limit_arg(mp, opt, v);
+    case OPT_TC_MARGIN: o->tc_margin = opt->d; return 0;
+    case OPT_ENGINE: case OPT_PROTOCOL: case OPT_ENGINE_VARIANT: case OPT_ENGINE_OPTION:
+    case OPT_TIMEOUT:
+        return engine_arg(o, opt, v);
     case OPT_THREADS: return threads_arg(o, v);
     case OPT_OFF: return off_arg(o, v);
     case OPT_SEARCH: return search_arg(o, v);
@@ -301,7 +366,9 @@ static int match_args(const Args *a, MatchOpts *o)
     memset(o, 0, sizeof *o);
     o->games = 10; o->random_plies = 4; o->max_plies = 600; o->seed = 1;
     o->lim[0].depth = o->lim[1].depth = 2;
+    o->ext.timeout = 10;
     o->opts = xcalloc((size_t)a->nitems + 1, sizeof *o->opts, "match's options");
+    o->ext.set = xcalloc((size_t)a->nitems + 1, sizeof *o->ext.set, "match's options");
     MatchParse mp = { o, 0 };
     for (int i = 0; i < a->nitems; i++) {
         int st = match_arg(&mp, &a->items[i]);
@@ -314,7 +381,10 @@ static int match_args(const Args *a, MatchOpts *o)
     o->lim[0].threads = o->threads[0]; o->lim[1].threads = o->threads[1];
     o->lim[0].off = o->off[0]; o->lim[1].off = o->off[1];
     for (int k = 0; k < 2; k++) { o->lim[k].algo = o->algo[k]; o->lim[k].playout = o->playout[k]; }
-    return mcts_limits_refused(o, mp.limit_given || o->work[0]);
+    if (o->tc_margin > 0 && !(o->tc[0].base > 0))
+        return match_usage("--tc-margin goes with --tc");
+    int st = engine_args_valid(o);
+    return st ? st : mcts_limits_refused(o, mp.limit_given || o->work[0]);
 }
 
 static void engine_label(const SearchLimits *lim, int work_given, char *buf, size_t len)
@@ -352,42 +422,12 @@ static void engine_label(const SearchLimits *lim, int work_given, char *buf, siz
         }
 }
 
-/* ---- the statistics ------------------------------------------------------------------------ */
+/* ---- the statistics: match_report.c (merge prints them too) ---------------------------------- */
 
-static void print_stats(int w, int d, int l, const MatchOpts *o)
+static MatchSprt sprt_of(const MatchOpts *o)
 {
-    EloStats st;
-    elo_stats(w, d, l, &st);
-    if (st.n == 0) { printf("elo: no games\n"); return; }
-    if (!(st.stderr_score > 0))   /* every game the same result: an interval of width 0 would lie */
-        printf("elo: %+.2f (no interval: every game had the same result)\n", st.elo);
-    else
-        printf("elo: %+.2f [%+.2f, %+.2f] (95 %%; score %.4f +- %.4f)\n", st.elo, st.elo_lo,
-               st.elo_hi,
-               st.score, 1.959963984540054 * st.stderr_score);
-    if (o->use_sprt) {
-        Sprt sp;
-        sprt(w, d, l, o->elo0, o->elo1, o->alpha, o->beta, &sp);
-        const char *verdict =
-            sp.verdict > 0 ? "H1 accepted" : sp.verdict < 0 ? "H0 accepted" : "continue";
-        printf("sprt: elo0 %g elo1 %g alpha %g beta %g: LLR %.3f [%.3f, %.3f]: %s\n", o->elo0,
-               o->elo1, o->alpha, o->beta, sp.llr, sp.lower, sp.upper, verdict);
-    }
-}
-
-/* The pentanomial line: the pairs of games that share an opening, by A's points in the pair. */
-static void print_penta(const int pairs[5])
-{
-    EloStats st;
-    elo_stats_penta(pairs, &st);
-    printf("pairs: %d %d %d %d %d (A scored 0, 1/2, 1, 3/2, 2 of 2 points)\n", pairs[0], pairs[1],
-           pairs[2], pairs[3], pairs[4]);
-    if (st.n == 0) printf("elo, pentanomial: no pairs\n");
-    else if (!(st.stderr_score > 0))
-        printf("elo, pentanomial: %+.2f (no interval: every pair had the same result)\n", st.elo);
-    else
-        printf("elo, pentanomial: %+.2f [%+.2f, %+.2f] (95 %%; score %.4f +- %.4f)\n", st.elo,
-               st.elo_lo, st.elo_hi, st.score, 1.959963984540054 * st.stderr_score);
+    MatchSprt s = { o->use_sprt, o->elo0, o->elo1, o->alpha, o->beta };
+    return s;
 }
 
 /* ---- one game (in a worker) ------------------------------------------------------------------ */
@@ -470,12 +510,85 @@ static void send_result(int fd, int gi, int outcome, int plies, const char *reas
 /* One game from its start position (under protected_run: every part of it runs rules code). */
 typedef struct {
     Engine **eng;
+    EnginePlayer *ext;               /* --engine: engine B (NULL: boardvm's) */
     const MatchOpts *o;
     int gi, a_side;                  /* A plays the first player in even games */
     Moves log;                       /* the moves played, the random opening first */
     const char *why;                 /* why the game ended, when the rules do not say */
-    char illegal[320];               /* set: the game stopped on an engine's illegal move */
+    char illegal[320];               /* set: the game stopped on an error (not counted) */
+    double clock[2];                 /* --tc: A's and B's seconds left */
+    int loser;                       /* 0 or 1: A or B lost by forfeit (time, illegal move, ...);
+                                        2: a draw an engine claimed; -1: neither */
+    char forfeit[320];               /* why, then */
 } GameRun;
+
+/* The limits of the external engine for its move in p: its clock, or B's limit. */
+static PlayerLimits ext_limits(const GameRun *r)
+{
+    const MatchOpts *o = r->o;
+    PlayerLimits pl = { o->lim[1].depth, o->lim[1].nodes, o->lim[1].time, 0, {0}, {0},
+                        o->tc_margin };
+    if (o->tc[1].base > 0) {
+        pl.clocked = 1;
+        for (int side = 0; side < 2; side++) {
+            int e = side == r->a_side ? 0 : 1;
+            pl.clock[side] = r->clock[e]; pl.inc[side] = o->tc[e].inc;
+        }
+    }
+    return pl;
+}
+
+/* Engine e's move in p: the index of a legal move of ml = pos_list(p, 0), or -1 when the game
+ * ended (r->loser, r->forfeit) or stopped (r->illegal). */
+static int take_turn(GameRun *r, Pos *p, int e)
+{
+    const MatchOpts *o = r->o;
+    const TimeControl *tc = &o->tc[e];
+    double start = uci_clock(), used;
+    int k = -1;
+    if (e == 1 && r->ext) {
+        PlayerLimits pl = ext_limits(r);
+        PlayerOutcome out = player_move(r->ext, p, &pl, &k, &used, r->forfeit, sizeof r->forfeit);
+        if (out == PLAYER_FAILED) snprintf(r->illegal, sizeof r->illegal, "%s", r->forfeit);
+        if (out != PLAYER_MOVED) { r->loser = out == PLAYER_DRAW_CLAIMED ? 2 : 1; return -1; }
+    } else {
+        SearchLimits lim = o->lim[e];
+        if (tc->base > 0) lim.time = tc_think_time(r->clock[e], tc->inc);
+        SearchResult res;
+        engine_search(r->eng[e], p, &lim, &res);
+        MoveList *ml = pos_list(p, 0);
+        node_moves(p, ml);
+        k = move_find(p->g, ml, res.best_str);
+        if (k < 0) {
+            snprintf(r->illegal, sizeof r->illegal,
+                     "internal error: the engine chose '%s', not a legal move", res.best_str);
+            return -1;
+        }
+    }
+    if (tc->base > 0) {              /* the clock, as measured here for both sides */
+        used = uci_clock() - start;
+        if (used > r->clock[e] + o->tc_margin) {
+            r->loser = e;
+            snprintf(r->forfeit, sizeof r->forfeit, "%s lost on time",
+                     e == 1 && r->ext ? player_name(r->ext) : e ? "B" : "A");
+            return -1;
+        }
+        r->clock[e] += tc->inc - used;
+        if (r->clock[e] < 0) r->clock[e] = 0;      /* within the margin: nothing left */
+    }
+    return k;
+}
+
+/* The external engine's new game, after the opening; 0 when the game ended or stopped. */
+static int ext_new_game(GameRun *r, Pos *p)
+{
+    PlayerLimits pl = ext_limits(r);
+    int st = player_new_game(r->ext, p, r->log.m, r->log.n, !r->o->nopenings, &pl, r->forfeit,
+                             sizeof r->forfeit);
+    if (st < 0) snprintf(r->illegal, sizeof r->illegal, "%s", r->forfeit);
+    else if (st == 0) r->loser = 1;
+    return st > 0;
+}
 
 static void play_out(Pos *p, void *ctx)
 {
@@ -484,23 +597,22 @@ static void play_out(Pos *p, void *ctx)
     play_opening(p, o, r->gi / 2, &r->log);
     engine_clear(r->eng[0]);
     engine_clear(r->eng[1]);
+    r->clock[0] = o->tc[0].base; r->clock[1] = o->tc[1].base;
+    if (r->ext && !ext_new_game(r, p)) return;
     for (;;) {
         MoveList *ml = pos_list(p, 0);
         node_moves(p, ml);
         if (p->result || ml->n == 0) break;
         if (r->log.n >= o->max_plies) { r->why = "move limit reached"; break; }
         int e = pos_turn(p) == r->a_side ? 0 : 1;
-        SearchResult res;
-        engine_search(r->eng[e], p, &o->lim[e], &res);
+        int k = take_turn(r, p, e);
+        if (k < 0) return;
         ml = pos_list(p, 0);
         node_moves(p, ml);
-        int k = move_find(p->g, ml, res.best_str);
-        if (k < 0) {
-            snprintf(r->illegal, sizeof r->illegal,
-                     "internal error: the engine chose '%s', not a legal move", res.best_str);
-            return;
-        }
-        moves_add(&r->log, res.best_str);
+        if (r->ext && !player_moved(r->ext, p->g, ml, k, r->illegal, sizeof r->illegal)) return;
+        char s[MOVE_STR_MAX];
+        move_string(p->g, ml, &ml->m[k], s, sizeof s);
+        moves_add(&r->log, s);
         pos_make(p, ml, &ml->m[k]);
     }
 }
@@ -520,6 +632,13 @@ static void send_game(int fd, const Pos *p, const GameRun *r, const char *names[
     }
     if (p->result) why = p->result_reason ? g->strings[p->result_reason - 1] : "";
     else if (!*why) why = "no moves and no result";
+    if (r->loser == 2) { outcome = 1; res = "1/2-1/2"; why = r->forfeit; }
+    else if (r->loser >= 0) {           /* the loser's side is the other's win */
+        int loser_side = r->loser == 0 ? r->a_side : 1 - r->a_side;
+        outcome = r->loser == 0 ? 0 : 2;
+        res = loser_side == 0 ? "0-1" : "1-0";
+        why = r->forfeit;
+    }
     /* the record: the whole game from the start position, the random opening included */
     char *rec = NULL; size_t reclen = 0;
     FILE *mem = open_memstream(&rec, &reclen);
@@ -540,8 +659,8 @@ static void send_game(int fd, const Pos *p, const GameRun *r, const char *names[
     free(rec);
 }
 
-static void play_game(Game *g, Engine *eng[2], const MatchOpts *o, const char *names[2], int gi,
-                      int fd)
+static void play_game(Game *g, Engine *eng[2], EnginePlayer *ext, const MatchOpts *o,
+                      const char *names[2], int gi, int fd)
 {
     int status;
     const char *fen = o->nopenings ? o->openings[(gi / 2) % o->nopenings] : NULL;
@@ -551,7 +670,7 @@ static void play_game(Game *g, Engine *eng[2], const MatchOpts *o, const char *n
         return;
     }
     char *start = pos_to_string(p);
-    GameRun r = { eng, o, gi, gi % 2, {0}, "", "" };
+    GameRun r = { eng, ext, o, gi, gi % 2, {0}, "", "", {0}, -1, "" };
     if (protected_run(p, play_out, &r))           /* a runtime error in the rules code */
         send_result(fd, gi, -1, r.log.n, p->errmsg, "", 0);
     else if (r.illegal[0]) send_result(fd, gi, -1, r.log.n, r.illegal, "", 0);
@@ -564,11 +683,19 @@ static void play_game(Game *g, Engine *eng[2], const MatchOpts *o, const char *n
 static void worker(Game *g, const MatchOpts *o, const char *names[2], int *next_game, int fd)
 {
     Engine *eng[2] = { engine_new(g, 32), engine_new(g, 32) };
+    EnginePlayer *ext = NULL;
+    char err[512];
     for (;;) {
         int gi = __atomic_fetch_add(next_game, 1, __ATOMIC_RELAXED);
         if (gi >= o->games) break;
-        play_game(g, eng, o, names, gi, fd);
+        if (!shard_has(o->shard_k, o->shard_n, gi / 2)) continue;    /* another shard's pair */
+        if (o->ext.command && !ext && !(ext = player_start(&o->ext, g, err, sizeof err))) {
+            send_result(fd, gi, -1, 0, err, "", 0);     /* (it started in the parent) */
+            continue;
+        }
+        play_game(g, eng, ext, o, names, gi, fd);
     }
+    player_stop(ext);
     engine_free(eng[0]);
     engine_free(eng[1]);
     close(fd);
@@ -620,16 +747,40 @@ static int take_messages(Pipe *pp, GameOut *out, const MatchOpts *o, Game *g, in
 }
 
 /* Write the records of games next, next + 1, ... as far as they have all come in (all of them at
- * the end), in game order, and free them: a long match does not keep its games in memory.
- * Returns the first game not written. */
-static int write_records(FILE *rec, GameOut *out, int next, int games, int at_end)
+ * the end), in game order, and free them: a long match does not keep its games in memory. With
+ * --jsonl each game is also a line of the results (shard.h). Returns the first game not written. */
+static int write_records(FILE *rec, FILE *results, GameOut *out, int next, int games, int at_end)
 {
     for (; next < games && (at_end || out[next].outcome != -2); next++) {
         if (rec && out[next].outcome >= 0) fputs(out[next].record, rec);
+        if (results && out[next].outcome > -2) {
+            jsonl_begin(results, "game", next + 1);
+            jsonl_int(results, "outcome", out[next].outcome);
+            jsonl_int(results, "plies", out[next].plies);
+            jsonl_str(results, "reason", out[next].reason);
+            jsonl_str(results, "record", out[next].record);
+            jsonl_end(results);
+        }
         free(out[next].record);
         out[next].record = NULL;
     }
     return next;
+}
+
+/* The rest of the results' first line: what merge needs to print the summary. */
+static void results_header(FILE *results, const MatchOpts *o, const Game *g, const char *la,
+                           const char *lb)
+{
+    jsonl_int(results, "games", o->games);
+    jsonl_str(results, "a", la);
+    jsonl_str(results, "b", lb);
+    jsonl_str(results, "first", g->player_name[0]);
+    jsonl_int(results, "sprt", o->use_sprt);
+    jsonl_num(results, "elo0", o->elo0);
+    jsonl_num(results, "elo1", o->elo1);
+    jsonl_num(results, "alpha", o->alpha);
+    jsonl_num(results, "beta", o->beta);
+    jsonl_end(results);
 }
 
 /* --openings FILE: one position string a line (blank lines and lines starting with '#' are
@@ -723,7 +874,7 @@ static int start_workers(Game *g, const MatchOpts *o, const char *names[2], int 
 /* Read what the workers send, printing each game as it comes and writing the records in game
  * order, until every pipe is closed; returns 1 if something went wrong (0 otherwise). */
 static int collect(Pipe *pipes, int started, GameOut *out, const MatchOpts *o, Game *g, FILE *rec,
-                   int tally[3])
+                   FILE *results, int tally[3])
 {
     int status = 0, done = 0, open_pipes = started, next_record = 0, stopped = 0;
     struct pollfd *pf = xcalloc((size_t)started + 1, sizeof *pf, "the workers' poll list");
@@ -755,7 +906,7 @@ static int collect(Pipe *pipes, int started, GameOut *out, const MatchOpts *o, G
             if (k <= 0) { close(pp->fd); pp->fd = -1; open_pipes--; continue; }
             pp->len += (size_t)k;
             int ok = take_messages(pp, out, o, g, &done, tally);
-            next_record = write_records(rec, out, next_record, o->games, 0);
+            next_record = write_records(rec, results, out, next_record, o->games, 0);
             if (!ok) {
                 fprintf(stderr, "boardvm: match: a malformed message from worker %d\n",
                         (int)(pp - pipes) + 1);
@@ -764,7 +915,7 @@ static int collect(Pipe *pipes, int started, GameOut *out, const MatchOpts *o, G
         }
     }
     free(pf);
-    write_records(rec, out, next_record, o->games, 1);
+    write_records(rec, results, out, next_record, o->games, 1);
     return status;
 }
 
@@ -789,82 +940,66 @@ static int reap_workers(Pipe *pipes, int started)
     return status;
 }
 
-/* The totals, the balance between the players, the ways the games ended and the statistics;
+/* The summary (match_report.c) of the games of this run (of its shard: the others' are -3);
  * returns 1 if some games were not counted (an error, or never reported). */
-static int summarize(const GameOut *out, const MatchOpts *o, const Game *g, const int tally[3],
-                     const char *la, const char *lb)
+static int summarize(const GameOut *out, const MatchOpts *o, const Game *g, const char *la,
+                     const char *lb)
 {
-    int errors = 0, missing = 0, first[3] = {0};   /* the balance: player 0's wins, draws, losses */
-    long plies = 0;
-    const char *reasons[64]; int rcount[64], nreasons = 0;
-    for (int gi = 0; gi < o->games; gi++) {
-        const GameOut *go = &out[gi];
-        if (go->outcome == -2) { missing++; continue; }
-        if (go->outcome == -1) { errors++; continue; }
-        plies += go->plies;
-        int a_first = gi % 2 == 0;
-        first[go->outcome == 1 ? 1 : (go->outcome == 2) == a_first ? 0 : 2]++;
-        int r;
-        for (r = 0; r < nreasons && strcmp(reasons[r], go->reason); r++) {}
-        if (r == nreasons && nreasons < 64) {
-            reasons[nreasons] = go->reason;
-            rcount[nreasons++] = 0;
-        }
-        if (r < 64) rcount[r]++;
-    }
-    int played = tally[0] + tally[1] + tally[2];
-    printf("A (%s) against B (%s): ", la, lb);
-    print_wins_draws_losses(stdout, tally[2], tally[1], tally[0]);
-    printf(" in %d %s\n", played, plural(played, "game", "games"));
-    if (played) {
-        double score = tally[2] + 0.5 * tally[1];
-        printf("score: %.1f/%d = %.4f; draws %.1f %%; average length %.1f plies\n", score, played,
-               score / played, 100.0 * tally[1] / played, (double)plies / played);
-        printf("%s, whichever engine played it: ", g->player_name[0]);
-        print_wins_draws_losses(stdout, first[0], first[1], first[2]);
-        putchar('\n');
-        printf("ends:");
-        for (int r = 0; r < nreasons; r++)
-            printf("%s %s %d", r ? "," : "", *reasons[r] ? reasons[r] : "(no reason)", rcount[r]);
-        printf("\n");
-    }
-    print_stats(tally[2], tally[1], tally[0], o);
-    /* games 2k and 2k+1 (from 0) share their opening, A first in the one, second in the other */
-    int pairs[5] = {0}, npairs = 0;
-    for (int gi = 0; gi + 1 < o->games; gi += 2)
-        if (out[gi].outcome >= 0 && out[gi + 1].outcome >= 0) {
-            pairs[out[gi].outcome + out[gi + 1].outcome]++;     /* outcome: A's points x 2 */
-            npairs++;
-        }
-    if (npairs) print_penta(pairs);
-    if (errors)
-        fprintf(stderr, "boardvm: match: %d games stopped by an error (not counted)\n", errors);
-    if (missing && !interrupt_seen)
-        fprintf(stderr, "boardvm: match: %d games not reported by their worker (not counted)\n",
-                missing);
-    return errors || (missing && !interrupt_seen);
+    MatchGame *mg = xcalloc((size_t)o->games + 1, sizeof *mg, "the games' results");
+    for (int gi = 0; gi < o->games; gi++)
+        mg[gi] = (MatchGame){ out[gi].outcome, out[gi].plies, out[gi].reason };
+    MatchSprt sp = sprt_of(o);
+    int st = match_summary(mg, o->games, &sp, g->player_name[0], la, lb, interrupt_seen);
+    free(mg);
+    return st;
 }
 
 /* The games, played by the workers and collected here, and their summary; the exit status.
  * The records go to rec (NULL: none), which the caller closes. */
-static int run_match(Game *g, MatchOpts *o, FILE *rec)
+static int run_match(Game *g, MatchOpts *o, FILE *rec, FILE *results)
 {
     if (!o->jobs) {
         long c = sysconf(_SC_NPROCESSORS_ONLN);
         o->jobs = c > 0 ? (int)(c > 1024 ? 1024 : c) : 1;
     }
     if (o->jobs > o->games) o->jobs = o->games;
-    char la[64], lb[64], na[80], nb[80];
-    engine_label(&o->lim[0], o->work[0] != 0, la, sizeof la);
-    engine_label(&o->lim[1], o->work[1] != 0, lb, sizeof lb);
+    char la[64], lb[256], na[320], nb[320];
+    for (int k = 0; k < 2; k++) {
+        char *l = k ? lb : la;
+        if (o->tc[k].base > 0) tc_string(&o->tc[k], l, 64);
+        else engine_label(&o->lim[k], o->work[k] != 0, l, 64);
+    }
     snprintf(na, sizeof na, "boardvm %s (A)", la);
     snprintf(nb, sizeof nb, "boardvm %s (B)", lb);
+    if (o->ext.command) {             /* its name, variant and limit, as it said them */
+        char err[512], lim[64];
+        EnginePlayer *pl = player_start(&o->ext, g, err, sizeof err);
+        if (!pl) {
+            fprintf(stderr, "boardvm: match: %s\n", err);
+            return 2;
+        }
+        if (o->nopenings && !player_takes_positions(pl)) {
+            fprintf(stderr, "boardvm: match: the engine '%s' cannot be given a position (it "
+                    "has no setboard feature): it plays from the start only, not --openings\n",
+                    o->ext.command);
+            player_stop(pl);
+            return 2;
+        }
+        snprintf(lim, sizeof lim, "%.63s", lb);
+        snprintf(lb, sizeof lb, "%s%s%s%s%s", player_name(pl), *player_variant(pl) ? " " : "",
+                 player_variant(pl), *lim ? ", " : "", lim);
+        snprintf(nb, sizeof nb, "%s (B)", player_name(pl));
+        player_stop(pl);
+    }
     const char *names[2] = { na, nb };
     printf("match: %s, A = %s, B = %s: %d games, %d jobs, %d random plies, seed %llu", g->name,
            la, lb, o->games, o->jobs, o->random_plies, o->seed);
     if (o->nopenings) printf(", %d openings from %s", o->nopenings, o->openings_file);
+    if (o->shard_n) printf(", shard %d/%d", o->shard_k, o->shard_n);
     printf("\n");
+    if (results) results_header(results, o, g, la, lb);
     fflush(stdout);                         /* nothing buffered may be written again by a child */
+    if (results) fflush(results);
 
     /* the next game to play, shared by the workers */
     int *next_game = mmap(NULL, sizeof *next_game, PROT_READ | PROT_WRITE,
@@ -878,21 +1013,26 @@ static int run_match(Game *g, MatchOpts *o, FILE *rec)
     signal(SIGPIPE, SIG_IGN);
     Pipe *pipes = xcalloc((size_t)o->jobs, sizeof *pipes, "the workers' pipes");
     GameOut *out = xcalloc((size_t)o->games, sizeof *out, "the games' results");
-    for (int gi = 0; gi < o->games; gi++) out[gi].outcome = -2;      /* never reported */
+    for (int gi = 0; gi < o->games; gi++)        /* never reported, or another shard's */
+        out[gi].outcome = shard_has(o->shard_k, o->shard_n, gi / 2) ? -2 : -3;
     interrupt_catch();
     int started = start_workers(g, o, names, next_game, rec, pipes);
     int status = started == o->jobs ? 0 : 1;
     int tally[3] = {0};
-    status |= collect(pipes, started, out, o, g, rec, tally);
+    status |= collect(pipes, started, out, o, g, rec, results, tally);
     status |= reap_workers(pipes, started);
     free(pipes);
-    status |= summarize(out, o, g, tally, la, lb);
+    status |= summarize(out, o, g, la, lb);
     fflush(stdout);
     interrupt_release();
     if (interrupt_seen) {
         int done = 0;
-        for (int gi = 0; gi < o->games; gi++) done += out[gi].outcome != -2;
-        interrupt_report("match", done, o->games);
+        int mine = 0;
+        for (int gi = 0; gi < o->games; gi++) {
+            done += out[gi].outcome > -2;
+            mine += out[gi].outcome != -3;
+        }
+        interrupt_report("match", done, mine);
         if (!status) status = EXIT_INTERRUPTED;
     }
     for (int gi = 0; gi < o->games; gi++) { free(out[gi].reason); free(out[gi].record); }
@@ -905,20 +1045,22 @@ int cmd_match(Args *a)
 {
     MatchOpts o;
     int st = match_args(a, &o);
-    if (st) { free(o.opts); return st; }
+    if (st) { free(o.opts); free(o.ext.set); return st; }
+    o.shard_k = a->shard_k; o.shard_n = a->shard_n;
     if (o.penta_only) {
-        print_penta(o.penta);
-        free(o.opts);
+        match_print_penta(o.penta);
+        free(o.opts); free(o.ext.set);
         return 0;
     }
     if (o.stats_only) {
         printf("games: %d (W %d, D %d, L %d)\n", o.sw + o.sd + o.sl, o.sw, o.sd, o.sl);
-        print_stats(o.sw, o.sd, o.sl, &o);
-        free(o.opts);
+        MatchSprt sp = sprt_of(&o);
+        match_print_stats(o.sw, o.sd, o.sl, &sp);
+        free(o.opts); free(o.ext.set);
         return 0;
     }
     Game *g = load_game(o.rules, NULL, o.nopts, o.opts, &st);
-    if (!g) { free(o.opts); return st; }
+    if (!g) { free(o.opts); free(o.ext.set); return st; }
     OutFile *rec = NULL;
     st = 0;
     if (g->nplayers != 2) {
@@ -928,11 +1070,16 @@ int cmd_match(Args *a)
     } else if (o.openings_file) st = read_openings(g, &o);
     if (!st && o.record && !(rec = outfile_open(o.record))) st = 2;
     if (!st) {
-        st = run_match(g, &o, rec ? rec->f : NULL);
+        OutFile *res = jsonl_open_run(a, "match", o.rules, g);
+        if (a->jsonl && !res) st = 2;
+        else {
+            st = run_match(g, &o, rec ? rec->f : NULL, res ? res->f : NULL);
+            if (res && outfile_close(res) != 0) st = 2;
+        }
         if (rec && outfile_close(rec) != 0) st = 2;     /* the records are lost: say so */
     }
     free_openings(&o);
     game_free(g);
-    free(o.opts);
+    free(o.opts); free(o.ext.set);
     return st;
 }
