@@ -5,6 +5,7 @@
  * that another thread can stop a search (Engine.stop). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <string.h>
 #include <boardvm.h>
 
 static PyObject *Error;
@@ -231,6 +232,75 @@ static PyObject *pos_find(PosObject *self, PyObject *args)
                          mv.captured, mv.multi);
 }
 
+static PyObject *pos_count(PosObject *self, PyObject *unused)
+{
+    (void)unused;
+    bvm_error err;
+    int n = bvm_pos_moves(self->p, NULL, 0, &err);
+    if (n < 0) return raise(&err);
+    return PyLong_FromLong(n);
+}
+
+static PyObject *pos_move(PosObject *self, PyObject *args)
+{
+    int i;
+    if (!PyArg_ParseTuple(args, "i", &i)) return NULL;
+    bvm_error err; bvm_move mv;
+    if (bvm_pos_move(self->p, i, &mv, &err)) return raise(&err);
+    return Py_BuildValue("(siiiiiii)", mv.text, mv.from, mv.to, mv.kind, mv.piece, mv.becomes,
+                         mv.captured, mv.multi);
+}
+
+/* The environment's actions (boardvm/env.py says the encodings), done here because a position
+ * may have 20000 moves: actions(squares, types, num_actions, by_index) -> (ids, indexes,
+ * shared, mask): the distinct action ids in the moves' order, the move index of each, how many
+ * moves share an earlier one's id, and the mask (a bytearray of num_actions). */
+static PyObject *pos_actions(PosObject *self, PyObject *args)
+{
+    int S, T, by_index; Py_ssize_t num;
+    if (!PyArg_ParseTuple(args, "iinp", &S, &T, &num, &by_index)) return NULL;
+    bvm_error err;
+    int n = bvm_pos_moves(self->p, NULL, 0, &err);
+    if (n < 0) return raise(&err);
+    if (by_index && n > num)
+        return PyErr_Format(PyExc_ValueError, "%d legal moves, more than max_actions (%zd)",
+                            n, num);
+    bvm_move *mv = by_index ? NULL : PyMem_Calloc((size_t)n + 1, sizeof *mv);
+    if (!by_index && !mv) return PyErr_NoMemory();
+    if (mv) bvm_pos_moves(self->p, mv, n, &err);
+    PyObject *mask = PyByteArray_FromStringAndSize(NULL, num);
+    PyObject *ids = PyList_New(0), *idx = PyList_New(0);
+    int shared = 0;
+    if (!mask || !ids || !idx) goto fail;
+    char *m = PyByteArray_AS_STRING(mask);
+    memset(m, 0, (size_t)num);
+    for (int i = 0; i < n; i++) {
+        long a = i;
+        if (!by_index) {
+            long from = mv[i].from >= 0 ? mv[i].from : mv[i].to >= 0 ? mv[i].to : 0;
+            long to = mv[i].to >= 0 ? mv[i].to : from;
+            long source = mv[i].kind == BVM_DROP ? S + mv[i].piece - 1 : from;
+            a = (source * S + to) * (T + 1) + mv[i].becomes;
+        }
+        if (a < 0 || a >= num) {
+            PyErr_Format(PyExc_ValueError, "move %s: action %ld out of range", mv[i].text, a);
+            goto fail;
+        }
+        if (m[a]) { shared++; continue; }
+        m[a] = 1;
+        PyObject *pa = PyLong_FromLong(a), *pi = PyLong_FromLong(i);
+        int bad = !pa || !pi || PyList_Append(ids, pa) || PyList_Append(idx, pi);
+        Py_XDECREF(pa); Py_XDECREF(pi);
+        if (bad) goto fail;
+    }
+    PyMem_Free(mv);
+    return Py_BuildValue("(NNiN)", ids, idx, shared, mask);
+fail:
+    PyMem_Free(mv);
+    Py_XDECREF(mask); Py_XDECREF(ids); Py_XDECREF(idx);
+    return NULL;
+}
+
 static PyObject *pos_make(PosObject *self, PyObject *args)
 {
     const char *m;
@@ -300,6 +370,10 @@ static PyMethodDef pos_methods[] = {
     {"turn", (PyCFunction)pos_turn, METH_NOARGS, "the player to move"},
     {"ply", (PyCFunction)pos_ply, METH_NOARGS, "moves that can be taken back"},
     {"moves", (PyCFunction)pos_moves, METH_NOARGS, "the legal moves as tuples"},
+    {"count", (PyCFunction)pos_count, METH_NOARGS, "the number of legal moves"},
+    {"move", (PyCFunction)pos_move, METH_VARARGS, "move(i): legal move i as a tuple"},
+    {"actions", (PyCFunction)pos_actions, METH_VARARGS,
+     "actions(squares, types, num_actions, by_index): (ids, indexes, shared, mask)"},
     {"find", (PyCFunction)pos_find, METH_VARARGS, "find(text or SAN): the move as a tuple"},
     {"make", (PyCFunction)pos_make, METH_VARARGS, "make(text or SAN)"},
     {"make_index", (PyCFunction)pos_make_index, METH_VARARGS, "make_index(i)"},

@@ -183,6 +183,10 @@ class Position:
             self._moves = [Move(*t) for t in self._p.moves()]
         return self._moves
 
+    def legal_move_count(self):
+        """len(legal_moves), without making the list."""
+        return len(self._moves) if self._moves is not None else self._p.count()
+
     def push(self, move):
         """Make a move, given as a Move or its text ("e2e4"; SAN is read as well)."""
         text = move.text if isinstance(move, Move) else str(move)
@@ -199,11 +203,12 @@ class Position:
         return text
 
     def push_index(self, index):
-        """Make legal_moves[index] (no text to look up)."""
-        text = self.legal_moves[index].text
+        """Make legal_moves[index] (no text to look up); returns its Move."""
+        move = Move(*self._p.move(index))
         self._p.make_index(index)
-        self.move_stack.append(text)
+        self.move_stack.append(move.text)
         self._moves = None
+        return move
 
     def pop(self):
         """Take back the last move; returns its text."""

@@ -2,14 +2,25 @@
 PettingZoo users know (reset, step, an action mask, legal action ids), without depending on
 either: duck-typed, plain lists.
 
-Actions are fixed integers for a game, so that a policy's output layer has one size:
+Actions are fixed integers for a game, so that a policy's output layer has one size. Two
+encodings (the `actions` argument):
+
+"squares" (the default), the from-square, to-square and promotion of the move:
     action = (source * S + to) * (T + 1) + becomes
 with S squares and T piece types; `source` is the from-square (0..S-1), or S + type - 1 for a
 drop of that type; `becomes` is the type a promotion makes (0: none). num_actions is
-(S + T) * S * (T + 1). A move without a to-square (a pass) uses its from-square. Two legal moves
+(S + T) * S * (T + 1). A move without a from-square (written by a top-level program) counts
+from its to-square, one without a to-square to its from-square, a pass as from and to
+square 0. Two legal moves
 of one position that share all three (moves that differ only in what else they do: a capture
 elsewhere, a choice of path) share the action: the first in legal_moves' order is played, and
 info["shared_actions"] counts such moves (0 in the usual games).
+
+"index", the move's place in legal_moves' order (sorted by text): action i is legal_moves[i],
+num_actions is max_actions (a position with more legal moves is an error). Every move has its
+own action; the same action is a different move in another position. For games whose moves the
+squares do not tell apart (a stacking game's moves of part of a stack, moves written by a
+top-level program: Four Towers, Nemoroth).
 
 Rewards are given when the game ends: +1 to the winner, -1 to the others, 0 to all for a draw
 (or an end that names no winner). step() returns the reward of the player who moved, and
@@ -17,7 +28,7 @@ info["rewards"] has every player's.
 """
 import random as _random
 
-from . import Game, DROP
+from . import Game, DROP  # noqa: F401  (Move.kind)
 
 __all__ = ["Env"]
 
@@ -25,13 +36,21 @@ __all__ = ["Env"]
 class Env:
     metadata = {"name": "boardvm", "render_modes": ["ansi"]}
 
-    def __init__(self, game, max_plies=None, start=None, options=()):
+    def __init__(self, game, max_plies=None, start=None, options=(), actions="squares",
+                 max_actions=4096):
         """game: a Game or its name; max_plies: truncate after so many plies (None: never);
-        start: a position string (None: the game's start)."""
+        start: a position string (None: the game's start); actions: "squares" or "index"
+        (max_actions: their number)."""
         self.game = game if isinstance(game, Game) else Game.load(game, options)
         self.squares = len(self.game.squares)
         self.types = len(self.game.piece_types) - 1
-        self.num_actions = (self.squares + self.types) * self.squares * (self.types + 1)
+        if actions not in ("squares", "index"):
+            raise ValueError("actions must be 'squares' or 'index', not %r" % (actions,))
+        self.actions = actions
+        if actions == "index":
+            self.num_actions = max_actions
+        else:
+            self.num_actions = (self.squares + self.types) * self.squares * (self.types + 1)
         self.possible_agents = ["player_%d" % i for i in range(len(self.game.players))]
         self.agents = list(self.possible_agents)
         self.max_plies = max_plies
@@ -43,26 +62,25 @@ class Env:
 
     # -- the action encoding
     def encode(self, move):
-        """The action id of a Move."""
+        """The action id of a legal Move."""
+        if self.actions == "index":
+            return self.pos.legal_moves.index(move)
+        return self._encode(move)
+
+    def _encode(self, move):
+        # (the same formula as the extension's actions())
         s, t = self.squares, self.types
-        if move.kind == DROP:
-            source = s + move.piece - 1
-        else:
-            source = move.from_square
-        to = move.to_square if move.to_square >= 0 else max(move.from_square, 0)
+        frm = move.from_square if move.from_square >= 0 else max(move.to_square, 0)
+        to = move.to_square if move.to_square >= 0 else frm
+        source = s + move.piece - 1 if move.kind == DROP else frm
         return (source * s + to) * (t + 1) + move.promotion
 
     def _actions(self):
-        """{action: index in legal_moves}, and how many moves share an action."""
+        """(action ids, the legal_moves index of each, moves sharing an action, the mask),
+        computed in the extension (a position may have 20000 moves)."""
         if self._table is None:
-            table, shared = {}, 0
-            for i, m in enumerate(self.pos.legal_moves):
-                a = self.encode(m)
-                if a in table:
-                    shared += 1
-                else:
-                    table[a] = i
-            self._table = (table, shared)
+            self._table = self.pos._p.actions(self.squares, self.types, self.num_actions,
+                                              self.actions == "index")
         return self._table
 
     def legal_action_ids(self):
@@ -71,14 +89,18 @@ class Env:
 
     def action_mask(self):
         """A bytearray of num_actions: 1 where the action is legal."""
-        mask = bytearray(self.num_actions)
-        for a in self._actions()[0]:
-            mask[a] = 1
-        return mask
+        return bytearray(self._actions()[3])
+
+    def _index(self, action):
+        ids, indexes = self._actions()[:2]
+        try:
+            return indexes[ids.index(action)]
+        except ValueError:
+            return None
 
     def decode(self, action):
         """The Move an action plays now (None: not legal)."""
-        i = self._actions()[0].get(action)
+        i = self._index(action)
         return None if i is None else self.pos.legal_moves[i]
 
     # -- the loop
@@ -91,7 +113,7 @@ class Env:
         none), the player to move and the action mask."""
         pieces = [self.pos.piece_at(sq) or (0, -1) for sq in range(self.squares)]
         return {"board": [t for t, o in pieces], "owner": [o for t, o in pieces],
-                "to_move": self.pos.turn, "action_mask": self.action_mask()}
+                "to_move": self.pos.turn, "action_mask": self._actions()[3]}
 
     def reset(self, seed=None, options=None):
         """A new game: (observation, info)."""
@@ -103,16 +125,16 @@ class Env:
         return self.observe(), self._info()
 
     def _info(self):
-        return {"legal_action_ids": self.legal_action_ids(), "shared_actions": self._actions()[1],
+        return {"legal_action_ids": self.legal_action_ids(), "shared_actions": self._actions()[2],
                 "to_move": self.pos.turn}
 
     def step(self, action):
         """Play an action: (observation, reward of the mover, terminated, truncated, info)."""
-        move = self.decode(action)
-        if move is None:
+        i = self._index(action)
+        if i is None:
             raise ValueError("action %r is not legal here" % (action,))
         mover = self.pos.turn
-        self.pos.push_index(self._actions()[0][action])
+        move = self.pos.push_index(i)
         self.plies += 1
         self._table = None
         outcome = self.pos.outcome()

@@ -162,6 +162,16 @@ int bvm_pos_moves(bvm_pos *bp, bvm_move *moves, int max, bvm_error *err)
     return bp->ml.n;
 }
 
+int bvm_pos_move(bvm_pos *bp, int index, bvm_move *out, bvm_error *err)
+{
+    int st = api_moves(bp, err);
+    if (st) return st;
+    if (index < 0 || index >= bp->ml.n || !out)
+        return api_fail(err, BVM_ERR_MOVE, "move %d of %d: no such legal move", index, bp->ml.n);
+    describe(bp, &bp->ml.m[bp->order[index]], out);
+    return api_ok(err);
+}
+
 /* The legal move that s names, in boardvm's text or in SAN: its index in bp->ml. */
 typedef struct { bvm_pos *bp; const char *s; int k, other; } Find;
 

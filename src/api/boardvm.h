@@ -146,6 +146,9 @@ typedef struct {
  * them, the first `max` written into moves (which may be NULL with max 0, to count them);
  * -1 after an error. */
 BVM_EXPORT int bvm_pos_moves(bvm_pos *p, bvm_move *moves, int max, bvm_error *err);
+/* The legal move at `index` in the order of bvm_pos_moves() into *out (one move: cheaper than
+ * the whole list where a position has thousands). */
+BVM_EXPORT int bvm_pos_move(bvm_pos *p, int index, bvm_move *out, bvm_error *err);
 /* The legal move that `move` names (its text or its SAN) into *out. */
 BVM_EXPORT int bvm_pos_find(bvm_pos *p, const char *move, bvm_move *out, bvm_error *err);
 /* Make a legal move, written as bvm_move.text writes it or in SAN ("Nf3", "O-O", "exd5",
