@@ -45,7 +45,7 @@ int bvm_pos_set(bvm_pos *bp, const char *position, bvm_error *err)
 {
     if (!bp) return api_fail(err, BVM_ERR_ARGUMENT, "no position");
     const Game *g = bp->game->g;
-    Pos *fresh = pos_new(g);                 /* a run never replaces its position: set up a new one */
+    Pos *fresh = pos_new(g);           /* a run never replaces its position: set up a new one */
     SetUp s = { position ? position : g->start, "", 0 };
     int failed = protected_run(fresh, set_up, &s);
     if (failed || !s.ok) {
