@@ -15,31 +15,42 @@
 #define PACKAGE_VERSION "unknown"
 #endif
 
+/* The text of the calling thread's last error: the library's, as dlerror()'s is (boardvm.h);
+ * one buffer a thread, grown as needed and kept (reachable) for the next error. */
+static _Thread_local char *last_message;
+static _Thread_local size_t last_size;
+
 static void set_message(bvm_error *err, const char *text)
 {
-    size_t n = strlen(text);
-    if (n < sizeof err->message) { memcpy(err->message, text, n + 1); return; }
-    n = sizeof err->message - 4;                  /* cut, and say so */
-    memcpy(err->message, text, n);
-    strcpy(err->message + n, "...");
+    size_t n = strlen(text) + 1;
+    if (n > last_size) {
+        last_message = xrealloc(last_message, n, "an error message");
+        last_size = n;
+    }
+    memcpy(last_message, text, n);
+    err->message = last_message;
 }
 
 int api_fail(bvm_error *err, int code, const char *fmt, ...)
 {
     if (!err) return code;
-    char buf[BVM_ERROR_MAX + 1];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *buf = xmalloc((size_t)(n > 0 ? n : 0) + 1, "an error message");
+    va_start(ap, fmt);
+    vsnprintf(buf, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
     va_end(ap);
     err->code = code;
     set_message(err, buf);
+    free(buf);
     return code;
 }
 
 int api_ok(bvm_error *err)
 {
-    if (err) { err->code = BVM_OK; err->message[0] = 0; }
+    if (err) { err->code = BVM_OK; err->message = ""; }
     return BVM_OK;
 }
 
@@ -70,8 +81,10 @@ static bvm_game *compile(const char *text, size_t len, const char *display,
     if (!g) {
         size_t n = diaglen;                       /* without its last newline */
         while (n && diag[n - 1] == '\n') diag[--n] = 0;
-        api_fail(err, status == 2 ? BVM_ERR_OPTION : BVM_ERR_RULES, "%s",
-                 n ? diag : "the rules file has errors");
+        if (err) {                            /* (the diagnostics may be long: no format) */
+            err->code = status == 2 ? BVM_ERR_OPTION : BVM_ERR_RULES;
+            set_message(err, n ? diag : "the rules file has errors");
+        }
         free(diag);
         return NULL;
     }

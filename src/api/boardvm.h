@@ -61,11 +61,12 @@ typedef enum {
     BVM_ERR_EMPTY          /* nothing to take back */
 } bvm_status;
 
-#define BVM_ERROR_MAX 4096
 typedef struct {
     int code;                     /* a bvm_status */
-    char message[BVM_ERROR_MAX];  /* what went wrong, in words ("" after BVM_OK); a longer one
-                                     is cut with "..." */
+    const char *message;          /* what went wrong, in words ("" after BVM_OK), whatever its
+                                     length (a rules file's errors and warnings, all of them).
+                                     The library's own text, as dlerror()'s: valid in the calling
+                                     thread until its next call that fails; never freed by you */
 } bvm_error;
 
 /* The name of a status ("BVM_ERR_MOVE"). */
