@@ -41,13 +41,13 @@ fi
 echo "ok: pip install --no-build-isolation --target ... (python/, against .libs/libboardvm.so)"
 if [ -n "${SANITIZER_FLAGS:-}" ]; then
     LD_PRELOAD=$(${CC:-cc} -print-file-name=libasan.so)
-    ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}   # (Python's own are many)
+    ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0   # (Python's own are many)
     export LD_PRELOAD ASAN_OPTIONS
 fi
 cp -R "$tmp/src/tests" "$tmp/tests"              # run from a folder without the sources
 cd "$tmp" || exit 1
 if PYTHONPATH="$tmp/site" BOARDVM="$top/boardvm" BOARDVM_PATH="$abs_srcdir/rules" \
-        BOARDVM_RULES_DIR="$abs_srcdir/rules" "$py" -m pytest -q -p no:cacheprovider tests \
+        BOARDVM_SOURCE_DIR="$abs_srcdir" "$py" -m pytest -q -p no:cacheprovider tests \
         > "$tmp/pytest.log" 2>&1; then
     sed 's/^/# /' "$tmp/pytest.log" | tail -n 3
     echo "1 passed, 0 failed"

@@ -5,8 +5,8 @@ import os
 
 import pytest
 
-RULES = os.environ.get("BOARDVM_RULES_DIR") or os.path.join(
-    os.path.dirname(__file__), "..", "..", "rules")
+SOURCE = os.environ.get("BOARDVM_SOURCE_DIR") or os.path.join(os.path.dirname(__file__), "..", "..")
+RULES = os.path.join(SOURCE, "rules")
 SHIPPED = sorted(glob.glob(os.path.join(RULES, "*.rules")))
 
 

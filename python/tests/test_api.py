@@ -1,12 +1,14 @@
 """The python-chess-like API over libboardvm. Expected values: perft from the Chess Programming
 Wiki's "Perft Results" page (start: 197281 at depth 4; Kiwipete: 97862 at depth 3); the mates,
 their SAN and their results worked out by hand."""
+import os
 import threading
 import time
 
 import pytest
 
 import boardvm
+from conftest import SOURCE
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
@@ -110,3 +112,24 @@ def test_search_stopped_from_another_thread(chess):
     t0 = time.monotonic()
     r = engine.search(pos, time=60)
     assert r.stopped and r.best is not None and time.monotonic() - t0 < 30
+
+
+def test_positions_of_one_game_in_threads_at_once(chess):
+    # perft releases the GIL: four counts of one game run in four threads together
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(chess.start().perft(4)))
+               for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [197281] * 4
+
+
+def test_a_zrf_variant():
+    # tests/zrf/games/chess.zrf's variant 2 is Kiwipete (CPW: 48 2039), chosen as --variant 2
+    path = os.path.join(SOURCE, "tests", "zrf", "games", "chess.zrf")
+    game = boardvm.Game.load(path, variant=2)
+    assert game.title == "Chess: Kiwipete"
+    assert game.start().perft(2) == 2039
+    assert boardvm.Game.load(path, variant="Chess: Kiwipete").title == "Chess: Kiwipete"
