@@ -99,6 +99,9 @@ typedef struct {
                                     the generator lists each such move once (movegen.c) */
     int moves_fn, attack_fn;     /* entry of the `moves` / `attack { }` program, or -1 */
     int attack_moves;            /* `attack moves;`: its moves program counts as attacks */
+    int nnear; Atom *near;       /* `attack near DIRS { }`: the squares its attack program can
+                                    reach, one leap along DIRS from it (movegen.c runs it only
+                                    for a target there); 0: anywhere */
     int bonus_attr;              /* `bonus NAME;`: an int attribute the engine adds, or -1 */
     int nparts; uint8_t part[8]; /* its simple parts, sorted (a simple type: itself) */
 } PieceType;
@@ -262,6 +265,13 @@ typedef struct Game {
     uint64_t fallback_attackers[2];       /* types whose attacks need a program run */
     int next_attacks[MAX_PLAYERS];
     ExtAttack *ext_attacks[MAX_PLAYERS];  /* hops, legged leaps, zoned lines (movegen.c) */
+    int nnear_attacks[MAX_PLAYERS];
+    ExtAttack *near_attacks[MAX_PLAYERS]; /* `attack near` programs: where their pieces stand
+                                             seen back from a target (movegen.c) */
+    uint64_t near_attackers[2];           /* the types with `attack near` */
+    int probe_check_pins;                 /* probe_check, the `attack near` programs left out:
+                                             pins.c takes a node only where none can reach the
+                                             royal piece */
 
     const char *start;                    /* start position string */
     SrcLoc start_loc;                     /* its `start` declaration, for a message about it */

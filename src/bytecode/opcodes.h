@@ -124,8 +124,10 @@ enum {
     /* Placed by effects.c, in no row of the table: */
     E_RIDENT = 1 << 14,  /* reads the position's identity (`repetition`): all but the
                             `uncounted` and transient state, and the history */
-    E_WPVU = 1 << 15     /* writes `uncounted` piece variables only (part of the board that
+    E_WPVU = 1 << 15,    /* writes `uncounted` piece variables only (part of the board that
                             E_RIDENT does not see) */
+    E_WPV = 1 << 16,     /* writes piece variables only: the pieces' types and owners stay */
+    E_RTYPES = 1 << 17   /* reads the pieces on the board for their type and owner only */
 };
 
 #define OPCODES(X) \

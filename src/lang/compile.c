@@ -868,6 +868,12 @@ static void define_piece(Compiler *C, Ast *d, int t)
                 char *nm = arena_alloc(&g->arena, strlen(T->name) + 10);
                 sprintf(nm, "%s attack", T->name);
                 T->attack_fn = compile_function(C, nm, FN_ATTACK, 0, k->kids[0], NULL, NULL);
+                if (k->nkids > 1) {                /* `attack near DIRS { }` */
+                    piece_atoms(C, k->kids[1], &T->near, &T->nnear);
+                    if (!T->nnear)
+                        diag_error(C->diag, k->kids[1]->loc,
+                                   "`attack near` names the directions its program reaches");
+                }
             } else piece_atoms(C, k->kids[0], &T->attack_atoms, &T->nattack_atoms);
             break;
         case AST_BONUS: {

@@ -277,6 +277,13 @@ static void check_hop(ParseCtx *ctx, const RulesLoc *l, const char *word)
         parse_error(ctx, l, "expected 'leap', 'ride', 'hop', 'attack', 'moves' or 'bonus' in a piece, found '%s'", word);
 }
 
+static void check_near(ParseCtx *ctx, const RulesLoc *l, const char *word)
+{
+    if (strcmp(word, "near") != 0)
+        parse_error(ctx, l, "expected 'leap', 'ride', 'moves', 'near' or '{' after 'attack', "
+                    "found '%s'", word);
+}
+
 /* `in ZONE` / `from ZONE` after a leap, ride or hop line: the zone names, either may be NULL. */
 static Ast *atom_zones(ParseCtx *ctx, const RulesLoc *l, const char *in, const char *from)
 {
@@ -690,6 +697,10 @@ piece_item:
         { $$ = mk_kids(ctx, AST_ATTACK, &@1, mk_kids(ctx, AST_RIDE, &@2, $3, NULL, NULL),
                        NULL, NULL); }
   | KW_ATTACK block          { $$ = mk_kids(ctx, AST_ATTACK, &@1, $2, NULL, NULL); }
+  | KW_ATTACK IDENT atom_terms block   /* `attack near DIRS { }`: it reaches no farther */
+        { check_near(ctx, &@2, $2);
+          $$ = mk_kids(ctx, AST_ATTACK, &@1, $4, mk_kids(ctx, AST_LEAP, &@2, $3, NULL, NULL),
+                       NULL); }
   | KW_ATTACK KW_MOVES ';'   /* the moves program counts as attacks */
         { $$ = mk_kids(ctx, AST_ATTACK, &@1, mk(ctx, AST_MOVES, &@2), NULL, NULL); }
   | KW_MOVES block           { $$ = mk_kids(ctx, AST_MOVES, &@1, $2, NULL, NULL); }

@@ -14,7 +14,7 @@ static int merge_into(Effects *to, const Effects *from, int reads_only)
 {
     Effects old = *to;
     int rflags = E_RVAR | E_RBOARD | E_RHANDS | E_RTURN | E_ALL | E_ATTACK | E_REACH | E_CAPTURE
-               | E_RIDENT;
+               | E_RIDENT | E_RTYPES;
     to->flags |= reads_only ? from->flags & rflags : from->flags;
     for (int i = 0; i < 4; i++) {
         to->rvars[i] |= from->rvars[i];
@@ -35,9 +35,8 @@ static void own_effects(const Game *g, int fn, Effects *e)
         /* a write of an `uncounted` piece variable changes no identity (a write of the board
          * whose operand A is a piece variable writes that variable) */
         if ((eff & E_WBOARD) && opcode_info[base].kind[0] == OPK_PIECEVAR &&
-            g->code[pc + 1] >= 0 && g->code[pc + 1] < g->nvars &&
-            g->vars[g->code[pc + 1]].uncounted)
-            eff = (eff & ~E_WBOARD) | E_WPVU;
+            g->code[pc + 1] >= 0 && g->code[pc + 1] < g->nvars)
+            eff = (eff & ~E_WBOARD) | (g->vars[g->code[pc + 1]].uncounted ? E_WPVU : E_WPV);
         e->flags |= eff;
         if (eff & E_RVAR) add_var(e->rvars, g->code[pc + 1]);
         if (eff & E_WVAR) add_var(e->wvars, g->code[pc + 1]);
@@ -48,11 +47,12 @@ static void own_effects(const Game *g, int fn, Effects *e)
 static int meets(const Game *g, const Effects *w, const Effects *r)
 {
     if (r->flags & E_ALL || w->flags & E_WANY) return 1;
-    if ((w->flags & (E_WBOARD | E_WPVU)) && (r->flags & E_RBOARD)) return 1;
+    if ((w->flags & (E_WBOARD | E_WPVU | E_WPV)) && (r->flags & E_RBOARD)) return 1;
+    if ((w->flags & E_WBOARD) && (r->flags & E_RTYPES)) return 1;
     if ((w->flags & E_WHANDS) && (r->flags & E_RHANDS)) return 1;
     for (int i = 0; i < 4; i++) if (w->wvars[i] & r->rvars[i]) return 1;
     if (r->flags & E_RIDENT) {
-        if (w->flags & (E_WBOARD | E_WHANDS)) return 1;
+        if (w->flags & (E_WBOARD | E_WHANDS | E_WPV)) return 1;
         for (int v = 0; v < g->nvars && v < 256; v++)
             if ((w->wvars[v >> 6] >> (v & 63) & 1) && !g->vars[v].uncounted &&
                 !g->vars[v].transient)
@@ -142,7 +142,7 @@ void effects_prepare(Game *g)
     for (int f = 0; f < g->nfns; f++) own_effects(g, f, &e[f]);
     /* The programs a test runs: attack tests run the attack programs (and `attack moves`
      * move programs), reach tests and `moves-of` the move programs, captures `on capture`. */
-    Effects attack = {0}, reach = {0}, capture = {0};
+    Effects attack = {0}, reach = {0}, capture = {0}, attack_far = {0};
     int changed = 1;
     while (changed) {
         changed = 0;
@@ -166,6 +166,27 @@ void effects_prepare(Game *g)
     Effects check = { .flags = E_RBOARD | E_ATTACK };
     merge_into(&check, &attack, 1);
     g->probe_check = g->legal_in_check_first ? probe_for(g, e, check) : PROBE_FULL;
+    /* the same without the `attack near` programs, which pins.c never counts on; where the
+     * other attack programs look at pieces only for their types and owners (as native lines
+     * do), a write of piece variables alone (a Rook's castling right) cannot change a check */
+    int types_only = 1;
+    for (int t = 1; t <= g->ntypes; t++) {
+        const PieceType *T = &g->types[t];
+        int near = (int)(g->near_attackers[t >> 6] >> (t & 63) & 1);
+        if (T->attack_fn >= 0 && !near) {
+            merge_into(&attack_far, &e[T->attack_fn], 1);
+            types_only &= g->memo_mask[T->attack_fn] != -1;
+        }
+        if (T->attack_moves && T->moves_fn >= 0) {
+            merge_into(&attack_far, &e[T->moves_fn], 1);
+            types_only &= g->memo_mask[T->moves_fn] != -1;
+        }
+    }
+    Effects check_far = { .flags = E_RBOARD | E_ATTACK };
+    merge_into(&check_far, &attack_far, 1);
+    if (types_only && !(check_far.flags & (E_REACH | E_CAPTURE | E_ALL)))
+        check_far.flags = (check_far.flags & ~E_RBOARD) | E_RTYPES;
+    g->probe_check_pins = g->legal_in_check_first ? probe_for(g, e, check_far) : PROBE_FULL;
     /* shogi's `on capture` puts the piece in a hand, which no check test reads */
     int ch = g->hook_fn[HOOK_CAPTURE];
     g->capture_unseen_by_check = ch >= 0 && !meets(g, &e[ch], &check);

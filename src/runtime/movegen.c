@@ -525,6 +525,38 @@ static int ext_attacked(const Pos *p, int sq, int by, const ExtAttack *e)
 
 static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, int sq, int by);
 
+/* The square one `attack near` leap back from sq, where a piece of `by` that it names stands,
+ * or -1 (e.leg: the leap's first step, walked back last). */
+static int near_attacker_square(const Pos *p, int sq, int by, const ExtAttack *e)
+{
+    const Game *g = p->g;
+    int s = g->neighbor[sq * g->ndirs + g->opposite[e->dir]];
+    if (s >= 0 && e->leg >= 0) s = g->neighbor[s * g->ndirs + g->opposite[e->leg]];
+    if (s < 0) return -1;
+    int32_t w = TOPW(s);
+    return w && PW_OWNER(w) == by && type_in(e->types, PW_TYPE(w)) ? s : -1;
+}
+
+int near_attackers_at(const Pos *p, int sq, int by)
+{
+    for (int i = 0, n = p->g->nnear_attacks[by]; i < n; i++)
+        if (near_attacker_square(p, sq, by, &p->g->near_attacks[by][i]) >= 0) return 1;
+    return 0;
+}
+
+/* The `attack near` programs of the pieces that stand where theirs can reach sq from. */
+static int near_attacked(Pos *p, int sq, int by)
+{
+    const Game *g = p->g;
+    for (int i = 0, n = g->nnear_attacks[by]; i < n; i++) {
+        int s = near_attacker_square(p, sq, by, &g->near_attacks[by][i]);
+        if (s < 0) continue;
+        int32_t w = TOPW(s);
+        if (program_reaches(p, g->types[PW_TYPE(w)].attack_fn, RUN_ATTACK, s, w, by, sq)) return 1;
+    }
+    return 0;
+}
+
 /* Zillions' attack (g->attacks_by_capture): the square holds a piece of another side while
  * it is tested, the one there, or the first royal type (else the first type) put there. */
 static int square_attacked_by_capture(Pos *p, int sq, int by)
@@ -586,6 +618,7 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
                 program_reaches(p, T->moves_fn, RUN_ATTACK, s, w, by, sq)) return 1;
         }
     }
+    if (g->nnear_attacks[by] && near_attacked(p, sq, by)) return 1;
     return 0;
 }
 
@@ -705,6 +738,24 @@ static void add_ext_attack(Game *g, int player, int t, const Atom *a)
     e[i].types[t >> 6] |= 1ull << (t & 63);
 }
 
+/* One `attack near` leap of type t, as player sees it: the types that stand one such leap from
+ * their targets, each leap once. */
+static void add_near_attack(Game *g, int player, int t, const Atom *a)
+{
+    int dir = g->dir_map[player][a->dir], leg = a->leg >= 0 ? g->dir_map[player][a->leg] : -1;
+    ExtAttack *e = g->near_attacks[player];
+    int i = 0;
+    while (i < g->nnear_attacks[player] && !(e[i].dir == dir && e[i].leg == leg)) i++;
+    if (i == g->nnear_attacks[player]) {
+        memset(&e[i], 0, sizeof e[i]);
+        e[i].kind = ATOM_LEAP; e[i].dir = dir; e[i].leg = leg;
+        e[i].to_zone = e[i].from_zone = -1;
+        g->nnear_attacks[player]++;
+    }
+    e[i].types[t >> 6] |= 1ull << (t & 63);
+    g->near_attackers[t >> 6] |= 1ull << (t & 63);
+}
+
 static void add_attack_atom(Game *g, int player, int t, const Atom *a)
 {
     if (a->mode == MODE_MOVE) return;
@@ -764,7 +815,18 @@ void movegen_prepare(Game *g)
         for (int i = 0; i < g->types[t].natoms; i++) next += !ATOM_PLAIN(&g->types[t].atoms[i]);
         for (int i = 0; i < g->types[t].nattack_atoms; i++) next += !ATOM_PLAIN(&g->types[t].attack_atoms[i]);
     }
+    int nnear = 0;
+    g->near_attackers[0] = g->near_attackers[1] = 0;
+    for (int t = 1; t <= g->ntypes; t++) nnear += g->types[t].nnear;
     for (int pl = 0; pl < g->nplayers; pl++) {
+        g->near_attacks[pl] =
+            nnear ? arena_alloc(&g->arena, sizeof(ExtAttack) * (size_t)nnear) : NULL;
+        g->nnear_attacks[pl] = 0;
+        for (int t = 1; t <= g->ntypes; t++) {
+            const PieceType *T = &g->types[t];
+            if (!T->nnear || T->attack_fn < 0 || T->attack_moves) continue;
+            for (int i = 0; i < T->nnear; i++) add_near_attack(g, pl, t, &T->near[i]);
+        }
         g->attackdirs[pl] = arena_alloc(&g->arena, sizeof(AttackDir) * MAX_DIRS);
         g->nattackdirs[pl] = 0;
         g->ext_attacks[pl] = next ? arena_alloc(&g->arena, sizeof(ExtAttack) * (size_t)next) : NULL;
@@ -779,6 +841,7 @@ void movegen_prepare(Game *g)
     g->fallback_attackers[0] = g->fallback_attackers[1] = 0;
     for (int t = 1; t <= g->ntypes; t++) {
         const PieceType *T = &g->types[t];
+        if (type_in(g->near_attackers, t)) continue;       /* found from their targets */
         if (T->attack_fn >= 0 || (T->attack_moves && T->moves_fn >= 0))
             g->fallback_attackers[t >> 6] |= 1ull << (t & 63);
     }

@@ -30,6 +30,9 @@ void movegen_prepare(Game *g);                  /* build the reverse attack tabl
 /* The pieces of `by` whose attacks are programs, run toward `target`: 1 when none reaches it and
  * each run's result is known to depend only on the state locations passed to add (its square
  * and what it read); 0 when some run's reads are not known; -1 when one reaches it. */
+/* Does a piece of `by` with an `attack near` program stand where that program can reach sq
+ * from? (pins.c: such a program may read what the make changes) */
+int near_attackers_at(const Pos *p, int sq, int by);
 int attack_programs_reads(Pos *p, int target, int by, void (*add)(void *ctx, int loc), void *ctx);
 
 /* Legal moves and the game result of the current position: fills ml, sets p->result. The moves

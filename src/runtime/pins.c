@@ -9,7 +9,8 @@ static int attack_programs_memoised(const Game *g)
 {
     for (int t = 1; t <= g->ntypes; t++) {
         const PieceType *T = &g->types[t];
-        if (T->attack_fn >= 0 && !g->memo_ok[T->attack_fn]) return 0;
+        int near = (int)(g->near_attackers[t >> 6] >> (t & 63) & 1);   /* (never run here) */
+        if (T->attack_fn >= 0 && !near && !g->memo_ok[T->attack_fn]) return 0;
         if (T->attack_moves && T->moves_fn >= 0 && !g->memo_ok[T->moves_fn]) return 0;
     }
     return 1;
@@ -17,7 +18,7 @@ static int attack_programs_memoised(const Game *g)
 
 int pins_game_ok(const Game *g)
 {
-    return g->legal_in_check_first && g->stack == 1 && g->probe_check == 0 && g->has_royal &&
+    return g->legal_in_check_first && g->stack == 1 && g->probe_check_pins == 0 && g->has_royal &&
            attack_programs_memoised(g) && !g->distinct;
 }
 
@@ -89,6 +90,10 @@ int pins_find(Pos *p, int player, Pins *pins)
     if (more) return 0;
     if (k < 0) return 1;                   /* no royal piece: nothing can be attacked */
     if (in_check(p, player)) return 0;
+    /* an `attack near` program that can reach the royal piece may read what the make changes
+     * (the last move, for en passant): its nodes are made */
+    for (int by = 0; by < g->nplayers; by++)
+        if (by != player && g->nnear_attacks[by] && near_attackers_at(p, k, by)) return 0;
     for (int by = 0; by < g->nplayers; by++) {
         if (by == player) continue;
         const AttackDir *ad = g->attackdirs[by];
@@ -188,7 +193,12 @@ int pins_move_safe(Pos *p, const MoveList *ml, const Move *m, const Pins *pins)
             p->watch[g->st_hands + pos_turn(p) * (g->ntypes + 1) + m->hand] == p->watch_stamp)
             return 0;
     }
-    if (royal) return royal_move_safe(p, m, p->st[m->from]);
+    if (royal) {
+        for (int by = 0; by < g->nplayers; by++)
+            if (by != pos_turn(p) && g->nnear_attacks[by] && near_attackers_at(p, m->to, by))
+                return 0;
+        return royal_move_safe(p, m, p->st[m->from]);
+    }
     if (m->kind == MK_MOVE)
         for (int i = 0; i < pins->npinned; i++) if (pins->pinned[i] == m->from) return 0;
     return 1;

@@ -398,7 +398,8 @@ static void declare_pieces(ZrfLower *L, Ast *root, const char **codes, const int
         if (royal[i]) ast_add(&L->nodes, p, zl_node(L, AST_ROYAL, pn));
         Ast *attacks = zl_block(L, pn), *attack_blocks = zl_node(L, AST_EITHER, pn);
         int program_attacks = 0;
-        Ast *moves = zl_piece_moves(L, pn, p, attacks, attack_blocks, &program_attacks);
+        Ast *near;
+        Ast *moves = zl_piece_moves(L, pn, p, attacks, attack_blocks, &program_attacks, &near);
         if (moves) {
             ast_add(&L->nodes, p, moves);
             /* what its moves would capture is what it attacks: the program run as an attack
@@ -411,7 +412,10 @@ static void declare_pieces(ZrfLower *L, Ast *root, const char **codes, const int
                 if (attack_blocks->nkids) {
                     Ast *b = zl_block(L, pn);
                     ast_add(&L->nodes, b, attack_blocks);
-                    ast_add(&L->nodes, p, zl_kids(L, AST_ATTACK, pn, b, NULL, NULL));
+                    /* `attack near`: run only for targets where its blocks can capture */
+                    Ast *lines = near && near->nkids ? zl_kids(L, AST_LEAP, pn, near, NULL, NULL)
+                                                     : NULL;
+                    ast_add(&L->nodes, p, zl_kids(L, AST_ATTACK, pn, b, lines, NULL));
                 }
             }
         }
@@ -432,7 +436,7 @@ static void declare_pieces(ZrfLower *L, Ast *root, const char **codes, const int
 static void declare_last_move(ZrfLower *L, Ast *root)
 {
     const char *v[2] = { ZL_LASTFROM, ZL_LASTTO }, *f[2] = { "from", "to" };
-    Ast *b = zl_block(L, L->sections);
+    Ast *b = zl_after_move(L);
     for (int i = 0; i < 2; i++) {
         Ast *t = zl_node(L, AST_TYPE, L->sections);
         t->name = zl_str(L, "square");
@@ -445,9 +449,12 @@ static void declare_last_move(ZrfLower *L, Ast *root)
         fld->name = zl_str(L, f[i]);
         ast_add(&L->nodes, b, zl_assign(L, zl_ident(L, v[i], L->sections), fld, L->sections));
     }
-    Ast *hook = zl_kids(L, AST_HOOK, L->sections, b, NULL, NULL);
-    hook->num = HOOK_AFTER_MOVE;
-    ast_add(&L->nodes, root, hook);
+}
+
+Ast *zl_after_move(ZrfLower *L)
+{
+    if (!L->after_move) L->after_move = zl_block(L, L->sections);
+    return L->after_move;
 }
 
 /* ---------- the start position ---------- */
@@ -732,6 +739,11 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
     declare_pieces(L, root, codes, royal, &drops);
     read_options(L, root);
     if (L->uses_last) declare_last_move(L, root);
+    if (L->after_move) {
+        Ast *hook = zl_kids(L, AST_HOOK, L->sections, L->after_move, NULL, NULL);
+        hook->num = HOOK_AFTER_MOVE;
+        ast_add(&L->nodes, root, hook);
+    }
     BoardTables bt;
     memset(&bt, 0, sizeof bt);
     board_tables(L, &bt);

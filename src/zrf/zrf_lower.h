@@ -41,6 +41,7 @@ typedef struct {
 #define ZL_MAX_PATH_LEN 4
     int path[ZL_MAX_PATHS][ZL_MAX_PATH_LEN], path_len[ZL_MAX_PATHS], npaths;
     int *opposite;               /* each of the board's directions' opposite, or -1 */
+    Ast *after_move;             /* the statements of the `after-move` hook, NULL: none yet */
     int failed;                  /* an error was reported */
 } ZrfLower;
 
@@ -76,14 +77,18 @@ const char *zl_piece_name(const ZrfLower *L, int i);
 int zl_path(ZrfLower *L, const int *dirs, int n);
 const char *zl_dir_name(ZrfLower *L, int d);
 
+/* zrf_lower.c: the block of the `after-move` hook, made when first asked for. */
+Ast *zl_after_move(ZrfLower *L);
+
 /* zrf_moves.c: a piece's moves (its (moves ...) blocks) as a `moves` program, with the blocks
  * that are plain leaps and rides added to lines as native `leap`/`ride` lines instead; what
  * the program's blocks attack as native lines added to attacks, the blocks whose attacks need
  * them run added to attack_blocks (an `either`), or *program_attacks set when one of those asks
- * attacked? itself (then the whole program is the attack); its drops as one branch of the
- * drops program; NULL when it has none. */
+ * attacked? itself (then the whole program is the attack); *near: the directions (paths) from
+ * the piece where those blocks can capture (`attack near`), NULL when that is not known; its
+ * drops as one branch of the drops program; NULL when it has none. */
 Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
-                    Ast *attack_blocks, int *program_attacks);
+                    Ast *attack_blocks, int *program_attacks, Ast **near);
 Ast *zl_piece_drops(ZrfLower *L, const ZrfNode *piece);
 /* A condition of the move language as a bool expression (also used by goals). */
 Ast *zl_condition(ZrfLower *L, const ZrfNode *c, void *block);

@@ -18,6 +18,8 @@ typedef struct {
     const char *flag[64]; int nflags;    /* flags met so far, declared at the block's start */
     int unsupported;             /* already said: one message a block */
     int attack;                  /* lowered as an attack: what a piece becomes does not matter */
+    int moved;                   /* an instruction other than verify was lowered: here may no
+                                    longer be the piece's square */
 } Blk;
 
 #define PF " part-from"          /* the piece that moves in the current part */
@@ -50,7 +52,13 @@ static void unsupported(Blk *k, const ZrfNode *at, const char *what)
 
 /* ---------- squares ---------- */
 
-static Ast *here(Blk *k, const ZrfNode *at) { return zl_ident(k->L, "here", at); }
+/* Before the block's first instruction other than a verify, the square is the piece's own:
+ * `from`, which the filter of the squares a program can start from (src/bytecode/origins.c)
+ * decides, so that a block beginning with (verify (in-zone? Z)) is not run elsewhere. */
+static Ast *here(Blk *k, const ZrfNode *at)
+{
+    return zl_ident(k->L, k->moved || k->drop ? "here" : "from", at);
+}
 
 /* The square a predicate's or an effect's argument names: a direction (the next square that
  * way, none off the board), a position, (opposite DIR), or `mark`; NULL after an error. */
@@ -213,7 +221,7 @@ static Ast *cond(Blk *k, const ZrfNode *c)
 
 Ast *zl_condition(ZrfLower *L, const ZrfNode *c, void *block)
 {
-    Blk none = { .L = L };
+    Blk none = { .L = L, .moved = 1 };
     return cond(block ? (Blk *)block : &none, c);
 }
 
@@ -443,6 +451,8 @@ static void cascade(Blk *k, Ast *out, const ZrfNode *at)
 static void instr(Blk *k, Ast *out, const ZrfNode *n)
 {
     ZrfLower *L = k->L;
+    int verify = zrf_is(n, "verify");
+    if (!verify) k->moved = 1;       /* (a while's condition is tested again after its body) */
     if (n->kind == ZN_STRING) { zl_error(L, n, "a string is not an instruction"); return; }
     if (n->kind == ZN_ATOM) {
         const char *a = n->text;
@@ -773,23 +783,190 @@ static ZrfNode *attack_shape(ZrfLower *L, const ZrfNode *b, int from)
     return out;
 }
 
-/* Can the block capture? Not when it has no `capture` and each add (and a cascade, which ends
- * the move's own part) comes right after (verify empty?), effects between them aside. */
-static int never_captures(const ZrfNode *b)
+/* Can the block capture? It is followed on the board itself, from every position and for
+ * every player's directions, through what can be followed without running it: steps, verifies,
+ * effects, cascade, from, to and add. It never captures when every part's destination (where a
+ * cascade ends the moving part, `to`'s square, or where `add` stands) was found empty by a
+ * (verify empty?) of the block and no earlier part landed there: castling, whose King and Rook
+ * both go to squares it checked, attacks nothing. Anything else (capture, if, while, marks, a
+ * position) may capture. */
+#define NC_MAX_EMPTIES 32
+static int captures_from(ZrfLower *L, const ZrfNode *b, int start, const int *dirmap)
 {
-    int after_empty = 0;
+    int pos = start, to = -1, empties[NC_MAX_EMPTIES], nempty = 0;
     for (int i = 0; i < b->nkids; i++) {
         const ZrfNode *k = b->kids[i];
         if (is_effect(k)) continue;
-        if (is_add(k) || is_adding_if(k) || (k->kind == ZN_ATOM && zrf_eq(k->text, "cascade"))) {
-            if (!after_empty) return 0;
+        int d = k->kind == ZN_ATOM ? zl_direction(L, k->text) : -1;
+        if (d >= 0) {
+            pos = zrf_link(L->b, pos, dirmap ? dirmap[d] : d);
+            if (pos < 0) return 0;                 /* off the board: the block adds nothing */
             continue;
         }
-        if ((k->kind == ZN_ATOM && (zrf_eq(k->text, "capture") || zrf_eq(k->text, "add-copy") ||
-                                     zrf_eq(k->text, "add-partial"))) ||
-            zrf_is(k, "capture") || zrf_is(k, "if") || zrf_is(k, "while"))
-            return 0;
-        after_empty = is_verify_of(k, "empty?") || (after_empty && zrf_is(k, "verify"));
+        if (is_verify_of(k, "empty?")) {
+            if (nempty == NC_MAX_EMPTIES) return 1;
+            empties[nempty++] = pos;
+            continue;
+        }
+        if (zrf_is(k, "verify")) continue;
+        int ends = is_add(k) || is_adding_if(k) || atom_is(k, "cascade");
+        if (ends) {
+            int dest = to >= 0 && !atom_is(k, "cascade") ? to : pos, found = 0;
+            for (int e = 0; e < nempty; e++)
+                if (empties[e] == dest) { found = 1; empties[e] = -1; }   /* now it is not */
+            if (!found) return 1;
+            if (atom_is(k, "cascade")) to = -1;
+            continue;
+        }
+        if (atom_is(k, "from")) continue;
+        if (atom_is(k, "to")) { to = pos; continue; }
+        return 1;
+    }
+    return 0;
+}
+
+static int never_captures(ZrfLower *L, const ZrfNode *b)
+{
+    const ZrfBoard *B = L->b;
+    for (int pl = -1; pl < B->nplayers; pl++) {
+        const int *map = NULL;
+        if (pl >= 0) {
+            for (int s = 0; s < B->nsyms; s++) if (B->sym[s].player == pl) map = B->sym[s].dir;
+            if (!map) continue;                    /* the same as pl = -1 */
+        }
+        for (int p = 0; p < B->npos; p++)
+            if (!B->pos[p].killed && captures_from(L, b, p, map)) return 0;
+    }
+    return 1;
+}
+
+/* ---------- an attribute every move of a piece sets where it lands ---------- */
+
+/* (set-attribute A V) on the square where the block stands, V true or false */
+static int sets_here(const ZrfNode *n, const char **a, const char **v)
+{
+    if (!zrf_is(n, "set-attribute") || n->nkids != 3 || n->kids[1]->kind != ZN_ATOM ||
+        !(atom_is(n->kids[2], "true") || atom_is(n->kids[2], "false"))) return 0;
+    if (*a && (!zrf_eq(*a, n->kids[1]->text) || !zrf_eq(*v, n->kids[2]->text))) return 0;
+    *a = n->kids[1]->text; *v = n->kids[2]->text;
+    return 1;
+}
+
+/* Does every add (and cascade) of the instructions come right after (set-attribute A V), with
+ * nothing between them that moves? *set: it was set here and nothing moved since. */
+static int lands_setting(ZrfLower *L, const ZrfNode *list, int from, const char **a,
+                         const char **v, int *set)
+{
+    for (int i = from; i < list->nkids; i++) {
+        const ZrfNode *k = list->kids[i];
+        if (sets_here(k, a, v)) { *set = 1; continue; }
+        /* (another effect could change the piece the attribute is set on: none is allowed) */
+        if (zrf_is(k, "verify")) continue;
+        if (is_add(k) || atom_is(k, "cascade")) { if (!*set) return 0; continue; }
+        if (k->kind == ZN_ATOM && zl_direction(L, k->text) >= 0) { *set = 0; continue; }
+        if (zrf_is(k, "while") || zrf_is(k, "if")) {
+            int e = 2, inner = zrf_is(k, "if") ? *set : 0;
+            if (!lands_setting(L, k, 2, a, v, &inner)) return 0;
+            /* (the body's instructions after an else start from the condition again) */
+            for (e = 2; e < k->nkids && !atom_is(k->kids[e], "else"); e++) {}
+            inner = *set;
+            if (e < k->nkids && zrf_is(k, "if") && !lands_setting(L, k, e + 1, a, v, &inner))
+                return 0;
+            *set = 0;
+            continue;
+        }
+        if (atom_is(k, "else")) { *set = 0; continue; }
+        if (atom_is(k, "from") || atom_is(k, "to")) { *set = 0; continue; }
+        return 0;                    /* capture elsewhere, marks, positions, add-copy, ... */
+    }
+    return 1;
+}
+
+/* The attribute A and value V that every move of the piece sets on itself where it lands, as
+ * a Rook or King that loses its castling right when it moves: (A, V) when there is one. Its
+ * blocks that are lines but for that effect are lines then, and `after-move` sets it. */
+static int landing_attribute(ZrfLower *L, const ZrfNode *piece, const char **a, const char **v)
+{
+    *a = *v = NULL;
+    int blocks = 0;
+    for (int s = 1; s < piece->nkids; s++) {
+        const ZrfNode *sec = piece->kids[s];
+        if (zrf_is(sec, "drops")) return 0;
+        if (!zrf_is(sec, "moves")) continue;
+        for (int i = 1; i < sec->nkids; i++) {
+            const ZrfNode *b = sec->kids[i];
+            if (zrf_is(b, "move-type")) continue;
+            if (b->kind != ZN_LIST || zrf_is(b, "verify")) return 0;
+            int set = 0;
+            if (!lands_setting(L, b, 0, a, v, &set)) return 0;
+            blocks++;
+        }
+    }
+    return blocks && *a && zl_attribute(L, *a) >= 0;
+}
+
+/* The block without its (set-attribute A V)s, at any depth */
+static const ZrfNode *without_setting(ZrfLower *L, const ZrfNode *b, const char *a, const char *v)
+{
+    if (b->kind != ZN_LIST) return b;
+    ZrfNode *out = new_list(L, b, b->nkids);
+    for (int i = 0; i < b->nkids; i++) {
+        const char *a2 = a, *v2 = v;
+        if (sets_here(b->kids[i], &a2, &v2)) continue;
+        out->kids[out->nkids++] = (ZrfNode *)without_setting(L, b->kids[i], a, v);
+    }
+    return out;
+}
+
+/* `if move.piece is P { A[move.to] = V; }` in `after-move` */
+static void set_on_landing(ZrfLower *L, const ZrfNode *piece, const char *a, const char *v)
+{
+    const ZrfNode *name = zrf_find(piece, "name");
+    Ast *mp = zl_kids(L, AST_FIELD, piece, zl_ident(L, "move", piece), NULL, NULL);
+    mp->name = zl_str(L, "piece");
+    Ast *is = zl_kids(L, AST_IS, piece, mp, zl_ident(L, name->kids[1]->text, name), NULL);
+    Ast *to = zl_kids(L, AST_FIELD, piece, zl_ident(L, "move", piece), NULL, NULL);
+    to->name = zl_str(L, "to");
+    Ast *lv = zl_kids(L, AST_INDEX, piece, to, NULL, NULL);
+    lv->name = zl_str(L, a);
+    Ast *then = zl_block(L, piece);
+    ast_add(&L->nodes, then, zl_assign(L, lv, zl_ident(L, v, piece), piece));
+    ast_add(&L->nodes, zl_after_move(L),
+            zl_kids(L, AST_IF, piece, is, then, zl_node(L, AST_NOTHING, piece)));
+}
+
+/* Where an attack block can capture, as paths of steps from the piece: the squares its adds
+ * stand on and those its `capture`s take, added to near (as directions: zl_path), or 0 when it
+ * does what cannot be followed this way (loops, ifs, marks, positions, cascades). A capture on
+ * the piece's own square is left out: the target of an attack test holds another side's piece. */
+static int near_paths(ZrfLower *L, const ZrfNode *b, Ast *near)
+{
+    int path[ZL_MAX_PATH_LEN + 1], n = 0;
+    for (int i = 0; i < b->nkids; i++) {
+        const ZrfNode *k = b->kids[i];
+        int d = k->kind == ZN_ATOM ? zl_direction(L, k->text) : -1, hit = 0;
+        if (d >= 0) {
+            if (n == ZL_MAX_PATH_LEN) return 0;
+            path[n++] = d;
+            continue;
+        }
+        if (zrf_is(k, "verify") || zrf_is(k, "set-flag") ||
+            (is_effect(k) && !zrf_is(k, "capture"))) continue;
+        if (is_add(k) || is_adding_if(k) || atom_is(k, "capture")) hit = 1;
+        else if (zrf_is(k, "capture") && k->nkids == 2 && k->kids[1]->kind == ZN_ATOM &&
+                 (d = zl_direction(L, k->kids[1]->text)) >= 0) {
+            if (n == ZL_MAX_PATH_LEN) return 0;
+            path[n] = d;
+            hit = 2;
+        } else return 0;
+        int len = hit == 2 ? n + 1 : n;
+        if (!len) continue;
+        int dir = zl_path(L, path, len);
+        if (dir < 0) return 0;
+        const char *name = zl_dir_name(L, dir);
+        int seen = 0;
+        for (int j = 0; j < near->nkids; j++) if (!strcmp(near->kids[j]->name, name)) seen = 1;
+        if (!seen) ast_add(&L->nodes, near, zl_ident(L, name, b));
     }
     return 1;
 }
@@ -806,9 +983,11 @@ static int asks_attacks(const ZrfNode *n)
 }
 
 static Ast *blocks_of(ZrfLower *L, const ZrfNode *piece, const char *section, int drop, Ast *lines,
-                      Ast *attacks, Ast *attack_blocks, int *program_attacks)
+                      Ast *attacks, Ast *attack_blocks, int *program_attacks, Ast **near)
 {
     Ast *either = zl_node(L, AST_EITHER, piece);
+    const char *land_a, *land_v;
+    int landing = lines && landing_attribute(L, piece, &land_a, &land_v), landed = 0;
     for (int s = 1; s < piece->nkids; s++) {
         const ZrfNode *sec = piece->kids[s];
         if (!zrf_is(sec, section)) continue;
@@ -827,25 +1006,35 @@ static Ast *blocks_of(ZrfLower *L, const ZrfNode *piece, const char *section, in
                     continue;
                 }
             }
-            if (lines && native_lines(L, b, lines)) continue;
+            if (lines && native_lines(L, landing ? without_setting(L, b, land_a, land_v) : b,
+                                      lines)) {
+                landed += landing;
+                continue;
+            }
             ast_add(&L->nodes, either, block(L, b, drop, 0));
             /* its attacks: native lines of its shape, none, the block itself run as an attack,
              * or (when it asks for attacks itself) the whole program's */
             if (attacks) {
                 ZrfNode *shape = attack_shape(L, b, 0);
-                if ((shape && native_lines(L, shape, attacks)) || never_captures(b)) continue;
+                if ((shape && native_lines(L, shape, attacks)) || never_captures(L, b)) continue;
                 if (asks_attacks(b)) *program_attacks = 1;
-                else ast_add(&L->nodes, attack_blocks, block(L, b, drop, 1));
+                else {
+                    ast_add(&L->nodes, attack_blocks, block(L, b, drop, 1));
+                    if (*near && !near_paths(L, b, *near)) *near = NULL;
+                }
             }
         }
     }
+    if (landed) set_on_landing(L, piece, land_a, land_v);
     return either->nkids ? either : NULL;
 }
 
 Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
-                    Ast *attack_blocks, int *program_attacks)
+                    Ast *attack_blocks, int *program_attacks, Ast **near)
 {
-    Ast *either = blocks_of(L, piece, "moves", 0, lines, attacks, attack_blocks, program_attacks);
+    *near = zl_node(L, AST_DIRS_LIT, piece);
+    Ast *either = blocks_of(L, piece, "moves", 0, lines, attacks, attack_blocks, program_attacks,
+                            near);
     if (!either) return NULL;
     Ast *prog = zl_block(L, piece);
     ast_add(&L->nodes, prog, either);
@@ -856,7 +1045,7 @@ Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
  * on every position (docs/zrf.md, "Drops") */
 Ast *zl_piece_drops(ZrfLower *L, const ZrfNode *piece)
 {
-    Ast *either = blocks_of(L, piece, "drops", 1, NULL, NULL, NULL, NULL);
+    Ast *either = blocks_of(L, piece, "drops", 1, NULL, NULL, NULL, NULL, NULL);
     if (!either) return NULL;
     const ZrfNode *name = zrf_find(piece, "name");
     Ast *b = zl_block(L, piece);
