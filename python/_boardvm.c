@@ -95,7 +95,8 @@ static PyObject *game_info(GameObject *self, PyObject *unused)
     for (int i = 0; i < nt; i++)
         PyList_SET_ITEM(types, i, Py_BuildValue("(ss)", bvm_game_piece_name(g, i + 1),
                                                 bvm_game_piece_code(g, i + 1)));
-    return Py_BuildValue("{s:s,s:s,s:s,s:N,s:N,s:N}", "title", bvm_game_title(g),
+    return Py_BuildValue("{s:s,s:s,s:s,s:s,s:N,s:N,s:N}", "title", bvm_game_title(g),
+                         "warnings", bvm_game_warnings(g),
                          "file", bvm_game_file(g), "start", bvm_game_start(g),
                          "players", players, "squares", squares, "piece_types", types);
 fail:

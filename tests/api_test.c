@@ -153,6 +153,16 @@ int main(int argc, char **argv)
     check(!bvm_game_from_string(bad, strlen(bad), "bad.rules", NULL, 0, &err) &&
           err.code == BVM_ERR_RULES && !strncmp(err.message, "bad.rules:4:", 12) &&
           strchr(err.message, '^'), "a rules file's errors, with place and caret", err.message);
+    /* a good file's warnings (examples/traps/no-royal.rules): kept with the game */
+    const char *warn = "game \"No royal\";\nplayers White \"w\", Black \"b\";\nboard 3 x 3;\n"
+                       "direction n = (0,1), s = (0,-1);\nsymmetry Black: n s;\n"
+                       "piece King \"K\" { leap n; }\nlegal { require not in-check; }\n"
+                       "start \"k2/3/K2 w\";\n";
+    bvm_game *wg = bvm_game_from_string(warn, strlen(warn), "warn.rules", NULL, 0, &err);
+    check(wg && !strncmp(bvm_game_warnings(wg), "warn.rules:7:21: warning: ", 26) &&
+          !strcmp(bvm_game_warnings(g), ""), "warnings kept with the game",
+          wg ? bvm_game_warnings(wg) : err.message);
+    bvm_game_free(wg);
     const char *opt[] = { "no-such-option" };
     check(!bvm_game_load(argv[1], opt, 1, &err) && err.code == BVM_ERR_OPTION,
           "an unknown option", err.message);

@@ -77,6 +77,7 @@ class Game:
         self.title = info["title"]
         self.file = info["file"]
         self.start_string = info["start"]
+        self.warnings = info["warnings"]      # the compiler's, as `boardvm check` prints them
         self.players = info["players"]
         self.squares = info["squares"]
         self.piece_types = [None] + [name for name, code in info["piece_types"]]

@@ -133,3 +133,10 @@ def test_a_zrf_variant():
     assert game.title == "Chess: Kiwipete"
     assert game.start().perft(2) == 2039
     assert boardvm.Game.load(path, variant="Chess: Kiwipete").title == "Chess: Kiwipete"
+
+
+def test_warnings_of_a_good_file():
+    # examples/traps/no-royal.rules: `in-check` with no royal piece compiles, with a warning
+    game = boardvm.Game.load(os.path.join(SOURCE, "examples", "traps", "no-royal.rules"))
+    assert ": warning: `in-check` asks whether a royal piece is attacked" in game.warnings
+    assert boardvm.Game.load("chess").warnings == ""

@@ -88,9 +88,9 @@ static bvm_game *compile(const char *text, size_t len, const char *display,
         free(diag);
         return NULL;
     }
-    free(diag);
     bvm_game *bg = xmalloc(sizeof *bg, "a game");
     bg->g = g;
+    bg->warnings = diag;                      /* what a good compile said: its warnings */
     api_ok(err);
     return bg;
 }
@@ -125,9 +125,11 @@ void bvm_game_free(bvm_game *g)
 {
     if (!g) return;
     game_free(g->g);
+    free(g->warnings);
     free(g);
 }
 
+const char *bvm_game_warnings(const bvm_game *g) { return g->warnings; }
 const char *bvm_game_title(const bvm_game *g) { return g->g->name; }
 const char *bvm_game_file(const bvm_game *g) { return g->g->filename; }
 const char *bvm_game_start(const bvm_game *g) { return g->g->start; }

@@ -7,7 +7,7 @@
 #include "position.h"
 #include "search.h"
 
-struct bvm_game { Game *g; };
+struct bvm_game { Game *g; char *warnings; };   /* warnings: the diagnostics of a good compile */
 
 struct bvm_pos {
     const bvm_game *game;

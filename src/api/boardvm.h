@@ -90,6 +90,9 @@ BVM_EXPORT bvm_game *bvm_game_from_string(const char *text, size_t len, const ch
                                           bvm_error *err);
 BVM_EXPORT void bvm_game_free(bvm_game *g);
 
+/* The compiler's warnings about the rules file, as the command line prints them
+ * ("file:line:col: warning: ...", the line, a caret), or "" when there were none. */
+BVM_EXPORT const char *bvm_game_warnings(const bvm_game *g);
 /* What a game is. Strings belong to the game. */
 BVM_EXPORT const char *bvm_game_title(const bvm_game *g);     /* "FIDE Chess" */
 BVM_EXPORT const char *bvm_game_file(const bvm_game *g);      /* the file it was read from */

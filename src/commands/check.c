@@ -27,6 +27,7 @@ int cmd_check(Args *a)
         bvm_error err;
         bvm_game *g = bvm_game_load(a->pos[i], (const char *const *)a->opts, a->nopts, &err);
         int status = g ? 0 : report(&err);
+        if (g) fputs(bvm_game_warnings(g), stderr);
         /* the start position must be valid too (its set-up runs rules code) */
         bvm_pos *p = g ? bvm_pos_new(g, NULL, &err) : NULL;
         if (g && !p) status = report(&err);
