@@ -39,10 +39,12 @@
 #include <unistd.h>
 #include "make.h"                 /* fuzz_common.h makes moves */
 #include "fuzz_common.h"
+#include "rulespath.h"
 #include "webapi.h"
 
 #define MAX_REQUESTS 32
 #define ENGINE_SECONDS 0.05
+#define EDIT_SECONDS 0.2              /* a rules editor's compile runs its rules code that long */
 
 static const char *const web_games[] = {
     "rules/chess.rules", "rules/smegi.rules", "rules/ivory-tower.rules",
@@ -54,7 +56,8 @@ static WebApi apis[NWEB];
 static int napis;
 
 /* The page's files as the harness read them, to compare with what is served. */
-static const char *const page_files[] = { "index.html", "board.js", "board.css" };
+static const char *const page_files[] = { "index.html", "board.js", "board.css", "edit.html",
+                                          "edit.js" };
 #define NPAGE ((int)(sizeof page_files / sizeof *page_files))
 static char *page_text[NPAGE];
 static size_t page_len[NPAGE];
@@ -64,10 +67,39 @@ static char weights_path[NWEB][PATH_MAX];
 
 /* ---- every file boardvm's code opens ---- */
 static int watching;           /* set while a request is answered */
+static int listing;            /* ... a request of the rules editor's shipped games */
+
+/* Whether path is one of the directories the games are found in (rulespath.h), or a NAME.rules
+ * file of one: what the editor's list of shipped games and their texts may open. */
+static int shipped_game_path(const char *path)
+{
+    char real[PATH_MAX], dir[PATH_MAX];
+    RulesDirs d;
+    rules_dirs(&d);
+    int ok = 0;
+    for (int i = 0; i < d.n && !ok; i++) ok = !strcmp(path, d.dir[i]);   /* (there or not) */
+    int n = realpath(path, real) ? d.n : 0;
+    for (int i = 0; i < n && !ok; i++) {
+        if (!realpath(d.dir[i], dir)) continue;
+        size_t dn = strlen(dir), len = strlen(real);
+        ok = !strcmp(real, dir) || (!strncmp(real, dir, dn) && real[dn] == '/' &&
+                                    !strchr(real + dn + 1, '/') && len > dn + 7 &&
+                                    !strcmp(real + len - 6, ".rules"));
+    }
+    rules_dirs_free(&d);
+    return ok;
+}
 
 static void fz_opened(const char *path)
 {
     if (!watching) return;
+    if (listing) {
+        int was = watching;
+        watching = 0;                /* (rules_dirs and realpath open nothing, but to be sure) */
+        int ok = shipped_game_path(path);
+        watching = was;
+        if (ok) return;
+    }
     for (int i = 0; i < NWEB; i++)
         if (!strcmp(path, weights_path[i])) return;
     char real[PATH_MAX];
@@ -132,6 +164,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         apis[napis].w = w;
         snprintf(apis[napis].webdir, sizeof apis[napis].webdir, "%s", webdir_real);
         apis[napis].engine_time_cap = ENGINE_SECONDS;
+        apis[napis].edit_time_cap = EDIT_SECONDS;
         webapi_init(&apis[napis]);
         napis++;
     }
@@ -201,6 +234,25 @@ static void check_reply(const char *method, const char *path, const WebReply *r,
         /* (a message may quote the request, which may say anything) */
         FZ_CHECK(!strstr(e, "internal error") || memmem(body, len, "internal error", 14),
                  "%s '%s': %s", method, path, e);
+    } else if (!strcmp(path, "/api/edit/compile")) {
+        /* the editor's answer: whether it compiled, its messages; a game and a state when it did */
+        json_t *ok = json_object_get(j, "ok");
+        FZ_CHECK(json_is_boolean(ok) && json_is_array(json_object_get(j, "errors")),
+                 "POST /api/edit/compile: no \"ok\" and \"errors\": %.200s", r->body);
+        if (json_is_true(ok))
+            FZ_CHECK(json_is_object(json_object_get(j, "game")) &&
+                     json_is_array(json_object_get(json_object_get(j, "state"), "moves")) &&
+                     json_is_array(json_object_get(j, "perft")),
+                     "POST /api/edit/compile: compiled, but no game, state and perft: %.200s",
+                     r->body);
+        else FZ_CHECK(json_array_size(json_object_get(j, "errors")) > 0,
+                      "POST /api/edit/compile: not compiled, and no message says why: %.200s",
+                      r->body);
+    } else if (!strncmp(path, "/api/edit/", 10)) {
+        /* the games' list, a game's text */
+        FZ_CHECK(json_is_array(json_object_get(j, "games")) ||
+                 json_is_string(json_object_get(j, "text")),
+                 "%s '%s': neither games nor a text: %.200s", method, path, r->body);
     } else if (post && !strcmp(path, "/api/preview")) {
         /* the position after the move, the game unchanged (the next state says so) */
         json_t *pv = json_object_get(j, "preview");
@@ -301,8 +353,9 @@ static void request(WebApi *a, char *line, const char *body, size_t len)
     json_t *req = len ? json_loadb(body, len, 0, NULL) : NULL;
     WebReply r;
     watching = 1;
+    listing = !strcmp(target, "/api/edit/games") || !strncmp(target, "/api/edit/source/", 17);
     int ok = webapi_handle(a, method, target, body, len, too_big, &r);
-    watching = 0;
+    watching = listing = 0;
     if (getenv("FUZZ_PRINT"))
         fprintf(fz_real_stderr(), "%s %s (%zu bytes) -> %u %s: %.300s\n", method, target, len,
                 r.status, r.type ? r.type : "(none)",

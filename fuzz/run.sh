@@ -51,10 +51,10 @@ LIB="arena game diag ast parse opcodes optext compile builtins codegen setvalues
      zrf_src zrf_lex zrf_expand zrf_tree zrf_variant zrf_board zrf_grid zrf_board_print zrf_lower zrf_moves zrf_goals zrf_astmk"
 # What the web harness adds (the requests of `boardvm serve` without its HTTP side), and how it
 # links: every fopen/open/opendir of boardvm's code goes through the harness (fuzz_web.c).
-WEBLIB="webapi webgame gamejson movesquares"
+WEBLIB="webapi webgame gamejson movesquares webedit webclock"
 WEBLINK="-ljansson -lmicrohttpd -Wl,--wrap=fopen -Wl,--wrap=open -Wl,--wrap=opendir"
 # What the command adds (its commands and the command line), for the ASan+UBSan boardvm.
-CLI="display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares svg serve dynlib mathfn
+CLI="display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares pieceset svg serve dynlib mathfn
      tune balance selfgames texel outfile interrupt wording
      cli cli_table check show perft_cmd startpos diff diff_side uci_client match elo main zrfopen
      variants dump uci list

@@ -21,6 +21,12 @@
 #     for as long as they lasted (trickling).
 #  7. with --address 0.0.0.0, a Host that is a name other than the machine's own is refused
 #     (421; before: answered, DNS rebinding); numeric addresses and the machine's name are not.
+#  8. (issue 37) the rules editor's compile (POST /api/edit/compile) of hostile texts: over
+#     256 KiB, brackets nested 20000 deep, a program that loops for ever, one that emits moves
+#     for ever, one whose moves take 5e7 steps each (with `moves work` raised to its most),
+#     a Zillions text that includes /etc/passwd: each answered within its
+#     bound (5 s of rules code, 2e9 steps) with its message and the file's text nowhere; a
+#     newer text stops a slow compile, and the game's own requests are answered meanwhile.
 # Every loop is bounded and every server is stopped; the whole test takes about a minute. Run
 # from the top build directory by `make check`. Skipped (77) without serve support, curl or perl,
 # except in CI (CI=true), where it fails.
@@ -281,6 +287,65 @@ got=$(req 40 POST /api/engine -H 'Content-Type: application/json' --data-binary 
     || bad "the engine in a game of a slow type: HTTP $got after $(cat hostile.time) s (000: none in 40 s)"
 stop_server
 
+# ---- 8. the rules editor's compile of hostile texts -------------------------------------------
+start_server "$chess"
+# edit FILE DEPTH: the JSON of a compile of FILE's text at perft DEPTH in hostile.edit
+edit_json() {
+    perl -e 'local $/; my $t = <STDIN>; $t =~ s/([\\"])/\\$1/g; $t =~ s/\n/\\n/g; $t =~ s/\t/\\t/g;
+             print "{\"text\":\"$t\",\"depth\":$ARGV[0]}"' "$2" <"$1" >hostile.edit
+}
+compile() { edit_json "$1" "$2"; req "$3" POST /api/edit/compile -H 'Content-Type: application/json' --data-binary @hostile.edit; }
+tut=$srcdir/examples/tutorial.rules
+# (a Guard's moves replaced by hostile programs: the tutorial's line 23)
+guard() { sed "s|^piece Guard \"G\" value 300 { leap orth; }|piece Guard \"G\" value 300 { leap orth; moves { $1 } }|" "$tut"; }
+{ cat "$tut"; perl -e 'print "#", "x" x 270000, "\n"'; } >hostile.text
+got=$(compile hostile.text 3 10)
+[ "$got" = 200 ] && grep -q '"ok":false' hostile.body && grep -q 'compiles at most 262144' hostile.body && within 2 \
+    && ok "the editor: a text over 256 KiB is refused ($(cat hostile.time) s)" || bad "the editor: a huge text: HTTP $got after $(cat hostile.time) s: $(head -c 300 hostile.body)"
+{ cat "$tut"; perl -e 'print "piece Deep \"D\" { moves { let a = ", "(" x 20000, "1", ")" x 20000, "; emit; } }\n"'; } >hostile.text
+got=$(compile hostile.text 3 10)
+[ "$got" = 200 ] && grep -q '"ok":false' hostile.body && grep -q '"line":63,"col":[0-9]*,"severity":"error","message":"nesting too deep' hostile.body && within 2 \
+    && ok "the editor: brackets nested 20000 deep, an error at its line ($(cat hostile.time) s)" || bad "the editor: deep nesting: HTTP $got after $(cat hostile.time) s: $(head -c 300 hostile.body)"
+guard 'loop { }' >hostile.text
+got=$(compile hostile.text 3 10)
+[ "$got" = 200 ] && grep -q '"line":23,"col":0,"severity":"error","message":"a program ran more than 100000 instructions' hostile.body && within 3 \
+    && ok "the editor: a program that loops for ever, its error at line 23 ($(cat hostile.time) s)" || bad "the editor: an endless loop: HTTP $got after $(cat hostile.time) s: $(head -c 300 hostile.body)"
+guard 'loop { emit; }' >hostile.text
+got=$(compile hostile.text 3 10)
+[ "$got" = 200 ] && grep -q 'more than 1048576 moves in one position' hostile.body && within 5 \
+    && ok "the editor: a program that emits for ever ($(cat hostile.time) s)" || bad "the editor: endless emits: HTTP $got after $(cat hostile.time) s: $(head -c 300 hostile.body)"
+{ guard 'let i = 0; while i < 50000000 { i = i + 1; } emit;'; printf 'moves work 100000;\nmoves steps 1000000000;\n'; } >hostile.text
+got=$(compile hostile.text 6 20)
+# (5 s of the clock or 2e9 steps, whichever first; a loaded machine's clock, a few seconds more;
+# under the sanitizers the clock may come before perft starts, while the legal moves are made)
+[ "$got" = 200 ] && grep -q -e '"perft_stopped":"perft [0-9] was stopped' \
+    -e "took more than 5 seconds (the editor's bound)" hostile.body && within 9 \
+    && ok "the editor: moves of 5e7 steps each, stopped at the bound ($(cat hostile.time) s)" || bad "the editor: slow moves: HTTP $got after $(cat hostile.time) s: $(head -c 400 hostile.body)"
+got=$(compile "$chess" 3 10)
+[ "$got" = 200 ] && grep -q '"depth":3,"nodes":8902' hostile.body && ! grep -q perft_stopped hostile.body \
+    && ok "the editor: chess as shipped, perft 3 = 8902 (the published count)" || bad "the editor: chess perft 3: HTTP $got: $(head -c 400 hostile.body)"
+printf '(include "/etc/passwd")\n(include "../../../../../../etc/passwd")\n(game (title "x"))\n' >hostile.text
+got=$(compile hostile.text 1 10)
+[ "$got" = 200 ] && grep -q 'this read takes no include' hostile.body && ! grep -q 'root:' hostile.body \
+    && ok "the editor: a Zillions text's include of /etc/passwd is refused, nothing of it read" || bad "the editor: an include: HTTP $got: $(head -c 300 hostile.body)"
+got=$(req 10 GET /api/edit/source/..%2F..%2F..%2Fetc%2Fpasswd)
+[ "$got" = 404 ] && ! grep -q 'root:' hostile.body && ok "the editor: a shipped game named ../../../etc/passwd: 404" || bad "the editor: source ../etc/passwd: HTTP $got"
+# a newer text stops a slow compile at once; the game is answered meanwhile
+{ guard 'let i = 0; while i < 50000000 { i = i + 1; } emit;'; printf 'moves work 100000;\nmoves steps 1000000000;\n'; } >hostile.slow
+edit_json hostile.slow 6; cp hostile.edit hostile.slowedit
+(rq=hostile.bg; req 20 POST /api/edit/compile -H 'Content-Type: application/json' --data-binary @hostile.slowedit >hostile.bg) &
+slowpid=$!
+sleep 0.5
+got=$(req 2 GET /api/state)
+[ "$got" = 200 ] && ok "the game's state during a slow compile ($(cat hostile.time) s)" || bad "the state during a slow compile: HTTP $got"
+got=$(compile "$tut" 2 10)
+wait $slowpid
+[ "$got" = 200 ] && grep -q '"depth":2,"nodes":49' hostile.body && within 3 && grep -q 'a newer text came' hostile.bg.body \
+    && ok "a newer text stops the slow compile: answered in $(cat hostile.time) s, the tutorial's perft 2 = 49" \
+    || bad "a newer text during a slow compile: HTTP $got after $(cat hostile.time) s; the slow one: $(head -c 300 hostile.bg.body)"
+stop_server
+
 rm -f hostile.out hostile.err hostile.body hostile.time hostile.w hostile.bg hostile.bg.body \
-    hostile.bg.time hostile.bg.w hostile.port hostile.flood
+    hostile.bg.time hostile.bg.w hostile.port hostile.flood hostile.edit hostile.text hostile.slow \
+    hostile.slowedit
 [ $fails -eq 0 ] || exit 1

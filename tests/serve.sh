@@ -144,6 +144,67 @@ got=$(req GET /)
 got=$(req GET /board.js)
 [ "$got" = 200 ] && grep -q 'function drawBoard' serve.body && ok "the page's script" || bad "the script: HTTP $got"
 
+# clocks (issue 37): a control of base + increment; no clock runs before the first move; a move
+# adds the increment to its player's time; a flag fall ends the game for the other player; a
+# new game sets the times back. The expected times follow from the rule (60 + 2 = 62 after a
+# first move that no clock timed), not from the program.
+clock_field() { sed -n "s/.*\"clock\":{[^}]*\"$1\":\([^,}]*\).*/\1/p" serve.body; }
+left() { sed -n 's/.*"clock":{[^}]*"left":\[\([^]]*\)\].*/\1/p' serve.body; }
+expect 200 "a new game for the clocks" POST /api/new '{}'
+expect 400 "a clock of -1 s" POST /api/clock '{"base":-1}'
+expect 400 "a clock of two days" POST /api/clock '{"base":172800}'
+expect 400 "an increment that is not a number" POST /api/clock '{"base":60,"inc":"2"}'
+expect 200 "clocks of 1+2 (60 s and 2 s a move)" POST /api/clock '{"base":60,"inc":2}'
+[ "$(left)" = "60.0,60.0" ] && [ "$(clock_field running)" = -1 ] && ok "both 60 s, none running before the first move" || bad "the clocks at the start: $(left) running $(clock_field running)"
+expect 200 "e2e4 on the clock" POST /api/move '{"move":"e2e4"}'
+# (60 + 2: no clock ran before the first move)
+w=$(left | cut -d, -f1)
+[ "$w" = 62.0 ] && [ "$(clock_field running)" = 1 ] && ok "White 62 s after e2e4 (60 + the increment), Black's clock running" || bad "after e2e4: $(left) running $(clock_field running)"
+sleep 0.3
+expect 200 "e7e5 on the clock" POST /api/move '{"move":"e7e5"}'
+b=$(left | cut -d, -f2)
+awk -v b="$b" 'BEGIN { exit !(b > 61 && b < 61.75) }' && [ "$(clock_field running)" = 0 ] \
+    && ok "Black 62 s less its 0.3 s or more of thinking ($b), White's clock running" || bad "after e7e5: $(left) running $(clock_field running)"
+expect 200 "undo on the clock" POST /api/undo
+[ "$(clock_field running)" = 1 ] && ok "undo: Black's clock runs again" || bad "after undo: running $(clock_field running)"
+expect 200 "clocks of 0.4 s" POST /api/clock '{"base":0.4}'
+expect 200 "e7e5, White's clock running" POST /api/move '{"move":"e7e5"}'
+sleep 0.8
+expect 200 "the state after White's 0.4 s" GET /api/state
+grep -q '"result":{"code":"0-1","player":"Black","outcome":"wins","reason":"on time","flag":"White"' serve.body \
+    && grep -q '"moves":\[\]' serve.body && [ "$(clock_field flagged)" = 0 ] \
+    && ok "White's flag fell: 0-1, Black wins on time, no move offered" || bad "after the flag: $(head -c 400 serve.body)"
+expect 422 "a move after the flag" POST /api/move '{"move":"g1f3"}'
+grep -q "White's time ran out" serve.body && ok "it says whose time ran out" || bad "the refusal: $(cat serve.body)"
+expect 422 "the engine after the flag" POST /api/engine '{"time":0.1}'
+expect 200 "the record after the flag" GET /api/record
+grep -q 'Result \\"0-1\\"' serve.body && grep -q 'time forfeit' serve.body && ok "the record: 0-1, time forfeit" || bad "the record: $(head -c 400 serve.body)"
+expect 200 "a new game on the clock" POST /api/new '{}'
+left | awk -F, '{ exit !($1 == 0.4 && $2 == 0.4) }' && ! grep -q '"on_time"' serve.body && ok "a new game: the times back to 0.4 s, no result" || bad "the new game: $(left)"
+# the engine on the clock thinks for a part of its own time, not the 30 s asked: of 3 s, a
+# thirtieth (0.1 s; the search's own report of its seconds, and the answer's time, say so)
+expect 200 "clocks of 3 s" POST /api/clock '{"base":3}'
+expect 200 "e2e4 against the engine on the clock" POST /api/move '{"move":"e2e4"}'
+t0=$(date +%s%N)
+expect 200 "the engine asked for 30 s on a clock of 3 s" POST /api/engine '{"time":30,"wait":true}'
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+secs=$(sed -n 's/.*"engine":{[^}]*"seconds":\([0-9.e-]*\).*/\1/p' serve.body)
+awk -v s="$secs" 'BEGIN { exit !(s != "" && s < 0.2) }' && [ "$ms" -lt 5000 ] \
+    && ok "the engine thought $secs s of its 3 s (a thirtieth), answered in $ms ms" || bad "the engine on the clock: $secs s, answered in $ms ms: $(head -c 300 serve.body)"
+expect 200 "clocks off" POST /api/clock '{"base":0}'
+grep -q '"clock":null' serve.body && ok "clocks off: the state's clock is null" || bad "clocks off: $(head -c 300 serve.body)"
+# the rules editor's routes (the hostile texts are in tests/serve-hostile.sh)
+expect 200 "the editor's list of shipped games" GET /api/edit/games
+grep -q '"chess",' serve.body && grep -q '"tutorial"' serve.body && ok "it lists chess and tutorial" || bad "the games: $(head -c 300 serve.body)"
+expect 200 "the editor: the game being played" GET /api/edit/current
+grep -q '"name":"chess.rules","text":"# FIDE chess' serve.body && ok "its text is chess.rules'" || bad "the current text: $(head -c 200 serve.body)"
+expect 404 "the editor: no such game" GET /api/edit/source/no-such-game
+expect 405 "the editor: a GET of compile" GET /api/edit/compile
+expect 400 "the editor: a compile without text" POST /api/edit/compile '{"depth":1}'
+expect 400 "the editor: perft depth 7" POST /api/edit/compile '{"text":"","depth":7}'
+got=$(req GET /edit)
+[ "$got" = 200 ] && grep -q '<textarea id="source"' serve.body && ok "the editor's page" || bad "the editor's page: HTTP $got"
+
 # 50 clients at once
 i=0
 while [ $i -lt 50 ]; do

@@ -40,6 +40,26 @@ grep -q '>ichor 5</text>' svg.out && ok "nemoroth: ichor 5 on its square" || bad
 [ "$(count 'class="hand piece ')" -eq 2 ] && grep -q '>White in hand:<' svg.out && grep -q '>Black in hand:<' svg.out \
     && ok "crazyhouse: each side's pawn in hand drawn" || bad "crazyhouse: $(count 'class="hand piece ') pieces in hand drawn, want 2"
 grep -q '>White to move<' svg.out && ok "crazyhouse: the side to move written" || bad "crazyhouse: no side to move"
+# pieces people recognise (issue 37): chess, xiangqi and shogi drawn with the web page's piece
+# set, not letter discs; letters stay for the types the set does not know (Smegi)
+./boardvm svg "$srcdir/rules/chess.rules" >svg.out
+[ "$(count 'class="glyph fide"')" -eq 32 ] && [ "$(count '<circle class="body" cx="[0-9.]*" cy="[0-9.]*" r="23')" -eq 0 ] \
+    && ok "chess: its 32 pieces drawn as pictures, no letter disc" || bad "chess: $(count 'class="glyph fide"') pictures, want 32"
+# the same shapes as the web page: every path of the pictures is one of web/board.js's FIDE
+# table, and every path of the table is drawn (the six types are all on the board)
+sed -n '/^const FIDE = {/,/^};/p' "$srcdir/web/board.js" | grep -o "'M[^']*'" | tr -d "'" | sort -u >svg.js
+grep -o 'class="glyph fide"[^>]*>.*' svg.out | grep -o ' d="M[^"]*"' | sed 's/ d="//; s/"$//' | sort -u >svg.c
+[ -s svg.js ] && cmp -s svg.js svg.c && ok "chess: the $(wc -l <svg.js) paths of the pictures are web/board.js's" \
+    || bad "chess: the pictures' paths differ from web/board.js's: $(diff svg.js svg.c | head -5)"
+./boardvm svg "$srcdir/examples/xiangqi.rules" >svg.out
+[ "$(count '>帥</text>')" -eq 1 ] && [ "$(count '>將</text>')" -eq 1 ] && [ "$(count '>兵</text>')" -eq 5 ] && [ "$(count '>卒</text>')" -eq 5 ] \
+    && ok "xiangqi: the generals 帥 and 將, five soldiers 兵 and 卒" || bad "xiangqi: the characters: $(grep -o '>[^<]</text>' svg.out | sort | uniq -c | tr '\n' ' ')"
+./boardvm svg "$srcdir/examples/shogi.rules" >svg.out
+# (20 pieces a side: the second player's point down the picture)
+[ "$(count 'class="glyph shogi"')" -eq 40 ] && [ "$(count 'rotate(180 32 32)')" -eq 20 ] && [ "$(count '>玉</text>')" -eq 1 ] && [ "$(count '>王</text>')" -eq 1 ] \
+    && ok "shogi: 40 pieces with their characters, the second player's 20 turned round" || bad "shogi: $(count 'class="glyph shogi"') pictures, $(count 'rotate(180 32 32)') turned"
+./boardvm svg "$srcdir/rules/smegi.rules" >svg.out
+[ "$(count 'class="glyph')" -eq 0 ] && ok "smegi: letter discs (no picture for its types)" || bad "smegi: $(count 'class="glyph') pictures"
 # the last move's squares; Four Towers' moves name their squares in their strings
 ./boardvm svg "$srcdir/rules/four-towers.rules" --moves 'N:e2f4' >svg.out
 grep -o 'class="sq [^"]*last[^"]*"[^>]*data-sq="[a-z0-9]*"' svg.out | sed 's/.*data-sq="//; s/"//' | sort | tr '\n' ' ' >svg.last
@@ -75,5 +95,5 @@ elif command -v xmllint > /dev/null 2>&1; then
 else
     echo "skip: odd bytes in the game's name: no python3 or xmllint to check the XML"
 fi
-rm -f svg.out svg.err svg.last svg.rules
+rm -f svg.out svg.err svg.last svg.rules svg.js svg.c
 [ $fails -eq 0 ]

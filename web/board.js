@@ -19,6 +19,11 @@ let following = false;    // the page follows a search (its own, or one seen aft
 let squareByName = null;  // a square's name -> its number
 let busy = false;         // a request is on its way: clicks wait
 let selfplay = false;
+// The rules editor (edit.js) draws with this file and plays on a board of its own: its moves go
+// to playHook instead of the server's game, and no preview is asked for.
+let playHook = null;
+let clockAt = 0;          // when the state (and its clock times) came
+let flagAsked = 0;        // when the page last asked whether a flag fell
 
 const $ = (id) => document.getElementById(id);
 
@@ -552,6 +557,12 @@ function drawStatus() {
   const st = $('status');
   st.textContent = '';
   if (state.error) { st.textContent = 'rules error: ' + state.error; return; }
+  if (state.result && state.result.on_time) {
+    const r = state.result;        // a flag fell: "White wins on time"
+    st.textContent = `Game over: ${r.code} — ${r.player} ${r.outcome} on time (${r.flag}'s time ran out)`;
+    st.dataset.result = r.code;
+    return;
+  }
   if (state.result) {
     const r = state.result;
     st.textContent = `Game over: ${r.code} — ${r.player} ${r.outcome}${r.reason ? ': ' + r.reason : ''}`;
@@ -650,8 +661,8 @@ function drawLists() {
   $('counts').textContent = 'on the board: ' + game.players.map((p, i) => `${p.name} ${counts[i]}`).join(', ');
   $('position').textContent = state.position;
   $('undo').disabled = !state.history.length;
-  $('redo').disabled = !state.redo.length;
-  $('engine').disabled = !!state.result || !state.moves.length;
+  if ($('redo')) $('redo').disabled = !state.redo.length;       // (the editor has neither)
+  if ($('engine')) $('engine').disabled = !!state.result || !state.moves.length;
 }
 
 function drawOptions() {
@@ -692,7 +703,75 @@ function chooser(moves, title) {
   $('chooser').hidden = false;
 }
 
+// ---- clocks -----------------------------------------------------------------------------
+// The server keeps the clocks (a reload or another tab sees the same times); the page counts
+// down from the times of the last state it got. When the running time reaches zero it asks
+// for the state: the server decides that the flag fell, and the result says so.
+
+function clockText(t) {
+  if (t < 20) return t.toFixed(1);
+  const s = Math.floor(t), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, ss = s % 60;
+  return (h ? `${h}:${String(m).padStart(2, '0')}` : `${m}`) + `:${String(ss).padStart(2, '0')}`;
+}
+
+function clockLeft(pl) {
+  const c = state.clock;
+  let t = c.left[pl];
+  if (c.running === pl && !state.result) t -= (performance.now() - clockAt) / 1000;
+  return Math.max(0, t);
+}
+
+function drawClocks() {
+  const top = $('clock-top'), bottom = $('clock-bottom');
+  if (!top) return;
+  const c = state && state.clock;
+  top.hidden = bottom.hidden = !c;
+  if (!c) return;
+  const n = c.left.length;
+  // two players: the one at the top of the board above it; more: all under it
+  const rows = n === 2 ? [[top, [flipped ? 0 : 1]], [bottom, [flipped ? 1 : 0]]] : [[top, []], [bottom, [...Array(n).keys()]]];
+  for (const [div, players] of rows) {
+    div.textContent = '';
+    div.hidden = !players.length;
+    for (const pl of players) {
+      const span = document.createElement('span');
+      span.className = 'time' + (c.running === pl && !state.result ? ' running' : '') + (c.flagged === pl ? ' flagged' : '');
+      span.dataset.player = pl;
+      const t = clockLeft(pl);
+      if (t < 10) span.classList.add('low');
+      span.textContent = `${game.players[pl].name} ${clockText(t)}`;
+      div.append(span);
+    }
+  }
+}
+
+function tickClocks() {
+  if (!state || !state.clock || state.result) return;
+  drawClocks();
+  const c = state.clock;
+  if (c.running >= 0 && clockLeft(c.running) <= 0 && !busy && !following &&
+      performance.now() - flagAsked > 500) {
+    flagAsked = performance.now();
+    api('/api/state').then((st) => {
+      if (busy || following) return;
+      setState(st);
+      if (st.result) { sel = null; preview = null; }
+      redraw();
+    }).catch(() => {});
+  }
+}
+
+// "5+3": 5 minutes and 3 seconds a move; "30s+0": 30 seconds; "" or "0": no clocks.
+function parseControl(text) {
+  const t = text.trim();
+  if (t === '' || t === '0' || t === 'off') return {base: 0, inc: 0};
+  const m = /^(\d+(?:\.\d+)?)\s*(s|m|min)?\s*(?:\+\s*(\d+(?:\.\d+)?)\s*s?)?$/.exec(t);
+  if (!m) return null;
+  return {base: m[2] === 's' ? +m[1] : +m[1] * 60, inc: m[3] ? +m[3] : 0};
+}
+
 function redraw() {
+  drawClocks();
   drawBoard();
   drawHands();
   drawStatus();
@@ -704,6 +783,7 @@ function redraw() {
 
 function setState(st) {
   state = st;
+  clockAt = performance.now();
   for (const m of state.moves) m.path = movePath(m);
 }
 
@@ -740,6 +820,7 @@ function engineToMove() {
 async function replyIfEngine() { if (engineToMove()) await engineMove(); }
 
 async function play(move) {
+  if (playHook) { await playHook(move); return; }
   const j = await request('/api/move', {move: move});
   if (j) await replyIfEngine();
 }
@@ -828,7 +909,7 @@ function deselect() {
 async function showPreview() {
   const c = candidates(sel);
   preview = null;
-  if (!sel || c.complete.length !== 1) return;
+  if (!sel || c.complete.length !== 1 || playHook) return;
   const key = selKey(sel);
   try {
     const j = await api('/api/preview', {move: c.complete[0].s});
@@ -982,7 +1063,7 @@ function playerColours() {
 
 // The engine's settings, the side played and the board's way round, kept by the browser for
 // each game (localStorage), so that a reload keeps them.
-const SETTINGS = ['engine-time', 'engine-depth', 'engine-replies', 'play-as'];
+const SETTINGS = ['engine-time', 'engine-depth', 'engine-replies', 'play-as', 'clock-control'];
 function settingsKey() { return 'boardvm:' + game.file; }
 
 function saveSettings() {
@@ -1092,6 +1173,14 @@ function wire() {
     if (ev.key === 'Escape' && (sel || !$('chooser').hidden)) deselect();
   });
   setInterval(sync, 1000);
+  setInterval(tickClocks, 100);
+  $('clock-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const c = parseControl($('clock-control').value);
+    if (!c) { showError('a time control is written 5+3 (minutes + seconds a move) or 30s+0'); return; }
+    saveSettings();
+    await request('/api/clock', c);
+  });
   $('engine').addEventListener('click', () => engineMove());
   $('stop').addEventListener('click', () => {
     selfplay = false;
@@ -1137,5 +1226,8 @@ function wire() {
   });
 }
 
-wire();
-load();
+// (the rules editor, /edit, loads this file for its drawing and wires its own page)
+if (!document.body.dataset.editor) {
+  wire();
+  load();
+}

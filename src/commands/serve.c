@@ -14,6 +14,11 @@
  *   POST /api/engine  {"depth": N, "time": S, "wait": B}   the engine moves for the side to move
  *   POST /api/stop    {"wait": B}   stop the search: it plays the best move found so far
  *   POST /api/load    {"record": "..."}
+ *   POST /api/clock   {"base": S, "inc": S}   the players' clocks (base 0: none)
+ *   GET  /edit  /edit.js            the rules editor's page
+ *   POST /api/edit/compile {"text": "...", "moves": [...], "depth": N}   a rules text compiled
+ *                                   (webedit.c: its own bounds; never the game being played)
+ *   GET  /api/edit/games, /api/edit/source/NAME, /api/edit/current   texts to start from
  * A POST answers {"state": ...}; every refusal is {"error": "why"} with a 4xx status. This file
  * is the HTTP side (libmicrohttpd); the requests are answered by webapi.c, which
  * fuzz/fuzz_web.c drives without a socket.

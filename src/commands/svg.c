@@ -2,8 +2,9 @@
  * web board (web/board.js) draws it: squares (holes left out), `display` marks and maps,
  * arrows, pieces with every layer of a stack, badges for piece variables, square variables,
  * coordinates, the last move and a royal piece in check; under the board the hands that hold
- * pieces and the side to move. For documents and bug reports; the
- * web board's tests compare the two. */
+ * pieces and the side to move. Pieces are pictures (pieceset.h: chess, xiangqi and shogi, the
+ * web page's set), letter discs for the types the set does not know. For documents and bug
+ * reports; the web board's tests compare the two. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include "record.h"
 #include "session.h"
 #include "oom.h"
+#include "pieceset.h"
 #include "protect.h"
 
 #define S 64                          /* one square */
@@ -94,7 +96,7 @@ static void put_escaped(FILE *f, const char *str)
     }
 }
 
-typedef struct { const Game *g; const Pos *p; FILE *f; int arrows; } Svg;
+typedef struct { const Game *g; const Pos *p; FILE *f; int arrows; PieceSet set; } Svg;
 
 static void piece(const Svg *v, int32_t w, double x, double y, double wd, double h, int top,
                   const char *pre)
@@ -109,7 +111,10 @@ static void piece(const Svg *v, int32_t w, double x, double y, double wd, double
     fprintf(v->f, "<g class=\"%spiece %s%s\" data-type=\"", pre, cls, top ? " top" : "");
     put_escaped(v->f, code);
     fprintf(v->f, "\">");
-    if (h >= S * 0.6) {
+    /* the piece set's picture (pieceset.h: chess, xiangqi, shogi), or a disc with the code */
+    int glyph = pieceset_draw(v->f, v->set, g, t, o, x, y, wd, h);
+    if (glyph) {
+    } else if (h >= S * 0.6) {
         double r = (wd < h ? wd : h) * (v->arrows ? 0.32 : 0.36);
         fprintf(v->f, "<circle class=\"body\" cx=\"%g\" cy=\"%g\" r=\"%g\"/>", x + wd / 2,
                 y + h / 2, r);
@@ -121,9 +126,12 @@ static void piece(const Svg *v, int32_t w, double x, double y, double wd, double
     double fit = wd * 0.62 / (len * 0.62 > 1 ? len * 0.62 : 1);   /* the code fits the width */
     if (fit < size) size = fit;
     if (size > 26) size = 26;
-    fprintf(v->f, "<text x=\"%g\" y=\"%g\" font-size=\"%.1f\">", x + wd / 2, y + h / 2, size);
-    put_escaped(v->f, code);
-    fputs("</text>", v->f);
+    if (!glyph) {
+        fprintf(v->f, "<text x=\"%g\" y=\"%g\" font-size=\"%.1f\">", x + wd / 2, y + h / 2,
+                size);
+        put_escaped(v->f, code);
+        fputs("</text>", v->f);
+    }
     /* a badge with the initials of the piece variables that are set */
     char initials[4] = "";
     size_t n = 0;
@@ -225,7 +233,7 @@ static void draw_head(const Game *g, int W, int H, FILE *f)
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" "
             "height=\"%d\" font-family=\"DejaVu Sans, sans-serif\">\n<title>", W, H, W, H);
     put_escaped(f, g->name);
-    fprintf(f, "</title>\n<style>%s", style);
+    fprintf(f, "</title>\n<style>%s%s", style, pieceset_style);
     for (int i = 0; i < g->nplayers; i++)
         for (size_t k = 0; k < sizeof named / sizeof *named; k++)
             if (!strcasecmp(g->player_name[i], named[k].name))
@@ -427,7 +435,7 @@ static void draw(const Pos *p, int last_from, int last_to, FILE *f)
     const Attribute *arrows = NULL;
     for (int i = 0; i < g->nattrs; i++)
         if (!strcmp(g->attrs[i].name, "arrows")) arrows = &g->attrs[i];
-    Svg v = { g, p, f, arrows != NULL };
+    Svg v = { g, p, f, arrows != NULL, pieceset_choose(g) };
     int W = M + g->files * S + 4, below = g->ranks * S + M;
     if (game_graph_board(g) && g->sq_rect) {        /* its positions where the file puts them */
         W = below = 0;

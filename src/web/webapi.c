@@ -19,6 +19,8 @@
 #include <strings.h>
 #include <time.h>
 #include "gamejson.h"
+#include "webclock.h"
+#include "webedit.h"
 
 #define MAX_ASSET (4u << 20)         /* a page file */
 #define MAX_ENGINE_TIME 60.0         /* seconds the engine may think for one move */
@@ -30,6 +32,8 @@ static const struct { const char *url, *file, *type; } assets[] = {
     { "/index.html", "index.html", "text/html; charset=utf-8" },
     { "/board.js", "board.js", "text/javascript; charset=utf-8" },
     { "/board.css", "board.css", "text/css; charset=utf-8" },
+    { "/edit", "edit.html", "text/html; charset=utf-8" },
+    { "/edit.js", "edit.js", "text/javascript; charset=utf-8" },
 };
 #define NASSETS (sizeof assets / sizeof *assets)
 
@@ -65,7 +69,11 @@ int webapi_error(WebReply *r, unsigned status, const char *msg)
     return reply_json(r, status, json_pack("{s:o}", "error", json_text(msg)));
 }
 
-void webapi_init(WebApi *a) { pthread_mutex_init(&a->lock, NULL); }
+void webapi_init(WebApi *a)
+{
+    pthread_mutex_init(&a->lock, NULL);
+    pthread_mutex_init(&a->edit_lock, NULL);
+}
 
 /* The game's lock, waiting at most WEBAPI_LOCK_SECONDS (a request that holds it ends within
  * WEB_REQUEST_SECONDS, but several may be waiting). 0: not taken. */
@@ -308,6 +316,9 @@ static int api_engine(WebReply *r, WebApi *a, json_t *req, int *locked)
     lim.depth = jd ? (int)json_integer_value(jd) : 0;
     /* a depth alone still has a time limit: the server must not think for ever */
     lim.time = jt ? json_number_value(jt) : (jd ? MAX_ENGINE_TIME : 1.0);
+    /* with clocks, the engine thinks for a part of its own time, whatever the request says */
+    double budget = webgame_clock_budget(a->w);
+    if (budget > 0) lim.time = budget < MAX_ENGINE_TIME ? budget : MAX_ENGINE_TIME;
     if (a->engine_time_cap > 0 && lim.time > a->engine_time_cap) lim.time = a->engine_time_cap;
     char err[1024] = "";
     if (!webgame_think_start(a->w, &lim, err, sizeof err)) return webapi_error(r, 422, err);
@@ -317,6 +328,21 @@ static int api_engine(WebReply *r, WebApi *a, json_t *req, int *locked)
         return reply_json(r, 202, j);
     }
     return reply_after_search(r, a, locked);
+}
+
+/* POST /api/clock {"base": seconds, "inc": seconds}: the time control (base 0: none), every
+ * player's time set to base. */
+static int api_clock(WebReply *r, WebApi *a, json_t *req)
+{
+    json_t *jb = json_object_get(req, "base"), *ji = json_object_get(req, "inc");
+    if (!json_is_number(jb) || !(json_number_value(jb) >= 0) ||
+        json_number_value(jb) > WEBCLOCK_MAX_SECONDS ||
+        (ji && (!json_is_number(ji) || !(json_number_value(ji) >= 0) ||
+                json_number_value(ji) > WEBCLOCK_MAX_SECONDS)))
+        return webapi_error(r, 400, "\"base\" and \"inc\" must be seconds from 0 to 86400 (base "
+                            "0: no clocks)");
+    webgame_clock(a->w, json_number_value(jb), ji ? json_number_value(ji) : 0);
+    return reply_after(r, a, 1, "", NULL);
 }
 
 static int api_post(WebReply *r, WebApi *a, const char *path, const char *body, size_t len,
@@ -350,6 +376,7 @@ static int api_post(WebReply *r, WebApi *a, const char *path, const char *body, 
         ok = reply_after(r, a, webgame_redo(a->w, err, sizeof err), err, NULL);
     else if (!strcmp(path, "/api/new")) ok = api_new(r, a, req);
     else if (!strcmp(path, "/api/engine")) ok = api_engine(r, a, req, locked);
+    else if (!strcmp(path, "/api/clock")) ok = api_clock(r, a, req);
     else if (!strcmp(path, "/api/stop")) {
         webgame_think_stop(a->w);
         if (json_is_true(json_object_get(req, "wait"))) ok = reply_after_search(r, a, locked);
@@ -400,6 +427,7 @@ static int api_request(WebApi *a, const char *method, const char *path, const ch
      * the search goes to the state's "engine") */
     char err[512];
     if (webgame_think_finish(a->w, 0, err, sizeof err) != -1) a->version++;
+    if (webgame_clock_tick(a->w)) a->version++;       /* a flag fell: every tab must see it */
     if (webgame_thinking(a->w) &&
         !(get && (!strcmp(path, "/api/game") || !strcmp(path, "/api/state") ||
                   !strcmp(path, "/api/version"))) &&
@@ -410,11 +438,90 @@ static int api_request(WebApi *a, const char *method, const char *path, const ch
     return webapi_error(r, 405, "use GET or POST");
 }
 
+/* ---------- the rules editor (/edit): webedit.c, never the game being played ---------- */
+
+/* POST /api/edit/compile {"text": "...", "moves": [...], "depth": n}: a newer compile asks the
+ * one running to stop (edit_halt), then waits for the editor's lock as the game's requests wait
+ * for theirs. */
+static int edit_compile(WebReply *r, WebApi *a, const char *body, size_t len)
+{
+    json_error_t je;
+    json_t *req = json_loadb(body ? body : "", len, JSON_REJECT_DUPLICATES, &je);
+    if (!json_is_object(req)) {
+        json_decref(req);
+        return webapi_error(r, 400, "the request body must be a JSON object with \"text\"");
+    }
+    json_t *jt = json_object_get(req, "text"), *jd = json_object_get(req, "depth"),
+           *jm = json_object_get(req, "moves");
+    int ok;
+    char err[256];
+    const char **moves = NULL;
+    int nmoves = 0;
+    if (!json_is_string(jt)) ok = webapi_error(r, 400, "\"text\" (the rules text) is missing");
+    else if (jd && (!json_is_integer(jd) || json_integer_value(jd) < 0 ||
+                    json_integer_value(jd) > WEBEDIT_MAX_DEPTH))
+        ok = webapi_error(r, 400, "\"depth\" (perft's) must be a whole number from 0 to 6");
+    else if (jm && !json_is_null(jm) && (!(moves = string_array(jm, &nmoves, "moves", err,
+                                                                   sizeof err)) ||
+                                         nmoves > WEBEDIT_MAX_MOVES))
+        ok = webapi_error(r, moves ? 413 : 400, moves ? "at most 1024 moves" : err);
+    else {
+        __atomic_store_n(&a->edit_halt, 1, __ATOMIC_RELEASE);
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += WEBAPI_LOCK_SECONDS + (time_t)WEBEDIT_SECONDS;
+        if (pthread_mutex_timedlock(&a->edit_lock, &until)) ok = busy(r);
+        else {
+            __atomic_store_n(&a->edit_halt, 0, __ATOMIC_RELEASE);
+            json_t *j = webedit_compile(json_string_value(jt), json_string_length(jt),
+                                        (char **)moves, nmoves,
+                                        jd ? (int)json_integer_value(jd) : 0,
+                                        a->edit_time_cap > 0 ? a->edit_time_cap : WEBEDIT_SECONDS,
+                                        &a->edit_halt);
+            pthread_mutex_unlock(&a->edit_lock);
+            ok = reply_json(r, 200, j);
+        }
+    }
+    free(moves);
+    json_decref(req);
+    return ok;
+}
+
+static int edit_request(WebApi *a, const char *method, const char *path, const char *body,
+                        size_t len, int too_big, WebReply *r)
+{
+    int get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
+    if (!strcmp(path, "/api/edit/compile")) {
+        if (strcmp(method, "POST")) return webapi_error(r, 405, "use POST");
+        if (too_big) return webapi_error(r, 413, "the request body is too large (at most 1 MiB)");
+        return edit_compile(r, a, body, len);
+    }
+    if (!get) return webapi_error(r, 405, "use GET");
+    if (!strcmp(path, "/api/edit/games")) return reply_json(r, 200, webedit_games());
+    if (!strcmp(path, "/api/edit/current")) {
+        /* the game being played: its text as the server read it at start */
+        size_t n;
+        const char *file;
+        const char *text = webgame_source(a->w, &n, &file);
+        const char *base = strrchr(file, '/');
+        return reply_json(r, 200, json_pack("{s:o, s:o}", "name", json_text(base ? base + 1 : file),
+                                            "text", json_text(text)));
+    }
+    if (!strncmp(path, "/api/edit/source/", 17)) {
+        char err[256];
+        json_t *j = webedit_source(path + 17, err, sizeof err);
+        return j ? reply_json(r, 200, j) : webapi_error(r, 404, err);
+    }
+    return webapi_error(r, 404, "no such API call");
+}
+
 int webapi_handle(WebApi *a, const char *method, const char *path, const char *body, size_t len,
                   int too_big, WebReply *r)
 {
     memset(r, 0, sizeof *r);
     int get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
+    if (!strncmp(path, "/api/edit/", 10))
+        return edit_request(a, method, path, body, len, too_big, r);
     if (!strncmp(path, "/api/", 5)) {
         if (!lock_game(a)) return busy(r);
         int locked = 1;

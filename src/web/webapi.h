@@ -30,6 +30,11 @@ typedef struct {
     /* 0, or a bound on the seconds of a search below what the request allows (at most 60):
      * the fuzz harness sets it so that an engine request does not outlast its timeout */
     double engine_time_cap;
+    /* the rules editor (/edit, webedit.c): one compile at a time, apart from the game's lock
+     * (it never touches the game); edit_halt asks the one running to stop: a newer text came */
+    pthread_mutex_t edit_lock;
+    int edit_halt;
+    double edit_time_cap;             /* 0, or a bound below WEBEDIT_SECONDS (the fuzz harness) */
 } WebApi;
 
 typedef struct {

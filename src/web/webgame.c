@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 #include "gamejson.h"
+#include "webclock.h"
 #include "movegen.h"
 #include "movesquares.h"
 #include "vm.h"
@@ -60,6 +61,8 @@ struct WebGame {
     json_t *engine_j;                /* what the engine last found (or its error), or NULL */
     double deadline;                 /* of the request's rules code (webgame_bound), 0: none set */
     Think think;
+    WebClock clock;                  /* the players' clocks (webgame_clock) */
+    int flag_unseen;                 /* a flag fell inside a request (flag_fell) */
 };
 
 #define NOT_WHILE_THINKING(w, err, errlen) \
@@ -335,6 +338,7 @@ static int replace(WebGame *w, Game *g, int nopts, char **opts, const char *star
     played_clear(&w->redo);
     json_decref(w->engine_j);
     w->engine_j = NULL;
+    webclock_set(&w->clock, w->clock.base, w->clock.inc, g->nplayers);  /* (times back to base) */
     invalidate(w);
     return 1;
 }
@@ -436,10 +440,26 @@ static int play(WebGame *w, const char *s, char *err, size_t errlen)
     return 1;
 }
 
+/* Refused when a flag has fallen, now included (a move, the engine's too, that comes after its
+ * player's time ran out does not count): the game is over on the clock. */
+static int flag_fell(WebGame *w, char *err, size_t errlen)
+{
+    if (webclock_check(&w->clock, clock_now())) {
+        w->flag_unseen = 1;          /* (webgame_clock_tick tells the server: every tab sees it) */
+        invalidate(w);
+    }
+    if (w->clock.flagged < 0) return 0;
+    fail(err, errlen, "the game is over: %s's time ran out", w->g->player_name[w->clock.flagged]);
+    return 1;
+}
+
 int webgame_move(WebGame *w, const char *move, char *err, size_t errlen)
 {
     NOT_WHILE_THINKING(w, err, errlen);
+    if (flag_fell(w, err, errlen)) return 0;
+    int mover = pos_turn(w->p);
     if (!play(w, move, err, errlen)) return 0;
+    webclock_moved(&w->clock, mover, pos_turn(w->p), clock_now());
     /* a move of one's own ends the redo list unless it is the move the list had next (the
      * move as played: its string, whichever way it was written) */
     const char *made = w->hist.m[w->hist.n - 1].s;
@@ -474,6 +494,7 @@ int webgame_undo(WebGame *w, char *err, size_t errlen)
     pos_unmake(w->p);
     played_push(&w->redo, m.s, m.san, m.from, m.to);
     played_free(&m);
+    webclock_switch(&w->clock, pos_turn(w->p), clock_now());   /* (no time is given back) */
     invalidate(w);
     return 1;
 }
@@ -565,6 +586,7 @@ int webgame_think_start(WebGame *w, const SearchLimits *lim, char *err, size_t e
     json_decref(st);
     if (no_moves) return 0;
     if (over) return fail(err, errlen, "the game is over");
+    if (flag_fell(w, err, errlen)) return 0;
     if (!w->eng) w->eng = engine_new(w->g, 32);
     static const cookie_io_functions_t io = { NULL, info_write, NULL, NULL };
     t->infof = fopencookie(t, "w", io);
@@ -664,10 +686,13 @@ char *webgame_record(WebGame *w)
     fclose(of);
     char **moves = strings_of(&w->hist);
     const Pos *p = w->p;
+    int flag = w->clock.flagged;
     GameRecord r = { w->g, "boardvm serve", 0, base_name(w->path), opts,
                      w->start ? w->start : w->g->start, { 0 }, moves, w->hist.n,
-                     record_result_string(w->g, p->result, pos_turn(p)),
-                     p->result && p->result_reason ? w->g->strings[p->result_reason - 1] : "" };
+                     flag >= 0 ? record_result_string(w->g, RESULT_LOSS, flag)
+                               : record_result_string(w->g, p->result, pos_turn(p)),
+                     flag >= 0 ? "time forfeit"
+                     : p->result && p->result_reason ? w->g->strings[p->result_reason - 1] : "" };
     for (int i = 0; i < w->g->nplayers; i++) r.player[i] = "?";
     record_write(f, &r);
     fclose(f);
@@ -689,6 +714,13 @@ int webgame_load_record(WebGame *w, const char *text, char *err, size_t errlen)
     return ok;
 }
 
+const char *webgame_source(const WebGame *w, size_t *len, const char **path)
+{
+    *len = w->len;
+    *path = w->path;
+    return w->text;
+}
+
 json_t *webgame_game(WebGame *w)
 {
     if (!w->game_j) w->game_j = game_json(w->g);
@@ -706,12 +738,72 @@ static json_t *played_json(const PlayedList *l, int reversed)
     return a;
 }
 
+/* ---------- the clocks ---------- */
+
+/* {"base", "inc", "left": [seconds...], "running": player or -1, "flagged": player or -1}, the
+ * times as of now; null when no time control is set. */
+static json_t *clock_json(const WebGame *w)
+{
+    const WebClock *c = &w->clock;
+    if (!c->base) return json_null();
+    double now = clock_now();
+    json_t *left = json_array();
+    for (int i = 0; i < c->nplayers; i++)
+        json_array_append_new(left, json_real(webclock_left(c, i, now)));
+    return json_pack("{s:f, s:f, s:o, s:i, s:i}", "base", c->base, "inc", c->inc, "left", left,
+                     "running", c->running, "flagged", c->flagged);
+}
+
+/* The result of a flag's fall, as result_json has results: of two players the other wins
+ * ("White wins on time"); of more, the one whose time ran out loses. */
+static json_t *flag_result(const WebGame *w)
+{
+    const Game *g = w->g;
+    int loser = w->clock.flagged, two = g->nplayers == 2;
+    int who = two ? 1 - loser : loser;
+    json_t *r = json_pack("{s:s, s:o, s:s, s:s, s:o, s:b}", "code",
+                          record_result_string(g, RESULT_LOSS, loser), "player",
+                          json_text(g->player_name[who]), "outcome", two ? "wins" : "loses",
+                          "reason", "on time", "flag", json_text(g->player_name[loser]),
+                          "on_time", 1);
+    if (!r) oom("state");
+    return r;
+}
+
+void webgame_clock(WebGame *w, double base, double inc)
+{
+    webclock_set(&w->clock, base, inc, w->g->nplayers);
+    invalidate(w);
+}
+
+int webgame_clock_tick(WebGame *w)
+{
+    int unseen = w->flag_unseen;
+    w->flag_unseen = 0;
+    if (!webclock_check(&w->clock, clock_now())) return unseen;
+    invalidate(w);
+    return 1;
+}
+
+double webgame_clock_budget(WebGame *w)
+{
+    if (!w->clock.base) return 0;
+    double t = webclock_budget(&w->clock, pos_turn(w->p), clock_now());
+    return t > 0.01 ? t : 0.01;
+}
+
 /* A new reference: the cached state, with what the engine is doing or last found. */
 static json_t *state_with_engine(WebGame *w)
 {
     json_t *s = json_copy(w->state_j);    /* shallow: the cache stays as it is */
     if (!s) oom("state");
     if (w->engine_j) json_object_set(s, "engine", w->engine_j);
+    json_object_set_new(s, "clock", clock_json(w));
+    if (w->clock.flagged >= 0) {
+        /* the game is over on the clock: no move is offered, and the result says who won */
+        json_object_set_new(s, "result", flag_result(w));
+        json_object_set_new(s, "moves", json_array());
+    }
     if (w->think.running) {
         char info[sizeof w->think.info];
         pthread_mutex_lock(&w->think.mu);
@@ -764,6 +856,7 @@ json_t *webgame_state(WebGame *w)
     for (int i = 0; i < w->nopts; i++) json_array_append_new(opts, json_text(w->opts[i]));
     json_object_set_new(s, "options", opts);
     json_object_set_new(s, "start", w->start ? json_text(w->start) : json_null());
+    if (p->result) webclock_stop(&w->clock, clock_now());   /* the game ended on the board */
     w->state_j = s;
     return state_with_engine(w);
 }

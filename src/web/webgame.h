@@ -59,6 +59,18 @@ char *webgame_record(WebGame *w);
 /* Start a new game from a record's start and moves (same rules and options). */
 int webgame_load_record(WebGame *w, const char *text, char *err, size_t errlen);
 
+/* The players' clocks (webclock.h): set the time control (base and increment in seconds; base
+ * 0: no clocks) with every player's time at base; a new game sets them back to base. */
+void webgame_clock(WebGame *w, double base, double inc);
+/* Whether the running clock's time ran out now (then the game is over: the state's "result" says
+ * who won on time, no move is offered, moves and the engine are refused); 1 only the first
+ * time. Called at every request, so that any of them (another tab's poll too) sees the flag. */
+int webgame_clock_tick(WebGame *w);
+/* The seconds the engine may think with the side to move's clock; 0 when there are no clocks. */
+double webgame_clock_budget(WebGame *w);
+/* The rules text the game was compiled from, its length and its file's path (the editor's
+ * "this game"). */
+const char *webgame_source(const WebGame *w, size_t *len, const char **path);
 /* The game's description (game_json), owned by w (valid until the game changes). */
 json_t *webgame_game(WebGame *w);
 /* The state (a new reference): position, legal moves, result, moves played, redo list, the

@@ -13,9 +13,11 @@
 Game *zrf_compile_source(const char *text, size_t len, const char *display_name, int nopts,
                          char **opts, int *status, FILE *out);
 
-/* Set (the fuzz harness): an include is refused, as zrf_read_text refuses it, so that no
- * input reads the disk. */
-extern int zrf_refuse_includes;
+/* Set (the fuzz harness; the web board's rules editor, around its compile): an include is
+ * refused, as zrf_read_text refuses it, so that no input reads the disk. Per thread: the web
+ * board compiles the editor's text in one thread while another may compile the game played,
+ * whose includes are read. */
+extern _Thread_local int zrf_refuse_includes;
 
 /* A Zillions file, by its name (.zrf, .zri) or, failing that, by its text: the first thing in
  * it that is not a blank or a `;` comment is a '('. */

@@ -158,6 +158,10 @@ static char *any_case_path(const char *path)
 
 static int open_include(Expander *e, int from, const ZrfTok *arg)
 {
+    /* a read that takes no include (the web board's rules editor, the fuzz harness) refuses it
+     * before any look at the disk: the search for the name in another case below lists
+     * directories, and its message would show the name as the disk spells it (issue 37) */
+    if (e->z->no_files) return zrf_read_file(e->z, arg->text, arg->text, &arg->loc);
     char *name = xstrdup(arg->text, "a file name");
     for (char *c = name; *c; c++) if (*c == '\\') *c = '/';     /* Windows paths */
     Zrf *z = e->z;

@@ -675,7 +675,7 @@ static int check_supported(ZrfLower *L)
 
 /* ---------- the entry ---------- */
 
-int zrf_refuse_includes;
+_Thread_local int zrf_refuse_includes;
 
 int zrf_looks_like(const char *text, size_t len, const char *name)
 {

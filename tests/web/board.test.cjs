@@ -4,7 +4,8 @@
 // data. Prints TAP-like lines and 'N passed, N failed'; exits 1 on a failure.
 //
 // Environment: BOARDVM (the binary), SRCDIR (the source tree), SHOTS (where screenshots go),
-// CHROMIUM (the browser).
+// CHROMIUM (the browser); WEB_ONLY=games,special,clock,editor runs only those parts (all by
+// default).
 'use strict';
 const { chromium } = require('playwright-core');
 const { spawn, execFileSync } = require('child_process');
@@ -503,7 +504,134 @@ async function special(browser) {
   });
 }
 
+// Clocks (issue 37): a time control set from the page; both clocks shown; the one of the side
+// to move counts down; at zero the game ends on time, said in the status, and no move is
+// offered. 2 s and no increment: White plays e4 (no clock runs before the first move), Black's
+// two seconds run out.
+async function clockChecks(browser) {
+  await withGame(browser, path.join(SRCDIR, 'rules/chess.rules'), [], async (page) => {
+    check(await page.isHidden('#clock-top') && await page.isHidden('#clock-bottom'), 'clock: no clocks before a control is set');
+    await page.fill('#clock-control', '2s+0');
+    await page.click('#clock-set');
+    await page.waitForSelector('#clock-bottom:not([hidden])');
+    const shown = [await page.textContent('#clock-top'), await page.textContent('#clock-bottom')];
+    check(shown[0] === 'Black 2.0' && shown[1] === 'White 2.0', 'clock: 2s+0 shows Black 2.0 above the board and White 2.0 below', shown.join(' | '));
+    await clickSq(page, 'e2');
+    await clickSq(page, 'e4');
+    await waitHistory(page, 1);
+    await page.waitForTimeout(700);
+    const running = await page.$eval('#clock-top .time', (e) => [e.classList.contains('running'), e.textContent]);
+    const t = parseFloat(running[1].replace('Black ', ''));
+    check(running[0] && t < 1.6 && t > 0, 'clock: Black\'s clock runs after e4, counting down', running.join(' '));
+    // a second tab sees the same clocks: the server holds them
+    const other = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await ready(other, page.url());
+    const t2 = parseFloat((await other.textContent('#clock-top')).replace('Black ', ''));
+    check(t2 < 1.6, 'clock: a second tab shows Black\'s time running too', `${t2}`);
+    const t0 = Date.now();
+    await page.waitForFunction(() => /on time/.test(document.getElementById('status').textContent), null, { timeout: 10000 });
+    const status = await page.textContent('#status');
+    check(status === 'Game over: 1-0 — White wins on time (Black\'s time ran out)', 'clock: Black\'s flag falls: "White wins on time"', status);
+    check(Date.now() - t0 < 3000, 'clock: the flag seen within a second or so of zero', `${Date.now() - t0} ms after 0.7 s`);
+    const st = await stateOf(page);
+    check(st.result && st.result.on_time && st.moves.length === 0, 'clock: the server\'s state: over on time, no move offered', JSON.stringify(st.result));
+    await other.waitForFunction(() => /on time/.test(document.getElementById('status').textContent), null, { timeout: 5000 });
+    check(true, 'clock: the second tab shows the result too');
+    await other.close();
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    check(/White wins on time/.test(await page.textContent('#status')) && await page.inputValue('#clock-control') === '2s+0',
+      'clock: after a reload, the result and the control stay');
+    await (await page.$('#left')).screenshot({ path: path.join(SHOTS, 'clock-flag.png') });
+  });
+}
+
+// The rules editor (/edit, issue 37): chess's text beside its board; the Knight made a wazir
+// (`leap knight;` -> `leap orth;`), the board's moves and perft follow within a second; an error
+// shown at its line and column; a shipped game opened; the text saved as a download. Expected
+// values: chess's perft 20, 400, 8902 (published: the Chess Programming Wiki); with wazirs, 16
+// and 256 (worked out: at the start a wazir on b1 or g1 has all four neighbours taken or off the
+// board, so only the 8 pawns move, 2 moves each, and Black the same); after b3 b6 the wazir on
+// b1 has one step, to b2 (a1, c1 taken; a knight would have a3 and c3).
+async function editorChecks(browser) {
+  const srv = await serve(path.join(SRCDIR, 'rules/chess.rules'));
+  const page = await browser.newPage({ viewport: { width: 1500, height: 1000 }, acceptDownloads: true });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(srv.url + 'edit');
+    await page.waitForSelector('body[data-ready][data-compiled]', { timeout: 30000 });
+    const perft = async () => page.$$eval('#perft tr[data-depth]', (r) => r.map((x) => x.children[1].textContent));
+    const text = await page.inputValue('#source');
+    check(text === fs.readFileSync(path.join(SRCDIR, 'rules/chess.rules'), 'utf8'), 'editor: opens with the text of the game being played');
+    check(JSON.stringify(await perft()) === '["20","400","8902"]', 'editor: chess perft 1-3 = 20 400 8902', (await perft()).join(' '));
+    const compiled = await page.getAttribute('body', 'data-compiled');
+    // (timed from when the edited text is in the page: playwright's fill of 10 KB takes half a
+    // second of its own on a loaded machine)
+    await page.fill('#source', text.replace('leap knight;', 'leap orth;'));
+    const t0 = Date.now();
+    await page.waitForFunction((c) => document.body.dataset.compiled !== c, compiled, { timeout: 5000 });
+    await page.waitForFunction(() => document.getElementById('nlegal').textContent === '16', null, { timeout: 5000 });
+    const took = Date.now() - t0;
+    check(took < 1000, 'editor: the Knight made a wazir, the board\'s moves follow within a second (300 ms of it waiting for the typing to end)', `${took} ms`);
+    check((await perft()).slice(0, 2).join() === '16,256', 'editor: with wazirs, perft 1-2 = 16 256', (await perft()).join(' '));
+    await clickSq(page, 'b1');
+    check((await targets(page)).length === 0, 'editor: the wazir on b1 has no move at the start');
+    await clickSq(page, 'b2');
+    await clickSq(page, 'b3');
+    await page.waitForFunction(() => document.querySelectorAll('#movelist li').length === 1);
+    await clickSq(page, 'b7');
+    await clickSq(page, 'b6');
+    await page.waitForFunction(() => document.querySelectorAll('#movelist li').length === 2);
+    await clickSq(page, 'b1');
+    const t = await targets(page);
+    check(JSON.stringify(t) === '["b2"]', 'editor: after b3 b6 the wazir on b1 steps to b2 alone (a knight: a3 c3)', t.join(' '));
+    await page.keyboard.press('Escape');
+    await (await page.$('main')).screenshot({ path: path.join(SHOTS, 'editor-wazir.png') });
+    const nlegal = await page.textContent('#nlegal');
+    // an error: its line and column as the text has them
+    const bad = text.replace('leap knight;', 'leap orht;');
+    const lines = bad.split('\n');
+    const line = lines.findIndex((l) => l.includes('leap orht;')) + 1, col = lines[line - 1].indexOf('orht') + 1;
+    await page.fill('#source', bad);
+    await page.waitForSelector('#errors li.bad', { timeout: 5000 });
+    const li = await page.$eval('#errors li.bad', (e) => [e.dataset.line, e.dataset.col, e.textContent]);
+    check(+li[0] === line && +li[1] === col && /unknown direction 'orht'/.test(li[2]),
+      `editor: "leap orht;" is an error at line ${line}, column ${col}`, li.join(' | '));
+    const inline = await page.$eval('#inline-errors .inline-error', (e) => [e.dataset.line, e.textContent]);
+    const gutter = await page.$$eval('#gutter span.bad', (s) => s.map((x) => x.textContent.trim()));
+    const at = await page.$eval('#marks .mline.bad .at', (e) => e.textContent);
+    check(+inline[0] === line && gutter.includes(String(line)) && at === 'o',
+      'editor: the error drawn at its line (its number marked, the message on the line, its column underlined)', `${inline.join(' ')} | ${gutter} | ${at}`);
+    check(await page.getAttribute('body', 'data-ok') === '0' && await page.textContent('#nlegal') === nlegal &&
+      (await page.$$eval('#movelist li', (l) => l.length)) === 2,
+      'editor: while the text has errors the board keeps the last game that compiled');
+    await page.click(`#errors li.bad`);
+    await page.screenshot({ path: path.join(SHOTS, 'editor-error.png') });
+    // save: a download of the text as it is (the server writes nothing)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+    const saved = fs.readFileSync(await download.path(), 'utf8');
+    check(saved === bad && download.suggestedFilename() === 'chess.rules', 'editor: Save downloads the text as chess.rules', download.suggestedFilename());
+    // a shipped game, and the blank template
+    await page.selectOption('#start-from', 'game:xiangqi');
+    await page.click('#start');
+    await page.waitForFunction(() => document.querySelectorAll('#squares rect.sq').length === 90, null, { timeout: 10000 });
+    const info = /(\d+) squares/.exec(cli('check', path.join(SRCDIR, 'examples/xiangqi.rules')));
+    check(+info[1] === 90 && await page.inputValue('#source') === fs.readFileSync(path.join(SRCDIR, 'examples/xiangqi.rules'), 'utf8'),
+      'editor: xiangqi opened from the shipped games: its text, its 90 points');
+    await page.selectOption('#start-from', 'blank');
+    await page.click('#start');
+    await page.waitForFunction(() => document.querySelectorAll('#squares rect.sq').length === 25, null, { timeout: 10000 });
+    check(await page.getAttribute('body', 'data-ok') === '1', 'editor: the blank template compiles (a 5x5 board)');
+    check(errors.length === 0, 'editor: no script error in the page', errors.join('; '));
+  } finally {
+    await page.close();
+    stop(srv);
+  }
+}
+
 (async () => {
+  const only = new Set((process.env.WEB_ONLY || 'games,special,clock,editor').split(','));
   const games = [];
   for (const dir of ['rules', 'examples'])
     for (const f of fs.readdirSync(path.join(SRCDIR, dir)).sort())
@@ -515,10 +643,13 @@ async function special(browser) {
            '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {
-    for (const g of games) {
-      try { await gameChecks(browser, g); } catch (e) { check(false, `${path.basename(g)}: ${e.message}`); }
-    }
-    try { await special(browser); } catch (e) { check(false, `special cases: ${e.message}`); }
+    if (only.has('games'))
+      for (const g of games) {
+        try { await gameChecks(browser, g); } catch (e) { check(false, `${path.basename(g)}: ${e.message}`); }
+      }
+    if (only.has('special')) try { await special(browser); } catch (e) { check(false, `special cases: ${e.message}`); }
+    if (only.has('clock')) try { await clockChecks(browser); } catch (e) { check(false, `clock: ${e.message}`); }
+    if (only.has('editor')) try { await editorChecks(browser); } catch (e) { check(false, `editor: ${e.message}`); }
   } finally {
     await browser.close();
   }
