@@ -961,6 +961,19 @@ static int near_paths(ZrfLower *L, const ZrfNode *b, Ast *near)
         } else return 0;
         int len = hit == 2 ? n + 1 : n;
         if (!len) continue;
+        /* a path is walked back from the target (each step needs its opposite), and its
+         * reverse and its images under the players' symmetries become paths too (close_paths):
+         * a new one only while that leaves room for them and for the native leaps' */
+        for (int j = 0; j < len; j++) if (L->opposite[path[j]] < 0) return 0;
+        int room = 2 * (1 + L->nplayers);
+        if (len > 1 && (L->npaths + room > ZL_MAX_PATHS / 2 ||
+                        L->b->ndirs + L->npaths + room >= MAX_DIRS / 2)) {
+            int known = 0;
+            for (int j = 0; j < L->npaths; j++)
+                if (L->path_len[j] == len && !memcmp(L->path[j], path, sizeof(int) * (size_t)len))
+                    known = 1;
+            if (!known) return 0;
+        }
         int dir = zl_path(L, path, len);
         if (dir < 0) return 0;
         const char *name = zl_dir_name(L, dir);
