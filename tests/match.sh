@@ -117,7 +117,7 @@ bad "boardvm: match: --jobs '0' is not a number of processes from 1 to 1024" "$r
 bad "boardvm: match: --depth '1,x' is not A,B (depths from 1 to 60) or one depth" "$rules" --depth 1,x
 bad "boardvm: match: --depth '1,2,3' is not A,B (depths from 1 to 60) or one depth" "$rules" --depth 1,2,3
 bad "boardvm: match: --depth needs a value" "$rules" --depth
-bad "boardvm: match: --time: give one of --depth, --time and --nodes, once" "$rules" --depth 1 --time 1,2
+bad "boardvm: match: --time: give one of --depth, --time, --nodes and --tc, once" "$rules" --depth 1 --time 1,2
 sprt_rule="with -1000 <= ELO0 < ELO1 <= 1000 and 0 < ALPHA, BETA < 0.5"
 bad "boardvm: match: --sprt '5,0' is not ELO0,ELO1[,ALPHA,BETA] $sprt_rule" "$rules" --sprt 5,0
 # bounds past +-1000 Elo (a score within 0.32 % of 0 or 1: 1/(1 + 10^2.5) = 0.0031) are refused

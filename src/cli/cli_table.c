@@ -125,6 +125,21 @@ const CliOption cli_options[] = {    /* cli.h: [NOPTIONS], so none can be missin
     VALUE(OPT_PLIES, "plies", 0, ARG_INT, 1, BIG, "N", "a number",
           "plies of each random game at most (default 40)"),
     FLAG(OPT_NAMES, "names", 0, "only the games' names, one a line (what the completion offers)"),
+    VALUE(OPT_ENGINE, "engine", 0, ARG_TEXT, 0, 0, "'COMMAND'", "an engine command",
+          "engine B is this external engine (run by sh -c), not boardvm's"),
+    CHOICE(OPT_PROTOCOL, "protocol", "uci|xboard", "uci or xboard",
+           "the protocol --engine speaks (default uci; xboard: CECP, as Fairy-Max)", "uci xboard"),
+    VALUE(OPT_ENGINE_VARIANT, "engine-variant", 0, ARG_TEXT, 0, 0, "NAME", "a variant",
+          "the variant --engine is told (UCI_Variant, CECP's variant; default: from the game's "
+          "name)"),
+    VALUE(OPT_ENGINE_OPTION, "engine-option", 0, ARG_TEXT, 0, 0, "NAME=VALUE", "NAME=VALUE",
+          "an option of --engine: UCI's setoption, CECP's option (repeatable)"),
+    VALUE(OPT_TC, "tc", 0, ARG_TEXT, 0, 0, "A,B", "a time control",
+          "each side's clock, BASE+INC in seconds (10+0.1, 1:30+1; one value: both), instead of "
+          "a depth"),
+    VALUE(OPT_TC_MARGIN, "tc-margin", 0, ARG_SECONDS, 0, 0, "S", "seconds",
+          "a move may take S seconds more than its clock has before it loses on time (default "
+          "0; for a loaded machine)"),
 };
 
 /* ---- what each command takes: an option as declared, with the command's own help, or with
@@ -211,6 +226,10 @@ static const CliTake match_takes[] = {
     TAKE_VALUE(OPT_RECORD, "write every game's record to FILE, in game order", ARG_FILE, 0, 0,
                "FILE", "a value"),
     TAKE(OPT_SPRT), TAKE_ALONE(OPT_STATS),
+    TAKE(OPT_TC), TAKE(OPT_TC_MARGIN), TAKE(OPT_ENGINE), TAKE(OPT_PROTOCOL),
+    TAKE(OPT_ENGINE_VARIANT), TAKE(OPT_ENGINE_OPTION),
+    TAKE_HELP(OPT_TIMEOUT, "seconds --engine has to start, and for a move with no clock beyond "
+              "its limit (default 10)"),
 };
 static const CliTake tune_takes[] = {
     TAKE(OPT_OPTION), TAKE(OPT_RECORDS),

@@ -27,6 +27,8 @@
 #include "commands.h"
 #include "diag.h"
 #include "elo.h"
+#include "engine_player.h"
+#include "uci_client.h"
 #include "interrupt.h"
 #include "make.h"
 #include "mathfn.h"
@@ -58,6 +60,9 @@ typedef struct {
     int use_sprt; double elo0, elo1, alpha, beta;
     int stats_only, sw, sd, sl;      /* --stats W,D,L: the statistics of these counts, no games */
     int penta_only, penta[5];        /* --stats P0,P1,P2,P3,P4: of these pair counts */
+    TimeControl tc[2];               /* --tc A,B: each engine's clock (base 0: none) */
+    double tc_margin;                /* --tc-margin: seconds a move may pass its clock by */
+    PlayerSpec ext;                  /* --engine: B is an external engine (command NULL: not) */
 } MatchOpts;
 
 static int match_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -187,9 +192,18 @@ static int limit_arg(MatchParse *mp, const ArgItem *opt, const char *v)
     MatchOpts *o = mp->o;
     double pair[2];
     if (mp->limit_given++)
-        return match_usage("--%s: give one of --depth, --time and --nodes, once", opt->name);
+        return match_usage("--%s: give one of --depth, --time, --nodes and --tc, once",
+                           opt->name);
     memset(o->lim, 0, sizeof o->lim);
-    if (opt->id == OPT_DEPTH) {
+    if (opt->id == OPT_TC) {
+        char *a = xstrdup(v, "the --tc value"), *comma = strchr(a, ',');
+        if (comma) *comma = 0;
+        int ok = tc_parse(a, &o->tc[0]) && tc_parse(comma ? comma + 1 : a, &o->tc[1]);
+        free(a);
+        if (!ok)
+            return match_usage("--tc '%s' is not A,B (each BASE+INC in seconds, as 10+0.1 or "
+                               "1:30+1) or one time control", v);
+    } else if (opt->id == OPT_DEPTH) {
         if (!parse_pair(v, 1, 60, 1, pair))
             return match_usage("--depth '%s' is not A,B (depths from 1 to 60) or one depth", v);
         o->lim[0].depth = (int)pair[0]; o->lim[1].depth = (int)pair[1];
@@ -266,6 +280,50 @@ static int count_arg(MatchOpts *o, const ArgItem *opt, const char *v)
     return 0;
 }
 
+/* --engine 'COMMAND' and what goes with it (engine_player.h). */
+static int engine_arg(MatchOpts *o, const ArgItem *opt, const char *v)
+{
+    switch (opt->id) {
+    case OPT_ENGINE:
+        if (!*v) return match_usage("--engine needs a command");
+        o->ext.command = v;
+        return 0;
+    case OPT_PROTOCOL:
+        if (!strcmp(v, "uci")) o->ext.protocol = PLAYER_UCI;
+        else if (!strcmp(v, "xboard") || !strcmp(v, "cecp")) o->ext.protocol = PLAYER_XBOARD;
+        else return match_usage("--protocol '%s' is not uci or xboard", v);
+        return 0;
+    case OPT_ENGINE_VARIANT: o->ext.variant = v; return 0;
+    case OPT_ENGINE_OPTION:
+        if (!strchr(v, '=') || *v == '=')
+            return match_usage("--engine-option '%s' is not NAME=VALUE", v);
+        o->ext.set[o->ext.nset++] = (char *)v;
+        return 0;
+    default: o->ext.timeout = opt->d; return 0;        /* --timeout */
+    }
+}
+
+/* The options of --engine only with --engine; B's search options not with it. */
+static int engine_args_valid(const MatchOpts *o)
+{
+    const char *alone = NULL;
+    for (int i = 0; i < 4 && !o->ext.command; i++) {
+        static const char *names[] = { "--protocol", "--engine-variant", "--engine-option",
+                                       "--timeout" };
+        int given[] = { o->ext.protocol != PLAYER_UCI, o->ext.variant != NULL, o->ext.nset > 0,
+                        o->ext.timeout != 10 };
+        if (given[i]) alone = names[i];
+    }
+    if (alone) return match_usage("%s goes with --engine 'COMMAND'", alone);
+    if (o->ext.command && o->ext.protocol == PLAYER_XBOARD && o->lim[1].nodes)
+        return match_usage("a CECP engine plays with --tc, --time or --depth (not --nodes)");
+    if (o->ext.command && (o->threads[1] > 1 || o->off[1] || o->algo[1] != SEARCH_AB ||
+                           (o->work[1] && o->work[1] != o->work[0])))
+        return match_usage("engine B is --engine '%s': --threads, --off, --search and "
+                           "--move-work are for boardvm's engine A", o->ext.command);
+    return 0;
+}
+
 /* Each option and operand, in the order written (the table in cli_table.c names match's
  * options, whose values are checked here). */
 static int match_arg(MatchParse *mp, const ArgItem *opt)
@@ -286,7 +344,11 @@ static int match_arg(MatchParse *mp, const ArgItem *opt)
             return match_usage("--seed '%s' is not a number", v);
         return 0;
     }
-    case OPT_DEPTH: case OPT_TIME: case OPT_NODES: return limit_arg(mp, opt, v);
+    case OPT_DEPTH: case OPT_TIME: case OPT_NODES: case OPT_TC: return limit_arg(mp, opt, v);
+    case OPT_TC_MARGIN: o->tc_margin = opt->d; return 0;
+    case OPT_ENGINE: case OPT_PROTOCOL: case OPT_ENGINE_VARIANT: case OPT_ENGINE_OPTION:
+    case OPT_TIMEOUT:
+        return engine_arg(o, opt, v);
     case OPT_THREADS: return threads_arg(o, v);
     case OPT_OFF: return off_arg(o, v);
     case OPT_SEARCH: return search_arg(o, v);
@@ -301,7 +363,9 @@ static int match_args(const Args *a, MatchOpts *o)
     memset(o, 0, sizeof *o);
     o->games = 10; o->random_plies = 4; o->max_plies = 600; o->seed = 1;
     o->lim[0].depth = o->lim[1].depth = 2;
+    o->ext.timeout = 10;
     o->opts = xcalloc((size_t)a->nitems + 1, sizeof *o->opts, "match's options");
+    o->ext.set = xcalloc((size_t)a->nitems + 1, sizeof *o->ext.set, "match's options");
     MatchParse mp = { o, 0 };
     for (int i = 0; i < a->nitems; i++) {
         int st = match_arg(&mp, &a->items[i]);
@@ -314,7 +378,10 @@ static int match_args(const Args *a, MatchOpts *o)
     o->lim[0].threads = o->threads[0]; o->lim[1].threads = o->threads[1];
     o->lim[0].off = o->off[0]; o->lim[1].off = o->off[1];
     for (int k = 0; k < 2; k++) { o->lim[k].algo = o->algo[k]; o->lim[k].playout = o->playout[k]; }
-    return mcts_limits_refused(o, mp.limit_given || o->work[0]);
+    if (o->tc_margin > 0 && !(o->tc[0].base > 0))
+        return match_usage("--tc-margin goes with --tc");
+    int st = engine_args_valid(o);
+    return st ? st : mcts_limits_refused(o, mp.limit_given || o->work[0]);
 }
 
 static void engine_label(const SearchLimits *lim, int work_given, char *buf, size_t len)
@@ -470,12 +537,85 @@ static void send_result(int fd, int gi, int outcome, int plies, const char *reas
 /* One game from its start position (under protected_run: every part of it runs rules code). */
 typedef struct {
     Engine **eng;
+    EnginePlayer *ext;               /* --engine: engine B (NULL: boardvm's) */
     const MatchOpts *o;
     int gi, a_side;                  /* A plays the first player in even games */
     Moves log;                       /* the moves played, the random opening first */
     const char *why;                 /* why the game ended, when the rules do not say */
-    char illegal[320];               /* set: the game stopped on an engine's illegal move */
+    char illegal[320];               /* set: the game stopped on an error (not counted) */
+    double clock[2];                 /* --tc: A's and B's seconds left */
+    int loser;                       /* 0 or 1: A or B lost by forfeit (time, illegal move, ...);
+                                        2: a draw an engine claimed; -1: neither */
+    char forfeit[320];               /* why, then */
 } GameRun;
+
+/* The limits of the external engine for its move in p: its clock, or B's limit. */
+static PlayerLimits ext_limits(const GameRun *r)
+{
+    const MatchOpts *o = r->o;
+    PlayerLimits pl = { o->lim[1].depth, o->lim[1].nodes, o->lim[1].time, 0, {0}, {0},
+                        o->tc_margin };
+    if (o->tc[1].base > 0) {
+        pl.clocked = 1;
+        for (int side = 0; side < 2; side++) {
+            int e = side == r->a_side ? 0 : 1;
+            pl.clock[side] = r->clock[e]; pl.inc[side] = o->tc[e].inc;
+        }
+    }
+    return pl;
+}
+
+/* Engine e's move in p: the index of a legal move of ml = pos_list(p, 0), or -1 when the game
+ * ended (r->loser, r->forfeit) or stopped (r->illegal). */
+static int take_turn(GameRun *r, Pos *p, int e)
+{
+    const MatchOpts *o = r->o;
+    const TimeControl *tc = &o->tc[e];
+    double start = uci_clock(), used;
+    int k = -1;
+    if (e == 1 && r->ext) {
+        PlayerLimits pl = ext_limits(r);
+        PlayerOutcome out = player_move(r->ext, p, &pl, &k, &used, r->forfeit, sizeof r->forfeit);
+        if (out == PLAYER_FAILED) snprintf(r->illegal, sizeof r->illegal, "%s", r->forfeit);
+        if (out != PLAYER_MOVED) { r->loser = out == PLAYER_DRAW_CLAIMED ? 2 : 1; return -1; }
+    } else {
+        SearchLimits lim = o->lim[e];
+        if (tc->base > 0) lim.time = tc_think_time(r->clock[e], tc->inc);
+        SearchResult res;
+        engine_search(r->eng[e], p, &lim, &res);
+        MoveList *ml = pos_list(p, 0);
+        node_moves(p, ml);
+        k = move_find(p->g, ml, res.best_str);
+        if (k < 0) {
+            snprintf(r->illegal, sizeof r->illegal,
+                     "internal error: the engine chose '%s', not a legal move", res.best_str);
+            return -1;
+        }
+    }
+    if (tc->base > 0) {              /* the clock, as measured here for both sides */
+        used = uci_clock() - start;
+        if (used > r->clock[e] + o->tc_margin) {
+            r->loser = e;
+            snprintf(r->forfeit, sizeof r->forfeit, "%s lost on time",
+                     e == 1 && r->ext ? player_name(r->ext) : e ? "B" : "A");
+            return -1;
+        }
+        r->clock[e] += tc->inc - used;
+        if (r->clock[e] < 0) r->clock[e] = 0;      /* within the margin: nothing left */
+    }
+    return k;
+}
+
+/* The external engine's new game, after the opening; 0 when the game ended or stopped. */
+static int ext_new_game(GameRun *r, Pos *p)
+{
+    PlayerLimits pl = ext_limits(r);
+    int st = player_new_game(r->ext, p, r->log.m, r->log.n, !r->o->nopenings, &pl, r->forfeit,
+                             sizeof r->forfeit);
+    if (st < 0) snprintf(r->illegal, sizeof r->illegal, "%s", r->forfeit);
+    else if (st == 0) r->loser = 1;
+    return st > 0;
+}
 
 static void play_out(Pos *p, void *ctx)
 {
@@ -484,23 +624,22 @@ static void play_out(Pos *p, void *ctx)
     play_opening(p, o, r->gi / 2, &r->log);
     engine_clear(r->eng[0]);
     engine_clear(r->eng[1]);
+    r->clock[0] = o->tc[0].base; r->clock[1] = o->tc[1].base;
+    if (r->ext && !ext_new_game(r, p)) return;
     for (;;) {
         MoveList *ml = pos_list(p, 0);
         node_moves(p, ml);
         if (p->result || ml->n == 0) break;
         if (r->log.n >= o->max_plies) { r->why = "move limit reached"; break; }
         int e = pos_turn(p) == r->a_side ? 0 : 1;
-        SearchResult res;
-        engine_search(r->eng[e], p, &o->lim[e], &res);
+        int k = take_turn(r, p, e);
+        if (k < 0) return;
         ml = pos_list(p, 0);
         node_moves(p, ml);
-        int k = move_find(p->g, ml, res.best_str);
-        if (k < 0) {
-            snprintf(r->illegal, sizeof r->illegal,
-                     "internal error: the engine chose '%s', not a legal move", res.best_str);
-            return;
-        }
-        moves_add(&r->log, res.best_str);
+        if (r->ext && !player_moved(r->ext, p->g, ml, k, r->illegal, sizeof r->illegal)) return;
+        char s[MOVE_STR_MAX];
+        move_string(p->g, ml, &ml->m[k], s, sizeof s);
+        moves_add(&r->log, s);
         pos_make(p, ml, &ml->m[k]);
     }
 }
@@ -520,6 +659,13 @@ static void send_game(int fd, const Pos *p, const GameRun *r, const char *names[
     }
     if (p->result) why = p->result_reason ? g->strings[p->result_reason - 1] : "";
     else if (!*why) why = "no moves and no result";
+    if (r->loser == 2) { outcome = 1; res = "1/2-1/2"; why = r->forfeit; }
+    else if (r->loser >= 0) {           /* the loser's side is the other's win */
+        int loser_side = r->loser == 0 ? r->a_side : 1 - r->a_side;
+        outcome = r->loser == 0 ? 0 : 2;
+        res = loser_side == 0 ? "0-1" : "1-0";
+        why = r->forfeit;
+    }
     /* the record: the whole game from the start position, the random opening included */
     char *rec = NULL; size_t reclen = 0;
     FILE *mem = open_memstream(&rec, &reclen);
@@ -540,8 +686,8 @@ static void send_game(int fd, const Pos *p, const GameRun *r, const char *names[
     free(rec);
 }
 
-static void play_game(Game *g, Engine *eng[2], const MatchOpts *o, const char *names[2], int gi,
-                      int fd)
+static void play_game(Game *g, Engine *eng[2], EnginePlayer *ext, const MatchOpts *o,
+                      const char *names[2], int gi, int fd)
 {
     int status;
     const char *fen = o->nopenings ? o->openings[(gi / 2) % o->nopenings] : NULL;
@@ -551,7 +697,7 @@ static void play_game(Game *g, Engine *eng[2], const MatchOpts *o, const char *n
         return;
     }
     char *start = pos_to_string(p);
-    GameRun r = { eng, o, gi, gi % 2, {0}, "", "" };
+    GameRun r = { eng, ext, o, gi, gi % 2, {0}, "", "", {0}, -1, "" };
     if (protected_run(p, play_out, &r))           /* a runtime error in the rules code */
         send_result(fd, gi, -1, r.log.n, p->errmsg, "", 0);
     else if (r.illegal[0]) send_result(fd, gi, -1, r.log.n, r.illegal, "", 0);
@@ -564,11 +710,18 @@ static void play_game(Game *g, Engine *eng[2], const MatchOpts *o, const char *n
 static void worker(Game *g, const MatchOpts *o, const char *names[2], int *next_game, int fd)
 {
     Engine *eng[2] = { engine_new(g, 32), engine_new(g, 32) };
+    EnginePlayer *ext = NULL;
+    char err[512];
     for (;;) {
         int gi = __atomic_fetch_add(next_game, 1, __ATOMIC_RELAXED);
         if (gi >= o->games) break;
-        play_game(g, eng, o, names, gi, fd);
+        if (o->ext.command && !ext && !(ext = player_start(&o->ext, g, err, sizeof err))) {
+            send_result(fd, gi, -1, 0, err, "", 0);     /* (it started in the parent) */
+            continue;
+        }
+        play_game(g, eng, ext, o, names, gi, fd);
     }
+    player_stop(ext);
     engine_free(eng[0]);
     engine_free(eng[1]);
     close(fd);
@@ -854,11 +1007,34 @@ static int run_match(Game *g, MatchOpts *o, FILE *rec)
         o->jobs = c > 0 ? (int)(c > 1024 ? 1024 : c) : 1;
     }
     if (o->jobs > o->games) o->jobs = o->games;
-    char la[64], lb[64], na[80], nb[80];
-    engine_label(&o->lim[0], o->work[0] != 0, la, sizeof la);
-    engine_label(&o->lim[1], o->work[1] != 0, lb, sizeof lb);
+    char la[64], lb[256], na[320], nb[320];
+    for (int k = 0; k < 2; k++) {
+        char *l = k ? lb : la;
+        if (o->tc[k].base > 0) tc_string(&o->tc[k], l, 64);
+        else engine_label(&o->lim[k], o->work[k] != 0, l, 64);
+    }
     snprintf(na, sizeof na, "boardvm %s (A)", la);
     snprintf(nb, sizeof nb, "boardvm %s (B)", lb);
+    if (o->ext.command) {             /* its name, variant and limit, as it said them */
+        char err[512], lim[64];
+        EnginePlayer *pl = player_start(&o->ext, g, err, sizeof err);
+        if (!pl) {
+            fprintf(stderr, "boardvm: match: %s\n", err);
+            return 2;
+        }
+        if (o->nopenings && !player_takes_positions(pl)) {
+            fprintf(stderr, "boardvm: match: the engine '%s' cannot be given a position (it "
+                    "has no setboard feature): it plays from the start only, not --openings\n",
+                    o->ext.command);
+            player_stop(pl);
+            return 2;
+        }
+        snprintf(lim, sizeof lim, "%.63s", lb);
+        snprintf(lb, sizeof lb, "%s%s%s%s%s", player_name(pl), *player_variant(pl) ? " " : "",
+                 player_variant(pl), *lim ? ", " : "", lim);
+        snprintf(nb, sizeof nb, "%s (B)", player_name(pl));
+        player_stop(pl);
+    }
     const char *names[2] = { na, nb };
     printf("match: %s, A = %s, B = %s: %d games, %d jobs, %d random plies, seed %llu", g->name,
            la, lb, o->games, o->jobs, o->random_plies, o->seed);
@@ -905,20 +1081,20 @@ int cmd_match(Args *a)
 {
     MatchOpts o;
     int st = match_args(a, &o);
-    if (st) { free(o.opts); return st; }
+    if (st) { free(o.opts); free(o.ext.set); return st; }
     if (o.penta_only) {
         print_penta(o.penta);
-        free(o.opts);
+        free(o.opts); free(o.ext.set);
         return 0;
     }
     if (o.stats_only) {
         printf("games: %d (W %d, D %d, L %d)\n", o.sw + o.sd + o.sl, o.sw, o.sd, o.sl);
         print_stats(o.sw, o.sd, o.sl, &o);
-        free(o.opts);
+        free(o.opts); free(o.ext.set);
         return 0;
     }
     Game *g = load_game(o.rules, NULL, o.nopts, o.opts, &st);
-    if (!g) { free(o.opts); return st; }
+    if (!g) { free(o.opts); free(o.ext.set); return st; }
     OutFile *rec = NULL;
     st = 0;
     if (g->nplayers != 2) {
@@ -933,6 +1109,6 @@ int cmd_match(Args *a)
     }
     free_openings(&o);
     game_free(g);
-    free(o.opts);
+    free(o.opts); free(o.ext.set);
     return st;
 }

@@ -115,13 +115,16 @@ static void die_with_engines(int sig)
 
 static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
 
-/* Once, before the first engine starts. A signal the caller ignores (nohup) stays ignored. */
+/* Once in each process, before its first engine starts (a worker of `match` forked after the
+ * parent started one inherits the parent's state, and has set SIGINT back to its default since:
+ * it installs the handlers again). A signal the caller ignores (nohup) stays ignored. */
 static void guard_exits(void)
 {
-    static int done;
-    if (done) return;
-    done = 1;
-    atexit(kill_running_engines);       /* exit() on any path, out_of_memory() included */
+    static int atexit_done;
+    static pid_t guarded;
+    if (guarded == getpid()) return;
+    guarded = getpid();
+    if (!atexit_done++) atexit(kill_running_engines);   /* exit() on any path, out_of_memory() */
     for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) {
         struct sigaction old, sa;
         if (sigaction(stop_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
@@ -405,6 +408,42 @@ UciEngine *uci_start(const char *command, const char *variant, int nset, char *c
         return e;
     uci_stop(e);
     return NULL;
+}
+
+int uci_lists_variant(const char *option_line, const char *variant)
+{
+    return variant_listed(option_line, variant);
+}
+
+/* ---- lines of any protocol ---------------------------------------------------------------- */
+
+UciEngine *uci_spawn(const char *command, double timeout, char *err, size_t errlen)
+{
+    return spawn(command, timeout, err, errlen);
+}
+
+double uci_clock(void) { return now(); }
+
+int uci_send(UciEngine *e, const char *text, double deadline, char *err, size_t errlen)
+{
+    Answer a = { "the engine to read its input", deadline, 0 };
+    return send_line(e, text, &a, err, errlen);
+}
+
+int uci_read_line(UciEngine *e, double deadline, const char *waiting, char *line, size_t n,
+                  char *err, size_t errlen)
+{
+    Answer a = { waiting, deadline, 0 };
+    if (read_line(e, &a, line, n, err, errlen)) return 1;
+    return now() >= deadline && !e->exited ? -1 : 0;
+}
+
+int uci_ended(UciEngine *e, char *story, size_t n)
+{
+    siginfo_t st;
+    if (!e->exited && !has_ended(e, &st)) return 0;
+    exit_story(e, story, n);
+    return 1;
 }
 
 /* ---- perft -------------------------------------------------------------------------------- */

@@ -1,5 +1,6 @@
 /* uci_client.h - another move generator behind the UCI protocol, asked for perft "divide"
- * counts (`go perft N`, which Fairy-Stockfish and most chess-variant engines answer). */
+ * counts (`go perft N`, which Fairy-Stockfish and most chess-variant engines answer); and the
+ * bounded pipes to an engine that match's players (engine_player.h) speak UCI or CECP over. */
 #ifndef BOARDVM_UCI_CLIENT_H
 #define BOARDVM_UCI_CLIENT_H
 #include <stddef.h>
@@ -37,4 +38,22 @@ void uci_divide_free(UciDivide *d);
 /* `quit`; the engine has a second to exit, then its whole process group is killed and the
  * engine reaped. */
 void uci_stop(UciEngine *e);
+
+/* Whether an engine's `option name UCI_Variant ... var A var B` line lists the variant v. */
+int uci_lists_variant(const char *option_line, const char *v);
+
+/* For a protocol the caller speaks itself (match's players, engine_player.c): the engine
+ * started as uci_start() starts it, but nothing said; uci_stop() ends it (after `quit`). */
+UciEngine *uci_spawn(const char *command, double timeout, char *err, size_t errlen);
+double uci_clock(void);                     /* seconds, monotonic: the deadlines below */
+/* text (whole lines) written before the deadline; 0 with a message. */
+int uci_send(UciEngine *e, const char *text, double deadline, char *err, size_t errlen);
+/* The next line of the engine's output (waiting: what for, in a message): 1; 0 with a message
+ * when it ended, or wrote a line too long or holding a NUL; -1 with a message when the deadline
+ * passed first. */
+int uci_read_line(UciEngine *e, double deadline, const char *waiting, char *line, size_t n,
+                  char *err, size_t errlen);
+/* 1 when the engine's output ended or its process did, with how ("exit status 3", "killed by
+ * signal 11") in story; 0 while it runs. */
+int uci_ended(UciEngine *e, char *story, size_t n);
 #endif
