@@ -70,6 +70,7 @@ for c in $commands; do
              too_many balance h "$chess" a b c d e f g h     # 8 variants at most
              usage "balance: -o before its rules file" balance "-o x=1: give the rules file" \
                  -o x=1 "$chess" ;;
+    merge) too_few merge "results files \\(of --jsonl\\)" ;;
     variants|dump)
         too_few "$c" "a .zrf file"; too_many "$c" x.zrf "$srcdir/tests/zrf/grid3.zrf" x.zrf ;;
     help) too_many help x perft x ;;

@@ -10,7 +10,8 @@ export LC_ALL=C
 n=0 fails=0
 for pair in "chess.zrf rules/chess.rules" "xiangqi.zrf examples/xiangqi.rules" \
             "othello.zrf examples/othello.rules" "tictactoe.zrf examples/tictactoe.rules" \
-            "connect-four.zrf examples/connect-four.rules"; do
+            "connect-four.zrf examples/connect-four.rules" \
+            "checkers.zrf examples/checkers.rules"; do
     set -- $pair
     zrf="$srcdir/tests/zrf/games/$1" twin="$srcdir/$2"
     for seed in 1 2 3; do

@@ -18,6 +18,7 @@
 #define MAX_DIRS 64
 #define MAX_TYPES 120
 #define MAX_PLAYERS 8
+#define MAX_TURN_ORDER 256        /* entries of a turn-order table (Game.norder) */
 #define MAX_VARS 64
 #define MAX_DISPLAY 16                 /* variables a `display` block lists */
 #define MAX_LOCALS 64
@@ -295,6 +296,17 @@ typedef struct Game {
      * are offered only when the side has no other, and only when the opponent could answer
      * them with a move that is not such a pass (docs/zrf.md, "Passing"). */
     int pass_forced;
+    /* A turn order other than the players in turn (Zillions' turn-order tables, docs/zrf.md):
+     * the entry of the table whose turn it is stands in the state at order_slot (a counted
+     * variable of the game, so it is in the hash and the position string); after a move that
+     * is not `again`, the next entry's player moves (after the last entry: entry order_repeat).
+     * norder 0: each player in turn, (mover + 1) % nplayers. */
+    int norder, order_repeat, order_slot;
+    uint8_t order_player[MAX_TURN_ORDER];
+    /* Move classes with priorities (Zillions' move-priorities): a move's `key` is its class's
+     * rank, 0 the best; of the legal moves, only those of the best rank present are kept, and
+     * those with a negative key (a pass) always (capture.c). */
+    int move_priorities;
     /* A drop is written as its square alone (`b2`), not `CODE@b2`: no player can ever drop two
      * types, so the square says which move it is (a Zillions game of placed stones). */
     int drop_square_only;

@@ -327,6 +327,11 @@ void cli_help(const CliCommand *c, FILE *out)
         }
         fputc('\n', out);
     }
+    if (c && c->operand_ext && !strcmp(c->operand_ext, ".jsonl")) {    /* merge: no rules file */
+        fputs("FILE is a file of results (--jsonl). See boardvm(1) and docs/distributed.md.\n",
+              out);
+        return;
+    }
     fputs("FILE is a rules file: a path, or the name of a game (chess or chess.rules) looked up "
           "in\n", out);
     wrapped(out, rules_search_text(), 100);

@@ -140,6 +140,11 @@ const CliOption cli_options[] = {    /* cli.h: [NOPTIONS], so none can be missin
     VALUE(OPT_TC_MARGIN, "tc-margin", 0, ARG_SECONDS, 0, 0, "S", "seconds",
           "a move may take S seconds more than its clock has before it loses on time (default "
           "0; for a loaded machine)"),
+    VALUE(OPT_SHARD, "shard", 0, ARG_TEXT, 0, 0, "K/N", "K/N",
+          "play only shard K of N (games, or pairs, u with u % N = K - 1; boardvm merge joins "
+          "them)"),
+    VALUE(OPT_JSONL, "jsonl", 0, ARG_FILE, 0, 0, "FILE", "a file name",
+          "write the results to FILE as JSON lines, one a game, for boardvm merge"),
 };
 
 /* ---- what each command takes: an option as declared, with the command's own help, or with
@@ -174,6 +179,9 @@ static const CliTake moves_takes[] = {
 static const CliTake perft_takes[] = {
     TAKE(OPT_OPTION), ZRF_VARIANT, TAKE(OPT_FEN), TAKE(OPT_MOVES), TAKE(OPT_GAME), TAKE(OPT_DIVIDE),
     TAKE(OPT_CHECK_HASH), TAKE(OPT_CHECK_GEN), TAKE(OPT_PROFILE), TAKE(OPT_WORK),
+    TAKE_HELP(OPT_SHARD, "count only the root moves i (sorted, from 0) with i % N = K - 1"),
+    TAKE_HELP(OPT_JSONL, "write the count of each root move to FILE as JSON lines, for boardvm "
+              "merge"),
 };
 static const CliTake test_takes[] = { TAKE(OPT_UPDATE), TAKE(OPT_WORK) };
 static const CliTake diff_takes[] = {
@@ -198,7 +206,8 @@ static const CliTake selfplay_takes[] = {
     TAKE(OPT_RECORD), TAKE(OPT_MAX_PLIES),
     TAKE_HELP(OPT_OPPONENT, "play against a random mover or a fixed depth (the engine has the "
               "first side at an even seed: sides alternate)"),
-    TAKE(OPT_BOARD),
+    TAKE(OPT_BOARD), TAKE_HELP(OPT_SHARD, "play only the games i (from 0) with i % N = K - 1"),
+    TAKE(OPT_JSONL),
 };
 static const CliTake play_takes[] = {
     TAKE(OPT_OPTION), ZRF_VARIANT, TAKE(OPT_FEN), TAKE(OPT_DEPTH), TAKE(OPT_TIME), TAKE(OPT_NODES),
@@ -230,6 +239,8 @@ static const CliTake match_takes[] = {
     TAKE(OPT_ENGINE_VARIANT), TAKE(OPT_ENGINE_OPTION),
     TAKE_HELP(OPT_TIMEOUT, "seconds --engine has to start, and for a move with no clock beyond "
               "its limit (default 10)"),
+    TAKE_HELP(OPT_SHARD, "play only the pairs i (games 2i+1 and 2i+2) with i % N = K - 1"),
+    TAKE(OPT_JSONL),
 };
 static const CliTake tune_takes[] = {
     TAKE(OPT_OPTION), TAKE(OPT_RECORDS),
@@ -243,6 +254,9 @@ static const CliTake tune_takes[] = {
     TAKE_HELP(OPT_JOBS, "worker processes that play the games (default 1)"),
     TAKE(OPT_LAST_PLY), TAKE_HELP(OPT_RECORD, "write the games played to FILE (PGN)"),
     TAKE(OPT_WRITE), TAKE(OPT_UNIT), TAKE_ALONE(OPT_FIT_DATA),
+    TAKE_HELP(OPT_SHARD, "play only the games i (from 0) with i % N = K - 1, and fit nothing: "
+              "boardvm merge fits the games of every shard"),
+    TAKE_HELP(OPT_JSONL, "write the games' records to FILE as JSON lines, for boardvm merge"),
 };
 static const CliTake balance_takes[] = {
     TAKE_HELP(OPT_OPTION, IN_ORDER),
@@ -256,6 +270,11 @@ static const CliTake balance_takes[] = {
               "the evaluation noise varies the games)"),
     TAKE_HELP(OPT_SEED, "the seed of the noise and the random plies (default 1)"),
     TAKE_HELP(OPT_MAX_PLIES, "a game longer than N plies is a draw (default 600)"),
+    TAKE_HELP(OPT_SHARD, "play only the games i (from 0) with i % N = K - 1, of each variant"),
+    TAKE(OPT_JSONL),
+};
+static const CliTake merge_takes[] = {
+    TAKE_HELP(OPT_RECORD, "also write the games' records (PGN) to FILE, in game order"),
 };
 static const CliTake xboard_takes[] = { TAKE(OPT_OPTION), ZRF_VARIANT, TAKE(OPT_SEARCH) };
 static const CliTake uci_takes[] = { TAKE(OPT_OPTION), ZRF_VARIANT };
@@ -352,6 +371,14 @@ const CliCommand cli_commands[] = {
                "first player's score with its 95 % interval, the draw rate, the average length "
                "and\n"
                "the share of each ending; then each variant's difference from the first." },
+    { .name = "merge", .operands = "FILE...", .min_operands = 1, .max_operands = -1,
+      .needs = "results files (of --jsonl)", .operand_ext = ".jsonl", .run = cmd_merge,
+      CLI_TAKES(merge_takes),
+      .summary = "join the results of the shards of a run (--shard K/N --jsonl FILE)",
+      .about = "Reads the JSON lines that match, selfplay, balance, tune or perft wrote with\n"
+               "--jsonl, one file a shard (--shard K/N), and prints the statistics of the whole\n"
+               "run, as the run without --shard prints them: match's score, Elo and SPRT,\n"
+               "selfplay's score, balance's report, tune's fit of all the games, perft's count." },
     { .name = "xboard", .operands = "FILE", .min_operands = 1, .max_operands = 1,
       .needs = A_RULES_FILE, .operand_ext = RULES, .run = cmd_xboard, CLI_TAKES(xboard_takes),
       .summary = "speak the XBoard/CECP protocol (for GUIs)" },

@@ -9,6 +9,7 @@
 #include "maxima.h"
 #include "oom.h"
 #include "search.h"
+#include "shard.h"
 #include "vm.h"
 
 /* Each option and operand of the command line into Args (called by cli_parse, in order): in
@@ -77,6 +78,12 @@ static int add_to_args(void *ctx, const CliOption *o, const ArgItem *v)
     case OPT_ADDRESS: a->address = v->text; break;
     case OPT_WORK: a->work = v->i * 1000000L; break;
     case OPT_VARIANT: a->variant = v->text; break;
+    case OPT_SHARD:
+        if (!shard_parse(v->text, &a->shard_k, &a->shard_n))
+            return cli_usage_error(cli_command(a->pos[0]), "--shard '%s' is not K/N (1 <= K <= N "
+                                   "<= %d)", v->text, SHARD_MAX);
+        break;
+    case OPT_JSONL: a->jsonl = v->text; break;
     default: break;               /* the options of diff, match, tune, balance: in the items */
     }
     return 0;

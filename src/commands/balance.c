@@ -30,6 +30,7 @@
 #include "search.h"
 #include "selfgames.h"
 #include "session.h"
+#include "shard.h"
 #include "wording.h"
 
 #define MAX_VARIANTS BALANCE_MAX_VARIANTS   /* commands.h: its row's most operands */
@@ -47,6 +48,8 @@ typedef struct {
     int games, jobs, random_plies, max_plies, limit_given;
     unsigned long long seed;
     SearchLimits lim;
+    int shard_k, shard_n;          /* --shard K/N: the games i with i % N = K - 1 (shard.h) */
+    FILE *results;                 /* --jsonl's stream, or NULL */
 } BalanceOpts;
 
 typedef struct {
@@ -109,6 +112,7 @@ static void worker(Game *g, const BalanceOpts *o, int w, int fd)
     FILE *out = fdopen(fd, "w");
     if (!out) _exit(3);
     for (int gi = w; gi < o->games; gi += o->jobs) {
+        if (!shard_has(o->shard_k, o->shard_n, gi)) continue;      /* another shard's */
         PlayedGame pg;
         char err[600];
         if (selfgame_play(g, e, &spec, gi, &pg, err, sizeof err)) {
@@ -272,13 +276,14 @@ static int collect(Lines *ins, const pid_t *pids, int started, const BalanceOpts
 
 /* The tallies of the results: unfinished games count as draws (as in match), and are counted
  * apart too. */
-static void tally(const BalanceOpts *o, const Results *res, Tally *t)
+static void tally(int games, const Results *res, Tally *t)
 {
     double sum = 0, sumsq = 0, len = 0, lensq = 0;
-    uint64_t *seen = xcalloc((size_t)o->games + 1, sizeof *seen, "the results");
+    uint64_t *seen = xcalloc((size_t)games + 1, sizeof *seen, "the results");
     int nseen = 0;
-    for (int i = 0; i < o->games; i++) {
+    for (int i = 0; i < games; i++) {
         int oc = res->outcome[i];
+        if (oc == -3) continue;  /* another shard's game */
         if (oc == -2) {          /* never reported: a worker failed, or Ctrl-C came first */
             t->missing++;
             continue;
@@ -314,6 +319,23 @@ static void tally(const BalanceOpts *o, const Results *res, Tally *t)
     free(seen);
 }
 
+/* --jsonl: a line for each game of the variant played here (shard.h). */
+static void results_lines(FILE *f, int games, const Results *res, int variant)
+{
+    for (int i = 0; i < games; i++) {
+        if (res->outcome[i] < -1) continue;
+        char hash[24];
+        snprintf(hash, sizeof hash, "%016llx", (unsigned long long)res->hash[i]);
+        jsonl_begin(f, "variant", variant);
+        jsonl_int(f, "game", i + 1);
+        jsonl_int(f, "outcome", res->outcome[i]);
+        jsonl_int(f, "plies", res->plies[i]);
+        jsonl_str(f, "hash", hash);
+        jsonl_str(f, "reason", res->reason[i] ? res->reason[i] : "");
+        jsonl_end(f);
+    }
+}
+
 /* Play the games of one variant (number variant, from 1) and count them. Returns an exit
  * status. */
 static int play_variant(Game *g, const BalanceOpts *o, Tally *t, int variant)
@@ -328,7 +350,8 @@ static int play_variant(Game *g, const BalanceOpts *o, Tally *t, int variant)
                     xcalloc((size_t)o->games, sizeof(int), "the results"),
                     xcalloc((size_t)o->games, sizeof(uint64_t), "the results"),
                     xcalloc((size_t)o->games, sizeof(char *), "the results") };
-    for (int i = 0; i < o->games; i++) res.outcome[i] = -2;
+    for (int i = 0; i < o->games; i++)        /* never reported, or another shard's */
+        res.outcome[i] = shard_has(o->shard_k, o->shard_n, i) ? -2 : -3;
     Lines *ins = xcalloc((size_t)jobs, sizeof *ins, "the workers");
     for (int w = 0; w < started; w++) ins[w].fd = fds[w];
     collect(ins, pids, started, o, &res, variant);
@@ -341,7 +364,8 @@ static int play_variant(Game *g, const BalanceOpts *o, Tally *t, int variant)
             status = 1;
         }
     }
-    tally(o, &res, t);
+    tally(o->games, &res, t);
+    if (o->results) results_lines(o->results, o->games, &res, variant);
     if (t->errors || (t->missing && !interrupt_seen)) status = 1;
     free(res.outcome);
     free(res.plies);
@@ -374,13 +398,13 @@ static void print_proportion(int k, int n)
            100 * m_fmin(1, mid + half));
 }
 
-static void report(const Game *g, const Variant *v, const Tally *t)
+static void report(const char *name, const char *first, const char *opts, const Tally *t)
 {
-    printf("%s", g->name);
-    for (int i = 0; i < v->nopts; i++) printf("%s-o %s", i ? " " : " (", v->opts[i]);
-    printf("%s: %d games (%d distinct)\n", v->nopts ? ")" : "", t->n, t->distinct);
+    printf("%s", name);
+    if (*opts) printf(" (%s)", opts);
+    printf(": %d games (%d distinct)\n", t->n, t->distinct);
     if (!t->n) return;
-    printf("  %s (first player): ", g->player_name[0]);
+    printf("  %s (first player): ", first);
     print_wins_draws_losses(stdout, t->first, t->draws, t->second);
     printf("; score ");
     print_interval(t->score, t->score_se);
@@ -418,6 +442,37 @@ static void compare(const Tally *a, const Tally *b, int ia, int ib)
         100 * (dd - Z95 * sd), 100 * (dd + Z95 * sd), dl, dl - Z95 * sl, dl + Z95 * sl);
 }
 
+/* A variant's options as its report shows them: "-o a=1 -o b", or "". */
+static void options_text(const Variant *v, char *buf, size_t len)
+{
+    buf[0] = 0;
+    for (int i = 0; i < v->nopts; i++) {
+        size_t n = strlen(buf);
+        snprintf(buf + n, len - n, "%s-o %s", i ? " " : "", v->opts[i]);
+    }
+}
+
+/* The report of variants from their games' results, as `boardvm merge` gives them: each
+ * variant's report, then each one's difference from the first. */
+int balance_report(const BalanceVariant *v, int nv, int games)
+{
+    Tally t[MAX_VARIANTS];
+    int st = 0;
+    if (nv > MAX_VARIANTS) nv = MAX_VARIANTS;
+    for (int i = 0; i < nv; i++) {
+        memset(&t[i], 0, sizeof t[i]);
+        Results res = { v[i].outcome, v[i].plies, v[i].hash, v[i].reason };
+        tally(games, &res, &t[i]);
+        printf("variant %d: ", i + 1);
+        report(v[i].name, v[i].first, v[i].opts, &t[i]);
+        if (t[i].errors || t[i].missing) st = 1;
+    }
+    for (int i = 1; i < nv; i++) compare(&t[0], &t[i], 0, i);
+    for (int i = 0; i < nv; i++)
+        for (int r = 0; r < t[i].nreasons; r++) free(t[i].reason_text[r]);
+    return st;
+}
+
 static void engine_text(const SearchLimits *lim, char *buf, size_t len)
 {
     if (lim->depth)
@@ -442,6 +497,18 @@ int cmd_balance(Args *a)
     int st = 0;
     for (int i = 0; i < a->nitems && !st; i++) st = balance_arg(&o, &a->items[i]);
     if (!o.limit_given) o.lim.work = SEARCH_DEFAULT_WORK;
+    o.shard_k = a->shard_k;
+    o.shard_n = a->shard_n;
+    OutFile *results = NULL;
+    if (!st && a->jsonl) {
+        if (!(results = jsonl_open_run(a, "balance", o.nv ? o.v[0].rules : "", NULL))) st = 2;
+        else {
+            o.results = results->f;
+            jsonl_int(o.results, "games", o.games);
+            jsonl_int(o.results, "variants", o.nv);
+            jsonl_end(o.results);
+        }
+    }
     if (!st && !o.jobs) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         o.jobs = n > 0 ? (int)(n > 64 ? 64 : n) : 1;
@@ -465,11 +532,23 @@ int cmd_balance(Args *a)
         if (i == 0)
             printf("balance: the engine (%s) against itself, %d games a variant, %d random plies, "
                    "seed %llu, "
-                   "%d jobs\n",
+                   "%d jobs",
                    eng, o.games, o.random_plies, o.seed, o.jobs);
+        if (i == 0 && o.shard_n) printf(", shard %d/%d", o.shard_k, o.shard_n);
+        if (i == 0) printf("\n");
+        char opts[1024];
+        options_text(&o.v[i], opts, sizeof opts);
+        if (o.results) {
+            jsonl_begin(o.results, "variant", i + 1);
+            jsonl_str(o.results, "name", g->name);
+            jsonl_str(o.results, "first", g->player_name[0]);
+            jsonl_str(o.results, "options", opts);
+            jsonl_code(o.results, g);
+            jsonl_end(o.results);
+        }
         int s = play_variant(g, &o, &t[i], i + 1);
         printf("variant %d: ", i + 1);
-        report(g, &o.v[i], &t[i]);
+        report(g->name, g->player_name[0], opts, &t[i]);
         fflush(stdout);
         played = i + 1;
         if (s) st = s;
@@ -487,5 +566,9 @@ int cmd_balance(Args *a)
     for (int i = 0; i < played; i++)
         for (int r = 0; r < t[i].nreasons; r++) free(t[i].reason_text[r]);
     for (int i = 0; i < MAX_VARIANTS; i++) free(o.v[i].opts);
+    if (results) {
+        fflush(o.results);
+        if (outfile_close(results) != 0 && (!st || st == EXIT_INTERRUPTED)) st = 2;
+    }
     return st;
 }

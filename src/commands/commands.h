@@ -2,6 +2,7 @@
  * and the subcommands, each in its own file. */
 #ifndef BOARDVM_COMMANDS_H
 #define BOARDVM_COMMANDS_H
+#include <stdint.h>
 #include <stdio.h>
 #include "position.h"
 
@@ -17,6 +18,7 @@ typedef enum {
     OPT_TURN, OPT_RANKS_FROM, OPT_ENGINE_FEN, OPT_TIMEOUT, OPT_SETOPTION, OPT_RANDOM_GAMES,
     OPT_PLIES, OPT_NAMES,
     OPT_ENGINE, OPT_PROTOCOL, OPT_ENGINE_VARIANT, OPT_ENGINE_OPTION, OPT_TC, OPT_TC_MARGIN,
+    OPT_SHARD, OPT_JSONL,
     NOPTIONS,
     OPERAND = -1                   /* an ArgItem that is an operand, not an option */
 } OptionId;
@@ -59,6 +61,8 @@ typedef struct {
     const char *address;           /* serve --address A */
     long work;                     /* --work N: the steps of work one command may run (N million) */
     const char *variant;           /* dump --variant N|NAME: a variant of a .zrf file */
+    int shard_k, shard_n;          /* --shard K/N (shard.h; n 0: the whole run) */
+    const char *jsonl;             /* --jsonl FILE: the results as JSON lines, for merge */
     /* Every option and operand in the order written: for the commands where the order means
      * something (diff's and balance's -o set the rules file before them) or whose values they
      * check themselves (match's "A,B"); the fields above are the same values by name. */
@@ -89,7 +93,23 @@ int cmd_dump(Args *a);             /* dump.c */
 int cmd_diff(Args *a);             /* diff.c */
 int cmd_match(Args *a);            /* match.c */
 int cmd_tune(Args *a);             /* tune.c */
+int cmd_merge(Args *a);            /* merge_cmd.c */
+/* selfplay.c: its closing score lines, which merge prints too */
+void selfplay_score(const char *const *players, const int score[4], const char *ename,
+                    const char *oname, const int mine[3]);
 int cmd_balance(Args *a);          /* balance.c */
+/* tune.c: the fit of games in one PGN text (merge: the games of every shard, in order) */
+int tune_fit_text(const char *rules, char **opts, int nopts, char *text, int random_plies,
+                  int last_ply, const char *unit);
+/* balance.c: the report of variants from their games' results, which merge prints (outcome:
+ * selfgames.h's, -1 an error, -2 not reported, -3 another shard's) */
+typedef struct {
+    const char *name, *first, *opts;
+    int *outcome, *plies;
+    uint64_t *hash;
+    char **reason;
+} BalanceVariant;
+int balance_report(const BalanceVariant *v, int nv, int games);
 int cmd_list(Args *a);             /* list.c */
 #define BALANCE_MAX_VARIANTS 8     /* balance.c: the most rules files (operands) it compares */
 void show_board(const Pos *p, FILE *out);   /* display.c */

@@ -29,6 +29,8 @@
 #include "elo.h"
 #include "engine_player.h"
 #include "uci_client.h"
+#include "match_report.h"
+#include "shard.h"
 #include "interrupt.h"
 #include "make.h"
 #include "mathfn.h"
@@ -63,6 +65,7 @@ typedef struct {
     TimeControl tc[2];               /* --tc A,B: each engine's clock (base 0: none) */
     double tc_margin;                /* --tc-margin: seconds a move may pass its clock by */
     PlayerSpec ext;                  /* --engine: B is an external engine (command NULL: not) */
+    int shard_k, shard_n;            /* --shard K/N: the pairs i with i % N = K - 1 (shard.h) */
 } MatchOpts;
 
 static int match_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -419,42 +422,12 @@ static void engine_label(const SearchLimits *lim, int work_given, char *buf, siz
         }
 }
 
-/* ---- the statistics ------------------------------------------------------------------------ */
+/* ---- the statistics: match_report.c (merge prints them too) ---------------------------------- */
 
-static void print_stats(int w, int d, int l, const MatchOpts *o)
+static MatchSprt sprt_of(const MatchOpts *o)
 {
-    EloStats st;
-    elo_stats(w, d, l, &st);
-    if (st.n == 0) { printf("elo: no games\n"); return; }
-    if (!(st.stderr_score > 0))   /* every game the same result: an interval of width 0 would lie */
-        printf("elo: %+.2f (no interval: every game had the same result)\n", st.elo);
-    else
-        printf("elo: %+.2f [%+.2f, %+.2f] (95 %%; score %.4f +- %.4f)\n", st.elo, st.elo_lo,
-               st.elo_hi,
-               st.score, 1.959963984540054 * st.stderr_score);
-    if (o->use_sprt) {
-        Sprt sp;
-        sprt(w, d, l, o->elo0, o->elo1, o->alpha, o->beta, &sp);
-        const char *verdict =
-            sp.verdict > 0 ? "H1 accepted" : sp.verdict < 0 ? "H0 accepted" : "continue";
-        printf("sprt: elo0 %g elo1 %g alpha %g beta %g: LLR %.3f [%.3f, %.3f]: %s\n", o->elo0,
-               o->elo1, o->alpha, o->beta, sp.llr, sp.lower, sp.upper, verdict);
-    }
-}
-
-/* The pentanomial line: the pairs of games that share an opening, by A's points in the pair. */
-static void print_penta(const int pairs[5])
-{
-    EloStats st;
-    elo_stats_penta(pairs, &st);
-    printf("pairs: %d %d %d %d %d (A scored 0, 1/2, 1, 3/2, 2 of 2 points)\n", pairs[0], pairs[1],
-           pairs[2], pairs[3], pairs[4]);
-    if (st.n == 0) printf("elo, pentanomial: no pairs\n");
-    else if (!(st.stderr_score > 0))
-        printf("elo, pentanomial: %+.2f (no interval: every pair had the same result)\n", st.elo);
-    else
-        printf("elo, pentanomial: %+.2f [%+.2f, %+.2f] (95 %%; score %.4f +- %.4f)\n", st.elo,
-               st.elo_lo, st.elo_hi, st.score, 1.959963984540054 * st.stderr_score);
+    MatchSprt s = { o->use_sprt, o->elo0, o->elo1, o->alpha, o->beta };
+    return s;
 }
 
 /* ---- one game (in a worker) ------------------------------------------------------------------ */
@@ -715,6 +688,7 @@ static void worker(Game *g, const MatchOpts *o, const char *names[2], int *next_
     for (;;) {
         int gi = __atomic_fetch_add(next_game, 1, __ATOMIC_RELAXED);
         if (gi >= o->games) break;
+        if (!shard_has(o->shard_k, o->shard_n, gi / 2)) continue;    /* another shard's pair */
         if (o->ext.command && !ext && !(ext = player_start(&o->ext, g, err, sizeof err))) {
             send_result(fd, gi, -1, 0, err, "", 0);     /* (it started in the parent) */
             continue;
@@ -773,16 +747,40 @@ static int take_messages(Pipe *pp, GameOut *out, const MatchOpts *o, Game *g, in
 }
 
 /* Write the records of games next, next + 1, ... as far as they have all come in (all of them at
- * the end), in game order, and free them: a long match does not keep its games in memory.
- * Returns the first game not written. */
-static int write_records(FILE *rec, GameOut *out, int next, int games, int at_end)
+ * the end), in game order, and free them: a long match does not keep its games in memory. With
+ * --jsonl each game is also a line of the results (shard.h). Returns the first game not written. */
+static int write_records(FILE *rec, FILE *results, GameOut *out, int next, int games, int at_end)
 {
     for (; next < games && (at_end || out[next].outcome != -2); next++) {
         if (rec && out[next].outcome >= 0) fputs(out[next].record, rec);
+        if (results && out[next].outcome > -2) {
+            jsonl_begin(results, "game", next + 1);
+            jsonl_int(results, "outcome", out[next].outcome);
+            jsonl_int(results, "plies", out[next].plies);
+            jsonl_str(results, "reason", out[next].reason);
+            jsonl_str(results, "record", out[next].record);
+            jsonl_end(results);
+        }
         free(out[next].record);
         out[next].record = NULL;
     }
     return next;
+}
+
+/* The rest of the results' first line: what merge needs to print the summary. */
+static void results_header(FILE *results, const MatchOpts *o, const Game *g, const char *la,
+                           const char *lb)
+{
+    jsonl_int(results, "games", o->games);
+    jsonl_str(results, "a", la);
+    jsonl_str(results, "b", lb);
+    jsonl_str(results, "first", g->player_name[0]);
+    jsonl_int(results, "sprt", o->use_sprt);
+    jsonl_num(results, "elo0", o->elo0);
+    jsonl_num(results, "elo1", o->elo1);
+    jsonl_num(results, "alpha", o->alpha);
+    jsonl_num(results, "beta", o->beta);
+    jsonl_end(results);
 }
 
 /* --openings FILE: one position string a line (blank lines and lines starting with '#' are
@@ -876,7 +874,7 @@ static int start_workers(Game *g, const MatchOpts *o, const char *names[2], int 
 /* Read what the workers send, printing each game as it comes and writing the records in game
  * order, until every pipe is closed; returns 1 if something went wrong (0 otherwise). */
 static int collect(Pipe *pipes, int started, GameOut *out, const MatchOpts *o, Game *g, FILE *rec,
-                   int tally[3])
+                   FILE *results, int tally[3])
 {
     int status = 0, done = 0, open_pipes = started, next_record = 0, stopped = 0;
     struct pollfd *pf = xcalloc((size_t)started + 1, sizeof *pf, "the workers' poll list");
@@ -908,7 +906,7 @@ static int collect(Pipe *pipes, int started, GameOut *out, const MatchOpts *o, G
             if (k <= 0) { close(pp->fd); pp->fd = -1; open_pipes--; continue; }
             pp->len += (size_t)k;
             int ok = take_messages(pp, out, o, g, &done, tally);
-            next_record = write_records(rec, out, next_record, o->games, 0);
+            next_record = write_records(rec, results, out, next_record, o->games, 0);
             if (!ok) {
                 fprintf(stderr, "boardvm: match: a malformed message from worker %d\n",
                         (int)(pp - pipes) + 1);
@@ -917,7 +915,7 @@ static int collect(Pipe *pipes, int started, GameOut *out, const MatchOpts *o, G
         }
     }
     free(pf);
-    write_records(rec, out, next_record, o->games, 1);
+    write_records(rec, results, out, next_record, o->games, 1);
     return status;
 }
 
@@ -942,65 +940,23 @@ static int reap_workers(Pipe *pipes, int started)
     return status;
 }
 
-/* The totals, the balance between the players, the ways the games ended and the statistics;
+/* The summary (match_report.c) of the games of this run (of its shard: the others' are -3);
  * returns 1 if some games were not counted (an error, or never reported). */
-static int summarize(const GameOut *out, const MatchOpts *o, const Game *g, const int tally[3],
-                     const char *la, const char *lb)
+static int summarize(const GameOut *out, const MatchOpts *o, const Game *g, const char *la,
+                     const char *lb)
 {
-    int errors = 0, missing = 0, first[3] = {0};   /* the balance: player 0's wins, draws, losses */
-    long plies = 0;
-    const char *reasons[64]; int rcount[64], nreasons = 0;
-    for (int gi = 0; gi < o->games; gi++) {
-        const GameOut *go = &out[gi];
-        if (go->outcome == -2) { missing++; continue; }
-        if (go->outcome == -1) { errors++; continue; }
-        plies += go->plies;
-        int a_first = gi % 2 == 0;
-        first[go->outcome == 1 ? 1 : (go->outcome == 2) == a_first ? 0 : 2]++;
-        int r;
-        for (r = 0; r < nreasons && strcmp(reasons[r], go->reason); r++) {}
-        if (r == nreasons && nreasons < 64) {
-            reasons[nreasons] = go->reason;
-            rcount[nreasons++] = 0;
-        }
-        if (r < 64) rcount[r]++;
-    }
-    int played = tally[0] + tally[1] + tally[2];
-    printf("A (%s) against B (%s): ", la, lb);
-    print_wins_draws_losses(stdout, tally[2], tally[1], tally[0]);
-    printf(" in %d %s\n", played, plural(played, "game", "games"));
-    if (played) {
-        double score = tally[2] + 0.5 * tally[1];
-        printf("score: %.1f/%d = %.4f; draws %.1f %%; average length %.1f plies\n", score, played,
-               score / played, 100.0 * tally[1] / played, (double)plies / played);
-        printf("%s, whichever engine played it: ", g->player_name[0]);
-        print_wins_draws_losses(stdout, first[0], first[1], first[2]);
-        putchar('\n');
-        printf("ends:");
-        for (int r = 0; r < nreasons; r++)
-            printf("%s %s %d", r ? "," : "", *reasons[r] ? reasons[r] : "(no reason)", rcount[r]);
-        printf("\n");
-    }
-    print_stats(tally[2], tally[1], tally[0], o);
-    /* games 2k and 2k+1 (from 0) share their opening, A first in the one, second in the other */
-    int pairs[5] = {0}, npairs = 0;
-    for (int gi = 0; gi + 1 < o->games; gi += 2)
-        if (out[gi].outcome >= 0 && out[gi + 1].outcome >= 0) {
-            pairs[out[gi].outcome + out[gi + 1].outcome]++;     /* outcome: A's points x 2 */
-            npairs++;
-        }
-    if (npairs) print_penta(pairs);
-    if (errors)
-        fprintf(stderr, "boardvm: match: %d games stopped by an error (not counted)\n", errors);
-    if (missing && !interrupt_seen)
-        fprintf(stderr, "boardvm: match: %d games not reported by their worker (not counted)\n",
-                missing);
-    return errors || (missing && !interrupt_seen);
+    MatchGame *mg = xcalloc((size_t)o->games + 1, sizeof *mg, "the games' results");
+    for (int gi = 0; gi < o->games; gi++)
+        mg[gi] = (MatchGame){ out[gi].outcome, out[gi].plies, out[gi].reason };
+    MatchSprt sp = sprt_of(o);
+    int st = match_summary(mg, o->games, &sp, g->player_name[0], la, lb, interrupt_seen);
+    free(mg);
+    return st;
 }
 
 /* The games, played by the workers and collected here, and their summary; the exit status.
  * The records go to rec (NULL: none), which the caller closes. */
-static int run_match(Game *g, MatchOpts *o, FILE *rec)
+static int run_match(Game *g, MatchOpts *o, FILE *rec, FILE *results)
 {
     if (!o->jobs) {
         long c = sysconf(_SC_NPROCESSORS_ONLN);
@@ -1039,8 +995,11 @@ static int run_match(Game *g, MatchOpts *o, FILE *rec)
     printf("match: %s, A = %s, B = %s: %d games, %d jobs, %d random plies, seed %llu", g->name,
            la, lb, o->games, o->jobs, o->random_plies, o->seed);
     if (o->nopenings) printf(", %d openings from %s", o->nopenings, o->openings_file);
+    if (o->shard_n) printf(", shard %d/%d", o->shard_k, o->shard_n);
     printf("\n");
+    if (results) results_header(results, o, g, la, lb);
     fflush(stdout);                         /* nothing buffered may be written again by a child */
+    if (results) fflush(results);
 
     /* the next game to play, shared by the workers */
     int *next_game = mmap(NULL, sizeof *next_game, PROT_READ | PROT_WRITE,
@@ -1054,21 +1013,26 @@ static int run_match(Game *g, MatchOpts *o, FILE *rec)
     signal(SIGPIPE, SIG_IGN);
     Pipe *pipes = xcalloc((size_t)o->jobs, sizeof *pipes, "the workers' pipes");
     GameOut *out = xcalloc((size_t)o->games, sizeof *out, "the games' results");
-    for (int gi = 0; gi < o->games; gi++) out[gi].outcome = -2;      /* never reported */
+    for (int gi = 0; gi < o->games; gi++)        /* never reported, or another shard's */
+        out[gi].outcome = shard_has(o->shard_k, o->shard_n, gi / 2) ? -2 : -3;
     interrupt_catch();
     int started = start_workers(g, o, names, next_game, rec, pipes);
     int status = started == o->jobs ? 0 : 1;
     int tally[3] = {0};
-    status |= collect(pipes, started, out, o, g, rec, tally);
+    status |= collect(pipes, started, out, o, g, rec, results, tally);
     status |= reap_workers(pipes, started);
     free(pipes);
-    status |= summarize(out, o, g, tally, la, lb);
+    status |= summarize(out, o, g, la, lb);
     fflush(stdout);
     interrupt_release();
     if (interrupt_seen) {
         int done = 0;
-        for (int gi = 0; gi < o->games; gi++) done += out[gi].outcome != -2;
-        interrupt_report("match", done, o->games);
+        int mine = 0;
+        for (int gi = 0; gi < o->games; gi++) {
+            done += out[gi].outcome > -2;
+            mine += out[gi].outcome != -3;
+        }
+        interrupt_report("match", done, mine);
         if (!status) status = EXIT_INTERRUPTED;
     }
     for (int gi = 0; gi < o->games; gi++) { free(out[gi].reason); free(out[gi].record); }
@@ -1082,14 +1046,16 @@ int cmd_match(Args *a)
     MatchOpts o;
     int st = match_args(a, &o);
     if (st) { free(o.opts); free(o.ext.set); return st; }
+    o.shard_k = a->shard_k; o.shard_n = a->shard_n;
     if (o.penta_only) {
-        print_penta(o.penta);
+        match_print_penta(o.penta);
         free(o.opts); free(o.ext.set);
         return 0;
     }
     if (o.stats_only) {
         printf("games: %d (W %d, D %d, L %d)\n", o.sw + o.sd + o.sl, o.sw, o.sd, o.sl);
-        print_stats(o.sw, o.sd, o.sl, &o);
+        MatchSprt sp = sprt_of(&o);
+        match_print_stats(o.sw, o.sd, o.sl, &sp);
         free(o.opts); free(o.ext.set);
         return 0;
     }
@@ -1104,7 +1070,12 @@ int cmd_match(Args *a)
     } else if (o.openings_file) st = read_openings(g, &o);
     if (!st && o.record && !(rec = outfile_open(o.record))) st = 2;
     if (!st) {
-        st = run_match(g, &o, rec ? rec->f : NULL);
+        OutFile *res = jsonl_open_run(a, "match", o.rules, g);
+        if (a->jsonl && !res) st = 2;
+        else {
+            st = run_match(g, &o, rec ? rec->f : NULL, res ? res->f : NULL);
+            if (res && outfile_close(res) != 0) st = 2;
+        }
         if (rec && outfile_close(rec) != 0) st = 2;     /* the records are lost: say so */
     }
     free_openings(&o);

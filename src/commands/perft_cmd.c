@@ -20,6 +20,8 @@
 #include "oom.h"
 #include "profile.h"
 #include "protect.h"
+#include "posstring.h"
+#include "shard.h"
 
 #define EXIT_INTERRUPTED 130       /* 128 + SIGINT, as a shell reports a command Ctrl-C stopped */
 
@@ -61,11 +63,13 @@ static void progress_clear(Progress *pr)
  * counts[i] for the i-th in sorted order. Returns how many were
  * counted before a SIGINT (all of them when none came). */
 static int count_by_root_move(Pos *p, MoveList *ml, int depth, int divide, Progress *pr,
-                              uint64_t *counts, const int *order, uint64_t *total)
+                              uint64_t *counts, const int *order, uint64_t *total,
+                              const Args *a, FILE *results)
 {
     const Game *g = p->g;
     int done = 0;
     for (int i = 0; i < ml->n && !perft_stop; i++) {
+        if (!shard_has(a->shard_k, a->shard_n, i)) continue;       /* another shard's move */
         char name[MOVE_STR_MAX];
         move_string(g, ml, &ml->m[order[i]], name, sizeof name);
         progress(pr, i, ml->n, name, *total);
@@ -76,6 +80,12 @@ static int count_by_root_move(Pos *p, MoveList *ml, int depth, int divide, Progr
         counts[i] = n;
         *total += n;
         done++;
+        if (results) {
+            jsonl_begin(results, "move", i + 1);
+            jsonl_str(results, "name", name);
+            jsonl_int(results, "leaves", (long long)n);
+            jsonl_end(results);
+        }
         if (divide) {
             progress_clear(pr);
             printf("%s %llu\n", name, (unsigned long long)n);
@@ -86,15 +96,19 @@ static int count_by_root_move(Pos *p, MoveList *ml, int depth, int divide, Progr
 }
 
 static void report_interrupted(const Pos *p, MoveList *ml, int divide, const uint64_t *counts,
-                               const int *order, int done, uint64_t total)
+                               const int *order, int done, uint64_t total, const Args *a)
 {
     if (!divide)
-        for (int i = 0; i < done; i++) {
+        for (int i = 0, k = 0; i < ml->n && k < done; i++) {
+            if (!shard_has(a->shard_k, a->shard_n, i)) continue;
+            k++;
             char name[MOVE_STR_MAX];
             move_string(p->g, ml, &ml->m[order[i]], name, sizeof name);
             printf("%s %llu\n", name, (unsigned long long)counts[i]);
         }
-    printf("interrupted: %d of %d root moves counted, %llu leaves below them\n", done, ml->n,
+    int mine = 0;
+    for (int i = 0; i < ml->n; i++) mine += shard_has(a->shard_k, a->shard_n, i);
+    printf("interrupted: %d of %d root moves counted, %llu leaves below them\n", done, mine,
            (unsigned long long)total);
 }
 
@@ -106,22 +120,36 @@ typedef struct {
     int interrupted;
     uint64_t *counts;              /* by root move, in sorted order */
     int *order;
+    const Args *a;                 /* --shard K/N: only the root moves i with i % N = K - 1 */
+    OutFile *results;              /* --jsonl's file, or NULL */
 } PerftRun;
 
 static void perft_run(Pos *p, void *ctx)
 {
     PerftRun *r = ctx;
-    if (r->depth < 2 && !(r->divide && r->depth >= 1)) { r->total = perft(p, r->depth, 0); return; }
+    int by_move = r->divide || r->a->shard_n || r->results;
+    if (r->depth < 2 && !(by_move && r->depth >= 1)) { r->total = perft(p, r->depth, 0); return; }
     MoveList *ml = pos_list(p, 0);
     node_moves(p, ml);
+    FILE *rf = r->results ? r->results->f : NULL;
+    if (rf) {
+        char *start = pos_to_string(p);
+        jsonl_int(rf, "depth", r->depth);
+        jsonl_str(rf, "position", start);
+        jsonl_int(rf, "moves", ml->n);
+        jsonl_end(rf);
+        free(start);
+    }
     r->order = xmalloc(sizeof *r->order * (size_t)(ml->n + 1), "the root moves");
     r->counts = xcalloc((size_t)ml->n + 1, sizeof *r->counts, "the root moves' counts");
     move_sorted(p->g, ml, r->order);
-    int done =
-            count_by_root_move(p, ml, r->depth, r->divide, &r->pr, r->counts, r->order, &r->total);
+    int done = count_by_root_move(p, ml, r->depth, r->divide, &r->pr, r->counts, r->order,
+                                  &r->total, r->a, rf);
     progress_clear(&r->pr);
-    if (done < ml->n) {
-        report_interrupted(p, ml, r->divide, r->counts, r->order, done, r->total);
+    int mine = 0;
+    for (int i = 0; i < ml->n; i++) mine += shard_has(r->a->shard_k, r->a->shard_n, i);
+    if (done < mine) {
+        report_interrupted(p, ml, r->divide, r->counts, r->order, done, r->total, r->a);
         r->interrupted = 1;
     }
 }
@@ -135,6 +163,11 @@ int cmd_perft(Args *a)
                 a->pos[2]);
         return 2;
     }
+    if (depth == 0 && (a->shard_n || a->jsonl)) {
+        fprintf(stderr, "boardvm: perft: --shard and --jsonl go by root move: give a depth of 1 or "
+                "more\nTry 'boardvm perft --help'.\n");
+        return 2;
+    }
     Game *g; Pos *p = NULL;
     int st = open_position(a, &g, &p);
     if (st) return st;
@@ -142,7 +175,12 @@ int cmd_perft(Args *a)
     p->check_gen = a->check_gen;
     if (a->profile)
         p->profile = xcalloc((size_t)g->ncode + 1, sizeof *p->profile, "the profile counters");
-    PerftRun r = { (int)depth, a->divide, { isatty(2), now(), depth, 0 }, 0, 0, NULL, NULL };
+    PerftRun r = { (int)depth, a->divide, { isatty(2), now(), depth, 0 }, 0, 0, NULL, NULL, a,
+                   NULL };
+    if (a->jsonl && !(r.results = jsonl_open_run(a, "perft", a->pos[1], g))) {
+        pos_free(p); game_free(g);
+        return 2;
+    }
     struct sigaction stop = { .sa_handler = on_sigint }, old;
     sigemptyset(&stop.sa_mask);
     perft_stop = 0;
@@ -157,9 +195,13 @@ int cmd_perft(Args *a)
                 (unsigned long long)r.total, dt, dt > 0 ? r.total / dt : 0.0);
         printf("%llu\n", (unsigned long long)r.total);
     } else fprintf(stderr, "perft %ld: interrupted after %.3f s\n", depth, dt);
+    if (r.results) {             /* whole, or not at all: a count cut short is not written */
+        if (failed || r.interrupted || r.depth < 1) outfile_abandon(r.results);
+        else if (outfile_close(r.results) != 0) failed = 2;
+    }
     if (p->profile && !failed) profile_report(g, p->profile, a->pos[1], stderr);
     free(p->profile); p->profile = NULL;
     free(r.counts); free(r.order);
     pos_free(p); game_free(g);
-    return failed ? 1 : r.interrupted ? EXIT_INTERRUPTED : 0;
+    return failed ? failed : r.interrupted ? EXIT_INTERRUPTED : 0;
 }

@@ -23,6 +23,7 @@
 #include "outfile.h"
 #include "record.h"
 #include "session.h"
+#include "shard.h"
 #include "wording.h"
 
 #define EXIT_INTERRUPTED 130
@@ -36,6 +37,7 @@ typedef struct {
     char ename[64], oname[64], opts[512];
     FILE *rec;                      /* record_file's stream, or NULL */
     OutFile *record_file;
+    FILE *results;                  /* --jsonl's stream, or NULL */
     int score[4];                  /* wins of player 0, of player 1, draws, unfinished */
     int mine[3];                   /* with --opponent: the engine's wins, losses, draws */
     uint64_t *profile;             /* --profile: the instructions of every game, summed */
@@ -120,10 +122,33 @@ static void score_game(Match *m, const Pos *p, int engine_side, const char *res,
     }
 }
 
-static void record_game(Match *m, int gi, const char *start, const MoveLog *log, const char *res,
-                        const char *why, int engine_side)
+/* --jsonl: the game's line (shard.h): its outcome for the first player (0 the first player won,
+ * 1 the second, 2 a draw, 3 unfinished) and, with --opponent, for the engine (0 a win, 1 a loss,
+ * 2 a draw, 3 unfinished), and its record. */
+static void result_line(Match *m, int gi, uint64_t seed, const Pos *p, int engine_side,
+                        int plies, const char *res, const char *why, const char *record)
 {
-    if (!m->rec) return;
+    int first = !p->result ? 3 : p->result == RESULT_DRAW ? 2
+              : (p->result == RESULT_WIN) == (pos_turn(p) == 0) ? 0 : 1;
+    int mine = first >= 2 ? first : (first == engine_side ? 0 : 1);
+    jsonl_begin(m->results, "game", gi + 1);
+    jsonl_int(m->results, "seed", (long long)seed);
+    jsonl_int(m->results, "outcome", first);
+    if (m->a->opponent) {
+        jsonl_int(m->results, "engine_side", engine_side);
+        jsonl_int(m->results, "engine", mine);
+    }
+    jsonl_int(m->results, "plies", plies);
+    jsonl_str(m->results, "result", res);
+    jsonl_str(m->results, "reason", why);
+    jsonl_str(m->results, "record", record);
+    jsonl_end(m->results);
+}
+
+static void record_game(Match *m, int gi, const char *start, const MoveLog *log, const char *res,
+                        const char *why, int engine_side, uint64_t seed, const Pos *p)
+{
+    if (!m->rec && !m->results) return;
     GameRecord gr = { m->g,    "boardvm selfplay",
                       gi + 1,  base_name(m->a->pos[1]),
                       m->opts, start,
@@ -132,7 +157,16 @@ static void record_game(Match *m, int gi, const char *start, const MoveLog *log,
                       why };
     for (int pl = 0; pl < m->g->nplayers; pl++) gr.player[pl] = m->ename;
     if (m->a->opponent) gr.player[1 - engine_side] = m->oname;
-    record_write_san(m->rec, &gr);
+    if (m->rec) record_write_san(m->rec, &gr);
+    if (!m->results) return;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) out_of_memory("a game's record");
+    record_write_san(mem, &gr);
+    fclose(mem);
+    result_line(m, gi, seed, p, engine_side, log->n, res, why, text);
+    free(text);
 }
 
 /* One game in progress (its moves are played by protected_run: rules code can fail). */
@@ -226,13 +260,30 @@ static int play_one_game(Match *m, int gi, int games)
         const char *why = p->result ? reason_of(p) : interrupted ? "interrupted"
                         : o.ply >= o.max_plies ? "move limit reached" : "";
         score_game(m, p, o.engine_side, res, why);
-        record_game(m, gi, start, &o.log, res, why, o.engine_side);
+        record_game(m, gi, start, &o.log, res, why, o.engine_side, seed, p);
     }
     free(start);
     log_free(&o.log);
     p->profile = NULL;             /* (the match's) */
     pos_free(p);
     return o.st;
+}
+
+/* The closing lines: the players' score (players: their names when there are two and several
+ * games, else NULL), and with --opponent the engine's (ename: NULL without one). score: wins of
+ * the first player, of the second, draws, unfinished; mine: the engine's wins, losses, draws.
+ * `boardvm merge` prints them too. */
+void selfplay_score(const char *const *players, const int score[4], const char *ename,
+                    const char *oname, const int mine[3])
+{
+    if (players)
+        printf("score: %s %d, %s %d, draws %d, unfinished %d\n", players[0], score[0],
+               players[1], score[1], score[2], score[3]);
+    if (ename)
+        printf("%s against %s: %d %s, %d %s, %d %s, %d unfinished\n", ename, oname,
+               mine[0], plural(mine[0], "win", "wins"), mine[1],
+               plural(mine[1], "loss", "losses"), mine[2], plural(mine[2], "draw", "draws"),
+               score[3]);
 }
 
 int cmd_selfplay(Args *a)
@@ -262,26 +313,40 @@ int cmd_selfplay(Args *a)
         game_free(m.g);
         return st;
     }
+    int games = a->games > 0 ? a->games : 1;
+    OutFile *results = jsonl_open_run(a, "selfplay", a->pos[1], m.g);
+    if (a->jsonl && !results) {
+        engine_free(m.eng2);
+        engine_free(m.eng);
+        if (m.record_file) outfile_abandon(m.record_file);
+        game_free(m.g);
+        return 2;
+    }
+    if (results) {
+        m.results = results->f;
+        jsonl_int(m.results, "games", games);
+        jsonl_int(m.results, "players", m.g->nplayers);
+        jsonl_str(m.results, "first", m.g->player_name[0]);
+        jsonl_str(m.results, "second", m.g->nplayers > 1 ? m.g->player_name[1] : "");
+        jsonl_str(m.results, "engine", m.ename);
+        if (a->opponent) jsonl_str(m.results, "opponent", m.oname);
+        jsonl_end(m.results);
+    }
     struct sigaction stop = { .sa_handler = on_sigint }, old;
     sigemptyset(&stop.sa_mask);
     sigaction(SIGINT, NULL, &old);
     if (old.sa_handler != SIG_IGN) sigaction(SIGINT, &stop, NULL);
     interrupted = 0;
-    int games = a->games > 0 ? a->games : 1;
-    for (int gi = 0; !st && gi < games && !interrupted; gi++) st = play_one_game(&m, gi, games);
-    if (games > 1 && m.g->nplayers == 2)
-        printf("score: %s %d, %s %d, draws %d, unfinished %d\n", m.g->player_name[0], m.score[0],
-               m.g->player_name[1], m.score[1], m.score[2], m.score[3]);
-    if (a->opponent)
-        printf("%s against %s: %d %s, %d %s, %d %s, %d unfinished\n", m.ename, m.oname,
-               m.mine[0], plural(m.mine[0], "win", "wins"), m.mine[1],
-               plural(m.mine[1], "loss", "losses"), m.mine[2], plural(m.mine[2], "draw", "draws"),
-               m.score[3]);
+    for (int gi = 0; !st && gi < games && !interrupted; gi++)
+        if (shard_has(a->shard_k, a->shard_n, gi)) st = play_one_game(&m, gi, games);
+    selfplay_score(m.g->nplayers == 2 && games > 1 ? m.g->player_name : NULL, m.score,
+                   a->opponent ? m.ename : NULL, m.oname, m.mine);
     /* The results are written before Ctrl-C kills again: `timeout -s INT` signals the command
      * and then its process group, and under load the second signal came after the handler was
      * put back, and the buffered result and score lines were lost (tests/play-ui.sh). */
     fflush(stdout);
     int lost = m.record_file && outfile_close(m.record_file) != 0;    /* with a message */
+    if (results && outfile_close(results) != 0) lost = 1;
     sigaction(SIGINT, &old, NULL);
     if (!st && interrupted) { fprintf(stderr, "boardvm: interrupted\n"); st = EXIT_INTERRUPTED; }
     if (lost && (!st || st == EXIT_INTERRUPTED)) st = 2;

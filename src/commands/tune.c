@@ -31,6 +31,7 @@
 #include "search.h"
 #include "selfgames.h"
 #include "session.h"
+#include "shard.h"
 #include "texel.h"
 #include "weights.h"
 
@@ -45,7 +46,20 @@ typedef struct {
     int last_ply; /* positions before this ply only (0: all) */
     int jobs;
     unsigned long long seed;
+    int shard_k, shard_n;    /* --shard K/N: the games i with i % N = K - 1 (shard.h) */
 } TuneOpts;
+
+/* The games of this run: all of them, or those of its shard; game j of them is number
+ * shard_game(o, j) (from 0) of the whole run. */
+static int shard_games(const TuneOpts *o)
+{
+    if (!o->shard_n) return o->games;
+    return o->games < o->shard_k ? 0 : (o->games - o->shard_k) / o->shard_n + 1;
+}
+static int shard_game(const TuneOpts *o, int j)
+{
+    return o->shard_n ? o->shard_k - 1 + j * o->shard_n : j;
+}
 
 /* Each option and operand (the table in cli_table.c checked their values). */
 static void tune_arg(TuneOpts *o, const ArgItem *v)
@@ -288,7 +302,8 @@ static void play_worker(Game *g, const TuneOpts *o, int w, int jobs, FILE *f)
     char label[64];
     snprintf(label, sizeof label, "boardvm depth %d", o->depth);
     const char *base = strrchr(o->rules, '/') ? strrchr(o->rules, '/') + 1 : o->rules;
-    for (int gi = w; gi < o->games; gi += jobs) {
+    for (int j = w; j < shard_games(o); j += jobs) {
+        int gi = shard_game(o, j);
         PlayedGame pg;
         char err[600];
         if (selfgame_play(g, e, &spec, gi, &pg, err, sizeof err)) {
@@ -308,8 +323,8 @@ static void play_worker(Game *g, const TuneOpts *o, int w, int jobs, FILE *f)
         interrupt_unhold(&held);
         if (lost) _exit(3);
         played_game_free(&pg);
-        if (w == 0 && (gi / jobs + 1) % 10 == 0)
-            fprintf(stderr, "\rtune: about %d/%d games played", gi + 1, o->games);
+        if (w == 0 && (j / jobs + 1) % 10 == 0)
+            fprintf(stderr, "\rtune: about %d/%d games played", j + 1, shard_games(o));
     }
     engine_free(e);
     _exit(0);
@@ -380,12 +395,33 @@ static char *interleave(char **texts, int jobs, int games)
     return out;
 }
 
+/* --jsonl: each game's record a line, {"game":NUMBER,"record":PGN} (shard.h). all: the games in
+ * order, each starting with its [Event tag. */
+static void results_lines(FILE *f, const TuneOpts *o, const char *all)
+{
+    int j = 0;
+    for (const char *s = strstr(all, "[Event "); s; j++) {
+        const char *next = strstr(s + 1, "\n[Event ");
+        size_t n = next ? (size_t)(next + 1 - s) : strlen(s);
+        char *one = xmalloc(n + 1, "a game's record");
+        memcpy(one, s, n);
+        one[n] = 0;
+        jsonl_begin(f, "game", shard_game(o, j) + 1);
+        jsonl_str(f, "record", one);
+        jsonl_end(f);
+        free(one);
+        s = next ? next + 1 : NULL;
+    }
+}
+
 static int play_games(Game *g, const TuneOpts *o, const int *feat, int nfeat, TexelData *data,
-                      Counts *c)
+                      Counts *c, FILE *results)
 {
     OutFile *rec = NULL;
     if (o->record && !(rec = outfile_open(o->record))) return 2;
-    int jobs = o->jobs < o->games ? o->jobs : o->games, st = 0, started = 0;
+    int games = shard_games(o);
+    int jobs = o->jobs < games ? o->jobs : games, st = 0, started = 0;
+    if (jobs < 1) jobs = 1;
     FILE **files = xcalloc((size_t)jobs, sizeof *files, "the workers");
     pid_t *pids = xcalloc((size_t)jobs, sizeof *pids, "the workers");
     fflush(stdout);
@@ -431,16 +467,17 @@ static int play_games(Game *g, const TuneOpts *o, const int *feat, int nfeat, Te
         fclose(files[w]);
     }
     for (int w = started; w < jobs; w++) texts[w] = xcalloc(1, 1, "the games");
-    char *all = interleave(texts, jobs, o->games);
+    char *all = interleave(texts, jobs, games);
     c->played = count_games(all);
     if (interrupt_seen)
-        fprintf(stderr, "\rtune: %d of %d games played%30s\n", c->played, o->games, "");
-    else fprintf(stderr, "\rtune: %d games played%30s\n", o->games, "");
+        fprintf(stderr, "\rtune: %d of %d games played%30s\n", c->played, games, "");
+    else fprintf(stderr, "\rtune: %d games played%30s\n", games, "");
     if (rec) {
         fputs(all, rec->f);
         if (outfile_close(rec) != 0) st = 2;
     }
-    if (!st)
+    if (!st && results) results_lines(results, o, all);
+    if (!st && !o->shard_n)     /* a shard's games alone are not fitted: merge fits them all */
         st = read_games_text(g, all, "the games played", o->random_plies, o->last_ply, feat, nfeat,
                              data, c);
     free(all);
@@ -651,6 +688,56 @@ static int report(const Game *g, const TuneOpts *o, const int *feat, const int *
     return st;
 }
 
+/* The rest of the results' first line: what merge needs to fit the games as this run would. */
+static void results_header(FILE *f, const TuneOpts *o)
+{
+    jsonl_int(f, "games", o->games);
+    jsonl_int(f, "random_plies", o->random_plies);
+    jsonl_int(f, "last_ply", o->last_ply);
+    jsonl_str(f, "unit", o->unit ? o->unit : "");
+    jsonl_int(f, "noptions", o->nopts);
+    for (int i = 0; i < o->nopts; i++) {
+        char key[32];
+        snprintf(key, sizeof key, "option%d", i + 1);
+        jsonl_str(f, key, o->opts[i]);
+    }
+    jsonl_end(f);
+}
+
+/* The fit of games given as one PGN text, in the order of their numbers (merge: the games of
+ * every shard), as `boardvm tune` would fit them had it played them all. */
+int tune_fit_text(const char *rules, char **opts, int nopts, char *text, int random_plies,
+                  int last_ply, const char *unit)
+{
+    int st;
+    Game *g = load_game(rules, NULL, nopts, opts, &st);
+    if (!g) return st;
+    TuneOpts o = {0};
+    o.rules = rules;
+    o.random_plies = random_plies;
+    o.last_ply = last_ply;
+    o.unit = unit && *unit ? unit : NULL;
+    int *feat = xcalloc((size_t)g->ntypes + 1, sizeof *feat, "the features");
+    int *type_of = xcalloc((size_t)g->ntypes + 1, sizeof *type_of, "the features");
+    int nfeat = feature_types(g, feat, type_of);
+    TexelData d;
+    texel_data_init(&d, nfeat);
+    Counts c = {0};
+    st = read_games_text(g, text, "the games of the shards", random_plies, last_ply, feat, nfeat,
+                         &d, &c);
+    if (!st && !d.nrows) {
+        fprintf(stderr, "boardvm: merge: no finished game gave a quiet position to learn from\n");
+        st = 1;
+    }
+    if (!st) st = report(g, &o, feat, type_of, nfeat, &d, &c);
+    texel_data_free(&d);
+    free(c.seen);
+    free(feat);
+    free(type_of);
+    game_free(g);
+    return st;
+}
+
 int cmd_tune(Args *a)
 {
     TuneOpts o = {0};
@@ -663,11 +750,18 @@ int cmd_tune(Args *a)
     o.opts = xcalloc((size_t)a->nitems + 1, sizeof *o.opts, "tune's options");
     o.records = xcalloc((size_t)a->nitems + 1, sizeof *o.records, "tune's options");
     for (int i = 0; i < a->nitems; i++) tune_arg(&o, &a->items[i]);
+    o.shard_k = a->shard_k;
+    o.shard_n = a->shard_n;
     int st = 0;
+    if (o.shard_n && o.nrecords)
+        st = diag_usage("tune", "--shard plays a share of the games: not with --records");
+    else if (o.shard_n && o.write)
+        st = diag_usage("tune", "--shard fits nothing: --write the fit of the merged games "
+                        "(boardvm merge --record FILE, then tune --records FILE --write)");
     if (o.last_ply && o.last_ply <= o.random_plies)
         st = diag_usage("tune", "--last-ply %d leaves no position after the %d random plies",
                         o.last_ply, o.random_plies);
-    else if (o.fit_data) st = fit_data_file(o.fit_data);
+    else if (!st && o.fit_data) st = fit_data_file(o.fit_data);
     if (st || o.fit_data) {
         free(o.opts);
         free(o.records);
@@ -695,8 +789,18 @@ int cmd_tune(Args *a)
     Counts c = {0};
     for (int i = 0; i < o.nrecords && !st; i++)
         st = read_records(g, o.records[i], o.random_plies, o.last_ply, feat, nfeat, &d, &c);
-    if (!o.nrecords) st = play_games(g, &o, feat, nfeat, &d, &c);
-    if (!st && !d.nrows && !interrupt_seen) {
+    OutFile *results = NULL;
+    if (!st && !o.nrecords && a->jsonl) {
+        if (!(results = jsonl_open_run(a, "tune", o.rules, g))) st = 2;
+        else results_header(results->f, &o);
+    }
+    if (!st && !o.nrecords) st = play_games(g, &o, feat, nfeat, &d, &c, results ? results->f : 0);
+    if (results && outfile_close(results) != 0 && !st) st = 2;
+    if (!st && o.shard_n && !interrupt_seen) {
+        printf("tune: shard %d/%d: %d games played; boardvm merge fits them with the other "
+               "shards' games\n", o.shard_k, o.shard_n, c.played);
+        d.nrows = 0;
+    } else if (!st && !d.nrows && !interrupt_seen) {
         fprintf(stderr, "boardvm: tune: no finished game gave a quiet position to learn from\n");
         st = 1;
     }

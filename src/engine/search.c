@@ -5,6 +5,7 @@
  * game says, whatever the game. */
 #include "search.h"
 #include "make.h"
+#include "capture.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,7 +209,7 @@ static int lmr_reduction(int depth, int tried, int pv)
 static void null_setup(Engine *e)
 {
     const Game *g = e->g;
-    e->null_game = g->has_royal && !g->compulsory_capture && g->nplayers == 2;
+    e->null_game = g->has_royal && !g->compulsory_capture && g->nplayers == 2 && !g->norder;
     e->mob_game = engine_counts_mobility(g);
     e->least_value = 0;
     for (int t = 1; t <= g->ntypes; t++) {
@@ -401,7 +402,7 @@ static void ply_buffers(Engine *e, int ply, int n, int **sc, int **ix)
  * move shown, comes from the full legal list, where they are one. */
 void search_node_moves(Pos *p, MoveList *ml, int *legal)
 {
-    if (p->g->compulsory_capture) {
+    if (legal_list_whole(p->g)) {
         /* which moves may be played depends on the other legal moves (a capture, if any legal
          * move captures): only the legal list knows, so it is made here (capture.h) */
         gen_legal(p, ml);
@@ -421,7 +422,7 @@ void search_node_moves(Pos *p, MoveList *ml, int *legal)
  * it). */
 static int search_moves_begin(Pos *p, MoveList *ml)
 {
-    if (p->g->compulsory_capture) {              /* (see search_node_moves) */
+    if (legal_list_whole(p->g)) {              /* (see search_node_moves) */
         gen_legal(p, ml);
         vm_run_end(p, ml->n);
         return 1;
@@ -567,7 +568,9 @@ static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply, int rep)
         int k = pick(n, sc, ix, i);
         pos_make(p, ml, &ml->m[k]);
         if (!legal && !vm_run_legal(p, mover)) { pos_unmake(p); continue; }
-        int s = -qsearch(e, p, -beta, -alpha, ply + 1, 0);
+        /* (the same side may move again: `again`, a turn-order table; see child()) */
+        int s = pos_turn(p) == mover && p->g->nplayers > 1 ? qsearch(e, p, alpha, beta, ply + 1, 0)
+                                                           : -qsearch(e, p, -beta, -alpha, ply + 1, 0);
         pos_unmake(p);
         if (e->stop) return 0;
         if (s > alpha) {
@@ -629,6 +632,16 @@ static int is_mate_score(int s) { return s > SCORE_MATE - MAX_PLY || s < -SCORE_
  * when the node is cut off. */
 #define NULL_R 2
 static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, int *best_out);
+
+/* A move's score for mover, who made it: the negated score of the side to move after it, or
+ * that score itself where mover moves again (`again;`, a Zillions turn-order table). A game of
+ * one player (a puzzle) is searched as before, as if an opponent answered each move: its
+ * captures' quiescence search would otherwise never be cut off. */
+static int child(Engine *e, Pos *p, int mover, int depth, int alpha, int beta, int ply)
+{
+    if (pos_turn(p) == mover && p->g->nplayers > 1) return search(e, p, depth, alpha, beta, ply, NULL);
+    return -search(e, p, depth, -beta, -alpha, ply, NULL);
+}
 
 static int null_move_cuts(Engine *e, Pos *p, int depth, int beta, int ply, int *score)
 {
@@ -714,7 +727,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
             pos_make(p, ml, &ml->m[k]);
             if (vm_run_legal(p, mover)) {
                 tried = 1;
-                int s = -search(e, p, depth - 1, -beta, -alpha, ply + 1, NULL);
+                int s = child(e, p, mover, depth - 1, alpha, beta, ply + 1);
                 if (s > best) { best = s; best_i = k; }
             }
             pos_unmake(p);
@@ -762,14 +775,14 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
         const int checks = (futile || lmr) && quiet && g->has_royal && in_check(p, pos_turn(p));
         if (futile && quiet && !checks) { pos_unmake(p); pruned = 1; continue; }
         int s;
-        if (tried++ == 0) s = -search(e, p, depth - 1, -beta, -alpha, ply + 1, NULL);
+        if (tried++ == 0) s = child(e, p, mover, depth - 1, alpha, beta, ply + 1);
         else {
             int r = lmr && quiet && !checks && tried > LMR_AFTER ?
                     lmr_reduction(depth, tried, pv) : 0;
-            s = -search(e, p, depth - 1 - r, -alpha - 1, -alpha, ply + 1, NULL);
+            s = child(e, p, mover, depth - 1 - r, alpha, alpha + 1, ply + 1);
             if (r && s > alpha && !e->stop)           /* (a reduced move that does well) */
-                s = -search(e, p, depth - 1, -alpha - 1, -alpha, ply + 1, NULL);
-            if (s > alpha && s < beta && !e->stop) s = -search(e, p, depth - 1, -beta, -alpha, ply + 1, NULL);
+                s = child(e, p, mover, depth - 1, alpha, alpha + 1, ply + 1);
+            if (s > alpha && s < beta && !e->stop) s = child(e, p, mover, depth - 1, alpha, beta, ply + 1);
         }
         pos_unmake(p);
         if (e->stop) break;

@@ -103,7 +103,7 @@
     X(NOTE,       "note")          /* kids: exprs whose text is added to the move string */     \
     X(QUALIFY,    "qualify")       /* num: 1 = before; kids: exprs: text kept only when needed */ \
     X(DEFER_BLOCK, "defer")        /* kids: BLOCK, whose effects are done by the branch's emits */\
-    X(LAND,       "land")          /* no fields: the moving piece arrives at the cursor now */  \
+    X(LAND,       "land")          /* the piece arrives now; num 1: a part (add-partial) */     \
     X(MOVESOF,    "moves-of")      /* kids: type expr: that type's moves for the moving piece */\
     X(COMPOUND,   "compound")      /* name: the compound type; kids: IDENT parts */             \
     X(DISTINCT_BLOCK, "distinct")  /* kids: BLOCK, whose moves reaching one state are one move; */\

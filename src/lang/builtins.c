@@ -28,6 +28,7 @@ B("friend",       BI_NAME, 0, N_, N_, N_, Z, Z, Z, VT_BOOL,   OP_LOAD, 0, OP_FRI
 B("in-check",     BI_NAME, 0, N_, N_, N_, Z, Z, Z, VT_BOOL,   OP_INCHECK, 0, -1, BI_ASKS_CHECK),
 B("no-moves",     BI_NAME, 0, N_, N_, N_, Z, Z, Z, VT_BOOL,   OP_NOMOVES, 0, -1, BI_END_OR_LEGAL),
 B("repetition",   BI_NAME, 0, N_, N_, N_, Z, Z, Z, VT_INT,    OP_REPETITION, 0, -1, 0),
+B("emitted",      BI_NAME, 0, N_, N_, N_, Z, Z, Z, VT_INT,    OP_EMITTED, 0, -1, 0),
 B("empty",        BI_CALL, 1, S, N_, N_, Z, Z, Z, VT_BOOL,    OP_EMPTY, 0, -1, 0),
 B("enemy",        BI_CALL, 1, S, N_, N_, Z, Z, Z, VT_BOOL,    OP_ENEMY, 0, -1, 0),
 B("friend",       BI_CALL, 1, S, N_, N_, Z, Z, Z, VT_BOOL,    OP_FRIEND, 0, -1, 0),

@@ -35,3 +35,14 @@ void keep_captures(const Pos *p, MoveList *ml, int most)
     }
     ml->n = k;
 }
+
+void keep_best_class(MoveList *ml)
+{
+    int32_t best = INT32_MAX;
+    for (int i = 0; i < ml->n; i++)
+        if (ml->m[i].key >= 0 && ml->m[i].key < best) best = ml->m[i].key;
+    int k = 0;
+    for (int i = 0; i < ml->n; i++)
+        if (ml->m[i].key < 0 || ml->m[i].key == best) ml->m[k++] = ml->m[i];
+    ml->n = k;
+}

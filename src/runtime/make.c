@@ -15,6 +15,19 @@
 
 void pos_make(Pos *p, const MoveList *ml, const Move *m) { pos_make_parts(p, ml, m, PROBE_FULL); }
 
+/* Who moves after mover: the next player, or the next entry's of a turn-order table (the
+ * entry's index is state too: it is moved on here). An index out of the table (a position
+ * string may hold anything) starts again at the repeated part. */
+static int next_turn(Pos *p, int mover)
+{
+    const Game *g = p->g;
+    if (!g->norder) return (mover + 1) % g->nplayers;
+    int32_t i = p->st[g->order_slot] + 1;
+    if (i < 0 || i >= g->norder) i = g->order_repeat;
+    pos_set(p, g->order_slot, i);
+    return g->order_player[i];
+}
+
 void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
 {
     const Game *g = p->g;
@@ -73,7 +86,7 @@ void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
      * destination: `move.captured` is the piece the move captured, however it was taken */
     if (!p->last_captured && m->kind != MK_DROP) p->last_captured = m->taken;
     if ((parts & PROBE_AFTER_MOVE) && g->hook_fn[HOOK_AFTER_MOVE] >= 0) vm_run_hook(p, HOOK_AFTER_MOVE, mover);
-    if (!m->again) pos_set(p, g->st_turn, (mover + 1) % g->nplayers);
+    if (!m->again) pos_set(p, g->st_turn, next_turn(p, mover));
     if (p->transient_dirty) pos_reset_transient(p);     /* a turn begins: nothing carries over */
     if ((parts & PROBE_TURN_START) && g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_turn(p));
     if (parts & PROBE_HISTORY) pos_push_history(p);
@@ -91,7 +104,7 @@ void pos_make_null(Pos *p)
         pos_set(p, v->base, (int32_t)v->init);
     }
     p->last_from = p->last_to = -1; p->last_piece = p->last_captured = 0;
-    pos_set(p, g->st_turn, (mover + 1) % g->nplayers);
+    pos_set(p, g->st_turn, next_turn(p, mover));
     if (p->transient_dirty) pos_reset_transient(p);
     if (g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_turn(p));
     pos_push_history(p);

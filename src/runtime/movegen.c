@@ -271,7 +271,7 @@ static int count_legal_from(Pos *p, MoveList *ml, int first)
 
 int gen_legal_upto(Pos *p, MoveList *ml, int limit)
 {
-    if (p->g->compulsory_capture) {        /* legality depends on the whole list (capture.h) */
+    if (legal_list_whole(p->g)) {          /* legality depends on the whole list (capture.h) */
         gen_legal(p, ml);
         return ml->n > limit ? limit + 1 : ml->n;
     }
@@ -351,6 +351,7 @@ void gen_legal(Pos *p, MoveList *ml)
         ml->m[k++] = m;
     }
     ml->n = k;
+    if (g->move_priorities) keep_best_class(ml);
     if (g->compulsory_capture) keep_captures(p, ml, g->compulsory_capture == 2);
 }
 

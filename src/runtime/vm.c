@@ -526,7 +526,43 @@ static int land_piece(Pos *p, const RunCtx *c, int64_t *L, int line)
     if (L[1]) w = PW_WITH_TYPE(w, L[1]);
     if (!pos_push(p, (int)L[0], w))
         pos_runtime_error(p, line, "more than %d pieces on %s", g->stack, g->sq_name[L[0]]);
-    L[4] = 1;
+    L[4] = L[0] + 1;                         /* where it landed, + 1 (land_part) */
+    return 1;
+}
+
+/* A part of a move made (Zillions' add-partial, docs/zrf.md "Moves in several parts"): the
+ * moving piece goes to the cursor from where it stands (its origin, or where the last part
+ * left it: LOC_LANDED - 1), capturing what stands there, and the deferred effects of the
+ * branch are done now, so that the next part sees them; the branch goes on from there, and
+ * its emit records the whole move, from the origin. 0: the part cannot be made. */
+static int land_part(Pos *p, RunCtx *c, int64_t *L, int line)
+{
+    const Game *g = p->g;
+    if (!SQOK(L[0])) return 0;
+    if (!L[LOC_LANDED]) {
+        if (!land_piece(p, c, L, line)) return 0;
+    } else {
+        int at = (int)L[LOC_LANDED] - 1, layer = pos_height(p, at) - 1;
+        if (!SQOK(at) || layer < 0) return 0;
+        int32_t w = p->st[at * g->stack + layer];
+        if (L[1]) w = PW_WITH_TYPE(w, L[1]);
+        if (at != L[0]) {
+            pos_remove_layer(p, at, layer);
+            for (int l = pos_height(p, (int)L[0]) - 1; l >= 0; l--) {
+                int32_t cap = p->st[L[0] * g->stack + l];
+                pos_set(p, (int)L[0] * g->stack + l, 0);
+                if (g->hook_fn[HOOK_CAPTURE] >= 0) vm_run_capture_hook(p, c->mover, cap);
+            }
+            if (!pos_push(p, (int)L[0], w))
+                pos_runtime_error(p, line, "more than %d pieces on %s", g->stack, g->sq_name[L[0]]);
+        } else pos_set(p, at * g->stack + layer, w);
+        L[LOC_LANDED] = L[0] + 1;
+    }
+    if (L[LOC_DEFERRED]) {
+        if (deferred_apply(p, &p->vm->deferred, c->mover, (int)L[LOC_DEFERRED], &L[LOC_TAKEN]) < 0)
+            return 0;
+        L[LOC_DEFERRED] = 0;
+    }
     return 1;
 }
 

@@ -711,6 +711,14 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         vmcase(LAND)
             if (!land_piece(p, c, L, LINE)) goto fail;
             ip += 1; NEXT;
+        vmcase(LANDPART)
+            if (c->mode != RUN_GEN || !land_part(p, c, L, LINE)) goto fail;
+            ip += 1; NEXT;
+        vmcase(EMITTED)
+            /* (a run resumed after a stop counts the moves it skips: the same count each time) */
+            stk[sp++] = c->mode != RUN_GEN || !c->out ? 0
+                      : c->out->emit_watch ? c->out->unit_emits : c->out->n;
+            ip += 1; NEXT;
         vmcase(SQUARE)
             b = stk[--sp]; a = stk[sp - 1];
             stk[sp - 1] = a >= 1 && a <= g->files && b >= 1 && b <= g->ranks ? g->sq_at[(a - 1) + (b - 1) * MAX_FILES] : -1;

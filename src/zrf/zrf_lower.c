@@ -457,6 +457,19 @@ Ast *zl_after_move(ZrfLower *L)
     return L->after_move;
 }
 
+/* `var " turn": int = 0;`: the entry of the turn order whose turn it is (Game.order_slot):
+ * counted, so two positions that differ in it differ */
+static void declare_turn_index(ZrfLower *L, Ast *root)
+{
+    const ZrfNode *at = zrf_find(L->sections, "turn-order");
+    Ast *t = zl_node(L, AST_TYPE, at);
+    t->name = zl_str(L, "int");
+    Ast *var = zl_kids(L, AST_VAR, at, t, zl_num(L, 0, at), zl_node(L, AST_NOTHING, at));
+    var->name = zl_str(L, ZL_TURN);
+    var->num = VAR_GLOBAL;
+    ast_add(&L->nodes, root, var);
+}
+
 /* ---------- the start position ---------- */
 
 typedef struct { char *s; size_t n, cap; } Text;
@@ -551,7 +564,8 @@ static const char *start_position(ZrfLower *L, const GraphBoard *gb, const char 
     }
     /* the first to move: the turn order's first, or the first player */
     const ZrfNode *order = zrf_find(L->sections, "turn-order");
-    int first = order && order->nkids > 1 && order->kids[1]->kind == ZN_ATOM ? zl_player(L,
+    int first = L->norder ? L->order_player[0]
+        : order && order->nkids > 1 && order->kids[1]->kind == ZN_ATOM ? zl_player(L,
         order->kids[1]->text) : 0;
     put(&t, " ");
     put(&t, L->g ? "" : "");
@@ -578,6 +592,7 @@ static const char *start_position(ZrfLower *L, const GraphBoard *gb, const char 
         if (!any) put(&t, "-");
     }
     if (L->uses_last) put(&t, " - -");
+    if (L->norder) put(&t, " 0");                 /* the turn order's first entry */
     /* each player has pieces of one droppable type at most off the board, and nothing puts
      * more there: a drop is named by its square (Game.drop_square_only) */
     if (drops) {
@@ -612,6 +627,9 @@ static void read_options(ZrfLower *L, Ast *root)
             ast_add(&L->nodes, b, zl_kids(L, AST_NOTE, o, zl_string(L, "pass", o), NULL, NULL));
             Ast *e = zl_kids(L, AST_EMIT, o, zl_node(L, AST_NOTHING, o), NULL, NULL);
             e->num = EMIT_STAY;
+            /* no move priority removes a pass (Dagaz adds it after them) */
+            if (L->nprio)
+                ast_add(&L->nodes, b, zl_kids(L, AST_KEY, o, zl_num(L, -1, o), NULL, NULL));
             ast_add(&L->nodes, b, e);
             ast_add(&L->nodes, root, zl_kids(L, AST_MOVES, o, b, NULL, NULL));
             continue;
@@ -624,7 +642,14 @@ static void read_options(ZrfLower *L, Ast *root)
         int known = 0;
         for (int k = 0; cosmetic[k]; k++) known |= zrf_eq_nocase(name, cosmetic[k]);
         if (known) continue;
-        if (zrf_eq_nocase(name, "recycle captures") || zrf_eq_nocase(name, "pass partial") ||
+        if (zrf_eq_nocase(name, "pass partial")) continue;     /* (check_supported) */
+        /* a side that can take pieces must take as many as it can (`moves maximum capture`,
+         * capture.c); 2, where a king counts for more, is not read yet */
+        if (zrf_eq_nocase(name, "maximal captures") && zrf_eq(v, "true")) {
+            L->g->compulsory_capture = 2;
+            continue;
+        }
+        if (zrf_eq_nocase(name, "recycle captures") ||
             zrf_eq_nocase(name, "maximal captures") || zrf_eq_nocase(name, "include off-pieces") ||
             zrf_eq_nocase(name, "recycle promotions")) {
             if (!zrf_eq(v, "false"))
@@ -638,38 +663,188 @@ static void read_options(ZrfLower *L, Ast *root)
     }
 }
 
+/* Does the form hold an add-partial? */
+static int has_partial(const ZrfNode *n)
+{
+    if (n->kind == ZN_ATOM) return zrf_eq(n->text, "add-partial");
+    for (int i = 0; i < n->nkids; i++) if (has_partial(n->kids[i])) return 1;
+    return 0;
+}
+
+/* ---------- what is refused before anything is lowered ---------- */
+
+/* ---------- turn orders and move types ---------- */
+
+int zl_move_class(ZrfLower *L, const char *name, const ZrfNode *at)
+{
+    if (!name) return 0;
+    for (int i = 1; i <= L->nclasses; i++) if (zrf_eq(L->mclass[i], name)) return i;
+    if (L->nclasses == ZL_MAX_CLASSES) {
+        zl_error(L, at, "more than %d move types", ZL_MAX_CLASSES);
+        return 0;
+    }
+    L->mclass[++L->nclasses] = name;
+    return L->nclasses;
+}
+
+Ast *zl_class_block(ZrfLower *L, const char *label, const ZrfNode *at, Ast *blk)
+{
+    if (!L->classed && !L->partial) return blk;
+    int c = zl_move_class(L, label, at);
+    Ast *out = zl_block(L, at);
+    Ast *chain = zl_ident(L, ZL_CHAIN, at);
+    if (L->partial)          /* a later part: only a move of the class the last part named */
+        ast_add(&L->nodes, out, zl_kids(L, AST_REQUIRE, at, zl_binary(L, BIN_OR, at,
+                zl_not(L, at, chain), zl_binary(L, BIN_EQ, at, zl_ident(L, ZL_CCLASS, at),
+                                                zl_num(L, c, at))), NULL, NULL));
+    if (L->typed_turns) {
+        /* the turns whose entry allows the type: those of any type, and those of this one (a
+         * move of no type only at the former, as Polygamo's generator does) */
+        Ast *ok = NULL;
+        int all = 1;
+        for (int i = 0; i < L->norder; i++) {
+            if (L->order_class[i] && L->order_class[i] != c) { all = 0; continue; }
+            Ast *e = zl_binary(L, BIN_EQ, at, zl_ident(L, ZL_TURN, at), zl_num(L, i, at));
+            ok = ok ? zl_binary(L, BIN_OR, at, ok, e) : e;
+        }
+        /* (a later part of a move: the turn judged its first) */
+        if (!ok) ok = zl_ident(L, "false", at);
+        if (L->partial) ok = zl_binary(L, BIN_OR, at, zl_ident(L, ZL_CHAIN, at), ok);
+        if (!all) ast_add(&L->nodes, out, zl_kids(L, AST_REQUIRE, at, ok, NULL, NULL));
+    }
+    if (L->nprio) {
+        /* its rank: its place in move-priorities, after them all when it is not there (a type
+         * not listed, or no type); a move in parts has its first part's */
+        int rank = c >= 1 && c <= L->nprio ? c - 1 : L->nprio;
+        Ast *key = zl_kids(L, AST_KEY, at, zl_num(L, rank, at), NULL, NULL);
+        if (L->partial) {
+            Ast *b = zl_block(L, at);
+            ast_add(&L->nodes, b, key);
+            key = zl_kids(L, AST_IF, at, zl_not(L, at, zl_ident(L, ZL_CHAIN, at)), b,
+                          zl_node(L, AST_NOTHING, at));
+        }
+        ast_add(&L->nodes, out, key);
+    }
+    ast_add(&L->nodes, out, blk);
+    return out;
+}
+
+/* (turn-order ENTRY ...): an entry is a player, (PLAYER MOVE-TYPE), or `repeat` (the entries
+ * after it are played over and over; without it, all of them). Each player once and nothing
+ * else is the plain order: the players are then declared in that order. Anything else is a
+ * table (Game.norder). */
+static void read_turn_order(ZrfLower *L, const ZrfNode *f)
+{
+    int plain = f->nkids - 1 == L->nplayers, seen = 0;
+    for (int k = 1; k < f->nkids && plain; k++) {
+        int pl = f->kids[k]->kind == ZN_ATOM ? zl_player(L, f->kids[k]->text) : -1;
+        plain = pl >= 0 && pl < 30 && !(seen >> pl & 1);
+        if (plain) seen |= 1 << pl;
+    }
+    if (plain) {
+        const char *order[ZRF_MAX_PLAYERS];
+        for (int k = 1; k < f->nkids; k++) order[k - 1] = f->kids[k]->text;
+        for (int k = 0; k < L->nplayers; k++) L->player[k] = order[k];
+        return;
+    }
+    L->order_repeat = 0;
+    int repeat_seen = 0;
+    for (int k = 1; k < f->nkids; k++) {
+        const ZrfNode *e = f->kids[k];
+        const char *who = NULL, *type = NULL;
+        if (e->kind == ZN_ATOM && zrf_eq(e->text, "repeat")) {
+            if (repeat_seen++) zl_error(L, e, "a second `repeat` in a turn order");
+            L->order_repeat = L->norder;
+            continue;
+        }
+        if (e->kind == ZN_ATOM) who = e->text;
+        else if (e->kind == ZN_LIST && e->nkids >= 1 && e->nkids <= 3 &&
+                 e->kids[0]->kind == ZN_ATOM) {
+            who = e->kids[0]->text;
+            const ZrfNode *last = e->kids[e->nkids - 1];
+            if (e->nkids >= 2 && e->kids[1]->kind == ZN_ATOM &&
+                zl_player(L, e->kids[1]->text) >= 0) {
+                zl_error(L, e, "a turn that makes another player's moves ((%s %s ...)) is not "
+                         "supported yet by boardvm's Zillions reader (issue 35)", who,
+                         e->kids[1]->text);
+                continue;
+            }
+            if (e->nkids == 3 || (e->nkids == 2 && last->kind != ZN_ATOM)) {
+                zl_error(L, e, "a turn is PLAYER, (PLAYER MOVE-TYPE) or repeat");
+                continue;
+            }
+            if (e->nkids == 2) type = last->text;
+        } else {
+            zl_error(L, e, "a turn is PLAYER, (PLAYER MOVE-TYPE) or repeat");
+            continue;
+        }
+        int pl = zl_player(L, who);
+        if (pl < 0) {
+            zl_error(L, e, "'%s' is not a player of the game", who);
+            continue;
+        }
+        if (L->norder == MAX_TURN_ORDER) {
+            zl_error(L, e, "a turn order of more than %d turns", MAX_TURN_ORDER);
+            return;
+        }
+        L->order_player[L->norder] = pl;
+        L->order_class[L->norder] = zl_move_class(L, type, e);
+        if (type) L->typed_turns = 1;
+        L->norder++;
+    }
+    if (!L->norder) zl_error(L, f, "a turn order with no turn");
+    else if (L->order_repeat >= L->norder)
+        zl_error(L, f, "nothing after `repeat` in the turn order");
+    /* a player the table never names would never move */
+    for (int p = 0; p < L->nplayers; p++) {
+        int named = 0;
+        for (int i = 0; i < L->norder; i++) named |= L->order_player[i] == p;
+        if (!named && L->norder)
+            zl_error(L, f, "player '%s' is not in the turn order: players who never move (neutral "
+                     "players) are not supported yet by boardvm's Zillions reader (issue 35)",
+                     L->player[p]);
+    }
+}
+
 /* ---------- what is refused before anything is lowered ---------- */
 
 static int check_supported(ZrfLower *L)
 {
     const ZrfNode *s = L->sections;
-    for (int i = 0; i < s->nkids; i++) {
-        const ZrfNode *f = s->kids[i];
-        if (zrf_is(f, "move-priorities"))
-            zl_error(L, f, "move-priorities are not supported yet by boardvm's Zillions reader "
-                     "(issue 35)");
-        if (zrf_is(f, "turn-order")) {
-            /* each player once, in any order: the players move in that order */
-            int plain = f->nkids - 1 == L->nplayers, seen = 0;
-            for (int k = 1; k < f->nkids && plain; k++) {
-                int pl = f->kids[k]->kind == ZN_ATOM ? zl_player(L, f->kids[k]->text) : -1;
-                plain = pl >= 0 && pl < 30 && !(seen >> pl & 1);
-                if (plain) seen |= 1 << pl;
-            }
-            if (plain) {
-                const char *order[ZRF_MAX_PLAYERS];
-                for (int k = 1; k < f->nkids; k++) order[k - 1] = f->kids[k]->text;
-                for (int k = 0; k < L->nplayers; k++) L->player[k] = order[k];
-            }
-            if (!plain)
-                zl_error(L, f, "a turn order other than the players in turn is not supported "
-                         "yet by boardvm's Zillions reader (issue 35)");
-        }
-    }
     if (L->nplayers < 1 || L->nplayers > 2)
         zl_error(L, zrf_find(s, "players") ? zrf_find(s, "players") : s,
                  "a game of %d players: boardvm's Zillions reader plays games of one or two "
                  "players so far (issue 35)", L->nplayers);
+    else
+        for (int i = 0; i < s->nkids; i++) {
+            const ZrfNode *f = s->kids[i];
+            if (zrf_is(f, "move-priorities")) {
+                /* the best first: its types are classes 1..nprio */
+                if (L->nprio || L->nclasses) {
+                    zl_error(L, f, "a second move-priorities");
+                    continue;
+                }
+                for (int k = 1; k < f->nkids; k++) {
+                    if (f->kids[k]->kind != ZN_ATOM) {
+                        zl_error(L, f->kids[k], "(move-priorities MOVE-TYPE ...) names move types");
+                        continue;
+                    }
+                    zl_move_class(L, f->kids[k]->text, f->kids[k]);
+                }
+                L->nprio = L->nclasses;
+            }
+        }
+    for (int i = 0; i < s->nkids && L->nplayers >= 1 && L->nplayers <= 2; i++)
+        if (zrf_is(s->kids[i], "turn-order")) read_turn_order(L, s->kids[i]);
+    for (int i = 0; i < s->nkids; i++) {
+        const ZrfNode *f = s->kids[i];
+        if (zrf_is(f, "piece")) L->partial |= has_partial(f);
+        if (zrf_is(f, "option") && f->nkids >= 3 && f->kids[1]->kind == ZN_STRING &&
+            zrf_eq_nocase(f->kids[1]->text, "pass partial") && f->kids[2]->kind == ZN_ATOM &&
+            !zrf_eq(f->kids[2]->text, "false"))
+            L->pass_partial = 1;
+    }
+    L->classed = L->nprio > 0 || L->typed_turns;
     return !L->failed;
 }
 
@@ -739,6 +914,7 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
     declare_pieces(L, root, codes, royal, &drops);
     read_options(L, root);
     if (L->uses_last) declare_last_move(L, root);
+    if (L->norder) declare_turn_index(L, root);
     if (L->after_move) {
         Ast *hook = zl_kids(L, AST_HOOK, L->sections, L->after_move, NULL, NULL);
         hook->num = HOOK_AFTER_MOVE;
@@ -773,7 +949,14 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
     if (L->failed) { *status = 1; game_free(L->g); L->g = NULL; }
     else {
         zrf_point_diag(L->z, L->main_file);
+        Game *lg = L->g;
+        lg->move_priorities = L->nprio > 0;
+        lg->norder = L->norder;
+        lg->order_repeat = L->order_repeat;
+        for (int i = 0; i < L->norder; i++) lg->order_player[i] = (uint8_t)L->order_player[i];
         g = game_compile_tree(L->g, root, &L->z->diag, &bt.gb, nopts, opts, status);
+        for (int i = 0; g && g->norder && i < g->nvars; i++)
+            if (!strcmp(g->vars[i].name, ZL_TURN)) g->order_slot = g->vars[i].base;
     }
     L->g = NULL;
     board_tables_free(&bt);

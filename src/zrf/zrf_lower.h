@@ -23,6 +23,14 @@
 #define ZL_MARK " mark"
 #define ZL_LASTFROM " last-from"
 #define ZL_LASTTO " last-to"
+#define ZL_TURN " turn"             /* the entry of a turn-order table whose turn it is */
+#define ZL_CHAIN " chain"           /* a part of the move was made (add-partial) */
+#define ZL_CCLASS " chain-class"    /* ... and the next part is a move of this class */
+#define ZL_CONT " continues"        /* the part just made continues the move */
+#define ZL_CTYPE " chain-type"      /* the type the moving piece has become in its parts */
+#define ZL_EMITTED " emitted"       /* `emitted` before a part was tried */
+#define ZL_VISITED " visited"       /* where the move has stood since it last took a piece */
+#define ZL_TOOK " took"             /* the part being made has an effect (a capture ...) */
 
 typedef struct {
     Zrf *z;
@@ -41,6 +49,20 @@ typedef struct {
 #define ZL_MAX_PATH_LEN 4
     int path[ZL_MAX_PATHS][ZL_MAX_PATH_LEN], path_len[ZL_MAX_PATHS], npaths;
     int *opposite;               /* each of the board's directions' opposite, or -1 */
+    /* Move types (move-type labels, move-priorities, typed turns): class 1.. in the order met;
+     * 0 is a move of no type. */
+#define ZL_MAX_CLASSES 64
+    const char *mclass[ZL_MAX_CLASSES + 1]; int nclasses;
+    int nprio;                   /* move-priorities: mclass 1..nprio are its list, best first */
+    int classed;                 /* moves carry their class (move-priorities or a typed turn):
+                                    every block is a program, with its `key` and its turns */
+    /* Moves in several parts (add-partial, docs/zrf.md "Moves in several parts"): the game
+     * has them (each piece's program is then a loop of parts), "pass partial" is on. */
+    int partial, pass_partial;
+    int cur_class;               /* the class of the block being lowered */
+    /* A turn-order table (Game.norder): each entry's player and move type (0: any). */
+    int norder, order_repeat, typed_turns;
+    int order_player[MAX_TURN_ORDER], order_class[MAX_TURN_ORDER];
     Ast *after_move;             /* the statements of the `after-move` hook, NULL: none yet */
     int failed;                  /* an error was reported */
 } ZrfLower;
@@ -77,6 +99,13 @@ const char *zl_piece_name(const ZrfLower *L, int i);
 int zl_path(ZrfLower *L, const int *dirs, int n);
 const char *zl_dir_name(ZrfLower *L, int d);
 
+/* zrf_lower.c: the class of a move type's name (1..), made if it is new; 0 for NULL or when
+ * there are too many (an error). */
+int zl_move_class(ZrfLower *L, const char *name, const ZrfNode *at);
+/* A block of a move type (label: its name, or NULL) wrapped for a game whose moves carry
+ * classes: `{ require <a turn that allows it>; key <its rank>; BLOCK }` (blk as it is
+ * otherwise). */
+Ast *zl_class_block(ZrfLower *L, const char *label, const ZrfNode *at, Ast *blk);
 /* zrf_lower.c: the block of the `after-move` hook, made when first asked for. */
 Ast *zl_after_move(ZrfLower *L);
 

@@ -28,6 +28,8 @@ typedef struct {
 #define CASC " cascaded"
 
 static void instrs(Blk *k, Ast *out, const ZrfNode *list, int from);
+static void seq(Blk *k, Ast *out, const ZrfNode *list, int from, int to);
+static int holds_partial(const ZrfNode *n);
 static Ast *cond(Blk *k, const ZrfNode *c);
 
 static int atom_is(const ZrfNode *n, const char *s) { return n->kind == ZN_ATOM && zrf_eq(n->text,
@@ -243,6 +245,10 @@ static void deferred(Blk *k, Ast *out, const ZrfNode *at, Ast *s, Ast *sq_check)
                     zl_node(L, AST_NOTHING, at));
     }
     ast_add(&L->nodes, out, d);
+    /* (a part of a move in parts with an effect may come back where the move has stood) */
+    if (L->partial && !k->attack && !k->drop)
+        ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, ZL_TOOK, at), zl_ident(L, "true", at),
+                                          at));
 }
 
 /* The square of an effect's optional argument, and whether it needs the off-board check */
@@ -390,9 +396,48 @@ static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
     ast_add(&L->nodes, out, e);
 }
 
+static void add_plain(Blk *k, Ast *out, const ZrfNode *f);
+
+/* A move made here after a part of it (add-partial): for each type (none: as it is), a branch
+ * that makes this last part too and emits the whole move, then ends; one branch goes on. */
+static Ast *add_after_part(Blk *k, const ZrfNode *at, const ZrfNode *types, int from)
+{
+    ZrfLower *L = k->L;
+    Ast *either = zl_node(L, AST_EITHER, at);
+    int n = types ? types->nkids - from : 0;
+    for (int i = 0; i < (n ? n : 1); i++) {
+        Ast *b = zl_block(L, at);
+        if (n) ast_add(&L->nodes, b, zl_kids(L, AST_BECOME, at,
+                                             zl_ident(L, types->kids[from + i]->text, at),
+                                             NULL, NULL));
+        Ast *land = zl_node(L, AST_LAND, at);
+        land->num = 1;
+        ast_add(&L->nodes, b, land);
+        Ast *e = zl_kids(L, AST_EMIT, at, zl_node(L, AST_NOTHING, at), NULL, NULL);
+        e->num = EMIT_MOVE;
+        ast_add(&L->nodes, b, e);
+        ast_add(&L->nodes, b, zl_node(L, AST_STOP, at));
+        ast_add(&L->nodes, either, b);
+    }
+    ast_add(&L->nodes, either, zl_block(L, at));
+    return either;
+}
+
+/* `add` and (add TYPE ...); in a game with moves in parts, after a part the move is made from
+ * where the piece stands (`if chain { ... } else { ... }`) */
+static void add(Blk *k, Ast *out, const ZrfNode *f)
+{
+    ZrfLower *L = k->L;
+    if (!L->partial || k->attack || k->drop) { add_plain(k, out, f); return; }
+    Ast *then = zl_block(L, f), *els = zl_block(L, f);
+    ast_add(&L->nodes, then, add_after_part(k, f, f->kind == ZN_LIST ? f : NULL, 1));
+    add_plain(k, els, f);
+    ast_add(&L->nodes, out, zl_kids(L, AST_IF, f, zl_ident(L, ZL_CHAIN, f), then, els));
+}
+
 /* `add` and (add TYPE ...): each move in a branch that ends after its emit, and one branch
  * that goes on with the block (what a move records stays its own) */
-static void add(Blk *k, Ast *out, const ZrfNode *f)
+static void add_plain(Blk *k, Ast *out, const ZrfNode *f)
 {
     ZrfLower *L = k->L;
     int ntypes = f->kind == ZN_LIST ? f->nkids - 1 : 0;
@@ -412,6 +457,104 @@ static void add(Blk *k, Ast *out, const ZrfNode *f)
     }
     ast_add(&L->nodes, either, zl_block(L, f));
     ast_add(&L->nodes, out, either);
+}
+
+/* (add-partial [TYPE] [MOVE-TYPE]): a part of the move (docs/zrf.md, "Moves in several
+ * parts"). Two branches: one makes the part (the piece lands here, as TYPE, and the part's
+ * effects are done) and goes on to the next part, of MOVE-TYPE (none: the block's own); the
+ * other goes on with the block, after making the move end here when the first branch made no
+ * move (a part must be followed by another where one can be; with "pass partial" it may
+ * always end):
+ *   let n = emitted;
+ *   either { [become TYPE;] land part; chain = true; chain-class = C; continues = true; }
+ *   or { if emitted == n { ADD } }                      ADD: as (add [TYPE]) here
+ * The instructions after it run only where `continues` is false (seq). */
+static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
+{
+    ZrfLower *L = k->L;
+    if (k->drop || k->parts) {
+        unsupported(k, f, "`add-partial` in a drop or with a cascade");
+        return;
+    }
+    const char *type = NULL, *mtype = NULL;
+    for (int i = 1; f->kind == ZN_LIST && i < f->nkids; i++) {
+        const ZrfNode *a = f->kids[i];
+        if (a->kind != ZN_ATOM) {
+            zl_error(L, a, "(add-partial [PIECE-TYPE] [MOVE-TYPE])");
+            return;
+        }
+        if (i == 1 && f->nkids == 3) {
+            if (zl_piece(L, a->text) < 0) {
+                zl_error(L, a, "(add-partial PIECE-TYPE MOVE-TYPE) names a piece type first");
+                return;
+            }
+            type = a->text;
+        } else if (f->nkids == 2 && zl_piece(L, a->text) >= 0) type = a->text;
+        else mtype = a->text;
+    }
+    if (f->kind == ZN_LIST && f->nkids > 3) {
+        zl_error(L, f, "(add-partial [PIECE-TYPE] [MOVE-TYPE])");
+        return;
+    }
+    /* the move that ends here: as (add TYPE) or add */
+    ZrfNode *as_add = arena_alloc(&L->nodes, sizeof *as_add);
+    *as_add = *f;
+    if (type) {
+        static ZrfNode add_head = { .kind = ZN_ATOM, .text = "add" };
+        ZrfNode **kids = arena_alloc(&L->nodes, sizeof *kids * 2);
+        ZrfNode *t = arena_alloc(&L->nodes, sizeof *t);
+        *t = *f->kids[1];
+        t->text = type;
+        kids[0] = &add_head; kids[1] = t;
+        as_add->kind = ZN_LIST; as_add->kids = kids; as_add->nkids = 2;
+    } else {
+        as_add->kind = ZN_ATOM; as_add->text = "add"; as_add->nkids = 0; as_add->kids = NULL;
+    }
+    if (k->attack) { add(k, out, as_add); return; }   /* its first part attacks, as an add */
+    int cls = mtype ? zl_move_class(L, mtype, f) : L->cur_class;
+    const char *n0 = ZL_EMITTED;      /* (the choice point gives the other branch its value) */
+    ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, n0, f), zl_ident(L, "emitted", f), f));
+    Ast *part = zl_block(L, f);
+    /* A part that takes nothing (no effect of it was met) may not end where the move has stood
+     * since it last took a piece: a move in parts ends (Halma's jumps would go round for
+     * ever); one that takes something starts that count again (a checkers king may come back
+     * to its square after taking four pieces). */
+    Ast *took = zl_ident(L, ZL_TOOK, f);
+
+    if (type && !k->attack)
+        ast_add(&L->nodes, part, zl_kids(L, AST_BECOME, f, zl_ident(L, type, f), NULL, NULL));
+    Ast *land = zl_node(L, AST_LAND, f);
+    land->num = 1;
+    ast_add(&L->nodes, part, land);
+    Ast *lit = zl_node(L, AST_SETLIT, f);
+    ast_add(&L->nodes, lit, here(k, f));
+    Ast *reset = zl_block(L, f), *grow = zl_block(L, f);
+    ast_add(&L->nodes, reset, zl_assign(L, zl_ident(L, ZL_VISITED, f), lit, f));
+    ast_add(&L->nodes, grow, zl_assign(L, zl_ident(L, ZL_VISITED, f), zl_binary(L, BIN_ADD, f,
+            zl_ident(L, ZL_VISITED, f), here(k, f)), f));
+    ast_add(&L->nodes, part, zl_kids(L, AST_IF, f, took, reset, grow));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_TOOK, f), zl_ident(L, "false", f), f));
+    /* where each part ended, written after the move's string where two moves share one:
+     * a1c3(a3) and a1c3(c1) */
+    ast_add(&L->nodes, part, zl_kids(L, AST_QUALIFY, f, zl_string(L, "(", f), here(k, f),
+                                     zl_string(L, ")", f)));
+    if (type)                                          /* the next part is the new type's */
+        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CTYPE, f), zl_ident(L, type, f), f));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CHAIN, f), zl_ident(L, "true", f), f));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CCLASS, f), zl_num(L, cls, f), f));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CONT, f), zl_ident(L, "true", f), f));
+    Ast *end = zl_block(L, f);
+    add(k, end, as_add);
+    Ast *rest = zl_block(L, f);
+    if (L->pass_partial) ast_add(&L->nodes, rest, end);
+    else ast_add(&L->nodes, rest, zl_kids(L, AST_IF, f, zl_binary(L, BIN_EQ, f,
+            zl_ident(L, "emitted", f), zl_ident(L, n0, f)), end, zl_node(L, AST_NOTHING, f)));
+    /* (nor may the move end there; the block goes on either way) */
+    Ast *b = zl_block(L, f);
+    ast_add(&L->nodes, b, zl_kids(L, AST_EITHER, f, part, rest, NULL));
+    ast_add(&L->nodes, out, zl_kids(L, AST_IF, f, zl_binary(L, BIN_OR, f,
+            zl_ident(L, ZL_TOOK, f), zl_not(L, f, zl_kids(L, AST_IN, f, here(k, f),
+            zl_ident(L, ZL_VISITED, f), NULL))), b, zl_node(L, AST_NOTHING, f)));
 }
 
 /* add-copy: the piece moves and a copy of it stays where it was */
@@ -470,8 +613,9 @@ static void instr(Blk *k, Ast *out, const ZrfNode *n)
         else if (!strcmp(a, "to"))
             ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, PT, n), here(k, n), n));
         else if (!strcmp(a, "add-copy")) add_copy(k, out, n);
-        else if (!strcmp(a, "add-partial") || !strcmp(a, "add-copy-partial"))
-            unsupported(k, n, "`add-partial` (moves in several parts: issue 35)");
+        else if (!strcmp(a, "add-partial")) add_partial(k, out, n);
+        else if (!strcmp(a, "add-copy-partial"))
+            unsupported(k, n, "`add-copy-partial` (issue 35)");
         else if (zl_direction(L, a) >= 0)
             ast_add(&L->nodes, out, zl_kids(L, AST_STEP, n, zl_ident(L, a, n), NULL, NULL));
         else if (zl_position(L, a) >= 0)
@@ -498,15 +642,18 @@ static void instr(Blk *k, Ast *out, const ZrfNode *n)
         Ast *then = zl_block(L, n), *els = zl_block(L, n);
         int e = 2;
         while (e < n->nkids && !atom_is(n->kids[e], "else")) e++;
-        for (int i = 2; i < e; i++) instr(k, then, n->kids[i]);
-        for (int i = e + 1; i < n->nkids; i++) instr(k, els, n->kids[i]);
+        seq(k, then, n, 2, e);
+        seq(k, els, n, e + 1, n->nkids);
         if (c) ast_add(&L->nodes, out, zl_kids(L, AST_IF, n, c, then, e < n->nkids ? els
                                                : zl_node(L, AST_NOTHING, n)));
     } else if (!strcmp(h, "while")) {
         if (n->nkids < 2) { zl_error(L, n, "(while CONDITION INSTRUCTION ...)"); return; }
         Ast *c = cond(k, n->kids[1]);
         Ast *body = zl_block(L, n);
-        for (int i = 2; i < n->nkids; i++) instr(k, body, n->kids[i]);
+        seq(k, body, n, 2, n->nkids);
+        /* (a part made inside goes on to the next part, not round the loop) */
+        if (c && L->partial && !k->attack && holds_partial(n))
+            c = zl_binary(L, BIN_AND, n, zl_not(L, n, zl_ident(L, ZL_CONT, n)), c);
         if (c) ast_add(&L->nodes, out, zl_kids(L, AST_WHILE, n, c, body, NULL));
     } else if (!strcmp(h, "add")) add(k, out, n);
     else if (!strcmp(h, "capture")) effect_capture(k, out, n);
@@ -542,17 +689,46 @@ static void instr(Blk *k, Ast *out, const ZrfNode *n)
     } else if (!strcmp(h, "back")) {
         ast_add(&L->nodes, out, zl_kids(L, AST_GO, n, zl_ident(L, ZL_MARK, n), NULL, NULL));
     } else if (!strcmp(h, "move-type")) {
-        /* a label for move-priorities (issue 35): without them it changes nothing */
+        /* a label stands between blocks (blocks_of); inside one it labels nothing boardvm
+         * knows, which matters only where moves have classes */
+        if (L->classed) unsupported(k, n, "(move-type ...) inside a move block");
     } else if (!strcmp(h, "set-position-flag")) unsupported(k, n, "`set-position-flag`");
-    else if (!strcmp(h, "add-partial") || !strcmp(h, "add-copy-partial"))
-        unsupported(k, n, "`add-partial` (moves in several parts: issue 35)");
+    else if (!strcmp(h, "add-partial")) add_partial(k, out, n);
+    else if (!strcmp(h, "add-copy-partial")) unsupported(k, n, "`add-copy-partial` (issue 35)");
     else if (!strcmp(h, "add-copy")) add_copy(k, out, n);
     else zl_error(L, n, "unknown instruction '%s'", h);
 }
 
+/* Does the form hold an add-partial? */
+static int holds_partial(const ZrfNode *n)
+{
+    if (n->kind == ZN_ATOM) return zrf_eq(n->text, "add-partial");
+    for (int i = 0; i < n->nkids; i++) if (holds_partial(n->kids[i])) return 1;
+    return 0;
+}
+
+/* The instructions list->kids[from .. to): once one of them may have made a part of the move
+ * that goes on (add-partial), the rest run only where it did not (`if not continues`): the
+ * next part starts where the part ended, not with the rest of this block. */
+static void seq(Blk *k, Ast *out, const ZrfNode *list, int from, int to)
+{
+    ZrfLower *L = k->L;
+    for (int i = from; i < to; i++) {
+        instr(k, out, list->kids[i]);
+        if (L->partial && !k->attack && i + 1 < to && holds_partial(list->kids[i])) {
+            Ast *rest = zl_block(L, list->kids[i + 1]);
+            seq(k, rest, list, i + 1, to);
+            ast_add(&L->nodes, out, zl_kids(L, AST_IF, list->kids[i + 1],
+                    zl_not(L, list->kids[i + 1], zl_ident(L, ZL_CONT, list->kids[i + 1])), rest,
+                    zl_node(L, AST_NOTHING, list->kids[i + 1])));
+            return;
+        }
+    }
+}
+
 static void instrs(Blk *k, Ast *out, const ZrfNode *list, int from)
 {
-    for (int i = from; i < list->nkids; i++) instr(k, out, list->kids[i]);
+    seq(k, out, list, from, list->nkids);
 }
 
 /* Does the block use cascade, from or to as instructions (not (go from))? */
@@ -1004,9 +1180,14 @@ static Ast *blocks_of(ZrfLower *L, const ZrfNode *piece, const char *section, in
     for (int s = 1; s < piece->nkids; s++) {
         const ZrfNode *sec = piece->kids[s];
         if (!zrf_is(sec, section)) continue;
+        const char *label = NULL;          /* the last (move-type T) of the section */
         for (int i = 1; i < sec->nkids; i++) {
             const ZrfNode *b = sec->kids[i];
-            if (zrf_is(b, "move-type")) continue;
+            if (zrf_is(b, "move-type")) {
+                if (b->nkids == 2 && b->kids[1]->kind == ZN_ATOM) label = b->kids[1]->text;
+                else zl_error(L, b, "(move-type NAME)");
+                continue;
+            }
             if (b->kind != ZN_LIST || zrf_head(b)) {
                 /* a block is a list of instructions; (verify ...) here is a block's single
                  * instruction written without its brackets */
@@ -1019,12 +1200,14 @@ static Ast *blocks_of(ZrfLower *L, const ZrfNode *piece, const char *section, in
                     continue;
                 }
             }
-            if (lines && native_lines(L, landing ? without_setting(L, b, land_a, land_v) : b,
-                                      lines)) {
+            L->cur_class = zl_move_class(L, label, b);
+            /* (a move of a class is a program's: native lines' moves have no key) */
+            if (lines && !L->classed && !L->partial &&
+                native_lines(L, landing ? without_setting(L, b, land_a, land_v) : b, lines)) {
                 landed += landing;
                 continue;
             }
-            ast_add(&L->nodes, either, block(L, b, drop, 0));
+            ast_add(&L->nodes, either, zl_class_block(L, label, b, block(L, b, drop, 0)));
             /* its attacks: native lines of its shape, none, the block itself run as an attack,
              * or (when it asks for attacks itself) the whole program's */
             if (attacks) {
@@ -1042,6 +1225,28 @@ static Ast *blocks_of(ZrfLower *L, const ZrfNode *piece, const char *section, in
     return either->nkids ? either : NULL;
 }
 
+/* Add to types[] (n of them) the piece types that piece becomes in a part of a move,
+ * (add-partial TYPE ...), that are not there yet. */
+static void become_types_in(ZrfLower *L, const ZrfNode *n, const ZrfNode **types, int *nt)
+{
+    if (n->kind != ZN_LIST) return;
+    if (zrf_is(n, "add-partial") && n->nkids >= 2 && n->kids[1]->kind == ZN_ATOM) {
+        int t = zl_piece(L, n->kids[1]->text);
+        if (t >= 0) {
+            int seen = 0;
+            for (int i = 0; i < *nt; i++) seen |= types[i] == L->piece[t];
+            if (!seen && *nt < MAX_TYPES) types[(*nt)++] = L->piece[t];
+        }
+    }
+    for (int i = 0; i < n->nkids; i++) become_types_in(L, n->kids[i], types, nt);
+}
+
+static void become_types(ZrfLower *L, const ZrfNode *piece, const ZrfNode **types, int *nt)
+{
+    for (int s = 1; s < piece->nkids; s++)
+        if (zrf_is(piece->kids[s], "moves")) become_types_in(L, piece->kids[s], types, nt);
+}
+
 Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
                     Ast *attack_blocks, int *program_attacks, Ast **near)
 {
@@ -1050,7 +1255,49 @@ Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
                             near);
     if (!either) return NULL;
     Ast *prog = zl_block(L, piece);
-    ast_add(&L->nodes, prog, either);
+    if (L->partial) {
+        /* the types the piece may become in a part ((add-partial TYPE ...)), and so make the
+         * later parts of: each its blocks, where the piece has become it */
+        const ZrfNode *types[MAX_TYPES + 1];
+        int n = 0;
+        types[n++] = piece;
+        for (int i = 0; i < n; i++) become_types(L, types[i], types, &n);
+        const char *self = zl_piece_name(L, zl_piece(L, zrf_find(piece, "name")->kids[1]->text));
+        ast_add(&L->nodes, prog, zl_let(L, ZL_CTYPE, "type", zl_ident(L, self, piece), piece));
+        ast_add(&L->nodes, prog, zl_let(L, ZL_EMITTED, "int", zl_num(L, 0, piece), piece));
+        Ast *start = zl_node(L, AST_SETLIT, piece);
+        ast_add(&L->nodes, start, zl_ident(L, "here", piece));
+        ast_add(&L->nodes, prog, zl_let(L, ZL_VISITED, "zone", start, piece));
+        ast_add(&L->nodes, prog, zl_let(L, ZL_TOOK, "bool", NULL, piece));
+        if (n > 1) {
+            Ast *all = zl_node(L, AST_EITHER, piece);
+            for (int i = 0; i < n; i++) {
+                Ast *e = i ? blocks_of(L, types[i], "moves", 0, NULL, NULL, NULL, NULL,
+                                       NULL) : either;
+                if (!e) continue;
+                const char *nm = zrf_find(types[i], "name")->kids[1]->text;
+                Ast *b = zl_block(L, types[i]);
+                ast_add(&L->nodes, b, zl_kids(L, AST_REQUIRE, types[i], zl_binary(L, BIN_EQ,
+                        types[i], zl_ident(L, ZL_CTYPE, types[i]), zl_ident(L, nm, types[i])),
+                        NULL, NULL));
+                ast_add(&L->nodes, b, e);
+                ast_add(&L->nodes, all, b);
+            }
+            either = all;
+        }
+        /* moves in parts: `loop { continues = false; either { BLOCK } ...; require continues; }`:
+         * a block that made a part goes round again, from where the part ended */
+        ast_add(&L->nodes, prog, zl_let(L, ZL_CHAIN, "bool", NULL, piece));
+        ast_add(&L->nodes, prog, zl_let(L, ZL_CCLASS, "int", zl_num(L, 0, piece), piece));
+        ast_add(&L->nodes, prog, zl_let(L, ZL_CONT, "bool", NULL, piece));
+        Ast *body = zl_block(L, piece);
+        ast_add(&L->nodes, body, zl_assign(L, zl_ident(L, ZL_CONT, piece),
+                                          zl_ident(L, "false", piece), piece));
+        ast_add(&L->nodes, body, either);
+        ast_add(&L->nodes, body, zl_kids(L, AST_REQUIRE, piece, zl_ident(L, ZL_CONT, piece),
+                                          NULL, NULL));
+        ast_add(&L->nodes, prog, zl_kids(L, AST_LOOP, piece, body, NULL, NULL));
+    } else ast_add(&L->nodes, prog, either);
     return zl_kids(L, AST_MOVES, piece, prog, NULL, NULL);
 }
 
@@ -1062,6 +1309,10 @@ Ast *zl_piece_drops(ZrfLower *L, const ZrfNode *piece)
     if (!either) return NULL;
     const ZrfNode *name = zrf_find(piece, "name");
     Ast *b = zl_block(L, piece);
+    if (L->partial) {              /* (a drop is never a part: its blocks' tests see no chain) */
+        ast_add(&L->nodes, b, zl_let(L, ZL_CHAIN, "bool", NULL, piece));
+        ast_add(&L->nodes, b, zl_let(L, ZL_CCLASS, "int", zl_num(L, 0, piece), piece));
+    }
     ast_add(&L->nodes, b, zl_kids(L, AST_REQUIRE, piece,
             zl_binary(L, BIN_EQ, piece, zl_ident(L, "dropping", piece), zl_ident(L,
                 name->kids[1]->text, name)),
