@@ -57,7 +57,8 @@ WEBLINK="-ljansson -lmicrohttpd -Wl,--wrap=fopen -Wl,--wrap=open -Wl,--wrap=open
 CLI="display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares pieceset svg serve dynlib mathfn
      tune balance selfgames texel outfile interrupt wording
      cli cli_table check show perft_cmd startpos diff diff_side uci_client engine_player match elo main zrfopen
-     variants dump uci list shard match_report merge_cmd"
+     variants dump uci list shard match_report merge_cmd
+     api_game api_pos api_search"
 # Every UBSan check is fatal, except those listed in RECOVER: they report and go on unless
 # UBSAN_OPTIONS says halt_on_error=1 (as fuzz and regress do), which lets fuzz/ubsan.supp skip
 # known, not yet fixed findings while fuzzing.

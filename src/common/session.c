@@ -20,9 +20,17 @@
 
 char *read_file(const char *path, size_t *len)
 {
+    char msg[512];
+    char *text = read_file_msg(path, len, msg, sizeof msg);
+    if (!text) fprintf(stderr, "boardvm: %s\n", msg);
+    return text;
+}
+
+char *read_file_msg(const char *path, size_t *len, char *msg, size_t msglen)
+{
     FILE *f = fopen(path, "rb");
     if (!f) {
-        fprintf(stderr, "boardvm: cannot open %s: %s\n", path, strerror(errno));
+        snprintf(msg, msglen, "cannot open %s: %s", path, strerror(errno));
         return NULL;
     }
     size_t cap = 65536, n = 0;
@@ -32,7 +40,7 @@ char *read_file(const char *path, size_t *len)
         size_t k = fread(buf + n, 1, cap - n, f);
         n += k;
         if (n > MAX_RULES_FILE) {
-            fprintf(stderr, "boardvm: %s is larger than %u bytes\n", path, MAX_RULES_FILE);
+            snprintf(msg, msglen, "%s is larger than %u bytes", path, MAX_RULES_FILE);
             free(buf); fclose(f); return NULL;
         }
         if (k == 0) break;
@@ -43,7 +51,7 @@ char *read_file(const char *path, size_t *len)
         }
     }
     if (ferror(f)) {
-        fprintf(stderr, "boardvm: cannot read %s\n", path);
+        snprintf(msg, msglen, "cannot read %s", path);
         free(buf);
         fclose(f);
         return NULL;

@@ -5,6 +5,9 @@
 #include "position.h"
 
 char *read_file(const char *path, size_t *len);      /* NUL-terminated; NULL after a message */
+/* The same, the message (without "boardvm: ") written into msg rather than printed (the library's
+ * way, src/api/). */
+char *read_file_msg(const char *path, size_t *len, char *msg, size_t msglen);
 /* Compile a rules file; *status = 1 bad rules, 2 unreadable or bad options. */
 Game *load_game(const char *path, const char *display, int nopts, char **opts, int *status);
 /* Position from fen (or the start), then moves; NULL after a message (status 1). Its set-up
