@@ -64,6 +64,9 @@ typedef struct {
     int norder, order_repeat, typed_turns;
     int order_player[MAX_TURN_ORDER], order_class[MAX_TURN_ORDER];
     Ast *after_move;             /* the statements of the `after-move` hook, NULL: none yet */
+    int recycle;                 /* (option "recycle captures"): a captured piece goes to its
+                                    owner's pieces off the board */
+    int off_pieces;              /* (option "include off-pieces"): goals count them */
     int failed;                  /* an error was reported */
 } ZrfLower;
 

@@ -16,6 +16,7 @@ typedef struct {
     int drop;                    /* a drop block: `add` drops the piece */
     int parts;                   /* the block has cascade, from or to */
     const char *flag[64]; int nflags;    /* flags met so far, declared at the block's start */
+    const char *pflag[64]; int npflags;  /* position flags: a zone local each, empty at the start */
     int unsupported;             /* already said: one message a block */
     int attack;                  /* lowered as an attack: what a piece becomes does not matter */
     int moved;                   /* an instruction other than verify was lowered: here may no
@@ -43,6 +44,19 @@ static const char *flag_local(Blk *k, const ZrfNode *name)
     if (k->nflags == 64) { zl_error(k->L, name,
                                     "more than 64 flags in one move block"); return k->flag[0]; }
     return k->flag[k->nflags++] = zl_str(k->L, buf);
+}
+
+/* A position flag NAME of the block: the local set of the squares where it is true (Polygamo's
+ * MoveGenState and Dagaz's generator keep them per block, as flags: docs/zrf.md) */
+static const char *pflag_local(Blk *k, const ZrfNode *name)
+{
+    static char buf[300];
+    snprintf(buf, sizeof buf, " pflag %s", name->kind == ZN_ATOM ? name->text : "?");
+    for (int i = 0; i < k->npflags; i++) if (!strcmp(k->pflag[i], buf)) return k->pflag[i];
+    if (k->npflags == 64) { zl_error(k->L, name,
+                                     "more than 64 position flags in one move block");
+                            return k->pflag[0]; }
+    return k->pflag[k->npflags++] = zl_str(k->L, buf);
 }
 
 static void unsupported(Blk *k, const ZrfNode *at, const char *what)
@@ -193,7 +207,17 @@ static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
         unsupported(k, c, "`neutral?` (players outside the turn order)");
         return NULL;
     }
-    if (!strcmp(name, "position-flag?")) { unsupported(k, c, "`position-flag?`"); return NULL; }
+    if (!strcmp(name, "position-flag?")) {
+        /* (position-flag? NAME [where]): the square is in the flag's set (off the board: false,
+         * as `none` is in no set) */
+        if (!list || c->nkids < 2 || c->nkids > 3 || c->kids[1]->kind != ZN_ATOM) {
+            zl_error(L, c, "(position-flag? NAME [where]) takes a flag's name");
+            return NULL;
+        }
+        Ast *sq = square_opt(k, c, 2);
+        return sq ? zl_kids(L, AST_IN, c, sq, zl_ident(L, pflag_local(k, c->kids[1]), c), NULL)
+                  : NULL;
+    }
     zl_error(L, c, "unknown condition '%s'", name);
     return NULL;
 }
@@ -591,6 +615,29 @@ static void cascade(Blk *k, Ast *out, const ZrfNode *at)
 
 /* ---------- instructions ---------- */
 
+/* (set-position-flag NAME VALUE [where]): `if SQ != none { if V { f = f + SQ; } else { f = f -
+ * SQ; } }`; the value is read now, a square off the board sets nothing */
+static void set_position_flag(Blk *k, Ast *out, const ZrfNode *n)
+{
+    ZrfLower *L = k->L;
+    if (n->nkids < 3 || n->nkids > 4 || n->kids[1]->kind != ZN_ATOM) {
+        zl_error(L, n, "(set-position-flag NAME VALUE [where])");
+        return;
+    }
+    const char *f = pflag_local(k, n->kids[1]);
+    Ast *v = cond(k, n->kids[2]);
+    Ast *sq = square_opt(k, n, 3), *sq2 = square_opt(k, n, 3), *sq3 = square_opt(k, n, 3);
+    if (!v || !sq) return;
+    Ast *on = zl_block(L, n), *off = zl_block(L, n), *guard = zl_block(L, n);
+    ast_add(&L->nodes, on, zl_assign(L, zl_ident(L, f, n), zl_binary(L, BIN_ADD, n,
+            zl_ident(L, f, n), sq), n));
+    ast_add(&L->nodes, off, zl_assign(L, zl_ident(L, f, n), zl_binary(L, BIN_SUB, n,
+            zl_ident(L, f, n), sq2), n));
+    ast_add(&L->nodes, guard, zl_kids(L, AST_IF, n, v, on, off));
+    ast_add(&L->nodes, out, zl_kids(L, AST_IF, n, zl_binary(L, BIN_NE, n, sq3,
+            zl_ident(L, "none", n)), guard, zl_node(L, AST_NOTHING, n)));
+}
+
 static void instr(Blk *k, Ast *out, const ZrfNode *n)
 {
     ZrfLower *L = k->L;
@@ -692,7 +739,7 @@ static void instr(Blk *k, Ast *out, const ZrfNode *n)
         /* a label stands between blocks (blocks_of); inside one it labels nothing boardvm
          * knows, which matters only where moves have classes */
         if (L->classed) unsupported(k, n, "(move-type ...) inside a move block");
-    } else if (!strcmp(h, "set-position-flag")) unsupported(k, n, "`set-position-flag`");
+    } else if (!strcmp(h, "set-position-flag")) set_position_flag(k, out, n);
     else if (!strcmp(h, "add-partial")) add_partial(k, out, n);
     else if (!strcmp(h, "add-copy-partial")) unsupported(k, n, "`add-copy-partial` (issue 35)");
     else if (!strcmp(h, "add-copy")) add_copy(k, out, n);
@@ -758,6 +805,8 @@ static Ast *block(ZrfLower *L, const ZrfNode *b, int drop, int attack)
     ast_add(&L->nodes, out, zl_let(L, ZL_MARK, "square", here(&k, b), b));
     for (int i = 0; i < k.nflags; i++) ast_add(&L->nodes, out, zl_let(L, k.flag[i], "bool", NULL,
                                                                       b));
+    for (int i = 0; i < k.npflags; i++)
+        ast_add(&L->nodes, out, zl_let(L, k.pflag[i], "zone", zl_node(L, AST_SETLIT, b), b));
     if (k.parts) {
         ast_add(&L->nodes, out, zl_let(L, PF, "square", here(&k, b), b));
         ast_add(&L->nodes, out, zl_let(L, PT, "square", zl_ident(L, "none", b), b));
