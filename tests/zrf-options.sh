@@ -4,7 +4,8 @@
 # worked out by hand from the file's comments and docs/zrf.md, and each case fails if its rule
 # is wrong: a flag shared between blocks loses a1b1, a flag lost at an add loses a1c3, a
 # "maximal captures" 2 that counted kings first would keep b2b3 in variant 5, no recycling
-# leaves Black without a move, goals that count the board only end variant 8.
+# leaves Black without a move, goals that count the board only end variant 8, a part that
+# lands where the block stands instead of on `to`'s square makes no a1c3.
 srcdir=${srcdir:-.}
 bvm=$(pwd)/boardvm
 export LC_ALL=C
@@ -21,6 +22,13 @@ moves() {
           sed -n 's/^legal moves ([0-9]*): //p' | tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ $//')
     if [ "$got" = "$want" ]; then ok "variant $v after '$*': $want"
     else bad "variant $v after '$*': moves '$got', not '$want'"; fi
+}
+# position VARIANT "EXPECTED" PLAYED...: the position string after the moves
+position() {
+    v=$1 want=$2; shift 2
+    got=$("$bvm" show options.zrf -o "variant=$v" --moves "$*" 2>&1 | sed -n 's/^position: //p')
+    if [ "$got" = "$want" ]; then ok "variant $v after '$*': $want"
+    else bad "variant $v after '$*': position '$got', not '$want'"; fi
 }
 # result VARIANT "EXPECTED" PLAYED...: the result line after the moves ("" for none)
 result() {
@@ -44,6 +52,12 @@ moves 7 "" a1a2
 result 8 "" a1a2
 moves 8 "b3c3" a1a2
 result 9 "Black loses: Black meets a loss condition" a1a2
+
+# add-partial after `to`: the parts land on to's squares
+moves 10 "a1c3"
+position 10 "2J/3/3 b" a1c3
+moves 11 "a1a3"
+position 11 "J2/3/3 b" a1a3
 
 echo "$((n - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

@@ -15,6 +15,7 @@ typedef struct {
     ZrfLower *L;
     int drop;                    /* a drop block: `add` drops the piece */
     int parts;                   /* the block has cascade, from or to */
+    int casc;                    /* ... cascade or from (moves of another piece) */
     const char *flag[64]; int nflags;    /* flags met so far, declared at the block's start */
     const char *pflag[64]; int npflags;  /* position flags: a zone local each, empty at the start */
     int unsupported;             /* already said: one message a block */
@@ -431,6 +432,10 @@ static Ast *add_after_part(Blk *k, const ZrfNode *at, const ZrfNode *types, int 
     int n = types ? types->nkids - from : 0;
     for (int i = 0; i < (n ? n : 1); i++) {
         Ast *b = zl_block(L, at);
+        if (k->parts && !k->casc) {            /* the part lands on `to`'s square, if set */
+            part_destination(k, b, at);
+            ast_add(&L->nodes, b, zl_kids(L, AST_GO, at, zl_ident(L, " dest", at), NULL, NULL));
+        }
         if (n) ast_add(&L->nodes, b, zl_kids(L, AST_BECOME, at,
                                              zl_ident(L, types->kids[from + i]->text, at),
                                              NULL, NULL));
@@ -496,8 +501,8 @@ static void add_plain(Blk *k, Ast *out, const ZrfNode *f)
 static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
 {
     ZrfLower *L = k->L;
-    if (k->drop || k->parts) {
-        unsupported(k, f, "`add-partial` in a drop or with a cascade");
+    if (k->drop || k->casc) {
+        unsupported(k, f, "`add-partial` in a drop or with `cascade` or `from`");
         return;
     }
     const char *type = NULL, *mtype = NULL;
@@ -535,6 +540,21 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
         as_add->kind = ZN_ATOM; as_add->text = "add"; as_add->nkids = 0; as_add->kids = NULL;
     }
     if (k->attack) { add(k, out, as_add); return; }   /* its first part attacks, as an add */
+    /* with `to`, the part lands on its square (none set: here), and the block goes on where it
+     * stood: `let saved = here; let pdest = ...; go pdest; ...` (Checker Games' and Makyek's
+     * idiom: `to`, then a look further for more captures, then add-partial) */
+    Ast *back = NULL;
+    if (k->parts) {
+        ast_add(&L->nodes, out, zl_let(L, " psaved", "square", here(k, f), f));
+        ast_add(&L->nodes, out, zl_let(L, " pdest", "square", here(k, f), f));
+        Ast *set = zl_block(L, f);
+        ast_add(&L->nodes, set, zl_assign(L, zl_ident(L, " pdest", f), zl_ident(L, PT, f), f));
+        ast_add(&L->nodes, out, zl_kids(L, AST_IF, f,
+                zl_binary(L, BIN_NE, f, zl_ident(L, PT, f), zl_ident(L, "none", f)), set,
+                zl_node(L, AST_NOTHING, f)));
+        ast_add(&L->nodes, out, zl_kids(L, AST_GO, f, zl_ident(L, " pdest", f), NULL, NULL));
+        back = zl_kids(L, AST_GO, f, zl_ident(L, " psaved", f), NULL, NULL);
+    }
     int cls = mtype ? zl_move_class(L, mtype, f) : L->cur_class;
     const char *n0 = ZL_EMITTED;      /* (the choice point gives the other branch its value) */
     ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, n0, f), zl_ident(L, "emitted", f), f));
@@ -570,6 +590,7 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
     Ast *end = zl_block(L, f);
     add(k, end, as_add);
     Ast *rest = zl_block(L, f);
+    if (back) ast_add(&L->nodes, rest, back);
     if (L->pass_partial) ast_add(&L->nodes, rest, end);
     else ast_add(&L->nodes, rest, zl_kids(L, AST_IF, f, zl_binary(L, BIN_EQ, f,
             zl_ident(L, "emitted", f), zl_ident(L, n0, f)), end, zl_node(L, AST_NOTHING, f)));
@@ -793,12 +814,29 @@ static int uses_parts(const ZrfNode *n)
     return 0;
 }
 
+/* Does the block use cascade or from as instructions (another piece moves)? */
+static int uses_cascade(const ZrfNode *n)
+{
+    if (n->kind == ZN_ATOM) return atom_is(n, "cascade") || atom_is(n, "from");
+    if (n->kind != ZN_LIST) return 0;
+    const char *h = zrf_head(n);
+    if (h && (!strcmp(h, "verify") || !strcmp(h, "go") || !strcmp(h, "set-flag") ||
+              !strcmp(h, "set-attribute") || !strcmp(h, "capture") || !strcmp(h, "create") ||
+              !strcmp(h, "change-type") || !strcmp(h, "flip") || !strcmp(h, "change-owner") ||
+              !strcmp(h, "set-position-flag")))
+        return 0;
+    for (int i = h && (!strcmp(h, "if") || !strcmp(h, "while")) ? 2 : 0; i < n->nkids; i++)
+        if (uses_cascade(n->kids[i])) return 1;
+    return 0;
+}
+
 /* One block: its locals (mark, flags, the parts of a cascade), then its instructions. */
 /* drop: a drop block; attack: for an attack program (`attack { }`) */
 static Ast *block(ZrfLower *L, const ZrfNode *b, int drop, int attack)
 {
     Blk k = { .L = L, .drop = drop, .attack = attack };
     k.parts = !drop && uses_parts(b);
+    k.casc = !drop && uses_cascade(b);
     Ast *body = zl_block(L, b);
     instrs(&k, body, b, 0);
     Ast *out = zl_block(L, b);
