@@ -388,7 +388,7 @@ static int attribute_default(const ZrfLower *L, int piece, int attr)
 }
 
 /* Is (option NAME VALUE) there with a value other than false? */
-static int option_on(ZrfLower *L, const char *name)
+int zl_option_on(ZrfLower *L, const char *name)
 {
     int on = 0;
     for (int i = 0; i < L->sections->nkids; i++) {
@@ -438,8 +438,8 @@ static void declare_pieces(ZrfLower *L, Ast *root, const char **codes, const int
     }
     /* pieces recycled to their owners, or counted off the board, need the hands a drop has:
      * a drop program that drops nothing gives them */
-    if (!drop_either->nkids && (option_on(L, "recycle captures") ||
-                                option_on(L, "include off-pieces")))
+    if (!drop_either->nkids && (zl_option_on(L, "recycle captures") ||
+                                zl_option_on(L, "include off-pieces")))
         ast_add(&L->nodes, drop_either, zl_kids(L, AST_REQUIRE, L->sections,
                 zl_ident(L, "false", L->sections), NULL, NULL));
     *drops = drop_either->nkids > 0;
@@ -665,6 +665,9 @@ static void read_options(ZrfLower *L, Ast *root)
         for (int k = 0; cosmetic[k]; k++) known |= zrf_eq_nocase(name, cosmetic[k]);
         if (known) continue;
         if (zrf_eq_nocase(name, "pass partial")) continue;     /* (check_supported) */
+        /* Dagaz's, read where there are moves in parts (L->deferred); without them, nothing
+         * it could change */
+        if (zrf_eq_nocase(name, "deferred captures") && (L->deferred || !L->partial)) continue;
         /* a side that can take pieces must take as many as it can (`moves maximum capture`,
          * capture.c); with 2, of those, the ones that take the most kings: the pieces of every
          * type but the first the game declares (type 1; docs/zrf.md has the evidence) */
@@ -672,6 +675,10 @@ static void read_options(ZrfLower *L, Ast *root)
             L->g->compulsory_capture = 2;
             L->g->capture_kings = zrf_eq(v, "2");
             L->g->capture_man_type = 1;
+            /* captures in parts that take the same pieces to the same square in another order
+             * are one move, as the draughts rules that take the most count them (`moves
+             * distinct`: moves that reach the same position are one) */
+            if (L->partial) L->g->distinct = 1;
             continue;
         }
         /* "recycle captures": a captured piece goes back to its owner's pieces off the board,
@@ -871,6 +878,7 @@ static int check_supported(ZrfLower *L)
             !zrf_eq(f->kids[2]->text, "false"))
             L->pass_partial = 1;
     }
+    L->deferred = L->partial && zl_option_on(L, "deferred captures");
     L->classed = L->nprio > 0 || L->typed_turns;
     return !L->failed;
 }
@@ -936,8 +944,8 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
     for (int d = 0; d < L->b->ndirs; d++) L->opposite[d] = opposite_of(L->b, d);
     int *royal = arena_alloc(&L->nodes, sizeof(int) * (size_t)(L->npieces + 1));
     /* (the goals count pieces off the board, the pieces need hands: read before them) */
-    L->recycle = option_on(L, "recycle captures");
-    L->off_pieces = option_on(L, "include off-pieces");
+    L->recycle = zl_option_on(L, "recycle captures");
+    L->off_pieces = zl_option_on(L, "include off-pieces");
     zl_goals(L, root, royal);
     const char **codes = arena_alloc(&L->nodes, sizeof(char *) * (size_t)(L->npieces + 1));
     int drops = 0;

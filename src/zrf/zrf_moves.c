@@ -16,6 +16,8 @@ typedef struct {
     int drop;                    /* a drop block: `add` drops the piece */
     int parts;                   /* the block has cascade, from or to */
     int casc;                    /* ... cascade or from (moves of another piece) */
+    int taken;                   /* deferred captures: `capture` adds to ZL_TAKEN, the move's
+                                    emits take them, `enemy?` is false on them */
     const char *flag[64]; int nflags;    /* flags met so far, declared at the block's start */
     const char *pflag[64]; int npflags;  /* position flags: a zone local each, empty at the start */
     int unsupported;             /* already said: one message a block */
@@ -137,6 +139,10 @@ static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
     if (!strcmp(name, "empty?") || !strcmp(name, "friend?") || !strcmp(name, "enemy?")) {
         char fn[16]; snprintf(fn, sizeof fn, "%.*s", (int)strlen(name) - 1, name);
         Ast *sq = square_opt(k, c, 1);
+        if (sq && k->taken && name[1] == 'n')     /* (a piece taken already is no enemy) */
+            return zl_binary(L, BIN_AND, c, zl_call(L, fn, c, sq, NULL), zl_not(L, c,
+                             zl_kids(L, AST_IN, c, square_opt(k, c, 1), zl_ident(L, ZL_TAKEN, c),
+                                     NULL)));
         return sq ? zl_call(L, fn, c, sq, NULL) : NULL;
     }
     if (!strcmp(name, "piece?")) {
@@ -290,6 +296,18 @@ static Ast *effect_square(Blk *k, const ZrfNode *form, int n, Ast **check)
 static void effect_capture(Blk *k, Ast *out, const ZrfNode *f)
 {
     Ast *check, *sq = effect_square(k, f, 1, &check);
+    if (sq && k->taken) {               /* `if SQ != none { taken = taken + SQ; took = true; }` */
+        ZrfLower *L = k->L;
+        Ast *then = zl_block(L, f);
+        ast_add(&L->nodes, then, zl_assign(L, zl_ident(L, ZL_TAKEN, f), zl_binary(L, BIN_ADD, f,
+                zl_ident(L, ZL_TAKEN, f), sq), f));
+        ast_add(&L->nodes, then, zl_assign(L, zl_ident(L, ZL_TOOK, f), zl_ident(L, "true", f),
+                                           f));
+        Ast *sq2 = effect_square(k, f, 1, &check);
+        ast_add(&L->nodes, out, zl_kids(L, AST_IF, f, zl_binary(L, BIN_NE, f, sq2,
+                zl_ident(L, "none", f)), then, zl_node(L, AST_NOTHING, f)));
+        return;
+    }
     if (sq) deferred(k, out, f, zl_kids(k->L, AST_CAPTURE, f, sq, NULL, NULL), check);
 }
 
@@ -378,6 +396,19 @@ static void effect_attribute(Blk *k, Ast *out, const ZrfNode *f)
 
 /* ---------- add ---------- */
 
+/* Deferred captures: the move takes what its parts have taken, `for s in taken { capture s; }`,
+ * before its emit (in a branch of its own: undone for the block's other moves) */
+static void take_taken(Blk *k, Ast *out, const ZrfNode *at)
+{
+    ZrfLower *L = k->L;
+    if (!k->taken) return;
+    Ast *body = zl_block(L, at);
+    ast_add(&L->nodes, body, zl_kids(L, AST_CAPTURE, at, zl_ident(L, " t", at), NULL, NULL));
+    Ast *loop = zl_kids(L, AST_FOR, at, zl_ident(L, ZL_TAKEN, at), body, NULL);
+    loop->name = zl_str(L, " t");
+    ast_add(&L->nodes, out, loop);
+}
+
 /* `let dest = here; if PT != none { dest = PT; }`: the current part's destination, `to`'s
  * square or where the block stands */
 static void part_destination(Blk *k, Ast *out, const ZrfNode *at)
@@ -416,6 +447,7 @@ static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
     if (type && !k->attack)
         ast_add(&L->nodes, out,
                 zl_kids(L, AST_BECOME, at, zl_ident(L, type->text, type), NULL, NULL));
+    take_taken(k, out, at);
     Ast *e = zl_kids(L, AST_EMIT, at, zl_node(L, AST_NOTHING, at), NULL, NULL);
     e->num = EMIT_MOVE;
     ast_add(&L->nodes, out, e);
@@ -442,6 +474,7 @@ static Ast *add_after_part(Blk *k, const ZrfNode *at, const ZrfNode *types, int 
         Ast *land = zl_node(L, AST_LAND, at);
         land->num = 1;
         ast_add(&L->nodes, b, land);
+        take_taken(k, b, at);
         Ast *e = zl_kids(L, AST_EMIT, at, zl_node(L, AST_NOTHING, at), NULL, NULL);
         e->num = EMIT_MOVE;
         ast_add(&L->nodes, b, e);
@@ -476,7 +509,7 @@ static void add_plain(Blk *k, Ast *out, const ZrfNode *f)
             zl_error(L, f->kids[i], "(add TYPE ...) names piece types of the game");
             return;
         }
-    if (!ntypes && !k->parts) { emit_here(k, out, f, NULL); return; }
+    if (!ntypes && !k->parts && !k->taken) { emit_here(k, out, f, NULL); return; }
     Ast *either = zl_node(L, AST_EITHER, f);
     for (int i = 0; i < (ntypes ? ntypes : 1); i++) {
         Ast *b = zl_block(L, f);
@@ -837,6 +870,7 @@ static Ast *block(ZrfLower *L, const ZrfNode *b, int drop, int attack)
     Blk k = { .L = L, .drop = drop, .attack = attack };
     k.parts = !drop && uses_parts(b);
     k.casc = !drop && uses_cascade(b);
+    k.taken = L->deferred && !drop && !attack;
     Ast *body = zl_block(L, b);
     instrs(&k, body, b, 0);
     Ast *out = zl_block(L, b);
@@ -1356,6 +1390,9 @@ Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
         ast_add(&L->nodes, start, zl_ident(L, "here", piece));
         ast_add(&L->nodes, prog, zl_let(L, ZL_VISITED, "zone", start, piece));
         ast_add(&L->nodes, prog, zl_let(L, ZL_TOOK, "bool", NULL, piece));
+        if (L->deferred)
+            ast_add(&L->nodes, prog, zl_let(L, ZL_TAKEN, "zone", zl_node(L, AST_SETLIT, piece),
+                                            piece));
         if (n > 1) {
             Ast *all = zl_node(L, AST_EITHER, piece);
             for (int i = 0; i < n; i++) {
