@@ -3,19 +3,11 @@
 
 static int taken_by(int32_t w, int mover) { return w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover; }
 
-/* A piece of another player than mover that counts: any, or (man >= 0) one of a type other
- * than man (a king, for `maximal captures` 2) */
-static int counted(int32_t w, int mover, int man)
-{
-    return taken_by(w, mover) && (man < 0 || PW_TYPE(w) != man);
-}
-
-/* The pieces m takes, of the types counted (counted()) */
-static int captures_of(const Pos *p, const MoveList *ml, const Move *m, int man)
+int move_captures(const Pos *p, const MoveList *ml, const Move *m)
 {
     const Game *g = p->g;
     int mover = pos_turn(p);
-    int landed = m->kind == MK_MOVE && m->to != m->from && counted(m->captured, mover, man);
+    int landed = m->kind == MK_MOVE && m->to != m->from && taken_by(m->captured, mover);
     /* the recorded writes hold each slot once, with its final value; the position is the one
      * before the move, so p->st holds each slot's value before it */
     const int32_t *ops = m->nops ? ml->ops + 2 * m->op0 : NULL;
@@ -23,37 +15,66 @@ static int captures_of(const Pos *p, const MoveList *ml, const Move *m, int man)
     for (uint32_t i = 0; i < m->nops; i++) {
         int loc = ops[2 * i];
         if (loc < 0 || loc >= board) continue;
-        others += counted(ops[2 * i + 1], mover, man) - counted(p->st[loc], mover, man);
+        others += taken_by(ops[2 * i + 1], mover) - taken_by(p->st[loc], mover);
     }
     return landed - others > 0 ? landed - others : 0;
 }
 
-int move_captures(const Pos *p, const MoveList *ml, const Move *m)
+/* A king of another player than mover: a piece of a type other than man */
+static int king_of(int32_t w, int mover, int man)
 {
-    return captures_of(p, ml, m, -1);
+    return taken_by(w, mover) && PW_TYPE(w) != man;
 }
 
-/* What a move takes, as one number ordered as the rule orders them: the pieces, and with
- * kings (Game.capture_kings) then the kings among them */
-static long capture_rank(const Pos *p, const MoveList *ml, const Move *m, int kings)
+/* The kings m takes (as move_captures counts pieces; for `maximal captures` 2 only) */
+static int move_captures_kings(const Pos *p, const MoveList *ml, const Move *m, int man)
 {
-    long n = move_captures(p, ml, m);
-    if (!kings || !n) return n;
-    return n * (MAX_SQUARES * (long)MAX_STACK + 1) + captures_of(p, ml, m, p->g->capture_man_type);
+    const Game *g = p->g;
+    int mover = pos_turn(p);
+    int landed = m->kind == MK_MOVE && m->to != m->from && king_of(m->captured, mover, man);
+    const int32_t *ops = m->nops ? ml->ops + 2 * m->op0 : NULL;
+    int board = g->nsq * g->stack, others = 0;
+    for (uint32_t i = 0; i < m->nops; i++) {
+        int loc = ops[2 * i];
+        if (loc < 0 || loc >= board) continue;
+        others += king_of(ops[2 * i + 1], mover, man) - king_of(p->st[loc], mover, man);
+    }
+    return landed - others > 0 ? landed - others : 0;
 }
 
-void keep_captures(const Pos *p, MoveList *ml, int most)
+/* `maximal captures` 2: of the moves that take the most pieces, those that take the most kings
+ * (rank: pieces, then kings, as one number) */
+static void keep_most_kings(const Pos *p, MoveList *ml)
 {
-    int kings = most && p->g->capture_kings;
+    const long scale = MAX_SQUARES * (long)MAX_STACK + 1;      /* (more than any king count) */
     long best = 0;
-    for (int i = 0; i < ml->n && (most || !best); i++) {
-        long n = capture_rank(p, ml, &ml->m[i], kings);
+    for (int i = 0; i < ml->n; i++) {
+        long n = move_captures(p, ml, &ml->m[i]);
+        if (n) n = n * scale + move_captures_kings(p, ml, &ml->m[i], p->g->capture_man_type);
         if (n > best) best = n;
     }
     if (!best) return;
     int k = 0;
     for (int i = 0; i < ml->n; i++) {
-        long n = capture_rank(p, ml, &ml->m[i], kings);
+        long n = move_captures(p, ml, &ml->m[i]);
+        if (n) n = n * scale + move_captures_kings(p, ml, &ml->m[i], p->g->capture_man_type);
+        if (n == best) ml->m[k++] = ml->m[i];
+    }
+    ml->n = k;
+}
+
+void keep_captures(const Pos *p, MoveList *ml, int most)
+{
+    if (most && p->g->capture_kings) { keep_most_kings(p, ml); return; }
+    int best = 0;
+    for (int i = 0; i < ml->n && (most || !best); i++) {
+        int n = move_captures(p, ml, &ml->m[i]);
+        if (n > best) best = n;
+    }
+    if (!best) return;
+    int k = 0;
+    for (int i = 0; i < ml->n; i++) {
+        int n = move_captures(p, ml, &ml->m[i]);
         if (most ? n == best : n > 0) ml->m[k++] = ml->m[i];
     }
     ml->n = k;
