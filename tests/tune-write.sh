@@ -5,7 +5,8 @@
 # and the "declared" column of that fit, which is what the compiled copy holds, must be the
 # "value" column of the first fit, type for type. A declaration without `value` gets one; the
 # rules file itself is not replaced unless --overwrite is given; a file that cannot be written
-# is an error and leaves nothing. Run from the top build directory by `make check`.
+# is an error and leaves nothing. And `match --values-b` (engine B with a copy's values).
+# Run from the top build directory by `make check`.
 srcdir=${srcdir:-.}
 fails=0
 ok() { echo "ok: $1"; }
@@ -75,6 +76,26 @@ cmp -s "$tmp/a" "$tmp/b" && ok "nothing else changed" || bad "other changes: $(d
 ./boardvm tune "$tmp/out.rules" --records "$tmp/g.pgn" --write "$tmp/x.weights" >/dev/null 2>&1 &&
     grep -q "^Knight $kv  # se" "$tmp/x.weights" && ok "--write x.weights: a weights file, as before" ||
     bad "--write x.weights: $(cat "$tmp/x.weights")"
+
+# match --values-b: a copy with the same values plays the same games as the rules file alone
+# (nothing but the values differs); one with other values (the learned ones) plays others; a
+# file without the game's types is refused
+cp "$tmp/in.orig" "$tmp/same.rules"
+./boardvm match "$tmp/in.orig" --depth 1 --games 2 --jobs 1 --max-plies 40 --record "$tmp/m0.pgn" >/dev/null 2>&1
+./boardvm match "$tmp/in.orig" --depth 1 --games 2 --jobs 1 --max-plies 40 --record "$tmp/m1.pgn" \
+    --values-b "$tmp/same.rules" >"$tmp/m1.out" 2>&1
+./boardvm match "$tmp/in.orig" --depth 1 --games 2 --jobs 1 --max-plies 40 --record "$tmp/m2.pgn" \
+    --values-b "$tmp/out.rules" >"$tmp/m2.out" 2>&1
+strip() { grep -v '^\[Black \|^\[White \|^\[Date ' "$1"; }
+[ -s "$tmp/m0.pgn" ] && [ "$(strip "$tmp/m0.pgn")" = "$(strip "$tmp/m1.pgn")" ] &&
+    ok "--values-b with the same values: the same games" || bad "--values-b, same values: other games"
+grep -q "^A (depth 1) against B (depth 1, values of out.rules): " "$tmp/m2.out" &&
+    [ "$(strip "$tmp/m0.pgn")" != "$(strip "$tmp/m2.pgn")" ] &&
+    ok "--values-b with the learned values: B named so, other games" || bad "--values-b: $(tail -n 3 "$tmp/m2.out")"
+./boardvm match "$tmp/in.orig" --depth 1 --games 2 --jobs 1 --values-b "$srcdir/rules/smegi.rules" \
+    >/dev/null 2>"$tmp/e5"; st=$?
+[ $st -eq 2 ] && grep -q "has no piece type [A-Za-z]*: it is not a copy of" "$tmp/e5" &&
+    ok "--values-b of another game: refused" || bad "--values-b of another game: status $st, $(cat "$tmp/e5")"
 
 rm -rf "$tmp"
 [ $fails -eq 0 ]

@@ -103,6 +103,9 @@ const CliOption cli_options[] = {    /* cli.h: [NOPTIONS], so none can be missin
           "write the values to FILE: a weights file (NAME.weights next to NAME.rules is read by "
           "the engine), or, when FILE ends in .rules, a copy of the rules file with the values "
           "in its piece declarations"),
+    VALUE(OPT_VALUES_B, "values-b", 0, ARG_FILE, 0, 0, "FILE", "a rules file",
+          "engine B evaluates with the piece values FILE declares (a copy of the rules file with "
+          "other values: tune --write FILE.rules)"),
     FLAG(OPT_OVERWRITE, "overwrite", 0,
          "let --write FILE.rules replace the rules file the values were learned for"),
     VALUE(OPT_UNIT, "unit", 0, ARG_TEXT, 0, 0, "TYPE", "a piece type",
@@ -247,7 +250,7 @@ static const CliTake match_takes[] = {
     TAKE_HELP(OPT_TIMEOUT, "seconds --engine has to start, and for a move with no clock beyond "
               "its limit (default 10)"),
     TAKE_HELP(OPT_SHARD, "play only the pairs i (games 2i+1 and 2i+2) with i % N = K - 1"),
-    TAKE(OPT_JSONL),
+    TAKE(OPT_JSONL), TAKE(OPT_VALUES_B),
 };
 static const CliTake tune_takes[] = {
     TAKE(OPT_OPTION), TAKE(OPT_RECORDS),

@@ -277,6 +277,14 @@ int engine_counts_mobility(const Game *g)
     return !g->has_royal && g->no_move_loses && g->nplayers == 2;
 }
 
+void engine_set_values(Engine *e, const int *value)
+{
+    for (int t = 1; t <= e->g->ntypes; t++)
+        if (value[t] > 0) e->value[t] = value[t];
+    null_setup(e);                  /* the least value, the "pawns" of futility pruning */
+    for (int i = 0; i < e->nhelpers; i++) engine_set_values(e->helpers[i], value);
+}
+
 int engine_type_value(const Engine *e, int type) { return type >= 1 && type <= e->g->ntypes ? e->value[type] : 0; }
 
 /* Squares a piece's leap and ride lines reach (empty or enemy): its mobility, counted natively
