@@ -3,15 +3,16 @@
 # settings (selfplay: depth 3, deeper while cheap, within 1000 million steps a move) against a
 # random legal mover, GAMES games (default 1000) of every shipped game, the engine's side
 # alternating:
-#   BOARDVM=./boardvm [GAMES=1000] [SEED=1] [SHARDS=50] [JOBS=2] [OUT=never-loses] \
+#   BOARDVM=./boardvm [GAMES=1000] [SEED=1] [SHARDS=200] [JOBS=2] [OUT=never-loses] \
 #       [MAX_PLIES=1000] bench/never-loses.sh [RULES...]
 # Each game's run is cut into SHARDS shards (selfplay --shard K/N --jsonl; docs/distributed.md),
 # and all the shards of all the games are run by GNU parallel, JOBS at a time, at `nice -n 15`,
 # the games taken in turn (one shard of each game, then the next of each), so that every game
 # advances together and a run stopped early has played some of each. The shards' files stay in
 # OUT (OUT/GAME.K.jsonl): a shard whose file is there is not played again, so the command run a
-# second time goes on where it stopped (Ctrl-C, or `kill -INT` to parallel: each shard then
-# writes the games it finished; the game under way is not counted, see below). Then, for each
+# second time goes on where it stopped. A shard's file is written when the shard ends: stopping
+# the run (Ctrl-C, or parallel killed) loses the games of the JOBS shards under way, at most
+# JOBS x GAMES/SHARDS games (10 by default), hence small shards. Then, for each
 # game, `boardvm merge` of the shards there (a missing shard is named by merge: the statistics
 # are those of the games played), and a line:
 #   nemoroth: 1000 games: 1000 wins, 0 losses, 0 draws, 0 unfinished; losses at most 0.4 % (95 %)
@@ -24,7 +25,7 @@ set -u
 BOARDVM=${BOARDVM:-./boardvm}
 GAMES=${GAMES:-1000}
 SEED=${SEED:-1}
-SHARDS=${SHARDS:-50}
+SHARDS=${SHARDS:-200}
 JOBS=${JOBS:-2}
 OUT=${OUT:-never-loses}
 MAX_PLIES=${MAX_PLIES:-1000}
