@@ -277,6 +277,14 @@ int engine_counts_mobility(const Game *g)
     return !g->has_royal && g->no_move_loses && g->nplayers == 2;
 }
 
+void engine_set_values(Engine *e, const int *value)
+{
+    for (int t = 1; t <= e->g->ntypes; t++)
+        if (value[t] > 0) e->value[t] = value[t];
+    null_setup(e);                  /* the least value, the "pawns" of futility pruning */
+    for (int i = 0; i < e->nhelpers; i++) engine_set_values(e->helpers[i], value);
+}
+
 int engine_type_value(const Engine *e, int type) { return type >= 1 && type <= e->g->ntypes ? e->value[type] : 0; }
 
 /* Squares a piece's leap and ride lines reach (empty or enemy): its mobility, counted natively
@@ -1136,7 +1144,24 @@ static void deepen(Pos *p, void *ctx)
     }
 }
 
+/* The search of a position leaves it as it found it: its moves are unmade, and the result the
+ * `end` block gave the nodes below it (p->result, which every node's end block sets and an
+ * unmake does not take back) is put back to the root's. Without this, a search stopped early
+ * (Ctrl-C, `?` in xboard, a time or node limit) left the result of the last node it had looked
+ * at on the root, and a caller that read it before generating the root's moves again took it
+ * for the game's: `selfplay` interrupted in a Nemoroth game recorded "Alabaster wins: no legal
+ * move" for a game in which Obsidian had moves (issue 40; tests/search-leaves-position.sh). */
+static void engine_search_inner(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res);
+
 void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
+{
+    const int result = p->result, reason = p->result_reason;
+    engine_search_inner(e, p, lim, res);
+    p->result = result;
+    p->result_reason = reason;
+}
+
+static void engine_search_inner(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
 {
     e->lim = *lim;
     e->nodes = 0; e->stop = 0;

@@ -106,4 +106,7 @@ int search_run_until(Pos *p, double deadline, ProtectedFn *fn, void *ctx);
 void search_name_move(Pos *p, const MoveList *root, int best, const MoveList *check, char *out,
                       size_t len);
 int engine_type_value(const Engine *e, int type);
+/* Evaluate with these values: value[t] for each type t of the engine's game whose value[t] is
+ * above 0 (the others keep theirs); `match --values-b`. */
+void engine_set_values(Engine *e, const int *value);
 #endif
