@@ -110,7 +110,7 @@ static void score_game(Match *m, const Pos *p, int engine_side, const char *res,
     else if (p->result == RESULT_DRAW)
         printf("result: %s (draw%s%s)\n", res, *why ? ": " : "", why);
     else {
-        int winner = p->result == RESULT_WIN ? pos_turn(p) : (pos_turn(p) + 1) % g->nplayers;
+        int winner = p->result == RESULT_WIN ? pos_turn(p) : game_opponent(g, pos_turn(p));
         printf("result: %s (%s wins%s%s)\n", res, g->player_name[winner], *why ? ": " : "", why);
     }
     if (!p->result) m->score[3]++;

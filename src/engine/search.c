@@ -340,10 +340,10 @@ static int var_adjusted_value(const Game *g, int32_t w, int type_value)
     return (int)(v + add);
 }
 
-int evaluate(Engine *e, Pos *p)
+/* The static score for `side` (a chance player's pieces, dice, are nobody's material). */
+static int evaluate_as(Engine *e, Pos *p, int side)
 {
     const Game *g = e->g;
-    int side = pos_turn(p);
     int64_t score = 0;              /* 13312 pieces and 8 hands of 1000 of each of 120 types */
     int cx2 = g->files - 1, cy2 = g->ranks - 1;       /* twice the centre */
     for (int sq = 0; sq < g->nsq; sq++)
@@ -351,7 +351,7 @@ int evaluate(Engine *e, Pos *p)
             int32_t w = p->st[sq * g->stack + l];
             if (!w) break;
             int o = PW_OWNER(w), t = PW_TYPE(w);
-            if (o < 0 || t < 1 || t > g->ntypes) continue;
+            if (o < 0 || t < 1 || t > g->ntypes || (g->chance && game_is_chance(g, o))) continue;
             /* material, and a little for standing near the centre (more squares in reach) */
             int dx = abs(2 * g->sq_x[sq] - cx2), dy = abs(2 * g->sq_y[sq] - cy2);
             const PieceType *T = &g->types[t];
@@ -370,7 +370,7 @@ int evaluate(Engine *e, Pos *p)
      * hand, for promotions), and counting it would make every capture worth nothing. */
     if (g->drops_fn >= 0)
         for (int pl = 0; pl < g->nplayers; pl++)
-            for (int t = 1; t <= g->ntypes; t++) {
+            for (int t = 1; t <= g->ntypes && !game_is_chance(g, pl); t++) {
                 int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
                 if (n > 0) score += (pl == side ? 1 : -1) * (int64_t)n * e->value[t];
             }
@@ -379,6 +379,9 @@ int evaluate(Engine *e, Pos *p)
     if (e->lim.seed) sc += (int)(mix64(p->hash ^ e->lim.seed) % 21) - 10;
     return sc;
 }
+
+int evaluate(Engine *e, Pos *p) { return evaluate_as(e, p, pos_turn(p)); }
+int evaluate_for(Engine *e, Pos *p, int side) { return evaluate_as(e, p, side); }
 
 /* The ordering buffers of a ply, grown to hold n moves. */
 static void ply_buffers(Engine *e, int ply, int n, int **sc, int **ix)
@@ -569,7 +572,9 @@ static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply, int rep)
         pos_make(p, ml, &ml->m[k]);
         if (!legal && !vm_run_legal(p, mover)) { pos_unmake(p); continue; }
         /* (the same side may move again: `again`, a turn-order table; see child()) */
-        int s = pos_turn(p) == mover && p->g->nplayers > 1 ? qsearch(e, p, alpha, beta, ply + 1, 0)
+        /* (a throw of the dice next: the quiescence search stops, at mover's static score) */
+        int s = pos_chance_turn(p) ? evaluate_as(e, p, mover)
+              : pos_turn(p) == mover && p->g->nplayers > 1 ? qsearch(e, p, alpha, beta, ply + 1, 0)
                                                            : -qsearch(e, p, -beta, -alpha, ply + 1, 0);
         pos_unmake(p);
         if (e->stop) return 0;
@@ -637,10 +642,40 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
  * that score itself where mover moves again (`again;`, a Zillions turn-order table). A game of
  * one player (a puzzle) is searched as before, as if an opponent answered each move: its
  * captures' quiescence search would otherwise never be cut off. */
+static int chance_value(Engine *e, Pos *p, int mover, int depth, int ply);
+
 static int child(Engine *e, Pos *p, int mover, int depth, int alpha, int beta, int ply)
 {
+    if (pos_chance_turn(p)) return chance_value(e, p, mover, depth, ply);
     if (pos_turn(p) == mover && p->g->nplayers > 1) return search(e, p, depth, alpha, beta, ply, NULL);
     return -search(e, p, depth, -beta, -alpha, ply, NULL);
+}
+
+/* A chance node (a throw of the dice, docs/engine.md "Chance nodes"): expectimax. Its value for
+ * mover, who made the move that led here, is the mean of its outcomes' values for mover, each
+ * generated outcome equally likely (one generated twice counts twice), each searched with the
+ * full window to the same depth: a throw is no ply of the search's depth. A won or lost game
+ * below counts as the largest score that is not a mate's (EVAL_MAX), so that the mean of a
+ * win and a loss is an even game and no mean looks like a mate in some number of plies. No
+ * bound cuts a chance node short and the hash table keeps none: its value is mover's, whoever
+ * mover was. */
+static int chance_value(Engine *e, Pos *p, int mover, int depth, int ply)
+{
+    e->nodes++;
+    if (time_up(e, p)) return 0;
+    if (ply >= MAX_PLY - 2) return evaluate_as(e, p, mover);
+    MoveList *ml = pos_list(p, ply);
+    gen_legal(p, ml);
+    if (!ml->n) return 0;            /* (no outcome: an error the commands report; see vm.c) */
+    int64_t sum = 0;
+    for (int i = 0; i < ml->n; i++) {
+        pos_make(p, ml, &ml->m[i]);
+        int s = child(e, p, mover, depth, -SCORE_INF, SCORE_INF, ply + 1);
+        pos_unmake(p);
+        if (e->stop) return 0;
+        sum += s > EVAL_MAX ? EVAL_MAX : s < -EVAL_MAX ? -EVAL_MAX : s;
+    }
+    return (int)(sum / ml->n);
 }
 
 static int null_move_cuts(Engine *e, Pos *p, int depth, int beta, int ply, int *score)
@@ -1136,6 +1171,24 @@ static void deepen(Pos *p, void *ctx)
     }
 }
 
+/* A chance player to move at the root: no search, a throw. The outcome is drawn from the legal
+ * moves, each equally likely (one generated twice is twice as likely), by a generator that
+ * depends on the seed, the position and the number of moves played, so that a game is the same
+ * game again with the same seed, and one position met twice in a game gets two throws. */
+static void chance_throw(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
+{
+    MoveList *check = &e->check;
+    movelist_clear(check);
+    node_moves(p, check);
+    if (!check->n) return;
+    uint64_t x = mix64(mix64(lim->seed + 0x9e3779b97f4a7c15ull) ^ p->hash ^
+                       (uint64_t)p->nhist * 0xd1b54a32d192ed03ull);
+    res->best = (int)(x % (uint64_t)check->n);
+    move_string(p->g, check, &check->m[res->best], res->best_str, sizeof res->best_str);
+    res->nodes = 1;
+    res->seconds = now() - e->start;
+}
+
 void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
 {
     e->lim = *lim;
@@ -1148,11 +1201,15 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
     e->deadline = e->start + lim->time;
     memset(res, 0, sizeof *res);
     res->best = -1;
+    MoveList *const root = &e->root, *const check = &e->check;
+    if (pos_chance_turn(p)) {
+        chance_throw(e, p, lim, res);
+        return;
+    }
     if (lim->algo == SEARCH_MCTS) {
         mcts_search(e, &e->mcts, (e->ttmask + 1) * sizeof *e->tt, p, lim, res);
         return;
     }
-    MoveList *const root = &e->root, *const check = &e->check;
     movelist_clear(root); movelist_clear(check);
     node_moves(p, check);                      /* the legal moves, merged and named as the rules say */
     if (!check->n) return;

@@ -87,6 +87,7 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
  * engine_search() clears the request when it starts. */
 void engine_stop(Engine *e);
 int evaluate(Engine *e, Pos *p);  /* static score for the side to move, in centipawns */
+int evaluate_for(Engine *e, Pos *p, int side);   /* ... for that player */
 int engine_halted(Engine *e);     /* engine_stop() was called during this search */
 /* The flag engine_stop() sets, for the VM to read inside a long generation (vm_set_halt). */
 const int *engine_halt_flag(const Engine *e);

@@ -1267,6 +1267,7 @@ static void declare_players(Compiler *C, Ast *d)
                            "(position strings tell the sides by it)", g->player_name[j],
                            d->kids[k]->name, g->player_letter[j]);
         sym_add(C, d->kids[k]->name, SYM_PLAYER, g->nplayers, d->kids[k]);
+        if (d->kids[k]->num) { g->chance |= 1u << g->nplayers; g->any_chance = 1; }
         g->nplayers++;
     }
 }
@@ -1308,6 +1309,9 @@ static int pass_board(Compiler *C, Ast **decls, int nd, int *symk)
         }
     }
     if (!g->nplayers) diag_error(C->diag, (SrcLoc){1, 1, 1}, "no `players` declaration");
+    else if (!game_sides(g))
+        diag_error(C->diag, (SrcLoc){1, 1, 1}, "every player is a chance player: a game needs "
+                   "one that chooses its moves");
     if (!g->sq_name) { diag_error(C->diag, (SrcLoc){1, 1, 1}, "no `board` declaration"); return 0; }
     if (C->diag->errors) return 0;
     for (int i = 0; i < nd; i++) {
