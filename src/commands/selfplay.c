@@ -339,7 +339,7 @@ int cmd_selfplay(Args *a)
     interrupted = 0;
     for (int gi = 0; !st && gi < games && !interrupted; gi++)
         if (shard_has(a->shard_k, a->shard_n, gi)) st = play_one_game(&m, gi, games);
-    selfplay_score(m.g->nplayers == 2 && games > 1 ? m.g->player_name : NULL, m.score,
+    selfplay_score(game_sides(m.g) == 2 && games > 1 ? m.g->player_name : NULL, m.score,
                    a->opponent ? m.ename : NULL, m.oname, m.mine);
     /* The results are written before Ctrl-C kills again: `timeout -s INT` signals the command
      * and then its process group, and under load the second signal came after the handler was

@@ -667,15 +667,22 @@ static int chance_value(Engine *e, Pos *p, int mover, int depth, int ply)
     MoveList *ml = pos_list(p, ply);
     gen_legal(p, ml);
     if (!ml->n) return 0;            /* (no outcome: an error the commands report; see vm.c) */
+    int from = 0, to = ml->n;
+    if (e->lim.off & SEARCH_EXPECTIMAX) {
+        /* (--off expectimax, to measure it: one outcome drawn at random, as a player who
+         * guesses the throw would; the same one for the same position and seed) */
+        from = (int)(mix64(p->hash ^ (e->lim.seed * 0x9e3779b97f4a7c15ull)) % (uint64_t)ml->n);
+        to = from + 1;
+    }
     int64_t sum = 0;
-    for (int i = 0; i < ml->n; i++) {
+    for (int i = from; i < to; i++) {
         pos_make(p, ml, &ml->m[i]);
         int s = child(e, p, mover, depth, -SCORE_INF, SCORE_INF, ply + 1);
         pos_unmake(p);
         if (e->stop) return 0;
         sum += s > EVAL_MAX ? EVAL_MAX : s < -EVAL_MAX ? -EVAL_MAX : s;
     }
-    return (int)(sum / ml->n);
+    return (int)(sum / (to - from));
 }
 
 static int null_move_cuts(Engine *e, Pos *p, int depth, int beta, int ply, int *score)
@@ -924,7 +931,7 @@ unsigned search_technique(const char *name, size_t len)
 {
     static const struct { const char *name; unsigned bit; } names[] = {
         { "null", SEARCH_NULL }, { "lmr", SEARCH_LMR }, { "futility", SEARCH_FUTILITY },
-        { "aspiration", SEARCH_ASPIRATION },
+        { "aspiration", SEARCH_ASPIRATION }, { "expectimax", SEARCH_EXPECTIMAX },
     };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         if (strlen(names[i].name) == len && !strncmp(names[i].name, name, len)) return names[i].bit;

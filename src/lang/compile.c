@@ -1270,6 +1270,9 @@ static void declare_players(Compiler *C, Ast *d)
         if (d->kids[k]->num) { g->chance |= 1u << g->nplayers; g->any_chance = 1; }
         g->nplayers++;
     }
+    if (g->nplayers && !game_sides(g))
+        diag_error(C->diag, d->loc, "every player is a chance player: a game needs one that "
+                   "chooses its moves");
 }
 
 static void declare_direction(Compiler *C, Ast *d)
@@ -1309,9 +1312,6 @@ static int pass_board(Compiler *C, Ast **decls, int nd, int *symk)
         }
     }
     if (!g->nplayers) diag_error(C->diag, (SrcLoc){1, 1, 1}, "no `players` declaration");
-    else if (!game_sides(g))
-        diag_error(C->diag, (SrcLoc){1, 1, 1}, "every player is a chance player: a game needs "
-                   "one that chooses its moves");
     if (!g->sq_name) { diag_error(C->diag, (SrcLoc){1, 1, 1}, "no `board` declaration"); return 0; }
     if (C->diag->errors) return 0;
     for (int i = 0; i < nd; i++) {
