@@ -6,8 +6,8 @@
 #    and the CPU time.
 # 2. The search's chance nodes: `match` of the engine (expectimax: a throw is the mean of its
 #    outcomes) against itself with `--off expectimax` (a throw is one outcome drawn at random,
-#    as a player who guesses the throw), PAIRS games at depths 2 and 3, with the score and its
-#    Elo interval (match's own statistics). Runs at `nice -n 10`. Exits 1 when a game of part
+#    as a player who guesses the throw), PAIRS games at depths 2 and 3 and at 100 nodes a move,
+#    with the score and its Elo interval (match's own statistics). Runs at `nice -n 10`. Exits 1 when a game of part
 #    1 failed.
 set -u
 BOARDVM=${BOARDVM:-./boardvm}
@@ -33,9 +33,9 @@ if [ $st -ne 0 ] || [ "$results" -ne "$GAMES" ] || [ -s "$tmp/err" ]; then
     echo "FAIL: $(head -n 3 "$tmp/err")"
     status=1
 fi
-for d in 2 3; do
-    echo "match, depth $d: expectimax (A) against one throw drawn at random (B), $PAIRS games"
-    nice -n 10 "$BOARDVM" match "$race" --games "$PAIRS" --depth $d --off -,expectimax 2>&1 |
+for limit in "--depth 2" "--depth 3" "--nodes 100"; do
+    echo "match, $limit: expectimax (A) against one throw drawn at random (B), $PAIRS games"
+    nice -n 10 "$BOARDVM" match "$race" --games "$PAIRS" $limit --off -,expectimax 2>&1 |
         grep -E '^(A |score|elo)'
 done
 exit $status

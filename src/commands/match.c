@@ -155,8 +155,8 @@ static int off_arg(MatchOpts *o, const char *v)
              search_techniques(comma ? comma + 1 : a, &o->off[1]);
     free(a);
     if (!ok)
-        return match_usage("--off '%s' is not A,B (each null, lmr, futility, aspiration, expectimax "
-                           "joined by +, or -) or one such list", v);
+        return match_usage("--off '%s' is not A,B (each null, lmr, futility, aspiration, "
+                           "expectimax joined by +, or -) or one such list", v);
     return 0;
 }
 
