@@ -344,6 +344,9 @@ static int var_adjusted_value(const Game *g, int32_t w, int type_value)
 static int evaluate_as(Engine *e, Pos *p, int side)
 {
     const Game *g = e->g;
+    /* each owner's sign: +1 the side's, -1 another's, 0 a chance player's (no side) */
+    int sign[16];
+    for (int o = 0; o < 16; o++) sign[o] = o == side ? 1 : game_is_chance(g, o) ? 0 : -1;
     int64_t score = 0;              /* 13312 pieces and 8 hands of 1000 of each of 120 types */
     int cx2 = g->files - 1, cy2 = g->ranks - 1;       /* twice the centre */
     for (int sq = 0; sq < g->nsq; sq++)
@@ -351,7 +354,7 @@ static int evaluate_as(Engine *e, Pos *p, int side)
             int32_t w = p->st[sq * g->stack + l];
             if (!w) break;
             int o = PW_OWNER(w), t = PW_TYPE(w);
-            if (o < 0 || t < 1 || t > g->ntypes || (g->chance && game_is_chance(g, o))) continue;
+            if (o < 0 || t < 1 || t > g->ntypes) continue;
             /* material, and a little for standing near the centre (more squares in reach) */
             int dx = abs(2 * g->sq_x[sq] - cx2), dy = abs(2 * g->sq_y[sq] - cy2);
             const PieceType *T = &g->types[t];
@@ -363,7 +366,7 @@ static int evaluate_as(Engine *e, Pos *p, int side)
                 int vs = g->sq_view[o][sq];
                 if (vs >= 0) v += (int)g->attrs[T->bonus_attr].value[vs];
             }
-            score += o == side ? v : -v;
+            score += sign[o & 15] * v;
         }
     /* A piece in hand is material only where it can come back: in a game with drops. Without
      * them a hand is a record (Storm the Ivory Tower keeps each side's lost pieces in its own
