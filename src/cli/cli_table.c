@@ -57,8 +57,9 @@ const CliOption cli_options[] = {    /* cli.h: [NOPTIONS], so none can be missin
     VALUE(OPT_THREADS, "threads", 0, ARG_INT, 1, 64, "N", "a number",
           "search with N threads (Lazy SMP; default 1, the only deterministic one)"),
     CHOICE(OPT_OFF, "off", "LIST", "a value",
-           "search techniques to go without: null, lmr, futility, aspiration joined by +",
-           "null lmr futility aspiration"),
+           "search techniques to go without: null, lmr, futility, aspiration, expectimax "
+           "joined by +",
+           "null lmr futility aspiration expectimax"),
     CHOICE(OPT_SEARCH, "search", "METHOD", "a value",
            "the search: ab (alpha-beta, the default), or mcts (Monte-Carlo tree search; --nodes "
            "counts its playouts, default 2000; no --depth); mcts:K: K random plies a playout "

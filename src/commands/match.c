@@ -158,8 +158,8 @@ static int off_arg(MatchOpts *o, const char *v)
              search_techniques(comma ? comma + 1 : a, &o->off[1]);
     free(a);
     if (!ok)
-        return match_usage("--off '%s' is not A,B (each null, lmr, futility, aspiration "
-                           "joined by +, or -) or one such list", v);
+        return match_usage("--off '%s' is not A,B (each null, lmr, futility, aspiration, "
+                           "expectimax joined by +, or -) or one such list", v);
     return 0;
 }
 
@@ -608,7 +608,9 @@ static void play_out(Pos *p, void *ctx)
         node_moves(p, ml);
         if (p->result || ml->n == 0) break;
         if (r->log.n >= o->max_plies) { r->why = "move limit reached"; break; }
-        int e = pos_turn(p) == r->a_side ? 0 : 1;
+        /* (a throw of the dice: drawn by A's engine, whoever plays which side, so that the
+         * throws of a game do not depend on the engines; never asked of an external engine) */
+        int e = pos_chance_turn(p) || pos_turn(p) == r->a_side ? 0 : 1;
         int k = take_turn(r, p, e);
         if (k < 0) return;
         ml = pos_list(p, 0);
@@ -630,7 +632,7 @@ static void send_game(int fd, const Pos *p, const GameRun *r, const char *names[
     int outcome = 1;
     const char *res = "1/2-1/2", *why = r->why;
     if (p->result && p->result != RESULT_DRAW) {
-        int winner = p->result == RESULT_WIN ? pos_turn(p) : 1 - pos_turn(p);
+        int winner = p->result == RESULT_WIN ? pos_turn(p) : game_opponent(g, pos_turn(p));
         outcome = winner == r->a_side ? 2 : 0;
         res = winner == 0 ? "1-0" : "0-1";
     }
@@ -1095,7 +1097,7 @@ int cmd_match(Args *a)
     if (!g) { free(o.opts); free(o.ext.set); return st; }
     OutFile *rec = NULL;
     st = 0;
-    if (g->nplayers != 2) {
+    if (game_sides(g) != 2) {         /* (dice, chance players, are no side) */
         fprintf(stderr, "boardvm: match: %s has %d players; a match needs a two-player game\n",
                 o.rules, g->nplayers);
         st = 2;
