@@ -17,7 +17,7 @@
 #define MAX_STACK 16
 #define MAX_DIRS 64
 #define MAX_TYPES 120
-#define MAX_PLAYERS 8
+#define MAX_PLAYERS 15               /* the owner field of a piece word has 4 bits: owner+1 */
 #define MAX_TURN_ORDER 256        /* entries of a turn-order table (Game.norder) */
 #define MAX_VARS 64
 #define MAX_DISPLAY 16                 /* variables a `display` block lists */
@@ -220,6 +220,13 @@ typedef struct Game {
     /* the state array: cells, hands, variables, turn, then the transient variables from
      * st_transient on (st_transient == st_size: none), which are not hashed */
     int st_cells, st_hands, st_turn, st_transient, st_size;
+    /* Players who take turns of their own (a bit each): all, or those a turn-order table names
+     * as an entry's player; the others are neutral (they move only in a turn made as them).
+     * With three or more of them, a loss eliminates a player while two or more others play on
+     * (make.c, "Elimination"): st_out is then the state slot of the eliminated players (a bit
+     * each, after st_turn, hashed), else -1. */
+    uint32_t active_players;
+    int st_out;
     int32_t *transient_init;              /* [loc - st_transient]: the start value of each */
     int reset_vars[MAX_VARS], nreset;
     int *uncounted_locs, nuncounted;      /* state slots left out of the repetition key */
@@ -303,6 +310,12 @@ typedef struct Game {
      * norder 0: each player in turn, (mover + 1) % nplayers. */
     int norder, order_repeat, order_slot;
     uint8_t order_player[MAX_TURN_ORDER];
+    /* A turn made as another player (Zillions' (P Q) entries): order_player[i] is the player
+     * whose turn it is (to-move: the one who chooses, whose result it is), order_as[i] the one
+     * whose moves are made (`mover` of the move programs and of the hooks a move runs). Set only
+     * when some entry differs (order_as_any); else moves are the turn player's (pos_mover). */
+    int order_as_any;
+    uint8_t order_as[MAX_TURN_ORDER];
     /* Move classes with priorities (Zillions' move-priorities): a move's `key` is its class's
      * rank, 0 the best; of the legal moves, only those of the best rank present are kept, and
      * those with a negative key (a pass) always (capture.c). */

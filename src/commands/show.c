@@ -106,7 +106,7 @@ static void print_show(Pos *p, MoveList *ml)
     printf("to move: %s\n", g->player_name[pos_turn(p)]);
     if (p->result) {
         static const char *res[] = { "", "wins", "loses", "draw" };
-        printf("result: %s %s%s%s\n", g->player_name[pos_turn(p)], res[p->result],
+        printf("result: %s %s%s%s\n", g->player_name[pos_result_side(p)], res[p->result],
                p->result_reason ? ": " : "",
                p->result_reason ? g->strings[p->result_reason - 1] : "");
     } else {

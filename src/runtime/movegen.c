@@ -151,7 +151,7 @@ static int pass_answered(Pos *p, MoveList *ml, int i)
 static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, int onto_only)
 {
     const Game *g = p->g;
-    int mover = pos_turn(p);
+    int mover = pos_mover(p);
     const int board_units = g->nsq * g->stack;
     const int last = board_units + g->ntypes + (g->pass_forced != 0);
     /* `moves extend` changes every move of a unit once the unit is complete: its runs are not
@@ -270,7 +270,7 @@ static _Thread_local int count_left;
  * may itself ask for a first legal move: `no-moves`.) */
 static int count_legal_from(Pos *p, MoveList *ml, int first)
 {
-    int mover = pos_turn(p);
+    int mover = pos_mover(p);
     for (int i = first; i < ml->n; i++) {
         pos_make_parts(p, ml, &ml->m[i], p->g->probe);
         int left = count_left;
@@ -305,7 +305,7 @@ void gen_legal(Pos *p, MoveList *ml)
 {
     const Game *g = p->g;
     gen_pseudo(p, ml);
-    int mover = pos_turn(p);
+    int mover = pos_mover(p);
     /* `moves distinct` merges every two moves that reach one state; a `distinct { }` block only
      * the moves it emitted itself (the same group). Moves that do the same thing are merged as
      * they are emitted (merge.h); here the moves left are merged by the state they reach, in a
@@ -372,7 +372,8 @@ void node_moves_unnamed(Pos *p, MoveList *ml)
 {
     gen_legal(p, ml);
     vm_run_end(p, ml->n);
-    if (p->result) ml->n = 0;     /* a finished game has no legal moves */
+    /* a finished game has no legal moves; a player's loss among three or more, one (make.h) */
+    if (p->result && !end_eliminates(p, ml)) ml->n = 0;
 }
 
 /* The next square after `after` that holds a piece of `by` whose attack is a program: from the

@@ -190,12 +190,12 @@ int pins_move_safe(Pos *p, const MoveList *ml, const Move *m, const Pins *pins)
         if (p->watch[m->to * g->stack] == p->watch_stamp) return 0;
         /* a drop also takes the piece from the mover's hand */
         if (m->kind == MK_DROP && m->hand &&
-            p->watch[g->st_hands + pos_turn(p) * (g->ntypes + 1) + m->hand] == p->watch_stamp)
+            p->watch[g->st_hands + pos_mover(p) * (g->ntypes + 1) + m->hand] == p->watch_stamp)
             return 0;
     }
     if (royal) {
         for (int by = 0; by < g->nplayers; by++)
-            if (by != pos_turn(p) && g->nnear_attacks[by] && near_attackers_at(p, m->to, by))
+            if (by != pos_mover(p) && g->nnear_attacks[by] && near_attackers_at(p, m->to, by))
                 return 0;
         return royal_move_safe(p, m, p->st[m->from]);
     }

@@ -185,7 +185,7 @@ void pos_reset_empty(Pos *p)
     p->material = 0;                        /* empty board, empty hands */
     p->ntrail = 0; p->nundo = 0; p->nhist = 0;
     p->last_from = p->last_to = -1; p->last_piece = p->last_captured = 0;
-    p->result = 0;
+    p->result = 0; p->result_player = -1;
 }
 
 uint64_t pos_full_hash(const Pos *p)

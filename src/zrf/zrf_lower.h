@@ -60,9 +60,10 @@ typedef struct {
      * has them (each piece's program is then a loop of parts), "pass partial" is on. */
     int partial, pass_partial;
     int cur_class;               /* the class of the block being lowered */
-    /* A turn-order table (Game.norder): each entry's player and move type (0: any). */
+    /* A turn-order table (Game.norder): each entry's player, the player whose moves it
+     * makes ((P Q): Q; else P), and move type (0: any). */
     int norder, order_repeat, typed_turns;
-    int order_player[MAX_TURN_ORDER], order_class[MAX_TURN_ORDER];
+    int order_player[MAX_TURN_ORDER], order_as[MAX_TURN_ORDER], order_class[MAX_TURN_ORDER];
     Ast *after_move;             /* the statements of the `after-move` hook, NULL: none yet */
     int failed;                  /* an error was reported */
 } ZrfLower;
@@ -87,6 +88,7 @@ void zl_error(ZrfLower *L, const ZrfNode *at, const char *fmt, ...)
 
 /* Lookups in the variant. */
 int zl_player(const ZrfLower *L, const char *name);      /* -1: none */
+int zl_active_player(const ZrfLower *L, int p);          /* takes turns of its own (not neutral) */
 int zl_piece(const ZrfLower *L, const char *name);       /* 0.. in piece order, -1: none */
 int zl_position(const ZrfLower *L, const char *name);
 int zl_direction(const ZrfLower *L, const char *name);
