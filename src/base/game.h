@@ -16,7 +16,8 @@
 #define MAX_SQUARES 1024
 #define MAX_STACK 16
 #define MAX_DIRS 64
-#define MAX_TYPES 120
+#define MAX_TYPES 255                 /* the type field of a piece word has 8 bits, 0: none */
+#define TYPE_WORDS ((MAX_TYPES + 64) / 64)   /* 64-bit words of a set of types (bit t: type t) */
 #define MAX_PLAYERS 15               /* the owner field of a piece word has 4 bits: owner+1 */
 #define MAX_TURN_ORDER 256        /* entries of a turn-order table (Game.norder) */
 #define MAX_VARS 64
@@ -160,13 +161,13 @@ typedef struct {
 
 typedef struct {                 /* reverse attack table entry for one attacking player */
     int dir;                     /* absolute direction the attacker moves in */
-    uint64_t leap[2], ride[2];   /* type masks */
+    uint64_t leap[TYPE_WORDS], ride[TYPE_WORDS];   /* type masks */
 } AttackDir;
 
 typedef struct {                 /* attacks of the atoms that are not ATOM_PLAIN, for one player */
     int kind, dir, leg;          /* absolute directions; leg -1: none */
     int to_zone, from_zone;      /* as Atom */
-    uint64_t types[2];           /* the types with this atom */
+    uint64_t types[TYPE_WORDS];  /* the types with this atom */
 } ExtAttack;
 
 /* A `position` declaration: its fields, and what separates them (NULL: spaces). */
@@ -270,13 +271,13 @@ typedef struct Game {
     /* attacks */
     int nattackdirs[MAX_PLAYERS];
     AttackDir *attackdirs[MAX_PLAYERS];
-    uint64_t fallback_attackers[2];       /* types whose attacks need a program run */
+    uint64_t fallback_attackers[TYPE_WORDS];       /* types whose attacks need a program run */
     int next_attacks[MAX_PLAYERS];
     ExtAttack *ext_attacks[MAX_PLAYERS];  /* hops, legged leaps, zoned lines (movegen.c) */
     int nnear_attacks[MAX_PLAYERS];
     ExtAttack *near_attacks[MAX_PLAYERS]; /* `attack near` programs: where their pieces stand
                                              seen back from a target (movegen.c) */
-    uint64_t near_attackers[2];           /* the types with `attack near` */
+    uint64_t near_attackers[TYPE_WORDS];           /* the types with `attack near` */
     int probe_check_pins;                 /* probe_check, the `attack near` programs left out:
                                              pins.c takes a node only where none can reach the
                                              royal piece */
@@ -337,6 +338,14 @@ typedef struct Game {
 
 /* game.c: free a Game and all it owns. */
 void game_free(Game *g);
+
+/* Whether a set of types (TYPE_WORDS words) has any. */
+static inline int types_any(const uint64_t *m)
+{
+    uint64_t a = 0;
+    for (int i = 0; i < TYPE_WORDS; i++) a |= m[i];
+    return a != 0;
+}
 
 static inline int game_cell(const Game *g, int sq, int layer) { return sq * g->stack + layer; }
 /* A zone value of a program (G11) is a bit a square, in this many 64-bit locals. */

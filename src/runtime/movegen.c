@@ -22,7 +22,7 @@
 #define CELL(s) (p->st[(s) * g->stack])
 /* the top piece of a square (the piece there with `stack 1`): what attacks and captures see */
 #define TOPW(s) (g->stack == 1 ? CELL(s) : (pos_top_loc(p, (s)) >= 0 ? p->st[pos_top_loc(p, (s))] : 0))
-static inline int type_in(const uint64_t m[2], int t) { return (int)((m[t >> 6] >> (t & 63)) & 1); }
+static inline int type_in(const uint64_t m[TYPE_WORDS], int t) { return (int)((m[t >> 6] >> (t & 63)) & 1); }
 
 static void add_move(MoveList *ml, int from, int to, int32_t piece, int32_t captured)
 {
@@ -603,7 +603,7 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
     long steps = 1 + g->nattackdirs[by];
     for (int i = 0, n = g->nattackdirs[by]; i < n; i++) {
         int back = g->opposite[ad[i].dir];
-        if (ad[i].leap[0] | ad[i].leap[1]) {
+        if (types_any(ad[i].leap)) {
             int s = g->neighbor[sq * g->ndirs + back];
             if (s >= 0) {
                 int32_t w = TOPW(s);
@@ -613,7 +613,7 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
                 }
             }
         }
-        if (ad[i].ride[0] | ad[i].ride[1]) {
+        if (types_any(ad[i].ride)) {
             int s = sq;
             for (;;) {
                 s = g->neighbor[s * g->ndirs + back];
@@ -633,7 +633,7 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
     vm_charge(p, steps);
     for (int i = 0, n = g->next_attacks[by]; i < n; i++)
         if (ext_attacked(p, sq, by, &g->ext_attacks[by][i])) return 1;
-    if (g->fallback_attackers[0] | g->fallback_attackers[1]) {
+    if (types_any(g->fallback_attackers)) {
         const uint64_t *bits = pos_attacker_squares(p, by);
         for (int s = next_attacker(p, bits, by, -1); s >= 0; s = next_attacker(p, bits, by, s)) {
             int32_t w = TOPW(s);
@@ -841,7 +841,7 @@ void movegen_prepare(Game *g)
         for (int i = 0; i < g->types[t].nattack_atoms; i++) next += !ATOM_PLAIN(&g->types[t].attack_atoms[i]);
     }
     int nnear = 0;
-    g->near_attackers[0] = g->near_attackers[1] = 0;
+    memset(g->near_attackers, 0, sizeof g->near_attackers);
     for (int t = 1; t <= g->ntypes; t++) nnear += g->types[t].nnear;
     for (int pl = 0; pl < g->nplayers; pl++) {
         g->near_attacks[pl] =
@@ -863,7 +863,7 @@ void movegen_prepare(Game *g)
         }
     }
     for (int t = 1; t <= g->ntypes; t++) g->types[t].atoms_overlap = atoms_overlap(g, &g->types[t]);
-    g->fallback_attackers[0] = g->fallback_attackers[1] = 0;
+    memset(g->fallback_attackers, 0, sizeof g->fallback_attackers);
     for (int t = 1; t <= g->ntypes; t++) {
         const PieceType *T = &g->types[t];
         if (type_in(g->near_attackers, t)) continue;       /* found from their targets */
