@@ -161,6 +161,7 @@ typedef struct {
 
 typedef struct {                 /* reverse attack table entry for one attacking player */
     int dir;                     /* absolute direction the attacker moves in */
+    uint8_t any_leap, any_ride;  /* (the masks below are not empty: tested first) */
     uint64_t leap[TYPE_WORDS], ride[TYPE_WORDS];   /* type masks */
 } AttackDir;
 
@@ -271,7 +272,8 @@ typedef struct Game {
     /* attacks */
     int nattackdirs[MAX_PLAYERS];
     AttackDir *attackdirs[MAX_PLAYERS];
-    uint64_t fallback_attackers[TYPE_WORDS];       /* types whose attacks need a program run */
+    uint64_t fallback_attackers[TYPE_WORDS];
+    int any_fallback;                     /* fallback_attackers is not empty */       /* types whose attacks need a program run */
     int next_attacks[MAX_PLAYERS];
     ExtAttack *ext_attacks[MAX_PLAYERS];  /* hops, legged leaps, zoned lines (movegen.c) */
     int nnear_attacks[MAX_PLAYERS];

@@ -471,7 +471,7 @@ static int node_result_score(const Engine *e, const Pos *p, int ply)
     int r = p->result;
     if (r == RESULT_WIN && p->result_player >= 0)      /* `win for P`, P another player */
         r = same_side(e, p->result_player, pos_turn(p)) ? RESULT_WIN : RESULT_LOSS;
-    if (r == RESULT_LOSS && e->root_side >= 0) {
+    else if (r == RESULT_LOSS && e->root_side >= 0) {
         int w = pos_loss_winner(p);
         if (w >= 0 && same_side(e, w, pos_turn(p))) r = RESULT_WIN;
     }
@@ -582,6 +582,7 @@ static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply, int rep)
      * found, so a node that stands pat never generates all its moves (a Four Towers position
      * can have 60000, made in seconds). The scores are those of generating first. */
     vm_run_end_first_legal(p, ml);
+    end_eliminates(p, ml);                     /* (then its one move, `out`, is no capture) */
     if (p->result) return node_result_score(e, p, ply);
     if (rep && ply > 0 && p->nhist > 1 && repeats_earlier(p)) return 0;
     int stand = evaluate(e, p);

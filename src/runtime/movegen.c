@@ -603,7 +603,7 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
     long steps = 1 + g->nattackdirs[by];
     for (int i = 0, n = g->nattackdirs[by]; i < n; i++) {
         int back = g->opposite[ad[i].dir];
-        if (types_any(ad[i].leap)) {
+        if (ad[i].any_leap) {
             int s = g->neighbor[sq * g->ndirs + back];
             if (s >= 0) {
                 int32_t w = TOPW(s);
@@ -613,7 +613,7 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
                 }
             }
         }
-        if (types_any(ad[i].ride)) {
+        if (ad[i].any_ride) {
             int s = sq;
             for (;;) {
                 s = g->neighbor[s * g->ndirs + back];
@@ -633,7 +633,7 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
     vm_charge(p, steps);
     for (int i = 0, n = g->next_attacks[by]; i < n; i++)
         if (ext_attacked(p, sq, by, &g->ext_attacks[by][i])) return 1;
-    if (types_any(g->fallback_attackers)) {
+    if (g->any_fallback) {
         const uint64_t *bits = pos_attacker_squares(p, by);
         for (int s = next_attacker(p, bits, by, -1); s >= 0; s = next_attacker(p, bits, by, s)) {
             int32_t w = TOPW(s);
@@ -788,6 +788,7 @@ static void add_attack_atom(Game *g, int player, int t, const Atom *a)
     AttackDir *e = attack_entry(g, player, g->dir_map[player][a->dir]);
     uint64_t *m = a->kind == ATOM_LEAP ? e->leap : e->ride;
     m[t >> 6] |= 1ull << (t & 63);
+    if (a->kind == ATOM_LEAP) e->any_leap = 1; else e->any_ride = 1;
 }
 
 static const VmHost runtime_host = {
@@ -870,4 +871,5 @@ void movegen_prepare(Game *g)
         if (T->attack_fn >= 0 || (T->attack_moves && T->moves_fn >= 0))
             g->fallback_attackers[t >> 6] |= 1ull << (t & 63);
     }
+    g->any_fallback = types_any(g->fallback_attackers);
 }

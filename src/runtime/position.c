@@ -141,7 +141,7 @@ Pos *pos_new(const Game *g)
     p->g = g;
     p->st = calloc((size_t)g->st_size, sizeof *p->st);
     if (!p->st) out_of_memory("a position's state");
-    if (g->stack == 1 && types_any(g->fallback_attackers)) {
+    if (g->stack == 1 && g->any_fallback) {
         p->attacker_words = (g->nsq + 63) / 64;
         p->attackers =
             calloc((size_t)g->nplayers * (size_t)p->attacker_words, sizeof *p->attackers);
