@@ -95,5 +95,21 @@ field 2 moves "b1a1 b1b2 b1c1" a1a2 b2b1 c3c2
 field 2 position "3/M<n>Sm/3 w 0" a1a2 b2b1 c3c2 b1b2
 field 2 moves "a2a1 a2a3 a2b2" a1a2 b2b1 c3c2 b1b2
 
+# 3. The same Three Kings in the rules language (tests/lang/three-kings.rules: `win for`,
+# `lose` as elimination): the counts worked out in 1, and the same ends.
+rules=../lang/three-kings.rules
+for d in "1 3" "2 6" "3 18" "4 50"; do
+    set -- $d
+    got=$("$bvm" perft $rules "$1" 2>&1 | sed -n 's/^perft [0-9]*: \([0-9]*\) leaves.*/\1/p')
+    if [ "$got" = "$2" ]; then ok "three-kings.rules perft $1: $2"
+    else bad "three-kings.rules perft $1: '$got', not $2"; fi
+done
+got=$("$bvm" show $rules --moves "a2a3 c1c2 b3b2" 2>&1 | sed -n 's/^result: //p')
+if [ "$got" = "Blue wins: a King on b2" ]; then ok "three-kings.rules: Blue's win with Red to move"
+else bad "three-kings.rules: result '$got', not Blue's win"; fi
+got=$("$bvm" show $rules --moves "a1b1 c1b1 b3c3 out" 2>&1 | sed -n 's/^position: //p')
+if [ "$got" = "2<b>K/3/1k1 g" ]; then ok "three-kings.rules: Red out, its Man gone, Green to move"
+else bad "three-kings.rules: position '$got' after Red's out"; fi
+
 echo "1..$n"
 [ "$fails" -eq 0 ]
