@@ -272,8 +272,8 @@ typedef struct Game {
     /* attacks */
     int nattackdirs[MAX_PLAYERS];
     AttackDir *attackdirs[MAX_PLAYERS];
-    uint64_t fallback_attackers[TYPE_WORDS];
-    int any_fallback;                     /* fallback_attackers is not empty */       /* types whose attacks need a program run */
+    uint64_t fallback_attackers[TYPE_WORDS];   /* types whose attacks need a program run */
+    int any_fallback;                     /* fallback_attackers is not empty */
     int next_attacks[MAX_PLAYERS];
     ExtAttack *ext_attacks[MAX_PLAYERS];  /* hops, legged leaps, zoned lines (movegen.c) */
     int nnear_attacks[MAX_PLAYERS];

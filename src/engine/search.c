@@ -359,6 +359,7 @@ int evaluate(Engine *e, Pos *p)
 {
     const Game *g = e->g;
     int side = pos_turn(p);
+    const uint32_t alive = pos_alive(p);  /* (neutral and eliminated players: no one's material) */
     int64_t score = 0;              /* 13312 pieces and 8 hands of 1000 of each of 120 types */
     int cx2 = g->files - 1, cy2 = g->ranks - 1;       /* twice the centre */
     for (int sq = 0; sq < g->nsq; sq++)
@@ -367,7 +368,7 @@ int evaluate(Engine *e, Pos *p)
             if (!w) break;
             int o = PW_OWNER(w), t = PW_TYPE(w);
             /* (a neutral player's pieces are nobody's material) */
-            if (o < 0 || t < 1 || t > g->ntypes || !(g->active_players >> o & 1)) continue;
+            if (o < 0 || t < 1 || t > g->ntypes || !(alive >> o & 1)) continue;
             /* material, and a little for standing near the centre (more squares in reach) */
             int dx = abs(2 * g->sq_x[sq] - cx2), dy = abs(2 * g->sq_y[sq] - cy2);
             const PieceType *T = &g->types[t];
@@ -388,7 +389,7 @@ int evaluate(Engine *e, Pos *p)
         for (int pl = 0; pl < g->nplayers; pl++)
             for (int t = 1; t <= g->ntypes; t++) {
                 int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
-                if (n > 0 && (g->active_players >> pl & 1))
+                if (n > 0 && (alive >> pl & 1))
                     score += (same_side(e, pl, side) ? 1 : -1) * (int64_t)n * e->value[t];
             }
     int sc = score > EVAL_MAX ? EVAL_MAX : score < -EVAL_MAX ? -EVAL_MAX : (int)score;

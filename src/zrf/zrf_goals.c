@@ -265,7 +265,8 @@ static void goal(Goal *G, Ast *out, const ZrfNode *form)
              * conditions are judged there), and a count is judged at the side to move's turn */
             if (!strcmp(kind, "win-condition")) {
                 snprintf(why, sizeof why, "%s meets a win condition", who);
-                Ast *r = zl_kids(L, AST_RESULT, form, zl_ident(L, who, form), zl_string(L, why, form), NULL);
+                Ast *r = zl_kids(L, AST_RESULT, form, zl_ident(L, who, form),
+                                 zl_string(L, why, form), NULL);
                 r->num = RESULT_WIN; r->num2 = 1;
                 ast_add(&L->nodes, then, r);
             } else if (!strcmp(kind, "draw-condition")) {
