@@ -111,5 +111,21 @@ got=$("$bvm" show $rules --moves "a1b1 c1b1 b3c3 out" 2>&1 | sed -n 's/^position
 if [ "$got" = "2<b>K/3/1k1 g" ]; then ok "three-kings.rules: Red out, its Man gone, Green to move"
 else bad "three-kings.rules: position '$got' after Red's out"; fi
 
+# 4. match: a game of three players is played (A one seat, B the others); a one-player game is
+# refused with the words bench/zrf-corpus.sh looks for ('needs a two-player game') to play it
+# by selfplay instead
+if "$bvm" match $file --games 2 --jobs 1 --depth 1 --random-plies 0 --max-plies 20 > /dev/null 2>&1
+then ok "match plays Three Kings (three players)"; else bad "match refused or failed on Three Kings"; fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/zrf-players.XXXXXX") || exit 1
+printf '%s\n' '(game (title "Alone") (players You) (turn-order You)' \
+    '(board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b" (10 0)) ("1" (0 10)))' \
+    '(directions (e 1 0))))' '(board-setup (You (Man a1)))' \
+    '(piece (name Man) (moves (e (verify empty?) add))))' > "$tmp/alone.zrf"
+"$bvm" match "$tmp/alone.zrf" --games 2 > /dev/null 2> "$tmp/err"
+st=$?
+if [ $st -eq 2 ] && grep -q 'needs a two-player game' "$tmp/err"; then ok "match refuses a one-player game"
+else bad "match on a one-player game: status $st, $(cat "$tmp/err")"; fi
+rm -rf "$tmp"
+
 echo "1..$n"
 [ "$fails" -eq 0 ]
