@@ -1068,7 +1068,8 @@ int cmd_match(Args *a)
      * side of a two-player game only. */
     if (g->nplayers < 2 || (g->nplayers > 2 && o.ext.command)) {
         fprintf(stderr, "boardvm: match: %s has %d players; a match needs a two-player game%s\n",
-                o.rules, g->nplayers, g->nplayers < 2 ? " (or one of more players)" : " with --engine");
+                o.rules, g->nplayers,
+                g->nplayers < 2 ? " (or one of more players)" : " with --engine");
         st = 2;
     } else if (o.openings_file) st = read_openings(g, &o);
     if (!st && o.record && !(rec = outfile_open(o.record))) st = 2;
