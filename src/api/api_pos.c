@@ -284,8 +284,8 @@ int bvm_pos_result(bvm_pos *bp, bvm_result *res, bvm_error *err)
     memset(res, 0, sizeof *res);
     res->state = result == RESULT_WIN ? BVM_WIN : result == RESULT_LOSS ? BVM_LOSS
                : result == RESULT_DRAW ? BVM_DRAW : BVM_ONGOING;
-    res->winner = result == RESULT_WIN ? turn
-                : result == RESULT_LOSS && game_sides(g) == 2 ? game_opponent(g, turn) : -1;
+    res->winner = result == RESULT_WIN ? pos_result_side(p)
+                : result == RESULT_LOSS ? pos_loss_winner(bp->p) : -1;
     snprintf(res->text, sizeof res->text, "%s", record_result_string(g, result, turn));
     snprintf(res->reason, sizeof res->reason, "%s", reason);
     return api_ok(err);

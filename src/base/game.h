@@ -16,8 +16,9 @@
 #define MAX_SQUARES 1024
 #define MAX_STACK 16
 #define MAX_DIRS 64
-#define MAX_TYPES 120
-#define MAX_PLAYERS 8
+#define MAX_TYPES 255                 /* the type field of a piece word has 8 bits, 0: none */
+#define TYPE_WORDS ((MAX_TYPES + 64) / 64)   /* 64-bit words of a set of types (bit t: type t) */
+#define MAX_PLAYERS 15               /* the owner field of a piece word has 4 bits: owner+1 */
 #define MAX_TURN_ORDER 256        /* entries of a turn-order table (Game.norder) */
 #define MAX_VARS 64
 #define MAX_DISPLAY 16                 /* variables a `display` block lists */
@@ -160,13 +161,14 @@ typedef struct {
 
 typedef struct {                 /* reverse attack table entry for one attacking player */
     int dir;                     /* absolute direction the attacker moves in */
-    uint64_t leap[2], ride[2];   /* type masks */
+    uint8_t any_leap, any_ride;  /* (the masks below are not empty: tested first) */
+    uint64_t leap[TYPE_WORDS], ride[TYPE_WORDS];   /* type masks */
 } AttackDir;
 
 typedef struct {                 /* attacks of the atoms that are not ATOM_PLAIN, for one player */
     int kind, dir, leg;          /* absolute directions; leg -1: none */
     int to_zone, from_zone;      /* as Atom */
-    uint64_t types[2];           /* the types with this atom */
+    uint64_t types[TYPE_WORDS];  /* the types with this atom */
 } ExtAttack;
 
 /* A `position` declaration: its fields, and what separates them (NULL: spaces). */
@@ -225,6 +227,13 @@ typedef struct Game {
     /* the state array: cells, hands, variables, turn, then the transient variables from
      * st_transient on (st_transient == st_size: none), which are not hashed */
     int st_cells, st_hands, st_turn, st_transient, st_size;
+    /* Players who take turns of their own (a bit each): all, or those a turn-order table names
+     * as an entry's player; the others are neutral (they move only in a turn made as them).
+     * With three or more of them, a loss eliminates a player while two or more others play on
+     * (make.c, "Elimination"): st_out is then the state slot of the eliminated players (a bit
+     * each, after st_turn, hashed), else -1. */
+    uint32_t active_players;
+    int st_out;
     int32_t *transient_init;              /* [loc - st_transient]: the start value of each */
     int reset_vars[MAX_VARS], nreset;
     int *uncounted_locs, nuncounted;      /* state slots left out of the repetition key */
@@ -268,13 +277,14 @@ typedef struct Game {
     /* attacks */
     int nattackdirs[MAX_PLAYERS];
     AttackDir *attackdirs[MAX_PLAYERS];
-    uint64_t fallback_attackers[2];       /* types whose attacks need a program run */
+    uint64_t fallback_attackers[TYPE_WORDS];   /* types whose attacks need a program run */
+    int any_fallback;                     /* fallback_attackers is not empty */
     int next_attacks[MAX_PLAYERS];
     ExtAttack *ext_attacks[MAX_PLAYERS];  /* hops, legged leaps, zoned lines (movegen.c) */
     int nnear_attacks[MAX_PLAYERS];
     ExtAttack *near_attacks[MAX_PLAYERS]; /* `attack near` programs: where their pieces stand
                                              seen back from a target (movegen.c) */
-    uint64_t near_attackers[2];           /* the types with `attack near` */
+    uint64_t near_attackers[TYPE_WORDS];           /* the types with `attack near` */
     int probe_check_pins;                 /* probe_check, the `attack near` programs left out:
                                              pins.c takes a node only where none can reach the
                                              royal piece */
@@ -317,6 +327,12 @@ typedef struct Game {
      * moves, thrown at random): its player's moves are the outcomes of a throw. */
     uint8_t order_chance[MAX_TURN_ORDER];
     int any_chance;                       /* a chance player, or such an entry: chance nodes */
+    /* A turn made as another player (Zillions' (P Q) entries): order_player[i] is the player
+     * whose turn it is (to-move: the one who chooses, whose result it is), order_as[i] the one
+     * whose moves are made (`mover` of the move programs and of the hooks a move runs). Set only
+     * when some entry differs (order_as_any); else moves are the turn player's (pos_mover). */
+    int order_as_any;
+    uint8_t order_as[MAX_TURN_ORDER];
     /* Move classes with priorities (Zillions' move-priorities): a move's `key` is its class's
      * rank, 0 the best; of the legal moves, only those of the best rank present are kept, and
      * those with a negative key (a pass) always (capture.c). */
@@ -358,6 +374,14 @@ static inline int game_sides(const Game *g)
 
 /* game.c: free a Game and all it owns. */
 void game_free(Game *g);
+
+/* Whether a set of types (TYPE_WORDS words) has any. */
+static inline int types_any(const uint64_t *m)
+{
+    uint64_t a = 0;
+    for (int i = 0; i < TYPE_WORDS; i++) a |= m[i];
+    return a != 0;
+}
 
 static inline int game_cell(const Game *g, int sq, int layer) { return sq * g->stack + layer; }
 /* A zone value of a program (G11) is a bit a square, in this many 64-bit locals. */

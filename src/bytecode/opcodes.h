@@ -345,6 +345,8 @@ enum {
       "pop two types a, b; push the type left when b's parts are taken from a's, or none") \
     X(RESULT, OPS(RESULT, REASON), 0, 0, F_STOP, E_RESULT, \
       "end the game: A = 1 win, 2 loss, 3 draw for the side to move; B = reason string") \
+    X(RESULTFOR, OPS(RESULT, REASON), 1, 0, F_STOP, E_RESULT, \
+      "pop a player P; end the game: A = 1 P wins (`win for P`); B = reason string") \
     X(RET, NO_OPS, 0, 0, F_STOP, 0, \
       "end the program (a hook accepts; a move program's branch ends)") \
     X(BAIL, NO_OPS, 0, 0, F_STOP, 0, \

@@ -632,9 +632,9 @@ static void send_game(int fd, const Pos *p, const GameRun *r, const char *names[
     int outcome = 1;
     const char *res = "1/2-1/2", *why = r->why;
     if (p->result && p->result != RESULT_DRAW) {
-        int winner = p->result == RESULT_WIN ? pos_turn(p) : game_opponent(g, pos_turn(p));
+        int winner = pos_winner(p);
         outcome = winner == r->a_side ? 2 : 0;
-        res = winner == 0 ? "1-0" : "0-1";
+        res = game_sides(g) > 2 ? "*" : winner == 0 ? "1-0" : "0-1";
     }
     if (p->result) why = p->result_reason ? g->strings[p->result_reason - 1] : "";
     else if (!*why) why = "no moves and no result";
@@ -1097,9 +1097,14 @@ int cmd_match(Args *a)
     if (!g) { free(o.opts); free(o.ext.set); return st; }
     OutFile *rec = NULL;
     st = 0;
-    if (game_sides(g) != 2) {         /* (dice, chance players, are no side) */
-        fprintf(stderr, "boardvm: match: %s has %d players; a match needs a two-player game\n",
-                o.rules, g->nplayers);
+    /* With three or more sides, A takes one seat (the first or the second, in turn) and B
+     * all the others: A against a coalition (docs/engine.md). An outside engine speaks for one
+     * side of a two-player game only. Chance players (dice) are no side. */
+    const int sides = game_sides(g);
+    if (sides < 2 || (sides > 2 && o.ext.command)) {
+        fprintf(stderr, "boardvm: match: %s has %d players; a match needs a two-player game%s\n",
+                o.rules, sides,
+                sides < 2 ? " (or one of more players)" : " with --engine");
         st = 2;
     } else if (o.openings_file) st = read_openings(g, &o);
     if (!st && o.values_b) st = read_values_b(g, &o);

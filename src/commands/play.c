@@ -236,7 +236,7 @@ static void game_over(const Play *s)
     static const char *rn[] = { "", "wins", "loses", "draws" };
     const Pos *p = s->p;
     const char *why = reason_of(p);
-    printf("Game over: %s %s%s%s (%s).\n", s->g->player_name[pos_turn(p)],
+    printf("Game over: %s %s%s%s (%s).\n", s->g->player_name[pos_result_side(p)],
            rn[p->result ? p->result : RESULT_LOSS], *why ? ": " : "", why,
            p->result ? record_result_string(s->g, p->result, pos_turn(p)) : "*");
 }

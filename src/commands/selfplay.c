@@ -40,6 +40,7 @@ typedef struct {
     FILE *results;                  /* --jsonl's stream, or NULL */
     int score[4];                  /* wins of player 0, of player 1, draws, unfinished */
     int mine[3];                   /* with --opponent: the engine's wins, losses, draws */
+    int wins[MAX_PLAYERS];         /* games won by each player (the score of 3+ players) */
     uint64_t *profile;             /* --profile: the instructions of every game, summed */
 } Match;
 
@@ -110,14 +111,16 @@ static void score_game(Match *m, const Pos *p, int engine_side, const char *res,
     else if (p->result == RESULT_DRAW)
         printf("result: %s (draw%s%s)\n", res, *why ? ": " : "", why);
     else {
-        int winner = p->result == RESULT_WIN ? pos_turn(p) : game_opponent(g, pos_turn(p));
-        printf("result: %s (%s wins%s%s)\n", res, g->player_name[winner], *why ? ": " : "", why);
+        int winner = pos_winner(p);
+        printf("result: %s (%s wins%s%s)\n", res, winner >= 0 ? g->player_name[winner] : "nobody",
+               *why ? ": " : "", why);
     }
     if (!p->result) m->score[3]++;
     else if (p->result == RESULT_DRAW) { m->score[2]++; m->mine[2]++; }
     else {
-        int winner = (p->result == RESULT_WIN) == (pos_turn(p) == 0) ? 0 : 1;
-        m->score[winner]++;
+        int winner = pos_winner(p);
+        if (winner >= 0) m->wins[winner]++;
+        if (g->nplayers == 2) m->score[winner]++;
         m->mine[winner == engine_side ? 0 : 1]++;
     }
 }
@@ -128,12 +131,13 @@ static void score_game(Match *m, const Pos *p, int engine_side, const char *res,
 static void result_line(Match *m, int gi, uint64_t seed, const Pos *p, int engine_side,
                         int plies, const char *res, const char *why, const char *record)
 {
-    int first = !p->result ? 3 : p->result == RESULT_DRAW ? 2
-              : (p->result == RESULT_WIN) == (pos_turn(p) == 0) ? 0 : 1;
+    int first = !p->result ? 3 : p->result == RESULT_DRAW ? 2 : pos_winner(p) == 0 ? 0 : 1;
     int mine = first >= 2 ? first : (first == engine_side ? 0 : 1);
     jsonl_begin(m->results, "game", gi + 1);
     jsonl_int(m->results, "seed", (long long)seed);
     jsonl_int(m->results, "outcome", first);
+    if (game_sides(m->g) > 2 && p->result && p->result != RESULT_DRAW)
+        jsonl_int(m->results, "winner", pos_winner(p));     /* (3+ players: which one won) */
     if (m->a->opponent) {
         jsonl_int(m->results, "engine_side", engine_side);
         jsonl_int(m->results, "engine", mine);
@@ -341,6 +345,12 @@ int cmd_selfplay(Args *a)
         if (shard_has(a->shard_k, a->shard_n, gi)) st = play_one_game(&m, gi, games);
     selfplay_score(game_sides(m.g) == 2 && games > 1 ? m.g->player_name : NULL, m.score,
                    a->opponent ? m.ename : NULL, m.oname, m.mine);
+    if (game_sides(m.g) > 2 && games > 1) {          /* (merge knows two players only) */
+        printf("score:");
+        for (int pl = 0; pl < m.g->nplayers; pl++)
+            if (m.g->active_players >> pl & 1) printf(" %s %d,", m.g->player_name[pl], m.wins[pl]);
+        printf(" draws %d, unfinished %d\n", m.score[2], m.score[3]);
+    }
     /* The results are written before Ctrl-C kills again: `timeout -s INT` signals the command
      * and then its process group, and under load the second signal came after the handler was
      * put back, and the buffered result and score lines were lost (tests/play-ui.sh). */

@@ -109,7 +109,7 @@ static void print_show(Pos *p, MoveList *ml)
            pos_chance_turn(p) ? " (a throw: each move listed is as likely as the others)" : "");
     if (p->result) {
         static const char *res[] = { "", "wins", "loses", "draw" };
-        printf("result: %s %s%s%s\n", g->player_name[pos_turn(p)], res[p->result],
+        printf("result: %s %s%s%s\n", g->player_name[pos_result_side(p)], res[p->result],
                p->result_reason ? ": " : "",
                p->result_reason ? g->strings[p->result_reason - 1] : "");
     } else {

@@ -287,7 +287,8 @@ void show_legend(const Game *g, FILE *out)
     }
     if (g->nplayers >= 2)                 /* cell_text: the second player's codes in lower case */
         for (int pl = 0; pl < g->nplayers; pl++)
-            fprintf(out, "%s%s %s case", pl ? ", " : "; ", g->player_name[pl],
-                    pl == 1 ? "lower" : "upper");
+            fprintf(out, pl >= 2 ? "%s%s %s case (<%s> in position strings)" : "%s%s %s case",
+                    pl ? ", " : "; ", g->player_name[pl], pl == 1 ? "lower" : "upper",
+                    g->player_letter[pl]);
     fputc('\n', out);
 }

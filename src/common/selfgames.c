@@ -22,7 +22,7 @@ void played_game_free(PlayedGame *pg)
 int selfgame_outcome(const Pos *p)
 {
     if (p->result == RESULT_DRAW) return SG_DRAW;
-    int winner = p->result == RESULT_WIN ? pos_turn(p) : 1 - pos_turn(p);
+    int winner = pos_winner(p);
     return winner == 0 ? SG_FIRST_WINS : SG_SECOND_WINS;
 }
 

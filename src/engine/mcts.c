@@ -71,17 +71,23 @@ void mcts_free(Mcts *t)
 }
 
 /* The rewards of a result (RESULT_*) for the side to move `turn`: 1 to the winner, 0 to the
- * others; a draw shares the point. */
-static Reward result_reward(const Game *g, int result, int turn)
+ * others; a draw shares the point among the players still in, and so does a loss among the
+ * others still in (with two, the other one). Neutral and eliminated players get nothing. */
+static Reward result_reward(const Pos *p, int result, int turn)
 {
+    const Game *g = p->g;
     Reward w;
-    /* (chance players, dice, get nothing and share nothing) */
-    int n = game_sides(g);
-    for (int pl = 0; pl < g->nplayers; pl++)
-        w.r[pl] = game_is_chance(g, pl) ? 0
-                : result == RESULT_DRAW ? 1.0 / n
+    int n = g->nplayers;
+    uint32_t alive = pos_alive(p);
+    if (!(alive >> turn & 1)) alive |= 1u << turn;   /* (a position string may say anything) */
+    int in = __builtin_popcount(alive);
+    for (int pl = 0; pl < n; pl++) {
+        int on = alive >> pl & 1;
+        w.r[pl] = !on ? 0
+                : result == RESULT_DRAW ? 1.0 / in
                 : result == RESULT_WIN ? pl == turn
-                : n == 2 ? pl != turn : (pl != turn) / (double)(n - 1);
+                : in > 1 ? (pl != turn) / (double)(in - 1) : 0;
+    }
     return w;
 }
 
@@ -94,9 +100,11 @@ static Reward eval_reward(Engine *e, Pos *p)
     if (g->chance && game_is_chance(g, turn)) turn = game_opponent(g, turn);
     double q = 1 / (1 + sm_exp(-evaluate_for(e, p, turn) * (LN10 / EVAL_SCALE)));
     Reward w;
-    int n = game_sides(g);
+    /* (chance, neutral and eliminated players are not in pos_alive: they get nothing) */
+    uint32_t others = pos_alive(p) & ~(1u << turn);
+    int nothers = __builtin_popcount(others);
     for (int pl = 0; pl < g->nplayers; pl++)
-        w.r[pl] = game_is_chance(g, pl) ? 0 : pl == turn ? q : (1 - q) / (n > 1 ? n - 1 : 1);
+        w.r[pl] = pl == turn ? (nothers ? q : 1) : (others >> pl & 1) ? (1 - q) / nothers : 0;
     return w;
 }
 
@@ -236,20 +244,20 @@ static int make_child(Iteration *it, Pos *p, Node *x, int i, const MoveList *ml,
 static Reward playout(Iteration *it, Pos *p)
 {
     Mcts *t = it->t;
-    const Game *g = p->g;
     const int plies = it->plies >= 0 ? it->plies : MAX_PLAYOUT_PLIES;
     for (int ply = 0;; ply++) {
         MoveList *ml = pos_list(p, 1);
         if (ply == plies) {
             /* the end block first, generating only until one legal move (as quiescence does) */
             vm_run_end_first_legal(p, ml);
-            if (p->result) return result_reward(g, p->result, pos_turn(p));
-            if (it->plies < 0) return result_reward(g, RESULT_DRAW, 0);
+            end_eliminates(p, ml);
+            if (p->result) return result_reward(p, p->result, pos_result_side(p));
+            if (it->plies < 0) return result_reward(p, RESULT_DRAW, 0);
             return eval_reward(it->e, p);
         }
         int legal;
         search_node_moves(p, ml, &legal);
-        if (p->result) return result_reward(g, p->result, pos_turn(p));
+        if (p->result) return result_reward(p, p->result, pos_result_side(p));
         if (ml->n > t->ixcap) {
             t->ixcap = ml->n * 2;
             t->ix = realloc(t->ix, sizeof *t->ix * (size_t)t->ixcap);
@@ -260,7 +268,7 @@ static Reward playout(Iteration *it, Pos *p)
         for (;;) {
             if (!n) {
                 int r = search_no_move_result(p);
-                return result_reward(g, r, pos_turn(p));
+                return result_reward(p, r, pos_turn(p));
             }
             int k = (int)(next_random(t) % (uint64_t)n);
             pos_make(p, ml, &ml->m[t->ix[k]]);
@@ -275,12 +283,12 @@ static Reward playout(Iteration *it, Pos *p)
 /* x's position is a game end, `result` (RESULT_*) for the side to move `turn`: x is terminal,
  * and proven unless the result is a draw, the game has more than two players, or x is the root
  * (whose mover is nobody). Its reward. */
-static Reward game_end(const Game *g, Node *x, int result, int turn, int root)
+static Reward game_end(const Pos *p, Node *x, int result, int turn, int root)
 {
     x->flags |= TERMINAL; x->result = (uint8_t)result; x->turn = (uint8_t)turn;
-    if (g->nplayers == 2 && result != RESULT_DRAW && !root)
+    if (p->g->nplayers == 2 && result != RESULT_DRAW && !root)
         x->proof = (int16_t)((result == RESULT_WIN) == (x->mover == turn) ? 1 : -1);
-    return result_reward(g, result, turn);
+    return result_reward(p, result, turn);
 }
 
 /* x, whose moves are ml, has no child left to choose: either none is legal (the end block
@@ -291,9 +299,9 @@ static Reward no_child_left(Mcts *t, Pos *p, Node *x, int root)
     for (uint32_t k = 0; k < x->nchild; k++)
         if (!(t->pool[x->child + k].flags & ILLEGAL)) {
             try_prove(t, x, g->nplayers);
-            return result_reward(g, RESULT_LOSS, pos_turn(p));
+            return result_reward(p, RESULT_LOSS, pos_turn(p));
         }
-    return game_end(g, x, search_no_move_result(p), pos_turn(p), root);
+    return game_end(p, x, search_no_move_result(p), pos_turn(p), root);
 }
 
 /* Down the tree to a node not tried before (or a game end, or a proven node), a playout from
@@ -302,18 +310,17 @@ static void iterate(Pos *p, void *ctx)
 {
     Iteration *it = ctx;
     Mcts *t = it->t;
-    const Game *g = p->g;
     Node *x = &t->pool[0];
     it->npath = 1; it->path[0] = 0; it->made = 0;
     for (;;) {
-        if (x->flags & TERMINAL) { it->w = result_reward(g, x->result, x->turn); return; }
-        if (x->proof) { it->w = result_reward(g, RESULT_WIN, proven_winner(x)); return; }
+        if (x->flags & TERMINAL) { it->w = result_reward(p, x->result, x->turn); return; }
+        if (x->proof) { it->w = result_reward(p, RESULT_WIN, proven_winner(x)); return; }
         MoveList *ml = &t->root;                  /* (the root's moves are made once) */
         int legal = t->root_legal;
         if (it->npath > 1) {
             ml = pos_list(p, 1);
             search_node_moves(p, ml, &legal);
-            if (p->result) { it->w = game_end(g, x, p->result, pos_turn(p), 0); return; }
+            if (p->result) { it->w = game_end(p, x, p->result, pos_result_side(p), 0); return; }
         }
         if (!x->nchild && (it->npath > MAX_TREE_DEPTH || !expand(it->e, t, x, ml, pos_turn(p)))) {
             it->w = playout(it, p);       /* a leaf the tree cannot grow: a playout from it */
@@ -330,7 +337,8 @@ static void iterate(Pos *p, void *ctx)
         if (!x->visits) {
             /* a node tried for the first time: a game end is scored now, else a playout */
             vm_run_end_first_legal(p, pos_list(p, 1));
-            it->w = p->result ? game_end(g, x, p->result, pos_turn(p), 0) : playout(it, p);
+            end_eliminates(p, pos_list(p, 1));
+            it->w = p->result ? game_end(p, x, p->result, pos_result_side(p), 0) : playout(it, p);
             return;
         }
     }

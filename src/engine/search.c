@@ -67,6 +67,14 @@ static inline void tt_store(TTSlot *slot, const TTEntry *t)
 
 struct Engine {
     const Game *g;
+    /* A game of three or more players who take turns is searched "paranoid" (Sturtevant and
+     * Korf 2000): the root's side against a coalition of all the others, each of whom plays to
+     * minimise the root's score; the negamax below then negates a score only where the side
+     * changes between the root's and the coalition's, and the evaluation and the results are
+     * the two teams'. root_side is the root's side to move, -1 in a game of two; tt_salt keeps
+     * the table's scores of one root from another's. */
+    int root_side;
+    uint64_t tt_salt;
     TTSlot *tt; size_t ttmask;
     int owns_tt;                  /* a helper thread's engine shares its main engine's table */
     int nhelpers;                 /* Lazy SMP: helper engines, each searching in its own thread */
@@ -219,11 +227,18 @@ static void null_setup(Engine *e)
     }
 }
 
+/* Whether players a and b are on one side: themselves, or paranoid's teams (Engine.root_side). */
+static inline int same_side(const Engine *e, int a, int b)
+{
+    return e->root_side < 0 ? a == b : (a == e->root_side) == (b == e->root_side);
+}
+
 Engine *engine_new(const Game *g, int tt_mb)
 {
     Engine *e = calloc(1, sizeof *e);
     if (!e) out_of_memory("e in engine_new()");
     e->g = g;
+    e->root_side = -1;
     size_t n = 1;
     while (n * 2 * sizeof(TTSlot) <= (size_t)tt_mb << 20) n *= 2;
     e->tt = calloc(n, sizeof *e->tt);
@@ -352,9 +367,8 @@ static int var_adjusted_value(const Game *g, int32_t w, int type_value)
 static int evaluate_as(Engine *e, Pos *p, int side)
 {
     const Game *g = e->g;
-    /* each owner's sign: +1 the side's, -1 another's, 0 a chance player's (no side) */
-    int sign[16];
-    for (int o = 0; o < 16; o++) sign[o] = o == side ? 1 : game_is_chance(g, o) ? 0 : -1;
+    /* (neutral, eliminated and chance players, dice: no one's material; pos_alive) */
+    const uint32_t alive = pos_alive(p);
     int64_t score = 0;              /* 13312 pieces and 8 hands of 1000 of each of 120 types */
     int cx2 = g->files - 1, cy2 = g->ranks - 1;       /* twice the centre */
     for (int sq = 0; sq < g->nsq; sq++)
@@ -362,7 +376,8 @@ static int evaluate_as(Engine *e, Pos *p, int side)
             int32_t w = p->st[sq * g->stack + l];
             if (!w) break;
             int o = PW_OWNER(w), t = PW_TYPE(w);
-            if (o < 0 || t < 1 || t > g->ntypes) continue;
+            /* (a neutral player's pieces are nobody's material) */
+            if (o < 0 || t < 1 || t > g->ntypes || !(alive >> o & 1)) continue;
             /* material, and a little for standing near the centre (more squares in reach) */
             int dx = abs(2 * g->sq_x[sq] - cx2), dy = abs(2 * g->sq_y[sq] - cy2);
             const PieceType *T = &g->types[t];
@@ -374,7 +389,7 @@ static int evaluate_as(Engine *e, Pos *p, int side)
                 int vs = g->sq_view[o][sq];
                 if (vs >= 0) v += (int)g->attrs[T->bonus_attr].value[vs];
             }
-            score += sign[o & 15] * v;
+            score += same_side(e, o, side) ? v : -v;
         }
     /* A piece in hand is material only where it can come back: in a game with drops. Without
      * them a hand is a record (Storm the Ivory Tower keeps each side's lost pieces in its own
@@ -383,7 +398,8 @@ static int evaluate_as(Engine *e, Pos *p, int side)
         for (int pl = 0; pl < g->nplayers; pl++)
             for (int t = 1; t <= g->ntypes && !game_is_chance(g, pl); t++) {
                 int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
-                if (n > 0) score += (pl == side ? 1 : -1) * (int64_t)n * e->value[t];
+                if (n > 0 && (alive >> pl & 1))
+                    score += (same_side(e, pl, side) ? 1 : -1) * (int64_t)n * e->value[t];
             }
     int sc = score > EVAL_MAX ? EVAL_MAX : score < -EVAL_MAX ? -EVAL_MAX : (int)score;
     sc = scale_for_progress(e, p, sc);
@@ -421,12 +437,13 @@ void search_node_moves(Pos *p, MoveList *ml, int *legal)
          * move captures): only the legal list knows, so it is made here (capture.h) */
         gen_legal(p, ml);
         vm_run_end(p, ml->n);
+        end_eliminates(p, ml);
         *legal = 1;
         return;
     }
     gen_pseudo(p, ml);
     vm_run_end_lazy(p, ml);
-    *legal = 0;
+    *legal = end_eliminates(p, ml);     /* (the `out` move is legal) */
 }
 
 /* The first part of search_node_moves, for a node that the hash table may decide before its
@@ -439,10 +456,11 @@ static int search_moves_begin(Pos *p, MoveList *ml)
     if (legal_list_whole(p->g)) {              /* (see search_node_moves) */
         gen_legal(p, ml);
         vm_run_end(p, ml->n);
+        end_eliminates(p, ml);
         return 1;
     }
     vm_run_end_first_legal(p, ml);
-    return 0;
+    return end_eliminates(p, ml);
 }
 
 int search_no_move_result(Pos *p)
@@ -456,6 +474,21 @@ static int result_score(int result, int ply)
     if (result == RESULT_WIN) return SCORE_MATE - ply;
     if (result == RESULT_LOSS) return -SCORE_MATE + ply;
     return 0;
+}
+
+/* The node's result (p->result, for the side to move) as a score for the side to move's team:
+ * with three or more players a loss of one player is a win of its team when the winner is on it
+ * (the coalition, once the root is out). */
+static int node_result_score(const Engine *e, const Pos *p, int ply)
+{
+    int r = p->result;
+    if (r == RESULT_WIN && p->result_player >= 0)      /* `win for P`, P another player */
+        r = same_side(e, p->result_player, pos_turn(p)) ? RESULT_WIN : RESULT_LOSS;
+    else if (r == RESULT_LOSS && e->root_side >= 0) {
+        int w = pos_loss_winner(p);
+        if (w >= 0 && same_side(e, w, pos_turn(p))) r = RESULT_WIN;
+    }
+    return result_score(r, ply);
 }
 
 static int no_legal_move_score(Pos *p, int ply)
@@ -562,7 +595,8 @@ static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply, int rep)
      * found, so a node that stands pat never generates all its moves (a Four Towers position
      * can have 60000, made in seconds). The scores are those of generating first. */
     vm_run_end_first_legal(p, ml);
-    if (p->result) return result_score(p->result, ply);
+    end_eliminates(p, ml);                     /* (then its one move, `out`, is no capture) */
+    if (p->result) return node_result_score(e, p, ply);
     if (rep && ply > 0 && p->nhist > 1 && repeats_earlier(p)) return 0;
     int stand = evaluate(e, p);
     if (rep && ply > 0 && e->mob_game) stand += mobility_term(e, ply);
@@ -585,8 +619,8 @@ static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply, int rep)
         /* (the same side may move again: `again`, a turn-order table; see child()) */
         /* (a throw of the dice next: the quiescence search stops, at mover's static score) */
         int s = pos_chance_turn(p) ? evaluate_as(e, p, mover)
-              : pos_turn(p) == mover && p->g->nplayers > 1 ? qsearch(e, p, alpha, beta, ply + 1, 0)
-                                                           : -qsearch(e, p, -beta, -alpha, ply + 1, 0);
+              : same_side(e, pos_turn(p), mover) && p->g->nplayers > 1
+              ? qsearch(e, p, alpha, beta, ply + 1, 0) : -qsearch(e, p, -beta, -alpha, ply + 1, 0);
         pos_unmake(p);
         if (e->stop) return 0;
         if (s > alpha) {
@@ -658,7 +692,8 @@ static int chance_value(Engine *e, Pos *p, int mover, int depth, int ply);
 static int child(Engine *e, Pos *p, int mover, int depth, int alpha, int beta, int ply)
 {
     if (pos_chance_turn(p)) return chance_value(e, p, mover, depth, ply);
-    if (pos_turn(p) == mover && p->g->nplayers > 1) return search(e, p, depth, alpha, beta, ply, NULL);
+    if (same_side(e, pos_turn(p), mover) && p->g->nplayers > 1)
+        return search(e, p, depth, alpha, beta, ply, NULL);
     return -search(e, p, depth, -beta, -alpha, ply, NULL);
 }
 
@@ -735,7 +770,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     if (time_up(e, p)) return 0;
     MoveList *ml = pos_list(p, ply);
     int legal = search_moves_begin(p, ml);
-    if (p->result) return result_score(p->result, ply);
+    if (p->result) return node_result_score(e, p, ply);
     /* A position that is here a second time scores as a draw below the root, as in chess
      * engines: going round in a circle makes no progress, so the side that is ahead looks for
      * another way and the side that is behind takes it. What the game actually does with a
@@ -746,7 +781,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
 
     /* the hash table, on the full state (counters included: they matter to the rules); a
      * node it decides needs no more of its moves (a Four Towers node can have thousands) */
-    uint64_t key = p->hash;
+    uint64_t key = p->hash ^ e->tt_salt;
     TTSlot *slot = &e->tt[key & e->ttmask];
     TTEntry ent = tt_load(slot, key), *te = &ent;
     int tt_move = -1;
@@ -877,8 +912,9 @@ static void read_pv(Engine *e, Pos *p, int first, int maxlen, char *out, size_t 
         int i = -1;
         if (k == 0) i = first;
         else {
-            TTEntry ent = tt_load(&e->tt[p->hash & e->ttmask], p->hash), *te = &ent;
-            if (te->key == p->hash && te->move && te->move <= (uint32_t)ml->n) i = (int)te->move - 1;
+            uint64_t key = p->hash ^ e->tt_salt;
+            TTEntry ent = tt_load(&e->tt[key & e->ttmask], key), *te = &ent;
+            if (te->key == key && te->move && te->move <= (uint32_t)ml->n) i = (int)te->move - 1;
         }
         if (i < 0 || i >= ml->n) break;
         char buf[MOVE_STR_MAX];
@@ -1070,6 +1106,7 @@ static Helper *helpers_start(Engine *m, const Pos *p, int threads, int maxd, int
     for (int i = 0; i < threads - 1; i++) {
         Engine *h = m->helpers[i];
         h->lim = m->lim;
+        h->root_side = m->root_side; h->tt_salt = m->tt_salt;
         h->lim.info = NULL; h->lim.nodes = 0; h->lim.work = 0; h->lim.threads = 1;
         h->nodes = 0; h->stop = 0;
         __atomic_store_n(&h->halt, 0, __ATOMIC_RELAXED);
@@ -1227,6 +1264,8 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
 static void engine_search_inner(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
 {
     e->lim = *lim;
+    e->root_side = __builtin_popcount(pos_alive(p)) > 2 ? pos_turn(p) : -1;
+    e->tt_salt = e->root_side >= 0 ? mix64(0x5eed0000u + (uint64_t)e->root_side) : 0;
     e->nodes = 0; e->stop = 0;
     __atomic_store_n(&e->halt, 0, __ATOMIC_RELAXED);
     e->root_material = p->material;

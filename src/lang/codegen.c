@@ -1222,9 +1222,12 @@ static void stmt(Compiler *C, Ast *s)
         break;
     case AST_RESULT: {
         if (!(C->fn_kind == FN_HOOK && C->hook == HOOK_END)) { diag_error(C->diag, s->loc, "a result belongs in the `end` block"); break; }
-        int reason = 0;
-        if (s->nkids && s->kids[0]->kind == AST_STRING) reason = string_index(C, s->kids[0]->str) + 1;
-        emit_op(C, OP_RESULT, (int)s->num, reason);
+        int reason = 0, k = s->num2 ? 1 : 0;     /* (`win for P`: the player first) */
+        if (s->nkids > k && s->kids[k]->kind == AST_STRING) reason = string_index(C, s->kids[k]->str) + 1;
+        if (s->num2) {
+            expect(C, s->kids[0], T_PLAYER, "a player");
+            emit_op(C, OP_RESULTFOR, (int)s->num, reason);
+        } else emit_op(C, OP_RESULT, (int)s->num, reason);
         break;
     }
     case AST_CALLSTMT: call_def(C, s); break;

@@ -1091,6 +1091,12 @@ static void layout_state(Game *g)
         at += var_slots(g, v);
     }
     g->st_turn = at++;
+    g->active_players = 0;
+    if (g->norder)
+        for (int i = 0; i < g->norder; i++) g->active_players |= 1u << g->order_player[i];
+    else g->active_players = (1u << g->nplayers) - 1;
+    g->active_players &= ~g->chance;      /* (dice are no side: a game of two and dice is of two) */
+    g->st_out = __builtin_popcount(g->active_players) > 2 ? at++ : -1;
     g->st_transient = at;
     for (int i = 0; i < g->nvars; i++) {
         Var *v = &g->vars[i];

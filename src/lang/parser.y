@@ -922,6 +922,8 @@ stmt:
                              { $$ = adopt(ctx, mk(ctx, AST_QUALIFY, &@1), $3); $$->num = 1; }
   | KW_NOTE arg_list ';'     { $$ = adopt(ctx, mk(ctx, AST_NOTE, &@1), $2); }
   | KW_WIN opt_string ';'    { $$ = mk_kids(ctx, AST_RESULT, &@1, $2, NULL, NULL); $$->num = RESULT_WIN; }
+  | KW_WIN KW_FOR expr opt_string ';'
+                             { $$ = mk_kids(ctx, AST_RESULT, &@1, $3, $4, NULL); $$->num = RESULT_WIN; $$->num2 = 1; }
   | KW_LOSE opt_string ';'   { $$ = mk_kids(ctx, AST_RESULT, &@1, $2, NULL, NULL); $$->num = RESULT_LOSS; }
   | KW_DRAW opt_string ';'   { $$ = mk_kids(ctx, AST_RESULT, &@1, $2, NULL, NULL); $$->num = RESULT_DRAW; }
   | IDENT '(' args ')' ';'   { $$ = adopt(ctx, mk_named(ctx, AST_CALLSTMT, &@1, $1), $3); }

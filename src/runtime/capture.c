@@ -6,7 +6,7 @@ static int taken_by(int32_t w, int mover) { return w && PW_OWNER(w) >= 0 && PW_O
 int move_captures(const Pos *p, const MoveList *ml, const Move *m)
 {
     const Game *g = p->g;
-    int mover = pos_turn(p);
+    int mover = pos_mover(p);
     int landed = m->kind == MK_MOVE && m->to != m->from && taken_by(m->captured, mover);
     /* the recorded writes hold each slot once, with its final value; the position is the one
      * before the move, so p->st holds each slot's value before it */
@@ -30,7 +30,7 @@ static int king_of(int32_t w, int mover, int man)
 static int move_captures_kings(const Pos *p, const MoveList *ml, const Move *m, int man)
 {
     const Game *g = p->g;
-    int mover = pos_turn(p);
+    int mover = pos_mover(p);
     int landed = m->kind == MK_MOVE && m->to != m->from && king_of(m->captured, mover, man);
     const int32_t *ops = m->nops ? ml->ops + 2 * m->op0 : NULL;
     int board = g->nsq * g->stack, others = 0;

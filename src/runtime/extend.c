@@ -157,7 +157,7 @@ void extend_moves(Pos *p, MoveList *ml, int first)
     }
     memcpy(x->base, ml->m + first, sizeof *x->base * (size_t)n);
     ml->n = first;                     /* their writes and text stay where they are, and are read */
-    int mover = pos_turn(p);
+    int mover = pos_mover(p);
     for (int i = 0; i < n; i++) {
         const Move *b = &x->base[i];
         int made = p->ntrail;

@@ -7,6 +7,7 @@
  * `after-move`, the turn, the transient variables' reset, `turn-start` and the history. A legality test asks for only the parts
  * its `legal` block can see (effects.h). */
 #include "make.h"
+#include <string.h>
 #include "effects.h"
 #include "vm.h"
 
@@ -21,11 +22,73 @@ void pos_make(Pos *p, const MoveList *ml, const Move *m) { pos_make_parts(p, ml,
 static int next_turn(Pos *p, int mover)
 {
     const Game *g = p->g;
-    if (!g->norder) return (mover + 1) % g->nplayers;
-    int32_t i = p->st[g->order_slot] + 1;
-    if (i < 0 || i >= g->norder) i = g->order_repeat;
+    uint32_t out = g->st_out >= 0 ? (uint32_t)p->st[g->st_out] : 0;
+    if (!g->norder) {
+        int next = (mover + 1) % g->nplayers;
+        /* (the eliminated are passed over; the side that moved is still in) */
+        for (int k = 0; out && k < g->nplayers && (out >> next & 1); k++) next = (next + 1) % g->nplayers;
+        return next;
+    }
+    int32_t i = p->st[g->order_slot];
+    for (int k = 0; k <= g->norder; k++) {
+        i++;
+        if (i < 0 || i >= g->norder) i = g->order_repeat;
+        if (!(out >> g->order_player[i] & 1)) break;
+    }
     pos_set(p, g->order_slot, i);
     return g->order_player[i];
+}
+
+/* Elimination. Zillions plays a game of three or more players on after one of them loses
+ * (docs/zrf.md, "Players"): the loser is out, its pieces leave the board, and the turn order
+ * passes it over; the game ends when one player wins, when a draw is declared, or when a loss
+ * leaves one player in (who wins). Here the loss is a node whose `end` block says `lose` for
+ * the side to move: instead of ending the game it gets one move, `out`, which makes the
+ * elimination as a move, so that perft, the search and the undo trail need nothing new. */
+int end_eliminates(Pos *p, MoveList *ml)
+{
+    const Game *g = p->g;
+    if (g->st_out < 0 || p->result != RESULT_LOSS) return 0;
+    uint32_t alive = pos_alive(p);
+    int turn = pos_turn(p);
+    if (!(alive >> turn & 1) || __builtin_popcount(alive) <= 2) return 0;
+    p->result = 0; p->result_reason = 0; p->result_player = -1;
+    movelist_clear(ml);
+    Move *m = movelist_push(ml);
+    memset(m, 0, sizeof *m);
+    m->kind = MK_OUT; m->from = m->to = -1;
+    ml->next_unit = -1;                          /* the list is whole */
+    return 1;
+}
+
+int pos_loss_winner(const Pos *p)
+{
+    const Game *g = p->g;
+    int turn = pos_turn(p);
+    /* (the next player still in after the loser: chance players, dice, and neutral ones are
+     * not in pos_alive; a game of two gives the other one) */
+    uint32_t alive = pos_alive(p) & ~(1u << turn);
+    for (int k = 1; k <= g->nplayers; k++)
+        if (alive >> ((turn + k) % g->nplayers) & 1) return (turn + k) % g->nplayers;
+    return -1;
+}
+
+int pos_winner(const Pos *p)
+{
+    return p->result == RESULT_WIN ? pos_result_side(p) : p->result == RESULT_LOSS ? pos_loss_winner(p) : -1;
+}
+
+/* The `out` move: the side to move is marked out and its pieces leave the board (the hands
+ * stay: nothing of theirs is ever dropped again). */
+static void make_out(Pos *p, int player)
+{
+    const Game *g = p->g;
+    pos_set(p, g->st_out, p->st[g->st_out] | (int32_t)(1u << player));
+    for (int sq = 0; sq < g->nsq; sq++)
+        for (int l = pos_height(p, sq) - 1; l >= 0; l--) {
+            int32_t w = p->st[sq * g->stack + l];
+            if (PW_OWNER(w) == player) pos_remove_layer(p, sq, l);
+        }
 }
 
 void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
@@ -36,10 +99,21 @@ void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
     vm_charge(p, MAKE_STEPS + (long)m->nops + g->nreset);
     pos_begin_move(p, (parts & PROBE_HISTORY) != 0);   /* (the flag now: a hook may grow p->undo) */
 
-    int mover = pos_turn(p);
+    int mover = pos_mover(p);
     for (int i = 0; i < g->nreset; i++) {
         const Var *v = &g->vars[g->reset_vars[i]];
         pos_set(p, v->base, (int32_t)v->init);
+    }
+    if (m->kind == MK_OUT) {
+        p->last_from = p->last_to = -1; p->last_piece = p->last_captured = 0;
+        make_out(p, pos_turn(p));
+        pos_set(p, g->st_turn, next_turn(p, pos_turn(p)));
+        if (p->transient_dirty) pos_reset_transient(p);
+        if ((parts & PROBE_TURN_START) && g->hook_fn[HOOK_TURN_START] >= 0)
+            vm_run_hook(p, HOOK_TURN_START, pos_mover(p));
+        if (parts & PROBE_HISTORY) pos_push_history(p);
+        pos_check_incremental(p, "a move");
+        return;
     }
     if (m->nops) {                             /* a list where no move writes state has no ops array */
         const int32_t *ops = ml->ops + 2 * m->op0;
@@ -88,7 +162,7 @@ void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
     if ((parts & PROBE_AFTER_MOVE) && g->hook_fn[HOOK_AFTER_MOVE] >= 0) vm_run_hook(p, HOOK_AFTER_MOVE, mover);
     if (!m->again) pos_set(p, g->st_turn, next_turn(p, mover));
     if (p->transient_dirty) pos_reset_transient(p);     /* a turn begins: nothing carries over */
-    if ((parts & PROBE_TURN_START) && g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_turn(p));
+    if ((parts & PROBE_TURN_START) && g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_mover(p));
     if (parts & PROBE_HISTORY) pos_push_history(p);
     pos_check_incremental(p, "a move");
 }

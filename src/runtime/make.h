@@ -11,4 +11,14 @@ void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts);
 /* A pass (the search's null move): the side to move moves nothing; the `reset` variables, the
  * turn, the transient variables and `turn-start` as after any move. pos_unmake takes it back. */
 void pos_make_null(Pos *p);
+/* After the `end` block has judged a node (p->result): in a game of three or more players who
+ * take turns, a loss of the side to move while two or more others are still in is no end but
+ * the side's elimination: the result is cleared and ml holds one move, MK_OUT. Returns 1 then. */
+int end_eliminates(Pos *p, MoveList *ml);
+/* The player who wins when the side to move loses: the next one still in after it (with two
+ * players, the other one); -1 when none is. */
+int pos_loss_winner(const Pos *p);
+/* The winner of a finished game (p->result): the side to move for a win, pos_loss_winner for a
+ * loss, -1 for a draw. */
+int pos_winner(const Pos *p);
 #endif

@@ -22,7 +22,7 @@
 #define CELL(s) (p->st[(s) * g->stack])
 /* the top piece of a square (the piece there with `stack 1`): what attacks and captures see */
 #define TOPW(s) (g->stack == 1 ? CELL(s) : (pos_top_loc(p, (s)) >= 0 ? p->st[pos_top_loc(p, (s))] : 0))
-static inline int type_in(const uint64_t m[2], int t) { return (int)((m[t >> 6] >> (t & 63)) & 1); }
+static inline int type_in(const uint64_t m[TYPE_WORDS], int t) { return (int)((m[t >> 6] >> (t & 63)) & 1); }
 
 static void add_move(MoveList *ml, int from, int to, int32_t piece, int32_t captured)
 {
@@ -151,7 +151,7 @@ static int pass_answered(Pos *p, MoveList *ml, int i)
 static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, int onto_only)
 {
     const Game *g = p->g;
-    int mover = pos_turn(p);
+    int mover = pos_mover(p);
     const int board_units = g->nsq * g->stack;
     const int last = board_units + g->ntypes + (g->pass_forced != 0);
     /* `moves extend` changes every move of a unit once the unit is complete: its runs are not
@@ -270,7 +270,7 @@ static _Thread_local int count_left;
  * may itself ask for a first legal move: `no-moves`.) */
 static int count_legal_from(Pos *p, MoveList *ml, int first)
 {
-    int mover = pos_turn(p);
+    int mover = pos_mover(p);
     for (int i = first; i < ml->n; i++) {
         pos_make_parts(p, ml, &ml->m[i], p->g->probe);
         int left = count_left;
@@ -305,7 +305,7 @@ void gen_legal(Pos *p, MoveList *ml)
 {
     const Game *g = p->g;
     gen_pseudo(p, ml);
-    int mover = pos_turn(p);
+    int mover = pos_mover(p);
     /* `moves distinct` merges every two moves that reach one state; a `distinct { }` block only
      * the moves it emitted itself (the same group). Moves that do the same thing are merged as
      * they are emitted (merge.h); here the moves left are merged by the state they reach, in a
@@ -372,7 +372,8 @@ void node_moves_unnamed(Pos *p, MoveList *ml)
 {
     gen_legal(p, ml);
     vm_run_end(p, ml->n);
-    if (p->result) ml->n = 0;     /* a finished game has no legal moves */
+    /* a finished game has no legal moves; a player's loss among three or more, one (make.h) */
+    if (p->result && !end_eliminates(p, ml)) ml->n = 0;
 }
 
 /* The next square after `after` that holds a piece of `by` whose attack is a program: from the
@@ -602,7 +603,7 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
     long steps = 1 + g->nattackdirs[by];
     for (int i = 0, n = g->nattackdirs[by]; i < n; i++) {
         int back = g->opposite[ad[i].dir];
-        if (ad[i].leap[0] | ad[i].leap[1]) {
+        if (ad[i].any_leap) {
             int s = g->neighbor[sq * g->ndirs + back];
             if (s >= 0) {
                 int32_t w = TOPW(s);
@@ -612,7 +613,7 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
                 }
             }
         }
-        if (ad[i].ride[0] | ad[i].ride[1]) {
+        if (ad[i].any_ride) {
             int s = sq;
             for (;;) {
                 s = g->neighbor[s * g->ndirs + back];
@@ -632,7 +633,7 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
     vm_charge(p, steps);
     for (int i = 0, n = g->next_attacks[by]; i < n; i++)
         if (ext_attacked(p, sq, by, &g->ext_attacks[by][i])) return 1;
-    if (g->fallback_attackers[0] | g->fallback_attackers[1]) {
+    if (g->any_fallback) {
         const uint64_t *bits = pos_attacker_squares(p, by);
         for (int s = next_attacker(p, bits, by, -1); s >= 0; s = next_attacker(p, bits, by, s)) {
             int32_t w = TOPW(s);
@@ -787,6 +788,7 @@ static void add_attack_atom(Game *g, int player, int t, const Atom *a)
     AttackDir *e = attack_entry(g, player, g->dir_map[player][a->dir]);
     uint64_t *m = a->kind == ATOM_LEAP ? e->leap : e->ride;
     m[t >> 6] |= 1ull << (t & 63);
+    if (a->kind == ATOM_LEAP) e->any_leap = 1; else e->any_ride = 1;
 }
 
 static const VmHost runtime_host = {
@@ -840,7 +842,7 @@ void movegen_prepare(Game *g)
         for (int i = 0; i < g->types[t].nattack_atoms; i++) next += !ATOM_PLAIN(&g->types[t].attack_atoms[i]);
     }
     int nnear = 0;
-    g->near_attackers[0] = g->near_attackers[1] = 0;
+    memset(g->near_attackers, 0, sizeof g->near_attackers);
     for (int t = 1; t <= g->ntypes; t++) nnear += g->types[t].nnear;
     for (int pl = 0; pl < g->nplayers; pl++) {
         g->near_attacks[pl] =
@@ -862,11 +864,12 @@ void movegen_prepare(Game *g)
         }
     }
     for (int t = 1; t <= g->ntypes; t++) g->types[t].atoms_overlap = atoms_overlap(g, &g->types[t]);
-    g->fallback_attackers[0] = g->fallback_attackers[1] = 0;
+    memset(g->fallback_attackers, 0, sizeof g->fallback_attackers);
     for (int t = 1; t <= g->ntypes; t++) {
         const PieceType *T = &g->types[t];
         if (type_in(g->near_attackers, t)) continue;       /* found from their targets */
         if (T->attack_fn >= 0 || (T->attack_moves && T->moves_fn >= 0))
             g->fallback_attackers[t >> 6] |= 1ull << (t & 63);
     }
+    g->any_fallback = types_any(g->fallback_attackers);
 }

@@ -36,6 +36,9 @@ void move_string(const Game *g, const MoveList *ml, const Move *m, char *buf, si
     case MK_STAY:
         snprintf(out, outlen, "%s%s%s%s", m->from >= 0 ? from : "", suffix, note, after);
         break;
+    case MK_OUT:                   /* a player's elimination (make.c) */
+        snprintf(out, outlen, "out");
+        break;
     default:                       /* MK_MOVE, MK_LANDED */
         if (m->become && m->become != PW_TYPE(m->piece) && m->become <= g->ntypes)
             snprintf(out, outlen, "%s%s%s=%s%s%s%s", from, sep, to, g->types[m->become].code,

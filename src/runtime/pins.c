@@ -98,7 +98,7 @@ int pins_find(Pos *p, int player, Pins *pins)
         if (by == player) continue;
         const AttackDir *ad = g->attackdirs[by];
         for (int i = 0, n = g->nattackdirs[by]; i < n; i++) {
-            if (!(ad[i].ride[0] | ad[i].ride[1])) continue;
+            if (!ad[i].any_ride) continue;
             int back = g->opposite[ad[i].dir];
             /* the first piece from the royal square along the line, then the next */
             int s = k, first = -1;
@@ -119,7 +119,7 @@ int pins_find(Pos *p, int player, Pins *pins)
     int hops = 0;
     for (int by = 0; by < g->nplayers; by++)
         if (by != player && !ext_pins(p, k, by, pins, &hops)) return 0;
-    if (hops || (g->fallback_attackers[0] | g->fallback_attackers[1])) {
+    if (hops || g->any_fallback) {
         if (!p->watch) {
             p->watch = calloc((size_t)g->st_size, sizeof *p->watch);
             if (!p->watch) return 0;
@@ -133,7 +133,7 @@ int pins_find(Pos *p, int player, Pins *pins)
             for (int by = 0; by < g->nplayers; by++)
                 if (by != player) watch_hop_lines(p, k, by);
     }
-    if (g->fallback_attackers[0] | g->fallback_attackers[1]) {
+    if (g->any_fallback) {
         for (int by = 0; by < g->nplayers; by++)
             if (by != player && attack_programs_reads(p, k, by, watch_loc, p) != 1) return 0;
         /* every make changes the side to move and resets the `reset` variables: an attack that
@@ -172,7 +172,7 @@ int pins_move_safe(Pos *p, const MoveList *ml, const Move *m, const Pins *pins)
         int32_t w = p->st[m->from];
         if (!w) return 0;
         royal = g->types[PW_TYPE(w)].royal;
-        if (royal && (m->become || (g->fallback_attackers[0] | g->fallback_attackers[1])))
+        if (royal && (m->become || g->any_fallback))
             return 0;
         if (p->st[m->to] && g->hook_fn[HOOK_CAPTURE] >= 0 && !g->capture_unseen_by_check) return 0;
     } else if (m->kind != MK_DROP) return 0;
@@ -190,12 +190,12 @@ int pins_move_safe(Pos *p, const MoveList *ml, const Move *m, const Pins *pins)
         if (p->watch[m->to * g->stack] == p->watch_stamp) return 0;
         /* a drop also takes the piece from the mover's hand */
         if (m->kind == MK_DROP && m->hand &&
-            p->watch[g->st_hands + pos_turn(p) * (g->ntypes + 1) + m->hand] == p->watch_stamp)
+            p->watch[g->st_hands + pos_mover(p) * (g->ntypes + 1) + m->hand] == p->watch_stamp)
             return 0;
     }
     if (royal) {
         for (int by = 0; by < g->nplayers; by++)
-            if (by != pos_turn(p) && g->nnear_attacks[by] && near_attackers_at(p, m->to, by))
+            if (by != pos_mover(p) && g->nnear_attacks[by] && near_attackers_at(p, m->to, by))
                 return 0;
         return royal_move_safe(p, m, p->st[m->from]);
     }

@@ -141,7 +141,7 @@ Pos *pos_new(const Game *g)
     p->g = g;
     p->st = calloc((size_t)g->st_size, sizeof *p->st);
     if (!p->st) out_of_memory("a position's state");
-    if (g->stack == 1 && (g->fallback_attackers[0] | g->fallback_attackers[1])) {
+    if (g->stack == 1 && g->any_fallback) {
         p->attacker_words = (g->nsq + 63) / 64;
         p->attackers =
             calloc((size_t)g->nplayers * (size_t)p->attacker_words, sizeof *p->attackers);
@@ -185,7 +185,7 @@ void pos_reset_empty(Pos *p)
     p->material = 0;                        /* empty board, empty hands */
     p->ntrail = 0; p->nundo = 0; p->nhist = 0;
     p->last_from = p->last_to = -1; p->last_piece = p->last_captured = 0;
-    p->result = 0;
+    p->result = 0; p->result_player = -1;
 }
 
 uint64_t pos_full_hash(const Pos *p)

@@ -11,8 +11,9 @@
 #include <stdint.h>
 #include "game.h"
 
-/* LANDED: `land` made the move: ops only */
-enum { MK_MOVE = 0, MK_STAY = 1, MK_DROP = 2, MK_LANDED = 3 };
+/* LANDED: `land` made the move: ops only. OUT: the side to move is eliminated (make.c,
+ * "Elimination"): its only move, written `out`. */
+enum { MK_MOVE = 0, MK_STAY = 1, MK_DROP = 2, MK_LANDED = 3, MK_OUT = 4 };
 
 typedef struct {
     int16_t from, to;            /* main move squares; -1 when unused */
@@ -110,6 +111,9 @@ typedef struct Pos {
     jmp_buf *on_error;                      /* runtime errors in rules code jump here */
     char errmsg[512];
     int result, result_reason;              /* set by the `end` hook: RESULT_*, string index + 1 */
+    int result_player;                      /* whose result it is: the side to move (-1), or
+                                               with three or more players in, a win of another
+                                               (`win for P`; pos_result_side) */
     struct VmScratch *vm;                   /* the VM's choice stack (vm.c) */
     void (*free_scratch)(struct Pos *p);    /* set by the VM with p->vm; pos_free calls it */
     struct AttackMemo *memo;                /* attack runs and what they saw (movegen.c); one
@@ -155,6 +159,28 @@ static inline int pos_chance_turn(const Pos *p)
     if (!g->norder) return 0;
     int32_t i = p->st[g->order_slot];
     return i >= 0 && i < g->norder && g->order_chance[i];
+}
+/* The player whose result p->result is. */
+static inline int pos_result_side(const Pos *p)
+{
+    return p->result_player >= 0 ? p->result_player : p->st[p->g->st_turn];
+}
+
+/* The players still in the game: those who take turns, less the eliminated (Game.st_out). */
+static inline uint32_t pos_alive(const Pos *p)
+{
+    const Game *g = p->g;
+    return g->active_players & ~(g->st_out >= 0 ? (uint32_t)p->st[g->st_out] : 0u);
+}
+/* The player whose moves the side to move makes: itself, or in a turn made as another player
+ * (Game.order_as) that player. An index out of the table (a position string may hold anything)
+ * makes the turn the side's own. */
+static inline int pos_mover(const Pos *p)
+{
+    const Game *g = p->g;
+    if (__builtin_expect(!g->order_as_any, 1)) return p->st[g->st_turn];
+    int32_t i = p->st[g->order_slot];
+    return i >= 0 && i < g->norder ? g->order_as[i] : p->st[g->st_turn];
 }
 static inline int32_t pos_piece(const Pos *p, int sq) { return p->st[sq * p->g->stack]; }
 

@@ -781,7 +781,7 @@ int vm_run_legal_pretest(Pos *p, int mover, const Move *m)
 /* The end block with `no-moves` answered as `nlegal_mode` says (-2, -4: RunCtx.nlegal). */
 static int run_end_asking(Pos *p, MoveList *ml, int nlegal_mode)
 {
-    p->result = 0; p->result_reason = 0;
+    p->result = 0; p->result_reason = 0; p->result_player = -1;
     if (p->g->hook_fn[HOOK_END] < 0 || pos_chance_turn(p)) return -1;
     RunCtx c = {0};
     c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_END]; c.mover = pos_turn(p); c.origin = -1;
@@ -805,7 +805,7 @@ int vm_run_end_lazy(Pos *p, MoveList *ml) { return run_end_asking(p, ml, -2); }
  * outcome is an error of the rules. */
 void vm_run_end(Pos *p, int nlegal)
 {
-    p->result = 0; p->result_reason = 0;
+    p->result = 0; p->result_reason = 0; p->result_player = -1;
     if (pos_chance_turn(p)) {
         if (nlegal == 0)
             pos_runtime_error(p, 0, "a throw of the dice with no outcome (%s's turn)",

@@ -755,6 +755,17 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         vmcase(RESULT)
             p->result = OPND(1); p->result_reason = OPND(2);
             goto done;
+        vmcase(RESULTFOR) {
+            /* a win of player P: of the side to move, a win; of another with two players in,
+             * the side's loss; else P's win (Pos.result_player) */
+            int64_t who = stk[--sp];
+            p->result_reason = OPND(2);
+            if (who == pos_turn(p)) p->result = RESULT_WIN;
+            else if (PLOK(who) && __builtin_popcount(pos_alive(p)) > 2 && (pos_alive(p) >> who & 1)) {
+                p->result = RESULT_WIN; p->result_player = (int)who;
+            } else p->result = PLOK(who) ? RESULT_LOSS : 0;
+            goto done;
+        }
         vmcase(RET)
             if (c->mode == RUN_HOOK) goto done;
             goto fail;

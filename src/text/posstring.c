@@ -49,6 +49,9 @@ static const char *code_of(const Game *g, int t, int owner)
 static void put_piece(Buf *b, const Game *g, int32_t w)
 {
     int t = PW_TYPE(w), o = PW_OWNER(w);
+    /* a piece of the third player or a later one: its player's letter in angle brackets, then
+     * the first player's code (<g>M: Green's Man) */
+    if (o >= 2 && o < g->nplayers) put(b, "<%s>", g->player_letter[o]);
     const char *c = (t >= 1 && t <= g->ntypes) ? code_of(g, t, o) : "?";
     /* several letters go in parentheses; a '+' and one letter (shogi's +P) is read as one code */
     if (strlen(c) > 1 && !(c[0] == '+' && strlen(c) == 2)) put(b, "(%s)", c); else put(b, "%s", c);
@@ -68,6 +71,32 @@ static void put_piece(Buf *b, const Game *g, int32_t w)
         any = 1;
     }
     if (any) put(b, "}");
+}
+
+/* `<x>` before a piece code: the piece is player x's (a third player or a later one; put_piece).
+ * *owner: that player, or -1 when there is no prefix. 0 on a bad prefix (with the message). */
+static int owner_prefix(const Game *g, const char **q, int *owner, char *e, size_t el)
+{
+    *owner = -1;
+    if (**q != '<') return 1;
+    const char *close = strchr(*q, '>');
+    if (!close) return err(e, el, "board: '<' without its '>'");
+    size_t n = (size_t)(close - *q - 1);
+    for (int pl = 0; pl < g->nplayers; pl++)
+        if (strlen(g->player_letter[pl]) == n && !strncmp(*q + 1, g->player_letter[pl], n)) {
+            *owner = pl; *q = close + 1;
+            return 1;
+        }
+    return err(e, el, "board: '%.*s' is not a player's letter", (int)(n < 20 ? n : 20), *q + 1);
+}
+
+/* The owner a prefix gives a code: the code must then be the first player's. */
+static int prefixed_owner(int prefix, int *owner, const char *code, char *e, size_t el)
+{
+    if (prefix < 0) return 1;
+    if (*owner != 0) return err(e, el, "board: '%s' after a player's <letter> must be the first player's code", code);
+    *owner = prefix;
+    return 1;
 }
 
 /* Piece variables written after a piece in a position string: {name=value,...}. */
@@ -245,6 +274,8 @@ static int parse_board(Pos *p, const char *s, char *e, size_t el)
             q++;
             while (*q && *q != ']') {
                 char code[8]; size_t len;
+                int prefix;
+                if (!owner_prefix(g, &q, &prefix, e, el)) return 0;
                 if (*q == '(') {
                     const char *close = strchr(q, ')');
                     if (!close || close - q - 1 < 1 || close - q - 1 > 4) return err(e, el, "board: bad piece code in a stack on rank %d", y + 1);
@@ -255,6 +286,7 @@ static int parse_board(Pos *p, const char *s, char *e, size_t el)
                 code[len] = 0;
                 int owner, t = game_find_type_code(g, code, &owner);
                 if (!t) return err(e, el, "board: '%s' is not a piece code of this game", code);
+                if (!prefixed_owner(prefix, &owner, code, e, el)) return 0;
                 int32_t w = PW_MAKE(t, owner);
                 if (!parse_piece_vars(g, &q, &w, e, el)) return 0;
                 if (!pos_push(p, sq, w)) return err(e, el, "board: more than %d pieces on %s", g->stack, g->sq_name[sq]);
@@ -264,6 +296,9 @@ static int parse_board(Pos *p, const char *s, char *e, size_t el)
             continue;
         }
         char code[8]; size_t len;
+        int prefix;
+        if (!owner_prefix(g, &q, &prefix, e, el)) return 0;
+        c = *q;
         if (c == '(') {
             const char *close = strchr(q, ')');
             if (!close || close - q - 1 < 1 || close - q - 1 > 4) return err(e, el, "board: bad piece code in parentheses on rank %d", y + 1);
@@ -279,6 +314,7 @@ static int parse_board(Pos *p, const char *s, char *e, size_t el)
         int owner;
         int t = game_find_type_code(g, code, &owner);
         if (!t) return err(e, el, "board: '%s' is not a piece code of this game", code);
+        if (!prefixed_owner(prefix, &owner, code, e, el)) return 0;
         if (x >= g->files) return err(e, el, "board: rank %d has more squares than the board", y + 1);
         int sq = g->sq_at[x + y * MAX_FILES];
         int32_t w = PW_MAKE(t, owner);
@@ -302,6 +338,8 @@ static int parse_hands(Pos *p, const char *s, char *e, size_t el)
             while (isdigit((unsigned char)*q)) { n = n * 10 + (*q - '0'); q++; if (n > MAX_HAND) return err(e, el, "hands: count too large"); }
         }
         char code[8]; size_t len;
+        int prefix;
+        if (!owner_prefix(g, &q, &prefix, e, el)) return 0;
         if (*q == '(') {
             const char *close = strchr(q, ')');
             if (!close || close - q - 1 < 1 || close - q - 1 > 4) return err(e, el, "hands: bad piece code");
@@ -312,6 +350,7 @@ static int parse_hands(Pos *p, const char *s, char *e, size_t el)
         code[len] = 0;
         int owner, t = game_find_type_code(g, code, &owner);
         if (!t) return err(e, el, "hands: '%s' is not a piece code", code);
+        if (!prefixed_owner(prefix, &owner, code, e, el)) return 0;
         /* a neutral piece's code gives owner -1: there is no hand of no one (the count would be
          * written before the hands, into a cell or before the state array) */
         if (owner < 0) return err(e, el, "hands: '%s' is a neutral piece, which no player can hold", code);

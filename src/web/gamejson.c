@@ -307,6 +307,7 @@ static const char *kind_name(int k)
     case MK_STAY: return "stay";
     case MK_DROP: return "drop";
     case MK_LANDED: return "landed";
+    case MK_OUT: return "out";
     default: return "move";
     }
 }
@@ -341,7 +342,7 @@ json_t *result_json(const Pos *p)
     if (!p->result) return must(json_null());
     const Game *g = p->g;
     static const char *outcome[] = { "", "wins", "loses", "draw" };
-    int turn = pos_turn(p);
+    int turn = pos_result_side(p);
     json_t *o = must(json_object());
     put(o, "code", json_text(record_result_string(g, p->result, turn)));
     put(o, "player", json_text(turn >= 0 && turn < g->nplayers ? g->player_name[turn] : "?"));

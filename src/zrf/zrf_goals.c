@@ -18,6 +18,7 @@ typedef struct {
     ZrfLower *L;
     int player;                  /* whose condition */
     int moved;                   /* that player has just moved (is not the side to move) */
+    int multi;                   /* three or more players take turns (results per player) */
     int *royal;
     int nlocal;                  /* locals made so far (their names are numbered) */
 } Goal;
@@ -262,7 +263,21 @@ static void goal(Goal *G, Ast *out, const ZrfNode *form)
         Ast *then = zl_block(L, form);
         char why[200];
         const char *who = L->player[G->player];
-        if (!strcmp(kind, "count-condition")) {
+        if (G->moved && G->multi) {
+            /* three or more players: a win of a player who is not to move is its own win (`win
+             * for P`); its loss eliminates it when its turn comes (make.c: the side to move's
+             * conditions are judged there), and a count is judged at the side to move's turn */
+            if (!strcmp(kind, "win-condition")) {
+                snprintf(why, sizeof why, "%s meets a win condition", who);
+                Ast *r = zl_kids(L, AST_RESULT, form, zl_ident(L, who, form),
+                                 zl_string(L, why, form), NULL);
+                r->num = RESULT_WIN; r->num2 = 1;
+                ast_add(&L->nodes, then, r);
+            } else if (!strcmp(kind, "draw-condition")) {
+                snprintf(why, sizeof why, "%s meets a draw condition", who);
+                ast_add(&L->nodes, then, result(L, form, RESULT_DRAW, why));
+            } else continue;
+        } else if (!strcmp(kind, "count-condition")) {
             /* the game is over: more pieces win */
             G->moved ^= 0;
             Ast *mine = piece_count(G, form, 0, -1), *all = piece_count(G, form, 1, -1);
@@ -320,10 +335,13 @@ void zl_goals(ZrfLower *L, Ast *root, int *royal)
 {
     const ZrfNode *secs = L->sections;
     Ast *end = zl_block(L, secs);
-    int any = 0;
+    int any = 0, active = 0;
+    for (int p = 0; p < L->nplayers; p++) active += zl_active_player(L, p);
     for (int moved = 1; moved >= 0; moved--)
         for (int p = 0; p < L->nplayers; p++) {
-            Goal G = { .L = L, .player = p, .moved = moved, .royal = royal };
+            /* a neutral player (no turn of its own) is never to move, and has no result */
+            if (!zl_active_player(L, p)) continue;
+            Goal G = { .L = L, .player = p, .moved = moved, .royal = royal, .multi = active > 2 };
             Ast *body = zl_block(L, secs);
             for (int i = 0; i < secs->nkids; i++) {
                 const ZrfNode *s = secs->kids[i];

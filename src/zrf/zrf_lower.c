@@ -285,6 +285,18 @@ static void board_tables_free(BoardTables *t)
     free((void *)t->gb.name); free((void *)t->gb.dir);
 }
 
+
+/* Player i's letter in position strings: its name's first letter, or its name when another
+ * player's begins with the same letter (or it begins with no letter). */
+static const char *player_letter(ZrfLower *L, int i)
+{
+    char letter[2] = { (char)tolower((unsigned char)L->player[i][0]), 0 };
+    int clash = !isalpha((unsigned char)letter[0]);
+    for (int j = 0; j < L->nplayers; j++)
+        if (j != i && tolower((unsigned char)L->player[j][0]) == letter[0]) clash = 1;
+    return zl_str(L, clash ? L->player[i] : letter);
+}
+
 /* ---------- players, zones, pieces ---------- */
 
 static void declare_players(ZrfLower *L, Ast *root)
@@ -293,12 +305,7 @@ static void declare_players(ZrfLower *L, Ast *root)
     for (int i = 0; i < L->nplayers; i++) {
         Ast *p = zl_node(L, AST_PLAYER, zrf_find(L->sections, "players"));
         p->name = zl_str(L, L->player[i]);
-        /* its letter in position strings: its name's first letter, or its name */
-        char letter[2] = { (char)tolower((unsigned char)L->player[i][0]), 0 };
-        int clash = !isalpha((unsigned char)letter[0]);
-        for (int j = 0; j < L->nplayers; j++)
-            if (j != i && tolower((unsigned char)L->player[j][0]) == letter[0]) clash = 1;
-        p->str = zl_str(L, clash ? L->player[i] : letter);
+        p->str = player_letter(L, i);
         p->num = zl_is_chance(L, i);          /* `?Dice`: a chance player (N8) */
         ast_add(&L->nodes, pl, p);
     }
@@ -516,10 +523,12 @@ static void put(Text *t, const char *s)
     t->n += k;
 }
 
-static void put_code(Text *t, const char *code, int owner)
+static void put_code(ZrfLower *L, Text *t, const char *code, int owner)
 {
     char c[8];
     snprintf(c, sizeof c, "%s", code);
+    /* a third player's or a later one's: <its letter> and the first player's code */
+    if (owner >= 2) { put(t, "<"); put(t, player_letter(L, owner)); put(t, ">"); }
     if (owner == 1) for (char *q = c; *q; q++) *q = (char)tolower((unsigned char)*q);
     if (strlen(c) > 1) { put(t, "("); put(t, c); put(t, ")"); } else put(t, c);
 }
@@ -583,7 +592,7 @@ static const char *start_position(ZrfLower *L, const GraphBoard *gb, const char 
             if (piece[p] < 0) { empty++; continue; }
             char num[16];
             if (empty) { snprintf(num, sizeof num, "%d", empty); put(&t, num); empty = 0; }
-            put_code(&t, codes[piece[p]], owner[p]);
+            put_code(L, &t, codes[piece[p]], owner[p]);
             int any = 0;
             for (int a = 0; a < L->nattrs; a++)
                 if (attribute_default(L, piece[p], a)) {
@@ -620,7 +629,7 @@ static const char *start_position(ZrfLower *L, const GraphBoard *gb, const char 
                     char num[16];
                     snprintf(num, sizeof num, "%d", hand[pl * L->npieces + i]);
                     put(&t, num);
-                    put_code(&t, codes[i], pl);
+                    put_code(L, &t, codes[i], pl);
                     any = 1;
                 }
         if (!any) put(&t, "-");
@@ -775,10 +784,15 @@ Ast *zl_class_block(ZrfLower *L, const char *label, const ZrfNode *at, Ast *blk)
     return out;
 }
 
-/* (turn-order ENTRY ...): an entry is a player, (PLAYER MOVE-TYPE), or `repeat` (the entries
- * after it are played over and over; without it, all of them). Each player once and nothing
- * else is the plain order: the players are then declared in that order. Anything else is a
- * table (Game.norder). */
+/* (turn-order ENTRY ...): an entry is a player P, (P MOVE-TYPE), (P Q) or (P Q MOVE-TYPE) --
+ * P's turn, made with Q's moves (Q's pieces, Q's side: Polygamo's TurnDef "moves made as this
+ * player"; "(turn-order (White Black) (Black White))", each side moves the other's pieces,
+ * is the ZRF idiom for one of the giveaway stalemate rules) -- or `repeat` (the entries after
+ * it are played over and over; without it, all of them). Each player once and nothing else is
+ * the plain order: the players are then declared in that order. Anything else is a table
+ * (Game.norder). A player that is never an entry's P is neutral (Polygamo's
+ * GameDef.SetTurnOrder: "IsActive" is being some turn's TurnPlayer): it never moves on its own,
+ * though a turn may make its moves, and it counts for no result (docs/zrf.md, "Turn order"). */
 static void read_turn_order(ZrfLower *L, const ZrfNode *f)
 {
     /* (with a chance player the order is always a table: the players keep the order of
@@ -800,7 +814,7 @@ static void read_turn_order(ZrfLower *L, const ZrfNode *f)
     int repeat_seen = 0;
     for (int k = 1; k < f->nkids; k++) {
         const ZrfNode *e = f->kids[k];
-        const char *who = NULL, *type = NULL;
+        const char *who = NULL, *as = NULL, *type = NULL;
         if (e->kind == ZN_ATOM && zrf_eq(e->text, "repeat")) {
             if (repeat_seen++) zl_error(L, e, "a second `repeat` in a turn order");
             L->order_repeat = L->norder;
@@ -810,43 +824,20 @@ static void read_turn_order(ZrfLower *L, const ZrfNode *f)
         else if (e->kind == ZN_LIST && e->nkids >= 1 && e->nkids <= 3 &&
                  e->kids[0]->kind == ZN_ATOM) {
             who = e->kids[0]->text;
-            const ZrfNode *last = e->kids[e->nkids - 1];
-            int by = zl_player(L, who);
-            if (e->nkids >= 2 && e->kids[1]->kind == ZN_ATOM && by >= 0 && zl_is_chance(L, by) &&
-                zl_player(L, e->kids[1]->text) >= 0 && !zl_is_chance(L, zl_player(L,
-                e->kids[1]->text))) {
-                /* (?Dice White [MOVE-TYPE]): a throw of the dice that White's moves (of the
-                 * type) make, drawn at random: the turn is White's, a chance turn (N8; the
-                 * corpus's dice games: Ur, Puluc, Daldosa). Other (P Q ...) turns: issue 35's
-                 * N3, another branch. */
-                if (L->norder == MAX_TURN_ORDER) {
-                    zl_error(L, e, "a turn order of more than %d turns", MAX_TURN_ORDER);
-                    return;
+            int i = 1;
+            if (e->nkids >= 2 && e->kids[1]->kind == ZN_ATOM && zl_player(L, e->kids[1]->text) >= 0)
+                as = e->kids[i++]->text;
+            if (i < e->nkids) {
+                if (e->kids[i]->kind != ZN_ATOM || i + 1 != e->nkids) {
+                    zl_error(L, e, "a turn is PLAYER, (PLAYER MOVE-TYPE), (PLAYER AS-PLAYER "
+                             "[MOVE-TYPE]) or repeat");
+                    continue;
                 }
-                const char *type = e->nkids == 3 && last->kind == ZN_ATOM ? last->text : NULL;
-                if (e->nkids == 3 && !type) { zl_error(L, e, "a turn is PLAYER, (PLAYER "
-                                                       "MOVE-TYPE) or repeat"); continue; }
-                L->order_chance[L->norder] = 1;
-                L->order_player[L->norder] = zl_player(L, e->kids[1]->text);
-                L->order_class[L->norder] = zl_move_class(L, type, e);
-                if (type) L->typed_turns = 1;
-                L->norder++;
-                continue;
+                type = e->kids[i]->text;
             }
-            if (e->nkids >= 2 && e->kids[1]->kind == ZN_ATOM &&
-                zl_player(L, e->kids[1]->text) >= 0) {
-                zl_error(L, e, "a turn that makes another player's moves ((%s %s ...)) is not "
-                         "supported yet by boardvm's Zillions reader (issue 35)", who,
-                         e->kids[1]->text);
-                continue;
-            }
-            if (e->nkids == 3 || (e->nkids == 2 && last->kind != ZN_ATOM)) {
-                zl_error(L, e, "a turn is PLAYER, (PLAYER MOVE-TYPE) or repeat");
-                continue;
-            }
-            if (e->nkids == 2) type = last->text;
         } else {
-            zl_error(L, e, "a turn is PLAYER, (PLAYER MOVE-TYPE) or repeat");
+            zl_error(L, e, "a turn is PLAYER, (PLAYER MOVE-TYPE), (PLAYER AS-PLAYER [MOVE-TYPE]) "
+                     "or repeat");
             continue;
         }
         int pl = zl_player(L, who);
@@ -858,7 +849,16 @@ static void read_turn_order(ZrfLower *L, const ZrfNode *f)
             zl_error(L, e, "a turn order of more than %d turns", MAX_TURN_ORDER);
             return;
         }
+        int by = as ? zl_player(L, as) : pl;
+        if (zl_is_chance(L, pl) && !zl_is_chance(L, by)) {
+            /* (?Dice White [MOVE-TYPE]): a throw of the dice that White's moves (of the type)
+             * make, drawn at random: the turn is White's, a chance turn (N8; the corpus's dice
+             * games: Ur, Puluc, Daldosa; docs/zrf.md, "Random players") */
+            L->order_chance[L->norder] = 1;
+            pl = by;
+        }
         L->order_player[L->norder] = pl;
+        L->order_as[L->norder] = by;
         L->order_class[L->norder] = zl_move_class(L, type, e);
         if (type) L->typed_turns = 1;
         L->norder++;
@@ -866,17 +866,15 @@ static void read_turn_order(ZrfLower *L, const ZrfNode *f)
     if (!L->norder) zl_error(L, f, "a turn order with no turn");
     else if (L->order_repeat >= L->norder)
         zl_error(L, f, "nothing after `repeat` in the turn order");
-    /* a player the table never names would never move */
-    for (int p = 0; p < L->nplayers; p++) {
-        int named = 0;
-        for (int i = 0; i < L->norder; i++) named |= L->order_player[i] == p;
-        /* (a chance player may throw only for others: `(?Dice White)`) */
-        named |= zl_is_chance(L, p);
-        if (!named && L->norder)
-            zl_error(L, f, "player '%s' is not in the turn order: players who never move (neutral "
-                     "players) are not supported yet by boardvm's Zillions reader (issue 35)",
-                     L->player[p]);
-    }
+}
+
+/* Whether player p takes turns of its own (is some entry's P); without a table, every player. */
+int zl_active_player(const ZrfLower *L, int p)
+{
+    if (!L->norder) return 1;
+    for (int i = 0; i < L->norder; i++)
+        if (L->order_player[i] == p) return 1;
+    return 0;
 }
 
 /* ---------- what is refused before anything is lowered ---------- */
@@ -885,12 +883,12 @@ static int check_supported(ZrfLower *L)
 {
     const ZrfNode *s = L->sections;
     /* Chance players (`?Dice`, N8) are not counted here: a game of two sides and dice is a game
-     * of two. (The bound itself is issue 35's N3/N7 work, on another branch: keep `sides`.) */
-    int sides = L->nplayers - zl_nchance(L);
-    if (sides < 1 || sides > 2)
+     * of two. */
+    const int sides = L->nplayers - zl_nchance(L);
+    if (sides < 1 || L->nplayers > MAX_PLAYERS)
         zl_error(L, zrf_find(s, "players") ? zrf_find(s, "players") : s,
-                 "a game of %d players: boardvm's Zillions reader plays games of one or two "
-                 "players so far (issue 35)", sides);
+                 "a game of %d players: boardvm plays games of 1 to %d players", sides,
+                 MAX_PLAYERS);
     else
         for (int i = 0; i < s->nkids; i++) {
             const ZrfNode *f = s->kids[i];
@@ -910,7 +908,7 @@ static int check_supported(ZrfLower *L)
                 L->nprio = L->nclasses;
             }
         }
-    for (int i = 0; i < s->nkids && sides >= 1 && sides <= 2; i++)
+    for (int i = 0; i < s->nkids && sides >= 1 && L->nplayers <= MAX_PLAYERS; i++)
         if (zrf_is(s->kids[i], "turn-order")) read_turn_order(L, s->kids[i]);
     for (int i = 0; i < s->nkids; i++) {
         const ZrfNode *f = s->kids[i];
@@ -1047,6 +1045,8 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
             lg->order_player[i] = (uint8_t)L->order_player[i];
             lg->order_chance[i] = L->order_chance[i];
             lg->any_chance |= L->order_chance[i];
+            lg->order_as[i] = (uint8_t)L->order_as[i];
+            lg->order_as_any |= L->order_as[i] != L->order_player[i];
         }
         g = game_compile_tree(L->g, root, &L->z->diag, &bt.gb, nopts, opts, status);
         for (int i = 0; g && g->norder && i < g->nvars; i++)

@@ -64,9 +64,10 @@ typedef struct {
                                     in parts: what a part captures stays on the board, not to
                                     be taken again, until the move ends (docs/zrf.md) */
     int cur_class;               /* the class of the block being lowered */
-    /* A turn-order table (Game.norder): each entry's player and move type (0: any). */
+    /* A turn-order table (Game.norder): each entry's player, the player whose moves it
+     * makes ((P Q): Q; else P), and move type (0: any). */
     int norder, order_repeat, typed_turns;
-    int order_player[MAX_TURN_ORDER], order_class[MAX_TURN_ORDER];
+    int order_player[MAX_TURN_ORDER], order_as[MAX_TURN_ORDER], order_class[MAX_TURN_ORDER];
     uint8_t order_chance[MAX_TURN_ORDER];   /* (?Dice P ...): P's moves, thrown at random */
     Ast *after_move;             /* the statements of the `after-move` hook, NULL: none yet */
     int recycle;                 /* (option "recycle captures"): a captured piece goes to its
@@ -97,6 +98,7 @@ void zl_error(ZrfLower *L, const ZrfNode *at, const char *fmt, ...)
 int zl_player(const ZrfLower *L, const char *name);      /* -1: none */
 int zl_is_chance(const ZrfLower *L, int p);              /* `?Dice`: a random player */
 int zl_nchance(const ZrfLower *L);                       /* how many there are */
+int zl_active_player(const ZrfLower *L, int p);          /* takes turns of its own (not neutral) */
 int zl_piece(const ZrfLower *L, const char *name);       /* 0.. in piece order, -1: none */
 int zl_position(const ZrfLower *L, const char *name);
 int zl_direction(const ZrfLower *L, const char *name);

@@ -211,8 +211,17 @@ static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
         return e;
     }
     if (!strcmp(name, "neutral?")) {
-        unsupported(k, c, "`neutral?` (players outside the turn order)");
-        return NULL;
+        /* a piece of a player that takes no turn of its own (read_turn_order) */
+        Ast *e = NULL;
+        for (int p = 0; p < L->nplayers; p++) {
+            if (zl_active_player(L, p)) continue;
+            Ast *sq = square_opt(k, c, 1);
+            if (!sq) return NULL;
+            Ast *t = zl_binary(L, BIN_EQ, c, zl_call(L, "owner", c, zl_call(L, "at", c, sq, NULL),
+                                                     NULL), zl_ident(L, L->player[p], c));
+            e = e ? zl_binary(L, BIN_OR, c, e, t) : t;
+        }
+        return e ? e : zl_ident(L, "false", c);
     }
     if (!strcmp(name, "position-flag?")) {
         /* (position-flag? NAME [where]): the square is in the flag's set (off the board: false,

@@ -1,0 +1,131 @@
+#!/bin/sh
+# tests/zrf-players.sh - games of more than two players and neutral players (issue 35) on
+# tests/zrf/players.zrf (written for these tests): a turn order of three, a player's loss among
+# three as its elimination (`out`: its pieces leave the board, the turn passes it over), a win of
+# a player who is not to move, and a neutral player whose moves the two others make in turns of
+# theirs ((White N) in the turn order). Every expected count, list and position below was worked
+# out by hand from the file's rules; the working is in the comments. Position strings: ranks from
+# the top (rank 3 first); the first player's pieces in capitals, the second's in lower case, a
+# later player's as <letter> and the capital (<b>K: Blue's King); then the side to move, and for
+# a turn-order table the entry whose turn it is (from 0).
+srcdir=${srcdir:-.}
+bvm=$(pwd)/boardvm
+export LC_ALL=C
+cd "$srcdir/tests/zrf" || exit 1
+file=players.zrf
+n=0 fails=0
+
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+bad() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
+
+# field VARIANT FIELD "EXPECTED" PLAYED...: a line of `show` (position, to move, result, legal
+# moves sorted) after the moves played
+field() {
+    v=$1 f=$2 want=$3; shift 3
+    out=$("$bvm" show $file -o "variant=$v" --moves "$*" 2>&1)
+    case $f in
+    moves) got=$(printf '%s\n' "$out" | sed -n 's/^legal moves ([0-9]*): //p' | tr ' ' '\n' | sort |
+                 tr '\n' ' ' | sed 's/ $//') ;;
+    *) got=$(printf '%s\n' "$out" | sed -n "s/^$f: //p") ;;
+    esac
+    if [ "$got" = "$want" ]; then ok "variant $v after '$*': $f $want"
+    else bad "variant $v after '$*': $f '$got', not '$want'"; fi
+}
+perft() {
+    got=$("$bvm" perft $file "$2" -o "variant=$1" 2>&1 | sed -n 's/^perft [0-9]*: \([0-9]*\) leaves.*/\1/p')
+    if [ "$got" = "$3" ]; then ok "variant $1 perft $2: $3"
+    else bad "variant $1 perft $2: '$got', not $3"; fi
+}
+
+# 1. Three Kings. Red K a1, M a2; Green K c1; Blue K b3; Red, Green, Blue in turn.
+# d1, Red: K a1: n a2 is Red's own Man, e b1 -> 1; M a2: n a3, e b2 (s a1 own) -> 2: 3.
+# d2, Green: K c1: n c2, w b1 (empty, or Red's King: taken) -> 2 after each: 6. Green taking
+# Red's King ends nothing yet: Red's loss is judged at Red's turn.
+# d3, Blue: K b3: s b2 (empty or Red's Man, taken), e c3, w a3 (empty or Red's Man) -> 3: 18.
+# d4, Red: after b3b2 (6 of the 18) Blue's King stands on b2 and Blue has won: 0 moves. The 12
+# others, by Red's first move and Green's:
+#   a1b1 c1c2: K b1 n b2, e c1, w a1 = 3; M a2 n a3 (empty, or Blue's King after b3a3: taken),
+#              e b2, s a1 = 3; after b3c3 and after b3a3: 6 + 6
+#   a1b1 c1b1: Red has no King: one move, `out`, after each: 1 + 1
+#   a2a3 c1c2: b3c3: K a1 n a2, e b1 = 2; M a3 e b3, s a2 = 2 -> 4; b3a3 took the Man: 2
+#   a2a3 c1b1: b3c3: K a1 a2, b1 (Green's King: taken) = 2, M a3 b3 a2 = 2 -> 4; b3a3: 2
+#   a2b2 c1c2: K a1 a2 b1 = 2; M b2 n b3, e c2 (Green's King), s b1, w a2 = 4 -> 6, twice
+#   a2b2 c1b1: K a1 a2 b1 (Green's) = 2; M b2 b3 c2 b1 (Green's) a2 = 4 -> 6, twice
+#   14 + 12 + 24 = 50 (were Red's loss the end of the game, its two positions would have no
+#   move: 48).
+perft 1 1 3
+perft 1 2 6
+perft 1 3 18
+perft 1 4 50
+field 1 position "1<b>K1/M2/K1k r"
+field 1 moves "a1b1 a2a3 a2b2"
+# Green takes Red's King, Blue steps aside: Red's only move is `out`
+field 1 moves "out" a1b1 c1b1 b3c3
+field 1 position "2<b>K/M2/1k1 r" a1b1 c1b1 b3c3
+# ... which takes Red's Man off the board and passes the turn to Green
+field 1 position "2<b>K/3/1k1 g" a1b1 c1b1 b3c3 out
+field 1 "to move" "Green" a1b1 c1b1 b3c3 out
+# Green, then Blue, then Green again: Red is passed over
+field 1 "to move" "Green" a1b1 c1b1 b3c3 out b1a1 c3c2
+field 1 moves "a1a2 a1b1" a1b1 c1b1 b3c3 out b1a1 c3c2
+# a win of a player who is not to move: Blue's King on b2 with Red to move, three players in
+field 1 result "Blue wins: Blue meets a win condition" a2a3 c1c2 b3b2
+# with two players left, Green's King on b2 is Blue's loss (Green wins)
+field 1 result "Blue loses: Green meets a win condition" a1b1 c1b1 b3c3 out b1b2
+
+# 2. Stone Pushers: White Man a1, Black Man c3, N's Stone b2; turns White, (White N), Black,
+# (Black N), then again. A Man steps onto an empty square or takes the Stone (neutral?); the
+# Stone steps onto an empty square.
+# d1, White: a1a2 a1b1 = 2. d2, White for N: the Stone's four steps but the one onto White's
+# Man: 3 after each = 6. d3, Black: Man c3 s c2, w b3, each empty or the Stone: 2 in each = 12.
+perft 2 1 2
+perft 2 2 6
+perft 2 3 12
+field 2 position "2m/1<n>S1/M2 w 0"
+field 2 moves "a1a2 a1b1"
+field 2 "to move" "White" a1a2
+field 2 position "2m/M<n>S1/3 w 1" a1a2
+field 2 moves "b2b1 b2b3 b2c2" a1a2
+field 2 "to move" "Black" a1a2 b2b3
+field 2 moves "c3b3 c3c2" a1a2 b2b3
+# Black for N: the Stone on b1 steps n b2, e c1, w a1 (White's Man left it)
+field 2 "to move" "Black" a1a2 b2b1 c3c2
+field 2 moves "b1a1 b1b2 b1c1" a1a2 b2b1 c3c2
+# N never moves on its own: after Black's turn for N, White again (entry 0)
+field 2 position "3/M<n>Sm/3 w 0" a1a2 b2b1 c3c2 b1b2
+field 2 moves "a2a1 a2a3 a2b2" a1a2 b2b1 c3c2 b1b2
+
+# 3. The same Three Kings in the rules language (tests/lang/three-kings.rules: `win for`,
+# `lose` as elimination): the counts worked out in 1, and the same ends.
+rules=../lang/three-kings.rules
+for d in "1 3" "2 6" "3 18" "4 50"; do
+    set -- $d
+    got=$("$bvm" perft $rules "$1" 2>&1 | sed -n 's/^perft [0-9]*: \([0-9]*\) leaves.*/\1/p')
+    if [ "$got" = "$2" ]; then ok "three-kings.rules perft $1: $2"
+    else bad "three-kings.rules perft $1: '$got', not $2"; fi
+done
+got=$("$bvm" show $rules --moves "a2a3 c1c2 b3b2" 2>&1 | sed -n 's/^result: //p')
+if [ "$got" = "Blue wins: a King on b2" ]; then ok "three-kings.rules: Blue's win with Red to move"
+else bad "three-kings.rules: result '$got', not Blue's win"; fi
+got=$("$bvm" show $rules --moves "a1b1 c1b1 b3c3 out" 2>&1 | sed -n 's/^position: //p')
+if [ "$got" = "2<b>K/3/1k1 g" ]; then ok "three-kings.rules: Red out, its Man gone, Green to move"
+else bad "three-kings.rules: position '$got' after Red's out"; fi
+
+# 4. match: a game of three players is played (A one seat, B the others); a one-player game is
+# refused with the words bench/zrf-corpus.sh looks for ('needs a two-player game') to play it
+# by selfplay instead
+if "$bvm" match $file --games 2 --jobs 1 --depth 1 --random-plies 0 --max-plies 20 > /dev/null 2>&1
+then ok "match plays Three Kings (three players)"; else bad "match refused or failed on Three Kings"; fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/zrf-players.XXXXXX") || exit 1
+printf '%s\n' '(game (title "Alone") (players You) (turn-order You)' \
+    '(board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b" (10 0)) ("1" (0 10)))' \
+    '(directions (e 1 0))))' '(board-setup (You (Man a1)))' \
+    '(piece (name Man) (moves (e (verify empty?) add))))' > "$tmp/alone.zrf"
+"$bvm" match "$tmp/alone.zrf" --games 2 > /dev/null 2> "$tmp/err"
+st=$?
+if [ $st -eq 2 ] && grep -q 'needs a two-player game' "$tmp/err"; then ok "match refuses a one-player game"
+else bad "match on a one-player game: status $st, $(cat "$tmp/err")"; fi
+rm -rf "$tmp"
+
+echo "1..$n"
+[ "$fails" -eq 0 ]
