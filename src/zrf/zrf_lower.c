@@ -951,6 +951,7 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
         zrf_point_diag(L->z, L->main_file);
         Game *lg = L->g;
         lg->move_priorities = L->nprio > 0;
+        lg->part_squares = L->partial;
         lg->norder = L->norder;
         lg->order_repeat = L->order_repeat;
         for (int i = 0; i < L->norder; i++) lg->order_player[i] = (uint8_t)L->order_player[i];
