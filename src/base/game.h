@@ -22,7 +22,8 @@
 #define MAX_VARS 64
 #define MAX_DISPLAY 16                 /* variables a `display` block lists */
 #define MAX_LOCALS 64
-#define MAX_CODE (1 << 22)        /* code words in all: 4194304 (the corpus's largest, Cub Wars and Duel, need 1.9 million) */
+#define MAX_CODE (1 << 22)        /* code words in all, 4194304: the largest Zillions files of the
+                                     corpus (Cub Wars, Duel) compile to 1.9 million */
 #define MAX_STACK_DEPTH 32
 #define MAX_MOVES 1048576         /* moves in one position (a top-level block can make many; a Four
                                      Towers position reached in a game has 159534) */
