@@ -11,7 +11,7 @@ n=0 fails=0
 for pair in "chess.zrf rules/chess.rules" "xiangqi.zrf examples/xiangqi.rules" \
             "othello.zrf examples/othello.rules" "tictactoe.zrf examples/tictactoe.rules" \
             "connect-four.zrf examples/connect-four.rules" \
-            "checkers.zrf examples/checkers.rules"; do
+            "checkers.zrf examples/checkers.rules" "draughts.zrf examples/draughts.rules"; do
     set -- $pair
     zrf="$srcdir/tests/zrf/games/$1" twin="$srcdir/$2"
     for seed in 1 2 3; do

@@ -283,6 +283,11 @@ typedef struct Game {
     int distinct;                         /* moves distinct */
     int compulsory_capture;               /* moves compulsory (1) / maximum (2) capture
                                              (capture.c) */
+    int capture_kings;                    /* with maximum capture: of the moves that take
+                                             the most pieces, those that take the most kings,
+                                             the pieces of every type but capture_man_type
+                                             (Zillions' "maximal captures" 2) */
+    int capture_man_type;
     int distinct_smallest;                /* moves distinct smallest: merged moves keep the
                                              smallest string */
     long work_limit;                      /* GEN_BUDGET, or `moves work N;` (N millions) */

@@ -20,8 +20,52 @@ int move_captures(const Pos *p, const MoveList *ml, const Move *m)
     return landed - others > 0 ? landed - others : 0;
 }
 
+/* A king of another player than mover: a piece of a type other than man */
+static int king_of(int32_t w, int mover, int man)
+{
+    return taken_by(w, mover) && PW_TYPE(w) != man;
+}
+
+/* The kings m takes (as move_captures counts pieces; for `maximal captures` 2 only) */
+static int move_captures_kings(const Pos *p, const MoveList *ml, const Move *m, int man)
+{
+    const Game *g = p->g;
+    int mover = pos_turn(p);
+    int landed = m->kind == MK_MOVE && m->to != m->from && king_of(m->captured, mover, man);
+    const int32_t *ops = m->nops ? ml->ops + 2 * m->op0 : NULL;
+    int board = g->nsq * g->stack, others = 0;
+    for (uint32_t i = 0; i < m->nops; i++) {
+        int loc = ops[2 * i];
+        if (loc < 0 || loc >= board) continue;
+        others += king_of(ops[2 * i + 1], mover, man) - king_of(p->st[loc], mover, man);
+    }
+    return landed - others > 0 ? landed - others : 0;
+}
+
+/* `maximal captures` 2: of the moves that take the most pieces, those that take the most kings
+ * (rank: pieces, then kings, as one number) */
+static void keep_most_kings(const Pos *p, MoveList *ml)
+{
+    const long scale = MAX_SQUARES * (long)MAX_STACK + 1;      /* (more than any king count) */
+    long best = 0;
+    for (int i = 0; i < ml->n; i++) {
+        long n = move_captures(p, ml, &ml->m[i]);
+        if (n) n = n * scale + move_captures_kings(p, ml, &ml->m[i], p->g->capture_man_type);
+        if (n > best) best = n;
+    }
+    if (!best) return;
+    int k = 0;
+    for (int i = 0; i < ml->n; i++) {
+        long n = move_captures(p, ml, &ml->m[i]);
+        if (n) n = n * scale + move_captures_kings(p, ml, &ml->m[i], p->g->capture_man_type);
+        if (n == best) ml->m[k++] = ml->m[i];
+    }
+    ml->n = k;
+}
+
 void keep_captures(const Pos *p, MoveList *ml, int most)
 {
+    if (most && p->g->capture_kings) { keep_most_kings(p, ml); return; }
     int best = 0;
     for (int i = 0; i < ml->n && (most || !best); i++) {
         int n = move_captures(p, ml, &ml->m[i]);

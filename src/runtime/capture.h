@@ -14,7 +14,8 @@
 /* How many pieces of the other players m, a move of the side to move in p, takes (0: none). */
 int move_captures(const Pos *p, const MoveList *ml, const Move *m);
 /* When one of ml's moves captures, keep only those that do (in their order); with `most`, only
- * those that take as many pieces as the most any move takes. */
+ * those that take as many pieces as the most any move takes, and with Game.capture_kings, of
+ * those, the ones that take the most kings (Zillions' "maximal captures" 2). */
 void keep_captures(const Pos *p, MoveList *ml, int most);
 /* Move classes with priorities (Game.move_priorities): keep only the moves whose key (their
  * class's rank) is the best (lowest) of the list's, and those with a negative key (a pass,

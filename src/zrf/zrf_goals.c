@@ -44,6 +44,10 @@ static Ast *piece_count(Goal *G, const ZrfNode *at, int all_players, int t)
             Ast *c = zl_call(L, "count", at, zl_type(L, zl_piece_name(L, i), at), zl_ident(L,
                 L->player[p], at));
             sum = sum ? zl_binary(L, BIN_ADD, at, sum, c) : c;
+            /* (option "include off-pieces"): the pieces off the board count too */
+            if (L->off_pieces)
+                sum = zl_binary(L, BIN_ADD, at, sum, zl_call(L, "hand", at, zl_ident(L,
+                                L->player[p], at), zl_ident(L, zl_piece_name(L, i), at)));
         }
     }
     return sum ? sum : zl_num(L, 0, at);

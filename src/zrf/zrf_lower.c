@@ -406,6 +406,19 @@ static int attribute_default(const ZrfLower *L, int piece, int attr)
     return 0;
 }
 
+/* Is (option NAME VALUE) there with a value other than false? */
+int zl_option_on(ZrfLower *L, const char *name)
+{
+    int on = 0;
+    for (int i = 0; i < L->sections->nkids; i++) {
+        const ZrfNode *o = L->sections->kids[i];
+        if (zrf_is(o, "option") && o->nkids > 2 && o->kids[1]->kind == ZN_STRING &&
+            zrf_eq_nocase(o->kids[1]->text, name))
+            on = !(o->kids[2]->kind == ZN_ATOM && zrf_eq(o->kids[2]->text, "false"));
+    }
+    return on;
+}
+
 static void declare_pieces(ZrfLower *L, Ast *root, const char **codes, const int *royal, int *drops)
 {
     Ast *drop_either = zl_node(L, AST_EITHER, L->sections);
@@ -442,6 +455,12 @@ static void declare_pieces(ZrfLower *L, Ast *root, const char **codes, const int
         Ast *d = zl_piece_drops(L, pn);
         if (d) ast_add(&L->nodes, drop_either, d);
     }
+    /* pieces recycled to their owners, or counted off the board, need the hands a drop has:
+     * a drop program that drops nothing gives them */
+    if (!drop_either->nkids && (zl_option_on(L, "recycle captures") ||
+                                zl_option_on(L, "include off-pieces")))
+        ast_add(&L->nodes, drop_either, zl_kids(L, AST_REQUIRE, L->sections,
+                zl_ident(L, "false", L->sections), NULL, NULL));
     *drops = drop_either->nkids > 0;
     if (*drops) {
         Ast *b = zl_block(L, L->sections);
@@ -542,7 +561,8 @@ static const char *start_position(ZrfLower *L, const GraphBoard *gb, const char 
                 continue;
             }
             /* positions and `off N` (N more in the hand) in any order: (Man b2 c2 off 1) sets
-             * two men and keeps one off the board (the corpus's Focus, Reversi, Seega) */
+             * two men and keeps one off the board (the corpus's Focus, Reversi, Seega;
+             * Polygamo's reading: (man A-1 off 5 C-1)) */
             for (int k = 1; k < e->nkids; k++) {
                 if (e->kids[k]->kind == ZN_ATOM && zrf_eq(e->kids[k]->text, "off") &&
                     zl_position(L, "off") < 0) {
@@ -628,7 +648,7 @@ static const char *start_position(ZrfLower *L, const GraphBoard *gb, const char 
     /* each player has pieces of one droppable type at most off the board, and nothing puts
      * more there: a drop is named by its square (Game.drop_square_only) */
     if (drops) {
-        int one = 1;
+        int one = !L->recycle;       /* (recycled captures put any type there) */
         for (int pl = 0; pl < L->nplayers; pl++) {
             int types = 0;
             for (int i = 0; i < L->npieces; i++)
@@ -675,15 +695,27 @@ static void read_options(ZrfLower *L, Ast *root)
         for (int k = 0; cosmetic[k]; k++) known |= zrf_eq_nocase(name, cosmetic[k]);
         if (known) continue;
         if (zrf_eq_nocase(name, "pass partial")) continue;     /* (check_supported) */
+        /* Dagaz's, read where there are moves in parts (L->deferred); without them, nothing
+         * it could change */
+        if (zrf_eq_nocase(name, "deferred captures") && (L->deferred || !L->partial)) continue;
         /* a side that can take pieces must take as many as it can (`moves maximum capture`,
-         * capture.c); 2, where a king counts for more, is not read yet */
-        if (zrf_eq_nocase(name, "maximal captures") && zrf_eq(v, "true")) {
+         * capture.c); with 2, of those, the ones that take the most kings: the pieces of every
+         * type but the first the game declares (type 1; docs/zrf.md has the evidence) */
+        if (zrf_eq_nocase(name, "maximal captures") && (zrf_eq(v, "true") || zrf_eq(v, "2"))) {
             L->g->compulsory_capture = 2;
+            L->g->capture_kings = zrf_eq(v, "2");
+            L->g->capture_man_type = 1;
+            /* captures in parts that take the same pieces to the same square in another order
+             * are one move, as the draughts rules that take the most count them (`moves
+             * distinct`: moves that reach the same position are one) */
+            if (L->partial) L->g->distinct = 1;
             continue;
         }
-        if (zrf_eq_nocase(name, "recycle captures") ||
-            zrf_eq_nocase(name, "maximal captures") || zrf_eq_nocase(name, "include off-pieces") ||
-            zrf_eq_nocase(name, "recycle promotions")) {
+        /* "recycle captures": a captured piece goes back to its owner's pieces off the board,
+         * as it was (Dagaz's capturePiece: its owner's reserve of its type; docs/zrf.md) */
+        if (zrf_eq_nocase(name, "recycle captures") || zrf_eq_nocase(name, "include off-pieces"))
+            continue;                                        /* (L->recycle, L->off_pieces) */
+        if (zrf_eq_nocase(name, "maximal captures") || zrf_eq_nocase(name, "recycle promotions")) {
             if (!zrf_eq(v, "false"))
                 zl_error(L, o, "(option \"%s\") is not supported yet by boardvm's Zillions reader "
                          "(issue 35)", name);
@@ -876,6 +908,7 @@ static int check_supported(ZrfLower *L)
             !zrf_eq(f->kids[2]->text, "false"))
             L->pass_partial = 1;
     }
+    L->deferred = L->partial && zl_option_on(L, "deferred captures");
     L->classed = L->nprio > 0 || L->typed_turns;
     return !L->failed;
 }
@@ -940,6 +973,9 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
     L->opposite = arena_alloc(&L->nodes, sizeof(int) * (size_t)(L->b->ndirs + 1));
     for (int d = 0; d < L->b->ndirs; d++) L->opposite[d] = opposite_of(L->b, d);
     int *royal = arena_alloc(&L->nodes, sizeof(int) * (size_t)(L->npieces + 1));
+    /* (the goals count pieces off the board, the pieces need hands: read before them) */
+    L->recycle = zl_option_on(L, "recycle captures");
+    L->off_pieces = zl_option_on(L, "include off-pieces");
     zl_goals(L, root, royal);
     const char **codes = arena_alloc(&L->nodes, sizeof(char *) * (size_t)(L->npieces + 1));
     int drops = 0;
@@ -947,6 +983,16 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
     read_options(L, root);
     if (L->uses_last) declare_last_move(L, root);
     if (L->norder) declare_turn_index(L, root);
+    if (L->recycle) {                /* `on capture { give type(victim) to owner(victim); }` */
+        const ZrfNode *at = L->sections;
+        Ast *b = zl_block(L, at);
+        ast_add(&L->nodes, b, zl_kids(L, AST_GIVE, at,
+                zl_call(L, "type", at, zl_ident(L, "victim", at), NULL),
+                zl_call(L, "owner", at, zl_ident(L, "victim", at), NULL), NULL));
+        Ast *hook = zl_kids(L, AST_HOOK, at, b, NULL, NULL);
+        hook->num = HOOK_CAPTURE;
+        ast_add(&L->nodes, root, hook);
+    }
     if (L->after_move) {
         Ast *hook = zl_kids(L, AST_HOOK, L->sections, L->after_move, NULL, NULL);
         hook->num = HOOK_AFTER_MOVE;

@@ -31,6 +31,7 @@
 #define ZL_EMITTED " emitted"       /* `emitted` before a part was tried */
 #define ZL_VISITED " visited"       /* where the move has stood since it last took a piece */
 #define ZL_TOOK " took"             /* the part being made has an effect (a capture ...) */
+#define ZL_TAKEN " taken"           /* deferred captures: the squares the move has taken */
 
 typedef struct {
     Zrf *z;
@@ -59,11 +60,17 @@ typedef struct {
     /* Moves in several parts (add-partial, docs/zrf.md "Moves in several parts"): the game
      * has them (each piece's program is then a loop of parts), "pass partial" is on. */
     int partial, pass_partial;
+    int deferred;                /* Dagaz's (option "deferred captures"), in a game with moves
+                                    in parts: what a part captures stays on the board, not to
+                                    be taken again, until the move ends (docs/zrf.md) */
     int cur_class;               /* the class of the block being lowered */
     /* A turn-order table (Game.norder): each entry's player and move type (0: any). */
     int norder, order_repeat, typed_turns;
     int order_player[MAX_TURN_ORDER], order_class[MAX_TURN_ORDER];
     Ast *after_move;             /* the statements of the `after-move` hook, NULL: none yet */
+    int recycle;                 /* (option "recycle captures"): a captured piece goes to its
+                                    owner's pieces off the board */
+    int off_pieces;              /* (option "include off-pieces"): goals count them */
     int failed;                  /* an error was reported */
 } ZrfLower;
 
@@ -110,6 +117,7 @@ int zl_move_class(ZrfLower *L, const char *name, const ZrfNode *at);
 Ast *zl_class_block(ZrfLower *L, const char *label, const ZrfNode *at, Ast *blk);
 /* zrf_lower.c: the block of the `after-move` hook, made when first asked for. */
 Ast *zl_after_move(ZrfLower *L);
+int zl_option_on(ZrfLower *L, const char *name);  /* (option NAME V), V not false */
 
 /* zrf_moves.c: a piece's moves (its (moves ...) blocks) as a `moves` program, with the blocks
  * that are plain leaps and rides added to lines as native `leap`/`ride` lines instead; what

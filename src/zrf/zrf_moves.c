@@ -15,7 +15,11 @@ typedef struct {
     ZrfLower *L;
     int drop;                    /* a drop block: `add` drops the piece */
     int parts;                   /* the block has cascade, from or to */
+    int casc;                    /* ... cascade or from (moves of another piece) */
+    int taken;                   /* deferred captures: `capture` adds to ZL_TAKEN, the move's
+                                    emits take them, `enemy?` is false on them */
     const char *flag[64]; int nflags;    /* flags met so far, declared at the block's start */
+    const char *pflag[64]; int npflags;  /* position flags: a zone local each, empty at the start */
     int unsupported;             /* already said: one message a block */
     int attack;                  /* lowered as an attack: what a piece becomes does not matter */
     int moved;                   /* an instruction other than verify was lowered: here may no
@@ -43,6 +47,19 @@ static const char *flag_local(Blk *k, const ZrfNode *name)
     if (k->nflags == 64) { zl_error(k->L, name,
                                     "more than 64 flags in one move block"); return k->flag[0]; }
     return k->flag[k->nflags++] = zl_str(k->L, buf);
+}
+
+/* A position flag NAME of the block: the local set of the squares where it is true (Polygamo's
+ * MoveGenState and Dagaz's generator keep them per block, as flags: docs/zrf.md) */
+static const char *pflag_local(Blk *k, const ZrfNode *name)
+{
+    static char buf[300];
+    snprintf(buf, sizeof buf, " pflag %s", name->kind == ZN_ATOM ? name->text : "?");
+    for (int i = 0; i < k->npflags; i++) if (!strcmp(k->pflag[i], buf)) return k->pflag[i];
+    if (k->npflags == 64) { zl_error(k->L, name,
+                                     "more than 64 position flags in one move block");
+                            return k->pflag[0]; }
+    return k->pflag[k->npflags++] = zl_str(k->L, buf);
 }
 
 static void unsupported(Blk *k, const ZrfNode *at, const char *what)
@@ -122,6 +139,10 @@ static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
     if (!strcmp(name, "empty?") || !strcmp(name, "friend?") || !strcmp(name, "enemy?")) {
         char fn[16]; snprintf(fn, sizeof fn, "%.*s", (int)strlen(name) - 1, name);
         Ast *sq = square_opt(k, c, 1);
+        if (sq && k->taken && name[1] == 'n')     /* (a piece taken already is no enemy) */
+            return zl_binary(L, BIN_AND, c, zl_call(L, fn, c, sq, NULL), zl_not(L, c,
+                             zl_kids(L, AST_IN, c, square_opt(k, c, 1), zl_ident(L, ZL_TAKEN, c),
+                                     NULL)));
         return sq ? zl_call(L, fn, c, sq, NULL) : NULL;
     }
     if (!strcmp(name, "piece?")) {
@@ -193,7 +214,17 @@ static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
         unsupported(k, c, "`neutral?` (players outside the turn order)");
         return NULL;
     }
-    if (!strcmp(name, "position-flag?")) { unsupported(k, c, "`position-flag?`"); return NULL; }
+    if (!strcmp(name, "position-flag?")) {
+        /* (position-flag? NAME [where]): the square is in the flag's set (off the board: false,
+         * as `none` is in no set) */
+        if (!list || c->nkids < 2 || c->nkids > 3 || c->kids[1]->kind != ZN_ATOM) {
+            zl_error(L, c, "(position-flag? NAME [where]) takes a flag's name");
+            return NULL;
+        }
+        Ast *sq = square_opt(k, c, 2);
+        return sq ? zl_kids(L, AST_IN, c, sq, zl_ident(L, pflag_local(k, c->kids[1]), c), NULL)
+                  : NULL;
+    }
     zl_error(L, c, "unknown condition '%s'", name);
     return NULL;
 }
@@ -265,6 +296,18 @@ static Ast *effect_square(Blk *k, const ZrfNode *form, int n, Ast **check)
 static void effect_capture(Blk *k, Ast *out, const ZrfNode *f)
 {
     Ast *check, *sq = effect_square(k, f, 1, &check);
+    if (sq && k->taken) {               /* `if SQ != none { taken = taken + SQ; took = true; }` */
+        ZrfLower *L = k->L;
+        Ast *then = zl_block(L, f);
+        ast_add(&L->nodes, then, zl_assign(L, zl_ident(L, ZL_TAKEN, f), zl_binary(L, BIN_ADD, f,
+                zl_ident(L, ZL_TAKEN, f), sq), f));
+        ast_add(&L->nodes, then, zl_assign(L, zl_ident(L, ZL_TOOK, f), zl_ident(L, "true", f),
+                                           f));
+        Ast *sq2 = effect_square(k, f, 1, &check);
+        ast_add(&L->nodes, out, zl_kids(L, AST_IF, f, zl_binary(L, BIN_NE, f, sq2,
+                zl_ident(L, "none", f)), then, zl_node(L, AST_NOTHING, f)));
+        return;
+    }
     if (sq) deferred(k, out, f, zl_kids(k->L, AST_CAPTURE, f, sq, NULL, NULL), check);
 }
 
@@ -353,6 +396,19 @@ static void effect_attribute(Blk *k, Ast *out, const ZrfNode *f)
 
 /* ---------- add ---------- */
 
+/* Deferred captures: the move takes what its parts have taken, `for s in taken { capture s; }`,
+ * before its emit (in a branch of its own: undone for the block's other moves) */
+static void take_taken(Blk *k, Ast *out, const ZrfNode *at)
+{
+    ZrfLower *L = k->L;
+    if (!k->taken) return;
+    Ast *body = zl_block(L, at);
+    ast_add(&L->nodes, body, zl_kids(L, AST_CAPTURE, at, zl_ident(L, " t", at), NULL, NULL));
+    Ast *loop = zl_kids(L, AST_FOR, at, zl_ident(L, ZL_TAKEN, at), body, NULL);
+    loop->name = zl_str(L, " t");
+    ast_add(&L->nodes, out, loop);
+}
+
 /* `let dest = here; if PT != none { dest = PT; }`: the current part's destination, `to`'s
  * square or where the block stands */
 static void part_destination(Blk *k, Ast *out, const ZrfNode *at)
@@ -391,6 +447,7 @@ static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
     if (type && !k->attack)
         ast_add(&L->nodes, out,
                 zl_kids(L, AST_BECOME, at, zl_type(L, type->text, type), NULL, NULL));
+    take_taken(k, out, at);
     Ast *e = zl_kids(L, AST_EMIT, at, zl_node(L, AST_NOTHING, at), NULL, NULL);
     e->num = EMIT_MOVE;
     ast_add(&L->nodes, out, e);
@@ -407,12 +464,17 @@ static Ast *add_after_part(Blk *k, const ZrfNode *at, const ZrfNode *types, int 
     int n = types ? types->nkids - from : 0;
     for (int i = 0; i < (n ? n : 1); i++) {
         Ast *b = zl_block(L, at);
+        if (k->parts && !k->casc) {            /* the part lands on `to`'s square, if set */
+            part_destination(k, b, at);
+            ast_add(&L->nodes, b, zl_kids(L, AST_GO, at, zl_ident(L, " dest", at), NULL, NULL));
+        }
         if (n) ast_add(&L->nodes, b, zl_kids(L, AST_BECOME, at,
                                              zl_type(L, types->kids[from + i]->text, at),
                                              NULL, NULL));
         Ast *land = zl_node(L, AST_LAND, at);
         land->num = 1;
         ast_add(&L->nodes, b, land);
+        take_taken(k, b, at);
         Ast *e = zl_kids(L, AST_EMIT, at, zl_node(L, AST_NOTHING, at), NULL, NULL);
         e->num = EMIT_MOVE;
         ast_add(&L->nodes, b, e);
@@ -447,7 +509,7 @@ static void add_plain(Blk *k, Ast *out, const ZrfNode *f)
             zl_error(L, f->kids[i], "(add TYPE ...) names piece types of the game");
             return;
         }
-    if (!ntypes && !k->parts) { emit_here(k, out, f, NULL); return; }
+    if (!ntypes && !k->parts && !k->taken) { emit_here(k, out, f, NULL); return; }
     Ast *either = zl_node(L, AST_EITHER, f);
     for (int i = 0; i < (ntypes ? ntypes : 1); i++) {
         Ast *b = zl_block(L, f);
@@ -472,8 +534,8 @@ static void add_plain(Blk *k, Ast *out, const ZrfNode *f)
 static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
 {
     ZrfLower *L = k->L;
-    if (k->drop || k->parts) {
-        unsupported(k, f, "`add-partial` in a drop or with a cascade");
+    if (k->drop || k->casc) {
+        unsupported(k, f, "`add-partial` in a drop or with `cascade` or `from`");
         return;
     }
     const char *type = NULL, *mtype = NULL;
@@ -511,6 +573,21 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
         as_add->kind = ZN_ATOM; as_add->text = "add"; as_add->nkids = 0; as_add->kids = NULL;
     }
     if (k->attack) { add(k, out, as_add); return; }   /* its first part attacks, as an add */
+    /* with `to`, the part lands on its square (none set: here), and the block goes on where it
+     * stood: `let saved = here; let pdest = ...; go pdest; ...` (Checker Games' and Makyek's
+     * idiom: `to`, then a look further for more captures, then add-partial) */
+    Ast *back = NULL;
+    if (k->parts) {
+        ast_add(&L->nodes, out, zl_let(L, " psaved", "square", here(k, f), f));
+        ast_add(&L->nodes, out, zl_let(L, " pdest", "square", here(k, f), f));
+        Ast *set = zl_block(L, f);
+        ast_add(&L->nodes, set, zl_assign(L, zl_ident(L, " pdest", f), zl_ident(L, PT, f), f));
+        ast_add(&L->nodes, out, zl_kids(L, AST_IF, f,
+                zl_binary(L, BIN_NE, f, zl_ident(L, PT, f), zl_ident(L, "none", f)), set,
+                zl_node(L, AST_NOTHING, f)));
+        ast_add(&L->nodes, out, zl_kids(L, AST_GO, f, zl_ident(L, " pdest", f), NULL, NULL));
+        back = zl_kids(L, AST_GO, f, zl_ident(L, " psaved", f), NULL, NULL);
+    }
     int cls = mtype ? zl_move_class(L, mtype, f) : L->cur_class;
     const char *n0 = ZL_EMITTED;      /* (the choice point gives the other branch its value) */
     ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, n0, f), zl_ident(L, "emitted", f), f));
@@ -546,6 +623,7 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
     Ast *end = zl_block(L, f);
     add(k, end, as_add);
     Ast *rest = zl_block(L, f);
+    if (back) ast_add(&L->nodes, rest, back);
     if (L->pass_partial) ast_add(&L->nodes, rest, end);
     else ast_add(&L->nodes, rest, zl_kids(L, AST_IF, f, zl_binary(L, BIN_EQ, f,
             zl_ident(L, "emitted", f), zl_ident(L, n0, f)), end, zl_node(L, AST_NOTHING, f)));
@@ -590,6 +668,29 @@ static void cascade(Blk *k, Ast *out, const ZrfNode *at)
 }
 
 /* ---------- instructions ---------- */
+
+/* (set-position-flag NAME VALUE [where]): `if SQ != none { if V { f = f + SQ; } else { f = f -
+ * SQ; } }`; the value is read now, a square off the board sets nothing */
+static void set_position_flag(Blk *k, Ast *out, const ZrfNode *n)
+{
+    ZrfLower *L = k->L;
+    if (n->nkids < 3 || n->nkids > 4 || n->kids[1]->kind != ZN_ATOM) {
+        zl_error(L, n, "(set-position-flag NAME VALUE [where])");
+        return;
+    }
+    const char *f = pflag_local(k, n->kids[1]);
+    Ast *v = cond(k, n->kids[2]);
+    Ast *sq = square_opt(k, n, 3), *sq2 = square_opt(k, n, 3), *sq3 = square_opt(k, n, 3);
+    if (!v || !sq) return;
+    Ast *on = zl_block(L, n), *off = zl_block(L, n), *guard = zl_block(L, n);
+    ast_add(&L->nodes, on, zl_assign(L, zl_ident(L, f, n), zl_binary(L, BIN_ADD, n,
+            zl_ident(L, f, n), sq), n));
+    ast_add(&L->nodes, off, zl_assign(L, zl_ident(L, f, n), zl_binary(L, BIN_SUB, n,
+            zl_ident(L, f, n), sq2), n));
+    ast_add(&L->nodes, guard, zl_kids(L, AST_IF, n, v, on, off));
+    ast_add(&L->nodes, out, zl_kids(L, AST_IF, n, zl_binary(L, BIN_NE, n, sq3,
+            zl_ident(L, "none", n)), guard, zl_node(L, AST_NOTHING, n)));
+}
 
 static void instr(Blk *k, Ast *out, const ZrfNode *n)
 {
@@ -692,7 +793,7 @@ static void instr(Blk *k, Ast *out, const ZrfNode *n)
         /* a label stands between blocks (blocks_of); inside one it labels nothing boardvm
          * knows, which matters only where moves have classes */
         if (L->classed) unsupported(k, n, "(move-type ...) inside a move block");
-    } else if (!strcmp(h, "set-position-flag")) unsupported(k, n, "`set-position-flag`");
+    } else if (!strcmp(h, "set-position-flag")) set_position_flag(k, out, n);
     else if (!strcmp(h, "add-partial")) add_partial(k, out, n);
     else if (!strcmp(h, "add-copy-partial")) unsupported(k, n, "`add-copy-partial` (issue 35)");
     else if (!strcmp(h, "add-copy")) add_copy(k, out, n);
@@ -746,18 +847,38 @@ static int uses_parts(const ZrfNode *n)
     return 0;
 }
 
+/* Does the block use cascade or from as instructions (another piece moves)? */
+static int uses_cascade(const ZrfNode *n)
+{
+    if (n->kind == ZN_ATOM) return atom_is(n, "cascade") || atom_is(n, "from");
+    if (n->kind != ZN_LIST) return 0;
+    const char *h = zrf_head(n);
+    if (h && (!strcmp(h, "verify") || !strcmp(h, "go") || !strcmp(h, "set-flag") ||
+              !strcmp(h, "set-attribute") || !strcmp(h, "capture") || !strcmp(h, "create") ||
+              !strcmp(h, "change-type") || !strcmp(h, "flip") || !strcmp(h, "change-owner") ||
+              !strcmp(h, "set-position-flag")))
+        return 0;
+    for (int i = h && (!strcmp(h, "if") || !strcmp(h, "while")) ? 2 : 0; i < n->nkids; i++)
+        if (uses_cascade(n->kids[i])) return 1;
+    return 0;
+}
+
 /* One block: its locals (mark, flags, the parts of a cascade), then its instructions. */
 /* drop: a drop block; attack: for an attack program (`attack { }`) */
 static Ast *block(ZrfLower *L, const ZrfNode *b, int drop, int attack)
 {
     Blk k = { .L = L, .drop = drop, .attack = attack };
     k.parts = !drop && uses_parts(b);
+    k.casc = !drop && uses_cascade(b);
+    k.taken = L->deferred && !drop && !attack;
     Ast *body = zl_block(L, b);
     instrs(&k, body, b, 0);
     Ast *out = zl_block(L, b);
     ast_add(&L->nodes, out, zl_let(L, ZL_MARK, "square", here(&k, b), b));
     for (int i = 0; i < k.nflags; i++) ast_add(&L->nodes, out, zl_let(L, k.flag[i], "bool", NULL,
                                                                       b));
+    for (int i = 0; i < k.npflags; i++)
+        ast_add(&L->nodes, out, zl_let(L, k.pflag[i], "zone", zl_node(L, AST_SETLIT, b), b));
     if (k.parts) {
         ast_add(&L->nodes, out, zl_let(L, PF, "square", here(&k, b), b));
         ast_add(&L->nodes, out, zl_let(L, PT, "square", zl_ident(L, "none", b), b));
@@ -1269,6 +1390,9 @@ Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
         ast_add(&L->nodes, start, zl_ident(L, "here", piece));
         ast_add(&L->nodes, prog, zl_let(L, ZL_VISITED, "zone", start, piece));
         ast_add(&L->nodes, prog, zl_let(L, ZL_TOOK, "bool", NULL, piece));
+        if (L->deferred)
+            ast_add(&L->nodes, prog, zl_let(L, ZL_TAKEN, "zone", zl_node(L, AST_SETLIT, piece),
+                                            piece));
         if (n > 1) {
             Ast *all = zl_node(L, AST_EITHER, piece);
             for (int i = 0; i < n; i++) {
