@@ -91,7 +91,9 @@ $(dirname "$f")/$inc"
         timeout "$limit" "$bvm" selfplay "$f" -o "variant=$n" --depth 1 --seed 1 \
             --max-plies "$maxp" --opponent random > "$tmp/out" 2> "$tmp/err"
         st=$?
-        if [ $st -eq 0 ] && grep -q '^result: [^*]' "$tmp/out"; then printf 'V\tresult\n'; continue; fi
+        # (a puzzle solved is "result: * (You wins)": a one-player game has no PGN result)
+        if [ $st -eq 0 ] && grep -q '^result: ' "$tmp/out" &&
+            ! grep -q '^result: \* (unfinished' "$tmp/out"; then printf 'V\tresult\n'; continue; fi
         allr=0; printf 'V\tplays\n'
         if [ $st -ge 124 ]; then printf 'R\t(timeout, %s s)\n' "$limit"
         elif [ $st -ne 0 ]; then
