@@ -55,7 +55,7 @@ WEBLIB="webapi webgame gamejson movesquares webedit webclock"
 WEBLINK="-ljansson -lmicrohttpd -Wl,--wrap=fopen -Wl,--wrap=open -Wl,--wrap=opendir"
 # What the command adds (its commands and the command line), for the ASan+UBSan boardvm.
 CLI="display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares pieceset svg serve dynlib mathfn
-     tune balance selfgames texel outfile interrupt wording
+     tune tune_write balance selfgames texel outfile interrupt wording
      cli cli_table check show perft_cmd startpos diff diff_side uci_client engine_player match elo main zrfopen
      variants dump uci list shard match_report merge_cmd
      api_game api_pos api_search"

@@ -36,12 +36,16 @@ check_record() {
     last=$(sed '/^$/d' rec.pgn | tail -n 1 | awk '{ print $NF }')
     [ -n "$result" ] && [ "$last" = "$result" ] && ok "$name: the result token $result ends the moves" || bad "$name: ends with '$last', Result '$result'"
     # the moves as the listing printed them (after its "1." / "1..." numbers), and as the record has them
-    listed=$(sed -n 's/^ *[0-9][0-9]*\.\.* *\(-\{0,1\}[A-Z]\{0,1\} *\)\{0,1\}\([^ ]*\)  *score.*/\2/p' rec.out | tr '\n' ' ')
+    # (a game of more than two players prints the mover's letter first: dice-race's `d  2`)
+    listed=$(sed -n 's/^ *[0-9][0-9]*\.\.* *\(-\{0,1\}[A-Za-z]\{1,\}  *\)\{0,1\}\([^ ]*\)  *score.*/\2/p' rec.out | tr '\n' ' ')
     numbers=$(sed '1,/^$/d' rec.pgn | tr ' ' '\n' | grep -c '^[0-9][0-9]*\.')
     # one number a pair of plies, and one for a first ply of the second player ("1..."); a game
     # may end before its 8 plies (Nemoroth at depth 1 can walk into a side with no move)
     nlisted=$(echo $listed | wc -w)
-    if grep -m 1 ' score ' rec.out | grep -q '^ *1\.\.\.'; then want=$((nlisted / 2 + 1)); else want=$(((nlisted + 1) / 2)); fi
+    # (a number for each of the first player's plies, and "1..." for a first ply of another's:
+    # with two players, one a pair of plies)
+    want=$(grep ' score ' rec.out | grep -c '^ *[0-9][0-9]*\. ')
+    if grep -m 1 ' score ' rec.out | grep -q '^ *1\.\.\.'; then want=$((want + 1)); fi
     [ "$nlisted" -ge 4 ] && [ "$numbers" = "$want" ] && ok "$name: $numbers move numbers for $nlisted plies" ||
         bad "$name: $numbers move numbers for $nlisted plies, not $want"
     want=$(position "$rules" "$@" --moves $listed)

@@ -580,6 +580,13 @@ function drawStatus() {
     c.textContent = ' — check';
     st.append(c);
   }
+  if (state.throw) {               // the last throw of the dice, which the server made
+    const t = document.createElement('span');
+    t.className = 'throw';
+    t.id = 'throw';
+    t.textContent = ` — ${state.throw.player} threw ${state.throw.outcome}`;
+    st.append(t);
+  }
 }
 
 function drawMoveList() {

@@ -285,7 +285,7 @@ int bvm_pos_result(bvm_pos *bp, bvm_result *res, bvm_error *err)
     res->state = result == RESULT_WIN ? BVM_WIN : result == RESULT_LOSS ? BVM_LOSS
                : result == RESULT_DRAW ? BVM_DRAW : BVM_ONGOING;
     res->winner = result == RESULT_WIN ? turn
-                : result == RESULT_LOSS && g->nplayers == 2 ? 1 - turn : -1;
+                : result == RESULT_LOSS && game_sides(g) == 2 ? game_opponent(g, turn) : -1;
     snprintf(res->text, sizeof res->text, "%s", record_result_string(g, result, turn));
     snprintf(res->reason, sizeof res->reason, "%s", reason);
     return api_ok(err);

@@ -179,6 +179,11 @@ typedef struct Game {
     const char *name, *filename;
     int nplayers;
     const char *player_name[MAX_PLAYERS], *player_letter[MAX_PLAYERS];
+    /* Chance players (dice; Zillions' `?Dice`): a bit per player. Their legal moves are the
+     * outcomes of a throw, each move generated equally likely (one generated twice is twice as
+     * likely); the commands that play sample them with their seed and the search averages
+     * them (docs/language.md "Chance players", docs/engine.md "Chance nodes"). */
+    unsigned chance;
     int noptions; Option *options;
 
     /* board */
@@ -309,6 +314,10 @@ typedef struct Game {
      * norder 0: each player in turn, (mover + 1) % nplayers. */
     int norder, order_repeat, order_slot;
     uint8_t order_player[MAX_TURN_ORDER];
+    /* An entry whose moves a chance player makes (Zillions' `(?Dice White setup)`: White's
+     * moves, thrown at random): its player's moves are the outcomes of a throw. */
+    uint8_t order_chance[MAX_TURN_ORDER];
+    int any_chance;                       /* a chance player, or such an entry: chance nodes */
     /* Move classes with priorities (Zillions' move-priorities): a move's `key` is its class's
      * rank, 0 the best; of the legal moves, only those of the best rank present are kept, and
      * those with a negative key (a pass) always (capture.c). */
@@ -331,6 +340,26 @@ typedef struct Game {
     int display_var[MAX_DISPLAY];
     const char *display_label[MAX_DISPLAY];
 } Game;
+
+static inline int game_is_chance(const Game *g, int player)
+{
+    return player >= 0 && player < 32 && (g->chance >> player & 1);
+}
+/* The player after p in the order of the players that is not a chance player (`opponent`, the
+ * winner of a side's loss in a game of two); p itself when there is none. */
+static inline int game_opponent(const Game *g, int p)
+{
+    for (int k = 1; k <= g->nplayers; k++) {
+        int q = (p + k) % g->nplayers;
+        if (!game_is_chance(g, q)) return q;
+    }
+    return p;
+}
+/* The players that are not chance players: a game of two sides and dice is a game of two. */
+static inline int game_sides(const Game *g)
+{
+    return g->nplayers - __builtin_popcount(g->chance);
+}
 
 /* game.c: free a Game and all it owns. */
 void game_free(Game *g);

@@ -240,7 +240,8 @@ enum {
       "pop a direction and a square; push the square one step away, or none") \
     X(FROM, NO_OPS, 0, 1, 0, 0, "push the square the moving piece started on") \
     X(MOVER, NO_OPS, 0, 1, 0, 0, "push the player whose move or hook this is") \
-    X(OPPONENT, NO_OPS, 0, 1, 0, 0, "push the player after the mover in turn order") \
+    X(OPPONENT, NO_OPS, 0, 1, 0, 0, \
+      "push the next player after the mover that is not a chance player") \
     X(TOMOVE, NO_OPS, 0, 1, 0, E_RTURN, "push the side to move") \
     X(PIECE, NO_OPS, 0, 1, 0, 0, "push the moving piece") \
     X(LAYER, NO_OPS, 0, 1, 0, 0, "push the moving piece's place in its stack (0 = bottom)") \

@@ -57,8 +57,9 @@ const CliOption cli_options[] = {    /* cli.h: [NOPTIONS], so none can be missin
     VALUE(OPT_THREADS, "threads", 0, ARG_INT, 1, 64, "N", "a number",
           "search with N threads (Lazy SMP; default 1, the only deterministic one)"),
     CHOICE(OPT_OFF, "off", "LIST", "a value",
-           "search techniques to go without: null, lmr, futility, aspiration joined by +",
-           "null lmr futility aspiration"),
+           "search techniques to go without: null, lmr, futility, aspiration, expectimax "
+           "joined by +",
+           "null lmr futility aspiration expectimax"),
     CHOICE(OPT_SEARCH, "search", "METHOD", "a value",
            "the search: ab (alpha-beta, the default), or mcts (Monte-Carlo tree search; --nodes "
            "counts its playouts, default 2000; no --depth); mcts:K: K random plies a playout "
@@ -100,8 +101,14 @@ const CliOption cli_options[] = {    /* cli.h: [NOPTIONS], so none can be missin
     VALUE(OPT_LAST_PLY, "last-ply", 0, ARG_INT, 1, 100000, "N", "a number",
           "use only the positions before ply N (the middle game; default: all)"),
     VALUE(OPT_WRITE, "write", 'w', ARG_FILE, 0, 0, "FILE", "a file name",
-          "write the values to FILE, a weights file (NAME.weights next to NAME.rules is read by "
-          "the engine)"),
+          "write the values to FILE: a weights file (NAME.weights next to NAME.rules is read by "
+          "the engine), or, when FILE ends in .rules, a copy of the rules file with the values "
+          "in its piece declarations"),
+    VALUE(OPT_VALUES_B, "values-b", 0, ARG_FILE, 0, 0, "FILE", "a rules file",
+          "engine B evaluates with the piece values FILE declares (a copy of the rules file with "
+          "other values: tune --write FILE.rules)"),
+    FLAG(OPT_OVERWRITE, "overwrite", 0,
+         "let --write FILE.rules replace the rules file the values were learned for"),
     VALUE(OPT_UNIT, "unit", 0, ARG_TEXT, 0, 0, "TYPE", "a piece type",
           "the type worth 100 (default: the one declared 100, else the most numerous)"),
     VALUE(OPT_FIT_DATA, "fit-data", 0, ARG_FILE, 0, 0, "FILE", "a file",
@@ -244,7 +251,7 @@ static const CliTake match_takes[] = {
     TAKE_HELP(OPT_TIMEOUT, "seconds --engine has to start, and for a move with no clock beyond "
               "its limit (default 10)"),
     TAKE_HELP(OPT_SHARD, "play only the pairs i (games 2i+1 and 2i+2) with i % N = K - 1"),
-    TAKE(OPT_JSONL),
+    TAKE(OPT_JSONL), TAKE(OPT_VALUES_B),
 };
 static const CliTake tune_takes[] = {
     TAKE(OPT_OPTION), TAKE(OPT_RECORDS),
@@ -257,7 +264,7 @@ static const CliTake tune_takes[] = {
     TAKE_HELP(OPT_MAX_PLIES, "a game longer than N plies is unfinished and not used (default 600)"),
     TAKE_HELP(OPT_JOBS, "worker processes that play the games (default 1)"),
     TAKE(OPT_LAST_PLY), TAKE_HELP(OPT_RECORD, "write the games played to FILE (PGN)"),
-    TAKE(OPT_WRITE), TAKE(OPT_UNIT), TAKE_ALONE(OPT_FIT_DATA),
+    TAKE(OPT_WRITE), TAKE(OPT_OVERWRITE), TAKE(OPT_UNIT), TAKE_ALONE(OPT_FIT_DATA),
     TAKE_HELP(OPT_SHARD, "play only the games i (from 0) with i % N = K - 1, and fit nothing: "
               "boardvm merge fits the games of every shard"),
     TAKE_HELP(OPT_JSONL, "write the games' records to FILE as JSON lines, for boardvm merge"),

@@ -42,6 +42,7 @@
 #include "outfile.h"
 #include "record.h"
 #include "search.h"
+#include "playcommon.h"
 #include "session.h"
 #include "wording.h"
 
@@ -66,6 +67,8 @@ typedef struct {
     double tc_margin;                /* --tc-margin: seconds a move may pass its clock by */
     PlayerSpec ext;                  /* --engine: B is an external engine (command NULL: not) */
     int shard_k, shard_n;            /* --shard K/N: the pairs i with i % N = K - 1 (shard.h) */
+    const char *values_b;            /* --values-b FILE: B's piece values are FILE's */
+    int *value_b;                    /* ... by type of the game (0: B keeps its own) */
 } MatchOpts;
 
 static int match_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -155,8 +158,8 @@ static int off_arg(MatchOpts *o, const char *v)
              search_techniques(comma ? comma + 1 : a, &o->off[1]);
     free(a);
     if (!ok)
-        return match_usage("--off '%s' is not A,B (each null, lmr, futility, aspiration "
-                           "joined by +, or -) or one such list", v);
+        return match_usage("--off '%s' is not A,B (each null, lmr, futility, aspiration, "
+                           "expectimax joined by +, or -) or one such list", v);
     return 0;
 }
 
@@ -356,6 +359,7 @@ static int match_arg(MatchParse *mp, const ArgItem *opt)
     case OPT_OFF: return off_arg(o, v);
     case OPT_SEARCH: return search_arg(o, v);
     case OPT_MOVE_WORK: return move_work_arg(o, v);
+    case OPT_VALUES_B: o->values_b = v; return 0;
     case OPT_SPRT: case OPT_STATS: return stats_arg(o, opt, v);
     default: return 0;
     }
@@ -604,7 +608,9 @@ static void play_out(Pos *p, void *ctx)
         node_moves(p, ml);
         if (p->result || ml->n == 0) break;
         if (r->log.n >= o->max_plies) { r->why = "move limit reached"; break; }
-        int e = pos_turn(p) == r->a_side ? 0 : 1;
+        /* (a throw of the dice: drawn by A's engine, whoever plays which side, so that the
+         * throws of a game do not depend on the engines; never asked of an external engine) */
+        int e = pos_chance_turn(p) || pos_turn(p) == r->a_side ? 0 : 1;
         int k = take_turn(r, p, e);
         if (k < 0) return;
         ml = pos_list(p, 0);
@@ -626,7 +632,7 @@ static void send_game(int fd, const Pos *p, const GameRun *r, const char *names[
     int outcome = 1;
     const char *res = "1/2-1/2", *why = r->why;
     if (p->result && p->result != RESULT_DRAW) {
-        int winner = p->result == RESULT_WIN ? pos_turn(p) : 1 - pos_turn(p);
+        int winner = p->result == RESULT_WIN ? pos_turn(p) : game_opponent(g, pos_turn(p));
         outcome = winner == r->a_side ? 2 : 0;
         res = winner == 0 ? "1-0" : "0-1";
     }
@@ -683,6 +689,7 @@ static void play_game(Game *g, Engine *eng[2], EnginePlayer *ext, const MatchOpt
 static void worker(Game *g, const MatchOpts *o, const char *names[2], int *next_game, int fd)
 {
     Engine *eng[2] = { engine_new(g, 32), engine_new(g, 32) };
+    if (o->value_b) engine_set_values(eng[1], o->value_b);
     EnginePlayer *ext = NULL;
     char err[512];
     for (;;) {
@@ -969,6 +976,10 @@ static int run_match(Game *g, MatchOpts *o, FILE *rec, FILE *results)
         if (o->tc[k].base > 0) tc_string(&o->tc[k], l, 64);
         else engine_label(&o->lim[k], o->work[k] != 0, l, 64);
     }
+    if (o->values_b) {
+        size_t n = strlen(lb);
+        snprintf(lb + n, sizeof lb - n, ", values of %s", base_name(o->values_b));
+    }
     snprintf(na, sizeof na, "boardvm %s (A)", la);
     snprintf(nb, sizeof nb, "boardvm %s (B)", lb);
     if (o->ext.command) {             /* its name, variant and limit, as it said them */
@@ -1041,6 +1052,29 @@ static int run_match(Game *g, MatchOpts *o, FILE *rec, FILE *results)
     return status;
 }
 
+/* --values-b FILE: the piece values FILE declares, for engine B, by the types of g (matched by
+ * name: FILE is a copy of the game's rules file with other values, as tune --write writes
+ * one). 0, or an exit status after a message. */
+static int read_values_b(const Game *g, MatchOpts *o)
+{
+    int st;
+    Game *h = load_game(o->values_b, NULL, o->nopts, o->opts, &st);
+    if (!h) return st;
+    o->value_b = xcalloc((size_t)g->ntypes + 1, sizeof *o->value_b, "--values-b");
+    for (int t = 1; t <= g->ntypes && !st; t++) {
+        int u = 0;
+        for (int k = 1; k <= h->ntypes && !u; k++)
+            if (!strcmp(h->types[k].name, g->types[t].name)) u = k;
+        if (!u) {
+            fprintf(stderr, "boardvm: match: --values-b %s has no piece type %s: it is not a copy "
+                            "of %s\n", o->values_b, g->types[t].name, o->rules);
+            st = 2;
+        } else if (!g->types[t].royal && !g->types[t].neutral) o->value_b[t] = h->types[u].value;
+    }
+    game_free(h);
+    return st;
+}
+
 int cmd_match(Args *a)
 {
     MatchOpts o;
@@ -1063,11 +1097,12 @@ int cmd_match(Args *a)
     if (!g) { free(o.opts); free(o.ext.set); return st; }
     OutFile *rec = NULL;
     st = 0;
-    if (g->nplayers != 2) {
+    if (game_sides(g) != 2) {         /* (dice, chance players, are no side) */
         fprintf(stderr, "boardvm: match: %s has %d players; a match needs a two-player game\n",
                 o.rules, g->nplayers);
         st = 2;
     } else if (o.openings_file) st = read_openings(g, &o);
+    if (!st && o.values_b) st = read_values_b(g, &o);
     if (!st && o.record && !(rec = outfile_open(o.record))) st = 2;
     if (!st) {
         OutFile *res = jsonl_open_run(a, "match", o.rules, g);
@@ -1079,6 +1114,7 @@ int cmd_match(Args *a)
         if (rec && outfile_close(rec) != 0) st = 2;     /* the records are lost: say so */
     }
     free_openings(&o);
+    free(o.value_b);
     game_free(g);
     free(o.opts); free(o.ext.set);
     return st;

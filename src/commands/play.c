@@ -190,8 +190,11 @@ static void engine_moves(Play *s)
     }
     char num[32];
     record_move_number(s->g, s->first, s->log.n, num, sizeof num);
-    printf("%s plays %s%s (score %d, depth %d, %.1fs)\n", s->g->player_name[pos_turn(s->p)], num,
-           r.best_str, r.score, r.depth, r.seconds);
+    if (pos_chance_turn(s->p))              /* a throw of the dice, made for everyone */
+        printf("%s throws %s%s\n", s->g->player_name[pos_turn(s->p)], num, r.best_str);
+    else
+        printf("%s plays %s%s (score %d, depth %d, %.1fs)\n", s->g->player_name[pos_turn(s->p)],
+               num, r.best_str, r.score, r.depth, r.seconds);
     log_add(&s->log, r.best_str);
     pos_make(s->p, ml, &ml->m[k]);
     s->shown = 0;
@@ -250,7 +253,10 @@ static void run(Play *s)
             game_over(s);
             if (!interactive) break;
         }
-        if (!s->p->result && ml->n && pos_turn(s->p) != s->human) { engine_moves(s); continue; }
+        if (!s->p->result && ml->n && (pos_turn(s->p) != s->human || pos_chance_turn(s->p))) {
+            engine_moves(s);
+            continue;
+        }
         char prompt[64];
         snprintf(prompt, sizeof prompt, "%s> ", s->g->player_name[pos_turn(s->p)]);
         if (!read_command(prompt, line, sizeof line)) { printf("\n"); break; }

@@ -110,7 +110,7 @@ static void score_game(Match *m, const Pos *p, int engine_side, const char *res,
     else if (p->result == RESULT_DRAW)
         printf("result: %s (draw%s%s)\n", res, *why ? ": " : "", why);
     else {
-        int winner = p->result == RESULT_WIN ? pos_turn(p) : (pos_turn(p) + 1) % g->nplayers;
+        int winner = p->result == RESULT_WIN ? pos_turn(p) : game_opponent(g, pos_turn(p));
         printf("result: %s (%s wins%s%s)\n", res, g->player_name[winner], *why ? ": " : "", why);
     }
     if (!p->result) m->score[3]++;
@@ -339,7 +339,7 @@ int cmd_selfplay(Args *a)
     interrupted = 0;
     for (int gi = 0; !st && gi < games && !interrupted; gi++)
         if (shard_has(a->shard_k, a->shard_n, gi)) st = play_one_game(&m, gi, games);
-    selfplay_score(m.g->nplayers == 2 && games > 1 ? m.g->player_name : NULL, m.score,
+    selfplay_score(game_sides(m.g) == 2 && games > 1 ? m.g->player_name : NULL, m.score,
                    a->opponent ? m.ename : NULL, m.oname, m.mine);
     /* The results are written before Ctrl-C kills again: `timeout -s INT` signals the command
      * and then its process group, and under load the second signal came after the handler was

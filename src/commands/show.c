@@ -34,6 +34,8 @@ static void print_sorted_moves(Pos *p, MoveList *ml, const char *first, const ch
         memcpy(prev, buf, sizeof prev);
     }
     fputs(last, stdout);
+    /* (at a throw of the dice a string listed twice is an outcome twice as likely: no mistake) */
+    if (pos_chance_turn(p)) nsame = 0;
     /* a string two moves share names neither of them: say so after the list, once a string */
     if (nsame) fflush(stdout);
     for (int k = 0; k < nsame && k < 3; k++) {
@@ -103,7 +105,8 @@ static void print_show(Pos *p, MoveList *ml)
     char *s = pos_to_string(p);
     printf("position: %s\n", s);
     free(s);
-    printf("to move: %s\n", g->player_name[pos_turn(p)]);
+    printf("to move: %s%s\n", g->player_name[pos_turn(p)],
+           pos_chance_turn(p) ? " (a throw: each move listed is as likely as the others)" : "");
     if (p->result) {
         static const char *res[] = { "", "wins", "loses", "draw" };
         printf("result: %s %s%s%s\n", g->player_name[pos_turn(p)], res[p->result],

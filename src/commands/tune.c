@@ -33,6 +33,7 @@
 #include "session.h"
 #include "shard.h"
 #include "texel.h"
+#include "tune_write.h"
 #include "weights.h"
 
 typedef struct {
@@ -47,6 +48,7 @@ typedef struct {
     int jobs;
     unsigned long long seed;
     int shard_k, shard_n;    /* --shard K/N: the games i with i % N = K - 1 (shard.h) */
+    int overwrite;           /* --write FILE.rules may replace the rules file */
 } TuneOpts;
 
 /* The games of this run: all of them, or those of its shard; game j of them is number
@@ -77,6 +79,7 @@ static void tune_arg(TuneOpts *o, const ArgItem *v)
     case OPT_RECORD: o->record = v->text; break;
     case OPT_RECORDS: o->records[o->nrecords++] = v->text; break;
     case OPT_WRITE: o->write = v->text; break;
+    case OPT_OVERWRITE: o->overwrite = 1; break;
     case OPT_UNIT: o->unit = v->text; break;
     case OPT_FIT_DATA: o->fit_data = v->text; break;
     default: break;
@@ -570,6 +573,9 @@ static int fit_data_file(const char *path)
 
 /* ---- the report ----------------------------------------------------------------------------- */
 
+/* The largest value --write puts in a rules file (the compiler's bound, compiler.h). */
+#define MAX_LEARNED_VALUE 100000
+
 /* The unit type: --unit, else the type declared with value 100, else the most numerous type in
  * the start position. Returns its feature, or -1 after a message. */
 static int unit_feature(const Game *g, const char *unit, const int *feat, const int *type_of,
@@ -667,7 +673,29 @@ static int report(const Game *g, const TuneOpts *o, const int *feat, const int *
     }
     printf("first player's edge (intercept): %.4f logit, se %.4f\n", f.w[0], m_sqrt(f.cov[0]));
     int st = 0;
-    if (o->write && !interrupt_seen) {       /* whole or not at all: the old file is kept */
+    if (o->write && !interrupt_seen && tune_write_is_rules(o->write)) {
+        /* a copy of the rules file with the values in it (tune_write.c); the types whose count
+         * never differed keep their declared values. A value not above 0 is written as 1: the
+         * engine takes `value 0` for "none declared" and estimates one. */
+        LearnedValue *lv = xcalloc((size_t)g->ntypes + 1, sizeof *lv, "the learned values");
+        for (int i = 0; i < nfeat; i++)
+            if (f.used[i + 1]) {
+                double v = 100 * f.w[i + 1] / wu;
+                LearnedValue *l = &lv[type_of[i]];
+                l->have = 1;
+                char num[32];                      /* rounded as the table above shows it */
+                if (v < 1) v = 1;
+                if (v > MAX_LEARNED_VALUE) v = MAX_LEARNED_VALUE;
+                snprintf(num, sizeof num, "%.0f", v);
+                l->value = atol(num);
+                l->se = texel_ratio_se(&f, f.cov, i + 1, u + 1);
+            }
+        char about[256];
+        snprintf(about, sizeof about, "%d games, %d quiet positions, in hundredths of a %s",
+                 c->games, d->nrows, U->name);
+        st = tune_write_rules(g, o->opts, o->nopts, lv, about, o->write, o->overwrite);
+        free(lv);
+    } else if (o->write && !interrupt_seen) {       /* whole or not at all: the old file is kept */
         OutFile *of = outfile_open(o->write);
         FILE *w = of ? of->f : NULL;
         if (!w) st = 2;                        /* outfile_open said why */
@@ -758,6 +786,8 @@ int cmd_tune(Args *a)
     else if (o.shard_n && o.write)
         st = diag_usage("tune", "--shard fits nothing: --write the fit of the merged games "
                         "(boardvm merge --record FILE, then tune --records FILE --write)");
+    else if (o.overwrite && !(o.write && tune_write_is_rules(o.write)))
+        st = diag_usage("tune", "--overwrite is for --write FILE.rules (a copy of the rules file)");
     if (o.last_ply && o.last_ply <= o.random_plies)
         st = diag_usage("tune", "--last-ply %d leaves no position after the %d random plies",
                         o.last_ply, o.random_plies);

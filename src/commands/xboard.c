@@ -528,7 +528,7 @@ static void announce_result(XB *x)
     const char *why = p->result_reason ? g->strings[p->result_reason - 1] : "game over";
     if (p->result == RESULT_DRAW) printf("1/2-1/2 {%s}\n", why);
     else {
-        int winner = p->result == RESULT_WIN ? pos_turn(p) : (pos_turn(p) + 1) % g->nplayers;
+        int winner = p->result == RESULT_WIN ? pos_turn(p) : game_opponent(g, pos_turn(p));
         printf("%s {%s}\n", winner == 0 ? "1-0" : "0-1", why);
     }
 }

@@ -91,8 +91,9 @@ static int plain_word(const char *m)
 const char *record_result_string(const Game *g, int result, int side_to_move)
 {
     if (!result) return "*";
-    if (result == RESULT_DRAW || g->nplayers != 2) return result == RESULT_DRAW ? "1/2-1/2" : "*";
-    int winner = result == RESULT_WIN ? side_to_move : 1 - side_to_move;
+    /* (two sides: dice, chance players, are no side) */
+    if (result == RESULT_DRAW || game_sides(g) != 2) return result == RESULT_DRAW ? "1/2-1/2" : "*";
+    int winner = result == RESULT_WIN ? side_to_move : game_opponent(g, side_to_move);
     return winner == 0 ? "1-0" : "0-1";
 }
 

@@ -75,9 +75,11 @@ void mcts_free(Mcts *t)
 static Reward result_reward(const Game *g, int result, int turn)
 {
     Reward w;
-    int n = g->nplayers;
-    for (int pl = 0; pl < n; pl++)
-        w.r[pl] = result == RESULT_DRAW ? 1.0 / n
+    /* (chance players, dice, get nothing and share nothing) */
+    int n = game_sides(g);
+    for (int pl = 0; pl < g->nplayers; pl++)
+        w.r[pl] = game_is_chance(g, pl) ? 0
+                : result == RESULT_DRAW ? 1.0 / n
                 : result == RESULT_WIN ? pl == turn
                 : n == 2 ? pl != turn : (pl != turn) / (double)(n - 1);
     return w;
@@ -87,11 +89,14 @@ static Reward result_reward(const Game *g, int result, int turn)
 static Reward eval_reward(Engine *e, Pos *p)
 {
     const Game *g = p->g;
-    double q = 1 / (1 + sm_exp(-evaluate(e, p) * (LN10 / EVAL_SCALE)));
-    Reward w;
     int turn = pos_turn(p);
+    /* (at a throw of the dice: as the side after it sees the position, before the throw) */
+    if (g->chance && game_is_chance(g, turn)) turn = game_opponent(g, turn);
+    double q = 1 / (1 + sm_exp(-evaluate_for(e, p, turn) * (LN10 / EVAL_SCALE)));
+    Reward w;
+    int n = game_sides(g);
     for (int pl = 0; pl < g->nplayers; pl++)
-        w.r[pl] = pl == turn ? q : (1 - q) / (g->nplayers - 1);
+        w.r[pl] = game_is_chance(g, pl) ? 0 : pl == turn ? q : (1 - q) / (n > 1 ? n - 1 : 1);
     return w;
 }
 
@@ -162,6 +167,24 @@ static int expand(Engine *e, Mcts *t, Node *x, const MoveList *ml, int mover)
 
 /* UCB1 among x's children that are not known illegal or proven lost for the side to move; an
  * untried child first (in the expansion's order). -1 if none is left. */
+/* At a throw of the dice (a chance player to move) the child is an outcome drawn at random,
+ * each legal one equally likely: the rewards below it average over the throws, as playouts
+ * do (docs/engine.md, "Chance nodes"). -1 when none is legal. */
+static int chance_child(Mcts *t, const Node *x)
+{
+    if (!x->nchild) return -1;
+    for (int tries = 0; tries < 64; tries++) {
+        uint32_t i = (uint32_t)(next_random(t) % x->nchild);
+        if (!(t->pool[x->child + i].flags & ILLEGAL)) return (int)i;
+    }
+    /* (nearly all refused: the first legal one after a random start; never met in practice) */
+    uint32_t k = (uint32_t)(next_random(t) % x->nchild);
+    for (uint32_t j = 0; j < x->nchild; j++)
+        if (!(t->pool[x->child + (k + j) % x->nchild].flags & ILLEGAL))
+            return (int)((k + j) % x->nchild);
+    return -1;
+}
+
 static int select_child(Mcts *t, const Node *x)
 {
     double lnN = sm_ln(x->visits > 0 ? (double)x->visits : 1.0);
@@ -297,7 +320,8 @@ static void iterate(Pos *p, void *ctx)
             return;
         }
         int i;
-        do i = select_child(t, x);
+        const int throw = pos_chance_turn(p);
+        do i = throw ? chance_child(t, x) : select_child(t, x);
         while (i >= 0 && !make_child(it, p, x, i, ml, legal));
         if (i < 0) { it->w = no_child_left(t, p, x, it->npath == 1); return; }
         uint32_t ci = x->child + (uint32_t)i;

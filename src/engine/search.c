@@ -277,6 +277,14 @@ int engine_counts_mobility(const Game *g)
     return !g->has_royal && g->no_move_loses && g->nplayers == 2;
 }
 
+void engine_set_values(Engine *e, const int *value)
+{
+    for (int t = 1; t <= e->g->ntypes; t++)
+        if (value[t] > 0) e->value[t] = value[t];
+    null_setup(e);                  /* the least value, the "pawns" of futility pruning */
+    for (int i = 0; i < e->nhelpers; i++) engine_set_values(e->helpers[i], value);
+}
+
 int engine_type_value(const Engine *e, int type) { return type >= 1 && type <= e->g->ntypes ? e->value[type] : 0; }
 
 /* Squares a piece's leap and ride lines reach (empty or enemy): its mobility, counted natively
@@ -340,10 +348,13 @@ static int var_adjusted_value(const Game *g, int32_t w, int type_value)
     return (int)(v + add);
 }
 
-int evaluate(Engine *e, Pos *p)
+/* The static score for `side` (a chance player's pieces, dice, are nobody's material). */
+static int evaluate_as(Engine *e, Pos *p, int side)
 {
     const Game *g = e->g;
-    int side = pos_turn(p);
+    /* each owner's sign: +1 the side's, -1 another's, 0 a chance player's (no side) */
+    int sign[16];
+    for (int o = 0; o < 16; o++) sign[o] = o == side ? 1 : game_is_chance(g, o) ? 0 : -1;
     int64_t score = 0;              /* 13312 pieces and 8 hands of 1000 of each of 120 types */
     int cx2 = g->files - 1, cy2 = g->ranks - 1;       /* twice the centre */
     for (int sq = 0; sq < g->nsq; sq++)
@@ -363,14 +374,14 @@ int evaluate(Engine *e, Pos *p)
                 int vs = g->sq_view[o][sq];
                 if (vs >= 0) v += (int)g->attrs[T->bonus_attr].value[vs];
             }
-            score += o == side ? v : -v;
+            score += sign[o & 15] * v;
         }
     /* A piece in hand is material only where it can come back: in a game with drops. Without
      * them a hand is a record (Storm the Ivory Tower keeps each side's lost pieces in its own
      * hand, for promotions), and counting it would make every capture worth nothing. */
     if (g->drops_fn >= 0)
         for (int pl = 0; pl < g->nplayers; pl++)
-            for (int t = 1; t <= g->ntypes; t++) {
+            for (int t = 1; t <= g->ntypes && !game_is_chance(g, pl); t++) {
                 int n = p->st[g->st_hands + pl * (g->ntypes + 1) + t];
                 if (n > 0) score += (pl == side ? 1 : -1) * (int64_t)n * e->value[t];
             }
@@ -379,6 +390,9 @@ int evaluate(Engine *e, Pos *p)
     if (e->lim.seed) sc += (int)(mix64(p->hash ^ e->lim.seed) % 21) - 10;
     return sc;
 }
+
+int evaluate(Engine *e, Pos *p) { return evaluate_as(e, p, pos_turn(p)); }
+int evaluate_for(Engine *e, Pos *p, int side) { return evaluate_as(e, p, side); }
 
 /* The ordering buffers of a ply, grown to hold n moves. */
 static void ply_buffers(Engine *e, int ply, int n, int **sc, int **ix)
@@ -569,7 +583,9 @@ static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply, int rep)
         pos_make(p, ml, &ml->m[k]);
         if (!legal && !vm_run_legal(p, mover)) { pos_unmake(p); continue; }
         /* (the same side may move again: `again`, a turn-order table; see child()) */
-        int s = pos_turn(p) == mover && p->g->nplayers > 1 ? qsearch(e, p, alpha, beta, ply + 1, 0)
+        /* (a throw of the dice next: the quiescence search stops, at mover's static score) */
+        int s = pos_chance_turn(p) ? evaluate_as(e, p, mover)
+              : pos_turn(p) == mover && p->g->nplayers > 1 ? qsearch(e, p, alpha, beta, ply + 1, 0)
                                                            : -qsearch(e, p, -beta, -alpha, ply + 1, 0);
         pos_unmake(p);
         if (e->stop) return 0;
@@ -637,10 +653,47 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
  * that score itself where mover moves again (`again;`, a Zillions turn-order table). A game of
  * one player (a puzzle) is searched as before, as if an opponent answered each move: its
  * captures' quiescence search would otherwise never be cut off. */
+static int chance_value(Engine *e, Pos *p, int mover, int depth, int ply);
+
 static int child(Engine *e, Pos *p, int mover, int depth, int alpha, int beta, int ply)
 {
+    if (pos_chance_turn(p)) return chance_value(e, p, mover, depth, ply);
     if (pos_turn(p) == mover && p->g->nplayers > 1) return search(e, p, depth, alpha, beta, ply, NULL);
     return -search(e, p, depth, -beta, -alpha, ply, NULL);
+}
+
+/* A chance node (a throw of the dice, docs/engine.md "Chance nodes"): expectimax. Its value for
+ * mover, who made the move that led here, is the mean of its outcomes' values for mover, each
+ * generated outcome equally likely (one generated twice counts twice), each searched with the
+ * full window to the same depth: a throw is no ply of the search's depth. A won or lost game
+ * below counts as the largest score that is not a mate's (EVAL_MAX), so that the mean of a
+ * win and a loss is an even game and no mean looks like a mate in some number of plies. No
+ * bound cuts a chance node short and the hash table keeps none: its value is mover's, whoever
+ * mover was. */
+static int chance_value(Engine *e, Pos *p, int mover, int depth, int ply)
+{
+    e->nodes++;
+    if (time_up(e, p)) return 0;
+    if (ply >= MAX_PLY - 2) return evaluate_as(e, p, mover);
+    MoveList *ml = pos_list(p, ply);
+    gen_legal(p, ml);
+    if (!ml->n) return 0;            /* (no outcome: an error the commands report; see vm.c) */
+    int from = 0, to = ml->n;
+    if (e->lim.off & SEARCH_EXPECTIMAX) {
+        /* (--off expectimax, to measure it: one outcome drawn at random, as a player who
+         * guesses the throw would; the same one for the same position and seed) */
+        from = (int)(mix64(p->hash ^ (e->lim.seed * 0x9e3779b97f4a7c15ull)) % (uint64_t)ml->n);
+        to = from + 1;
+    }
+    int64_t sum = 0;
+    for (int i = from; i < to; i++) {
+        pos_make(p, ml, &ml->m[i]);
+        int s = child(e, p, mover, depth, -SCORE_INF, SCORE_INF, ply + 1);
+        pos_unmake(p);
+        if (e->stop) return 0;
+        sum += s > EVAL_MAX ? EVAL_MAX : s < -EVAL_MAX ? -EVAL_MAX : s;
+    }
+    return (int)(sum / (to - from));
 }
 
 static int null_move_cuts(Engine *e, Pos *p, int depth, int beta, int ply, int *score)
@@ -889,7 +942,7 @@ unsigned search_technique(const char *name, size_t len)
 {
     static const struct { const char *name; unsigned bit; } names[] = {
         { "null", SEARCH_NULL }, { "lmr", SEARCH_LMR }, { "futility", SEARCH_FUTILITY },
-        { "aspiration", SEARCH_ASPIRATION },
+        { "aspiration", SEARCH_ASPIRATION }, { "expectimax", SEARCH_EXPECTIMAX },
     };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         if (strlen(names[i].name) == len && !strncmp(names[i].name, name, len)) return names[i].bit;
@@ -1136,7 +1189,42 @@ static void deepen(Pos *p, void *ctx)
     }
 }
 
+/* A chance player to move at the root: no search, a throw. The outcome is drawn from the legal
+ * moves, each equally likely (one generated twice is twice as likely), by a generator that
+ * depends on the seed, the position and the number of moves played, so that a game is the same
+ * game again with the same seed, and one position met twice in a game gets two throws. */
+static void chance_throw(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
+{
+    MoveList *check = &e->check;
+    movelist_clear(check);
+    node_moves(p, check);
+    if (!check->n) return;
+    uint64_t x = mix64(mix64(lim->seed + 0x9e3779b97f4a7c15ull) ^ p->hash ^
+                       (uint64_t)p->nhist * 0xd1b54a32d192ed03ull);
+    res->best = (int)(x % (uint64_t)check->n);
+    move_string(p->g, check, &check->m[res->best], res->best_str, sizeof res->best_str);
+    res->nodes = 1;
+    res->seconds = now() - e->start;
+}
+
+/* The search of a position leaves it as it found it: its moves are unmade, and the result the
+ * `end` block gave the nodes below it (p->result, which every node's end block sets and an
+ * unmake does not take back) is put back to the root's. Without this, a search stopped early
+ * (Ctrl-C, `?` in xboard, a time or node limit) left the result of the last node it had looked
+ * at on the root, and a caller that read it before generating the root's moves again took it
+ * for the game's: `selfplay` interrupted in a Nemoroth game recorded "Alabaster wins: no legal
+ * move" for a game in which Obsidian had moves (issue 40; tests/search-leaves-result.sh). */
+static void engine_search_inner(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res);
+
 void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
+{
+    const int result = p->result, reason = p->result_reason;
+    engine_search_inner(e, p, lim, res);
+    p->result = result;
+    p->result_reason = reason;
+}
+
+static void engine_search_inner(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res)
 {
     e->lim = *lim;
     e->nodes = 0; e->stop = 0;
@@ -1148,11 +1236,15 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
     e->deadline = e->start + lim->time;
     memset(res, 0, sizeof *res);
     res->best = -1;
+    MoveList *const root = &e->root, *const check = &e->check;
+    if (pos_chance_turn(p)) {
+        chance_throw(e, p, lim, res);
+        return;
+    }
     if (lim->algo == SEARCH_MCTS) {
         mcts_search(e, &e->mcts, (e->ttmask + 1) * sizeof *e->tt, p, lim, res);
         return;
     }
-    MoveList *const root = &e->root, *const check = &e->check;
     movelist_clear(root); movelist_clear(check);
     node_moves(p, check);                      /* the legal moves, merged and named as the rules say */
     if (!check->n) return;

@@ -58,6 +58,8 @@ void search_method_string(const SearchLimits *lim, char *buf, size_t len);
 #define SEARCH_LMR 2u             /* late-move reductions */
 #define SEARCH_FUTILITY 4u        /* futility pruning at the frontier */
 #define SEARCH_ASPIRATION 8u      /* aspiration windows at the root */
+#define SEARCH_EXPECTIMAX 16u     /* chance nodes as the mean of their outcomes (off: as one
+                                     outcome drawn at random; docs/engine.md "Chance nodes") */
 /* The names of the bits, for `match --off` ("null", "lmr", ...); a name's bit, 0 if unknown. */
 unsigned search_technique(const char *name, size_t len);
 /* A list of them, "null+lmr" or "-" (none), into *out; 0 if a name is unknown. */
@@ -87,6 +89,7 @@ void engine_search(Engine *e, Pos *p, const SearchLimits *lim, SearchResult *res
  * engine_search() clears the request when it starts. */
 void engine_stop(Engine *e);
 int evaluate(Engine *e, Pos *p);  /* static score for the side to move, in centipawns */
+int evaluate_for(Engine *e, Pos *p, int side);   /* ... for that player */
 int engine_halted(Engine *e);     /* engine_stop() was called during this search */
 /* The flag engine_stop() sets, for the VM to read inside a long generation (vm_set_halt). */
 const int *engine_halt_flag(const Engine *e);
@@ -106,4 +109,7 @@ int search_run_until(Pos *p, double deadline, ProtectedFn *fn, void *ctx);
 void search_name_move(Pos *p, const MoveList *root, int best, const MoveList *check, char *out,
                       size_t len);
 int engine_type_value(const Engine *e, int type);
+/* Evaluate with these values: value[t] for each type t of the engine's game whose value[t] is
+ * above 0 (the others keep theirs); `match --values-b`. */
+void engine_set_values(Engine *e, const int *value);
 #endif

@@ -19,7 +19,7 @@
     X(FILE_,      "file")          /* kids: declarations */                                     \
     X(GAME,       "game")          /* str: the game's name */                                   \
     X(PLAYERS,    "players")       /* kids: PLAYER */                                           \
-    X(PLAYER,     "player")        /* name, str: its letter in position strings */              \
+    X(PLAYER,     "player")        /* name, str: its letter; num: 1 for a chance player */      \
     X(OPTION,     "option")        /* name; kids: IDENT values (none = a flag option) */        \
     X(BOARD,      "board")         /* num: files, num2: ranks; kids: SQUARE holes */            \
     X(SQUARES,    "squares")       /* kids: squares/ranges of the board, irregular boards */    \

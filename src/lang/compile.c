@@ -1267,8 +1267,12 @@ static void declare_players(Compiler *C, Ast *d)
                            "(position strings tell the sides by it)", g->player_name[j],
                            d->kids[k]->name, g->player_letter[j]);
         sym_add(C, d->kids[k]->name, SYM_PLAYER, g->nplayers, d->kids[k]);
+        if (d->kids[k]->num) { g->chance |= 1u << g->nplayers; g->any_chance = 1; }
         g->nplayers++;
     }
+    if (g->nplayers && !game_sides(g))
+        diag_error(C->diag, d->loc, "every player is a chance player: a game needs one that "
+                   "chooses its moves");
 }
 
 static void declare_direction(Compiler *C, Ast *d)

@@ -227,6 +227,14 @@ static void check_setup(ParseCtx *ctx, const RulesLoc *l, const char *word)
         parse_error(ctx, l, "expected 'capture' or 'setup' after 'on', found '%s'", word);
 }
 
+/* `players ..., Dice "d" chance;`: `chance` is not reserved (it may name things elsewhere). */
+static void check_chance(ParseCtx *ctx, const RulesLoc *l, const char *word)
+{
+    if (strcmp(word, "chance") != 0)
+        parse_error(ctx, l, "expected 'chance', ',' or ';' after a player's letter, found '%s'",
+                    word);
+}
+
 /* `moves work N;`: `work` is not reserved either. */
 /* `moves work N;` or `moves steps N;`: which limit the number sets. */
 static AstKind moves_limit_kind(ParseCtx *ctx, const RulesLoc *l, const char *word)
@@ -425,6 +433,9 @@ player_list:
 
 player:
     IDENT STRING             { $$ = mk_named(ctx, AST_PLAYER, &@1, $1); $$->str = $2; }
+  | IDENT STRING IDENT       { check_chance(ctx, &@3, $3);       /* a chance player */
+                               $$ = mk_named(ctx, AST_PLAYER, &@1, $1); $$->str = $2;
+                               $$->num = 1; }
   ;
 
 option:

@@ -580,7 +580,7 @@ static int square_attacked_by_capture(Pos *p, int sq, int by)
     if (w && PW_OWNER(w) != by) return square_attacked_as_is(p, sq, by);
     int t = w ? PW_TYPE(w) : 1;
     for (int k = 1; !w && k <= g->ntypes; k++) if (g->types[k].royal) { t = k; break; }
-    int mark = p->ntrail, other = g->nplayers > 1 ? (by + 1) % g->nplayers : -1;
+    int mark = p->ntrail, other = g->nplayers > 1 ? game_opponent(g, by) : -1;
     pos_set(p, g->stack == 1 ? sq : sq * g->stack, PW_MAKE(t, other));
     int r = square_attacked_as_is(p, sq, by);
     pos_undo_to(p, mark);

@@ -144,6 +144,18 @@ void pos_undo_to(Pos *p, int mark);         /* pop the trail down to mark */
 void pos_reset_transient(Pos *p);
 
 static inline int pos_turn(const Pos *p) { return p->st[p->g->st_turn]; }
+/* The turn is a throw of the dice: the side to move is a chance player, or the turn-order
+ * entry is one a chance player makes (Game.order_chance). Its moves are outcomes, drawn at
+ * random; no `end` block judges it. */
+static inline int pos_chance_turn(const Pos *p)
+{
+    const Game *g = p->g;
+    if (!g->any_chance) return 0;
+    if (game_is_chance(g, pos_turn(p))) return 1;
+    if (!g->norder) return 0;
+    int32_t i = p->st[g->order_slot];
+    return i >= 0 && i < g->norder && g->order_chance[i];
+}
 static inline int32_t pos_piece(const Pos *p, int sq) { return p->st[sq * p->g->stack]; }
 
 void pos_start_history(Pos *p);            /* after setting up a position: it is the first */

@@ -782,7 +782,7 @@ int vm_run_legal_pretest(Pos *p, int mover, const Move *m)
 static int run_end_asking(Pos *p, MoveList *ml, int nlegal_mode)
 {
     p->result = 0; p->result_reason = 0;
-    if (p->g->hook_fn[HOOK_END] < 0) return -1;
+    if (p->g->hook_fn[HOOK_END] < 0 || pos_chance_turn(p)) return -1;
     RunCtx c = {0};
     c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_END]; c.mover = pos_turn(p); c.origin = -1;
     c.nlegal = nlegal_mode; c.pseudo = ml; c.target = -1;
@@ -800,9 +800,18 @@ int vm_run_end_first_legal(Pos *p, MoveList *scratch)
 
 int vm_run_end_lazy(Pos *p, MoveList *ml) { return run_end_asking(p, ml, -2); }
 
+/* A chance player's turn ends no game: the throw is made, and the end block judges the
+ * position of the player who moves next (docs/language.md, "Chance players"). A throw with no
+ * outcome is an error of the rules. */
 void vm_run_end(Pos *p, int nlegal)
 {
     p->result = 0; p->result_reason = 0;
+    if (pos_chance_turn(p)) {
+        if (nlegal == 0)
+            pos_runtime_error(p, 0, "a throw of the dice with no outcome (%s's turn)",
+                              p->g->player_name[pos_turn(p)]);
+        return;
+    }
     if (p->g->hook_fn[HOOK_END] < 0) {
         if (nlegal == 0) p->result = RESULT_LOSS;
         return;

@@ -472,7 +472,9 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             ip += 1; NEXT;
         vmcase(FROM) stk[sp++] = c->origin; ip += 1; NEXT;
         vmcase(MOVER) stk[sp++] = mover; ip += 1; NEXT;
-        vmcase(OPPONENT) stk[sp++] = (mover + 1) % g->nplayers; ip += 1; NEXT;
+        vmcase(OPPONENT)                  /* (chance players are nobody's opponent) */
+            stk[sp++] = g->chance ? game_opponent(g, mover) : (mover + 1) % g->nplayers;
+            ip += 1; NEXT;
         vmcase(TOMOVE) LOG_LOC(g->st_turn); stk[sp++] = pos_turn(p); ip += 1; NEXT;
         vmcase(PIECE) stk[sp++] = c->piece; ip += 1; NEXT;
         vmcase(LAYER) stk[sp++] = c->layer; ip += 1; NEXT;

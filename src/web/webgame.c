@@ -31,7 +31,9 @@
 #include "movetext.h"
 #include "oom.h"
 
-typedef struct { char *s, *san; int from, to; } Played;   /* the move's string, its SAN */
+/* the move's string, its SAN, its squares; thrower: the player whose throw of the dice it was
+ * (a chance turn, which the server plays itself: throw_dice), or -1 */
+typedef struct { char *s, *san; int from, to, thrower; } Played;
 typedef struct { Played *m; int n, cap; } PlayedList;
 
 /* The engine's thread. Only the worker touches the position while `running`; the server's
@@ -63,6 +65,7 @@ struct WebGame {
     Think think;
     WebClock clock;                  /* the players' clocks (webgame_clock) */
     int flag_unseen;                 /* a flag fell inside a request (flag_fell) */
+    uint64_t throws;                 /* the throws of the dice made so far (throw_dice) */
 };
 
 #define NOT_WHILE_THINKING(w, err, errlen) \
@@ -127,14 +130,15 @@ void webgame_bound(WebGame *w, double seconds)
     w->deadline = seconds > 0 ? clock_now() + seconds : 0;
 }
 
-static void played_push(PlayedList *l, const char *s, const char *san, int from, int to)
+static void played_push(PlayedList *l, const char *s, const char *san, int from, int to,
+                        int thrower)
 {
     if (l->n == l->cap) {
         l->cap = l->cap ? 2 * l->cap : 64;
         l->m = realloc(l->m, sizeof *l->m * (size_t)l->cap);
         if (!l->m) oom("move list");
     }
-    l->m[l->n++] = (Played){ xstrdup(s, "a move"), xstrdup(san, "a move"), from, to };
+    l->m[l->n++] = (Played){ xstrdup(s, "a move"), xstrdup(san, "a move"), from, to, thrower };
 }
 
 static void played_free(Played *m) { free(m->s); free(m->san); }
@@ -178,10 +182,11 @@ static Game *compile(WebGame *w, int nopts, char **opts, char *err, size_t errle
 /* Find the legal move written s (its string, or its SAN: "Nf3") in p and make it; from/to say
  * where it went, name and san get its string and its SAN. Runs under protected_run (build_run,
  * play_run). */
-static int make_named(Pos *p, const char *s, int *from, int *to, char *name, char *san,
-                      char *err, size_t errlen)
+static int make_named(Pos *p, const char *s, int *from, int *to, int *thrower, char *name,
+                      char *san, char *err, size_t errlen)
 {
     const Game *g = p->g;
+    *thrower = pos_chance_turn(p) ? pos_turn(p) : -1;
     MoveList *ml = pos_list(p, 0);
     node_moves(p, ml);
     if (p->result) return fail(err, errlen, "'%s': the game is over", s);
@@ -223,13 +228,13 @@ static void build_run(Pos *p, void *ctx)
         return;
     }
     for (b->i = 0; b->i < b->nmoves; b->i++) {
-        int from, to;
+        int from, to, thrower;
         char why[512], name[MOVE_STR_MAX], san[SAN_MAX];
-        if (!make_named(p, b->moves[b->i], &from, &to, name, san, why, sizeof why)) {
+        if (!make_named(p, b->moves[b->i], &from, &to, &thrower, name, san, why, sizeof why)) {
             fail(b->err, b->errlen, "move %d: %s", b->i + 1, why);
             return;
         }
-        if (b->played) played_push(b->played, name, san, from, to);
+        if (b->played) played_push(b->played, name, san, from, to, thrower);
     }
     b->ok = 1;
 }
@@ -299,6 +304,8 @@ static void rebuild(WebGame *w)
     invalidate(w);
 }
 
+static int throw_dice(WebGame *w, char *err, size_t errlen);
+
 /* Replace the game: g (owned from now on), start, moves; nothing changes on failure. */
 static int replace(WebGame *w, Game *g, int nopts, char **opts, const char *start,
                    char **moves, int nmoves, char *err, size_t errlen)
@@ -340,6 +347,10 @@ static int replace(WebGame *w, Game *g, int nopts, char **opts, const char *star
     w->engine_j = NULL;
     webclock_set(&w->clock, w->clock.base, w->clock.inc, g->nplayers);  /* (times back to base) */
     invalidate(w);
+    /* (a game that starts with a throw of the dice: thrown now; should it fail, the state says
+     * why, as for any position whose rules code fails) */
+    char terr[512];
+    throw_dice(w, terr, sizeof terr);
     return 1;
 }
 
@@ -412,14 +423,15 @@ int webgame_new(WebGame *w, int nopts, char **opts, const char *fen, char **move
 
 /* Making a named move (under protected_run: its hooks run rules code). */
 typedef struct {
-    const char *s; int from, to; char name[MOVE_STR_MAX], san[SAN_MAX];
+    const char *s; int from, to, thrower; char name[MOVE_STR_MAX], san[SAN_MAX];
     char *err; size_t errlen; int ok;
 } Play;
 
 static void play_run(Pos *p, void *ctx)
 {
     Play *m = ctx;
-    m->ok = make_named(p, m->s, &m->from, &m->to, m->name, m->san, m->err, m->errlen);
+    m->ok = make_named(p, m->s, &m->from, &m->to, &m->thrower, m->name, m->san, m->err,
+                       m->errlen);
 }
 
 /* Make the move named s and record it. After a runtime error the game is rebuilt (its
@@ -435,8 +447,40 @@ static int play(WebGame *w, const char *s, char *err, size_t errlen)
     case 2: return too_long(err, errlen, "finding and making the move");
     }
     if (!m.ok) return 0;
-    played_push(&w->hist, m.name, m.san, m.from, m.to);
+    played_push(&w->hist, m.name, m.san, m.from, m.to, m.thrower);
     invalidate(w);
+    return 1;
+}
+
+/* A throw of the dice: the outcome the k-th throw draws, each legal move as likely. */
+typedef struct { uint64_t x; char name[MOVE_STR_MAX]; } Throw;
+
+static void throw_run(Pos *p, void *ctx)
+{
+    Throw *t = ctx;
+    MoveList *ml = pos_list(p, 0);
+    node_moves(p, ml);
+    t->name[0] = 0;
+    if (!p->result && ml->n)
+        move_string(p->g, ml, &ml->m[t->x % (uint64_t)ml->n], t->name, sizeof t->name);
+}
+
+/* A chance player's turn (dice) is played by the server at once, whoever plays the sides: the
+ * page shows the throw (the state's "throw"). The outcomes are drawn from a generator counted
+ * from the server's start, so a server gives the same throws in the same order. */
+static int throw_dice(WebGame *w, char *err, size_t errlen)
+{
+    for (int k = 0; k < 64 && pos_chance_turn(w->p); k++) {
+        Throw t = { mix64(++w->throws * 0x9e3779b97f4a7c15ull), "" };
+        switch (bounded_run(w, throw_run, &t)) {
+        case 1:
+            fail(err, errlen, "%s", w->p->errmsg);
+            rebuild(w);
+            return 0;
+        case 2: return too_long(err, errlen, "throwing the dice");
+        }
+        if (!t.name[0] || !play(w, t.name, err, errlen)) return !t.name[0];
+    }
     return 1;
 }
 
@@ -466,7 +510,7 @@ int webgame_move(WebGame *w, const char *move, char *err, size_t errlen)
     if (w->redo.n && !strcmp(w->redo.m[w->redo.n - 1].s, made))
         played_free(&w->redo.m[--w->redo.n]);
     else played_clear(&w->redo);
-    return 1;
+    return throw_dice(w, err, errlen);
 }
 
 json_t *webgame_preview(WebGame *w, const char *move, char *err, size_t errlen)
@@ -490,10 +534,13 @@ int webgame_undo(WebGame *w, char *err, size_t errlen)
 {
     NOT_WHILE_THINKING(w, err, errlen);
     if (!w->hist.n) return fail(err, errlen, "no move to take back");
-    Played m = w->hist.m[--w->hist.n];
-    pos_unmake(w->p);
-    played_push(&w->redo, m.s, m.san, m.from, m.to);
-    played_free(&m);
+    /* a move, and the throws before it: the server would throw again at once */
+    do {
+        Played m = w->hist.m[--w->hist.n];
+        pos_unmake(w->p);
+        played_push(&w->redo, m.s, m.san, m.from, m.to, m.thrower);
+        played_free(&m);
+    } while (w->hist.n && pos_chance_turn(w->p));
     webclock_switch(&w->clock, pos_turn(w->p), clock_now());   /* (no time is given back) */
     invalidate(w);
     return 1;
@@ -734,6 +781,9 @@ static json_t *played_json(const PlayedList *l, int reversed)
         const Played *m = &l->m[reversed ? l->n - 1 - k : k];
         json_array_append_new(a, json_pack("{s:o, s:o, s:i, s:i}", "s", json_text(m->s),
                                            "san", json_text(m->san), "from", m->from, "to", m->to));
+        if (m->thrower >= 0)        /* a throw of the dice: who threw */
+            json_object_set_new(json_array_get(a, json_array_size(a) - 1), "thrower",
+                                json_integer(m->thrower));
     }
     return a;
 }
@@ -851,6 +901,14 @@ json_t *webgame_state(WebGame *w)
     json_object_set_new(s, "moves", moves_json(w->g, ml));
     json_object_set_new(s, "result", result_json(p));
     json_object_set_new(s, "history", played_json(&w->hist, 0));
+    /* the last throw of the dice, shown beside the board: who threw, and what */
+    for (int k = w->hist.n - 1; k >= 0; k--)
+        if (w->hist.m[k].thrower >= 0) {
+            json_object_set_new(s, "throw", json_pack("{s:o, s:o}", "player",
+                                json_text(w->g->player_name[w->hist.m[k].thrower]), "outcome",
+                                json_text(w->hist.m[k].s)));
+            break;
+        }
     json_object_set_new(s, "redo", played_json(&w->redo, 1));   /* the next move to redo first */
     json_t *opts = json_array();
     for (int i = 0; i < w->nopts; i++) json_array_append_new(opts, json_text(w->opts[i]));

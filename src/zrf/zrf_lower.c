@@ -14,6 +14,17 @@
 
 /* ---------- lookups ---------- */
 
+/* A player whose name begins with `?` is a random (chance) player: Zillions makes its moves at
+ * random (docs/zrf.md, "Random players"). */
+int zl_is_chance(const ZrfLower *L, int p) { return L->player[p][0] == '?'; }
+
+int zl_nchance(const ZrfLower *L)
+{
+    int n = 0;
+    for (int p = 0; p < L->nplayers; p++) n += zl_is_chance(L, p);
+    return n;
+}
+
 int zl_player(const ZrfLower *L, const char *name)
 {
     for (int i = 0; i < L->nplayers; i++) if (zrf_eq(L->player[i], name)) return i;
@@ -307,6 +318,7 @@ static void declare_players(ZrfLower *L, Ast *root)
         for (int j = 0; j < L->nplayers; j++)
             if (j != i && tolower((unsigned char)L->player[j][0]) == letter[0]) clash = 1;
         p->str = zl_str(L, clash ? L->player[i] : letter);
+        p->num = zl_is_chance(L, i);          /* `?Dice`: a chance player (N8) */
         ast_add(&L->nodes, pl, p);
     }
     ast_add(&L->nodes, root, pl);
@@ -799,7 +811,10 @@ Ast *zl_class_block(ZrfLower *L, const char *label, const ZrfNode *at, Ast *blk)
  * table (Game.norder). */
 static void read_turn_order(ZrfLower *L, const ZrfNode *f)
 {
-    int plain = f->nkids - 1 == L->nplayers, seen = 0;
+    /* (with a chance player the order is always a table: the players keep the order of
+     * `players`, so that the two sides are the first and second, as position strings and
+     * results take them, and the chance players come after them) */
+    int plain = f->nkids - 1 == L->nplayers && !zl_nchance(L), seen = 0;
     for (int k = 1; k < f->nkids && plain; k++) {
         int pl = f->kids[k]->kind == ZN_ATOM ? zl_player(L, f->kids[k]->text) : -1;
         plain = pl >= 0 && pl < 30 && !(seen >> pl & 1);
@@ -826,6 +841,28 @@ static void read_turn_order(ZrfLower *L, const ZrfNode *f)
                  e->kids[0]->kind == ZN_ATOM) {
             who = e->kids[0]->text;
             const ZrfNode *last = e->kids[e->nkids - 1];
+            int by = zl_player(L, who);
+            if (e->nkids >= 2 && e->kids[1]->kind == ZN_ATOM && by >= 0 && zl_is_chance(L, by) &&
+                zl_player(L, e->kids[1]->text) >= 0 && !zl_is_chance(L, zl_player(L,
+                e->kids[1]->text))) {
+                /* (?Dice White [MOVE-TYPE]): a throw of the dice that White's moves (of the
+                 * type) make, drawn at random: the turn is White's, a chance turn (N8; the
+                 * corpus's dice games: Ur, Puluc, Daldosa). Other (P Q ...) turns: issue 35's
+                 * N3, another branch. */
+                if (L->norder == MAX_TURN_ORDER) {
+                    zl_error(L, e, "a turn order of more than %d turns", MAX_TURN_ORDER);
+                    return;
+                }
+                const char *type = e->nkids == 3 && last->kind == ZN_ATOM ? last->text : NULL;
+                if (e->nkids == 3 && !type) { zl_error(L, e, "a turn is PLAYER, (PLAYER "
+                                                       "MOVE-TYPE) or repeat"); continue; }
+                L->order_chance[L->norder] = 1;
+                L->order_player[L->norder] = zl_player(L, e->kids[1]->text);
+                L->order_class[L->norder] = zl_move_class(L, type, e);
+                if (type) L->typed_turns = 1;
+                L->norder++;
+                continue;
+            }
             if (e->nkids >= 2 && e->kids[1]->kind == ZN_ATOM &&
                 zl_player(L, e->kids[1]->text) >= 0) {
                 zl_error(L, e, "a turn that makes another player's moves ((%s %s ...)) is not "
@@ -863,6 +900,8 @@ static void read_turn_order(ZrfLower *L, const ZrfNode *f)
     for (int p = 0; p < L->nplayers; p++) {
         int named = 0;
         for (int i = 0; i < L->norder; i++) named |= L->order_player[i] == p;
+        /* (a chance player may throw only for others: `(?Dice White)`) */
+        named |= zl_is_chance(L, p);
         if (!named && L->norder)
             zl_error(L, f, "player '%s' is not in the turn order: players who never move (neutral "
                      "players) are not supported yet by boardvm's Zillions reader (issue 35)",
@@ -875,10 +914,13 @@ static void read_turn_order(ZrfLower *L, const ZrfNode *f)
 static int check_supported(ZrfLower *L)
 {
     const ZrfNode *s = L->sections;
-    if (L->nplayers < 1 || L->nplayers > 2)
+    /* Chance players (`?Dice`, N8) are not counted here: a game of two sides and dice is a game
+     * of two. (The bound itself is issue 35's N3/N7 work, on another branch: keep `sides`.) */
+    int sides = L->nplayers - zl_nchance(L);
+    if (sides < 1 || sides > 2)
         zl_error(L, zrf_find(s, "players") ? zrf_find(s, "players") : s,
                  "a game of %d players: boardvm's Zillions reader plays games of one or two "
-                 "players so far (issue 35)", L->nplayers);
+                 "players so far (issue 35)", sides);
     else
         for (int i = 0; i < s->nkids; i++) {
             const ZrfNode *f = s->kids[i];
@@ -898,7 +940,7 @@ static int check_supported(ZrfLower *L)
                 L->nprio = L->nclasses;
             }
         }
-    for (int i = 0; i < s->nkids && L->nplayers >= 1 && L->nplayers <= 2; i++)
+    for (int i = 0; i < s->nkids && sides >= 1 && sides <= 2; i++)
         if (zrf_is(s->kids[i], "turn-order")) read_turn_order(L, s->kids[i]);
     for (int i = 0; i < s->nkids; i++) {
         const ZrfNode *f = s->kids[i];
@@ -1032,7 +1074,11 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
         lg->part_squares = L->partial;
         lg->norder = L->norder;
         lg->order_repeat = L->order_repeat;
-        for (int i = 0; i < L->norder; i++) lg->order_player[i] = (uint8_t)L->order_player[i];
+        for (int i = 0; i < L->norder; i++) {
+            lg->order_player[i] = (uint8_t)L->order_player[i];
+            lg->order_chance[i] = L->order_chance[i];
+            lg->any_chance |= L->order_chance[i];
+        }
         g = game_compile_tree(L->g, root, &L->z->diag, &bt.gb, nopts, opts, status);
         /* a piece declared under another name (zl_type_name): its own name back, as shown */
         for (int t = 1; g && t <= g->ntypes; t++) {

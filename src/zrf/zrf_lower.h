@@ -67,6 +67,7 @@ typedef struct {
     /* A turn-order table (Game.norder): each entry's player and move type (0: any). */
     int norder, order_repeat, typed_turns;
     int order_player[MAX_TURN_ORDER], order_class[MAX_TURN_ORDER];
+    uint8_t order_chance[MAX_TURN_ORDER];   /* (?Dice P ...): P's moves, thrown at random */
     Ast *after_move;             /* the statements of the `after-move` hook, NULL: none yet */
     int recycle;                 /* (option "recycle captures"): a captured piece goes to its
                                     owner's pieces off the board */
@@ -94,6 +95,8 @@ void zl_error(ZrfLower *L, const ZrfNode *at, const char *fmt, ...)
 
 /* Lookups in the variant. */
 int zl_player(const ZrfLower *L, const char *name);      /* -1: none */
+int zl_is_chance(const ZrfLower *L, int p);              /* `?Dice`: a random player */
+int zl_nchance(const ZrfLower *L);                       /* how many there are */
 int zl_piece(const ZrfLower *L, const char *name);       /* 0.. in piece order, -1: none */
 int zl_position(const ZrfLower *L, const char *name);
 int zl_direction(const ZrfLower *L, const char *name);
