@@ -29,6 +29,18 @@ n=$(./boardvm show "$srcdir/rules/smegi.rules" --json | grep -o '"arrows":\[\[' 
 [ "$n" -eq 40 ] && ok "show --json: Smegi's 40 squares with arrows" || bad "show --json: $n squares with arrows"
 ./boardvm show "$rules" --json --moves e2e4 | grep -q '"position":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"' \
     && ok "show --json --moves e2e4: the position" || bad "show --json --moves e2e4"
+# a move in parts (a Zillions add-partial chain) lists the squares it lands on, which the page
+# clicks one by one: White's man a1 jumps b2 to c3, then b4 to a5, or d4 to e5 and f6 to g7 (by
+# hand from the rules of checkers); the squares' numbers mapped to names by the game's JSON
+ck=$srcdir/tests/zrf/games/checkers.zrf
+names=$(./boardvm show "$ck" --json | grep -o '"name":"[a-h][1-8]"' | sed 's/.*:"\(.*\)"/\1/' | tr '\n' ' ')
+steps=$(./boardvm moves "$ck" --fen '8/8/5M2/8/1M1M4/8/1M6/m7 w' --json |
+    grep -o '"s":"[a-z0-9]*"\|"steps":\[[0-9,]*\]' | sed 's/"s":"\(.*\)"/\1/; s/"steps":\[\(.*\)\]/\1/' |
+    awk -v names="$names" 'BEGIN { n = split(names, nm, " ") }
+        /,/ { k = split($0, a, ","); t = ""; for (i = 1; i <= k; i++) t = t (i > 1 ? "-" : "") nm[a[i] + 1]; print s ":" t; next }
+        { s = $0 }' | tr '\n' ' ')
+[ "$steps" = "a1a5:a1-c3-a5 a1g7:a1-c3-e5-g7 " ] && ok "moves --json: a checkers chain's steps" ||
+    bad "moves --json, a checkers chain's steps: '$steps'"
 # names that are not UTF-8 (a Latin-1 game name, a file name): jansson refused them and the JSON
 # ended in "out of memory", exit 3 (F27); each bad byte is U+FFFD now
 e_acute=$(printf '\351'); replacement=$(printf '\357\277\275')

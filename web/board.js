@@ -330,6 +330,7 @@ function namedSquares(s) {
 }
 
 function movePath(m) {
+  if (m.steps) return m.steps;   // a move in parts (a checkers chain): the squares it lands on
   if (m.kind === 'drop') return m.to >= 0 ? [m.to] : [];
   if (m.named || (m.from < 0 && m.to < 0)) return namedSquares(m.s);
   if (m.from >= 0) return m.to >= 0 && m.to !== m.from ? [m.from, m.to] : [m.from];
@@ -371,8 +372,8 @@ function nextTargets(selection) {
   for (const m of candidates(selection).more) {
     const sq = m.path[n];
     // a part's end: the odd squares of a path (from, to, from, to...); a move of one square
-    // of no piece is all end; a drop takes nothing
-    const ends = m.kind !== 'drop' && (m.from < 0 && m.to >= 0 && !m.named ? true : n % 2 === 1);
+    // of no piece, and every step of a move in parts (its path), is all end; a drop takes nothing
+    const ends = m.kind !== 'drop' && (m.steps || (m.from < 0 && m.to >= 0 && !m.named) ? true : n % 2 === 1);
     set.set(sq, (set.get(sq) || false) || (ends && state.board[sq].length > 0));
   }
   return set;
@@ -457,7 +458,9 @@ function drawBoard() {
   // of its last square that plays it (a click on the piece itself deselects)
   if (sel && sel.path.length) {
     const c = candidates(sel);
-    for (let i = 0; i + 1 < sel.path.length; i += 2) drawMoveArrow(layerMarks, sel.path[i], sel.path[i + 1], 'entered');
+    // (a move in parts, a checkers chain: an arrow for each step, from landing to landing)
+    const stepwise = [...c.complete, ...c.more].some((m) => m.steps);
+    for (let i = 0; i + 1 < sel.path.length; i += stepwise ? 1 : 2) drawMoveArrow(layerMarks, sel.path[i], sel.path[i + 1], 'entered');
     if (c.complete.length) {
       const end = sel.path[sel.path.length - 1], r = squareRect(end);
       const name = game.squares[end].name;

@@ -23,7 +23,8 @@
 #define MAX_VARS 64
 #define MAX_DISPLAY 16                 /* variables a `display` block lists */
 #define MAX_LOCALS 64
-#define MAX_CODE 65536
+#define MAX_CODE (1 << 22)        /* code words in all, 4194304: the largest Zillions files of the
+                                     corpus (Cub Wars, Duel) compile to 1.9 million */
 #define MAX_STACK_DEPTH 32
 #define MAX_MOVES 1048576         /* moves in one position (a top-level block can make many; a Four
                                      Towers position reached in a game has 159534) */
@@ -337,6 +338,10 @@ typedef struct Game {
      * rank, 0 the best; of the legal moves, only those of the best rank present are kept, and
      * those with a negative key (a pass) always (capture.c). */
     int move_priorities;
+    /* A move's qualifier names, each in brackets, the squares where its parts landed (the ZRF
+     * lowering of add-partial writes `(SQUARE)` at each part, docs/zrf.md): what the web page
+     * shows of a move in parts, and lets the user click step by step (gamejson.c, "path"). */
+    int part_squares;
     /* A drop is written as its square alone (`b2`), not `CODE@b2`: no player can ever drop two
      * types, so the square says which move it is (a Zillions game of placed stones). */
     int drop_square_only;

@@ -1,5 +1,6 @@
 /* movesquares.c - the squares a move is shown on (see movesquares.h). */
 #include "movesquares.h"
+#include <string.h>
 
 /* The squares a move string names, in order ("N:e2c3" -> e2 c3; "b1!" -> b1); max + 1 when
  * there are more than max. */
@@ -32,4 +33,29 @@ int move_squares(const Game *g, const Move *m, const char *s, int *from, int *to
     *from = n == 1 || n == 2 ? sq[0] : -1;
     *to = n == 2 ? sq[1] : -1;
     return n == 1 || n == 2;
+}
+
+int move_part_squares(const Game *g, const MoveList *ml, const Move *m, int *out, int max)
+{
+    if (!g->part_squares || m->kind == MK_DROP || !m->nqual || m->from < 0 || m->from >= g->nsq ||
+        m->to < 0 || m->to >= g->nsq)
+        return 0;
+    const char *q = ml->text + m->qual0, *end = q + m->nqual;
+    int n = 0;
+    out[n++] = m->from;
+    while (q < end) {
+        /* "(NAME)": a part's square; anything else, the qualifier is not one of parts */
+        const char *close = memchr(q, ')', (size_t)(end - q));
+        char name[64];
+        size_t len = close ? (size_t)(close - q - 1) : 0;
+        if (*q != '(' || !close || len == 0 || len >= sizeof name || n + 2 > max) return 0;
+        memcpy(name, q + 1, len);
+        name[len] = 0;
+        int sq = game_find_square(g, name);
+        if (sq < 0) return 0;
+        out[n++] = sq;
+        q = close + 1;
+    }
+    out[n++] = m->to;
+    return n;
 }

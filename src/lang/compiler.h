@@ -35,8 +35,8 @@ typedef struct { const char *name; int slot; Ty ty; } Local;
 /* `def` and `fn` bodies are expanded where they are called, so a procedure that calls the one
  * before it twice doubles the code at each level: 40 such levels in 1.4 KB would take days to
  * expand. The statements and expressions compiled inside calls are counted and bounded, well
- * above what the shipped games expand (Four Towers, the most: see docs/language.md "Limits")
- * and above what 65536 code words can hold anyway (nearly every node emits a word). */
+ * above what the shipped games expand (Four Towers, the most: see docs/language.md "Limits"); it
+ * comes before the code bound, MAX_CODE, which only code written out reaches (a 5 MB file). */
 #define MAX_EXPANDED 1000000
 
 /* A piece's `value` and its `bonus` on any square, in centipawns (the engine's scores are ints

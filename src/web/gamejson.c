@@ -331,6 +331,13 @@ json_t *moves_json(const Game *g, const MoveList *ml)
         put(o, "kind", json_text(kind_name(m->kind)));
         if (g->stack > 1) put(o, "layer", json_integer(m->layer));
         if (m->kind == MK_DROP) put(o, "drop", json_integer(m->become));
+        int path[64];
+        int np = move_part_squares(g, ml, m, path, 64);
+        if (np) {                  /* a move in parts: the squares its steps land on, in order */
+            json_t *pa = must(json_array());
+            for (int k = 0; k < np; k++) add(pa, json_integer(path[k]));
+            put(o, "steps", pa);
+        }
         add(a, o);
     }
     free(order);

@@ -42,7 +42,7 @@ static Ast *piece_count(Goal *G, const ZrfNode *at, int all_players, int t)
         if (!all_players && p != G->player) continue;
         for (int i = 0; i < L->npieces; i++) {
             if (t >= 0 && i != t) continue;
-            Ast *c = zl_call(L, "count", at, zl_ident(L, zl_piece_name(L, i), at), zl_ident(L,
+            Ast *c = zl_call(L, "count", at, zl_type(L, zl_piece_name(L, i), at), zl_ident(L,
                 L->player[p], at));
             sum = sum ? zl_binary(L, BIN_ADD, at, sum, c) : c;
             /* (option "include off-pieces"): the pieces off the board count too */
@@ -73,7 +73,7 @@ static Ast *piece_matches(Goal *G, const ZrfNode *occ, Ast *(*sq)(Goal *, const 
         zl_error(L, occ, "expected a piece type, (opponent TYPE), (any-owner TYPE) or empty");
         return NULL;
     }
-    Ast *e = zl_kids(L, AST_IS, occ, zl_call(L, "at", occ, sq(G, occ, arg), NULL), zl_ident(L,
+    Ast *e = zl_kids(L, AST_IS, occ, zl_call(L, "at", occ, sq(G, occ, arg), NULL), zl_type(L,
         type->text, type), NULL);
     if (owner < 2) {
         Ast *who = zl_binary(L, owner ? BIN_NE : BIN_EQ, occ,

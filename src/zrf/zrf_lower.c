@@ -44,6 +44,25 @@ int zl_piece(const ZrfLower *L, const char *name)
     return -1;
 }
 
+/* A piece type as an identifier of the lowered game. Zillions keeps piece names apart from
+ * position names (the dice games' piece D1 and position D1: the context tells them apart);
+ * boardvm's rules have one namespace, so a piece named like a position is declared as
+ * "NAME (piece)" and every mention of it in the lowered code uses that name. The compiled
+ * game gets its own name back (zrf_lower_game). */
+const char *zl_type_name(ZrfLower *L, const char *name)
+{
+    if (zl_position(L, name) < 0) return name;
+    size_t n = strlen(name) + sizeof " (piece)";
+    char *s = arena_alloc(&L->nodes, n);
+    snprintf(s, n, "%s (piece)", name);
+    return s;
+}
+
+Ast *zl_type(ZrfLower *L, const char *name, const ZrfNode *at)
+{
+    return zl_ident(L, zl_type_name(L, name), at);
+}
+
 int zl_position(const ZrfLower *L, const char *name)
 {
     if (!name) return -1;
@@ -425,7 +444,7 @@ static void declare_pieces(ZrfLower *L, Ast *root, const char **codes, const int
     for (int i = 0; i < L->npieces; i++) {
         const ZrfNode *pn = L->piece[i];
         Ast *p = zl_node(L, AST_PIECE, pn);
-        p->name = zl_str(L, zl_piece_name(L, i));
+        p->name = zl_str(L, zl_type_name(L, zl_piece_name(L, i)));
         p->str = piece_code(L, i, codes);
         if (royal[i]) ast_add(&L->nodes, p, zl_node(L, AST_ROYAL, pn));
         Ast *attacks = zl_block(L, pn), *attack_blocks = zl_node(L, AST_EITHER, pn);
@@ -562,15 +581,26 @@ static const char *start_position(ZrfLower *L, const GraphBoard *gb, const char 
                 zl_error(L, e, "(TYPE POSITION ...) with a piece type of the game");
                 continue;
             }
+            /* positions and `off N` (N more in the hand) in any order: (Man b2 c2 off 1) sets
+             * two men and keeps one off the board (the corpus's Focus, Reversi, Seega;
+             * Polygamo's reading: (man A-1 off 5 C-1)) */
             for (int k = 1; k < e->nkids; k++) {
-                /* `off N` among the positions (Polygamo's reading: (man A-1 off 5 C-1)) */
                 if (e->kids[k]->kind == ZN_ATOM && zrf_eq(e->kids[k]->text, "off") &&
-                    k + 1 < e->nkids) {
-                    long c = strtol(e->kids[k + 1]->text, NULL, 10);
+                    zl_position(L, "off") < 0) {
+                    char *end = NULL;
+                    long n = k + 1 < e->nkids && e->kids[k + 1]->kind == ZN_ATOM
+                        ? strtol(e->kids[k + 1]->text, &end, 10) : -1;
+                    if (!end || *end || n < 0 || n > MAX_HAND) {
+                        zl_error(L, e->kids[k], "(TYPE off N): N is 0 to %d", MAX_HAND);
+                        break;
+                    }
+                    hand[pl * L->npieces + t] += (int)n;
+                    if (hand[pl * L->npieces + t] > MAX_HAND) {
+                        zl_error(L, e->kids[k], "(TYPE off N): more than %d of one type off the "
+                                 "board", MAX_HAND);
+                        break;
+                    }
                     k++;
-                    if (c < 0 || c > MAX_HAND) { zl_error(L, e, "(TYPE off N): N is 0 to %d",
-                                                          MAX_HAND); continue; }
-                    hand[pl * L->npieces + t] += (int)c;
                     continue;
                 }
                 int p = e->kids[k]->kind == ZN_ATOM ? zl_position(L, e->kids[k]->text) : -1;
@@ -1039,6 +1069,7 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
         zrf_point_diag(L->z, L->main_file);
         Game *lg = L->g;
         lg->move_priorities = L->nprio > 0;
+        lg->part_squares = L->partial;
         lg->norder = L->norder;
         lg->order_repeat = L->order_repeat;
         for (int i = 0; i < L->norder; i++) {
@@ -1049,6 +1080,16 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
             lg->order_as_any |= L->order_as[i] != L->order_player[i];
         }
         g = game_compile_tree(L->g, root, &L->z->diag, &bt.gb, nopts, opts, status);
+        /* a piece declared under another name (zl_type_name): its own name back, as shown */
+        for (int t = 1; g && t <= g->ntypes; t++) {
+            const char *nm = g->types[t].name;
+            size_t n = strlen(nm), k = strlen(" (piece)");
+            if (n > k && !strcmp(nm + n - k, " (piece)")) {
+                char *own = arena_strdup(&g->arena, nm);
+                own[n - k] = 0;
+                g->types[t].name = own;
+            }
+        }
         for (int i = 0; g && g->norder && i < g->nvars; i++)
             if (!strcmp(g->vars[i].name, ZL_TURN)) g->order_slot = g->vars[i].base;
     }

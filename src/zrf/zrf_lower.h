@@ -105,6 +105,8 @@ int zl_direction(const ZrfLower *L, const char *name);
 int zl_zone(const ZrfLower *L, const char *name);
 int zl_attribute(const ZrfLower *L, const char *name);
 const char *zl_piece_name(const ZrfLower *L, int i);
+const char *zl_type_name(ZrfLower *L, const char *name);  /* the lowered game's name of a type */
+Ast *zl_type(ZrfLower *L, const char *name, const ZrfNode *at);  /* ... as an identifier */
 
 /* zrf_lower.c: the direction of a path of the board's directions (one of them for n == 1),
  * made if it is new: its index among all directions, or -1 when there is no room. */

@@ -152,7 +152,7 @@ static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
         }
         Ast *sq = square_opt(k, c, 2);
         return sq ? zl_kids(L, AST_IS, c, zl_call(L, "at", c, sq, NULL),
-                            zl_ident(L, c->kids[1]->text, c->kids[1]), NULL) : NULL;
+                            zl_type(L, c->kids[1]->text, c->kids[1]), NULL) : NULL;
     }
     if (!strcmp(name, "in-zone?")) {
         if (!list || c->nkids < 2 || zl_zone(L, c->kids[1]->text) < 0) {
@@ -359,7 +359,7 @@ static void effect_change_type(Blk *k, Ast *out, const ZrfNode *f)
         return;
     }
     Ast *check, *sq = effect_square(k, f, 2, &check);
-    if (sq) deferred(k, out, f, zl_kids(L, AST_CHANGE, f, sq, zl_ident(L, f->kids[1]->text,
+    if (sq) deferred(k, out, f, zl_kids(L, AST_CHANGE, f, sq, zl_type(L, f->kids[1]->text,
         f->kids[1]), NULL),
                      check);
 }
@@ -376,7 +376,7 @@ static void effect_create(Blk *k, Ast *out, const ZrfNode *f)
         zl_error(L, f, "(create [PLAYER] TYPE [where]) names a piece type of the game");
         return;
     }
-    Ast *type = zl_ident(L, f->kids[i]->text, f->kids[i]);
+    Ast *type = zl_type(L, f->kids[i]->text, f->kids[i]);
     Ast *check, *sq = effect_square(k, f, i + 1, &check);
     if (sq) deferred(k, out, f, zl_kids(L, AST_PLACE, f, type, player, sq), check);
 }
@@ -455,7 +455,7 @@ static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
     }
     if (type && !k->attack)
         ast_add(&L->nodes, out,
-                zl_kids(L, AST_BECOME, at, zl_ident(L, type->text, type), NULL, NULL));
+                zl_kids(L, AST_BECOME, at, zl_type(L, type->text, type), NULL, NULL));
     take_taken(k, out, at);
     Ast *e = zl_kids(L, AST_EMIT, at, zl_node(L, AST_NOTHING, at), NULL, NULL);
     e->num = EMIT_MOVE;
@@ -478,7 +478,7 @@ static Ast *add_after_part(Blk *k, const ZrfNode *at, const ZrfNode *types, int 
             ast_add(&L->nodes, b, zl_kids(L, AST_GO, at, zl_ident(L, " dest", at), NULL, NULL));
         }
         if (n) ast_add(&L->nodes, b, zl_kids(L, AST_BECOME, at,
-                                             zl_ident(L, types->kids[from + i]->text, at),
+                                             zl_type(L, types->kids[from + i]->text, at),
                                              NULL, NULL));
         Ast *land = zl_node(L, AST_LAND, at);
         land->num = 1;
@@ -608,7 +608,7 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
     Ast *took = zl_ident(L, ZL_TOOK, f);
 
     if (type && !k->attack)
-        ast_add(&L->nodes, part, zl_kids(L, AST_BECOME, f, zl_ident(L, type, f), NULL, NULL));
+        ast_add(&L->nodes, part, zl_kids(L, AST_BECOME, f, zl_type(L, type, f), NULL, NULL));
     Ast *land = zl_node(L, AST_LAND, f);
     land->num = 1;
     ast_add(&L->nodes, part, land);
@@ -625,7 +625,7 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
     ast_add(&L->nodes, part, zl_kids(L, AST_QUALIFY, f, zl_string(L, "(", f), here(k, f),
                                      zl_string(L, ")", f)));
     if (type)                                          /* the next part is the new type's */
-        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CTYPE, f), zl_ident(L, type, f), f));
+        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CTYPE, f), zl_type(L, type, f), f));
     ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CHAIN, f), zl_ident(L, "true", f), f));
     ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CCLASS, f), zl_num(L, cls, f), f));
     ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CONT, f), zl_ident(L, "true", f), f));
@@ -1230,7 +1230,7 @@ static void set_on_landing(ZrfLower *L, const ZrfNode *piece, const char *a, con
     const ZrfNode *name = zrf_find(piece, "name");
     Ast *mp = zl_kids(L, AST_FIELD, piece, zl_ident(L, "move", piece), NULL, NULL);
     mp->name = zl_str(L, "piece");
-    Ast *is = zl_kids(L, AST_IS, piece, mp, zl_ident(L, name->kids[1]->text, name), NULL);
+    Ast *is = zl_kids(L, AST_IS, piece, mp, zl_type(L, name->kids[1]->text, name), NULL);
     Ast *to = zl_kids(L, AST_FIELD, piece, zl_ident(L, "move", piece), NULL, NULL);
     to->name = zl_str(L, "to");
     Ast *lv = zl_kids(L, AST_INDEX, piece, to, NULL, NULL);
@@ -1393,7 +1393,7 @@ Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
         types[n++] = piece;
         for (int i = 0; i < n; i++) become_types(L, types[i], types, &n);
         const char *self = zl_piece_name(L, zl_piece(L, zrf_find(piece, "name")->kids[1]->text));
-        ast_add(&L->nodes, prog, zl_let(L, ZL_CTYPE, "type", zl_ident(L, self, piece), piece));
+        ast_add(&L->nodes, prog, zl_let(L, ZL_CTYPE, "type", zl_type(L, self, piece), piece));
         ast_add(&L->nodes, prog, zl_let(L, ZL_EMITTED, "int", zl_num(L, 0, piece), piece));
         Ast *start = zl_node(L, AST_SETLIT, piece);
         ast_add(&L->nodes, start, zl_ident(L, "here", piece));
@@ -1411,7 +1411,7 @@ Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
                 const char *nm = zrf_find(types[i], "name")->kids[1]->text;
                 Ast *b = zl_block(L, types[i]);
                 ast_add(&L->nodes, b, zl_kids(L, AST_REQUIRE, types[i], zl_binary(L, BIN_EQ,
-                        types[i], zl_ident(L, ZL_CTYPE, types[i]), zl_ident(L, nm, types[i])),
+                        types[i], zl_ident(L, ZL_CTYPE, types[i]), zl_type(L, nm, types[i])),
                         NULL, NULL));
                 ast_add(&L->nodes, b, e);
                 ast_add(&L->nodes, all, b);
@@ -1447,7 +1447,7 @@ Ast *zl_piece_drops(ZrfLower *L, const ZrfNode *piece)
         ast_add(&L->nodes, b, zl_let(L, ZL_CCLASS, "int", zl_num(L, 0, piece), piece));
     }
     ast_add(&L->nodes, b, zl_kids(L, AST_REQUIRE, piece,
-            zl_binary(L, BIN_EQ, piece, zl_ident(L, "dropping", piece), zl_ident(L,
+            zl_binary(L, BIN_EQ, piece, zl_ident(L, "dropping", piece), zl_type(L,
                 name->kids[1]->text, name)),
             NULL, NULL));
     Ast *inner = zl_block(L, piece);

@@ -502,6 +502,33 @@ async function special(browser) {
     await page.screenshot({ path: path.join(SHOTS, 'pong-hau-ki.png') });
     check(after === 'bl-tl', 'pong-hau-ki: Blue\'s answer as the command line has it', after);
   });
+  // A move in parts (issue 35: a Zillions add-partial chain, English checkers): White's man a1
+  // must jump b2 to c3, then either b4 to a5 (the end) or d4 to e5 and f6 to g7. Worked out by
+  // hand from the rules of checkers: two moves, a1a5 and a1g7, each chosen by clicking its
+  // landing squares, the targets narrowing at each step.
+  const ck = R('tests/zrf/games/checkers.zrf');
+  const ckFen = '8/8/5M2/8/1M1M4/8/1M6/m7 w';
+  await withGame(browser, ck, ['--fen', ckFen], async (page) => {
+    const legal = cli('moves', ck, '--fen', ckFen).split('\n').filter(Boolean).sort().join(' ');
+    check(legal === 'a1a5 a1g7', 'checkers.zrf: the two chains are the legal moves (boardvm moves)', legal);
+    await clickSq(page, 'a1');
+    let lit = await targets(page);
+    check(JSON.stringify(lit) === '["c3"]', 'checkers.zrf: a1\'s first step lands on c3 only', lit.join(' '));
+    await clickSq(page, 'c3');
+    lit = await targets(page);
+    check(JSON.stringify(lit) === '["a5","e5"]', 'checkers.zrf: from c3 the chain goes on to a5 or e5', lit.join(' '));
+    await clickSq(page, 'e5');
+    lit = await targets(page);
+    check(JSON.stringify(lit) === '["g7"]', 'checkers.zrf: after e5, only g7 is left (a1a5 is gone)', lit.join(' '));
+    check((await stateOf(page)).history.length === 0, 'checkers.zrf: no move played before the chain\'s last step');
+    await (await page.$('#board')).screenshot({ path: path.join(SHOTS, 'checkers-zrf-chain.png') });
+    await clickSq(page, 'g7');
+    await waitHistory(page, 1);
+    const st = await stateOf(page);
+    check(st.history[0].s === 'a1g7', 'checkers.zrf: four clicks play the chain a1g7 as one move', st.history[0].s);
+    // by hand: b2, d4 and f6 taken, the man on g7, Black's b4 left, Black to move
+    check(st.position === '8/6m1/8/8/1M6/8/8/8 b', 'checkers.zrf: b2, d4 and f6 taken by the one move', st.position);
+  });
 }
 
 // A chance player (examples/dice-race.rules): the server throws the dice itself, at once, and
