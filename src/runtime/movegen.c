@@ -18,6 +18,7 @@
 #include <string.h>
 #include "notation.h"
 #include "vm.h"
+#include "reach.h"
 
 #define CELL(s) (p->st[(s) * g->stack])
 /* the top piece of a square (the piece there with `stack 1`): what attacks and captures see */
@@ -497,6 +498,70 @@ static int program_reaches(Pos *p, int fn, int mode, int sq, int32_t w, int owne
     return program_reaches_seeing(p, fn, mode, sq, w, owner, target, NULL);
 }
 
+/* What each attack or move program can reach from each square on any board (reach.c): a state
+ * byte per program, player and square, then the sets. A square is walked only once its test has
+ * been asked REACH_AFTER times (a walk costs as much as some tens of runs, and a short perft
+ * asks most squares a few times only); the byte counts the asks until then, and then says
+ * whether the set is known (REACH_KNOWN) or any square may be reached (REACH_ANY). The walks
+ * of one position follow at most REACH_BUDGET instructions in all (a few tenths of a second for
+ * a hostile file on a big board): past it, every square not yet walked counts as reachable. */
+#define REACH_AFTER 16
+#define REACH_KNOWN (REACH_AFTER + 1)
+#define REACH_ANY (REACH_AFTER + 2)
+#define REACH_BUDGET 50000000L
+struct ReachCache {
+    int words;
+    long budget;
+    uint8_t *state;
+    uint64_t *bits;
+    uint8_t *settled;             /* reach_settle() of each program, by code word */
+    uint8_t *has_settled;         /* by program */
+};
+
+static struct ReachCache *reach_cache(Pos *p)
+{
+    const Game *g = p->g;
+    size_t n = (size_t)g->nfns * (size_t)g->nplayers * (size_t)g->nsq;
+    int words = REACH_WORDS(g);
+    struct ReachCache *rc = calloc(1, sizeof *rc + n * sizeof(uint64_t) * (size_t)words + n +
+                                      (size_t)g->ncode + (size_t)g->nfns);
+    if (!rc) return NULL;
+    rc->words = words;
+    rc->budget = REACH_BUDGET;
+    rc->bits = (uint64_t *)(rc + 1);
+    rc->state = (uint8_t *)(rc->bits + n * (size_t)words);
+    rc->settled = rc->state + n;
+    rc->has_settled = rc->settled + g->ncode;
+    return p->reach = rc;
+}
+
+static int __attribute__((noinline)) reach_walk(Pos *p, struct ReachCache *rc, size_t i, int fn,
+                                                int by, int from, int target)
+{
+    if (++rc->state[i] <= REACH_AFTER || rc->budget <= 0) return 1;
+    uint64_t *b = rc->bits + i * (size_t)rc->words;
+    uint8_t *settled = rc->settled + p->g->fns[fn].entry;
+    if (!rc->has_settled[fn]) { reach_settle(p->g, fn, settled); rc->has_settled[fn] = 1; }
+    int known = reach_squares(p->g, fn, by, from, settled, b, &rc->budget);
+    rc->state[i] = known ? REACH_KNOWN : REACH_ANY;
+    return !known || (b[target >> 6] >> (target & 63) & 1);
+}
+
+/* 0 when program fn, run for `by` from square `from`, can reach `target` on no board: the
+ * attack or reach test need not run it. (Zillions' attacks also count captures the program
+ * records on the target: there every program is run.) */
+static inline int may_reach(Pos *p, int fn, int by, int from, int target)
+{
+    const Game *g = p->g;
+    struct ReachCache *rc = p->reach;
+    if (__builtin_expect(!rc, 0) && (g->attacks_by_capture || !(rc = reach_cache(p)))) return 1;
+    size_t i = ((size_t)fn * (size_t)g->nplayers + (size_t)by) * (size_t)g->nsq + (size_t)from;
+    if (rc->state[i] == REACH_KNOWN)
+        return (int)(rc->bits[i * (size_t)rc->words + (size_t)(target >> 6)] >> (target & 63) & 1);
+    if (rc->state[i] == REACH_ANY) return 1;
+    return reach_walk(p, rc, i, fn, by, from, target);
+}
+
 int attack_programs_reads(Pos *p, int target, int by, void (*add)(void *ctx, int loc), void *ctx)
 {
     const Game *g = p->g;
@@ -508,6 +573,7 @@ int attack_programs_reads(Pos *p, int target, int by, void (*add)(void *ctx, int
         for (int k = 0; k < 2; k++) {
             int fn = k == 0 ? T->attack_fn : (T->attack_moves ? T->moves_fn : -1);
             if (fn < 0) continue;
+            if (!may_reach(p, fn, by, s, target)) { add(ctx, s); continue; }   /* its piece */
             if (program_reaches_seeing(p, fn, RUN_ATTACK, s, w, by, target, &seen)) return -1;
             if (seen.overflow) return 0;
             add(ctx, s);                         /* the attacker's own square */
@@ -566,7 +632,8 @@ static int near_attacked(Pos *p, int sq, int by)
         int s = near_attacker_square(p, sq, by, &g->near_attacks[by][i]);
         if (s < 0) continue;
         int32_t w = TOPW(s);
-        if (program_reaches(p, g->types[PW_TYPE(w)].attack_fn, RUN_ATTACK, s, w, by, sq)) return 1;
+        int fn = g->types[PW_TYPE(w)].attack_fn;
+        if (may_reach(p, fn, by, s, sq) && program_reaches(p, fn, RUN_ATTACK, s, w, by, sq)) return 1;
     }
     return 0;
 }
@@ -637,8 +704,9 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
         for (int s = next_attacker(p, bits, by, -1); s >= 0; s = next_attacker(p, bits, by, s)) {
             int32_t w = TOPW(s);
             const PieceType *T = &g->types[PW_TYPE(w)];
-            if (T->attack_fn >= 0 && program_reaches(p, T->attack_fn, RUN_ATTACK, s, w, by, sq)) return 1;
-            if (T->attack_moves && T->moves_fn >= 0 &&
+            if (T->attack_fn >= 0 && may_reach(p, T->attack_fn, by, s, sq) &&
+                program_reaches(p, T->attack_fn, RUN_ATTACK, s, w, by, sq)) return 1;
+            if (T->attack_moves && T->moves_fn >= 0 && may_reach(p, T->moves_fn, by, s, sq) &&
                 program_reaches(p, T->moves_fn, RUN_ATTACK, s, w, by, sq)) return 1;
         }
     }
@@ -676,8 +744,10 @@ int piece_attacks(Pos *p, int from, int target)
     const PieceType *T = &g->types[PW_TYPE(w)];
     if (atoms_reach(p, T->atoms, T->natoms, from, owner, target)) return 1;
     if (atoms_reach(p, T->attack_atoms, T->nattack_atoms, from, owner, target)) return 1;
-    if (T->attack_fn >= 0 && program_reaches(p, T->attack_fn, RUN_ATTACK, from, w, owner, target)) return 1;
-    if (T->attack_moves && T->moves_fn >= 0 && program_reaches(p, T->moves_fn, RUN_ATTACK, from, w, owner, target)) return 1;
+    if (T->attack_fn >= 0 && may_reach(p, T->attack_fn, owner, from, target) &&
+        program_reaches(p, T->attack_fn, RUN_ATTACK, from, w, owner, target)) return 1;
+    if (T->attack_moves && T->moves_fn >= 0 && may_reach(p, T->moves_fn, owner, from, target) &&
+        program_reaches(p, T->moves_fn, RUN_ATTACK, from, w, owner, target)) return 1;
     return 0;
 }
 
@@ -731,7 +801,8 @@ int can_move_to(Pos *p, int target, int player)
                 if (c || a->kind == ATOM_LEAP) break;
             }
         }
-        if (T->moves_fn >= 0 && program_reaches(p, T->moves_fn, RUN_REACH, sq, w, player, target)) return 1;
+        if (T->moves_fn >= 0 && may_reach(p, T->moves_fn, player, sq, target) &&
+            program_reaches(p, T->moves_fn, RUN_REACH, sq, w, player, target)) return 1;
     }
     return 0;
 }
