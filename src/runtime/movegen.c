@@ -660,6 +660,19 @@ int square_attacked(Pos *p, int sq, int by)
     return square_attacked_as_is(p, sq, by);
 }
 
+/* Whether the attack programs of the piece on s (of `by`) reach sq. */
+static inline int program_attacker_hits(Pos *p, int s, int by, int sq)
+{
+    const Game *g = p->g;
+    int32_t w = TOPW(s);
+    const PieceType *T = &g->types[PW_TYPE(w)];
+    if (T->attack_fn >= 0 && may_reach(p, T->attack_fn, by, s, sq) &&
+        program_reaches(p, T->attack_fn, RUN_ATTACK, s, w, by, sq)) return 1;
+    if (T->attack_moves && T->moves_fn >= 0 && may_reach(p, T->moves_fn, by, s, sq) &&
+        program_reaches(p, T->moves_fn, RUN_ATTACK, s, w, by, sq)) return 1;
+    return 0;
+}
+
 static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, int sq, int by)
 {
     const Game *g = p->g;
@@ -701,14 +714,13 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
         if (ext_attacked(p, sq, by, &g->ext_attacks[by][i])) return 1;
     if (g->fallback_attackers[0] | g->fallback_attackers[1]) {
         const uint64_t *bits = pos_attacker_squares(p, by);
-        for (int s = next_attacker(p, bits, by, -1); s >= 0; s = next_attacker(p, bits, by, s)) {
-            int32_t w = TOPW(s);
-            const PieceType *T = &g->types[PW_TYPE(w)];
-            if (T->attack_fn >= 0 && may_reach(p, T->attack_fn, by, s, sq) &&
-                program_reaches(p, T->attack_fn, RUN_ATTACK, s, w, by, sq)) return 1;
-            if (T->attack_moves && T->moves_fn >= 0 && may_reach(p, T->moves_fn, by, s, sq) &&
-                program_reaches(p, T->moves_fn, RUN_ATTACK, s, w, by, sq)) return 1;
-        }
+        if (bits) {                      /* the bitmap walked here: most attackers are passed */
+            for (int wi = 0; wi < p->attacker_words; wi++)
+                for (uint64_t m = bits[wi]; m; m &= m - 1)
+                    if (program_attacker_hits(p, wi * 64 + __builtin_ctzll(m), by, sq)) return 1;
+        } else
+            for (int s = next_attacker(p, NULL, by, -1); s >= 0; s = next_attacker(p, NULL, by, s))
+                if (program_attacker_hits(p, s, by, sq)) return 1;
     }
     if (g->nnear_attacks[by] && near_attacked(p, sq, by)) return 1;
     return 0;
@@ -742,8 +754,9 @@ int piece_attacks(Pos *p, int from, int target)
     int owner = PW_OWNER(w);
     if (!w || owner < 0 || from == target) return 0;
     const PieceType *T = &g->types[PW_TYPE(w)];
-    if (atoms_reach(p, T->atoms, T->natoms, from, owner, target)) return 1;
-    if (atoms_reach(p, T->attack_atoms, T->nattack_atoms, from, owner, target)) return 1;
+    if (T->natoms && atoms_reach(p, T->atoms, T->natoms, from, owner, target)) return 1;
+    if (T->nattack_atoms && atoms_reach(p, T->attack_atoms, T->nattack_atoms, from, owner, target))
+        return 1;
     if (T->attack_fn >= 0 && may_reach(p, T->attack_fn, owner, from, target) &&
         program_reaches(p, T->attack_fn, RUN_ATTACK, from, w, owner, target)) return 1;
     if (T->attack_moves && T->moves_fn >= 0 && may_reach(p, T->moves_fn, owner, from, target) &&
@@ -939,5 +952,18 @@ void movegen_prepare(Game *g)
         if (type_in(g->near_attackers, t)) continue;       /* found from their targets */
         if (T->attack_fn >= 0 || (T->attack_moves && T->moves_fn >= 0))
             g->fallback_attackers[t >> 6] |= 1ull << (t & 63);
+    }
+    g->attackers_every_type = g->stack == 1 && g->ntypes > 0;
+    for (int t = 1; t <= g->ntypes; t++)
+        if (!type_in(g->fallback_attackers, t)) g->attackers_every_type = 0;
+    /* FORFRIEND and FORENEMY walk the pieces' squares of such games by those bitmaps */
+    for (int i = 0; i < g->nlists; i++) {
+        List *li = &g->lists[i];
+        int ok = 1;
+        for (int pl = 0; pl < g->nplayers && ok; pl++) {
+            ok = li->n[pl] == g->nsq;
+            for (int k = 0; k < li->n[pl] && ok; k++) ok = li->item[pl][k] == k;
+        }
+        li->square_order = (uint8_t)ok;
     }
 }

@@ -308,11 +308,14 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             int64_t i = L[OPND(2)], n = li->n[pl];
             if (!c->reads && i >= 0) {
                 int64_t k = i;
-                for (; k < n; k++) {
-                    int64_t e = li->item[pl][k];
-                    int32_t w = SQOK(e) ? TOP(e) : 0;
-                    if (w && PW_OWNER(w) == mover) break;
-                }
+                if (g->attackers_every_type && li->square_order && PLOK(mover))
+                    k = next_piece_square(p, mover, -1, i, n);
+                else
+                    for (; k < n; k++) {
+                        int64_t e = li->item[pl][k];
+                        int32_t w = SQOK(e) ? TOP(e) : 0;
+                        if (w && PW_OWNER(w) == mover) break;
+                    }
                 BULK_STEPS(4 * (k - i));
                 i = k;
             }
@@ -329,11 +332,14 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             int64_t i = L[OPND(2)], n = li->n[pl];
             if (!c->reads && i >= 0) {
                 int64_t k = i;
-                for (; k < n; k++) {
-                    int64_t e = li->item[pl][k];
-                    int32_t w = SQOK(e) ? TOP(e) : 0;
-                    if (w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover) break;
-                }
+                if (g->attackers_every_type && li->square_order && PLOK(mover))
+                    k = next_piece_square(p, -1, mover, i, n);
+                else
+                    for (; k < n; k++) {
+                        int64_t e = li->item[pl][k];
+                        int32_t w = SQOK(e) ? TOP(e) : 0;
+                        if (w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover) break;
+                    }
                 BULK_STEPS(4 * (k - i));
                 i = k;
             }
