@@ -143,7 +143,8 @@ static int evaluate(const Game *g, int player, int op, const int32_t *opnd, cons
     case OP_POPCNT: *r = __builtin_popcountll((uint64_t)a[0]); return 1;
     case OP_OPPDIR: *r = (uint64_t)a[0] < (uint64_t)g->ndirs ? g->opposite[a[0]] : -1; return 1;
     case OP_STEPSQ:
-        *r = SQ(a[0]) && (uint64_t)a[1] < (uint64_t)g->ndirs ? g->neighbor[a[0] * g->ndirs + a[1]] : -1;
+        *r = SQ(a[0]) && (uint64_t)a[1] < (uint64_t)g->ndirs
+           ? g->neighbor[a[0] * g->ndirs + a[1]] : -1;
         return 1;
     case OP_FILE: *r = SQ(a[0]) ? g->sq_x[a[0]] + 1 : 0; return 1;
     case OP_RANK: *r = SQ(a[0]) ? g->sq_y[a[0]] + 1 : 0; return 1;
@@ -342,7 +343,10 @@ void reach_settle(const Game *g, int fn, uint8_t *settled)
             if (moves_cursor(code, pc)) m = 1;
             if (oi->base == OP_EMIT && code[pc + 1] != MK_STAY) e = 1;
             int next = pc + 1 + oi->nops;
-            if (!oi->stops && next < f->end) { m |= moves[next - f->entry]; e |= emits[next - f->entry]; }
+            if (!oi->stops && next < f->end) {
+                m |= moves[next - f->entry];
+                e |= emits[next - f->entry];
+            }
             for (int k = 0; k < oi->nops; k++)
                 if (oi->kind[k] == OPK_JUMP) {
                     int t = code[pc + 1 + k] - f->entry;

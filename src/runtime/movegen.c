@@ -499,15 +499,13 @@ static int program_reaches(Pos *p, int fn, int mode, int sq, int32_t w, int owne
 }
 
 /* What each attack or move program can reach from each square on any board (reach.c): a state
- * byte per program, player and square, then the sets. A square is walked only once its test has
- * been asked REACH_AFTER times (a walk costs as much as some tens of runs, and a short perft
- * asks most squares a few times only); the byte counts the asks until then, and then says
- * whether the set is known (REACH_KNOWN) or any square may be reached (REACH_ANY). The walks
- * of one position follow at most REACH_BUDGET instructions in all (a few tenths of a second for
- * a hostile file on a big board): past it, every square not yet walked counts as reachable. */
-#define REACH_AFTER 16
-#define REACH_KNOWN (REACH_AFTER + 1)
-#define REACH_ANY (REACH_AFTER + 2)
+ * byte per program, player and square (0: not walked yet), then the sets. A square is walked
+ * when first asked (a walk costs a few runs of the program: some thousands of instructions in
+ * the Four Towers). The walks of one position follow at most REACH_BUDGET instructions in all (a
+ * few tenths of a second for a hostile file on a big board): past it, every square not yet
+ * walked counts as reachable. */
+#define REACH_KNOWN 1
+#define REACH_ANY 2
 #define REACH_BUDGET 50000000L
 struct ReachCache {
     int words;
@@ -538,7 +536,7 @@ static struct ReachCache *reach_cache(Pos *p)
 static int __attribute__((noinline)) reach_walk(Pos *p, struct ReachCache *rc, size_t i, int fn,
                                                 int by, int from, int target)
 {
-    if (++rc->state[i] <= REACH_AFTER || rc->budget <= 0) return 1;
+    if (rc->budget <= 0) return 1;
     uint64_t *b = rc->bits + i * (size_t)rc->words;
     uint8_t *settled = rc->settled + p->g->fns[fn].entry;
     if (!rc->has_settled[fn]) { reach_settle(p->g, fn, settled); rc->has_settled[fn] = 1; }
