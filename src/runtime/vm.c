@@ -420,6 +420,25 @@ static inline int64_t next_piece_square(const Pos *p, int own, int not_own, int6
 #define TOPLOC(s) (g->stack == 1 ? (int)(s) : pos_top_loc(p, (int)(s)))
 #define TOP(s) (g->stack == 1 ? CELL(s) : (TOPLOC(s) >= 0 ? p->st[TOPLOC(s)] : 0))
 #define HANDLOC(pl, t) (g->st_hands + (pl) * (g->ntypes + 1) + (t))
+
+/* FORFRIEND (friends 1) and FORENEMY (0): the first element of list li from i on (below n)
+ * whose square holds a piece of the mover, or of another side; n if none. (A function of its
+ * own: inside the loop its code cost the other instructions registers.) */
+static __attribute__((noinline)) int64_t scan_pieces(const Pos *p, const List *li, int pl,
+                                                     int mover, int friends, int64_t i, int64_t n)
+{
+    const Game *g = p->g;
+    if (g->attackers_every_type && li->square_order && PLOK(mover))
+        return friends ? next_piece_square(p, mover, -1, i, n)
+                       : next_piece_square(p, -1, mover, i, n);
+    for (; i < n; i++) {
+        int64_t e = li->item[pl][i];
+        int32_t w = SQOK(e) ? TOP(e) : 0;
+        if (w && PW_OWNER(w) >= 0 && (PW_OWNER(w) == mover) == friends) break;
+    }
+    return i;
+}
+
 #define OPND(k) (ip[k])
 #define PC ((int)(ip - code))
 #define LINE (g->line[PC])
