@@ -143,6 +143,8 @@ typedef struct {                 /* a constant list (zone, type list...) per pla
     int n[MAX_PLAYERS];
     int32_t *item[MAX_PLAYERS];
     uint8_t *member[MAX_PLAYERS];   /* for zones: membership by square, else NULL */
+    uint8_t square_order;        /* every square in index order for every player (`board`):
+                                    set by the runtime's preparation (movegen_prepare) */
 } List;
 
 typedef struct {                 /* a bytecode function */
@@ -280,6 +282,8 @@ typedef struct Game {
     AttackDir *attackdirs[MAX_PLAYERS];
     uint64_t fallback_attackers[TYPE_WORDS];   /* types whose attacks need a program run */
     int any_fallback;                     /* fallback_attackers is not empty */
+    int attackers_every_type;             /* every type is one (and one piece a square): the
+                                             position's attackers' squares are all its pieces */
     int next_attacks[MAX_PLAYERS];
     ExtAttack *ext_attacks[MAX_PLAYERS];  /* hops, legged leaps, zoned lines (movegen.c) */
     int nnear_attacks[MAX_PLAYERS];

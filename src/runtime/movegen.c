@@ -18,6 +18,7 @@
 #include <string.h>
 #include "notation.h"
 #include "vm.h"
+#include "reach.h"
 
 #define CELL(s) (p->st[(s) * g->stack])
 /* the top piece of a square (the piece there with `stack 1`): what attacks and captures see */
@@ -498,6 +499,68 @@ static int program_reaches(Pos *p, int fn, int mode, int sq, int32_t w, int owne
     return program_reaches_seeing(p, fn, mode, sq, w, owner, target, NULL);
 }
 
+/* What each attack or move program can reach from each square on any board (reach.c): a state
+ * byte per program, player and square (0: not walked yet), then the sets. A square is walked
+ * when first asked (a walk costs a few runs of the program: some thousands of instructions in
+ * the Four Towers). The walks of one position follow at most REACH_BUDGET instructions in all (a
+ * few tenths of a second for a hostile file on a big board): past it, every square not yet
+ * walked counts as reachable. */
+#define REACH_KNOWN 1
+#define REACH_ANY 2
+#define REACH_BUDGET 50000000L
+struct ReachCache {
+    int words;
+    long budget;
+    uint8_t *state;
+    uint64_t *bits;
+    uint8_t *settled;             /* reach_settle() of each program, by code word */
+    uint8_t *has_settled;         /* by program */
+};
+
+static struct ReachCache *reach_cache(Pos *p)
+{
+    const Game *g = p->g;
+    size_t n = (size_t)g->nfns * (size_t)g->nplayers * (size_t)g->nsq;
+    int words = REACH_WORDS(g);
+    struct ReachCache *rc = calloc(1, sizeof *rc + n * sizeof(uint64_t) * (size_t)words + n +
+                                      (size_t)g->ncode + (size_t)g->nfns);
+    if (!rc) return NULL;
+    rc->words = words;
+    rc->budget = REACH_BUDGET;
+    rc->bits = (uint64_t *)(rc + 1);
+    rc->state = (uint8_t *)(rc->bits + n * (size_t)words);
+    rc->settled = rc->state + n;
+    rc->has_settled = rc->settled + g->ncode;
+    return p->reach = rc;
+}
+
+static int __attribute__((noinline)) reach_walk(Pos *p, struct ReachCache *rc, size_t i, int fn,
+                                                int by, int from, int target)
+{
+    if (rc->budget <= 0) return 1;
+    uint64_t *b = rc->bits + i * (size_t)rc->words;
+    uint8_t *settled = rc->settled + p->g->fns[fn].entry;
+    if (!rc->has_settled[fn]) { reach_settle(p->g, fn, settled); rc->has_settled[fn] = 1; }
+    int known = reach_squares(p->g, fn, by, from, settled, b, &rc->budget);
+    rc->state[i] = known ? REACH_KNOWN : REACH_ANY;
+    return !known || (b[target >> 6] >> (target & 63) & 1);
+}
+
+/* 0 when program fn, run for `by` from square `from`, can reach `target` on no board: the
+ * attack or reach test need not run it. (Zillions' attacks also count captures the program
+ * records on the target: there every program is run.) */
+static inline int may_reach(Pos *p, int fn, int by, int from, int target)
+{
+    const Game *g = p->g;
+    struct ReachCache *rc = p->reach;
+    if (__builtin_expect(!rc, 0) && (g->attacks_by_capture || !(rc = reach_cache(p)))) return 1;
+    size_t i = ((size_t)fn * (size_t)g->nplayers + (size_t)by) * (size_t)g->nsq + (size_t)from;
+    if (rc->state[i] == REACH_KNOWN)
+        return (int)(rc->bits[i * (size_t)rc->words + (size_t)(target >> 6)] >> (target & 63) & 1);
+    if (rc->state[i] == REACH_ANY) return 1;
+    return reach_walk(p, rc, i, fn, by, from, target);
+}
+
 int attack_programs_reads(Pos *p, int target, int by, void (*add)(void *ctx, int loc), void *ctx)
 {
     const Game *g = p->g;
@@ -509,6 +572,7 @@ int attack_programs_reads(Pos *p, int target, int by, void (*add)(void *ctx, int
         for (int k = 0; k < 2; k++) {
             int fn = k == 0 ? T->attack_fn : (T->attack_moves ? T->moves_fn : -1);
             if (fn < 0) continue;
+            if (!may_reach(p, fn, by, s, target)) { add(ctx, s); continue; }   /* its piece */
             if (program_reaches_seeing(p, fn, RUN_ATTACK, s, w, by, target, &seen)) return -1;
             if (seen.overflow) return 0;
             add(ctx, s);                         /* the attacker's own square */
@@ -567,7 +631,8 @@ static int near_attacked(Pos *p, int sq, int by)
         int s = near_attacker_square(p, sq, by, &g->near_attacks[by][i]);
         if (s < 0) continue;
         int32_t w = TOPW(s);
-        if (program_reaches(p, g->types[PW_TYPE(w)].attack_fn, RUN_ATTACK, s, w, by, sq)) return 1;
+        int fn = g->types[PW_TYPE(w)].attack_fn;
+        if (may_reach(p, fn, by, s, sq) && program_reaches(p, fn, RUN_ATTACK, s, w, by, sq)) return 1;
     }
     return 0;
 }
@@ -592,6 +657,19 @@ int square_attacked(Pos *p, int sq, int by)
 {
     if (__builtin_expect(p->g->attacks_by_capture, 0)) return square_attacked_by_capture(p, sq, by);
     return square_attacked_as_is(p, sq, by);
+}
+
+/* Whether the attack programs of the piece on s (of `by`) reach sq. */
+static inline int program_attacker_hits(Pos *p, int s, int by, int sq)
+{
+    const Game *g = p->g;
+    int32_t w = TOPW(s);
+    const PieceType *T = &g->types[PW_TYPE(w)];
+    if (T->attack_fn >= 0 && may_reach(p, T->attack_fn, by, s, sq) &&
+        program_reaches(p, T->attack_fn, RUN_ATTACK, s, w, by, sq)) return 1;
+    if (T->attack_moves && T->moves_fn >= 0 && may_reach(p, T->moves_fn, by, s, sq) &&
+        program_reaches(p, T->moves_fn, RUN_ATTACK, s, w, by, sq)) return 1;
+    return 0;
 }
 
 static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, int sq, int by)
@@ -635,13 +713,13 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
         if (ext_attacked(p, sq, by, &g->ext_attacks[by][i])) return 1;
     if (g->any_fallback) {
         const uint64_t *bits = pos_attacker_squares(p, by);
-        for (int s = next_attacker(p, bits, by, -1); s >= 0; s = next_attacker(p, bits, by, s)) {
-            int32_t w = TOPW(s);
-            const PieceType *T = &g->types[PW_TYPE(w)];
-            if (T->attack_fn >= 0 && program_reaches(p, T->attack_fn, RUN_ATTACK, s, w, by, sq)) return 1;
-            if (T->attack_moves && T->moves_fn >= 0 &&
-                program_reaches(p, T->moves_fn, RUN_ATTACK, s, w, by, sq)) return 1;
-        }
+        if (bits) {                      /* the bitmap walked here: most attackers are passed */
+            for (int wi = 0; wi < p->attacker_words; wi++)
+                for (uint64_t m = bits[wi]; m; m &= m - 1)
+                    if (program_attacker_hits(p, wi * 64 + __builtin_ctzll(m), by, sq)) return 1;
+        } else
+            for (int s = next_attacker(p, NULL, by, -1); s >= 0; s = next_attacker(p, NULL, by, s))
+                if (program_attacker_hits(p, s, by, sq)) return 1;
     }
     if (g->nnear_attacks[by] && near_attacked(p, sq, by)) return 1;
     return 0;
@@ -675,10 +753,13 @@ int piece_attacks(Pos *p, int from, int target)
     int owner = PW_OWNER(w);
     if (!w || owner < 0 || from == target) return 0;
     const PieceType *T = &g->types[PW_TYPE(w)];
-    if (atoms_reach(p, T->atoms, T->natoms, from, owner, target)) return 1;
-    if (atoms_reach(p, T->attack_atoms, T->nattack_atoms, from, owner, target)) return 1;
-    if (T->attack_fn >= 0 && program_reaches(p, T->attack_fn, RUN_ATTACK, from, w, owner, target)) return 1;
-    if (T->attack_moves && T->moves_fn >= 0 && program_reaches(p, T->moves_fn, RUN_ATTACK, from, w, owner, target)) return 1;
+    if (T->natoms && atoms_reach(p, T->atoms, T->natoms, from, owner, target)) return 1;
+    if (T->nattack_atoms && atoms_reach(p, T->attack_atoms, T->nattack_atoms, from, owner, target))
+        return 1;
+    if (T->attack_fn >= 0 && may_reach(p, T->attack_fn, owner, from, target) &&
+        program_reaches(p, T->attack_fn, RUN_ATTACK, from, w, owner, target)) return 1;
+    if (T->attack_moves && T->moves_fn >= 0 && may_reach(p, T->moves_fn, owner, from, target) &&
+        program_reaches(p, T->moves_fn, RUN_ATTACK, from, w, owner, target)) return 1;
     return 0;
 }
 
@@ -732,7 +813,8 @@ int can_move_to(Pos *p, int target, int player)
                 if (c || a->kind == ATOM_LEAP) break;
             }
         }
-        if (T->moves_fn >= 0 && program_reaches(p, T->moves_fn, RUN_REACH, sq, w, player, target)) return 1;
+        if (T->moves_fn >= 0 && may_reach(p, T->moves_fn, player, sq, target) &&
+            program_reaches(p, T->moves_fn, RUN_REACH, sq, w, player, target)) return 1;
     }
     return 0;
 }
@@ -872,4 +954,17 @@ void movegen_prepare(Game *g)
             g->fallback_attackers[t >> 6] |= 1ull << (t & 63);
     }
     g->any_fallback = types_any(g->fallback_attackers);
+    g->attackers_every_type = g->stack == 1 && g->ntypes > 0;
+    for (int t = 1; t <= g->ntypes; t++)
+        if (!type_in(g->fallback_attackers, t)) g->attackers_every_type = 0;
+    /* FORFRIEND and FORENEMY walk the pieces' squares of such games by those bitmaps */
+    for (int i = 0; i < g->nlists; i++) {
+        List *li = &g->lists[i];
+        int ok = 1;
+        for (int pl = 0; pl < g->nplayers && ok; pl++) {
+            ok = li->n[pl] == g->nsq;
+            for (int k = 0; k < li->n[pl] && ok; k++) ok = li->item[pl][k] == k;
+        }
+        li->square_order = (uint8_t)ok;
+    }
 }

@@ -160,6 +160,7 @@ void pos_free(Pos *p)
     if (p->free_scratch) p->free_scratch(p);
     free(p->memo);
     free(p->pretest_memo);
+    free(p->reach);
     free(p->watch);
     free(p->attackers);
     free(p);

@@ -119,6 +119,8 @@ typedef struct Pos {
     struct AttackMemo *memo;                /* attack runs and what they saw (movegen.c); one
                                                block */
     struct PretestMemo *pretest_memo;       /* answers of the legality pretest (vm.c); one block */
+    struct ReachCache *reach;               /* the squares attack programs can reach from each
+                                               square (movegen.c, reach.c); one block */
     uint32_t *watch, watch_stamp;           /* pins.c: state locations a node's attackers read */
     /* The squares of each player's pieces whose attacks are programs (one piece a square), a
      * bitmap per player of g->nsq bits kept by every write, so that attack tests need not scan

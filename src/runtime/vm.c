@@ -392,9 +392,53 @@ static int type_arith(const Game *g, int a, int b, int minus)
 #define TYOK(t) ((t) >= 1 && (t) <= g->ntypes)
 #define CELL(s) (p->st[(s) * g->stack])
 /* the top piece of a square's stack (the only piece with `stack 1`) */
+/* FORFRIEND and FORENEMY where every piece of the game is in the position's attackers' squares
+ * (Game.attackers_every_type) and the list is the board in square order: the first square from
+ * i on (below n) holding a piece of `own`, or, own < 0, of a player other than `not_own`; n if
+ * none. */
+static inline int64_t next_piece_square(const Pos *p, int own, int not_own, int64_t i, int64_t n)
+{
+    const Game *g = p->g;
+    const int words = p->attacker_words;
+    const uint64_t *bits = p->attackers;
+    if (i >= n) return i;
+    for (int wi = (int)(i >> 6); wi < words; wi++) {
+        uint64_t m = 0;
+        if (own >= 0) m = bits[own * words + wi];
+        else
+            for (int pl = 0; pl < g->nplayers; pl++)
+                if (pl != not_own) m |= bits[pl * words + wi];
+        if (wi == (int)(i >> 6)) m &= ~0ull << (i & 63);
+        if (m) {
+            int64_t k = (int64_t)wi * 64 + __builtin_ctzll(m);
+            return k < n ? k : n;
+        }
+    }
+    return n;
+}
+
 #define TOPLOC(s) (g->stack == 1 ? (int)(s) : pos_top_loc(p, (int)(s)))
 #define TOP(s) (g->stack == 1 ? CELL(s) : (TOPLOC(s) >= 0 ? p->st[TOPLOC(s)] : 0))
 #define HANDLOC(pl, t) (g->st_hands + (pl) * (g->ntypes + 1) + (t))
+
+/* FORFRIEND (friends 1) and FORENEMY (0): the first element of list li from i on (below n)
+ * whose square holds a piece of the mover, or of another side; n if none. (A function of its
+ * own: inside the loop its code cost the other instructions registers.) */
+static __attribute__((noinline)) int64_t scan_pieces(const Pos *p, const List *li, int pl,
+                                                     int mover, int friends, int64_t i, int64_t n)
+{
+    const Game *g = p->g;
+    if (g->attackers_every_type && li->square_order && PLOK(mover))
+        return friends ? next_piece_square(p, mover, -1, i, n)
+                       : next_piece_square(p, -1, mover, i, n);
+    for (; i < n; i++) {
+        int64_t e = li->item[pl][i];
+        int32_t w = SQOK(e) ? TOP(e) : 0;
+        if (w && PW_OWNER(w) >= 0 && (PW_OWNER(w) == mover) == friends) break;
+    }
+    return i;
+}
+
 #define OPND(k) (ip[k])
 #define PC ((int)(ip - code))
 #define LINE (g->line[PC])

@@ -307,12 +307,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             int pl = PLOK(mover) ? mover : 0;
             int64_t i = L[OPND(2)], n = li->n[pl];
             if (!c->reads && i >= 0) {
-                int64_t k = i;
-                for (; k < n; k++) {
-                    int64_t e = li->item[pl][k];
-                    int32_t w = SQOK(e) ? TOP(e) : 0;
-                    if (w && PW_OWNER(w) == mover) break;
-                }
+                int64_t k = scan_pieces(p, li, pl, mover, 1, i, n);
                 BULK_STEPS(4 * (k - i));
                 i = k;
             }
@@ -328,12 +323,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             int pl = PLOK(mover) ? mover : 0;
             int64_t i = L[OPND(2)], n = li->n[pl];
             if (!c->reads && i >= 0) {
-                int64_t k = i;
-                for (; k < n; k++) {
-                    int64_t e = li->item[pl][k];
-                    int32_t w = SQOK(e) ? TOP(e) : 0;
-                    if (w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover) break;
-                }
+                int64_t k = scan_pieces(p, li, pl, mover, 0, i, n);
                 BULK_STEPS(4 * (k - i));
                 i = k;
             }
