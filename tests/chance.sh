@@ -46,6 +46,14 @@ st=$?
 results=$(printf '%s\n' "$out" | grep -c '^result: [01]-[01] ')
 if [ $st -eq 0 ] && [ "$results" -eq 100 ]; then ok "100 self-play games of the dice race: 100 results"
 else bad "100 self-play games of the dice race: $results results, exit status $st"; fi
+# ... and the score line adds up those results: the dice are no side, so the wins of the two
+# sides are the games won (a merge of the players' and the dice's branches once counted none)
+won_w=$(printf '%s\n' "$out" | grep -c '^result: 1-0 ')
+won_b=$(printf '%s\n' "$out" | grep -c '^result: 0-1 ')
+score=$(printf '%s\n' "$out" | grep '^score: ')
+if [ "$score" = "score: White $won_w, Black $won_b, draws 0, unfinished 0" ]; then
+    ok "the score line counts the sides' wins: $score"
+else bad "the score line: '$score', expected White $won_w, Black $won_b"; fi
 
 echo "1..$n"
 [ $fails -eq 0 ]

@@ -120,7 +120,7 @@ static void score_game(Match *m, const Pos *p, int engine_side, const char *res,
     else {
         int winner = pos_winner(p);
         if (winner >= 0) m->wins[winner]++;
-        if (g->nplayers == 2) m->score[winner]++;
+        if (game_sides(g) == 2 && winner >= 0 && winner < 2) m->score[winner]++;   /* (dice are no side) */
         m->mine[winner == engine_side ? 0 : 1]++;
     }
 }
