@@ -120,7 +120,8 @@ static void score_game(Match *m, const Pos *p, int engine_side, const char *res,
     else {
         int winner = pos_winner(p);
         if (winner >= 0) m->wins[winner]++;
-        if (game_sides(g) == 2 && winner >= 0 && winner < 2) m->score[winner]++;   /* (dice are no side) */
+        /* (a game of two sides and dice: the dice are no side) */
+        if (game_sides(g) == 2 && winner >= 0 && winner < 2) m->score[winner]++;
         m->mine[winner == engine_side ? 0 : 1]++;
     }
 }
