@@ -120,6 +120,7 @@ void zrf_print(FILE *out, const ZrfNode *n, int indent);
 int zrf_is(const ZrfNode *n, const char *head);          /* a list (head ...) */
 const char *zrf_head(const ZrfNode *n);                  /* its head atom, or NULL */
 const ZrfNode *zrf_find(const ZrfNode *list, const char *head);   /* the first (head ...) */
+int zrf_same(const ZrfNode *a, const ZrfNode *b);   /* the same atoms, strings and lists */
 
 /* Read the whole file: the top-level forms, or NULL after a message. */
 ZrfNode *zrf_read(Zrf *z, const char *path, const char *name);

@@ -129,8 +129,17 @@ static Ast *absolute_config(Goal *G, Ast *out, const ZrfNode *c)
             set = zl_kids(L, AST_INDEX, x, player_id(G, x), NULL, NULL);    /* ZONE[P] */
             set->name = zl_str(L, x->text);
         } else if (x->kind == ZN_ATOM && zl_position(L, x->text) >= 0) {
-            set = zl_node(L, AST_SETLIT, x);
-            ast_add(&L->nodes, set, zl_ident(L, x->text, x));
+            /* a position: the pieces tested there, with no loop and no local (a puzzle's goal
+             * lists dozens) */
+            Ast *any = NULL;
+            for (int i = 1; i < c->nkids - 1; i++) {
+                Ast *m = piece_matches(G, c->kids[i], sq_local, (void *)x->text);
+                if (!m) return NULL;
+                any = any ? zl_binary(L, BIN_OR, x, any, m) : m;
+            }
+            if (!any) any = zl_ident(L, "false", x);
+            result = result ? zl_binary(L, BIN_OR, c, result, any) : any;
+            continue;
         } else { zl_error(L, x, "expected a zone or a position"); return NULL; }
         const char *v = exists_in(G, out, x, set, NULL, (const ZrfNode *const *)(c->kids + 1),
                                   c->nkids - 2);

@@ -388,43 +388,6 @@ static const char *piece_code(ZrfLower *L, int i, const char **codes)
     }
 }
 
-static void declare_attributes(ZrfLower *L, Ast *root)
-{
-    L->attr = arena_alloc(&L->nodes, sizeof(char *) * 64);
-    for (int i = 0; i < L->npieces; i++)
-        for (int s = 1; s < L->piece[i]->nkids; s++) {
-            const ZrfNode *a = L->piece[i]->kids[s];
-            if (!zrf_is(a, "attribute")) continue;
-            if (a->nkids != 3 || a->kids[1]->kind != ZN_ATOM || a->kids[2]->kind != ZN_ATOM ||
-                (!zrf_eq(a->kids[2]->text, "true") && !zrf_eq(a->kids[2]->text, "false"))) {
-                zl_error(L, a, "(attribute NAME true|false): an attribute is true or false (a "
-                         "number is Dagaz's)");
-                continue;
-            }
-            if (zl_attribute(L, a->kids[1]->text) >= 0) continue;
-            if (L->nattrs == 16) { zl_error(L, a, "more than 16 attributes"); continue; }
-            L->attr[L->nattrs++] = a->kids[1]->text;
-            Ast *t = zl_node(L, AST_TYPE, a);
-            t->name = zl_str(L, "bool");
-            Ast *v = zl_kids(L, AST_VAR, a, t, zl_node(L, AST_NOTHING, a), zl_node(L, AST_NOTHING,
-                a));
-            v->name = zl_str(L, a->kids[1]->text);
-            v->num = VAR_PIECE;
-            ast_add(&L->nodes, root, v);
-        }
-}
-
-/* a piece type's default for an attribute (the start position writes it) */
-static int attribute_default(const ZrfLower *L, int piece, int attr)
-{
-    for (int s = 1; s < L->piece[piece]->nkids; s++) {
-        const ZrfNode *a = L->piece[piece]->kids[s];
-        if (zrf_is(a, "attribute") && a->nkids == 3 && zrf_eq(a->kids[1]->text, L->attr[attr]))
-            return zrf_eq(a->kids[2]->text, "true");
-    }
-    return 0;
-}
-
 /* Is (option NAME VALUE) there with a value other than false? */
 int zl_option_on(ZrfLower *L, const char *name)
 {
@@ -624,11 +587,14 @@ static const char *start_position(ZrfLower *L, const GraphBoard *gb, const char 
             if (empty) { snprintf(num, sizeof num, "%d", empty); put(&t, num); empty = 0; }
             put_code(L, &t, codes[piece[p]], owner[p]);
             int any = 0;
-            for (int a = 0; a < L->nattrs; a++)
-                if (attribute_default(L, piece[p], a)) {
-                    put(&t, any ? "," : "{"); put(&t, L->attr[a]); put(&t, "=1");
-                    any = 1;
-                }
+            for (int a = 0; a < L->nattrs; a++) {
+                int v = zl_attribute_default(L, piece[p], a);
+                if (!v) continue;
+                char val[24];
+                snprintf(val, sizeof val, "=%d", v);
+                put(&t, any ? "," : "{"); put(&t, L->attr[a]); put(&t, val);
+                any = 1;
+            }
             if (any) put(&t, "}");
         }
         char num[16];
@@ -995,8 +961,18 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
             zl_error(L, p, "a piece needs (name NAME)");
             continue;
         }
-        if (zl_piece(L, nm->kids[1]->text) >= 0) { zl_error(L, nm, "a second piece named '%s'",
-                                                            nm->kids[1]->text); continue; }
+        int twin = zl_piece(L, nm->kids[1]->text);
+        /* (a piece written twice, word for word, is one piece, as Dagaz's converter makes it:
+         * docs/zrf.md) */
+        if (twin >= 0 && zrf_same(L->piece[twin], p)) {
+            zrf_node_warning(L->z, nm, "a second piece named '%s', the same as the first: one "
+                             "piece", nm->kids[1]->text);
+            continue;
+        }
+        if (twin >= 0) {
+            zl_error(L, nm, "a second piece named '%s'", nm->kids[1]->text);
+            continue;
+        }
         L->piece[L->npieces++] = p;
     }
     if (L->npieces > MAX_TYPES) zl_error(L, L->sections, "more than %d piece types", MAX_TYPES);
@@ -1009,7 +985,7 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
     ast_add(&L->nodes, root, gm);
     declare_players(L, root);
     declare_zones(L, root);
-    declare_attributes(L, root);
+    zl_declare_attributes(L, root);
     L->opposite = arena_alloc(&L->nodes, sizeof(int) * (size_t)(L->b->ndirs + 1));
     for (int d = 0; d < L->b->ndirs; d++) L->opposite[d] = opposite_of(L->b, d);
     int *royal = arena_alloc(&L->nodes, sizeof(int) * (size_t)(L->npieces + 1));

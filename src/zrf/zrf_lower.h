@@ -43,6 +43,10 @@ typedef struct {
     const char **player; int nplayers;
     const ZrfNode **piece; int npieces;          /* the (piece ...) sections */
     const char **attr; int nattrs;               /* every attribute name of every piece */
+    int *attr_max;               /* an attribute's greatest value: 0 for true or false (a bool),
+                                    else Dagaz's numbers and words, an int 0..attr_max */
+    const char **attr_word; int *attr_word_of; int nwords;   /* the words attributes take, each
+                                    of attribute attr_word_of (zrf_attrs.c) */
     int uses_last;               /* last-from? / last-to? / (go last-...) are used */
     /* Paths of several steps that native leaps take (a Knight's n then ne), as directions of
      * their own after the board's: path[i] holds path_len[i] of the board's directions. */
@@ -136,6 +140,15 @@ Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
 Ast *zl_piece_drops(ZrfLower *L, const ZrfNode *piece);
 /* A condition of the move language as a bool expression (also used by goals). */
 Ast *zl_condition(ZrfLower *L, const ZrfNode *c, void *block);
+
+/* zrf_attrs.c: the pieces' attributes as piece variables declared in root; an attribute of
+ * numbers (Dagaz's: an int, not a bool); a piece type's start value of an attribute; a
+ * constant value of an attribute as the file writes it (true, false, a number or a word: its
+ * code), -1 for anything else (a condition). */
+void zl_declare_attributes(ZrfLower *L, Ast *root);
+int zl_attribute_numbers(const ZrfLower *L, int attr);
+int zl_attribute_default(ZrfLower *L, int piece, int attr);
+int zl_attribute_constant(ZrfLower *L, int attr, const ZrfNode *v);
 
 /* zrf_goals.c: the goals as `end`, `legal` and `after-move` blocks and royal marks, added to
  * root; the types named by (checkmated T) get royal[t] = 1. */

@@ -208,7 +208,9 @@ static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
         if (!sq) return NULL;
         Ast *e = zl_kids(L, AST_INDEX, c, sq, NULL, NULL);
         e->name = zl_str(L, name);
-        return e;
+        /* (an attribute of numbers holds when it is not 0, as Dagaz's verify reads it) */
+        return zl_attribute_numbers(L, zl_attribute(L, name)) ? zl_binary(L, BIN_NE, c, e,
+                                                                          zl_num(L, 0, c)) : e;
     }
     if (!strcmp(name, "neutral?")) {
         /* a piece of a player that takes no turn of its own (read_turn_order) */
@@ -390,14 +392,22 @@ static void effect_attribute(Blk *k, Ast *out, const ZrfNode *f)
                  "pieces");
         return;
     }
-    Ast *v = cond(k, f->kids[2]);
+    int attr = zl_attribute(L, f->kids[1]->text), numbers = zl_attribute_numbers(L, attr);
+    /* an attribute of numbers takes a constant: true, false, a number or a word */
+    int c = numbers ? zl_attribute_constant(L, attr, f->kids[2]) : 0;
+    if (c < 0) {
+        zl_error(L, f->kids[2], "(set-attribute NAME VALUE): an attribute of numbers is set to "
+                 "a number, a word, true or false");
+        return;
+    }
+    Ast *v = numbers ? zl_num(L, c, f->kids[2]) : cond(k, f->kids[2]);
     Ast *check, *sq = effect_square(k, f, 3, &check);
     if (!v || !sq) return;
     Ast *lv = zl_kids(L, AST_INDEX, f, sq, NULL, NULL);
     lv->name = zl_str(L, f->kids[1]->text);
     /* the value is read now, into a local: a deferred assignment keeps a value, not a test */
     Ast *blk = zl_block(L, f);
-    ast_add(&L->nodes, blk, zl_let(L, " value", "bool", v, f));
+    ast_add(&L->nodes, blk, zl_let(L, " value", numbers ? "int" : "bool", v, f));
     Ast *set = zl_assign(L, lv, zl_ident(L, " value", f), f);
     deferred(k, blk, f, set, check);
     ast_add(&L->nodes, out, blk);
@@ -1208,7 +1218,8 @@ static int landing_attribute(ZrfLower *L, const ZrfNode *piece, const char **a, 
             blocks++;
         }
     }
-    return blocks && *a && zl_attribute(L, *a) >= 0;
+    return blocks && *a && zl_attribute(L, *a) >= 0 &&
+           !zl_attribute_numbers(L, zl_attribute(L, *a));
 }
 
 /* The block without its (set-attribute A V)s, at any depth */

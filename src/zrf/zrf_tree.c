@@ -83,6 +83,15 @@ const ZrfNode *zrf_find(const ZrfNode *list, const char *head)
     return NULL;
 }
 
+int zrf_same(const ZrfNode *a, const ZrfNode *b)
+{
+    if (a->kind != b->kind) return 0;
+    if (a->kind != ZN_LIST) return !strcmp(a->text, b->text);
+    if (a->nkids != b->nkids) return 0;
+    for (int i = 0; i < a->nkids; i++) if (!zrf_same(a->kids[i], b->kids[i])) return 0;
+    return 1;
+}
+
 /* ---- printing ---------------------------------------------------------------------------- */
 
 #define WIDTH 100
