@@ -199,6 +199,88 @@ static Ast *relative_config(Goal *G, Ast *out, const ZrfNode *c)
     return zl_ident(L, v, c);
 }
 
+/* Is the name one of the file's (or the lowered game's)? */
+static int name_taken(const ZrfLower *L, const char *n)
+{
+    return zl_piece(L, n) >= 0 || zl_position(L, n) >= 0 || zl_zone(L, n) >= 0 ||
+           zl_attribute(L, n) >= 0 || zl_player(L, n) >= 0 || zl_direction(L, n) >= 0;
+}
+
+/* (captured TYPE ...): one of the player's pieces of those types was taken by the move just
+ * made. Zillions tests it only right after the capture (a King taken once, not "no King
+ * left": docs/zrf.md). Each form has, for each player P, a `var captured-P: bool reset;` (the
+ * first form's names; `captured2-P` ... after it; a name no other of the file has), set by
+ * `on capture` for the owner of a piece of those types; `reset` sets it back before every
+ * move, and it is counted: a position where it holds is over, another that is not. */
+static const char *captured_var(ZrfLower *L, int k, int p)
+{
+    char s[200];                 /* (copied into the game's strings: its variable's name) */
+    snprintf(s, sizeof s, "%s-%s", L->captured_name[k], L->player[p]);
+    return zl_str(L, s);
+}
+
+static Ast *captured(Goal *G, const ZrfNode *c)
+{
+    ZrfLower *L = G->L;
+    if (c->kind != ZN_LIST || c->nkids < 2) {
+        zl_error(L, c, "(captured TYPE ...) names piece types of the game");
+        return NULL;
+    }
+    for (int i = 1; i < c->nkids; i++)
+        if (c->kids[i]->kind != ZN_ATOM || zl_piece(L, c->kids[i]->text) < 0) {
+            zl_error(L, c->kids[i], "(captured TYPE ...) names piece types of the game");
+            return NULL;
+        }
+    int k = 0;
+    while (k < L->ncaptured && L->captured_form[k] != c) k++;
+    if (k == L->ncaptured) {                 /* the form's variables and its part of the hook */
+        if (k == ZL_MAX_CAPTURED) {
+            zl_error(L, c, "more than %d (captured ...) goals", ZL_MAX_CAPTURED);
+            return NULL;
+        }
+        char name[48];
+        for (int n = 1, used = 1; used && n < 1000; n++) {
+            snprintf(name, sizeof name, n > 1 ? "captured%d" : "captured", n);
+            used = 0;
+            for (int p = 0; p < L->nplayers; p++) {
+                char full[200];
+                snprintf(full, sizeof full, "%s-%s", name, L->player[p]);
+                used |= name_taken(L, full);
+            }
+            for (int j = 0; j < k; j++) used |= !strcmp(L->captured_name[j], name);
+        }
+        L->captured_form[k] = c;
+        L->captured_name[k] = zl_str(L, name);
+        L->ncaptured++;
+        Ast *is = NULL;
+        for (int i = 1; i < c->nkids; i++) {
+            Ast *t1 = zl_kids(L, AST_IS, c, zl_ident(L, "victim", c),
+                              zl_type(L, c->kids[i]->text, c->kids[i]), NULL);
+            is = is ? zl_binary(L, BIN_OR, c, is, t1) : t1;
+        }
+        Ast *then = zl_block(L, c);
+        for (int p = 0; p < L->nplayers; p++) {
+            Ast *t = zl_node(L, AST_TYPE, c);
+            t->name = zl_str(L, "bool");
+            Ast *var = zl_kids(L, AST_VAR, c, t, zl_node(L, AST_NOTHING, c),
+                               zl_node(L, AST_NOTHING, c));
+            var->name = captured_var(L, k, p);
+            var->num = VAR_GLOBAL; var->num2 = 1;              /* reset */
+            ast_add(&L->nodes, L->root, var);
+            Ast *set = zl_block(L, c);
+            ast_add(&L->nodes, set, zl_assign(L, zl_ident(L, var->name, c), zl_ident(L, "true",
+                                                                                     c), c));
+            Ast *mine = zl_binary(L, BIN_EQ, c, zl_call(L, "owner", c, zl_ident(L, "victim", c),
+                                                        NULL), zl_ident(L, L->player[p], c));
+            ast_add(&L->nodes, then, zl_kids(L, AST_IF, c, mine, set, zl_node(L, AST_NOTHING,
+                                                                              c)));
+        }
+        ast_add(&L->nodes, zl_on_capture(L), zl_kids(L, AST_IF, c, is, then, zl_node(L,
+            AST_NOTHING, c)));
+    }
+    return zl_ident(L, captured_var(L, k, G->player), c);
+}
+
 /* A goal condition as a bool expression, with the statements it needs first in out; NULL after
  * an error, or (*never set) when it cannot hold for this player. */
 static Ast *goal_cond(Goal *G, Ast *out, const ZrfNode *c, int *never)
@@ -233,6 +315,7 @@ static Ast *goal_cond(Goal *G, Ast *out, const ZrfNode *c, int *never)
         int t = c->nkids == 3 ? zl_piece(L, c->kids[2]->text) : -1;
         return zl_binary(L, BIN_EQ, c, piece_count(G, c, h[0] == 't', t), zl_num(L, n, c));
     }
+    if (!strcmp(h, "captured")) return captured(G, c);
     if (!strcmp(h, "absolute-config")) return absolute_config(G, out, c);
     if (!strcmp(h, "relative-config")) return relative_config(G, out, c);
     if (!strcmp(h, "and") || !strcmp(h, "or") || !strcmp(h, "not")) {

@@ -172,7 +172,8 @@ static int opposite_of(const ZrfBoard *b, int d)
     return -1;
 }
 
-int zl_path(ZrfLower *L, const int *dirs, int n)
+/* the path's direction, made if it is new; -1 when there is no room */
+static int make_path(ZrfLower *L, const int *dirs, int n)
 {
     if (n == 1) return dirs[0];
     if (n < 1 || n > ZL_MAX_PATH_LEN) return -1;
@@ -183,6 +184,20 @@ int zl_path(ZrfLower *L, const int *dirs, int n)
     memcpy(L->path[L->npaths], dirs, sizeof(int) * (size_t)n);
     L->path_len[L->npaths] = n;
     return L->b->ndirs + L->npaths++;
+}
+
+static int close_paths(ZrfLower *L, const int *opp, const int *map);
+
+/* A new path is taken only when it, its reverse and its images under every player's symmetry
+ * (close_paths, which the board's tables make at the end) still fit among the directions:
+ * else -1, and the block it is for stays a program (the same moves, run by the interpreter). */
+int zl_path(ZrfLower *L, const int *dirs, int n)
+{
+    int before = L->npaths, d = make_path(L, dirs, n);
+    if (d < L->b->ndirs || L->npaths == before) return d;
+    int fits = close_paths(L, L->opposite, L->sym_map);
+    L->npaths = fits ? before + 1 : before;    /* (the board's tables close the paths again) */
+    return fits ? d : -1;
 }
 
 /* a path's name: its steps joined by '+', after a space (no name of the file has one) */
@@ -210,10 +225,10 @@ static int close_paths(ZrfLower *L, const int *opp, const int *map)
             r[k] = opp[L->path[i][n - 1 - k]];
             if (r[k] < 0) return 0;
         }
-        if (zl_path(L, r, n) < 0) return 0;
+        if (make_path(L, r, n) < 0) return 0;
         for (int pl = 0; pl < L->nplayers; pl++) {
             for (int k = 0; k < n; k++) r[k] = map[pl * nd + L->path[i][k]];
-            if (zl_path(L, r, n) < 0) return 0;
+            if (make_path(L, r, n) < 0) return 0;
         }
     }
     return 1;
@@ -251,15 +266,7 @@ static void board_tables(ZrfLower *L, BoardTables *t)
     /* the board's directions, then the paths of native leaps (zl_path) */
     int *opp = xmalloc(sizeof(int) * (size_t)(nd + 1), "a board");
     for (int d = 0; d < nd; d++) opp[d] = L->opposite[d];
-    int *map = xmalloc(sizeof(int) * (size_t)(L->nplayers ? L->nplayers : 1) * (size_t)(nd + 1),
-                       "a board");
-    for (int pl = 0; pl < L->nplayers; pl++) {
-        const int *sym = NULL;
-        int bp = -1;                 /* the board's index of this player */
-        for (int i = 0; i < b->nplayers; i++) if (zrf_eq(b->player[i], L->player[pl])) bp = i;
-        for (int s = 0; s < b->nsyms; s++) if (b->sym[s].player == bp) sym = b->sym[s].dir;
-        for (int d = 0; d < nd; d++) map[pl * nd + d] = sym ? sym[d] : d;
-    }
+    const int *map = L->sym_map;
     if (!close_paths(L, opp, map)) zl_error(L, L->sections,
                                             "too many directions for the paths of leaps");
     int all = nd + L->npaths;
@@ -284,18 +291,35 @@ static void board_tables(ZrfLower *L, BoardTables *t)
         else {
             int n2 = L->path_len[d - nd], r[ZL_MAX_PATH_LEN];
             for (int k = 0; k < n2; k++) r[k] = opp[L->path[d - nd][n2 - 1 - k]];
-            t->opp[d] = zl_path(L, r, n2);        /* (there: close_paths made it) */
+            t->opp[d] = make_path(L, r, n2);        /* (there: close_paths made it) */
         }
         for (int pl = 0; pl < L->nplayers; pl++) {
             if (d < nd) { t->map[pl * all + d] = map[pl * nd + d]; continue; }
             int n2 = L->path_len[d - nd], r[ZL_MAX_PATH_LEN];
             for (int k = 0; k < n2; k++) r[k] = map[pl * nd + L->path[d - nd][k]];
-            t->map[pl * all + d] = zl_path(L, r, n2);
+            t->map[pl * all + d] = make_path(L, r, n2);
         }
     }
     gb->opposite = t->opp;
     gb->dir_map = t->map;
-    free(opp); free(map);
+    free(opp);
+}
+
+/* each player's image of each of the board's directions: map[pl * ndirs + d] */
+static int *symmetry_map(ZrfLower *L)
+{
+    const ZrfBoard *b = L->b;
+    int nd = b->ndirs;
+    int *map = arena_alloc(&L->nodes, sizeof(int) * (size_t)(L->nplayers ? L->nplayers : 1) *
+                           (size_t)(nd + 1));
+    for (int pl = 0; pl < L->nplayers; pl++) {
+        const int *sym = NULL;
+        int bp = -1;                 /* the board's index of this player */
+        for (int i = 0; i < b->nplayers; i++) if (zrf_eq(b->player[i], L->player[pl])) bp = i;
+        for (int s = 0; s < b->nsyms; s++) if (b->sym[s].player == bp) sym = b->sym[s].dir;
+        for (int d = 0; d < nd; d++) map[pl * nd + d] = sym ? sym[d] : d;
+    }
+    return map;
 }
 
 static void board_tables_free(BoardTables *t)
@@ -475,6 +499,12 @@ Ast *zl_after_move(ZrfLower *L)
 {
     if (!L->after_move) L->after_move = zl_block(L, L->sections);
     return L->after_move;
+}
+
+Ast *zl_on_capture(ZrfLower *L)
+{
+    if (!L->on_capture) L->on_capture = zl_block(L, L->sections);
+    return L->on_capture;
 }
 
 /* `var " turn": int = 0;`: the entry of the turn order whose turn it is (Game.order_slot):
@@ -983,11 +1013,13 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
     Ast *gm = zl_node(L, AST_GAME, title);
     gm->str = zl_str(L, title && title->nkids == 2 ? title->kids[1]->text : L->g->filename);
     ast_add(&L->nodes, root, gm);
+    L->root = root;
     declare_players(L, root);
     declare_zones(L, root);
     zl_declare_attributes(L, root);
     L->opposite = arena_alloc(&L->nodes, sizeof(int) * (size_t)(L->b->ndirs + 1));
     for (int d = 0; d < L->b->ndirs; d++) L->opposite[d] = opposite_of(L->b, d);
+    L->sym_map = symmetry_map(L);
     int *royal = arena_alloc(&L->nodes, sizeof(int) * (size_t)(L->npieces + 1));
     /* (the goals count pieces off the board, the pieces need hands: read before them) */
     L->recycle = zl_option_on(L, "recycle captures");
@@ -1001,11 +1033,12 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
     if (L->norder) declare_turn_index(L, root);
     if (L->recycle) {                /* `on capture { give type(victim) to owner(victim); }` */
         const ZrfNode *at = L->sections;
-        Ast *b = zl_block(L, at);
-        ast_add(&L->nodes, b, zl_kids(L, AST_GIVE, at,
+        ast_add(&L->nodes, zl_on_capture(L), zl_kids(L, AST_GIVE, at,
                 zl_call(L, "type", at, zl_ident(L, "victim", at), NULL),
                 zl_call(L, "owner", at, zl_ident(L, "victim", at), NULL), NULL));
-        Ast *hook = zl_kids(L, AST_HOOK, at, b, NULL, NULL);
+    }
+    if (L->on_capture) {
+        Ast *hook = zl_kids(L, AST_HOOK, L->sections, L->on_capture, NULL, NULL);
         hook->num = HOOK_CAPTURE;
         ast_add(&L->nodes, root, hook);
     }

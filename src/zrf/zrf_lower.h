@@ -54,6 +54,7 @@ typedef struct {
 #define ZL_MAX_PATH_LEN 4
     int path[ZL_MAX_PATHS][ZL_MAX_PATH_LEN], path_len[ZL_MAX_PATHS], npaths;
     int *opposite;               /* each of the board's directions' opposite, or -1 */
+    int *sym_map;                /* each player's image of each direction: [pl * ndirs + d] */
     /* Move types (move-type labels, move-priorities, typed turns): class 1.. in the order met;
      * 0 is a move of no type. */
 #define ZL_MAX_CLASSES 64
@@ -74,6 +75,12 @@ typedef struct {
     int order_player[MAX_TURN_ORDER], order_as[MAX_TURN_ORDER], order_class[MAX_TURN_ORDER];
     uint8_t order_chance[MAX_TURN_ORDER];   /* (?Dice P ...): P's moves, thrown at random */
     Ast *after_move;             /* the statements of the `after-move` hook, NULL: none yet */
+    Ast *on_capture;             /* ... of the `on capture` hook */
+    Ast *root;                   /* the lowered game's declarations */
+    /* (captured TYPE ...) goals: each form's player variable (zrf_goals.c) */
+#define ZL_MAX_CAPTURED 16
+    const ZrfNode *captured_form[ZL_MAX_CAPTURED]; const char *captured_name[ZL_MAX_CAPTURED];
+    int ncaptured;
     int recycle;                 /* (option "recycle captures"): a captured piece goes to its
                                     owner's pieces off the board */
     int off_pieces;              /* (option "include off-pieces"): goals count them */
@@ -124,8 +131,10 @@ int zl_move_class(ZrfLower *L, const char *name, const ZrfNode *at);
  * classes: `{ require <a turn that allows it>; key <its rank>; BLOCK }` (blk as it is
  * otherwise). */
 Ast *zl_class_block(ZrfLower *L, const char *label, const ZrfNode *at, Ast *blk);
-/* zrf_lower.c: the block of the `after-move` hook, made when first asked for. */
+/* zrf_lower.c: the block of the `after-move` hook, of the `on capture` hook, made when first
+ * asked for. */
 Ast *zl_after_move(ZrfLower *L);
+Ast *zl_on_capture(ZrfLower *L);
 int zl_option_on(ZrfLower *L, const char *name);  /* (option NAME V), V not false */
 
 /* zrf_moves.c: a piece's moves (its (moves ...) blocks) as a `moves` program, with the blocks
