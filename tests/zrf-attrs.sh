@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/zrf-attrs.sh - attributes with numbers and words (Dagaz's: src/zrf/zrf_attrs.c), a
-# piece written twice, absolute-config on positions, on tests/zrf/attrs.zrf. The expected
+# piece written twice, absolute-config on positions, on tests/zrf/attrs.zrf; leaps along more
+# paths than native leaps have directions for (tests/zrf/paths.zrf). The expected
 # moves and positions were worked out by hand from the file's comments and docs/zrf.md; each
 # case fails if its rule is wrong: a value 0 read as true adds b2b3, `A` not read as 10 loses
 # c1c2, a set value not read back (or 12 cut to the declared range) changes the position and
@@ -43,6 +44,13 @@ field 3 result "You wins: You meets a win condition" a1b1
 w=$("$bvm" moves attrs.zrf -o variant=3 2>&1 >/dev/null | grep -c "a second piece named 'Tile', the same as the first: one piece")
 if [ "$w" = 1 ]; then ok "variant 3: one warning for the Tile written twice"
 else bad "variant 3: $w warnings for the Tile written twice"; fi
+
+# too many paths for native leaps (paths.zrf): the game compiles, its blocks over the bound as
+# programs; the squares the Leaper reaches from a1, by hand: the 12 (i, j) with i + j in 2..4
+want="a1a3 a1a4 a1a5 a1b2 a1b3 a1b4 a1c1 a1c2 a1c3 a1d1 a1d2 a1e1"
+got=$("$bvm" moves paths.zrf 2>/dev/null | sort -u | tr '\n' ' ' | sed 's/ $//')
+if [ "$got" = "$want" ]; then ok "paths.zrf: the 12 squares of 28 leaps"
+else bad "paths.zrf: '$got', not '$want'"; fi
 
 echo "1..$n"
 [ $fails -eq 0 ]
