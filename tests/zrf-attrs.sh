@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/zrf-attrs.sh - attributes with numbers and words (Dagaz's: src/zrf/zrf_attrs.c), a
 # piece written twice, absolute-config on positions, on tests/zrf/attrs.zrf; leaps along more
-# paths than native leaps have directions for (tests/zrf/paths.zrf). The expected
+# paths than native leaps have directions for (tests/zrf/paths.zrf); the instructions a program
+# may run without a move (tests/zrf/steps.zrf). The expected
 # moves and positions were worked out by hand from the file's comments and docs/zrf.md; each
 # case fails if its rule is wrong: a value 0 read as true adds b2b3, `A` not read as 10 loses
 # c1c2, a set value not read back (or 12 cut to the declared range) changes the position and
@@ -51,6 +52,12 @@ want="a1a3 a1a4 a1a5 a1b2 a1b3 a1b4 a1c1 a1c2 a1c3 a1d1 a1d2 a1e1"
 got=$("$bvm" moves paths.zrf 2>/dev/null | sort -u | tr '\n' ' ' | sed 's/ $//')
 if [ "$got" = "$want" ]; then ok "paths.zrf: the 12 squares of 28 leaps"
 else bad "paths.zrf: '$got', not '$want'"; fi
+
+# a drop that walks the board before it fails (steps.zrf): more than a .rules program's 100000
+# instructions without a move; the lowered game allows them, White has no move and loses
+got=$("$bvm" show steps.zrf 2>&1 | grep -E "error|^result")
+if [ "$got" = "result: White loses" ]; then ok "steps.zrf: a long walk without a move"
+else bad "steps.zrf: '$got', not 'result: White loses'"; fi
 
 echo "1..$n"
 [ $fails -eq 0 ]

@@ -33,6 +33,10 @@
 #define ZL_TOOK " took"             /* the part being made has an effect (a capture ...) */
 #define ZL_TAKEN " taken"           /* deferred captures: the squares the move has taken */
 
+/* The instructions one program of a lowered game may run between two moves it emits (a
+ * .rules game's default is STEP_BUDGET, 100000) */
+#define ZL_STEP_LIMIT 20000000L
+
 typedef struct {
     Zrf *z;
     Game *g;                     /* where the tree's strings go */
