@@ -1102,7 +1102,7 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
         for (int i = 0; g && g->norder && i < g->nvars; i++)
             if (!strcmp(g->vars[i].name, ZL_TURN)) g->order_slot = g->vars[i].base;
         /* ZRF blocks walk the board from within a move (a `while` along a chain of positions
-         * for each square a drop tries: Duke's 36 x 36 squares), so a program may run far more
+         * for each move it tries: Duke's 36 positions), so a program may run far more
          * than a .rules game's 100000 instructions before it emits (docs/zrf.md, "Limits");
          * the position's own work bound still applies */
         if (g) g->step_limit = ZL_STEP_LIMIT;
