@@ -2,7 +2,7 @@
 # tests/zrf-attrs.sh - attributes with numbers and words (Dagaz's: src/zrf/zrf_attrs.c), a
 # piece written twice, absolute-config on positions, on tests/zrf/attrs.zrf; leaps along more
 # paths than native leaps have directions for (tests/zrf/paths.zrf); the instructions a program
-# may run without a move (tests/zrf/steps.zrf). The expected
+# may run without a move (tests/zrf/steps.zrf); a macro's missing argument (tests/zrf/scope.zrf). The expected
 # moves and positions were worked out by hand from the file's comments and docs/zrf.md; each
 # case fails if its rule is wrong: a value 0 read as true adds b2b3, `A` not read as 10 loses
 # c1c2, a set value not read back (or 12 cut to the declared range) changes the position and
@@ -58,6 +58,12 @@ else bad "paths.zrf: '$got', not '$want'"; fi
 got=$("$bvm" show steps.zrf 2>&1 | grep -E "error|^result")
 if [ "$got" = "result: White loses" ]; then ok "steps.zrf: a long walk without a move"
 else bad "steps.zrf: '$got', not 'result: White loses'"; fi
+
+# a macro called in another's body without the argument it uses (scope.zrf): the enclosing
+# call's
+got=$("$bvm" moves scope.zrf 2>&1 | tr '\n' ' ' | sed 's/ $//')
+if [ "$got" = "a1a2 a1b1" ]; then ok "scope.zrf: a missing argument is the enclosing call's"
+else bad "scope.zrf: '$got', not 'a1a2 a1b1'"; fi
 
 echo "1..$n"
 [ $fails -eq 0 ]

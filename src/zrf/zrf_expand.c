@@ -8,7 +8,9 @@
  *   - an atom that is `$n` alone becomes argument n (an atom, a string or a whole list);
  *   - `$n` inside a longer atom or inside a string is pasted: `line-$1` with `a` is `line-a`,
  *     `$1$2` with `a` and `1` is `a1`, "images/$1.bmp" a path (a list cannot be pasted);
- *   - a missing argument is nothing, in both forms.
+ *   - an argument the call does not pass is the enclosing call's of the same number (a macro
+ *     called inside another's body sees the outer call's arguments it is not given: Pasang's
+ *     `(common-slide)` inside `(ka-blue n w e Black)`), and nothing when no call passes it.
  * The result is scanned again, so a body may call macros. Both stages are bounded (zrf.h):
  * include depth, files, expansion depth and the tokens made. */
 #include "zrf.h"
@@ -230,6 +232,17 @@ static int gather(Expander *e, int file, int depth, ZrfToks *out)
 
 typedef struct { const ZrfTok *v; size_t n; } Arg;
 
+/* The arguments of the calls being expanded, innermost first: an argument a call does not
+ * pass is the enclosing call's of the same number (docs/zrf.md, "A missing argument") */
+typedef struct Scope { const Arg *args; int nargs; const struct Scope *up; } Scope;
+
+static const Arg *scope_arg(const Scope *sc, int n)
+{
+    for (; sc; sc = sc->up)
+        if (n >= 1 && n <= sc->nargs && sc->args[n - 1].n) return &sc->args[n - 1];
+    return NULL;
+}
+
 #define MAX_ATOM 65536                  /* a pasted atom or string, in bytes */
 #define MAX_PASTED (64L << 20)          /* all pasted text of one read, in bytes */
 
@@ -258,7 +271,7 @@ static int arg_number(const char *s, size_t *len)
 
 /* `tok` with each `$n` replaced by argument n's text. 1: *res is the result; 0: nothing is
  * left of an atom (all its arguments missing) or it could not be pasted (reported). */
-static int paste(Expander *e, const ZrfTok *tok, const Arg *args, int nargs, ZrfTok *res)
+static int paste(Expander *e, const ZrfTok *tok, const Scope *sc, ZrfTok *res)
 {
     char *buf = NULL; size_t len = 0, cap = 0;
     for (const char *s = tok->text; *s;) {
@@ -267,8 +280,8 @@ static int paste(Expander *e, const ZrfTok *tok, const Arg *args, int nargs, Zrf
             size_t k; int n = arg_number(s, &k);
             s += k;
             plen = 0;
-            if (n >= 1 && n <= nargs && args[n - 1].n) {
-                const Arg *a = &args[n - 1];
+            const Arg *a = scope_arg(sc, n);
+            if (a) {
                 if (a->n > 1 || a->v[0].kind == ZT_OPEN) {
                     zrf_error(e->z, tok->loc, tok->exp, "a list cannot be pasted into '%s'",
                               tok->text);
@@ -299,8 +312,8 @@ static int paste(Expander *e, const ZrfTok *tok, const Arg *args, int nargs, Zrf
 }
 
 /* The body of m with its arguments in, appended to tmp. */
-static void instantiate(Expander *e, const Macro *m, const Arg *args, int nargs,
-                        const ZrfExp *exp, ZrfToks *tmp)
+static void instantiate(Expander *e, const Macro *m, const Scope *sc, const ZrfExp *exp,
+                        ZrfToks *tmp)
 {
     for (size_t k = 0; k < m->n && !e->z->too_big; k++) {
         ZrfTok tok = e->store.v[m->start + k];
@@ -309,14 +322,14 @@ static void instantiate(Expander *e, const Macro *m, const Arg *args, int nargs,
             size_t len;
             if (tok.kind == ZT_ATOM && tok.text[0] == '$' && tok.text[1] >= '0' &&
                 tok.text[1] <= '9' && (arg_number(tok.text, &len), !tok.text[len])) {
-                int n = arg_number(tok.text, &len);
-                if (n < 1 || n > nargs) continue;             /* missing: nothing */
-                if (!spend(e, args[n - 1].n, tok.loc, exp)) return;
-                for (size_t j = 0; j < args[n - 1].n; j++) zrf_toks_push(tmp, args[n - 1].v[j]);
+                const Arg *a = scope_arg(sc, arg_number(tok.text, &len));
+                if (!a) continue;                             /* missing: nothing */
+                if (!spend(e, a->n, tok.loc, exp)) return;
+                for (size_t j = 0; j < a->n; j++) zrf_toks_push(tmp, a->v[j]);
                 continue;
             }
             ZrfTok pasted;
-            if (!paste(e, &tok, args, nargs, &pasted)) continue;
+            if (!paste(e, &tok, sc, &pasted)) continue;
             tok = pasted;
         }
         if (!spend(e, 1, tok.loc, exp)) return;
@@ -324,11 +337,12 @@ static void instantiate(Expander *e, const Macro *m, const Arg *args, int nargs,
     }
 }
 
-static void expand_range(Expander *e, const ZrfTok *t, size_t n, int depth, ZrfToks *out);
+static void expand_range(Expander *e, const ZrfTok *t, size_t n, int depth, const Scope *sc,
+                         ZrfToks *out);
 
 /* The call (NAME ARG...) at t[i..end): its expansion appended to out. */
 static void expand_call(Expander *e, const Macro *m, const ZrfTok *t, size_t i, size_t end,
-                        int depth, ZrfToks *out)
+                        int depth, const Scope *up, ZrfToks *out)
 {
     Zrf *z = e->z;
     if (depth >= ZRF_MAX_EXPANSION_DEPTH) {
@@ -347,13 +361,15 @@ static void expand_call(Expander *e, const Macro *m, const ZrfTok *t, size_t i, 
     ZrfExp *exp = arena_alloc(&z->arena, sizeof *exp);
     *exp = (ZrfExp){ m->name, t[i + 1].loc, t[i + 1].exp };
     ZrfToks tmp = { 0 };
-    instantiate(e, m, args, nargs, exp, &tmp);
+    Scope sc = { args, nargs, up };
+    instantiate(e, m, &sc, exp, &tmp);
+    expand_range(e, tmp.v, tmp.n, depth + 1, &sc, out);
     free(args);
-    expand_range(e, tmp.v, tmp.n, depth + 1, out);
     free(tmp.v);
 }
 
-static void expand_range(Expander *e, const ZrfTok *t, size_t n, int depth, ZrfToks *out)
+static void expand_range(Expander *e, const ZrfTok *t, size_t n, int depth, const Scope *sc,
+                         ZrfToks *out)
 {
     Zrf *z = e->z;
     for (size_t i = 0; i < n && !z->too_big;) {
@@ -370,7 +386,7 @@ static void expand_range(Expander *e, const ZrfTok *t, size_t n, int depth, ZrfT
                       t[i + 1].text);
             return;
         }
-        expand_call(e, &e->macros[m], t, i, end, depth, out);
+        expand_call(e, &e->macros[m], t, i, end, depth, sc, out);
         i = end;
     }
 }
@@ -380,7 +396,7 @@ int zrf_expand(Zrf *z, int file, ZrfToks *out)
     Expander e = { .z = z };
     ZrfToks raw = { 0 };
     gather(&e, file, 0, &raw);
-    if (!z->diag.errors) expand_range(&e, raw.v, raw.n, 0, out);
+    if (!z->diag.errors) expand_range(&e, raw.v, raw.n, 0, NULL, out);
     free(raw.v); free(e.store.v); free(e.macros); free(e.slots);
     return !z->diag.errors;
 }
