@@ -774,6 +774,9 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         {
             Choice *ch = &s->ch[--s->nch];
             pos_undo_to(p, ch->trail_mark);
+            /* what the branches since the choice deferred is no branch's now: the branch taken
+             * up, and every choice under it, was made before it and chains only older entries */
+            s->deferred.n = ch->deferred_n;
             memcpy(L, s->locs + ch->loc_off, sizeof *L * (size_t)ch->nlocs);
             s->nlocs = ch->loc_off;
             ip = code + ch->pc; sp = 0;
