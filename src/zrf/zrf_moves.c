@@ -547,37 +547,40 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
         unsupported(k, f, "`add-partial` in a drop or with `cascade` or `from`");
         return;
     }
-    const char *type = NULL, *mtype = NULL;
-    for (int i = 1; f->kind == ZN_LIST && i < f->nkids; i++) {
+    /* (add-partial), (add-partial MOVE-TYPE), (add-partial PIECE-TYPE), (add-partial PIECE-TYPE
+     * MOVE-TYPE), and (add-partial T1 T2 ... MOVE-TYPE): a part as each type, as (add T1 T2)
+     * makes a move as each (KoShogi's promotions in a move in parts) */
+    const char *types[16], *mtype = NULL;
+    int ntypes = 0, nargs = f->kind == ZN_LIST ? f->nkids - 1 : 0;
+    if (nargs > 16) { zl_error(L, f, "(add-partial [PIECE-TYPE ...] [MOVE-TYPE])"); return; }
+    for (int i = 1; i <= nargs; i++) {
         const ZrfNode *a = f->kids[i];
         if (a->kind != ZN_ATOM) {
-            zl_error(L, a, "(add-partial [PIECE-TYPE] [MOVE-TYPE])");
+            zl_error(L, a, "(add-partial [PIECE-TYPE ...] [MOVE-TYPE])");
             return;
         }
-        if (i == 1 && f->nkids == 3) {
+        if (i < nargs) {
             if (zl_piece(L, a->text) < 0) {
-                zl_error(L, a, "(add-partial PIECE-TYPE MOVE-TYPE) names a piece type first");
+                zl_error(L, a, "(add-partial PIECE-TYPE ... MOVE-TYPE) names piece types first");
                 return;
             }
-            type = a->text;
-        } else if (f->nkids == 2 && zl_piece(L, a->text) >= 0) type = a->text;
+            types[ntypes++] = a->text;
+        } else if (nargs == 1 && zl_piece(L, a->text) >= 0) types[ntypes++] = a->text;
         else mtype = a->text;
     }
-    if (f->kind == ZN_LIST && f->nkids > 3) {
-        zl_error(L, f, "(add-partial [PIECE-TYPE] [MOVE-TYPE])");
-        return;
-    }
-    /* the move that ends here: as (add TYPE) or add */
+    /* the move that ends here: as (add T1 ...) or add */
     ZrfNode *as_add = arena_alloc(&L->nodes, sizeof *as_add);
     *as_add = *f;
-    if (type) {
+    if (ntypes) {
         static ZrfNode add_head = { .kind = ZN_ATOM, .text = "add" };
-        ZrfNode **kids = arena_alloc(&L->nodes, sizeof *kids * 2);
-        ZrfNode *t = arena_alloc(&L->nodes, sizeof *t);
-        *t = *f->kids[1];
-        t->text = type;
-        kids[0] = &add_head; kids[1] = t;
-        as_add->kind = ZN_LIST; as_add->kids = kids; as_add->nkids = 2;
+        ZrfNode **kids = arena_alloc(&L->nodes, sizeof *kids * (size_t)(ntypes + 1));
+        kids[0] = &add_head;
+        for (int i = 0; i < ntypes; i++) {
+            ZrfNode *t = arena_alloc(&L->nodes, sizeof *t);
+            *t = *f->kids[1 + i];
+            kids[1 + i] = t;
+        }
+        as_add->kind = ZN_LIST; as_add->kids = kids; as_add->nkids = ntypes + 1;
     } else {
         as_add->kind = ZN_ATOM; as_add->text = "add"; as_add->nkids = 0; as_add->kids = NULL;
     }
@@ -600,35 +603,40 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
     int cls = mtype ? zl_move_class(L, mtype, f) : L->cur_class;
     const char *n0 = ZL_EMITTED;      /* (the choice point gives the other branch its value) */
     ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, n0, f), zl_ident(L, "emitted", f), f));
-    Ast *part = zl_block(L, f);
     /* A part that takes nothing (no effect of it was met) may not end where the move has stood
      * since it last took a piece: a move in parts ends (Halma's jumps would go round for
      * ever); one that takes something starts that count again (a checkers king may come back
      * to its square after taking four pieces). */
-    Ast *took = zl_ident(L, ZL_TOOK, f);
-
-    if (type && !k->attack)
-        ast_add(&L->nodes, part, zl_kids(L, AST_BECOME, f, zl_type(L, type, f), NULL, NULL));
-    Ast *land = zl_node(L, AST_LAND, f);
-    land->num = 1;
-    ast_add(&L->nodes, part, land);
-    Ast *lit = zl_node(L, AST_SETLIT, f);
-    ast_add(&L->nodes, lit, here(k, f));
-    Ast *reset = zl_block(L, f), *grow = zl_block(L, f);
-    ast_add(&L->nodes, reset, zl_assign(L, zl_ident(L, ZL_VISITED, f), lit, f));
-    ast_add(&L->nodes, grow, zl_assign(L, zl_ident(L, ZL_VISITED, f), zl_binary(L, BIN_ADD, f,
-            zl_ident(L, ZL_VISITED, f), here(k, f)), f));
-    ast_add(&L->nodes, part, zl_kids(L, AST_IF, f, took, reset, grow));
-    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_TOOK, f), zl_ident(L, "false", f), f));
-    /* where each part ended, written after the move's string where two moves share one:
-     * a1c3(a3) and a1c3(c1) */
-    ast_add(&L->nodes, part, zl_kids(L, AST_QUALIFY, f, zl_string(L, "(", f), here(k, f),
-                                     zl_string(L, ")", f)));
-    if (type)                                          /* the next part is the new type's */
-        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CTYPE, f), zl_type(L, type, f), f));
-    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CHAIN, f), zl_ident(L, "true", f), f));
-    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CCLASS, f), zl_num(L, cls, f), f));
-    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CONT, f), zl_ident(L, "true", f), f));
+    Ast *either = zl_node(L, AST_EITHER, f);
+    for (int j = 0; j < (ntypes ? ntypes : 1); j++) {
+        const char *type_j = ntypes ? types[j] : NULL;
+        Ast *part = zl_block(L, f);
+        if (type_j && !k->attack)
+            ast_add(&L->nodes, part, zl_kids(L, AST_BECOME, f, zl_type(L, type_j, f), NULL,
+                                             NULL));
+        Ast *land = zl_node(L, AST_LAND, f);
+        land->num = 1;
+        ast_add(&L->nodes, part, land);
+        Ast *lit = zl_node(L, AST_SETLIT, f);
+        ast_add(&L->nodes, lit, here(k, f));
+        Ast *reset = zl_block(L, f), *grow = zl_block(L, f);
+        ast_add(&L->nodes, reset, zl_assign(L, zl_ident(L, ZL_VISITED, f), lit, f));
+        ast_add(&L->nodes, grow, zl_assign(L, zl_ident(L, ZL_VISITED, f), zl_binary(L, BIN_ADD, f,
+                zl_ident(L, ZL_VISITED, f), here(k, f)), f));
+        ast_add(&L->nodes, part, zl_kids(L, AST_IF, f, zl_ident(L, ZL_TOOK, f), reset, grow));
+        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_TOOK, f), zl_ident(L, "false", f), f));
+        /* where each part ended, written after the move's string where two moves share one:
+         * a1c3(a3) and a1c3(c1) */
+        ast_add(&L->nodes, part, zl_kids(L, AST_QUALIFY, f, zl_string(L, "(", f), here(k, f),
+                                         zl_string(L, ")", f)));
+        if (type_j)                                    /* the next part is the new type's */
+            ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CTYPE, f), zl_type(L, type_j, f),
+                                               f));
+        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CHAIN, f), zl_ident(L, "true", f), f));
+        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CCLASS, f), zl_num(L, cls, f), f));
+        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CONT, f), zl_ident(L, "true", f), f));
+        ast_add(&L->nodes, either, part);
+    }
     Ast *end = zl_block(L, f);
     add(k, end, as_add);
     Ast *rest = zl_block(L, f);
@@ -638,7 +646,36 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
             zl_ident(L, "emitted", f), zl_ident(L, n0, f)), end, zl_node(L, AST_NOTHING, f)));
     /* (nor may the move end there; the block goes on either way) */
     Ast *b = zl_block(L, f);
-    ast_add(&L->nodes, b, zl_kids(L, AST_EITHER, f, part, rest, NULL));
+    if (ntypes > 1 && !L->pass_partial) {
+        /* a part as each type: the move ends here as T where the part as T made no move,
+         * each type on its own (as (add T1 T2) makes a move as each):
+         *   n = emitted; either { PART T1 } or { if emitted == n { add T1 } n = emitted;
+         *                                      either { PART T2 } or { ... } } */
+        Ast *inner = zl_block(L, f);
+        if (back) ast_add(&L->nodes, inner, back);
+        for (int j = ntypes - 1; j >= 0; j--) {
+            static ZrfNode add_head2 = { .kind = ZN_ATOM, .text = "add" };
+            ZrfNode *one = arena_alloc(&L->nodes, sizeof *one);
+            ZrfNode **kids = arena_alloc(&L->nodes, sizeof *kids * 2);
+            *one = *f;
+            kids[0] = &add_head2; kids[1] = as_add->kids[1 + j];
+            one->kind = ZN_LIST; one->kids = kids; one->nkids = 2;
+            Ast *endj = zl_block(L, f), *alt = zl_block(L, f), *blk = zl_block(L, f);
+            add(k, endj, one);
+            ast_add(&L->nodes, alt, zl_kids(L, AST_IF, f, zl_binary(L, BIN_EQ, f,
+                    zl_ident(L, "emitted", f), zl_ident(L, n0, f)), endj,
+                    zl_node(L, AST_NOTHING, f)));
+            ast_add(&L->nodes, alt, inner);
+            if (j) ast_add(&L->nodes, blk, zl_assign(L, zl_ident(L, n0, f),
+                                                     zl_ident(L, "emitted", f), f));
+            ast_add(&L->nodes, blk, zl_kids(L, AST_EITHER, f, either->kids[j], alt, NULL));
+            inner = blk;
+        }
+        ast_add(&L->nodes, b, inner);
+    } else {
+        ast_add(&L->nodes, either, rest);
+        ast_add(&L->nodes, b, either);
+    }
     ast_add(&L->nodes, out, zl_kids(L, AST_IF, f, zl_binary(L, BIN_OR, f,
             zl_ident(L, ZL_TOOK, f), zl_not(L, f, zl_kids(L, AST_IN, f, here(k, f),
             zl_ident(L, ZL_VISITED, f), NULL))), b, zl_node(L, AST_NOTHING, f)));
@@ -1360,8 +1397,11 @@ static Ast *blocks_of(ZrfLower *L, const ZrfNode *piece, const char *section, in
 static void become_types_in(ZrfLower *L, const ZrfNode *n, const ZrfNode **types, int *nt)
 {
     if (n->kind != ZN_LIST) return;
-    if (zrf_is(n, "add-partial") && n->nkids >= 2 && n->kids[1]->kind == ZN_ATOM) {
-        int t = zl_piece(L, n->kids[1]->text);
+    /* (add-partial T [MOVE-TYPE]), (add-partial T1 T2 ... MOVE-TYPE): every argument but a
+     * last of several that names a piece type */
+    for (int a = 1; zrf_is(n, "add-partial") && a < n->nkids && (a < n->nkids - 1 ||
+                                                              n->nkids == 2); a++) {
+        int t = n->kids[a]->kind == ZN_ATOM ? zl_piece(L, n->kids[a]->text) : -1;
         if (t >= 0) {
             int seen = 0;
             for (int i = 0; i < *nt; i++) seen |= types[i] == L->piece[t];
