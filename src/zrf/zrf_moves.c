@@ -30,6 +30,8 @@ typedef struct {
 #define PT " part-to"            /* its destination, set by `to` (none: where `add` runs) */
 #define TO1 " first-to"          /* the first part's destination, once a cascade ended it */
 #define CASC " cascaded"
+#define PLF " part-last-from"    /* a move in parts: where its last part started, and ended */
+#define PLT " part-last-to"
 
 static void instrs(Blk *k, Ast *out, const ZrfNode *list, int from);
 static void seq(Blk *k, Ast *out, const ZrfNode *list, int from, int to);
@@ -76,7 +78,10 @@ static void unsupported(Blk *k, const ZrfNode *at, const char *what)
  * decides, so that a block beginning with (verify (in-zone? Z)) is not run elsewhere. */
 static Ast *here(Blk *k, const ZrfNode *at)
 {
-    return zl_ident(k->L, k->moved || k->drop ? "here" : "from", at);
+    /* (in a game with moves in parts a block may start a later part, where the piece stands
+     * elsewhere) */
+    return zl_ident(k->L, k->moved || k->drop || (k->L->partial && !k->attack) ? "here" : "from",
+                    at);
 }
 
 /* The square a predicate's or an effect's argument names: a direction (the next square that
@@ -192,9 +197,20 @@ static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
     if (!strcmp(name, "last-from?") || !strcmp(name, "last-to?")) {
         L->uses_last = 1;
         Ast *sq = square_opt(k, c, 1);
-        return sq ? zl_binary(L, BIN_EQ, c, sq, zl_ident(L, name[5] == 'f' ? ZL_LASTFROM
-                                                         : ZL_LASTTO, c))
-                  : NULL;
+        if (!sq) return NULL;
+        /* (a square off the board is none, and so is the last move's before the first: no
+         * square off the board was the last anything) */
+        Ast *game = zl_binary(L, BIN_AND, c, zl_binary(L, BIN_NE, c, square_opt(k, c, 1),
+                              zl_ident(L, "none", c)), zl_binary(L, BIN_EQ, c, sq,
+                              zl_ident(L, name[5] == 'f' ? ZL_LASTFROM : ZL_LASTTO, c)));
+        if (!L->partial || k->attack || k->drop) return game;
+        /* in a later part of a move in parts: the part before it (Dagaz's generator asks its
+         * parent's lastf and lastt: isLastFrom, isLastTo) */
+        Ast *part = zl_binary(L, BIN_AND, c, zl_binary(L, BIN_NE, c, square_opt(k, c, 1),
+                              zl_ident(L, "none", c)), zl_binary(L, BIN_EQ, c, square_opt(k, c, 1),
+                              zl_ident(L, name[5] == 'f' ? PLF : PLT, c)));
+        return zl_binary(L, BIN_OR, c, zl_binary(L, BIN_AND, c, zl_ident(L, ZL_CHAIN, c), part),
+                         zl_binary(L, BIN_AND, c, zl_not(L, c, zl_ident(L, ZL_CHAIN, c)), game));
     }
     if (!strcmp(name, "attacked?") || !strcmp(name, "defended?")) {
         Ast *sq = square_opt(k, c, 1);
@@ -614,6 +630,13 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
         if (type_j && !k->attack)
             ast_add(&L->nodes, part, zl_kids(L, AST_BECOME, f, zl_type(L, type_j, f), NULL,
                                              NULL));
+        /* where the part starts (the last part's end, or the piece's square) and ends, for
+         * the next part's last-from? and last-to? */
+        Ast *cont = zl_block(L, f), *first = zl_block(L, f);
+        ast_add(&L->nodes, cont, zl_assign(L, zl_ident(L, PLF, f), zl_ident(L, PLT, f), f));
+        ast_add(&L->nodes, first, zl_assign(L, zl_ident(L, PLF, f), zl_ident(L, "from", f), f));
+        ast_add(&L->nodes, part, zl_kids(L, AST_IF, f, zl_ident(L, ZL_CHAIN, f), cont, first));
+        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, PLT, f), here(k, f), f));
         Ast *land = zl_node(L, AST_LAND, f);
         land->num = 1;
         ast_add(&L->nodes, part, land);
@@ -1463,6 +1486,8 @@ Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
         ast_add(&L->nodes, prog, zl_let(L, ZL_CHAIN, "bool", NULL, piece));
         ast_add(&L->nodes, prog, zl_let(L, ZL_CCLASS, "int", zl_num(L, 0, piece), piece));
         ast_add(&L->nodes, prog, zl_let(L, ZL_CONT, "bool", NULL, piece));
+        ast_add(&L->nodes, prog, zl_let(L, PLF, "square", zl_ident(L, "none", piece), piece));
+        ast_add(&L->nodes, prog, zl_let(L, PLT, "square", zl_ident(L, "none", piece), piece));
         Ast *body = zl_block(L, piece);
         ast_add(&L->nodes, body, zl_assign(L, zl_ident(L, ZL_CONT, piece),
                                           zl_ident(L, "false", piece), piece));
