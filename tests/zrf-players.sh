@@ -95,6 +95,30 @@ field 2 moves "b1a1 b1b2 b1c1" a1a2 b2b1 c3c2
 field 2 position "3/M<n>Sm/3 w 0" a1a2 b2b1 c3c2 b1b2
 field 2 moves "a2a1 a2a3 a2b2" a1a2 b2b1 c3c2 b1b2
 
+# 2b. Stone Wall: White Rook a1, Sentry b3; Black Rook c3; N's Stones a2 and c1 (N takes no
+# turn: neutral). A neutral piece is no enemy? (and no enemy for adjacent-to-enemy?).
+# d1, White: Rook a1: n a2 a Stone: no enemy, no move; e b1 empty, then c1 a Stone: a1b1.
+# Sentry b3: s b2 (its neighbours a2 a Stone, c2, b1 empty): b3b2; w a3 (a2 a Stone): b3a3.
+# Were a Stone an enemy: a1b1 a1c1 a1a2, and the Sentry stuck (a2 next to b2 and a3).
+# d2, Black: Rook c3: w b3, the Sentry, taken (after a1b1: 2 with c3c2), or b3 and a3 empty
+# and then off the board (after b3b2: c3b3 c3a3 c3c2) or a3 the Sentry (after b3a3: the same
+# three); s c2 empty, c1 a Stone: c3c2. 2 + 3 + 3 = 8.
+perft 3 1 3
+perft 3 2 8
+field 3 moves "a1b1 b3a3 b3b2"
+field 3 moves "c3b3 c3c2" a1b1
+field 3 moves "c3a3 c3b3 c3c2" b3b2
+
+# 2c. Turncoats: Red Wand a1, Man b1; Green Man b2; Blue Man b3; N neutral, after Blue in
+# (players ...). The Wand steps n or s and flips the piece east of where it lands: the piece
+# goes to the next player after its owner who takes turns. a1a2 flips b2, Green's: Blue's.
+# a2a3 flips b3, Blue's: Red's (N passed over, round to Red). a3a2 flips b2, now Blue's: Red's.
+# a2a1 flips b1, Red's own Man: Green's.
+field 4 position "1<b>M1/W<b>M1/1M1 g 1" a1a2
+field 4 position "WM1/1<b>M1/1M1 g 1" a1a2 pass pass a2a3
+field 4 position "1M1/WM1/1M1 g 1" a1a2 pass pass a2a3 pass pass a3a2
+field 4 position "1M1/1M1/Wm1 g 1" a1a2 pass pass a2a3 pass pass a3a2 pass pass a2a1
+
 # 3. The same Three Kings in the rules language (tests/lang/three-kings.rules: `win for`,
 # `lose` as elimination): the counts worked out in 1, and the same ends.
 rules=../lang/three-kings.rules
