@@ -63,11 +63,32 @@ field 1 moves "a1b1 a2a3 a2b2"
 field 1 moves "out" a1b1 c1b1 b3c3
 field 1 position "2<b>K/M2/1k1 r" a1b1 c1b1 b3c3
 # ... which takes Red's Man off the board and passes the turn to Green
-field 1 position "2<b>K/3/1k1 g" a1b1 c1b1 b3c3 out
+# (the position string names the players out: `out=r`)
+field 1 position "2<b>K/3/1k1 g out=r" a1b1 c1b1 b3c3 out
 field 1 "to move" "Green" a1b1 c1b1 b3c3 out
 # Green, then Blue, then Green again: Red is passed over
 field 1 "to move" "Green" a1b1 c1b1 b3c3 out b1a1 c3c2
 field 1 moves "a1a2 a1b1" a1b1 c1b1 b3c3 out b1a1 c3c2
+# The position string read back: Green, then Blue, then Green again (Red is out; without
+# `out=r`, Red would be to move after Blue, and out again: its `out` move). The same from the
+# string and from the moves; and a string with nobody out gives Red its turn and its `out`.
+fen() {
+    got=$("$bvm" show $file -o "variant=$1" --fen "$2" --moves "$4" 2>&1)
+    case $3 in
+    error) ;;
+    moves) got=$(printf '%s\n' "$got" | sed -n 's/^legal moves ([0-9]*): //p') ;;
+    *) got=$(printf '%s\n' "$got" | sed -n "s/^$3: //p") ;;
+    esac
+    if [ "$got" = "$5" ]; then ok "variant $1 from '$2' after '$4': $3 $5"
+    else bad "variant $1 from '$2' after '$4': $3 '$got', not '$5'"; fi
+}
+fen 1 "2<b>K/3/1k1 g out=r" "to move" "b1a1 c3c2" "Green"
+fen 1 "2<b>K/3/1k1 g out=r" position "b1a1 c3c2" "3/2<b>K/k2 g out=r"
+field 1 position "3/2<b>K/k2 g out=r" a1b1 c1b1 b3c3 out b1a1 c3c2
+fen 1 "2<b>K/3/1k1 g" "to move" "b1a1 c3c2" "Red"
+fen 1 "2<b>K/3/1k1 g" moves "b1a1 c3c2" "out"
+# bad `out` fields: a clear error
+fen 1 "2<b>K/3/1k1 g out=x" error "" "boardvm: bad position: out: 'x' is not a player who takes turns"
 # a win of a player who is not to move: Blue's King on b2 with Red to move, three players in
 field 1 result "Blue wins: Blue meets a win condition" a2a3 c1c2 b3b2
 # with two players left, Green's King on b2 is Blue's loss (Green wins)
@@ -132,7 +153,7 @@ got=$("$bvm" show $rules --moves "a2a3 c1c2 b3b2" 2>&1 | sed -n 's/^result: //p'
 if [ "$got" = "Blue wins: a King on b2" ]; then ok "three-kings.rules: Blue's win with Red to move"
 else bad "three-kings.rules: result '$got', not Blue's win"; fi
 got=$("$bvm" show $rules --moves "a1b1 c1b1 b3c3 out" 2>&1 | sed -n 's/^position: //p')
-if [ "$got" = "2<b>K/3/1k1 g" ]; then ok "three-kings.rules: Red out, its Man gone, Green to move"
+if [ "$got" = "2<b>K/3/1k1 g out=r" ]; then ok "three-kings.rules: Red out, its Man gone, Green to move"
 else bad "three-kings.rules: position '$got' after Red's out"; fi
 
 # 4. match: a game of three players is played (A one seat, B the others); a one-player game is
