@@ -140,6 +140,20 @@ field 4 position "WM1/1<b>M1/1M1 g 1" a1a2 pass pass a2a3
 field 4 position "1M1/WM1/1M1 g 1" a1a2 pass pass a2a3 pass pass a3a2
 field 4 position "1M1/1M1/Wm1 g 1" a1a2 pass pass a2a3 pass pass a3a2 pass pass a2a1
 
+# 2d. Coin Drop: two Coins each in hand, squares a1 and b1; a Coin is dropped onto a square
+# without one of the dropper's own: onto the other side's Coin it takes it (Zillions' `add`
+# captures where it lands; the corpus's dice games throw a die onto the other side's die).
+# d1, White: a1, b1 = 2. d2, Black: either square, its own or White's Coin there: 2 each = 4.
+# d3, White: where Black took White's Coin, both squares (2); where Black dropped beside it,
+# only Black's square (1): 2 + 1 + 1 + 2 = 6. Position strings: the hands after the turn.
+perft 5 1 2
+perft 5 2 4
+perft 5 3 6
+field 5 position "c1 w Cc" a1 a1
+field 5 position "Cc w Cc" a1 b1
+field 5 moves "b1" a1 b1
+field 5 position "C1 b c" a1 a1 a1
+
 # 3. The same Three Kings in the rules language (tests/lang/three-kings.rules: `win for`,
 # `lose` as elimination): the counts worked out in 1, and the same ends.
 rules=../lang/three-kings.rules

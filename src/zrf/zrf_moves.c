@@ -14,6 +14,7 @@
 typedef struct {
     ZrfLower *L;
     int drop;                    /* a drop block: `add` drops the piece */
+    int after_empty;             /* the instruction before this one is (verify empty?) */
     int parts;                   /* the block has cascade, from or to */
     int casc;                    /* ... cascade or from (moves of another piece) */
     int taken;                   /* deferred captures: `capture` adds to ZL_TAKEN, the move's
@@ -32,6 +33,7 @@ typedef struct {
 #define CASC " cascaded"
 
 static void instrs(Blk *k, Ast *out, const ZrfNode *list, int from);
+static int is_verify_of(const ZrfNode *n, const char *what);
 static void seq(Blk *k, Ast *out, const ZrfNode *list, int from, int to);
 static int holds_partial(const ZrfNode *n);
 static Ast *cond(Blk *k, const ZrfNode *c);
@@ -514,6 +516,29 @@ static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
 
 static void add_plain(Blk *k, Ast *out, const ZrfNode *f);
 
+/* A drop's `add`: onto an occupied square it captures what stands there, as a move does (the
+ * dice games' throw onto the other side's die, docs/zrf.md); the capture is the move's own, so
+ * the block goes on with the board as it was:
+ *   if not empty(here) { either { capture here; emit drop; stop; } or { } } else { emit drop; }
+ * (right after (verify empty?), the plain emit) */
+static void drop_here(Blk *k, Ast *out, const ZrfNode *f)
+{
+    ZrfLower *L = k->L;
+    if (k->after_empty) { emit_here(k, out, f, NULL); return; }  /* (nothing there to take) */
+    Ast *taking = zl_block(L, f), *plain = zl_block(L, f), *either = zl_node(L, AST_EITHER, f);
+    ast_add(&L->nodes, taking, zl_kids(L, AST_CAPTURE, f, zl_ident(L, "here", f), NULL, NULL));
+    emit_here(k, taking, f, NULL);
+    ast_add(&L->nodes, taking, zl_node(L, AST_STOP, f));
+    ast_add(&L->nodes, either, taking);
+    ast_add(&L->nodes, either, zl_block(L, f));
+    Ast *then = zl_block(L, f);
+    ast_add(&L->nodes, then, either);
+    emit_here(k, plain, f, NULL);
+    ast_add(&L->nodes, out, zl_kids(L, AST_IF, f, zl_not(L, f, zl_call(L, "empty", f,
+                                                                       zl_ident(L, "here", f),
+                                                                       NULL)), then, plain));
+}
+
 /* A move made here after a part of it (add-partial): for each type (none: as it is), a branch
  * that makes this last part too and emits the whole move, then ends; one branch goes on. */
 static Ast *add_after_part(Blk *k, const ZrfNode *at, const ZrfNode *types, int from)
@@ -568,6 +593,7 @@ static void add_plain(Blk *k, Ast *out, const ZrfNode *f)
             zl_error(L, f->kids[i], "(add TYPE ...) names piece types of the game");
             return;
         }
+    if (k->drop && !k->attack) { drop_here(k, out, f); return; }
     if (!ntypes && !k->parts && !k->taken) { emit_here(k, out, f, NULL); return; }
     Ast *either = zl_node(L, AST_EITHER, f);
     for (int i = 0; i < (ntypes ? ntypes : 1); i++) {
@@ -874,6 +900,7 @@ static void seq(Blk *k, Ast *out, const ZrfNode *list, int from, int to)
 {
     ZrfLower *L = k->L;
     for (int i = from; i < to; i++) {
+        k->after_empty = i > from && is_verify_of(list->kids[i - 1], "empty?");
         instr(k, out, list->kids[i]);
         if (L->partial && !k->attack && i + 1 < to && holds_partial(list->kids[i])) {
             Ast *rest = zl_block(L, list->kids[i + 1]);
