@@ -89,6 +89,8 @@ fen 1 "2<b>K/3/1k1 g" "to move" "b1a1 c3c2" "Red"
 fen 1 "2<b>K/3/1k1 g" moves "b1a1 c3c2" "out"
 # bad `out` fields: a clear error
 fen 1 "2<b>K/3/1k1 g out=x" error "" "boardvm: bad position: out: 'x' is not a player who takes turns"
+fen 1 "2<b>K/3/1k1 g out=g" error "" "boardvm: bad position: out: Green is out and cannot be the side to move"
+fen 1 "2<b>K/3/1k1 g out=r,g,b" error "" "boardvm: bad position: out: every player is out"
 # a win of a player who is not to move: Blue's King on b2 with Red to move, three players in
 field 1 result "Blue wins: Blue meets a win condition" a2a3 c1c2 b3b2
 # with two players left, Green's King on b2 is Blue's loss (Green wins)

@@ -385,6 +385,16 @@ static int parse_history(const char *s, uint64_t **out, int *n, char *e, size_t 
     }
 }
 
+/* A player out (parse_out) is never to move: the turn passes over it. (It may own pieces
+ * again: a `flip` or a `create` can give it some after its `out`.) */
+static int check_out(const Pos *p, char *e, size_t el)
+{
+    const Game *g = p->g;
+    if ((uint32_t)p->st[g->st_out] >> pos_turn(p) & 1)
+        return err(e, el, "out: %s is out and cannot be the side to move", g->player_name[pos_turn(p)]);
+    return 1;
+}
+
 /* The trailing fields of a standard FEN (castling, en passant, the two move counters) after the
  * fields a game declares, for a game that declares none of them (xiangqi's FEN ends in
  * "- - 0 1"): all "-" or digits, and no more than a FEN's six fields in all. They say "none" and
@@ -662,6 +672,7 @@ static int read_format(Pos *p, const char *str, int format, char *e, size_t el, 
         }
     }
     if (ok && !have_turn) pos_set(p, g->st_turn, 0);
+    if (ok && g->st_out >= 0 && p->st[g->st_out]) ok = check_out(p, e, el);
 out:
     free(copy);
     p->ntrail = 0;                  /* the set-up is not a move: nothing to undo */
