@@ -156,6 +156,19 @@ field 5 position "Cc w Cc" a1 b1
 field 5 moves "b1" a1 b1
 field 5 position "C1 b c" a1 a1 a1
 
+# 2e. Coin Drop with Zillions 1's switches as sections, (recycle-captures true) and (pass-turn
+# true): read as the options. d1, White: C@a1 C@b1 pass = 3 (a drop is written with its code
+# where a captured Coin may come back to hand). d2, Black: the same three after each = 9. d3:
+# where Black took White's Coin (back in White's hand: 2 Coins), or nothing stands, or only
+# Black's Coin: both squares and a pass (3); where White's own Coin stands: the other square
+# (or a pass: 2). W a1/B a1 3, W a1/B b1 2, W a1/pass 2, and the same from b1 (7); after
+# White's pass, 3 each (9): 23.
+perft 6 1 3
+perft 6 2 9
+perft 6 3 23
+field 6 moves "C@a1 C@b1 pass"
+field 6 position "c1 w 2Cc" C@a1 C@a1
+
 # 3. The same Three Kings in the rules language (tests/lang/three-kings.rules: `win for`,
 # `lose` as elimination): the counts worked out in 1, and the same ends.
 rules=../lang/three-kings.rules
