@@ -169,6 +169,14 @@ perft 6 3 23
 field 6 moves "C@a1 C@b1 pass"
 field 6 position "c1 w 2Cc" C@a1 C@a1
 
+# 2f. Seeder: White's Man a1 steps n (creating, for Black, a piece of the moving piece's type
+# on the square s of where it lands: (create Black s), no type named) or e; Black's King c3.
+# d1: a1a2, a1b1. After a1a2 a Black Man stands on a1; Black: that Man's e b1 (n a2 is White's)
+# and the King's w b3.
+field 7 moves "a1a2 a1b1"
+field 7 position "2k/M2/m2 b" a1a2
+field 7 moves "a1b1 c3b3" a1a2
+
 # 3. The same Three Kings in the rules language (tests/lang/three-kings.rules: `win for`,
 # `lose` as elimination): the counts worked out in 1, and the same ends.
 rules=../lang/three-kings.rules

@@ -424,12 +424,18 @@ static void effect_create(Blk *k, Ast *out, const ZrfNode *f)
     Ast *player = zl_ident(L, "mover", f);
     if (i < f->nkids && f->kids[i]->kind == ZN_ATOM && zl_player(L, f->kids[i]->text) >= 0)
         player = zl_ident(L, f->kids[i]->text, f->kids[i]), i++;
-    if (i >= f->nkids || f->kids[i]->kind != ZN_ATOM || zl_piece(L, f->kids[i]->text) < 0) {
-        zl_error(L, f, "(create [PLAYER] TYPE [where]) names a piece type of the game");
+    /* no type: the moving piece's (a drop's: the dropped one), Polygamo's `s_Create` default
+     * (GufuuShogi's `(create North)`); the type is read now */
+    Ast *type;
+    if (i < f->nkids && f->kids[i]->kind == ZN_ATOM && zl_piece(L, f->kids[i]->text) >= 0)
+        type = zl_type(L, f->kids[i]->text, f->kids[i]), i++;
+    else if (i < f->nkids && f->kids[i]->kind == ZN_ATOM && zl_player(L, f->kids[i]->text) < 0 &&
+             zl_direction(L, f->kids[i]->text) < 0 && zl_position(L, f->kids[i]->text) < 0) {
+        zl_error(L, f, "(create [PLAYER] [TYPE] [where]) names a piece type of the game");
         return;
-    }
-    Ast *type = zl_type(L, f->kids[i]->text, f->kids[i]);
-    Ast *check, *sq = effect_square(k, f, i + 1, &check);
+    } else type = k->drop ? zl_ident(L, "dropping", f)
+                : zl_call(L, "type", f, zl_call(L, "at", f, zl_ident(L, "from", f), NULL), NULL);
+    Ast *check, *sq = effect_square(k, f, i, &check);
     if (sq) deferred(k, out, f, zl_kids(L, AST_PLACE, f, type, player, sq), check);
 }
 
