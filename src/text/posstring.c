@@ -391,7 +391,8 @@ static int check_out(const Pos *p, char *e, size_t el)
 {
     const Game *g = p->g;
     if ((uint32_t)p->st[g->st_out] >> pos_turn(p) & 1)
-        return err(e, el, "out: %s is out and cannot be the side to move", g->player_name[pos_turn(p)]);
+        return err(e, el, "out: %s is out and cannot be the side to move",
+                   g->player_name[pos_turn(p)]);
     return 1;
 }
 
@@ -836,7 +837,10 @@ char *pos_to_string(const Pos *p)
     if (g->st_out >= 0 && p->st[g->st_out] && var_index(g, "out") < 0) {
         const char *sep = " out=";        /* (parse_out) */
         for (int pl = 0; pl < g->nplayers; pl++)
-            if (p->st[g->st_out] >> pl & 1) { put(&b, "%s%s", sep, g->player_letter[pl]); sep = ","; }
+            if (p->st[g->st_out] >> pl & 1) {
+                put(&b, "%s%s", sep, g->player_letter[pl]);
+                sep = ",";
+            }
     }
     int listed_hands = 0;
     for (int i = 0; i < nf; i++)

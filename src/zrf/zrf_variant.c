@@ -130,7 +130,8 @@ static const ZrfNode *v1_switch(Zrf *z, const ZrfNode *s)
 
 static ZrfNode *with_options(Zrf *z, ZrfNode *out)
 {
-    for (int k = 0; out && k < out->nkids; k++) out->kids[k] = (ZrfNode *)v1_switch(z, out->kids[k]);
+    for (int k = 0; out && k < out->nkids; k++)
+        out->kids[k] = (ZrfNode *)v1_switch(z, out->kids[k]);
     return out;
 }
 
