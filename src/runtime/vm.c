@@ -18,6 +18,7 @@
 #include "lines.h"
 #include "opcodes.h"
 #include "royal.h"
+#include "skips.h"
 
 typedef struct { int pc, trail_mark, loc_off, nlocs; } Choice;   /* nlocs: the locals it keeps */
 
