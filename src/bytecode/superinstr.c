@@ -205,7 +205,8 @@ void fuse_superinstructions(Game *g, int fn)
         /* the passes over directions and squares that fail at once (rows LOOP of opcodes.h) */
         if (code[pc] == OP_FORBIT || code[pc] == OP_CHOOSEBIT) {
             int choose = code[pc] == OP_CHOOSEBIT;
-            if (near_follows(code, pc, f->end, choose)) code[pc] = choose ? OP_CHOOSENEAR : OP_FORNEAR;
+            if (near_follows(code, pc, f->end, choose))
+                code[pc] = choose ? OP_CHOOSENEAR : OP_FORNEAR;
             continue;
         }
         if (code[pc] == OP_CHOOSELIST) {

@@ -72,7 +72,8 @@ uint64_t skip_near(const Pos *p, const int32_t *ip, const int64_t *L, int mover,
 {
     const int choose = opcode_info[ip[0]].base == OP_CHOOSEBIT;
     /* FORBIT m d e | LOAD x or MOVEFIELD f | LOAD d | STEPSQ | STORE t | LOAD t | PUSH -1 | NE |
-     * JZ j | LOAD t | test | JZ or JNZ j2: the words at 0, 4, 6, 8, 9, 11, 13, 15, 16, 18, 20, 21 */
+     * JZ j | LOAD t | test | JZ or JNZ j2: the words at 0, 4, 6, 8, 9, 11, 13, 15, 16, 18, 20,
+     * 21 */
     int64_t x;
     if (opcode_info[ip[4]].base == OP_LOAD) x = L[ip[5]];
     else switch (ip[5]) {
