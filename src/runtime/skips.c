@@ -48,21 +48,33 @@ static inline uint64_t near_pass(const Pos *p, int64_t x, int test, int on, int 
     }
     const int16_t *nb = &g->neighbor[x * g->ndirs];
     const int32_t *st = p->st;
-    const int plain = g->stack == 1;
-    for (; mask; mask &= mask - 1) {
-        int d = __builtin_ctzll(mask);
-        int t = d < g->ndirs ? nb[d] : -1;
-        if (t < 0) { n += off; continue; }
-        int v;
-        if (plain) {
-            int32_t w = st[t];
-            v = test == OP_EMPTY ? !w
-              : test == OP_FRIEND ? w && PW_OWNER(w) == mover
-              : w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover;
-        } else v = square_test(p, test, t, mover);
-        if (v == on) break;
-        n += away;
+    const int ndirs = g->ndirs;
+    /* one loop a test, the test's value compared with `on` (a board of one piece a square) */
+#define NEAR_LOOP(VALUE) \
+    for (; mask; mask &= mask - 1) {                                    \
+        int d = __builtin_ctzll(mask);                                  \
+        int t = d < ndirs ? nb[d] : -1;                                 \
+        if (t < 0) { n += off; continue; }                              \
+        int32_t w = st[t];                                              \
+        if ((VALUE) == on) break;                                       \
+        n += away;                                                      \
     }
+    if (g->stack != 1) {
+        for (; mask; mask &= mask - 1) {
+            int d = __builtin_ctzll(mask);
+            int t = d < ndirs ? nb[d] : -1;
+            if (t < 0) { n += off; continue; }
+            if (square_test(p, test, t, mover) == on) break;
+            n += away;
+        }
+    } else if (test == OP_EMPTY) {
+        NEAR_LOOP(!w)
+    } else if (test == OP_FRIEND) {
+        NEAR_LOOP(w && PW_OWNER(w) == mover)
+    } else {
+        NEAR_LOOP(w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover)
+    }
+#undef NEAR_LOOP
     *steps += n;
     return mask;
 }
