@@ -284,6 +284,8 @@ typedef struct Game {
     int any_fallback;                     /* fallback_attackers is not empty */
     int attackers_every_type;             /* every type is one (and one piece a square): the
                                              position's attackers' squares are all its pieces */
+    int pieces_move;                      /* some type has lines or a moves program: else the
+                                             generation does not walk the board (movegen.c) */
     int next_attacks[MAX_PLAYERS];
     ExtAttack *ext_attacks[MAX_PLAYERS];  /* hops, legged leaps, zoned lines (movegen.c) */
     int nnear_attacks[MAX_PLAYERS];

@@ -184,6 +184,8 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip
          * "832 squares, two pieces") */
         vm_charge(p, board_units / UNITS_A_STEP);
     }
+    /* no piece moves on its own (connect-four: every move is the turn's): no walk */
+    if (!g->pieces_move && from_unit < board_units) from_unit = board_units;
     for (int u = from_unit; u <= last; u++, skip = 0) {
         int before = ml->n;
         if (u < board_units) {                     /* every piece of a stack moves on its own */
@@ -972,6 +974,9 @@ void movegen_prepare(Game *g)
             g->fallback_attackers[t >> 6] |= 1ull << (t & 63);
     }
     g->any_fallback = types_any(g->fallback_attackers);
+    g->pieces_move = 0;
+    for (int t = 1; t <= g->ntypes; t++)
+        if (g->types[t].natoms || g->types[t].moves_fn >= 0) g->pieces_move = 1;
     g->attackers_every_type = g->stack == 1 && g->ntypes > 0;
     for (int t = 1; t <= g->ntypes; t++)
         if (!type_in(g->fallback_attackers, t)) g->attackers_every_type = 0;

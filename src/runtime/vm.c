@@ -18,6 +18,7 @@
 #include "lines.h"
 #include "opcodes.h"
 #include "royal.h"
+#include "skips.h"
 
 /* nlocs: the locals it keeps; deferred_n: the length of the deferred-effect store when it was
  * made (the entries recorded after it belong to branches that are over once it is taken up) */
