@@ -32,9 +32,10 @@ GAMES = [
     ("capablanca", "examples/capablanca.rules", [], 4),
     ("smess", "examples/smess.rules", [], 5),
     ("tutorial", "examples/tutorial.rules", [], 5),
-    # rules code where native lines would be: ataxx's drops a program, connect-four's `end`
-    # scanning the board (issue 38)
+    # rules code where native lines would be: ataxx's drops a program (and its jumps too, a
+    # top-level `moves` block), connect-four's `end` scanning the board (issue 38)
     ("ataxx", "tests/lang/ataxx.rules", [], 4),
+    ("ataxx-toplevel", "tests/uci/ataxx-toplevel.rules", [], 4),
     ("connect-four", "examples/connect-four.rules", [], 7),
 ]
 

@@ -2,15 +2,21 @@
 """bench/vs-fsf.py - perft speed of boardvm against Fairy-Stockfish, the same games, one run.
 
 Usage: FSF=path/to/fairy-stockfish bench/vs-fsf.sh [BOARDVM] [--runs N] [--games a,b]
+       [--scale K]
 
-For each game (chess, capablanca, xiangqi, shogi), runs boardvm's `perft FILE DEPTH` and
-Fairy-Stockfish's `go perft DEPTH` (UCI, `UCI_Variant`) in the order A B B A ..., measures each
+For each game (chess, capablanca, xiangqi, shogi; ataxx and connect-four, whose moves or end are
+rules code), runs boardvm's `perft FILE DEPTH` and Fairy-Stockfish's `go perft DEPTH` (UCI,
+`UCI_Variant`) in the order A B B A ..., measures each
 run's CPU time (the child's rusage), checks that both count the same leaves, and prints the
 median leaves per CPU second of each and the ratio boardvm / Fairy-Stockfish. Both count the
 last ply in bulk (neither makes the leaves). The fixed cost of a run (Fairy-Stockfish sets up
 every variant it knows when it starts; boardvm compiles the rules file) is measured as the
 median CPU time of `perft 1` and taken off every run, so the rates are those of the perft
-itself. Exit status 1 if a count differs.
+itself. --scale K adds K to every depth. Exit status 1 if a count differs.
+
+Connect-four is Fairy-Stockfish's `cfour`, a variant of its variants.ini: the file is taken from
+FSF_VARIANTS, or else from next to the binary (src/variants.ini of a source tree); without it
+that game is left out.
 
 Building Fairy-Stockfish (its source is not part of boardvm; fetch it from
 https://github.com/fairy-stockfish/Fairy-Stockfish):
@@ -28,7 +34,14 @@ GAMES = [
     ("capablanca", "examples/capablanca.rules", "capablanca", 5),
     ("xiangqi", "examples/xiangqi.rules", "xiangqi", 5),
     ("shogi", "examples/shogi.rules", "shogi", 5),
+    # rules code (issue 38): ataxx's clones a `drops free` program and its flips `after-move`;
+    # the same with the jumps a top-level `moves` block too; connect-four's `end` scans the board
+    ("ataxx", "tests/lang/ataxx.rules", "ataxx", 6),
+    ("ataxx-toplevel", "tests/uci/ataxx-toplevel.rules", "ataxx", 6),
+    ("connect-four", "examples/connect-four.rules", "cfour", 9),
 ]
+# variants Fairy-Stockfish reads from its variants.ini, not built in
+FROM_INI = {"cfour"}
 
 
 def cpu_run(cmd, stdin_text=None):
@@ -67,8 +80,17 @@ def boardvm_perft(bvm, rules, depth):
     return int(out.split()[-1]), t
 
 
+def variants_ini(fsf):
+    path = os.environ.get("FSF_VARIANTS") or os.path.join(os.path.dirname(os.path.abspath(fsf)),
+                                                           "variants.ini")
+    return path if os.path.exists(path) else None
+
+
 def fsf_perft(fsf, variant, depth):
-    script = "uci\nsetoption name UCI_Variant value %s\nposition startpos\ngo perft %d\nquit\n" % (variant, depth)
+    script = "uci\n"
+    if variant in FROM_INI:
+        script += "setoption name VariantPath value %s\n" % variants_ini(fsf)
+    script += "setoption name UCI_Variant value %s\nposition startpos\ngo perft %d\nquit\n" % (variant, depth)
     out, t = cpu_run([fsf], script)
     for line in out.splitlines():
         if line.startswith("Nodes searched:"):
@@ -86,11 +108,13 @@ def main(argv):
     fsf = os.environ.get("FSF")
     if not fsf:
         raise SystemExit("set FSF to a Fairy-Stockfish binary\n" + __doc__)
-    bvm, runs, only = os.path.join(TOP, "boardvm"), 5, None
+    bvm, runs, only, scale = os.path.join(TOP, "boardvm"), 5, None, 0
     i = 1
     while i < len(argv):
         if argv[i] == "--runs":
             runs = int(argv[i + 1]); i += 2
+        elif argv[i] == "--scale":
+            scale = int(argv[i + 1]); i += 2
         elif argv[i] == "--games":
             only = argv[i + 1].split(","); i += 2
         elif argv[i].startswith("-"):
@@ -98,10 +122,14 @@ def main(argv):
         else:
             bvm = argv[i]; i += 1
     bad = 0
-    print("%-11s %5s %10s %16s %16s %7s" % ("game", "depth", "leaves", "boardvm leaves/s", "FSF leaves/s", "ratio"))
+    print("%-14s %5s %10s %16s %16s %7s" % ("game", "depth", "leaves", "boardvm leaves/s", "FSF leaves/s", "ratio"))
     for name, rules, variant, depth in GAMES:
         if only and name not in only:
             continue
+        if variant in FROM_INI and not variants_ini(fsf):
+            print("%-14s left out: no variants.ini for %s (FSF_VARIANTS)" % (name, variant))
+            continue
+        depth = max(2, depth + scale)
         fixed_b = median([boardvm_perft(bvm, rules, 1)[1] for _ in range(runs)])
         fixed_f = median([fsf_perft(fsf, variant, 1)[1] for _ in range(runs)])
         tb, tf, counts = [], [], set()
@@ -114,12 +142,12 @@ def main(argv):
                     n, t = fsf_perft(fsf, variant, depth); tf.append(max(t - fixed_f, 1e-6))
                 counts.add(n)
         if len(counts) != 1:
-            print("%-11s DIFFERENT COUNTS: %s" % (name, sorted(counts)))
+            print("%-14s DIFFERENT COUNTS: %s" % (name, sorted(counts)))
             bad = 1
             continue
         n = counts.pop()
         rb, rf = n / median(tb), n / median(tf)
-        print("%-11s %5d %10d %16.0f %16.0f %6.2f" % (name, depth, n, rb, rf, rb / rf), flush=True)
+        print("%-14s %5d %10d %16.0f %16.0f %6.2f" % (name, depth, n, rb, rf, rb / rf), flush=True)
     return bad
 
 

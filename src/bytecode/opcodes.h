@@ -377,6 +377,24 @@ enum {
  * stack effect, flow and effects are the base's. It charges the steps the sequence would, so
  * the work bounds are unchanged. Its case in vm_loop.h reads the later instructions' operands. */
 #define SUPERINSTRUCTIONS(S) \
+    S(FORNEAR, (FORBIT, LOAD, LOAD, STEPSQ), LOOP, \
+      "FORBIT that first passes over the directions d whose square one step from a square x is " \
+      "off the board or fails the test after it: FORBIT m d end; LOAD x (or MOVEFIELD); LOAD d; " \
+      "STEPSQ; STORE t; LOAD t; PUSH -1; NE; JZ back; LOAD t; EMPTY, FRIEND or ENEMY; JZ or " \
+      "JNZ back (superinstr.c: `for d in dirs { let t = step(x, d); if t != none and " \
+      "friend(t) { ... } }`)") \
+    S(CHOOSENEAR, (CHOOSEBIT, LOAD, LOAD, STEPSQ), LOOP, \
+      "CHOOSEBIT that first passes over the directions that would fail at once: as FORNEAR, " \
+      "with a jump to FAIL for each test (`choose d in dirs { let t = step(x, d); require t != " \
+      "none and empty(t); ... }`)") \
+    S(CHOOSEGO, (CHOOSELIST, LOAD, GO, LOAD), LOOP, \
+      "CHOOSELIST that first passes over the squares that would fail at once: CHOOSELIST l i s " \
+      "k; LOAD s; GO; LOAD 0; EMPTY, FRIEND or ENEMY; a jump one way of which is FAIL " \
+      "(`choose s in board { go s; require empty; ... }`)") \
+    S(CHOOSETEST, (CHOOSELIST, LOAD, FRIEND, JNZ), LOOP, \
+      "CHOOSELIST that first passes over the squares that would fail at once: CHOOSELIST l i s " \
+      "k; LOAD s; EMPTY, FRIEND or ENEMY; a jump one way of which is FAIL (`choose a in board " \
+      "{ require friend(a); ... }`)") \
     S(LOAD_LOAD_LT_JZ, (LOAD, LOAD, LT, JZ), ANY, \
       "LOAD a; LOAD b; LT; JZ t: jump to t unless local a < local b") \
     S(LOAD_LOAD_LE_JZ, (LOAD, LOAD, LE, JZ), ANY, "LOAD a; LOAD b; LE; JZ t") \
@@ -420,8 +438,10 @@ enum {
     S(NOT_JZ, (NOT, JZ), ANY, "NOT; JZ t: pop; jump to t if it is not 0") \
     S(NOT_JNZ, (NOT, JNZ), ANY, "NOT; JNZ t: pop; jump to t if it is 0")
 
-/* What a superinstruction's sequence must meet besides its opcodes (the MATCH column) */
-enum { M_ANY, M_SAME_LOCAL };
+/* What a superinstruction's sequence must meet besides its opcodes (the MATCH column); LOOP:
+ * never matched by the table: superinstr.c finds the whole pattern (longer than the SEQUENCE
+ * given, which is its start) itself */
+enum { M_ANY, M_SAME_LOCAL, M_LOOP };
 
 typedef enum {
 #define X(name, ops, pop, push, flow, effect, doc) OP_##name,

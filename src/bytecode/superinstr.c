@@ -36,6 +36,7 @@ static int next_pc(const int32_t *code, int pc) { return pc + 1 + opcode_info[co
 static int matches(int op, const int32_t *code, int pc, int end)
 {
     const OpcodeInfo *oi = &opcode_info[op];
+    if (oi->match == M_LOOP) return 0;                  /* (found below, by their own tests) */
     int q = pc, last = pc;
     for (int i = 0; i < oi->length; i++) {
         if (q >= end || base_at(code, q) != oi->seq[i]) return 0;
@@ -108,6 +109,82 @@ static int fortest_follows(const int32_t *code, int pc, int end)
     return q < end && jz_back(code, q, pc);
 }
 
+/* Whether the instruction at q is op (by its base) */
+static int is_at(const int32_t *code, int q, int end, int op)
+{
+    return q < end && base_at(code, q) == op;
+}
+
+static int is_square_test(int op) { return op == OP_EMPTY || op == OP_FRIEND || op == OP_ENEMY; }
+
+/* Whether the conditional jump at q (JZ or JNZ) goes on one way and fails the other: its target
+ * or the instruction after it is FAIL, not both. */
+static int jump_or_fail(const int32_t *code, int q, int end)
+{
+    int op = q < end ? base_at(code, q) : -1;
+    if (op != OP_JZ && op != OP_JNZ) return 0;
+    int t = code[q + 1], n = next_pc(code, q);
+    return is_at(code, t, end, OP_FAIL) != is_at(code, n, end, OP_FAIL);
+}
+
+/* After FORBIT m d end (or CHOOSEBIT m d k) at pc, the square one step from x along d and its
+ * tests, each at a fixed place (the native skip in src/runtime/skips.c reads them so):
+ *     LOAD x (or MOVEFIELD f); LOAD d; STEPSQ; STORE t;      x not m, d or t
+ *     LOAD t; PUSH -1; NE; JZ J;                             t != none
+ *     LOAD t; EMPTY, FRIEND or ENEMY; JZ or JNZ J2
+ * FORBIT: J and J2 are pc (`if t != none and friend(t) { ... }`); CHOOSEBIT: J is FAIL and J2
+ * goes on one way and fails the other (`require t != none and empty(t)`). */
+static int near_follows(const int32_t *code, int pc, int end, int choose)
+{
+    int m = code[pc + 1], d = code[pc + 2], q = next_pc(code, pc);
+    int src = q < end ? base_at(code, q) : -1;
+    if (src != OP_LOAD && src != OP_MOVEFIELD) return 0;
+    int x = code[q + 1];
+    q = next_pc(code, q);
+    if (!is_at(code, q, end, OP_LOAD) || code[q + 1] != d) return 0;
+    q = next_pc(code, q);
+    if (!is_at(code, q, end, OP_STEPSQ)) return 0;
+    q = next_pc(code, q);
+    if (!is_at(code, q, end, OP_STORE)) return 0;
+    int t = code[q + 1];
+    if (src == OP_LOAD && (x == m || x == d || x == t)) return 0;
+    if (t == m || t == d) return 0;
+    q = next_pc(code, q);
+    if (!is_at(code, q, end, OP_LOAD) || code[q + 1] != t) return 0;
+    q = next_pc(code, q);
+    if (!is_at(code, q, end, OP_PUSH) || code[q + 1] != -1) return 0;
+    q = next_pc(code, q);
+    if (!is_at(code, q, end, OP_NE)) return 0;
+    q = next_pc(code, q);
+    if (!is_at(code, q, end, OP_JZ)) return 0;
+    if (choose ? !is_at(code, code[q + 1], end, OP_FAIL) : code[q + 1] != pc) return 0;
+    q = next_pc(code, q);
+    if (!is_at(code, q, end, OP_LOAD) || code[q + 1] != t) return 0;
+    q = next_pc(code, q);
+    if (q >= end || !is_square_test(base_at(code, q))) return 0;
+    q = next_pc(code, q);
+    if (choose) return jump_or_fail(code, q, end);
+    return (is_at(code, q, end, OP_JZ) || is_at(code, q, end, OP_JNZ)) && code[q + 1] == pc;
+}
+
+/* After CHOOSELIST l i s k at pc: LOAD s; GO; LOAD 0 (go_first), or LOAD s; then EMPTY, FRIEND
+ * or ENEMY and a jump that goes on one way and fails the other (`go s; require empty;`,
+ * `require friend(a);`). */
+static int choose_test_follows(const int32_t *code, int pc, int end, int go_first)
+{
+    int s = code[pc + 3], q = next_pc(code, pc);
+    if (!is_at(code, q, end, OP_LOAD) || code[q + 1] != s) return 0;
+    q = next_pc(code, q);
+    if (go_first) {
+        if (!is_at(code, q, end, OP_GO)) return 0;
+        q = next_pc(code, q);
+        if (!is_at(code, q, end, OP_LOAD) || code[q + 1] != LOC_HERE) return 0;
+        q = next_pc(code, q);
+    }
+    if (q >= end || !is_square_test(base_at(code, q))) return 0;
+    return jump_or_fail(code, next_pc(code, q), end);
+}
+
 void fuse_superinstructions(Game *g, int fn)
 {
     const CodeFunction *f = &g->fns[fn];
@@ -123,6 +200,18 @@ void fuse_superinstructions(Game *g, int fn)
             if (forowner_follows(code, pc, f->end, OP_FRIEND)) code[pc] = OP_FORFRIEND;
             else if (forowner_follows(code, pc, f->end, OP_ENEMY)) code[pc] = OP_FORENEMY;
             else if (fortest_follows(code, pc, f->end)) code[pc] = OP_FORTEST;
+            continue;
+        }
+        /* the passes over directions and squares that fail at once (rows LOOP of opcodes.h) */
+        if (code[pc] == OP_FORBIT || code[pc] == OP_CHOOSEBIT) {
+            int choose = code[pc] == OP_CHOOSEBIT;
+            if (near_follows(code, pc, f->end, choose))
+                code[pc] = choose ? OP_CHOOSENEAR : OP_FORNEAR;
+            continue;
+        }
+        if (code[pc] == OP_CHOOSELIST) {
+            if (choose_test_follows(code, pc, f->end, 1)) code[pc] = OP_CHOOSEGO;
+            else if (choose_test_follows(code, pc, f->end, 0)) code[pc] = OP_CHOOSETEST;
             continue;
         }
         int op = fusion_at(starts, code, pc, f->end);

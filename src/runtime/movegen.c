@@ -149,6 +149,23 @@ static int pass_answered(Pos *p, MoveList *ml, int i)
     return has;
 }
 
+/* Is one of the moves ml->m[0 .. n) legal (the `legal` block)? A forced pass is offered only
+ * where none is: in a game with royal pieces a side whose every move leaves its King attacked
+ * passes (and the pass itself is legal only where its King is not attacked: checkmate stays
+ * checkmate). */
+static int some_legal(Pos *p, MoveList *ml, int n)
+{
+    if (p->g->hook_fn[HOOK_LEGAL] < 0) return n > 0;
+    int mover = pos_mover(p);
+    for (int i = 0; i < n; i++) {
+        pos_make_parts(p, ml, &ml->m[i], p->g->probe);
+        int ok = vm_run_legal(p, mover);
+        pos_unmake(p);
+        if (ok) return 1;
+    }
+    return 0;
+}
+
 static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, int onto_only)
 {
     const Game *g = p->g;
@@ -167,6 +184,8 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip
          * "832 squares, two pieces") */
         vm_charge(p, board_units / UNITS_A_STEP);
     }
+    /* no piece moves on its own (connect-four: every move is the turn's): no walk */
+    if (!g->pieces_move && from_unit < board_units) from_unit = board_units;
     for (int u = from_unit; u <= last; u++, skip = 0) {
         int before = ml->n;
         if (u < board_units) {                     /* every piece of a stack moves on its own */
@@ -197,7 +216,8 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip
             }
         } else if (u == board_units || (g->pass_forced && u == last)) {
             /* a forced pass is the last unit, and only where nothing came before it */
-            if (g->pass_forced && (u == board_units || ml->n > 0 || p->pass_guard)) continue;
+            if (g->pass_forced && (u == board_units || p->pass_guard || some_legal(p, ml, ml->n)))
+                continue;
             if (g->turn_fn < 0 || (onto_only && !g->moves_onto[g->turn_fn])) continue;
             if (g->pass_forced) {
                 RunCtx c = { .mode = RUN_GEN, .fn = g->turn_fn, .mover = mover, .origin = -1,
@@ -954,6 +974,9 @@ void movegen_prepare(Game *g)
             g->fallback_attackers[t >> 6] |= 1ull << (t & 63);
     }
     g->any_fallback = types_any(g->fallback_attackers);
+    g->pieces_move = 0;
+    for (int t = 1; t <= g->ntypes; t++)
+        if (g->types[t].natoms || g->types[t].moves_fn >= 0) g->pieces_move = 1;
     g->attackers_every_type = g->stack == 1 && g->ntypes > 0;
     for (int t = 1; t <= g->ntypes; t++)
         if (!type_in(g->fallback_attackers, t)) g->attackers_every_type = 0;

@@ -217,6 +217,43 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             L[OPND(1)] = (int64_t)(mask & (mask - 1));
             ip += 4; NEXT;
         }
+        /* FORBIT, CHOOSEBIT, CHOOSELIST that first pass over the elements the code after them
+         * would turn away at once (superinstr.c, skips.c), charging the steps it would have run;
+         * under --profile, or where reads are logged (the attack memo), as written */
+        vmcase(FORNEAR) vmcase(CHOOSENEAR) {
+            uint64_t mask = (uint64_t)L[OPND(1)];
+            if (!profiling && !c->reads && mask) {
+                long st = 0;
+                mask = skip_near(p, ip, L, mover, mask, &st);
+                L[OPND(1)] = (int64_t)mask;
+                if (!mask && *ip == OP_CHOOSENEAR) st--;   /* (no last CHOOSEBIT: its FAIL) */
+                BULK_STEPS(st);
+            }
+            if (!mask) { if (*ip == OP_CHOOSENEAR) goto fail; ip = code + OPND(3); NEXT; }
+            int bit = __builtin_ctzll(mask);
+            mask &= mask - 1;
+            L[OPND(1)] = (int64_t)mask;
+            if (mask && *ip == OP_CHOOSENEAR) push_choice(p, s, PC, L, OPND(3), LINE);
+            L[OPND(2)] = bit;
+            ip += 4; NEXT;
+        }
+        vmcase(CHOOSEGO) vmcase(CHOOSETEST) {
+            const List *li = &g->lists[OPND(1)];
+            int pl = PLOK(mover) ? mover : 0;
+            int64_t i = L[OPND(2)], n = li->n[pl];
+            if (!profiling && !c->reads && i >= 0 && i < n) {
+                long st = 0;
+                int64_t k = skip_choose(p, ip, li, pl, mover, i, n, &st);
+                if (k >= n) st--;                          /* (no last CHOOSELIST: its FAIL) */
+                BULK_STEPS(st);
+                i = k;
+            }
+            if (i < 0 || i >= n) goto fail;
+            L[OPND(2)] = i + 1;
+            if (i + 1 < n) push_choice(p, s, PC, L, OPND(4), LINE);
+            L[OPND(3)] = li->item[pl][i];
+            ip += 5; NEXT;
+        }
         vmcase(BIT) a = stk[sp - 1]; stk[sp - 1] = a >= 0 && a < 64 ? (int64_t)(1ull << a) : 0;
             ip += 1; NEXT;
         vmcase(POPCNT) stk[sp - 1] = __builtin_popcountll((uint64_t)stk[sp - 1]); ip += 1; NEXT;
@@ -774,6 +811,9 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         {
             Choice *ch = &s->ch[--s->nch];
             pos_undo_to(p, ch->trail_mark);
+            /* what the branches since the choice deferred is no branch's now: the branch taken
+             * up, and every choice under it, was made before it and chains only older entries */
+            s->deferred.n = ch->deferred_n;
             memcpy(L, s->locs + ch->loc_off, sizeof *L * (size_t)ch->nlocs);
             s->nlocs = ch->loc_off;
             ip = code + ch->pc; sp = 0;

@@ -1,0 +1,127 @@
+/* skips.c - the native passes of FORNEAR, CHOOSENEAR, CHOOSEGO and CHOOSETEST.
+ *
+ * Each of those instructions stands where a loop or a choice over directions or squares begins,
+ * followed by the code that tests the element it takes (superinstr.c checks the pattern when it
+ * fuses: every instruction of it at a fixed place). An element that the tests turn away costs
+ * ten instructions or more as written (and a choice pushed and popped); here it costs a look at
+ * one square. The first element that passes is left to the code as written, which tests it again
+ * and goes on: so whatever this file decides to pass over must be what the code would have turned
+ * away, and nothing more. The steps the passed-over elements would have run are charged (vm_loop.h,
+ * BULK_STEPS), so the bounds on work are unchanged (tests/near-loop-steps.sh). */
+#include "skips.h"
+#include "opcodes.h"
+
+/* The test (EMPTY, FRIEND, ENEMY) of square sq (0 for none), as the VM does it */
+static inline int square_test(const Pos *p, int op, int64_t sq, int mover)
+{
+    const Game *g = p->g;
+    if ((uint64_t)sq >= (uint64_t)g->nsq) return 0;
+    if (op == OP_EMPTY) return !p->st[sq * g->stack];
+    int loc = g->stack == 1 ? (int)sq : pos_top_loc(p, (int)sq);
+    int32_t w = loc >= 0 ? p->st[loc] : 0;
+    if (!w) return 0;
+    return op == OP_FRIEND ? PW_OWNER(w) == mover : PW_OWNER(w) >= 0 && PW_OWNER(w) != mover;
+}
+
+/* Whether the branch goes on after the conditional jump at q (JZ or JNZ, one way of which is
+ * FAIL) when the value tested is v: the value it goes on with */
+static int goes_on_with(const int32_t *code, const int32_t *q)
+{
+    int on_jump = opcode_info[code[q[1]]].base != OP_FAIL;   /* the jump goes on, or fails */
+    int jumps_if = opcode_info[q[0]].base == OP_JNZ;          /* the jump is taken on 1 or 0 */
+    return on_jump ? jumps_if : !jumps_if;
+}
+
+/* (the code of the game: an instruction's jump target is an index into it) */
+static const int32_t *code_of(const Pos *p) { return p->g->code; }
+
+/* The lowest direction of mask whose square from x passes (the test's value is `on`), the
+ * directions before it passed over: off the board `off` steps each, turned away `away` */
+static inline uint64_t near_pass(const Pos *p, int64_t x, int test, int on, int mover,
+                                 uint64_t mask, long off, long away, long *steps)
+{
+    const Game *g = p->g;
+    long n = 0;
+    if ((uint64_t)x >= (uint64_t)g->nsq) {             /* every step is off the board */
+        *steps += off * __builtin_popcountll(mask);
+        return 0;
+    }
+    const int16_t *nb = &g->neighbor[x * g->ndirs];
+    const int32_t *st = p->st;
+    const int ndirs = g->ndirs;
+    /* one loop a test, the test's value compared with `on` (a board of one piece a square) */
+#define NEAR_LOOP(VALUE) \
+    for (; mask; mask &= mask - 1) {                                    \
+        int d = __builtin_ctzll(mask);                                  \
+        int t = d < ndirs ? nb[d] : -1;                                 \
+        if (t < 0) { n += off; continue; }                              \
+        int32_t w = st[t];                                              \
+        if ((VALUE) == on) break;                                       \
+        n += away;                                                      \
+    }
+    if (g->stack != 1) {
+        for (; mask; mask &= mask - 1) {
+            int d = __builtin_ctzll(mask);
+            int t = d < ndirs ? nb[d] : -1;
+            if (t < 0) { n += off; continue; }
+            if (square_test(p, test, t, mover) == on) break;
+            n += away;
+        }
+    } else if (test == OP_EMPTY) {
+        NEAR_LOOP(!w)
+    } else if (test == OP_FRIEND) {
+        NEAR_LOOP(w && PW_OWNER(w) == mover)
+    } else {
+        NEAR_LOOP(w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover)
+    }
+#undef NEAR_LOOP
+    *steps += n;
+    return mask;
+}
+
+uint64_t skip_near(const Pos *p, const int32_t *ip, const int64_t *L, int mover, uint64_t mask,
+                   long *steps)
+{
+    const int choose = opcode_info[ip[0]].base == OP_CHOOSEBIT;
+    /* FORBIT m d e | LOAD x or MOVEFIELD f | LOAD d | STEPSQ | STORE t | LOAD t | PUSH -1 | NE |
+     * JZ j | LOAD t | test | JZ or JNZ j2: the words at 0, 4, 6, 8, 9, 11, 13, 15, 16, 18, 20,
+     * 21 */
+    int64_t x;
+    if (opcode_info[ip[4]].base == OP_LOAD) x = L[ip[5]];
+    else switch (ip[5]) {
+        case 0: x = p->last_from; break;
+        case 1: x = p->last_to; break;
+        case 2: x = p->last_piece; break;
+        default: x = p->last_captured; break;
+    }
+    const int32_t *j2 = ip + 21;
+    /* FORBIT: the body is reached past JZ back on 1, past JNZ back on 0 */
+    int on = choose ? goes_on_with(code_of(p), j2) : opcode_info[j2[0]].base == OP_JZ;
+    return near_pass(p, x, opcode_info[ip[20]].base, on, mover, mask, 9 + choose, 12 + choose,
+                     steps);
+}
+
+int64_t skip_choose(const Pos *p, const int32_t *ip, const List *li, int pl, int mover,
+                    int64_t i, int64_t n, long *steps)
+{
+    const Game *g = p->g;
+    /* CHOOSELIST l i s k | LOAD s | GO | LOAD 0 | test | jump: the words at 0, 5, 7, 8, 10, 11;
+     * or CHOOSELIST l i s k | LOAD s | test | jump: 0, 5, 7, 8 */
+    const int go = ip[0] == OP_CHOOSEGO;
+    const int test = opcode_info[ip[go ? 10 : 7]].base;
+    const int on = goes_on_with(code_of(p), ip + (go ? 11 : 8));
+    const int32_t *item = li->item[pl];
+    long cost = 0;
+    for (; i < n; i++) {
+        int64_t e = item[i];
+        if ((uint64_t)e >= (uint64_t)g->nsq) {
+            if (go) { cost += 3; continue; }            /* GO fails */
+            if (!on) break;                             /* (the test of none is 0) */
+            cost += 5; continue;
+        }
+        if (square_test(p, test, e, mover) == on) break;
+        cost += go ? 7 : 5;
+    }
+    *steps += cost;
+    return i;
+}

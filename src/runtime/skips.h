@@ -1,0 +1,21 @@
+/* skips.h - the native passes of FORNEAR, CHOOSENEAR, CHOOSEGO and CHOOSETEST (opcodes.h,
+ * superinstr.c): the directions or squares whose branch would fail at once, passed over without
+ * running it. */
+#ifndef BOARDVM_SKIPS_H
+#define BOARDVM_SKIPS_H
+#include "position.h"
+
+/* FORNEAR or CHOOSENEAR at ip (code: the game's): the directions of mask, lowest first, whose
+ * square one step from x (the instruction after it) is off the board or fails its test are
+ * passed over; returns mask from the first one that passes on (0 if none), and adds to *steps
+ * the instructions the passed-over ones would have run (FORBIT or CHOOSEBIT and the tests, and
+ * the FAIL of a choice). */
+uint64_t skip_near(const Pos *p, const int32_t *ip, const int64_t *L, int mover, uint64_t mask,
+                   long *steps);
+
+/* CHOOSEGO or CHOOSETEST at ip: the first index from i on (below n) of list li, as player pl
+ * sees it, whose square passes the test after it, or n; *steps as skip_near's. */
+int64_t skip_choose(const Pos *p, const int32_t *ip, const List *li, int pl, int mover,
+                    int64_t i, int64_t n, long *steps);
+
+#endif
