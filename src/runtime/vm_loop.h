@@ -353,12 +353,20 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                 if (cmp == OP_LT || cmp == OP_LE) { lo = INT64_MIN; hi = cmp == OP_LT ? k - 1 : k; }
                 if (cmp == OP_GT || cmp == OP_GE) { hi = INT64_MAX; lo = cmp == OP_GT ? k + 1 : k; }
                 int64_t j = i;
-                for (; j < n; j++) {
-                    int64_t e = li->item[pl][j];
-                    int64_t val = !SQOK(e) ? 0 : sqvar >= 0 ? p->st[sqvar + e]
-                                : pos_height(p, (int)e);
-                    if ((val >= lo && val <= hi) != outside) break;
-                }
+                const int32_t *item = li->item[pl];
+                /* two loops, the test's kind decided once (Nemoroth's after-move walks the
+                 * board so twice a make); the unsigned compare is lo <= val <= hi */
+                uint64_t span = (uint64_t)hi - (uint64_t)lo;
+                if (sqvar >= 0)
+                    for (; j < n; j++) {
+                        int64_t e = item[j], val = SQOK(e) ? p->st[sqvar + e] : 0;
+                        if (((uint64_t)val - (uint64_t)lo <= span) != outside) break;
+                    }
+                else
+                    for (; j < n; j++) {
+                        int64_t e = item[j], val = SQOK(e) ? pos_height(p, (int)e) : 0;
+                        if (((uint64_t)val - (uint64_t)lo <= span) != outside) break;
+                    }
                 BULK_STEPS(6 * (j - i));
                 i = j;
             }
