@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """bench/search-speed.py - search nodes per CPU second of boardvm builds, and of Fairy-Stockfish.
 
-Usage: bench/search-speed.sh [--old BOARDVM] [--fsf FSF] [--fsf-chess FSF] [--runs N]
-                             [--games a,b] [NEW]
+Usage: bench/search-speed.sh [--old BOARDVM | --no-old] [--fsf FSF] [--fsf-chess FSF]
+                             [--runs N] [--games a,b] [NEW]
 
 Each engine is driven through UCI (`boardvm uci FILE`; Fairy-Stockfish with `UCI_Variant`):
 `position startpos`, `go depth D`, and the last `info` line's node count once `bestmove`
@@ -111,6 +111,8 @@ def main(argv):
             elif a == "--runs": runs = int(v)
             else: only = v.split(",")
             i += 2
+        elif a == "--no-old":
+            old = None; i += 1
         elif a.startswith("-"):
             raise SystemExit(__doc__)
         else:
@@ -118,10 +120,11 @@ def main(argv):
     fsf_chess = fsf_chess or fsf
     print("Search nodes per CPU second, start position, fixed depth, medians of %d interleaved "
           "runs, the start-up taken off" % runs)
-    print("%-12s %5s %10s %10s %12s %12s %6s" % ("game", "depth", "old nodes", "new nodes",
-                                                 "old nodes/s", "new nodes/s", "ratio"))
+    if old:
+        print("%-12s %5s %10s %10s %12s %12s %6s" % ("game", "depth", "old nodes", "new nodes",
+                                                     "old nodes/s", "new nodes/s", "ratio"))
     for name, rules, depth, _, _ in GAMES:
-        if only and name not in only:
+        if not old or (only and name not in only):
             continue
         path = os.path.join(TOP, rules)
         (no, _, ro), (nn, _, rn) = rates([([old, "uci", path], "", depth),
