@@ -547,8 +547,9 @@ function drawLegend() {
     if (!t) return;
     const tr = document.createElement('tr');
     const td0 = document.createElement('td');
-    td0.append(miniPiece({type: i, owner: t.neutral ? -1 : 0}, 26));
-    if (!t.neutral && game.players.length > 1) td0.append(miniPiece({type: i, owner: 1}, 26));
+    // a neutral type once; any other in each player's colours (a third player's too)
+    if (t.neutral) td0.append(miniPiece({type: i, owner: -1}, 26));
+    else game.players.forEach((p, pl) => { if (!p.chance) td0.append(miniPiece({type: i, owner: pl}, 26)); });
     const td1 = document.createElement('td');
     td1.textContent = `${t.code}  ${t.name}${t.royal ? ' (royal)' : ''}`;
     tr.append(td0, td1);
@@ -574,6 +575,13 @@ function drawStatus() {
   }
   delete st.dataset.result;
   st.textContent = `${game.players[state.turn].name} to move`;
+  if (state.out && state.out.length) {   // three or more players: those eliminated
+    const o = document.createElement('span');
+    o.className = 'out';
+    o.id = 'out';
+    o.textContent = ` — out: ${state.out.map((pl) => game.players[pl].name).join(', ')}`;
+    st.append(o);
+  }
   if (state.check && state.check.length) {
     const c = document.createElement('span');
     c.className = 'check';

@@ -51,7 +51,7 @@
 #define MAX_WORK_MILLIONS 100000  /* `moves work N;` raises GEN_BUDGET for one game, up to 1e11 */
 #define MAX_CHOICES 100000        /* choices open at once in one program run (backtracking stack) */
 #define MAX_MOVESOF_NEST 8        /* `moves-of` runs inside one another */
-#define MAX_DEFERRED 65536        /* effects `defer` records in one program run (all branches) */
+#define MAX_DEFERRED 65536        /* effects `defer` holds at once in one program run */
 #define MAX_REPLY_NEST 8          /* `no-moves` in `legal` asked of a reply, inside one another */
 #define MAX_ATTACK_NEST 8         /* attack and reach tests run by programs inside one another */
 #define MAX_CAPTURE_NEST 64       /* `on capture` runs inside one another (a hook that captures:

@@ -1076,15 +1076,18 @@ static void stmt_repeat(Compiler *C, Ast *s)
 static void stmt_either(Compiler *C, Ast *s)
 {
     if (!in_program(C)) { diag_error(C->diag, s->loc, "`either` branches a move program; hooks run straight through"); return; }
-    int ends[MAX_NESTING]; int ne = 0;
+    /* each branch but the last jumps to the end: the jumps are chained through their operands
+     * (patch_chain), as many as there are branches (a fixed array of 64 once left the jumps
+     * of the 65th branch on out, which then ran on into the next: Zillions pieces have 89) */
+    int ends = -1;
     for (int i = 0; i < s->nkids; i++) {
         int ch = -1;
         if (i + 1 < s->nkids) ch = emit_op(C, OP_CHOICE, 0, C->nlocals);
         block(C, s->kids[i]);
-        if (i + 1 < s->nkids && ne < MAX_NESTING) ends[ne++] = emit_op(C, OP_JMP, 0);
+        if (i + 1 < s->nkids) ends = emit_op(C, OP_JMP, ends);
         if (ch >= 0) patch(C, ch, here_pc(C));
     }
-    for (int i = 0; i < ne; i++) patch(C, ends[i], here_pc(C));
+    patch_chain(C, ends, here_pc(C));
 }
 
 /* `let`: a new local, typed by its value or as written; a zone value takes locals of its own */

@@ -149,6 +149,23 @@ static int pass_answered(Pos *p, MoveList *ml, int i)
     return has;
 }
 
+/* Is one of the moves ml->m[0 .. n) legal (the `legal` block)? A forced pass is offered only
+ * where none is: in a game with royal pieces a side whose every move leaves its King attacked
+ * passes (and the pass itself is legal only where its King is not attacked: checkmate stays
+ * checkmate). */
+static int some_legal(Pos *p, MoveList *ml, int n)
+{
+    if (p->g->hook_fn[HOOK_LEGAL] < 0) return n > 0;
+    int mover = pos_mover(p);
+    for (int i = 0; i < n; i++) {
+        pos_make_parts(p, ml, &ml->m[i], p->g->probe);
+        int ok = vm_run_legal(p, mover);
+        pos_unmake(p);
+        if (ok) return 1;
+    }
+    return 0;
+}
+
 static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, int onto_only)
 {
     const Game *g = p->g;
@@ -197,7 +214,8 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip
             }
         } else if (u == board_units || (g->pass_forced && u == last)) {
             /* a forced pass is the last unit, and only where nothing came before it */
-            if (g->pass_forced && (u == board_units || ml->n > 0 || p->pass_guard)) continue;
+            if (g->pass_forced && (u == board_units || p->pass_guard || some_legal(p, ml, ml->n)))
+                continue;
             if (g->turn_fn < 0 || (onto_only && !g->moves_onto[g->turn_fn])) continue;
             if (g->pass_forced) {
                 RunCtx c = { .mode = RUN_GEN, .fn = g->turn_fn, .mover = mover, .origin = -1,

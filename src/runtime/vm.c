@@ -19,7 +19,9 @@
 #include "opcodes.h"
 #include "royal.h"
 
-typedef struct { int pc, trail_mark, loc_off, nlocs; } Choice;   /* nlocs: the locals it keeps */
+/* nlocs: the locals it keeps; deferred_n: the length of the deferred-effect store when it was
+ * made (the entries recorded after it belong to branches that are over once it is taken up) */
+typedef struct { int pc, trail_mark, loc_off, nlocs, deferred_n; } Choice;
 
 struct VmScratch {
     VmWork w;                          /* first: vm_charge (vm.h) reads it through p->vm */
@@ -198,6 +200,7 @@ static inline __attribute__((always_inline)) void push_choice(Pos *p, struct VmS
     Choice *c = &s->ch[s->nch++];
     MAXIMA_NOTE(choices, s->nch);
     c->pc = pc; c->trail_mark = p->ntrail; c->loc_off = s->nlocs; c->nlocs = nlocals;
+    c->deferred_n = s->deferred.n;
     memcpy(s->locs + s->nlocs, L, sizeof *L * (size_t)nlocals);
     s->nlocs += nlocals;
 }

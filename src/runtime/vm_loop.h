@@ -785,6 +785,10 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         {
             Choice *ch = &s->ch[s->nch - 1];
             if (p->ntrail > ch->trail_mark) pos_undo_to(p, ch->trail_mark);
+            /* what the branches since the choice deferred is no branch's now: the branch taken
+             * up, and every choice under it, was made before it and chains only older entries
+             * (a kept choice, below, stays made at this length) */
+            s->deferred.n = ch->deferred_n;
             memcpy(L, s->locs + ch->loc_off, sizeof *L * (size_t)ch->nlocs);
             ip = code + ch->pc; sp = 0;
             /* A CHOOSELIST or CHOOSEBIT resumed here pushes at once a choice with these very

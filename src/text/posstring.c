@@ -385,6 +385,17 @@ static int parse_history(const char *s, uint64_t **out, int *n, char *e, size_t 
     }
 }
 
+/* A player out (parse_out) is never to move: the turn passes over it. (It may own pieces
+ * again: a `flip` or a `create` can give it some after its `out`.) */
+static int check_out(const Pos *p, char *e, size_t el)
+{
+    const Game *g = p->g;
+    if ((uint32_t)p->st[g->st_out] >> pos_turn(p) & 1)
+        return err(e, el, "out: %s is out and cannot be the side to move",
+                   g->player_name[pos_turn(p)]);
+    return 1;
+}
+
 /* The trailing fields of a standard FEN (castling, en passant, the two move counters) after the
  * fields a game declares, for a game that declares none of them (xiangqi's FEN ends in
  * "- - 0 1"): all "-" or digits, and no more than a FEN's six fields in all. They say "none" and
@@ -495,6 +506,30 @@ static int player_of_letter(const Game *g, const char *s, size_t n)
     return exact >= 0 ? exact : nfolded == 1 ? folded : -1;
 }
 
+/* `out`: the eliminated players of a game of three or more (Game.st_out), their letters
+ * separated by commas (`out=r,g`); written only when a player is out, so that a position
+ * string holds the players still in (read without it, nobody is out). Only players who take
+ * turns can be out, and not all of them. */
+static int parse_out(Pos *p, const char *val, char *e, size_t el)
+{
+    const Game *g = p->g;
+    uint32_t out = 0;
+    for (const char *q = val;;) {
+        size_t n = strcspn(q, ",");
+        int pl = player_of_letter(g, q, n);
+        if (pl < 0 || !(g->active_players >> pl & 1))
+            return err(e, el, "out: '%.*s' is not a player who takes turns", (int)(n < 20 ? n : 20),
+                       q);
+        if (out >> pl & 1) return err(e, el, "out: '%.*s' given twice", (int)n, q);
+        out |= 1u << pl;
+        if (!q[n]) break;
+        q += n + 1;
+    }
+    if (!(g->active_players & ~out)) return err(e, el, "out: every player is out");
+    pos_set(p, g->st_out, (int32_t)out);
+    return 1;
+}
+
 /* "pieces(NUMBERS,TYPE)": the attribute that numbers the squares and the type written bare. */
 static void pieces_field(const Game *g, const char *f, int *attr, int *type)
 {
@@ -600,6 +635,8 @@ static int read_format(Pos *p, const char *str, int format, char *e, size_t el, 
             else { pos_set(p, g->st_turn, t); have_turn = 1; }
         } else if (!strcmp(f, "hands")) ok = parse_hands(p, val, e, el);
         else if (!strcmp(f, "history")) ok = parse_history(val, &hist, &nhist, e, el);
+        else if (!strcmp(f, "out") && g->st_out >= 0 && var_index(g, f) < 0)
+            ok = parse_out(p, val, e, el);
         else {
             int vi = var_index(g, f);
             if (vi < 0) { ok = err(e, el, "'%s' is not a field of this game's positions", f); break; }
@@ -636,6 +673,7 @@ static int read_format(Pos *p, const char *str, int format, char *e, size_t el, 
         }
     }
     if (ok && !have_turn) pos_set(p, g->st_turn, 0);
+    if (ok && g->st_out >= 0 && p->st[g->st_out]) ok = check_out(p, e, el);
 out:
     free(copy);
     p->ntrail = 0;                  /* the set-up is not a move: nothing to undo */
@@ -795,6 +833,14 @@ char *pos_to_string(const Pos *p)
                 any = 1;
             }
         }
+    }
+    if (g->st_out >= 0 && p->st[g->st_out] && var_index(g, "out") < 0) {
+        const char *sep = " out=";        /* (parse_out) */
+        for (int pl = 0; pl < g->nplayers; pl++)
+            if (p->st[g->st_out] >> pl & 1) {
+                put(&b, "%s%s", sep, g->player_letter[pl]);
+                sep = ",";
+            }
     }
     int listed_hands = 0;
     for (int i = 0; i < nf; i++)

@@ -116,6 +116,7 @@ json_t *game_json(const Game *g)
         json_t *o = must(json_object());
         put(o, "name", json_text(g->player_name[i]));
         put(o, "letter", json_text(g->player_letter[i]));
+        if (game_is_chance(g, i)) put(o, "chance", json_true());   /* throws dice, owns no side */
         add(pl, o);
     }
     put(j, "players", pl);
@@ -255,6 +256,12 @@ json_t *position_json(Pos *p)
     json_t *j = must(json_object());
     int turn = pos_turn(p);
     put(j, "turn", json_integer(turn));
+    if (g->st_out >= 0) {                       /* three or more players: those out, if any */
+        json_t *out = must(json_array());
+        for (int pl = 0; pl < g->nplayers; pl++)
+            if (p->st[g->st_out] >> pl & 1) add(out, json_integer(pl));
+        put(j, "out", out);
+    }
     char *s = pos_to_string(p);
     put(j, "position", json_text(s));
     free(s);

@@ -1057,12 +1057,6 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
     start->loc = zl_loc(L, setup_at);
     ast_add(&L->nodes, root, start);
     L->g->attacks_by_capture = 1;
-    for (int i = 0; i < L->npieces && L->g->pass_forced; i++)
-        if (royal[i]) {
-            zl_error(L, zrf_find(L->sections, "option"), "a forced pass in a game with checkmated "
-                     "pieces is not supported yet by boardvm's Zillions reader");
-            break;
-        }
     Game *g = NULL;
     if (L->failed) { *status = 1; game_free(L->g); L->g = NULL; }
     else {

@@ -14,6 +14,7 @@
 typedef struct {
     ZrfLower *L;
     int drop;                    /* a drop block: `add` drops the piece */
+    int after_empty;             /* the instruction before this one is (verify empty?) */
     int parts;                   /* the block has cascade, from or to */
     int casc;                    /* ... cascade or from (moves of another piece) */
     int taken;                   /* deferred captures: `capture` adds to ZL_TAKEN, the move's
@@ -30,8 +31,11 @@ typedef struct {
 #define PT " part-to"            /* its destination, set by `to` (none: where `add` runs) */
 #define TO1 " first-to"          /* the first part's destination, once a cascade ended it */
 #define CASC " cascaded"
+#define PLF " part-last-from"    /* a move in parts: where its last part started, and ended */
+#define PLT " part-last-to"
 
 static void instrs(Blk *k, Ast *out, const ZrfNode *list, int from);
+static int is_verify_of(const ZrfNode *n, const char *what);
 static void seq(Blk *k, Ast *out, const ZrfNode *list, int from, int to);
 static int holds_partial(const ZrfNode *n);
 static Ast *cond(Blk *k, const ZrfNode *c);
@@ -76,7 +80,10 @@ static void unsupported(Blk *k, const ZrfNode *at, const char *what)
  * decides, so that a block beginning with (verify (in-zone? Z)) is not run elsewhere. */
 static Ast *here(Blk *k, const ZrfNode *at)
 {
-    return zl_ident(k->L, k->moved || k->drop ? "here" : "from", at);
+    /* (in a game with moves in parts a block may start a later part, where the piece stands
+     * elsewhere) */
+    return zl_ident(k->L, k->moved || k->drop || (k->L->partial && !k->attack) ? "here" : "from",
+                    at);
 }
 
 /* The square a predicate's or an effect's argument names: a direction (the next square that
@@ -109,21 +116,55 @@ static Ast *square_opt(Blk *k, const ZrfNode *form, int n)
 
 /* ---------- predicates ---------- */
 
-static Ast *any_of(Blk *k, const ZrfNode *at, Ast *(*one)(Blk *, const ZrfNode *, Ast *), Ast *sq)
+
+/* A square for a predicate, made afresh for each use: the predicate's optional argument, or the
+ * step from here along direction d */
+typedef Ast *(*SquareFn)(Blk *k, const ZrfNode *c, int arg);
+static Ast *square_of_arg(Blk *k, const ZrfNode *c, int n) { return square_opt(k, c, n); }
+static Ast *square_by_step(Blk *k, const ZrfNode *c, int d)
 {
-    (void)sq;
-    ZrfLower *L = k->L;
-    Ast *e = NULL;
-    for (int d = 0; d < L->b->ndirs; d++) {
-        Ast *s = zl_call(L, "step", at, here(k, at), zl_ident(L, L->b->dir[d], at));
-        Ast *t = one(k, at, s);
-        e = e ? zl_binary(L, BIN_OR, at, e, t) : t;
-    }
-    return e ? e : zl_ident(L, "false", at);
+    return zl_call(k->L, "step", c, here(k, c), zl_ident(k->L, k->L->b->dir[d], c));
 }
 
-static Ast *enemy_on(Blk *k, const ZrfNode *at, Ast *sq) { return zl_call(k->L, "enemy", at, sq,
-    NULL); }
+/* the game has a neutral player (one that takes no turn of its own, read_turn_order) */
+static int has_neutral(const ZrfLower *L)
+{
+    for (int p = 0; p < L->nplayers; p++)
+        if (!zl_active_player(L, p)) return 1;
+    return 0;
+}
+
+/* `neutral?`: the piece there belongs to a neutral player, `owner(at(sq)) == N or ...` (false
+ * in a game without one); NULL after an error in the square */
+static Ast *neutral_on(Blk *k, const ZrfNode *c, SquareFn square, int arg)
+{
+    ZrfLower *L = k->L;
+    Ast *e = NULL;
+    for (int p = 0; p < L->nplayers; p++) {
+        if (zl_active_player(L, p)) continue;
+        Ast *sq = square(k, c, arg);
+        if (!sq) return NULL;
+        Ast *t = zl_binary(L, BIN_EQ, c, zl_call(L, "owner", c, zl_call(L, "at", c, sq, NULL),
+                                                 NULL), zl_ident(L, L->player[p], c));
+        e = e ? zl_binary(L, BIN_OR, c, e, t) : t;
+    }
+    return e ? e : zl_ident(L, "false", c);
+}
+
+/* `enemy?`: another player's piece, not a neutral one: Polygamo's reading, which `neutral?`
+ * beside `friend?` and `enemy?` makes a partition of the pieces (docs/zrf.md, "Decisions") */
+static Ast *not_neutral(Blk *k, const ZrfNode *c, Ast *e, SquareFn square, int arg)
+{
+    if (!e || !has_neutral(k->L)) return e;
+    Ast *n = neutral_on(k, c, square, arg);
+    return n ? zl_binary(k->L, BIN_AND, c, e, zl_not(k->L, c, n)) : NULL;
+}
+
+static Ast *enemy_on(Blk *k, const ZrfNode *at, int d)
+{
+    return not_neutral(k, at, zl_call(k->L, "enemy", at, square_by_step(k, at, d), NULL),
+                       square_by_step, d);
+}
 
 /* A predicate named by an atom or at the head of a list (its `not-` form is its negation). */
 static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
@@ -138,12 +179,11 @@ static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
     if (!strcmp(name, "true") || !strcmp(name, "false")) return zl_ident(L, name, c);
     if (!strcmp(name, "empty?") || !strcmp(name, "friend?") || !strcmp(name, "enemy?")) {
         char fn[16]; snprintf(fn, sizeof fn, "%.*s", (int)strlen(name) - 1, name);
-        Ast *sq = square_opt(k, c, 1);
-        if (sq && k->taken && name[1] == 'n')     /* (a piece taken already is no enemy) */
-            return zl_binary(L, BIN_AND, c, zl_call(L, fn, c, sq, NULL), zl_not(L, c,
-                             zl_kids(L, AST_IN, c, square_opt(k, c, 1), zl_ident(L, ZL_TAKEN, c),
-                                     NULL)));
-        return sq ? zl_call(L, fn, c, sq, NULL) : NULL;
+        Ast *sq = square_opt(k, c, 1), *e = sq ? zl_call(L, fn, c, sq, NULL) : NULL;
+        if (e && k->taken && name[1] == 'n')      /* (a piece taken already is no enemy) */
+            e = zl_binary(L, BIN_AND, c, e, zl_not(L, c, zl_kids(L, AST_IN, c, square_opt(k, c, 1),
+                                                                zl_ident(L, ZL_TAKEN, c), NULL)));
+        return name[1] == 'n' ? not_neutral(k, c, e, square_of_arg, 1) : e;
     }
     if (!strcmp(name, "piece?")) {
         if (!list || c->nkids < 2 || zl_piece(L, c->kids[1]->text) < 0) {
@@ -192,9 +232,20 @@ static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
     if (!strcmp(name, "last-from?") || !strcmp(name, "last-to?")) {
         L->uses_last = 1;
         Ast *sq = square_opt(k, c, 1);
-        return sq ? zl_binary(L, BIN_EQ, c, sq, zl_ident(L, name[5] == 'f' ? ZL_LASTFROM
-                                                         : ZL_LASTTO, c))
-                  : NULL;
+        if (!sq) return NULL;
+        /* (a square off the board is none, and so is the last move's before the first: no
+         * square off the board was the last anything) */
+        Ast *game = zl_binary(L, BIN_AND, c, zl_binary(L, BIN_NE, c, square_opt(k, c, 1),
+                              zl_ident(L, "none", c)), zl_binary(L, BIN_EQ, c, sq,
+                              zl_ident(L, name[5] == 'f' ? ZL_LASTFROM : ZL_LASTTO, c)));
+        if (!L->partial || k->attack || k->drop) return game;
+        /* in a later part of a move in parts: the part before it (Dagaz's generator asks its
+         * parent's lastf and lastt: isLastFrom, isLastTo) */
+        Ast *part = zl_binary(L, BIN_AND, c, zl_binary(L, BIN_NE, c, square_opt(k, c, 1),
+                              zl_ident(L, "none", c)), zl_binary(L, BIN_EQ, c, square_opt(k, c, 1),
+                              zl_ident(L, name[5] == 'f' ? PLF : PLT, c)));
+        return zl_binary(L, BIN_OR, c, zl_binary(L, BIN_AND, c, zl_ident(L, ZL_CHAIN, c), part),
+                         zl_binary(L, BIN_AND, c, zl_not(L, c, zl_ident(L, ZL_CHAIN, c)), game));
     }
     if (!strcmp(name, "attacked?") || !strcmp(name, "defended?")) {
         Ast *sq = square_opt(k, c, 1);
@@ -202,7 +253,14 @@ static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
         return name[0] == 'a' ? zl_call(L, "attacked", c, sq, NULL)
                               : zl_call(L, "attacked", c, sq, zl_ident(L, "mover", c));
     }
-    if (!strcmp(name, "adjacent-to-enemy?")) return any_of(k, c, enemy_on, NULL);
+    if (!strcmp(name, "adjacent-to-enemy?")) {
+        Ast *e = NULL;
+        for (int d = 0; d < L->b->ndirs; d++) {
+            Ast *t = enemy_on(k, c, d);
+            e = e ? zl_binary(L, BIN_OR, c, e, t) : t;
+        }
+        return e ? e : zl_ident(L, "false", c);
+    }
     if (zl_attribute(L, name) >= 0) {
         Ast *sq = square_opt(k, c, 1);
         if (!sq) return NULL;
@@ -210,19 +268,7 @@ static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
         e->name = zl_str(L, name);
         return e;
     }
-    if (!strcmp(name, "neutral?")) {
-        /* a piece of a player that takes no turn of its own (read_turn_order) */
-        Ast *e = NULL;
-        for (int p = 0; p < L->nplayers; p++) {
-            if (zl_active_player(L, p)) continue;
-            Ast *sq = square_opt(k, c, 1);
-            if (!sq) return NULL;
-            Ast *t = zl_binary(L, BIN_EQ, c, zl_call(L, "owner", c, zl_call(L, "at", c, sq, NULL),
-                                                     NULL), zl_ident(L, L->player[p], c));
-            e = e ? zl_binary(L, BIN_OR, c, e, t) : t;
-        }
-        return e ? e : zl_ident(L, "false", c);
-    }
+    if (!strcmp(name, "neutral?")) return neutral_on(k, c, square_of_arg, 1);
     if (!strcmp(name, "position-flag?")) {
         /* (position-flag? NAME [where]): the square is in the flag's set (off the board: false,
          * as `none` is in no set) */
@@ -320,6 +366,17 @@ static void effect_capture(Blk *k, Ast *out, const ZrfNode *f)
     if (sq) deferred(k, out, f, zl_kids(k->L, AST_CAPTURE, f, sq, NULL, NULL), check);
 }
 
+/* `flip`'s new owner of a piece of player p: the next player after p in (players ...) who
+ * takes turns (neither neutral nor random), round the list */
+static int flip_to(const ZrfLower *L, int p)
+{
+    for (int i = 1; i <= L->nplayers; i++) {
+        int q = (p + i) % L->nplayers;
+        if (zl_active_player(L, q) && !zl_is_chance(L, q)) return q;
+    }
+    return p;
+}
+
 static void effect_owner(Blk *k, Ast *out, const ZrfNode *f, int flip)
 {
     ZrfLower *L = k->L;
@@ -329,18 +386,30 @@ static void effect_owner(Blk *k, Ast *out, const ZrfNode *f, int flip)
         deferred(k, out, f, zl_kids(L, AST_SETOWNER, f, sq, zl_ident(L, "mover", f), NULL), check);
         return;
     }
-    if (L->nplayers != 2) { unsupported(k, f,
-                                        "`flip` in a game of other than two players"); return; }
-    /* the piece's owner as the board stands, read now: the other player gets it */
-    Ast *s2, *sq2 = effect_square(k, f, 1, &s2);
-    Ast *is_first = zl_binary(L, BIN_EQ, f, zl_call(L, "owner", f, zl_call(L, "at", f, sq2, NULL),
-                                                    NULL),
-                              zl_ident(L, L->player[0], f));
-    Ast *then = zl_block(L, f), *els = zl_block(L, f);
-    Ast *c1, *c2, *a = effect_square(k, f, 1, &c1), *b = effect_square(k, f, 1, &c2);
-    deferred(k, then, f, zl_kids(L, AST_SETOWNER, f, a, zl_ident(L, L->player[1], f), NULL), c1);
-    deferred(k, els, f, zl_kids(L, AST_SETOWNER, f, b, zl_ident(L, L->player[0], f), NULL), c2);
-    Ast *body = zl_kids(L, AST_IF, f, is_first, then, els);
+    /* the piece's owner as the board stands, read now: the next player who takes turns after
+     * it in the order of (players ...) gets it (docs/zrf.md: `flip`); with two, the other. An
+     * if-chain over the players but the last; the last, and any other owner, in its else. */
+    int last = -1;
+    for (int p = 0; p < L->nplayers; p++)
+        if (!zl_is_chance(L, p)) last = p;
+    Ast *body = NULL, *els = NULL;    /* the chain, and the else block the next link goes in */
+    for (int p = 0; p <= last; p++) {
+        if (zl_is_chance(L, p)) continue;
+        Ast *c1, *a = effect_square(k, f, 1, &c1), *link = p == last && els ? els : zl_block(L, f);
+        deferred(k, link, f, zl_kids(L, AST_SETOWNER, f, a, zl_ident(L, L->player[flip_to(L, p)],
+                                                                       f), NULL), c1);
+        if (p < last) {
+            Ast *s2, *sq2 = effect_square(k, f, 1, &s2), *next = zl_block(L, f);
+            Ast *is_p = zl_binary(L, BIN_EQ, f, zl_call(L, "owner", f, zl_call(L, "at", f, sq2,
+                                                                               NULL), NULL),
+                                  zl_ident(L, L->player[p], f));
+            link = zl_kids(L, AST_IF, f, is_p, link, next);
+            (void)s2;
+            if (els) ast_add(&L->nodes, els, link); else body = link;
+            els = next;
+        } else if (!els) body = link;
+    }
+    if (!body) return;
     if (check) {
         Ast *wrap = zl_block(L, f);
         ast_add(&L->nodes, wrap, body);
@@ -348,7 +417,6 @@ static void effect_owner(Blk *k, Ast *out, const ZrfNode *f, int flip)
                        zl_node(L, AST_NOTHING, f));
     }
     ast_add(&L->nodes, out, body);
-    (void)s2;
 }
 
 static void effect_change_type(Blk *k, Ast *out, const ZrfNode *f)
@@ -372,12 +440,18 @@ static void effect_create(Blk *k, Ast *out, const ZrfNode *f)
     Ast *player = zl_ident(L, "mover", f);
     if (i < f->nkids && f->kids[i]->kind == ZN_ATOM && zl_player(L, f->kids[i]->text) >= 0)
         player = zl_ident(L, f->kids[i]->text, f->kids[i]), i++;
-    if (i >= f->nkids || f->kids[i]->kind != ZN_ATOM || zl_piece(L, f->kids[i]->text) < 0) {
-        zl_error(L, f, "(create [PLAYER] TYPE [where]) names a piece type of the game");
+    /* no type: the moving piece's (a drop's: the dropped one), Polygamo's `s_Create` default
+     * (GufuuShogi's `(create North)`); the type is read now */
+    Ast *type;
+    if (i < f->nkids && f->kids[i]->kind == ZN_ATOM && zl_piece(L, f->kids[i]->text) >= 0)
+        type = zl_type(L, f->kids[i]->text, f->kids[i]), i++;
+    else if (i < f->nkids && f->kids[i]->kind == ZN_ATOM && zl_player(L, f->kids[i]->text) < 0 &&
+             zl_direction(L, f->kids[i]->text) < 0 && zl_position(L, f->kids[i]->text) < 0) {
+        zl_error(L, f, "(create [PLAYER] [TYPE] [where]) names a piece type of the game");
         return;
-    }
-    Ast *type = zl_type(L, f->kids[i]->text, f->kids[i]);
-    Ast *check, *sq = effect_square(k, f, i + 1, &check);
+    } else type = k->drop ? zl_ident(L, "dropping", f)
+                : zl_call(L, "type", f, zl_call(L, "at", f, zl_ident(L, "from", f), NULL), NULL);
+    Ast *check, *sq = effect_square(k, f, i, &check);
     if (sq) deferred(k, out, f, zl_kids(L, AST_PLACE, f, type, player, sq), check);
 }
 
@@ -464,6 +538,29 @@ static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
 
 static void add_plain(Blk *k, Ast *out, const ZrfNode *f);
 
+/* A drop's `add`: onto an occupied square it captures what stands there, as a move does (the
+ * dice games' throw onto the other side's die, docs/zrf.md); the capture is the move's own, so
+ * the block goes on with the board as it was:
+ *   if not empty(here) { either { capture here; emit drop; stop; } or { } } else { emit drop; }
+ * (right after (verify empty?), the plain emit) */
+static void drop_here(Blk *k, Ast *out, const ZrfNode *f)
+{
+    ZrfLower *L = k->L;
+    if (k->after_empty) { emit_here(k, out, f, NULL); return; }  /* (nothing there to take) */
+    Ast *taking = zl_block(L, f), *plain = zl_block(L, f), *either = zl_node(L, AST_EITHER, f);
+    ast_add(&L->nodes, taking, zl_kids(L, AST_CAPTURE, f, zl_ident(L, "here", f), NULL, NULL));
+    emit_here(k, taking, f, NULL);
+    ast_add(&L->nodes, taking, zl_node(L, AST_STOP, f));
+    ast_add(&L->nodes, either, taking);
+    ast_add(&L->nodes, either, zl_block(L, f));
+    Ast *then = zl_block(L, f);
+    ast_add(&L->nodes, then, either);
+    emit_here(k, plain, f, NULL);
+    ast_add(&L->nodes, out, zl_kids(L, AST_IF, f, zl_not(L, f, zl_call(L, "empty", f,
+                                                                       zl_ident(L, "here", f),
+                                                                       NULL)), then, plain));
+}
+
 /* A move made here after a part of it (add-partial): for each type (none: as it is), a branch
  * that makes this last part too and emits the whole move, then ends; one branch goes on. */
 static Ast *add_after_part(Blk *k, const ZrfNode *at, const ZrfNode *types, int from)
@@ -518,6 +615,7 @@ static void add_plain(Blk *k, Ast *out, const ZrfNode *f)
             zl_error(L, f->kids[i], "(add TYPE ...) names piece types of the game");
             return;
         }
+    if (k->drop && !k->attack) { drop_here(k, out, f); return; }
     if (!ntypes && !k->parts && !k->taken) { emit_here(k, out, f, NULL); return; }
     Ast *either = zl_node(L, AST_EITHER, f);
     for (int i = 0; i < (ntypes ? ntypes : 1); i++) {
@@ -547,37 +645,40 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
         unsupported(k, f, "`add-partial` in a drop or with `cascade` or `from`");
         return;
     }
-    const char *type = NULL, *mtype = NULL;
-    for (int i = 1; f->kind == ZN_LIST && i < f->nkids; i++) {
+    /* (add-partial), (add-partial MOVE-TYPE), (add-partial PIECE-TYPE), (add-partial PIECE-TYPE
+     * MOVE-TYPE), and (add-partial T1 T2 ... MOVE-TYPE): a part as each type, as (add T1 T2)
+     * makes a move as each (KoShogi's promotions in a move in parts) */
+    const char *types[16], *mtype = NULL;
+    int ntypes = 0, nargs = f->kind == ZN_LIST ? f->nkids - 1 : 0;
+    if (nargs > 16) { zl_error(L, f, "(add-partial [PIECE-TYPE ...] [MOVE-TYPE])"); return; }
+    for (int i = 1; i <= nargs; i++) {
         const ZrfNode *a = f->kids[i];
         if (a->kind != ZN_ATOM) {
-            zl_error(L, a, "(add-partial [PIECE-TYPE] [MOVE-TYPE])");
+            zl_error(L, a, "(add-partial [PIECE-TYPE ...] [MOVE-TYPE])");
             return;
         }
-        if (i == 1 && f->nkids == 3) {
+        if (i < nargs) {
             if (zl_piece(L, a->text) < 0) {
-                zl_error(L, a, "(add-partial PIECE-TYPE MOVE-TYPE) names a piece type first");
+                zl_error(L, a, "(add-partial PIECE-TYPE ... MOVE-TYPE) names piece types first");
                 return;
             }
-            type = a->text;
-        } else if (f->nkids == 2 && zl_piece(L, a->text) >= 0) type = a->text;
+            types[ntypes++] = a->text;
+        } else if (nargs == 1 && zl_piece(L, a->text) >= 0) types[ntypes++] = a->text;
         else mtype = a->text;
     }
-    if (f->kind == ZN_LIST && f->nkids > 3) {
-        zl_error(L, f, "(add-partial [PIECE-TYPE] [MOVE-TYPE])");
-        return;
-    }
-    /* the move that ends here: as (add TYPE) or add */
+    /* the move that ends here: as (add T1 ...) or add */
     ZrfNode *as_add = arena_alloc(&L->nodes, sizeof *as_add);
     *as_add = *f;
-    if (type) {
+    if (ntypes) {
         static ZrfNode add_head = { .kind = ZN_ATOM, .text = "add" };
-        ZrfNode **kids = arena_alloc(&L->nodes, sizeof *kids * 2);
-        ZrfNode *t = arena_alloc(&L->nodes, sizeof *t);
-        *t = *f->kids[1];
-        t->text = type;
-        kids[0] = &add_head; kids[1] = t;
-        as_add->kind = ZN_LIST; as_add->kids = kids; as_add->nkids = 2;
+        ZrfNode **kids = arena_alloc(&L->nodes, sizeof *kids * (size_t)(ntypes + 1));
+        kids[0] = &add_head;
+        for (int i = 0; i < ntypes; i++) {
+            ZrfNode *t = arena_alloc(&L->nodes, sizeof *t);
+            *t = *f->kids[1 + i];
+            kids[1 + i] = t;
+        }
+        as_add->kind = ZN_LIST; as_add->kids = kids; as_add->nkids = ntypes + 1;
     } else {
         as_add->kind = ZN_ATOM; as_add->text = "add"; as_add->nkids = 0; as_add->kids = NULL;
     }
@@ -600,35 +701,47 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
     int cls = mtype ? zl_move_class(L, mtype, f) : L->cur_class;
     const char *n0 = ZL_EMITTED;      /* (the choice point gives the other branch its value) */
     ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, n0, f), zl_ident(L, "emitted", f), f));
-    Ast *part = zl_block(L, f);
     /* A part that takes nothing (no effect of it was met) may not end where the move has stood
      * since it last took a piece: a move in parts ends (Halma's jumps would go round for
      * ever); one that takes something starts that count again (a checkers king may come back
      * to its square after taking four pieces). */
-    Ast *took = zl_ident(L, ZL_TOOK, f);
-
-    if (type && !k->attack)
-        ast_add(&L->nodes, part, zl_kids(L, AST_BECOME, f, zl_type(L, type, f), NULL, NULL));
-    Ast *land = zl_node(L, AST_LAND, f);
-    land->num = 1;
-    ast_add(&L->nodes, part, land);
-    Ast *lit = zl_node(L, AST_SETLIT, f);
-    ast_add(&L->nodes, lit, here(k, f));
-    Ast *reset = zl_block(L, f), *grow = zl_block(L, f);
-    ast_add(&L->nodes, reset, zl_assign(L, zl_ident(L, ZL_VISITED, f), lit, f));
-    ast_add(&L->nodes, grow, zl_assign(L, zl_ident(L, ZL_VISITED, f), zl_binary(L, BIN_ADD, f,
-            zl_ident(L, ZL_VISITED, f), here(k, f)), f));
-    ast_add(&L->nodes, part, zl_kids(L, AST_IF, f, took, reset, grow));
-    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_TOOK, f), zl_ident(L, "false", f), f));
-    /* where each part ended, written after the move's string where two moves share one:
-     * a1c3(a3) and a1c3(c1) */
-    ast_add(&L->nodes, part, zl_kids(L, AST_QUALIFY, f, zl_string(L, "(", f), here(k, f),
-                                     zl_string(L, ")", f)));
-    if (type)                                          /* the next part is the new type's */
-        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CTYPE, f), zl_type(L, type, f), f));
-    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CHAIN, f), zl_ident(L, "true", f), f));
-    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CCLASS, f), zl_num(L, cls, f), f));
-    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CONT, f), zl_ident(L, "true", f), f));
+    Ast *either = zl_node(L, AST_EITHER, f);
+    for (int j = 0; j < (ntypes ? ntypes : 1); j++) {
+        const char *type_j = ntypes ? types[j] : NULL;
+        Ast *part = zl_block(L, f);
+        if (type_j && !k->attack)
+            ast_add(&L->nodes, part, zl_kids(L, AST_BECOME, f, zl_type(L, type_j, f), NULL,
+                                             NULL));
+        /* where the part starts (the last part's end, or the piece's square) and ends, for
+         * the next part's last-from? and last-to? */
+        Ast *cont = zl_block(L, f), *first = zl_block(L, f);
+        ast_add(&L->nodes, cont, zl_assign(L, zl_ident(L, PLF, f), zl_ident(L, PLT, f), f));
+        ast_add(&L->nodes, first, zl_assign(L, zl_ident(L, PLF, f), zl_ident(L, "from", f), f));
+        ast_add(&L->nodes, part, zl_kids(L, AST_IF, f, zl_ident(L, ZL_CHAIN, f), cont, first));
+        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, PLT, f), here(k, f), f));
+        Ast *land = zl_node(L, AST_LAND, f);
+        land->num = 1;
+        ast_add(&L->nodes, part, land);
+        Ast *lit = zl_node(L, AST_SETLIT, f);
+        ast_add(&L->nodes, lit, here(k, f));
+        Ast *reset = zl_block(L, f), *grow = zl_block(L, f);
+        ast_add(&L->nodes, reset, zl_assign(L, zl_ident(L, ZL_VISITED, f), lit, f));
+        ast_add(&L->nodes, grow, zl_assign(L, zl_ident(L, ZL_VISITED, f), zl_binary(L, BIN_ADD, f,
+                zl_ident(L, ZL_VISITED, f), here(k, f)), f));
+        ast_add(&L->nodes, part, zl_kids(L, AST_IF, f, zl_ident(L, ZL_TOOK, f), reset, grow));
+        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_TOOK, f), zl_ident(L, "false", f), f));
+        /* where each part ended, written after the move's string where two moves share one:
+         * a1c3(a3) and a1c3(c1) */
+        ast_add(&L->nodes, part, zl_kids(L, AST_QUALIFY, f, zl_string(L, "(", f), here(k, f),
+                                         zl_string(L, ")", f)));
+        if (type_j)                                    /* the next part is the new type's */
+            ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CTYPE, f), zl_type(L, type_j, f),
+                                               f));
+        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CHAIN, f), zl_ident(L, "true", f), f));
+        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CCLASS, f), zl_num(L, cls, f), f));
+        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CONT, f), zl_ident(L, "true", f), f));
+        ast_add(&L->nodes, either, part);
+    }
     Ast *end = zl_block(L, f);
     add(k, end, as_add);
     Ast *rest = zl_block(L, f);
@@ -638,7 +751,36 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
             zl_ident(L, "emitted", f), zl_ident(L, n0, f)), end, zl_node(L, AST_NOTHING, f)));
     /* (nor may the move end there; the block goes on either way) */
     Ast *b = zl_block(L, f);
-    ast_add(&L->nodes, b, zl_kids(L, AST_EITHER, f, part, rest, NULL));
+    if (ntypes > 1 && !L->pass_partial) {
+        /* a part as each type: the move ends here as T where the part as T made no move,
+         * each type on its own (as (add T1 T2) makes a move as each):
+         *   n = emitted; either { PART T1 } or { if emitted == n { add T1 } n = emitted;
+         *                                      either { PART T2 } or { ... } } */
+        Ast *inner = zl_block(L, f);
+        if (back) ast_add(&L->nodes, inner, back);
+        for (int j = ntypes - 1; j >= 0; j--) {
+            static ZrfNode add_head2 = { .kind = ZN_ATOM, .text = "add" };
+            ZrfNode *one = arena_alloc(&L->nodes, sizeof *one);
+            ZrfNode **kids = arena_alloc(&L->nodes, sizeof *kids * 2);
+            *one = *f;
+            kids[0] = &add_head2; kids[1] = as_add->kids[1 + j];
+            one->kind = ZN_LIST; one->kids = kids; one->nkids = 2;
+            Ast *endj = zl_block(L, f), *alt = zl_block(L, f), *blk = zl_block(L, f);
+            add(k, endj, one);
+            ast_add(&L->nodes, alt, zl_kids(L, AST_IF, f, zl_binary(L, BIN_EQ, f,
+                    zl_ident(L, "emitted", f), zl_ident(L, n0, f)), endj,
+                    zl_node(L, AST_NOTHING, f)));
+            ast_add(&L->nodes, alt, inner);
+            if (j) ast_add(&L->nodes, blk, zl_assign(L, zl_ident(L, n0, f),
+                                                     zl_ident(L, "emitted", f), f));
+            ast_add(&L->nodes, blk, zl_kids(L, AST_EITHER, f, either->kids[j], alt, NULL));
+            inner = blk;
+        }
+        ast_add(&L->nodes, b, inner);
+    } else {
+        ast_add(&L->nodes, either, rest);
+        ast_add(&L->nodes, b, either);
+    }
     ast_add(&L->nodes, out, zl_kids(L, AST_IF, f, zl_binary(L, BIN_OR, f,
             zl_ident(L, ZL_TOOK, f), zl_not(L, f, zl_kids(L, AST_IN, f, here(k, f),
             zl_ident(L, ZL_VISITED, f), NULL))), b, zl_node(L, AST_NOTHING, f)));
@@ -824,6 +966,7 @@ static void seq(Blk *k, Ast *out, const ZrfNode *list, int from, int to)
 {
     ZrfLower *L = k->L;
     for (int i = from; i < to; i++) {
+        k->after_empty = i > from && is_verify_of(list->kids[i - 1], "empty?");
         instr(k, out, list->kids[i]);
         if (L->partial && !k->attack && i + 1 < to && holds_partial(list->kids[i])) {
             Ast *rest = zl_block(L, list->kids[i + 1]);
@@ -910,6 +1053,13 @@ static int is_verify_of(const ZrfNode *n, const char *what)
            c->kids[1]->kind == ZN_ATOM && zrf_eq(c->kids[1]->text, what + 4);
 }
 
+/* (verify enemy?) as a native line's capture test: another player's piece; not in a game with a
+ * neutral player, whose pieces `enemy?` leaves out (the native line's test does not) */
+static int is_verify_enemy(ZrfLower *L, const ZrfNode *n)
+{
+    return is_verify_of(n, "enemy?") && !has_neutral(L);
+}
+
 static Ast *line(ZrfLower *L, const ZrfNode *at, AstKind kind, int mode, int dir, int leg,
                  const char *to_zone, const char *from_zone)
 {
@@ -979,13 +1129,13 @@ static int native_rides(ZrfLower *L, const ZrfNode *b, int i, int d, Ast *lines)
     }
     if (!atom_is(b->kids[n - 1], "add")) return 0;
     const ZrfNode *v = n > i + 2 ? b->kids[i + 2] : b->kids[i];
-    if (n == i + 4 && (is_verify_of(v, "enemy?") || is_verify_of(v, "not-friend?"))) {
+    if (n == i + 4 && (is_verify_enemy(L, v) || is_verify_of(v, "not-friend?"))) {
         add_line(L, lines, b, AST_RIDE, w == 2 ? MODE_ANY : MODE_CAPTURE, d, -1, NULL, NULL);
         return 1;
     }
     /* the cannon: then over the screen to the first piece, an enemy */
     if (w == 2 && n == i + 6 && atom_is(b->kids[i + 2], D) && while_empty(b->kids[i + 3], D) == 1 &&
-        is_verify_of(b->kids[i + 4], "enemy?")) {
+        is_verify_enemy(L, b->kids[i + 4])) {
         add_line(L, lines, b, AST_RIDE, MODE_MOVE, d, -1, NULL, NULL);
         add_line(L, lines, b, AST_HOP, MODE_CAPTURE, d, -1, NULL, NULL);
         return 1;
@@ -1018,7 +1168,7 @@ static int native_lines(ZrfLower *L, const ZrfNode *b, Ast *lines)
     if (i != n - 2) return 0;
     const ZrfNode *v = b->kids[i];
     int mode = is_verify_of(v, "not-friend?") ? MODE_ANY : is_verify_of(v, "empty?") ? MODE_MOVE
-             : is_verify_of(v, "enemy?") ? MODE_CAPTURE : -1;
+             : is_verify_enemy(L, v) ? MODE_CAPTURE : -1;
     int d = mode < 0 ? -1 : zl_path(L, dirs, k);
     if (d < 0) return 0;
     add_line(L, lines, b, AST_LEAP, mode, d, leg, to_zone, from_zone);
@@ -1360,8 +1510,11 @@ static Ast *blocks_of(ZrfLower *L, const ZrfNode *piece, const char *section, in
 static void become_types_in(ZrfLower *L, const ZrfNode *n, const ZrfNode **types, int *nt)
 {
     if (n->kind != ZN_LIST) return;
-    if (zrf_is(n, "add-partial") && n->nkids >= 2 && n->kids[1]->kind == ZN_ATOM) {
-        int t = zl_piece(L, n->kids[1]->text);
+    /* (add-partial T [MOVE-TYPE]), (add-partial T1 T2 ... MOVE-TYPE): every argument but a
+     * last of several that names a piece type */
+    for (int a = 1; zrf_is(n, "add-partial") && a < n->nkids && (a < n->nkids - 1 ||
+                                                              n->nkids == 2); a++) {
+        int t = n->kids[a]->kind == ZN_ATOM ? zl_piece(L, n->kids[a]->text) : -1;
         if (t >= 0) {
             int seen = 0;
             for (int i = 0; i < *nt; i++) seen |= types[i] == L->piece[t];
@@ -1423,6 +1576,8 @@ Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
         ast_add(&L->nodes, prog, zl_let(L, ZL_CHAIN, "bool", NULL, piece));
         ast_add(&L->nodes, prog, zl_let(L, ZL_CCLASS, "int", zl_num(L, 0, piece), piece));
         ast_add(&L->nodes, prog, zl_let(L, ZL_CONT, "bool", NULL, piece));
+        ast_add(&L->nodes, prog, zl_let(L, PLF, "square", zl_ident(L, "none", piece), piece));
+        ast_add(&L->nodes, prog, zl_let(L, PLT, "square", zl_ident(L, "none", piece), piece));
         Ast *body = zl_block(L, piece);
         ast_add(&L->nodes, body, zl_assign(L, zl_ident(L, ZL_CONT, piece),
                                           zl_ident(L, "false", piece), piece));

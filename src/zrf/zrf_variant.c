@@ -94,7 +94,53 @@ static int replaces(const ZrfNode *v, const ZrfNode *s)
     return 1;
 }
 
+static ZrfNode *variant_sections(Zrf *z, const ZrfGames *g, int i);
+
+/* Zillions 1 wrote its switches as sections, `(pass-turn forced)`, `(recycle-captures true)`;
+ * Zillions 2 made them options and reads both (Puluc.zrf: "; (show-moves-list false); not
+ * supported in Zillions 1."). Such a section becomes the option, `(option "pass turn" forced)`,
+ * so that the options are read in one place (zrf_lower.c). */
+static const ZrfNode *v1_switch(Zrf *z, const ZrfNode *s)
+{
+    static const char *const names[] = { "pass-turn", "pass-partial", "recycle-captures",
+        "recycle-promotions", "maximal-captures", "include-off-pieces", "animate-captures",
+        "animate-drops", "show-moves-list", "highlight-goals", "prevent-flipping",
+        "allow-flipping", "smart-moves", "progressive-levels", NULL };
+    const char *h = zrf_head(s);
+    if (!h || s->nkids != 2 || s->kids[1]->kind != ZN_ATOM) return s;
+    int k = 0;
+    while (names[k] && !zrf_eq_nocase(h, names[k])) k++;
+    if (!names[k]) return s;
+    size_t n = strlen(names[k]);
+    char *spaced = arena_alloc(&z->arena, n + 1);
+    for (size_t c = 0; c <= n; c++) spaced[c] = names[k][c] == '-' ? ' ' : names[k][c];
+    ZrfNode *o = arena_alloc(&z->arena, sizeof *o), *word = arena_alloc(&z->arena, sizeof *word),
+            *name = arena_alloc(&z->arena, sizeof *name);
+    *word = *s->kids[0];
+    word->text = "option";
+    *name = *s->kids[0];
+    name->kind = ZN_STRING;
+    name->text = spaced;
+    *o = *s;
+    o->kids = arena_alloc(&z->arena, 3 * sizeof *o->kids);
+    o->kids[0] = word; o->kids[1] = name; o->kids[2] = s->kids[1];
+    o->nkids = 3;
+    return o;
+}
+
+static ZrfNode *with_options(Zrf *z, ZrfNode *out)
+{
+    for (int k = 0; out && k < out->nkids; k++)
+        out->kids[k] = (ZrfNode *)v1_switch(z, out->kids[k]);
+    return out;
+}
+
 ZrfNode *zrf_variant_sections(Zrf *z, const ZrfGames *g, int i)
+{
+    return with_options(z, variant_sections(z, g, i));
+}
+
+static ZrfNode *variant_sections(Zrf *z, const ZrfGames *g, int i)
 {
     const ZrfNode *var = g->v[i].form, *game = g->v[g->v[i].game].form;
     ZrfNode *out = arena_alloc(&z->arena, sizeof *out);

@@ -564,6 +564,74 @@ async function diceChecks(browser) {
   });
 }
 
+// Three players (tests/lang/three-kings.rules: Red, Green, Blue in turn): each player's pieces
+// in a colour of its own (the owner each piece is drawn for is the one `boardvm show`'s
+// position string gives its square: capitals Red, lower case Green, <b> Blue), the legend's
+// rows in all three colours, the side to move shown at each turn, every player's move entered
+// by clicks (the targets those `boardvm moves` lists), and an elimination: Red's King taken,
+// Red's only move `out` typed, the players out shown and the position `boardvm show`'s.
+async function playersChecks(browser) {
+  const file = path.join(SRCDIR, 'tests/lang/three-kings.rules');
+  const showAfter = (moves) => cli('show', file, '--moves', moves);
+  const field = (out, f) => (new RegExp(`^${f}: (.*)$`, 'm').exec(out) || [])[1];
+  await withGame(browser, file, [], async (page) => {
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // the start: Red K a1, M a2; Green K c1; Blue K b3 (show's position string)
+    check(field(cli('show', file), 'position') === '1<b>K1/M2/K1k r', 'three-kings: the start position (show)');
+    const drawn = await page.$$eval('#pieces g.piece', (ps) => ps.map((p) => ({
+      sq: p.dataset.sq, owner: p.dataset.owner, fill: getComputedStyle(p.querySelector('.body')).fill })));
+    const at = (sq) => drawn.find((d) => d.sq === sq) || {};
+    check(at('a1').owner === '0' && at('a2').owner === '0' && at('c1').owner === '1' && at('b3').owner === '2',
+      'three-kings: each piece drawn for its owner (a1 a2 Red, c1 Green, b3 Blue)', JSON.stringify(drawn));
+    const fills = new Set([at('a1').fill, at('c1').fill, at('b3').fill]);
+    check(fills.size === 3 && at('a1').fill === at('a2').fill,
+      'three-kings: three players, three colours (Red\'s two pieces alike)', JSON.stringify(drawn));
+    const legend = await page.$$eval('#legend tr', (rs) => rs.map((r) => [...r.querySelectorAll('svg g.piece, svg .piece')]
+      .map((g) => getComputedStyle(g.querySelector('.body')).fill)));
+    check(legend.length === 2 && legend.every((row) => row.length === 3 && new Set(row).size === 3 &&
+      row[2] === at('b3').fill), 'three-kings: the legend shows each type in all three players\' colours', JSON.stringify(legend));
+    // a move of each player by clicks, the side to move shown before each
+    const played = [];
+    for (const [who, from, to] of [['Red', 'a1', 'b1'], ['Green', 'c1', 'b1'], ['Blue', 'b3', 'c3']]) {
+      const st = await page.textContent('#status');
+      const cliTurn = field(showAfter(played.join(' ')), 'to move');
+      check(st === `${who} to move` && cliTurn === who, `three-kings: "${who} to move" shown (show: ${cliTurn})`, st);
+      const expect = cli('moves', file, '--moves', played.join(' ')).split('\n').filter((m) => m.startsWith(from))
+        .map((m) => m.slice(from.length)).sort();
+      await clickSq(page, from);
+      const lit = await targets(page);
+      check(JSON.stringify(lit) === JSON.stringify(expect), `three-kings: ${who} clicks ${from}: ${expect.join(' ')} lit`, lit.join(' '));
+      await clickSq(page, to);
+      played.push(from + to);
+      await waitHistory(page, played.length);
+      const s = await stateOf(page);
+      check(s.position === field(showAfter(played.join(' ')), 'position'),
+        `three-kings: ${from}${to} played, the position show's`, s.position);
+    }
+    // (docs/images/three-kings.png is this picture: three colours, Red to move)
+    await (await page.$('main')).screenshot({ path: path.join(SHOTS, 'three-kings.png') });
+    // Red's King is gone: Red's only move is `out` (boardvm moves), typed
+    const legal = cli('moves', file, '--moves', played.join(' ')).split('\n').filter(Boolean);
+    check(JSON.stringify(legal) === '["out"]' && await page.textContent('#status') === 'Red to move',
+      'three-kings: Red, to move without a King, has only `out`', legal.join(' '));
+    await page.fill('#typed-move', 'out');
+    await page.click('#typed button');
+    played.push('out');
+    await waitHistory(page, played.length);
+    const s = await stateOf(page);
+    const after = showAfter(played.join(' '));
+    check(s.position === field(after, 'position') && s.position === '2<b>K/3/1k1 g out=r',
+      'three-kings: after `out`, Red\'s Man is gone and the position says Red is out', s.position);
+    const status = await page.textContent('#status');
+    check(status === 'Green to move — out: Red', 'three-kings: the status shows Green to move and Red out', status);
+    const owners = await page.$$eval('#pieces g.piece', (ps) => ps.map((p) => p.dataset.owner).sort());
+    check(JSON.stringify(owners) === '["1","2"]', 'three-kings: Green\'s and Blue\'s Kings left on the board', owners.join(' '));
+    await (await page.$('main')).screenshot({ path: path.join(SHOTS, 'three-kings-out.png') });
+    check(errors.length === 0, 'three-kings: no script error in the page', errors.join('; '));
+  });
+}
+
 // Clocks (issue 37): a time control set from the page; both clocks shown; the one of the side
 // to move counts down; at zero the game ends on time, said in the status, and no move is
 // offered. 2 s and no increment: White plays e4 (no clock runs before the first move), Black's
@@ -691,7 +759,7 @@ async function editorChecks(browser) {
 }
 
 (async () => {
-  const only = new Set((process.env.WEB_ONLY || 'games,special,dice,clock,editor').split(','));
+  const only = new Set((process.env.WEB_ONLY || 'games,special,dice,players,clock,editor').split(','));
   const games = [];
   for (const dir of ['rules', 'examples'])
     for (const f of fs.readdirSync(path.join(SRCDIR, dir)).sort())
@@ -710,6 +778,7 @@ async function editorChecks(browser) {
       }
     if (only.has('special')) try { await special(browser); } catch (e) { check(false, `special cases: ${e.message}`); }
     if (only.has('dice')) try { await diceChecks(browser); } catch (e) { check(false, `dice: ${e.message}`); }
+    if (only.has('players')) try { await playersChecks(browser); } catch (e) { check(false, `players: ${e.message}`); }
     if (only.has('clock')) try { await clockChecks(browser); } catch (e) { check(false, `clock: ${e.message}`); }
     if (only.has('editor')) try { await editorChecks(browser); } catch (e) { check(false, `editor: ${e.message}`); }
   } finally {
