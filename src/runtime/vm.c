@@ -48,6 +48,7 @@ struct VmScratch {
     long total_max, total_steps, clock_at;
     double deadline; jmp_buf *on_deadline;
     const int *halt;                   /* vm_set_halt: another thread's stop, read with the clock */
+    uint32_t ta_key[256]; uint8_t ta_val[256];   /* type_arith_cached: (a, b, minus) + 1, result */
 };
 
 static int collect_line_target(void *ctx, int to, int32_t captured)
@@ -170,7 +171,8 @@ void vm_start_position(Pos *p)
     s->free_work = 0;          /* (a runtime error may have ended a resumed run) */
 }
 
-static void push_choice(Pos *p, struct VmScratch *s, int pc, const int64_t *L, int nlocals, int line)
+/* The choice stack's growth and its bound, out of the hot path of push_choice */
+static void __attribute__((noinline, cold)) grow_choices(Pos *p, struct VmScratch *s, int nlocals, int line)
 {
     /* checked on the count, not when the array grows (it doubles past the limit, to 131072) */
     if (s->nch >= MAX_CHOICES) pos_runtime_error(p, line, "more than %d open choices", MAX_CHOICES);
@@ -185,6 +187,17 @@ static void push_choice(Pos *p, struct VmScratch *s, int pc, const int64_t *L, i
         s->locs = realloc(s->locs, sizeof *s->locs * (size_t)s->caplocs);
         if (!s->locs) out_of_memory("the choices' locals");
     }
+}
+
+/* A choice: where to resume, the trail's length and the locals in scope; inline, the growth
+ * out of line. (A loop in place of memcpy cost the Four Towers 5 % more instructions: its
+ * turn program keeps some 25 locals, and GCC did not vectorise the loop.) */
+static inline __attribute__((always_inline)) void push_choice(Pos *p, struct VmScratch *s, int pc,
+                                                              const int64_t *L, int nlocals, int line)
+{
+    if (__builtin_expect(s->nch >= s->capch || s->nch >= MAX_CHOICES
+                         || s->nlocs + nlocals > s->caplocs, 0))
+        grow_choices(p, s, nlocals, line);
     Choice *c = &s->ch[s->nch++];
     MAXIMA_NOTE(choices, s->nch);
     c->pc = pc; c->trail_mark = p->ntrail; c->loc_off = s->nlocs; c->nlocs = nlocals;
@@ -391,6 +404,17 @@ static int type_arith(const Game *g, int a, int b, int minus)
     return 0;
 }
 
+/* `plus`/`minus` of types depend on the game only: the Four Towers' turn program asks the
+ * same few pairs again and again (type_arith was 3 % of its perft), so the answers are kept in
+ * a direct-mapped table of 256 */
+static int type_arith_cached(struct VmScratch *s, const Game *g, int a, int b, int minus)
+{
+    uint32_t key = ((uint32_t)a << 9 | (uint32_t)b << 1 | (uint32_t)minus) + 1;
+    unsigned i = (key * 0x9e3779b1u) >> 24;
+    if (s->ta_key[i] != key) { s->ta_val[i] = (uint8_t)type_arith(g, a, b, minus); s->ta_key[i] = key; }
+    return s->ta_val[i];
+}
+
 #define SQOK(s) ((uint64_t)(s) < (uint64_t)g->nsq)
 #define PLOK(x) ((uint64_t)(x) < (uint64_t)g->nplayers)
 #define TYOK(t) ((t) >= 1 && (t) <= g->ntypes)
@@ -445,6 +469,17 @@ static __attribute__((noinline)) int64_t scan_pieces(const Pos *p, const List *l
 
 #define OPND(k) (ip[k])
 #define PC ((int)(ip - code))
+/* A choice to come back to this CHOOSELIST/CHOOSEBIT with the local SLOT (its cursor) as it is
+ * now: the kept choice of a resumed run is updated in place (vm_loop.h, fail:) */
+#define AGAIN_CHOICE(NLOCALS, SLOT) do {                                           \
+        if (kept && (SLOT) < s->ch[s->nch - 1].nlocs)                               \
+            s->locs[s->ch[s->nch - 1].loc_off + (SLOT)] = L[SLOT];                  \
+        else { DROP_KEPT(); push_choice(p, s, PC, L, NLOCALS, LINE); }              \
+        kept = 0;                                                                   \
+    } while (0)
+#define DROP_KEPT() do {                                                           \
+        if (kept) { s->nch--; s->nlocs = s->ch[s->nch].loc_off; kept = 0; }         \
+    } while (0)
 #define LINE (g->line[PC])
 /* The step budget bounds the work between two moves a run emits; but a run may emit MAX_MOVES
  * moves, and a position runs many programs and hooks. So every run also adds what it did (its

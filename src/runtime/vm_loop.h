@@ -44,6 +44,9 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
     long chunk = FIRST_CHUNK, budget = chunk, since = 0;     /* (vm.c, CHARGE) */
     const int mover = c->mover;
     c->found = 0; c->failed = 0;
+    /* 1 while the instruction about to run is a CHOOSELIST or CHOOSEBIT resumed by a failure
+     * with its choice still on the stack (see fail:) */
+    int kept = 0;
 
     for (;;) {
         if (--budget < 0) goto checkpoint;
@@ -202,11 +205,11 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         vmcase(CHOICE) push_choice(p, s, OPND(1), L, OPND(2), LINE); ip += 3; NEXT;
         vmcase(CHOOSEBIT) {
             uint64_t mask = (uint64_t)L[OPND(1)];
-            if (!mask) goto fail;
+            if (!mask) { DROP_KEPT(); goto fail; }
             int bit = __builtin_ctzll(mask);
             mask &= mask - 1;
             L[OPND(1)] = (int64_t)mask;
-            if (mask) push_choice(p, s, PC, L, OPND(3), LINE);
+            if (mask) AGAIN_CHOICE(OPND(3), OPND(1)); else DROP_KEPT();
             L[OPND(2)] = bit;
             ip += 4; NEXT;
         }
@@ -320,9 +323,9 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             const List *li = &g->lists[OPND(1)];
             int pl = PLOK(mover) ? mover : 0;
             int64_t i = L[OPND(2)];
-            if (i < 0 || i >= li->n[pl]) goto fail;
+            if (i < 0 || i >= li->n[pl]) { DROP_KEPT(); goto fail; }
             L[OPND(2)] = i + 1;
-            if (i + 1 < li->n[pl]) push_choice(p, s, PC, L, OPND(4), LINE);
+            if (i + 1 < li->n[pl]) AGAIN_CHOICE(OPND(4), OPND(2)); else DROP_KEPT();
             L[OPND(3)] = li->item[pl][i];
             ip += 5; NEXT;
         }
@@ -387,12 +390,20 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                 if (cmp == OP_LT || cmp == OP_LE) { lo = INT64_MIN; hi = cmp == OP_LT ? k - 1 : k; }
                 if (cmp == OP_GT || cmp == OP_GE) { hi = INT64_MAX; lo = cmp == OP_GT ? k + 1 : k; }
                 int64_t j = i;
-                for (; j < n; j++) {
-                    int64_t e = li->item[pl][j];
-                    int64_t val = !SQOK(e) ? 0 : sqvar >= 0 ? p->st[sqvar + e]
-                                : pos_height(p, (int)e);
-                    if ((val >= lo && val <= hi) != outside) break;
-                }
+                const int32_t *item = li->item[pl];
+                /* two loops, the test's kind decided once (Nemoroth's after-move walks the
+                 * board so twice a make); the unsigned compare is lo <= val <= hi */
+                uint64_t span = (uint64_t)hi - (uint64_t)lo;
+                if (sqvar >= 0)
+                    for (; j < n; j++) {
+                        int64_t e = item[j], val = SQOK(e) ? p->st[sqvar + e] : 0;
+                        if (((uint64_t)val - (uint64_t)lo <= span) != outside) break;
+                    }
+                else
+                    for (; j < n; j++) {
+                        int64_t e = item[j], val = SQOK(e) ? pos_height(p, (int)e) : 0;
+                        if (((uint64_t)val - (uint64_t)lo <= span) != outside) break;
+                    }
                 BULK_STEPS(6 * (j - i));
                 i = j;
             }
@@ -705,7 +716,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             ip += 2; NEXT;
         vmcase(COMBINE) vmcase(MINUS) {
             b = stk[--sp]; a = stk[sp - 1];
-            stk[sp - 1] = TYOK(a) && TYOK(b) ? type_arith(g, (int)a, (int)b, *ip == OP_MINUS) : 0;
+            stk[sp - 1] = TYOK(a) && TYOK(b) ? type_arith_cached(s, g, (int)a, (int)b, *ip == OP_MINUS) : 0;
             ip += 1; NEXT;
         }
         vmcase(MOVESOF) {
@@ -809,14 +820,19 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             goto done;
         }
         {
-            Choice *ch = &s->ch[--s->nch];
-            pos_undo_to(p, ch->trail_mark);
+            Choice *ch = &s->ch[s->nch - 1];
+            if (p->ntrail > ch->trail_mark) pos_undo_to(p, ch->trail_mark);
             /* what the branches since the choice deferred is no branch's now: the branch taken
-             * up, and every choice under it, was made before it and chains only older entries */
+             * up, and every choice under it, was made before it and chains only older entries
+             * (a kept choice, below, stays made at this length) */
             s->deferred.n = ch->deferred_n;
             memcpy(L, s->locs + ch->loc_off, sizeof *L * (size_t)ch->nlocs);
-            s->nlocs = ch->loc_off;
             ip = code + ch->pc; sp = 0;
+            /* A CHOOSELIST or CHOOSEBIT resumed here pushes at once a choice with these very
+             * locals but its cursor: the choice stays, and the instruction writes the cursor
+             * into it (AGAIN_CHOICE) or drops it (DROP_KEPT), instead of a pop and a copy. */
+            if (*ip == OP_CHOOSELIST || *ip == OP_CHOOSEBIT) kept = 1;
+            else { s->nch--; s->nlocs = ch->loc_off; }
         }
     }
 checkpoint:                     /* `chunk` steps run since the last look at the bounds */
