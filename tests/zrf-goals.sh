@@ -6,12 +6,8 @@
 # b2c3; not part of the position string, the position read back is not over.
 srcdir=${srcdir:-.}
 bvm=$(pwd)/boardvm
-export LC_ALL=C
-cd "$srcdir/tests/zrf" || exit 1
-n=0 fails=0
+. "$srcdir/tests/zrf/tap.sh"   # LC_ALL=C, cd tests/zrf, ok/bad
 
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-bad() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
 
 # field VARIANT FIELD "EXPECTED" ARGS...: a line of `show goals.zrf -o variant=VARIANT ARGS`
 field() {

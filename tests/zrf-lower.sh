@@ -7,14 +7,10 @@
 # what the reader does not take (tests/zrf/lower/e-*.zrf, their .err exact).
 srcdir=${srcdir:-.}
 bvm=$(pwd)/boardvm
-export LC_ALL=C
-cd "$srcdir/tests/zrf" || exit 1
+. "$srcdir/tests/zrf/tap.sh"   # LC_ALL=C, cd tests/zrf, ok/bad
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/boardvm-zrfl.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
-n=0 fails=0
 
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-bad() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
 
 # moves VARIANT "EXPECTED MOVES" [PLAYED...]: the legal moves, sorted, after the moves played
 moves() {

@@ -4,11 +4,7 @@
 # worked out by hand from the file's comments; the working is below.
 srcdir=${srcdir:-.}
 bvm=$(pwd)/boardvm
-export LC_ALL=C
-cd "$srcdir/tests/zrf" || exit 1
-n=0 fails=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-bad() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
+. "$srcdir/tests/zrf/tap.sh"   # LC_ALL=C, cd tests/zrf, ok/bad
 field() {   # field NAME PLAYED...: a line of `boardvm show` after the moves
     f=$1; shift
     "$bvm" show names.zrf --moves "$*" 2>&1 | sed -n "s/^$f: //p"

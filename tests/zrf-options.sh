@@ -8,12 +8,8 @@
 # lands where the block stands instead of on `to`'s square makes no a1c3.
 srcdir=${srcdir:-.}
 bvm=$(pwd)/boardvm
-export LC_ALL=C
-cd "$srcdir/tests/zrf" || exit 1
-n=0 fails=0
+. "$srcdir/tests/zrf/tap.sh"   # LC_ALL=C, cd tests/zrf, ok/bad
 
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-bad() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
 
 # moves VARIANT "EXPECTED MOVES" [PLAYED...]: the legal moves, sorted, after the moves played
 moves() {

@@ -10,13 +10,9 @@
 # a turn-order table the entry whose turn it is (from 0).
 srcdir=${srcdir:-.}
 bvm=$(pwd)/boardvm
-export LC_ALL=C
-cd "$srcdir/tests/zrf" || exit 1
+. "$srcdir/tests/zrf/tap.sh"   # LC_ALL=C, cd tests/zrf, ok/bad
 file=players.zrf
-n=0 fails=0
 
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-bad() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
 
 # field VARIANT FIELD "EXPECTED" PLAYED...: a line of `show` (position, to move, result, legal
 # moves sorted) after the moves played
