@@ -10,32 +10,52 @@
 
 #include "arena.h"
 
+int game_file_name(int x, char *out, size_t len)
+{
+    char rev[8];
+    int n = 0;
+    for (int v = x + 1; v > 0 && n < (int)sizeof rev; v = (v - 1) / 26)
+        rev[n++] = (char)('a' + (v - 1) % 26);
+    int k = 0;
+    for (; k < n && (size_t)k + 1 < len; k++) out[k] = rev[n - 1 - k];
+    if (len) out[k] = 0;
+    return k;
+}
+
+/* A grid board's square name: the file's letters (lower case, game_file_name()), then the
+ * rank's number without leading zeros. */
 int game_find_square(const Game *g, const char *name)
 {
     if (g->sq_name && g->named_squares) {
         for (int sq = 0; sq < g->nsq; sq++) if (!strcmp(g->sq_name[sq], name)) return sq;
         return -1;
     }
-    if (!g->sq_name || !isalpha((unsigned char)name[0]) || isalpha((unsigned char)name[1]))
-        return -1;
-    int x = name[0] - 'a';
-    if (x < 0 || x >= g->files || !isdigit((unsigned char)name[1]) || name[1] == '0') return -1;
+    if (!g->sq_name) return -1;
+    const char *p = name;
+    int x = 0;
+    for (; *p >= 'a' && *p <= 'z'; p++) {
+        if (p - name == 3) return -1;            /* (3 letters name 18278 files: more than any) */
+        x = x * 26 + (*p - 'a' + 1);
+    }
+    x -= 1;
+    if (p == name || x >= g->files || *p < '1' || *p > '9') return -1;
     int y = 0;
-    for (const char *p = name + 1; *p; p++) {
-        if (!isdigit((unsigned char)*p) || y > 100) return -1;
+    for (; *p; p++) {
+        if (!isdigit((unsigned char)*p) || y > 100000) return -1;
         y = y * 10 + (*p - '0');
     }
     y -= 1;
-    if (y < 0 || y >= g->ranks) return -1;
-    return g->sq_at[x + y * MAX_FILES];
+    if (y >= g->ranks) return -1;
+    return game_sq_at(g, x, y);
 }
 
 int game_graph_board(const Game *g)
 {
     if (!g->sq_name || !g->named_squares) return 0;
     for (int sq = 0; sq < g->nsq; sq++) {
-        char std[16];
-        snprintf(std, sizeof std, "%c%d", 'a' + g->sq_x[sq], g->sq_y[sq] + 1);
+        char std[24];
+        int k = game_file_name(g->sq_x[sq], std, sizeof std);
+        snprintf(std + k, sizeof std - (size_t)k, "%d", g->sq_y[sq] + 1);
         if (strcmp(std, g->sq_name[sq])) return 1;
     }
     return 0;

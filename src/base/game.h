@@ -11,9 +11,14 @@
 #include "arena.h"
 #include "diag.h"
 
-#define MAX_FILES 32
-#define MAX_RANKS 32
-#define MAX_SQUARES 1024
+/* The board: at most MAX_SQUARES squares on a grid of at most MAX_FILES x MAX_RANKS cells (a
+ * Zillions board's layout grid too). Files past z are named aa..az, ba.. (game_file_name()).
+ * sq_x and sq_y are int8_t: MAX_FILES and MAX_RANKS stay at most 128. Nothing a position or a
+ * search node holds is sized by these: they size by the game's nsq (issue 35). */
+#define MAX_FILES 128
+#define MAX_RANKS 128
+#define MAX_SQUARES 4096          /* the largest Zillions boards of the corpus: Filler's 3214
+                                     positions, Tavreli's 1344 */
 #define MAX_STACK 16
 #define MAX_DIRS 64
 #define MAX_TYPES 255                 /* the type field of a piece word has 8 bits, 0: none */
@@ -23,8 +28,11 @@
 #define MAX_VARS 64
 #define MAX_DISPLAY 16                 /* variables a `display` block lists */
 #define MAX_LOCALS 64
-#define MAX_CODE (1 << 22)        /* code words in all, 4194304: the largest Zillions files of the
-                                     corpus (Cub Wars, Duel) compile to 1.9 million */
+#ifndef MAX_CODE                  /* (-DMAX_CODE=N to measure a larger file) */
+#define MAX_CODE (1 << 23)        /* code words in all, 8388608: the largest Zillions file of the
+                                     corpus, Tavreli, compiles to 7.4 million (its macros expand
+                                     to 426000 lines), Cub Wars and Duel to 1.9 million */
+#endif
 #define MAX_STACK_DEPTH 32
 #define MAX_MOVES 1048576         /* moves in one position (a top-level block can make many; a Four
                                      Towers position reached in a game has 159534) */
@@ -192,7 +200,8 @@ typedef struct Game {
 
     /* board */
     int files, ranks, nsq, stack;
-    int16_t sq_at[MAX_FILES * MAX_RANKS];  /* (x + y*MAX_FILES) -> square or -1 */
+    int16_t *sq_at;                       /* [x + y * files]: the square on the cell, or -1
+                                             (files x ranks cells; game_sq_at()) */
     int8_t *sq_x, *sq_y;
     const char **sq_name;                 /* each square's name */
     /* A board of named positions (a Zillions graph board, docs/zrf.md): squares are found by
@@ -397,8 +406,14 @@ static inline int types_any(const uint64_t *m)
 static inline int game_cell(const Game *g, int sq, int layer) { return sq * g->stack + layer; }
 /* A zone value of a program (G11) is a bit a square, in this many 64-bit locals. */
 #define ZONE_WORDS(g) (((g)->nsq + 63) >> 6)
+/* The square on cell (x, y) of the grid, from 0, or -1 for a hole; the cell must be on the
+ * grid (0 <= x < files, 0 <= y < ranks). */
+static inline int game_sq_at(const Game *g, int x, int y) { return g->sq_at[x + y * g->files]; }
 /* game.c: look names up. */
 int game_find_square(const Game *g, const char *name);        /* -1 if unknown */
+/* The letters of file x (from 0): a..z, then aa..az, ba..bz, ... (bijective base 26, as the
+ * columns of a spreadsheet), into out (at least 4 bytes); their length. */
+int game_file_name(int x, char *out, size_t len);
 int game_find_type_code(const Game *g, const char *code, int *owner); /* by code, either case */
 /* A board of named positions whose names are not file letters and rank numbers of their cells
  * (a Zillions graph board): drawn at its positions, its names shown instead of coordinates. */

@@ -150,7 +150,7 @@ static int evaluate(const Game *g, int player, int op, const int32_t *opnd, cons
     case OP_RANK: *r = SQ(a[0]) ? g->sq_y[a[0]] + 1 : 0; return 1;
     case OP_SQUARE:
         *r = a[0] >= 1 && a[0] <= g->files && a[1] >= 1 && a[1] <= g->ranks
-           ? g->sq_at[(a[0] - 1) + (a[1] - 1) * MAX_FILES] : -1;
+           ? game_sq_at(g, (int)a[0] - 1, (int)a[1] - 1) : -1;
         return 1;
     default: return 0;
     }

@@ -178,7 +178,7 @@ static int xb_parse_square(const Game *g, const char *s)
     if (*end && !isspace((unsigned char)*end)) return -1;
     long y = g->ranks == 10 ? r : r - 1;
     if (y < 0 || y >= g->ranks) return -1;
-    return g->sq_at[(s[0] - 'a') + y * MAX_FILES];
+    return game_sq_at(g, s[0] - 'a', (int)y);
 }
 
 /* `lift SQUARE` (feature highlight=1): XBoard asks where the piece it picked up may go. The answer
@@ -197,7 +197,7 @@ static void highlight(XB *x, const char *arg)
         if (m->from != from || (m->kind != MK_MOVE && m->kind != MK_LANDED) || m->to < 0 ||
             m->to >= g->nsq)
             continue;
-        int t = g->sq_x[m->to] + g->sq_y[m->to] * MAX_FILES;
+        int t = g->sq_x[m->to] + g->sq_y[m->to] * g->files;
         char c = pos_piece(x->p, m->to) && m->to != from ? 'R'
                : m->become && m->become != PW_TYPE(m->piece) ? 'M' : 'Y';
         if (mark[t] != 'R') mark[t] = c;
@@ -207,7 +207,7 @@ static void highlight(XB *x, const char *arg)
     for (int y = g->ranks - 1; y >= 0; y--) {
         int empty = 0;
         for (int xx = 0; xx < g->files; xx++) {
-            char c = mark[xx + y * MAX_FILES];
+            char c = mark[xx + y * g->files];
             if (!c) { empty++; continue; }
             if (empty) n += (size_t)snprintf(out + n, sizeof out - n, "%d", empty);
             empty = 0;
@@ -314,7 +314,7 @@ static char *xb_fen(const XB *x, const Pos *p)
     for (int y = g->ranks - 1; y >= 0; y--) {
         int empty = 0;
         for (int f = 0; f < g->files; f++) {
-            int sq = g->sq_at[f + y * MAX_FILES];
+            int sq = game_sq_at(g, f, y);
             int32_t w = 0;
             if (sq >= 0) { int top = pos_top_loc(p, sq); w = top >= 0 ? p->st[top] : 0; }
             if (sq >= 0 && !w) { empty++; continue; }
@@ -642,6 +642,7 @@ static const char *xb_cannot(XB *x, char *buf, size_t len)
     if (g->nplayers != 2) return "it is not a game of two players";
     if (g->stack > 1) return "its squares hold stacks of pieces, which XBoard cannot show";
     if (g->nsq != g->files * g->ranks) return "its board has holes, which XBoard cannot show";
+    if (g->files > 26) return "its board has more files than XBoard's letters a to z";
     if (x->chess) return NULL;
     MoveList *ml = pos_list(x->p, 0);
     node_moves(x->p, ml);

@@ -58,12 +58,19 @@ static int32_t top_piece(const Pos *p, int sq)
     return top;
 }
 
+/* A cell's width: the longest piece code, and a file's name (two letters past z). */
 static int code_width(const Game *g)
 {
-    int w = 1;
+    int w = g->files > 26 ? 2 : 1;
     for (int t = 1; t <= g->ntypes; t++)
         if ((int)strlen(g->types[t].code) > w) w = (int)strlen(g->types[t].code);
     return w;
+}
+
+static const char *file_label(int x, char *buf, size_t len)
+{
+    game_file_name(x, buf, len);
+    return buf;
 }
 
 /* The arrow of direction (dx, dy) in row r (0 top), column c (0 left) of a 3x3 cell, if the
@@ -88,7 +95,7 @@ static void show_arrows(const Pos *p, FILE *out, int arrows_attr)
         for (int row = 0; row < 3; row++) {
             if (row == 1) fprintf(out, "%3d ", y + 1); else fprintf(out, "    ");
             for (int x = 0; x < g->files; x++) {
-                int sq = g->sq_at[x + y * MAX_FILES];
+                int sq = game_sq_at(g, x, y);
                 fputc('|', out);
                 if (sq < 0) { fprintf(out, "%*s", w + 2, ""); continue; }
                 uint64_t mask = (uint64_t)g->attrs[arrows_attr].value[sq];
@@ -112,8 +119,12 @@ static void show_arrows(const Pos *p, FILE *out, int arrows_attr)
         }
     }
     fprintf(out, "    ");
-    for (int x = 0; x < g->files; x++)
-        fprintf(out, " %*s%c%*s", (w + 1) / 2, "", 'a' + x, w + 1 - (w + 1) / 2, "");
+    char f[8];
+    for (int x = 0; x < g->files; x++) {
+        const char *name = file_label(x, f, sizeof f);
+        int pad = w + 2 - (int)strlen(name);
+        fprintf(out, " %*s%s%*s", pad / 2, "", name, pad - pad / 2, "");
+    }
     fputc('\n', out);
 }
 
@@ -146,13 +157,14 @@ static void show_plain(const Pos *p, FILE *out)
 {
     const Game *g = p->g;
     int w = code_width(g), colour = use_colour(out), names = names_width(g);
+    int mw = g->files > 26 ? 2 : 1;               /* a column of the map: a file's name */
     const uint8_t *mark = g->display_mark >= 0 ? g->lists[g->display_mark].member[0] : NULL;
     const Attribute *map = g->display_map >= 0 ? &g->attrs[g->display_map] : NULL;
     for (int y = g->ranks - 1; y >= 0; y--) {
         if (names) fprintf(out, "    ");
         else fprintf(out, "%3d ", y + 1);
         for (int x = 0; x < g->files; x++) {
-            int sq = g->sq_at[x + y * MAX_FILES];
+            int sq = game_sq_at(g, x, y);
             int marked = mark && sq >= 0 && mark[sq];
             fputc(marked ? '[' : ' ', out);
             if (sq < 0) fprintf(out, "%-*s", w, " ");
@@ -162,25 +174,27 @@ static void show_plain(const Pos *p, FILE *out)
         if (names) {                   /* the names of the row's squares, where they stand */
             fprintf(out, "   ");
             for (int x = 0; x < g->files; x++) {
-                int sq = g->sq_at[x + y * MAX_FILES];
+                int sq = game_sq_at(g, x, y);
                 fprintf(out, " %-*s", names, sq < 0 ? "" : g->sq_name[sq]);
             }
         }
         if (map) {
             fprintf(out, "   %3d ", y + 1);
             for (int x = 0; x < g->files; x++) {
-                int sq = g->sq_at[x + y * MAX_FILES];
-                fprintf(out, " %c", sq < 0 ? ' ' : map_char(map->value[sq]));
+                int sq = game_sq_at(g, x, y);
+                fprintf(out, " %-*c", mw, sq < 0 ? ' ' : map_char(map->value[sq]));
             }
         }
         fputc('\n', out);
     }
     if (names) return;                 /* the names are the coordinates */
     fprintf(out, "    ");
-    for (int x = 0; x < g->files; x++) fprintf(out, mark ? " %-*c " : " %-*c", w, 'a' + x);
+    char f[8];
+    for (int x = 0; x < g->files; x++)
+        fprintf(out, mark ? " %-*s " : " %-*s", w, file_label(x, f, sizeof f));
     if (map) {
         fprintf(out, "       ");
-        for (int x = 0; x < g->files; x++) fprintf(out, " %c", 'a' + x);
+        for (int x = 0; x < g->files; x++) fprintf(out, " %-*s", mw, file_label(x, f, sizeof f));
         fprintf(out, "   (%s)", map->name);
     }
     fputc('\n', out);

@@ -286,7 +286,7 @@ static int fen_board(const EngineNotation *n, const Pos *p, char *fen, size_t *o
     for (int y = g->ranks - 1; y >= 0; y--) {
         int empty = 0;
         for (int x = 0; x < g->files; x++) {
-            int sq = g->sq_at[x + y * MAX_FILES];
+            int sq = game_sq_at(g, x, y);
             if (sq < 0) return fail(err, errlen, "the board is not a rectangle of squares");
             int32_t w = p->st[sq * g->stack];
             if (!w) { empty++; continue; }

@@ -94,7 +94,7 @@ static int squareset(Compiler *C, Ast *set, uint8_t *member)
             if (y0 > y1) { int t = y0; y0 = y1; y1 = t; }
             for (int y = y0; y <= y1; y++)
                 for (int x = x0; x <= x1; x++) {
-                    int sq = g->sq_at[x + y * MAX_FILES];
+                    int sq = game_sq_at(g, x, y);
                     if (sq >= 0) member[sq] = 1;
                 }
         } else {
@@ -104,39 +104,60 @@ static int squareset(Compiler *C, Ast *set, uint8_t *member)
     return ok;
 }
 
+/* The grid's cells numbered as squares in order, rank by rank from a1 (exists: NULL, every
+ * cell), named by their file letters and rank digits; n squares at most. sq_at, sq_x and sq_y
+ * are given (sized for the grid's cells); sq_name is made when names is set. */
+static int number_cells(Game *g, const uint8_t *exists, int names)
+{
+    int n = 0;
+    for (int i = 0; i < g->files * g->ranks; i++) g->sq_at[i] = -1;
+    for (int y = 0; y < g->ranks; y++)
+        for (int x = 0; x < g->files; x++) {
+            if (exists && !exists[x + y * g->files]) continue;
+            g->sq_at[x + y * g->files] = (int16_t)n;
+            g->sq_x[n] = (int8_t)x; g->sq_y[n] = (int8_t)y;
+            if (names) {
+                char nm[24];
+                int k = game_file_name(x, nm, sizeof nm);
+                snprintf(nm + k, sizeof nm - (size_t)k, "%d", y + 1);
+                g->sq_name[n] = arena_strdup(&g->arena, nm);
+            }
+            n++;
+        }
+    return n;
+}
+
+/* `board W x H [without ...]` or `squares ...`. The squares are first the whole grid's (for
+ * `squares`, the largest grid), numbered provisionally so that squareset() can read names;
+ * then those that exist are numbered again, rank by rank from a1, on a grid as large as they
+ * need. At most MAX_SQUARES squares, files and ranks as game.h says. */
 static void make_board(Compiler *C, Ast *d)
 {
     Game *g = C->g;
     if (g->sq_name) { diag_error(C->diag, d->loc, "the board is declared twice"); return; }
-    uint8_t exists[MAX_FILES * MAX_RANKS];
-    memset(exists, 0, sizeof exists);
     if (d->kind == AST_BOARD) {
-        if (d->num < 1 || d->num > 26 || d->num2 < 1 || d->num2 > MAX_RANKS) {
-            diag_error(C->diag, d->loc, "a board has 1 to 26 files and 1 to %d ranks, not %ld x %ld",
-                       MAX_RANKS, d->num, d->num2);
-            d->num = d->num < 1 ? 1 : d->num > 26 ? 26 : d->num;
+        if (d->num < 1 || d->num > MAX_FILES || d->num2 < 1 || d->num2 > MAX_RANKS) {
+            diag_error(C->diag, d->loc, "a board has 1 to %d files and 1 to %d ranks, not %ld x %ld",
+                       MAX_FILES, MAX_RANKS, d->num, d->num2);
+            d->num = d->num < 1 ? 1 : d->num > MAX_FILES ? MAX_FILES : d->num;
             d->num2 = d->num2 < 1 ? 1 : d->num2 > MAX_RANKS ? MAX_RANKS : d->num2;
         }
         g->files = (int)d->num; g->ranks = (int)d->num2;
-        for (int y = 0; y < g->ranks; y++)
-            for (int x = 0; x < g->files; x++) exists[x + y * MAX_FILES] = 1;
+    } else {
+        g->files = MAX_FILES; g->ranks = MAX_RANKS;
     }
-    /* Name squares over the whole grid first so holes and explicit lists can be resolved. */
-    if (d->kind == AST_SQUARES) { g->files = 26; g->ranks = MAX_RANKS; }
-    g->sq_name = arena_alloc(&g->arena, sizeof *g->sq_name * MAX_SQUARES);
-    g->sq_x = arena_alloc(&g->arena, MAX_SQUARES);
-    g->sq_y = arena_alloc(&g->arena, MAX_SQUARES);
-    for (int i = 0; i < MAX_FILES * MAX_RANKS; i++) g->sq_at[i] = -1;
-    /* provisional numbering of every grid cell so squareset() can read names */
-    int n = 0;
-    for (int y = 0; y < g->ranks; y++)
-        for (int x = 0; x < g->files; x++) {
-            g->sq_at[x + y * MAX_FILES] = (int16_t)n;
-            g->sq_x[n] = (int8_t)x; g->sq_y[n] = (int8_t)y; n++;
-        }
+    size_t cells = (size_t)g->files * (size_t)g->ranks;
+    uint8_t *exists = arena_alloc(&C->tmp, cells);
+    g->sq_at = arena_alloc(&C->tmp, sizeof *g->sq_at * cells);
+    g->sq_x = arena_alloc(&C->tmp, cells);
+    g->sq_y = arena_alloc(&C->tmp, cells);
+    g->sq_name = arena_alloc(&C->tmp, sizeof *g->sq_name);   /* (set: names are read) */
+    int n = number_cells(g, NULL, 0);
     g->nsq = n;
     uint8_t *member = arena_alloc(&C->tmp, (size_t)n);
+    int maxx = 0, maxy = 0;
     if (d->kind == AST_BOARD) {
+        memset(exists, 1, cells);
         for (int i = 0; i < d->nkids; i++) {
             Ast *set = d->kids[i];
             if (set->kind == AST_SQUARESET) squareset(C, set, member);
@@ -146,33 +167,36 @@ static void make_board(Compiler *C, Ast *d)
                 squareset(C, &tmp, member);
             }
         }
-        for (int s = 0; s < n; s++) if (member[s]) exists[g->sq_x[s] + g->sq_y[s] * MAX_FILES] = 0;
+        for (int s = 0; s < n; s++) if (member[s]) exists[s] = 0;   /* (cell s is square s) */
+        maxx = g->files - 1; maxy = g->ranks - 1;
     } else {
         Ast tmp = *d; tmp.kind = AST_SQUARESET;
         squareset(C, &tmp, member);
-        int maxx = 0, maxy = 0;
         for (int s = 0; s < n; s++)
             if (member[s]) {
-                exists[g->sq_x[s] + g->sq_y[s] * MAX_FILES] = 1;
+                exists[s] = 1;
                 if (g->sq_x[s] > maxx) maxx = g->sq_x[s];
                 if (g->sq_y[s] > maxy) maxy = g->sq_y[s];
             }
-        g->files = maxx + 1; g->ranks = maxy + 1;
     }
-    /* final numbering: existing squares, rank by rank from a1 */
-    for (int i = 0; i < MAX_FILES * MAX_RANKS; i++) g->sq_at[i] = -1;
-    n = 0;
+    /* final numbering: existing squares on the grid they need, rank by rank from a1 */
+    int files = g->files, count = 0;
+    for (size_t i = 0; i < cells; i++) count += exists[i];
+    if (count > MAX_SQUARES) {
+        diag_error(C->diag, d->loc, "a board of %d squares: at most %d", count, MAX_SQUARES);
+        count = 0;                                   /* (its first squares, to go on reading) */
+        for (size_t i = 0; i < cells; i++) if (exists[i] && ++count > MAX_SQUARES) exists[i] = 0;
+    }
+    g->files = maxx + 1; g->ranks = maxy + 1;
+    uint8_t *kept = arena_alloc(&C->tmp, (size_t)g->files * (size_t)g->ranks);
     for (int y = 0; y < g->ranks; y++)
-        for (int x = 0; x < g->files; x++) {
-            if (!exists[x + y * MAX_FILES]) continue;
-            g->sq_at[x + y * MAX_FILES] = (int16_t)n;
-            g->sq_x[n] = (int8_t)x; g->sq_y[n] = (int8_t)y;
-            char *nm = arena_alloc(&g->arena, 8);
-            snprintf(nm, 8, "%c%d", 'a' + x, (y + 1) % 100);
-            g->sq_name[n] = nm;
-            n++;
-        }
-    g->nsq = n;
+        for (int x = 0; x < g->files; x++) kept[x + y * g->files] = exists[x + y * files];
+    size_t now = (size_t)g->files * (size_t)g->ranks;
+    g->sq_at = arena_alloc(&g->arena, sizeof *g->sq_at * now);
+    g->sq_x = arena_alloc(&g->arena, now < MAX_SQUARES ? now : MAX_SQUARES);
+    g->sq_y = arena_alloc(&g->arena, now < MAX_SQUARES ? now : MAX_SQUARES);
+    g->sq_name = arena_alloc(&g->arena, sizeof *g->sq_name * (now < MAX_SQUARES ? now : MAX_SQUARES));
+    g->nsq = n = number_cells(g, kept, 1);
     if (n == 0) diag_error(C->diag, d->loc, "the board has no squares");
 }
 
@@ -194,11 +218,12 @@ static void make_graph_board(Compiler *C, const GraphBoard *b)
     g->sq_name = arena_alloc(&g->arena, sizeof *g->sq_name * (size_t)b->nsq);
     g->sq_x = arena_alloc(&g->arena, (size_t)b->nsq);
     g->sq_y = arena_alloc(&g->arena, (size_t)b->nsq);
-    for (int i = 0; i < MAX_FILES * MAX_RANKS; i++) g->sq_at[i] = -1;
+    g->sq_at = arena_alloc(&g->arena, sizeof *g->sq_at * (size_t)b->files * (size_t)b->ranks);
+    for (int i = 0; i < b->files * b->ranks; i++) g->sq_at[i] = -1;
     for (int s = 0; s < b->nsq; s++) {
         g->sq_name[s] = arena_strdup(&g->arena, b->name[s]);
         g->sq_x[s] = (int8_t)b->x[s]; g->sq_y[s] = (int8_t)b->y[s];
-        g->sq_at[b->x[s] + b->y[s] * MAX_FILES] = (int16_t)s;
+        g->sq_at[b->x[s] + b->y[s] * b->files] = (int16_t)s;
     }
     if (b->rect) {
         g->sq_rect = arena_alloc(&g->arena, sizeof *g->sq_rect * (size_t)b->nsq);
@@ -366,7 +391,7 @@ static void finish_directions(Compiler *C, const int *symk)
             int cx = 2 * g->sq_x[s] - (g->files - 1), cy = 2 * g->sq_y[s] - (g->ranks - 1);
             int x = m[0] * cx + m[1] * cy + (g->files - 1), y = m[2] * cx + m[3] * cy + (g->ranks - 1);
             g->sq_view[pl][s] = (x < 0 || y < 0 || x % 2 || y % 2 || x / 2 >= g->files || y / 2 >= g->ranks)
-                ? -1 : g->sq_at[x / 2 + y / 2 * MAX_FILES];
+                ? -1 : game_sq_at(g, x / 2, y / 2);
         }
     }
     g->dirset_abs = arena_alloc(&g->arena, sizeof(uint64_t) * 256 * MAX_PLAYERS);
@@ -375,7 +400,7 @@ static void finish_directions(Compiler *C, const int *symk)
         for (int d = 0; d < g->ndirs; d++) {
             int x = g->sq_x[s] + g->dx[d], y = g->sq_y[s] + g->dy[d];
             g->neighbor[s * g->ndirs + d] = (x < 0 || y < 0 || x >= g->files || y >= g->ranks)
-                ? -1 : g->sq_at[x + y * MAX_FILES];
+                ? -1 : game_sq_at(g, x, y);
         }
 }
 

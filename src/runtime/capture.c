@@ -46,17 +46,17 @@ static int move_captures_kings(const Pos *p, const MoveList *ml, const Move *m, 
  * (rank: pieces, then kings, as one number) */
 static void keep_most_kings(const Pos *p, MoveList *ml)
 {
-    const long scale = MAX_SQUARES * (long)MAX_STACK + 1;      /* (more than any king count) */
-    long best = 0;
+    const int64_t scale = MAX_SQUARES * (int64_t)MAX_STACK + 1;      /* (more than any king count) */
+    int64_t best = 0;
     for (int i = 0; i < ml->n; i++) {
-        long n = move_captures(p, ml, &ml->m[i]);
+        int64_t n = move_captures(p, ml, &ml->m[i]);
         if (n) n = n * scale + move_captures_kings(p, ml, &ml->m[i], p->g->capture_man_type);
         if (n > best) best = n;
     }
     if (!best) return;
     int k = 0;
     for (int i = 0; i < ml->n; i++) {
-        long n = move_captures(p, ml, &ml->m[i]);
+        int64_t n = move_captures(p, ml, &ml->m[i]);
         if (n) n = n * scale + move_captures_kings(p, ml, &ml->m[i], p->g->capture_man_type);
         if (n == best) ml->m[k++] = ml->m[i];
     }

@@ -55,9 +55,9 @@ static int gen_found(void *ctx, int to, int32_t captured)
  * once. Only for the types whose lines may overlap (atoms_overlap). */
 static void merge_line_moves(const Game *g, MoveList *ml, int first)
 {
-    uint64_t seen[(MAX_SQUARES + 63) / 64] = { 0 };
+    uint64_t seen[(MAX_SQUARES + 63) / 64];   /* (the game's words cleared, not the most's) */
+    memset(seen, 0, sizeof *seen * (size_t)ZONE_WORDS(g));
     int k = first;
-    (void)g;
     for (int i = first; i < ml->n; i++) {
         int to = ml->m[i].to;
         if (seen[to >> 6] >> (to & 63) & 1) continue;
@@ -918,7 +918,7 @@ static int line_offsets(const Game *g, int pl, const Atom *a, int *ox, int *oy, 
  * allow (a `move` line and a `capture` line never list one move). */
 static int atoms_overlap(const Game *g, const PieceType *T)
 {
-    enum { N = 64 };
+    enum { N = MAX_FILES > MAX_RANKS ? MAX_FILES : MAX_RANKS };   /* (a line's squares) */
     int ax[N], ay[N], bx[N], by[N];
     for (int i = 0; i < T->natoms; i++)
         for (int j = i + 1; j < T->natoms; j++) {

@@ -788,7 +788,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             ip += 1; NEXT;
         vmcase(SQUARE)
             b = stk[--sp]; a = stk[sp - 1];
-            stk[sp - 1] = a >= 1 && a <= g->files && b >= 1 && b <= g->ranks ? g->sq_at[(a - 1) + (b - 1) * MAX_FILES] : -1;
+            stk[sp - 1] = a >= 1 && a <= g->files && b >= 1 && b <= g->ranks ? game_sq_at(g, a - 1, b - 1) : -1;
             ip += 1; NEXT;
         vmcase(RESULT)
             p->result = OPND(1); p->result_reason = OPND(2);

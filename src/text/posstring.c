@@ -248,21 +248,25 @@ static int parse_board(Pos *p, const char *s, char *e, size_t el)
         if (c == '/' || c == 0) {
             /* the rest of the rank must be holes */
             for (; x < g->files; x++)
-                if (g->sq_at[x + y * MAX_FILES] >= 0)
-                    return err(e, el, "board: rank %d has too few squares (it ends before file %c)", y + 1, 'a' + x);
+                if (game_sq_at(g, x, y) >= 0) {
+                    char f[8];
+                    game_file_name(x, f, sizeof f);
+                    return err(e, el, "board: rank %d has too few squares (it ends before file %s)",
+                               y + 1, f);
+                }
             if (c == 0) break;
             y--; x = 0; q++;
             if (y < 0) return err(e, el, "board: more than %d ranks", g->ranks);
             continue;
         }
         /* next existing square on this rank */
-        while (x < g->files && g->sq_at[x + y * MAX_FILES] < 0) x++;
+        while (x < g->files && game_sq_at(g, x, y) < 0) x++;
         if (isdigit((unsigned char)c)) {
             int n = 0;
             while (isdigit((unsigned char)*q)) { n = n * 10 + (*q - '0'); q++; if (n > 1000) break; }
             if (n == 0) return err(e, el, "board: an empty run of 0 squares on rank %d", y + 1);
             for (int i = 0; i < n; i++) {
-                while (x < g->files && g->sq_at[x + y * MAX_FILES] < 0) x++;
+                while (x < g->files && game_sq_at(g, x, y) < 0) x++;
                 if (x >= g->files) return err(e, el, "board: rank %d has more squares than the board", y + 1);
                 x++;
             }
@@ -270,7 +274,7 @@ static int parse_board(Pos *p, const char *s, char *e, size_t el)
         }
         if (c == '[') {                    /* a stack: its pieces, bottom first */
             if (x >= g->files) return err(e, el, "board: rank %d has more squares than the board", y + 1);
-            int sq = g->sq_at[x + y * MAX_FILES];
+            int sq = game_sq_at(g, x, y);
             q++;
             while (*q && *q != ']') {
                 char code[8]; size_t len;
@@ -316,7 +320,7 @@ static int parse_board(Pos *p, const char *s, char *e, size_t el)
         if (!t) return err(e, el, "board: '%s' is not a piece code of this game", code);
         if (!prefixed_owner(prefix, &owner, code, e, el)) return 0;
         if (x >= g->files) return err(e, el, "board: rank %d has more squares than the board", y + 1);
-        int sq = g->sq_at[x + y * MAX_FILES];
+        int sq = game_sq_at(g, x, y);
         int32_t w = PW_MAKE(t, owner);
         if (!parse_piece_vars(g, &q, &w, e, el)) return 0;
         pos_set(p, sq * g->stack, w);
@@ -774,7 +778,7 @@ char *pos_to_string(const Pos *p)
             for (int y = g->ranks - 1; y >= 0; y--) {
                 int empty = 0;
                 for (int x = 0; x < g->files; x++) {
-                    int sq = g->sq_at[x + y * MAX_FILES];
+                    int sq = game_sq_at(g, x, y);
                     if (sq < 0) continue;
                     int32_t w = p->st[sq * g->stack];
                     if (!w) { empty++; continue; }

@@ -62,8 +62,8 @@ static int castling(Pos *p, const MoveList *ml, const Move *m)
     const Game *g = p->g;
     int t = PW_TYPE(m->piece), me = PW_OWNER(m->piece);
     if (m->kind != MK_MOVE || !g->types[t].royal || g->stack != 1) return 0;
-    int32_t before[MAX_FILES * MAX_RANKS];
-    int n = g->nsq < MAX_FILES * MAX_RANKS ? g->nsq : MAX_FILES * MAX_RANKS;
+    int32_t before[MAX_SQUARES];          /* (a square a cell: stack 1) */
+    int n = g->nsq < MAX_SQUARES ? g->nsq : MAX_SQUARES;
     for (int s = 0; s < n; s++) before[s] = p->st[s];
     pos_make(p, ml, m);
     int arrived = -1, left = -1;

@@ -108,8 +108,9 @@ static int rank_of(const int *sorted, int n, int v)
 
 /* Each position's cell of the layout grid: the columns and rows of the centres of their
  * rectangles, as on the board's picture (the top row the highest rank), with the dummy
- * positions in a row of their own above; or, where that does not fit (more than 32 columns or
- * rows, two positions on one cell), the positions in the order made, row by row. */
+ * positions in a row of their own above; or, where that does not fit (more than MAX_FILES
+ * columns or MAX_RANKS rows, two positions on one cell), the positions in the order made, row
+ * by row, on a square grid (64 x 64 for MAX_SQUARES). */
 static void layout(ZrfBoard *b, int *x, int *y, int *files, int *ranks)
 {
     int n = b->npos, *cx = xmalloc(sizeof(int) * (size_t)(n + 1), "a layout"),
@@ -604,13 +605,13 @@ static const char *start_position(ZrfLower *L, const GraphBoard *gb, const char 
     }
     Text t = { 0 };
     put(&t, "");
-    int at_cell[MAX_FILES * MAX_RANKS];
-    for (int i = 0; i < MAX_FILES * MAX_RANKS; i++) at_cell[i] = -1;
-    for (int p = 0; p < n; p++) at_cell[gb->x[p] + gb->y[p] * MAX_FILES] = p;
+    int *at_cell = xmalloc(sizeof *at_cell * (size_t)gb->files * (size_t)gb->ranks, "a layout");
+    for (int i = 0; i < gb->files * gb->ranks; i++) at_cell[i] = -1;
+    for (int p = 0; p < n; p++) at_cell[gb->x[p] + gb->y[p] * gb->files] = p;
     for (int y = gb->ranks - 1; y >= 0; y--) {
         int empty = 0;
         for (int x = 0; x < gb->files; x++) {
-            int p = at_cell[x + y * MAX_FILES];
+            int p = at_cell[x + y * gb->files];
             if (p < 0) continue;
             if (piece[p] < 0) { empty++; continue; }
             char num[16];
@@ -631,6 +632,7 @@ static const char *start_position(ZrfLower *L, const GraphBoard *gb, const char 
         if (empty) { snprintf(num, sizeof num, "%d", empty); put(&t, num); }
         if (y) put(&t, "/");
     }
+    free(at_cell);
     /* the first to move: the turn order's first, or the first player */
     const ZrfNode *order = zrf_find(L->sections, "turn-order");
     int first = L->norder ? L->order_player[0]
