@@ -309,7 +309,7 @@ for c in capture-hook-recursion:9 capture-hook-recursion-move:7 capture-hook-rec
 done
 # (2) `def` and `fn` calls that each call the one before twice, 40 levels: the compile doubled at
 # each level (days); now it stops at the bound on expanded statements (1000000), at once (the
-# code bound, 65536 words then, came first until issue 35 raised it to 4194304)
+# code bound, 65536 words then, came first until issue 35 raised it to 4194304, then 8388608)
 comp=$src/tests/fuzz-regress/compile
 for c in def:8:18:'expand to more than 1000000 statements' \
          if-false:8:18:'expand to more than 1000000 statements' \
@@ -319,15 +319,15 @@ for c in def:8:18:'expand to more than 1000000 statements' \
     LIMIT=10 expect "doubling calls expand in bounded time ($k, issue 18)" \
         "expand-doubling-$k.rules:$at: error: .*$msg" "$bvm" check "$comp/expand-doubling-$k.rules"
 done
-# the code bound itself (MAX_CODE, 4194304 words): 385000 loops of 11 words each, written out,
-# no call expanded; the compile stops at the loop that goes over, 4194304 / 11 + 1 = 381301 plus
-# the three lines before it
+# the code bound itself (MAX_CODE, 8388608 words since issue 35's Tavreli): 770000 loops of 11
+# words each, written out (11 MB), no call expanded; the compile stops at the loop that goes
+# over, 8388608 / 11 + 1 = 762601 plus the three lines before it (0.4 GB, a second)
 awk 'BEGIN { print "game \"x\"; players White \"w\", Black \"b\"; board 2 x 2; zone z = White: a1, Black: a2;"
              print "piece King \"K\" { }"; print "moves {"
-             for (i = 0; i < 385000; i++) print "for s in z { }"
+             for (i = 0; i < 770000; i++) print "for s in z { }"
              print "emit; }"; print "start \"K1/1k w\";" }' > "$tmp/big-code.rules"
 LIMIT=20 expect "more code than the code bound (issue 35)" \
-    "big-code.rules:381304:1: error: the rules compile to more than 4194304 code words" \
+    "big-code.rules:762604:1: error: the rules compile to more than 8388608 code words" \
     "$bvm" check "$tmp/big-code.rules"
 rm -f "$tmp/big-code.rules"
 LIMIT=

@@ -46,7 +46,7 @@ static int move_captures_kings(const Pos *p, const MoveList *ml, const Move *m, 
  * (rank: pieces, then kings, as one number) */
 static void keep_most_kings(const Pos *p, MoveList *ml)
 {
-    const int64_t scale = MAX_SQUARES * (int64_t)MAX_STACK + 1;      /* (more than any king count) */
+    const int64_t scale = MAX_SQUARES * (int64_t)MAX_STACK + 1;   /* (more than any king count) */
     int64_t best = 0;
     for (int i = 0; i < ml->n; i++) {
         int64_t n = move_captures(p, ml, &ml->m[i]);
