@@ -22,10 +22,40 @@ int game_file_name(int x, char *out, size_t len)
     return k;
 }
 
+static uint32_t name_hash(const char *s)
+{
+    uint32_t h = 2166136261u;                     /* FNV-1a */
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+void game_index_squares(Game *g)
+{
+    int size = 1;
+    while (size < 2 * g->nsq) size *= 2;
+    g->sq_hash = arena_alloc(&g->arena, sizeof *g->sq_hash * (size_t)size);
+    g->sq_hash_mask = size - 1;
+    for (int i = 0; i < size; i++) g->sq_hash[i] = -1;
+    for (int sq = 0; sq < g->nsq; sq++) {
+        uint32_t i = name_hash(g->sq_name[sq]) & (uint32_t)g->sq_hash_mask;
+        while (g->sq_hash[i] >= 0) {
+            if (!strcmp(g->sq_name[g->sq_hash[i]], g->sq_name[sq])) break;   /* (the first) */
+            i = (i + 1) & (uint32_t)g->sq_hash_mask;
+        }
+        if (g->sq_hash[i] < 0) g->sq_hash[i] = (int16_t)sq;
+    }
+}
+
 /* A grid board's square name: the file's letters (lower case, game_file_name()), then the
  * rank's number without leading zeros. */
 int game_find_square(const Game *g, const char *name)
 {
+    if (g->sq_name && g->named_squares && g->sq_hash) {
+        for (uint32_t i = name_hash(name) & (uint32_t)g->sq_hash_mask; g->sq_hash[i] >= 0;
+             i = (i + 1) & (uint32_t)g->sq_hash_mask)
+            if (!strcmp(g->sq_name[g->sq_hash[i]], name)) return g->sq_hash[i];
+        return -1;
+    }
     if (g->sq_name && g->named_squares) {
         for (int sq = 0; sq < g->nsq; sq++) if (!strcmp(g->sq_name[sq], name)) return sq;
         return -1;

@@ -209,6 +209,8 @@ typedef struct Game {
      * grid that position strings walk. Their pixel rectangles, where the file gives them, are
      * where the web board and `svg` draw them. */
     int named_squares;
+    int16_t *sq_hash; int sq_hash_mask;   /* named squares by name (game_index_squares()):
+                                             open addressing, -1 empty; NULL: none */
     const char *move_sep;                 /* between a move's from- and to-square: "" (e2e4),
                                              or "-" where names are not letters then digits */
     int16_t (*sq_rect)[4];                /* x1 y1 x2 y2 in pixels, or NULL: drawn as a grid */
@@ -411,6 +413,9 @@ static inline int game_cell(const Game *g, int sq, int layer) { return sq * g->s
 static inline int game_sq_at(const Game *g, int x, int y) { return g->sq_at[x + y * g->files]; }
 /* game.c: look names up. */
 int game_find_square(const Game *g, const char *name);        /* -1 if unknown */
+/* Index a board of named positions by name (after its sq_name is set), so that
+ * game_find_square() finds one of 4096 without comparing it with all of them. */
+void game_index_squares(Game *g);
 /* The letters of file x (from 0): a..z, then aa..az, ba..bz, ... (bijective base 26, as the
  * columns of a spreadsheet), into out (at least 4 bytes); their length. */
 int game_file_name(int x, char *out, size_t len);

@@ -225,6 +225,7 @@ static void make_graph_board(Compiler *C, const GraphBoard *b)
         g->sq_x[s] = (int8_t)b->x[s]; g->sq_y[s] = (int8_t)b->y[s];
         g->sq_at[b->x[s] + b->y[s] * b->files] = (int16_t)s;
     }
+    game_index_squares(g);
     if (b->rect) {
         g->sq_rect = arena_alloc(&g->arena, sizeof *g->sq_rect * (size_t)b->nsq);
         memcpy(g->sq_rect, b->rect, sizeof *g->sq_rect * (size_t)b->nsq);

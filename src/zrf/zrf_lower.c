@@ -63,10 +63,39 @@ Ast *zl_type(ZrfLower *L, const char *name, const ZrfNode *at)
     return zl_ident(L, zl_type_name(L, name), at);
 }
 
+static uint32_t name_hash(const char *s)
+{
+    uint32_t h = 2166136261u;                     /* FNV-1a */
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* L->pos_index: the board's positions by name (the first of a name, as a search in order) */
+static void index_positions(ZrfLower *L)
+{
+    int size = 1;
+    while (size < 2 * L->b->npos) size *= 2;
+    L->pos_index = arena_alloc(&L->nodes, sizeof *L->pos_index * (size_t)size);
+    L->pos_mask = size - 1;
+    for (int i = 0; i < size; i++) L->pos_index[i] = -1;
+    for (int p = 0; p < L->b->npos; p++) {
+        uint32_t i = name_hash(L->b->pos[p].name) & (uint32_t)L->pos_mask;
+        while (L->pos_index[i] >= 0 && !zrf_eq(L->b->pos[L->pos_index[i]].name, L->b->pos[p].name))
+            i = (i + 1) & (uint32_t)L->pos_mask;
+        if (L->pos_index[i] < 0) L->pos_index[i] = p;
+    }
+}
+
 int zl_position(const ZrfLower *L, const char *name)
 {
     if (!name) return -1;
-    for (int p = 0; p < L->b->npos; p++) if (zrf_eq(L->b->pos[p].name, name)) return p;
+    if (!L->pos_index) {
+        for (int p = 0; p < L->b->npos; p++) if (zrf_eq(L->b->pos[p].name, name)) return p;
+        return -1;
+    }
+    for (uint32_t i = name_hash(name) & (uint32_t)L->pos_mask; L->pos_index[i] >= 0;
+         i = (i + 1) & (uint32_t)L->pos_mask)
+        if (zrf_eq(L->b->pos[L->pos_index[i]].name, name)) return L->pos_index[i];
     return -1;
 }
 
@@ -1134,6 +1163,7 @@ Game *zrf_compile_source(const char *text, size_t len, const char *display_name,
                 memset(&L, 0, sizeof L);
                 L.z = &z; L.sections = sections; L.b = &board; L.main_file = 0;
                 arena_init(&L.nodes);
+                index_positions(&L);
                 L.g = game_tree_new(display_name);
                 g = lower(&L, nrest, rest, status);
                 if (L.g) game_free(L.g);       /* refused before it was compiled */

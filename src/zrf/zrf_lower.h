@@ -44,6 +44,8 @@ typedef struct {
     int main_file;               /* the file the diagnostics show */
     const ZrfNode *sections;     /* the variant's sections */
     ZrfBoard *b;
+    int *pos_index; int pos_mask;  /* b's positions by name, open addressing, -1 empty (a name
+                                    is looked up for every word of the moves: Tavreli's 1344) */
     const char **player; int nplayers;
     const ZrfNode **piece; int npieces;          /* the (piece ...) sections */
     const char **attr; int nattrs;               /* every attribute name of every piece */
