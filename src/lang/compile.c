@@ -135,8 +135,10 @@ static void make_board(Compiler *C, Ast *d)
 {
     Game *g = C->g;
     if (g->sq_name) { diag_error(C->diag, d->loc, "the board is declared twice"); return; }
+    int said = 0;                                /* (one error for one declaration) */
     if (d->kind == AST_BOARD) {
         if (d->num < 1 || d->num > MAX_FILES || d->num2 < 1 || d->num2 > MAX_RANKS) {
+            said = 1;
             diag_error(C->diag, d->loc, "a board has 1 to %d files and 1 to %d ranks, not %ld x %ld",
                        MAX_FILES, MAX_RANKS, d->num, d->num2);
             d->num = d->num < 1 ? 1 : d->num > MAX_FILES ? MAX_FILES : d->num;
@@ -183,7 +185,8 @@ static void make_board(Compiler *C, Ast *d)
     int files = g->files, count = 0;
     for (size_t i = 0; i < cells; i++) count += exists[i];
     if (count > MAX_SQUARES) {
-        diag_error(C->diag, d->loc, "a board of %d squares: at most %d", count, MAX_SQUARES);
+        if (!said)
+            diag_error(C->diag, d->loc, "a board of %d squares: at most %d", count, MAX_SQUARES);
         count = 0;                                   /* (its first squares, to go on reading) */
         for (size_t i = 0; i < cells; i++) if (exists[i] && ++count > MAX_SQUARES) exists[i] = 0;
     }
