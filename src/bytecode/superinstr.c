@@ -185,6 +185,71 @@ static int choose_test_follows(const int32_t *code, int pc, int end, int go_firs
     return jump_or_fail(code, next_pc(code, q), end);
 }
 
+/* The instruction at q where the jump at j (JZ or JNZ, one way of which is FAIL) goes on */
+static int goes_on_at(const int32_t *code, int j, int end)
+{
+    int t = code[j + 1];
+    return is_at(code, t, end, OP_FAIL) ? next_pc(code, j) : t;
+}
+
+/* Whether the jump at j (jump_or_fail) goes on when the value tested is not 0 */
+static int goes_on_true(const int32_t *code, int j, int end)
+{
+    int fail_at_target = is_at(code, code[j + 1], end, OP_FAIL);
+    return (base_at(code, j) == OP_JNZ) != fail_at_target;
+}
+
+/* After CHOOSEGO's `go s; require TEST;` (choose_test_follows) at pc, a search of the square's
+ * neighbours that the branch requires to find one (ataxx's clones: `let near = false; for d in
+ * adjacent { let t = step(here, d); if t != none and friend(t) { near = true; } } require
+ * near;`), each part at a fixed place from where the test goes on:
+ *     PUSH 0; STORE f; PUSHDIRS m; STORE ml;
+ *     FORBIT ml d exit ... (near_follows: x is `here` or s, or a local none of these write);
+ *     PUSH c; STORE f; JMP back to the FORBIT         (c not 0; the body the test leads to)
+ *     exit: LOAD f; a jump that goes on when f is not 0, and fails otherwise
+ * A square that passes the first test but none of whose neighbours passes the second fails at
+ * the require, having written nothing but locals the choice restores: skips.c passes over it. */
+static int any_follows(const int32_t *code, int pc, int end)
+{
+    int i = code[pc + 2], s = code[pc + 3];
+    int q = next_pc(code, pc);                          /* LOAD s; GO; LOAD 0; test; jump */
+    for (int k = 0; k < 4; k++) q = next_pc(code, q);
+    q = goes_on_at(code, q, end);
+    if (!is_at(code, q, end, OP_PUSH) || code[q + 1] != 0) return 0;
+    q = next_pc(code, q);
+    if (!is_at(code, q, end, OP_STORE)) return 0;
+    int f = code[q + 1];
+    q = next_pc(code, q);
+    if (!is_at(code, q, end, OP_PUSHDIRS)) return 0;
+    q = next_pc(code, q);
+    if (!is_at(code, q, end, OP_STORE)) return 0;
+    int ml = code[q + 1];
+    int lp = next_pc(code, q);
+    if (!is_at(code, lp, end, OP_FORBIT) || code[lp + 1] != ml) return 0;
+    if (!near_follows(code, lp, end, 0)) return 0;
+    int d = code[lp + 2], x = code[lp + 5], t = code[lp + 10], exit = code[lp + 3];
+    if (base_at(code, lp + 4) != OP_LOAD) return 0;     /* (not MOVEFIELD) */
+    /* the locals the search writes are its own: none of them is the choice's cursor, its
+     * square, `here`, or x (read for each direction) */
+    int w[4] = { f, ml, d, t };
+    for (int k = 0; k < 4; k++) {
+        if (w[k] == i || w[k] == s || w[k] == LOC_HERE) return 0;
+        for (int j = k + 1; j < 4; j++) if (w[k] == w[j]) return 0;
+        if (x != LOC_HERE && x != s && x == w[k]) return 0;
+    }
+    if (x == i) return 0;
+    q = lp + 23;                                        /* the body: f = c; back */
+    if (!is_at(code, q, end, OP_PUSH) || code[q + 1] == 0) return 0;
+    q = next_pc(code, q);
+    if (!is_at(code, q, end, OP_STORE) || code[q + 1] != f) return 0;
+    q = next_pc(code, q);
+    if (!is_at(code, q, end, OP_JMP) || code[q + 1] != lp) return 0;
+    q = exit;                                           /* require f */
+    if (!is_at(code, q, end, OP_LOAD) || code[q + 1] != f) return 0;
+    q = next_pc(code, q);
+    return jump_or_fail(code, q, end) && goes_on_true(code, q, end);
+}
+
 void fuse_superinstructions(Game *g, int fn)
 {
     const CodeFunction *f = &g->fns[fn];
@@ -210,7 +275,8 @@ void fuse_superinstructions(Game *g, int fn)
             continue;
         }
         if (code[pc] == OP_CHOOSELIST) {
-            if (choose_test_follows(code, pc, f->end, 1)) code[pc] = OP_CHOOSEGO;
+            if (choose_test_follows(code, pc, f->end, 1))
+                code[pc] = any_follows(code, pc, f->end) ? OP_CHOOSEANY : OP_CHOOSEGO;
             else if (choose_test_follows(code, pc, f->end, 0)) code[pc] = OP_CHOOSETEST;
             continue;
         }

@@ -1,4 +1,4 @@
-/* skips.c - the native passes of FORNEAR, CHOOSENEAR, CHOOSEGO and CHOOSETEST.
+/* skips.c - the native passes of FORNEAR, CHOOSENEAR, CHOOSEGO, CHOOSEANY and CHOOSETEST.
  *
  * Each of those instructions stands where a loop or a choice over directions or squares begins,
  * followed by the code that tests the element it takes (superinstr.c checks the pattern when it
@@ -101,16 +101,42 @@ uint64_t skip_near(const Pos *p, const int32_t *ip, const int64_t *L, int mover,
                      steps);
 }
 
+/* CHOOSEANY's search of the neighbours, decoded from the code after its test (superinstr.c,
+ * any_follows): the direction set, the square looked from, the test and the value it goes on
+ * with, and the instructions a square that fails it runs from PUSH 0 to the FAIL of the require
+ * (the directions' own counted by near_pass) */
+typedef struct {
+    uint64_t mask;
+    int from;       /* -1: the square chosen (`here` or s), else the local read */
+    int test, on;
+} AnySearch;
+
+static void any_decode(const Pos *p, const int32_t *ip, int pl, AnySearch *a)
+{
+    const int32_t *code = code_of(p);
+    const int32_t *j = ip + 11;                         /* the jump after the square's test */
+    const int32_t *q = opcode_info[code[j[1]]].base == OP_FAIL ? j + 2 : code + j[1];
+    /* PUSH 0; STORE f; PUSHDIRS m; STORE ml; FORBIT ...: the words at 0, 2, 4, 6, 8 */
+    a->mask = p->g->dirset_abs[q[5] * MAX_PLAYERS + pl];
+    const int32_t *lp = q + 8;
+    int x = lp[5];
+    a->from = x == LOC_HERE || x == ip[3] ? -1 : x;
+    a->test = opcode_info[lp[20]].base;
+    a->on = opcode_info[lp[21]].base == OP_JZ;
+}
+
 int64_t skip_choose(const Pos *p, const int32_t *ip, const List *li, int pl, int mover,
-                    int64_t i, int64_t n, long *steps)
+                    const int64_t *L, int64_t i, int64_t n, long *steps)
 {
     const Game *g = p->g;
     /* CHOOSELIST l i s k | LOAD s | GO | LOAD 0 | test | jump: the words at 0, 5, 7, 8, 10, 11;
      * or CHOOSELIST l i s k | LOAD s | test | jump: 0, 5, 7, 8 */
-    const int go = ip[0] == OP_CHOOSEGO;
+    const int go = ip[0] != OP_CHOOSETEST;
     const int test = opcode_info[ip[go ? 10 : 7]].base;
     const int on = goes_on_with(code_of(p), ip + (go ? 11 : 8));
     const int32_t *item = li->item[pl];
+    AnySearch any = { 0, 0, 0, 0 };
+    if (ip[0] == OP_CHOOSEANY) any_decode(p, ip, pl, &any);
     long cost = 0;
     for (; i < n; i++) {
         int64_t e = item[i];
@@ -119,7 +145,16 @@ int64_t skip_choose(const Pos *p, const int32_t *ip, const List *li, int pl, int
             if (!on) break;                             /* (the test of none is 0) */
             cost += 5; continue;
         }
-        if (square_test(p, test, e, mover) == on) break;
+        if (square_test(p, test, e, mover) == on) {
+            if (ip[0] != OP_CHOOSEANY) break;
+            /* CHOOSELIST, LOAD, GO, LOAD, the test and its jump; PUSH, STORE, PUSHDIRS, STORE;
+             * the directions; the last FORBIT; LOAD f, the jump and FAIL */
+            long near = 0;
+            int64_t x = any.from < 0 ? e : L[any.from];
+            if (near_pass(p, x, any.test, any.on, mover, any.mask, 9, 12, &near)) break;
+            cost += 14 + near;
+            continue;
+        }
         cost += go ? 7 : 5;
     }
     *steps += cost;

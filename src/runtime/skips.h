@@ -1,4 +1,4 @@
-/* skips.h - the native passes of FORNEAR, CHOOSENEAR, CHOOSEGO and CHOOSETEST (opcodes.h,
+/* skips.h - the native passes of FORNEAR, CHOOSENEAR, CHOOSEGO, CHOOSEANY and CHOOSETEST (opcodes.h,
  * superinstr.c): the directions or squares whose branch would fail at once, passed over without
  * running it. */
 #ifndef BOARDVM_SKIPS_H
@@ -13,9 +13,10 @@
 uint64_t skip_near(const Pos *p, const int32_t *ip, const int64_t *L, int mover, uint64_t mask,
                    long *steps);
 
-/* CHOOSEGO or CHOOSETEST at ip: the first index from i on (below n) of list li, as player pl
- * sees it, whose square passes the test after it, or n; *steps as skip_near's. */
+/* CHOOSEGO, CHOOSEANY or CHOOSETEST at ip: the first index from i on (below n) of list li, as
+ * player pl sees it, whose square passes the test after it (CHOOSEANY: and has a neighbour that
+ * passes the search after that, x read from the locals L), or n; *steps as skip_near's. */
 int64_t skip_choose(const Pos *p, const int32_t *ip, const List *li, int pl, int mover,
-                    int64_t i, int64_t n, long *steps);
+                    const int64_t *L, int64_t i, int64_t n, long *steps);
 
 #endif

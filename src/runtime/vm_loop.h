@@ -240,20 +240,20 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             L[OPND(2)] = bit;
             ip += 4; NEXT;
         }
-        vmcase(CHOOSEGO) vmcase(CHOOSETEST) {
+        vmcase(CHOOSEGO) vmcase(CHOOSEANY) vmcase(CHOOSETEST) {
             const List *li = &g->lists[OPND(1)];
             int pl = PLOK(mover) ? mover : 0;
             int64_t i = L[OPND(2)], n = li->n[pl];
             if (!profiling && !c->reads && i >= 0 && i < n) {
                 long st = 0;
-                int64_t k = skip_choose(p, ip, li, pl, mover, i, n, &st);
+                int64_t k = skip_choose(p, ip, li, pl, mover, L, i, n, &st);
                 if (k >= n) st--;                          /* (no last CHOOSELIST: its FAIL) */
                 BULK_STEPS(st);
                 i = k;
             }
-            if (i < 0 || i >= n) goto fail;
+            if (i < 0 || i >= n) { DROP_KEPT(); goto fail; }
             L[OPND(2)] = i + 1;
-            if (i + 1 < n) push_choice(p, s, PC, L, OPND(4), LINE);
+            if (i + 1 < n) AGAIN_CHOICE(OPND(4), OPND(2)); else DROP_KEPT();
             L[OPND(3)] = li->item[pl][i];
             ip += 5; NEXT;
         }
@@ -831,7 +831,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             /* A CHOOSELIST or CHOOSEBIT resumed here pushes at once a choice with these very
              * locals but its cursor: the choice stays, and the instruction writes the cursor
              * into it (AGAIN_CHOICE) or drops it (DROP_KEPT), instead of a pop and a copy. */
-            if (*ip == OP_CHOOSELIST || *ip == OP_CHOOSEBIT) kept = 1;
+            if (opcode_info[*ip].base == OP_CHOOSELIST || *ip == OP_CHOOSEBIT) kept = 1;
             else { s->nch--; s->nlocs = ch->loc_off; }
         }
     }
