@@ -125,6 +125,41 @@ static void any_decode(const Pos *p, const int32_t *ip, int pl, AnySearch *a)
     a->on = opcode_info[lp[21]].base == OP_JZ;
 }
 
+const int32_t *skip_any_found(const Pos *p, const int32_t *ip, int64_t *L, int pl, int mover,
+                              long *steps)
+{
+    const Game *g = p->g;
+    const int32_t *code = code_of(p);
+    const int32_t *j = ip + 11;                         /* as any_decode */
+    const int32_t *q = opcode_info[code[j[1]]].base == OP_FAIL ? j + 2 : code + j[1];
+    const int32_t *lp = q + 8;
+    uint64_t mask = g->dirset_abs[q[5] * MAX_PLAYERS + pl];
+    const int test = opcode_info[lp[20]].base, on = opcode_info[lp[21]].base == OP_JZ;
+    int x0 = lp[5];
+    int64_t x = x0 == LOC_HERE || x0 == ip[3] ? L[ip[3]] : L[x0];
+    /* the loop as written: each direction in turn, 9 steps off the board, 12 turned away, 15
+     * passed (PUSH c; STORE f; JMP back); d and t are left as the last direction set them */
+    long n = 0;
+    int last = -1;
+    int64_t t = -1;
+    for (uint64_t m = mask; m; m &= m - 1) {
+        last = __builtin_ctzll(m);
+        t = (uint64_t)x < (uint64_t)g->nsq && last < g->ndirs ? g->neighbor[x * g->ndirs + last]
+                                                              : -1;
+        if (t < 0) { n += 9; continue; }
+        n += square_test(p, test, t, mover) == on ? 15 : 12;
+    }
+    L[LOC_HERE] = L[ip[3]];                             /* GO */
+    L[q[3]] = lp[24];                                   /* f: the body ran (skip_choose) */
+    L[q[7]] = 0;                                        /* the direction set, used up */
+    if (last >= 0) { L[lp[2]] = last; L[lp[10]] = t; }
+    /* LOAD s, GO, LOAD 0, the test, its jump; PUSH, STORE, PUSHDIRS, STORE; the directions; the
+     * last FORBIT; LOAD f and the jump, which goes on */
+    *steps += 5 + 4 + n + 1 + 2;
+    const int32_t *r = code + lp[3] + 2;                /* the require's jump */
+    return opcode_info[code[r[1]]].base == OP_FAIL ? r + 2 : code + r[1];
+}
+
 int64_t skip_choose(const Pos *p, const int32_t *ip, const List *li, int pl, int mover,
                     const int64_t *L, int64_t i, int64_t n, long *steps)
 {

@@ -19,4 +19,11 @@ uint64_t skip_near(const Pos *p, const int32_t *ip, const int64_t *L, int mover,
 int64_t skip_choose(const Pos *p, const int32_t *ip, const List *li, int pl, int mover,
                     const int64_t *L, int64_t i, int64_t n, long *steps);
 
+/* CHOOSEANY at ip, its square chosen (in its local) and known to pass both its tests: the
+ * branch run up to the end of its require natively. The locals are left as the code leaves
+ * them, *steps gets the instructions it would have run, and the instruction to go on from is
+ * returned. */
+const int32_t *skip_any_found(const Pos *p, const int32_t *ip, int64_t *L, int pl, int mover,
+                              long *steps);
+
 #endif

@@ -255,6 +255,12 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             L[OPND(2)] = i + 1;
             if (i + 1 < n) AGAIN_CHOICE(OPND(4), OPND(2)); else DROP_KEPT();
             L[OPND(3)] = li->item[pl][i];
+            if (*ip == OP_CHOOSEANY && !profiling && !c->reads) {
+                long st = 0;
+                ip = skip_any_found(p, ip, L, pl, mover, &st);
+                BULK_STEPS(st);
+                NEXT;
+            }
             ip += 5; NEXT;
         }
         vmcase(BIT) a = stk[sp - 1]; stk[sp - 1] = a >= 0 && a < 64 ? (int64_t)(1ull << a) : 0;
