@@ -1,6 +1,6 @@
-/* skips.h - the native passes of FORNEAR, CHOOSENEAR, CHOOSEGO, CHOOSEANY and CHOOSETEST (opcodes.h,
- * superinstr.c): the directions or squares whose branch would fail at once, passed over without
- * running it. */
+/* skips.h - the native passes of FORNEAR, CHOOSENEAR, CHOOSEGO, CHOOSEANY and CHOOSETEST
+ * (opcodes.h, superinstr.c): the directions or squares whose branch would fail at once, passed
+ * over without running it. */
 #ifndef BOARDVM_SKIPS_H
 #define BOARDVM_SKIPS_H
 #include "position.h"
