@@ -142,12 +142,27 @@ const int32_t *skip_any_found(const Pos *p, const int32_t *ip, int64_t *L, int p
     long n = 0;
     int last = -1;
     int64_t t = -1;
-    for (uint64_t m = mask; m; m &= m - 1) {
-        last = __builtin_ctzll(m);
-        t = (uint64_t)x < (uint64_t)g->nsq && last < g->ndirs ? g->neighbor[x * g->ndirs + last]
-                                                              : -1;
-        if (t < 0) { n += 9; continue; }
-        n += square_test(p, test, t, mover) == on ? 15 : 12;
+    if ((uint64_t)x >= (uint64_t)g->nsq) {              /* every step is off the board */
+        n = 9 * __builtin_popcountll(mask);
+        if (mask) last = 63 - __builtin_clzll(mask);
+    } else {
+        const int16_t *nb = &g->neighbor[x * g->ndirs];
+        const int32_t *st = p->st;
+        const int ndirs = g->ndirs;
+        /* one loop a test (a board of one piece a square), as near_pass */
+#define ANY_LOOP(VALUE) \
+        for (uint64_t m = mask; m; m &= m - 1) {                        \
+            last = __builtin_ctzll(m);                                  \
+            t = last < ndirs ? nb[last] : -1;                           \
+            if (t < 0) { n += 9; continue; }                            \
+            int32_t w = st[t]; (void)w;                                 \
+            n += (VALUE) == on ? 15 : 12;                               \
+        }
+        if (g->stack != 1) ANY_LOOP(square_test(p, test, t, mover))
+        else if (test == OP_EMPTY) ANY_LOOP(!w)
+        else if (test == OP_FRIEND) ANY_LOOP(w && PW_OWNER(w) == mover)
+        else ANY_LOOP(w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover)
+#undef ANY_LOOP
     }
     L[LOC_HERE] = L[ip[3]];                             /* GO */
     L[q[3]] = lp[24];                                   /* f: the body ran (skip_choose) */
