@@ -250,6 +250,52 @@ static int any_follows(const int32_t *code, int pc, int end)
     return jump_or_fail(code, q, end) && goes_on_true(code, q, end);
 }
 
+/* Whether the instruction at q is op with operand v (its first) */
+static int op_is(const int32_t *code, int q, int end, int op, int v)
+{
+    return is_at(code, q, end, op) && code[q + 1] == v;
+}
+
+/* After FORBIT m d end at pc, a count of the squares in a row along d from x that pass a test,
+ * and a body run only where the count comes to K2 (connect-four's `end`: `let t = step(s, d);
+ * let k = 1; while k < 4 and t != none and enemy(t) { k = k + 1; t = step(t, d); } if k == 4
+ * { ... }`), each instruction at a fixed place from pc (skips.c, skip_run, reads them so):
+ *     LOAD x; LOAD d; STEPSQ; STORE t;                   x not m, d, t or k
+ *     PUSH c0; STORE k;
+ *   C: LOAD k; PUSH K; LT; JZ E;   LOAD t; PUSH -1; NE; JZ E;   LOAD t; EMPTY, FRIEND or ENEMY;
+ *     JZ E;   LOAD k; PUSH a; ADD; STORE k;   LOAD t; LOAD d; STEPSQ; STORE t;   JMP C;
+ *   E: LOAD k; PUSH K2; EQ; JZ pc
+ * A direction whose count does not come to K2 goes back to the FORBIT having written only t
+ * and k, which the next direction writes again before it reads them. */
+static int run_follows(const int32_t *code, int pc, int end)
+{
+    int m = code[pc + 1], d = code[pc + 2], q = pc + 4;
+    if (!is_at(code, q, end, OP_LOAD) || !op_is(code, q + 2, end, OP_LOAD, d)) return 0;
+    int x = code[q + 1];
+    if (!is_at(code, q + 4, end, OP_STEPSQ) || !is_at(code, q + 5, end, OP_STORE)) return 0;
+    int t = code[q + 6];
+    q = pc + 11;
+    if (!is_at(code, q, end, OP_PUSH) || !is_at(code, q + 2, end, OP_STORE)) return 0;
+    int k = code[q + 3];
+    int w[5] = { m, d, t, k, x };
+    for (int a = 0; a < 5; a++)
+        for (int b = a + 1; b < 5; b++) if (w[a] == w[b]) return 0;
+    int c = pc + 15, e = c + 35;
+    if (!op_is(code, c, end, OP_LOAD, k) || !is_at(code, c + 2, end, OP_PUSH) ||
+        !is_at(code, c + 4, end, OP_LT) || !op_is(code, c + 5, end, OP_JZ, e)) return 0;
+    if (!op_is(code, c + 7, end, OP_LOAD, t) || !op_is(code, c + 9, end, OP_PUSH, -1) ||
+        !is_at(code, c + 11, end, OP_NE) || !op_is(code, c + 12, end, OP_JZ, e)) return 0;
+    if (!op_is(code, c + 14, end, OP_LOAD, t) || c + 16 >= end ||
+        !is_square_test(base_at(code, c + 16)) || !op_is(code, c + 17, end, OP_JZ, e)) return 0;
+    if (!op_is(code, c + 19, end, OP_LOAD, k) || !is_at(code, c + 21, end, OP_PUSH) ||
+        !is_at(code, c + 23, end, OP_ADD) || !op_is(code, c + 24, end, OP_STORE, k)) return 0;
+    if (!op_is(code, c + 26, end, OP_LOAD, t) || !op_is(code, c + 28, end, OP_LOAD, d) ||
+        !is_at(code, c + 30, end, OP_STEPSQ) || !op_is(code, c + 31, end, OP_STORE, t)) return 0;
+    if (!op_is(code, c + 33, end, OP_JMP, c)) return 0;
+    return op_is(code, e, end, OP_LOAD, k) && is_at(code, e + 2, end, OP_PUSH) &&
+           is_at(code, e + 4, end, OP_EQ) && op_is(code, e + 5, end, OP_JZ, pc);
+}
+
 void fuse_superinstructions(Game *g, int fn)
 {
     const CodeFunction *f = &g->fns[fn];
@@ -272,6 +318,7 @@ void fuse_superinstructions(Game *g, int fn)
             int choose = code[pc] == OP_CHOOSEBIT;
             if (near_follows(code, pc, f->end, choose))
                 code[pc] = choose ? OP_CHOOSENEAR : OP_FORNEAR;
+            else if (!choose && run_follows(code, pc, f->end)) code[pc] = OP_FORRUN;
             continue;
         }
         if (code[pc] == OP_CHOOSELIST) {

@@ -175,6 +175,42 @@ const int32_t *skip_any_found(const Pos *p, const int32_t *ip, int64_t *L, int p
     return opcode_info[code[r[1]]].base == OP_FAIL ? r + 2 : code + r[1];
 }
 
+/* The longest walk a direction of FORRUN is run for natively; a longer one (a count that does
+ * not stop on a board whose links go round) is left to the code */
+#define RUN_WALK_MAX 64
+
+uint64_t skip_run(const Pos *p, const int32_t *ip, const int64_t *L, int mover, uint64_t mask,
+                  long *steps)
+{
+    const Game *g = p->g;
+    /* the words of run_follows (superinstr.c): x at 5, c0 at 12, K at 18, the test at 31, a at
+     * 37, K2 at 53 */
+    const int64_t x = L[ip[5]], c0 = ip[12], K = ip[18], a = ip[37], K2 = ip[53];
+    const int test = opcode_info[ip[31]].base;
+    long n = 0;
+    for (; mask; mask &= mask - 1) {
+        int d = __builtin_ctzll(mask);
+        int64_t t = (uint64_t)x < (uint64_t)g->nsq && d < g->ndirs ? g->neighbor[x * g->ndirs + d]
+                                                                   : -1;
+        int64_t k = c0;
+        long cost = 1 + 4 + 2 + 4;          /* FORBIT, t = step, k = c0; the count's test */
+        int walked = 0;
+        for (;;) {
+            if (!(k < K)) { cost += 4; break; }
+            if ((uint64_t)t >= (uint64_t)g->nsq) { cost += 8; break; }
+            if (!square_test(p, test, t, mover)) { cost += 11; break; }
+            if (++walked > RUN_WALK_MAX) break;
+            k += a;
+            t = d < g->ndirs ? g->neighbor[t * g->ndirs + d] : -1;
+            cost += 20;
+        }
+        if (walked > RUN_WALK_MAX || k == K2) break;   /* left to the code */
+        n += cost;
+    }
+    *steps += n;
+    return mask;
+}
+
 int64_t skip_choose(const Pos *p, const int32_t *ip, const List *li, int pl, int mover,
                     const int64_t *L, int64_t i, int64_t n, long *steps)
 {

@@ -19,6 +19,13 @@ uint64_t skip_near(const Pos *p, const int32_t *ip, const int64_t *L, int mover,
 int64_t skip_choose(const Pos *p, const int32_t *ip, const List *li, int pl, int mover,
                     const int64_t *L, int64_t i, int64_t n, long *steps);
 
+/* FORRUN at ip: the directions of mask, lowest first, along which the count of the squares in a
+ * row from x (superinstr.c, run_follows) does not come to its K2 are passed over; returns mask
+ * from the first one that does (or walks too far), and adds the instructions of the others to
+ * *steps. */
+uint64_t skip_run(const Pos *p, const int32_t *ip, const int64_t *L, int mover, uint64_t mask,
+                  long *steps);
+
 /* CHOOSEANY at ip, its square chosen (in its local) and known to pass both its tests: the
  * branch run up to the end of its require natively. The locals are left as the code leaves
  * them, *steps gets the instructions it would have run, and the instruction to go on from is

@@ -223,11 +223,12 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         /* FORBIT, CHOOSEBIT, CHOOSELIST that first pass over the elements the code after them
          * would turn away at once (superinstr.c, skips.c), charging the steps it would have run;
          * under --profile, or where reads are logged (the attack memo), as written */
-        vmcase(FORNEAR) vmcase(CHOOSENEAR) {
+        vmcase(FORNEAR) vmcase(CHOOSENEAR) vmcase(FORRUN) {
             uint64_t mask = (uint64_t)L[OPND(1)];
             if (!profiling && !c->reads && mask) {
                 long st = 0;
-                mask = skip_near(p, ip, L, mover, mask, &st);
+                mask = *ip == OP_FORRUN ? skip_run(p, ip, L, mover, mask, &st)
+                                        : skip_near(p, ip, L, mover, mask, &st);
                 L[OPND(1)] = (int64_t)mask;
                 if (!mask && *ip == OP_CHOOSENEAR) st--;   /* (no last CHOOSEBIT: its FAIL) */
                 BULK_STEPS(st);
