@@ -594,13 +594,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             ip += 1; NEXT;
         vmcase(COUNT) {
             b = stk[--sp]; a = stk[sp - 1];
-            int n = 0;
-            if (PLOK(b) && TYOK(a))
-                for (int sq = 0; sq < g->nsq; sq++)
-                    for (int l = 0; l < g->stack; l++) {
-                        int32_t w = p->st[sq * g->stack + l];
-                        n += w && PW_TYPE(w) == a && PW_OWNER(w) == b;
-                    }
+            int n = PLOK(b) && TYOK(a) ? count_pieces(p, (int)a, (int)b) : 0;
             NATIVE_WORK(g->nsq * g->stack);          /* (13312 cells on the largest board) */
             stk[sp - 1] = n;
             ip += 1; NEXT;
@@ -838,7 +832,8 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             /* A CHOOSELIST or CHOOSEBIT resumed here pushes at once a choice with these very
              * locals but its cursor: the choice stays, and the instruction writes the cursor
              * into it (AGAIN_CHOICE) or drops it (DROP_KEPT), instead of a pop and a copy. */
-            if (opcode_info[*ip].base == OP_CHOOSELIST || *ip == OP_CHOOSEBIT) kept = 1;
+            if (*ip == OP_CHOOSELIST || *ip == OP_CHOOSEBIT || *ip == OP_CHOOSEGO ||
+                *ip == OP_CHOOSEANY || *ip == OP_CHOOSETEST) kept = 1;
             else { s->nch--; s->nlocs = ch->loc_off; }
         }
     }
