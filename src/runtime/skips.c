@@ -79,7 +79,18 @@ static inline uint64_t near_pass(const Pos *p, int64_t x, int test, int on, int 
     return mask;
 }
 
-uint64_t skip_near(const Pos *p, const int32_t *ip, const int64_t *L, int mover, uint64_t mask,
+/* A FORBIT loop passed over to its end leaves its direction local d and the square t as its
+ * last round set them (a `let` outside the loop may read them after it): written here */
+static void last_round(const Pos *p, const int32_t *ip, int64_t *L, int64_t x, uint64_t mask)
+{
+    const Game *g = p->g;
+    int last = 63 - __builtin_clzll(mask);
+    L[ip[2]] = last;
+    L[ip[10]] = (uint64_t)x < (uint64_t)g->nsq && last < g->ndirs
+                ? g->neighbor[x * g->ndirs + last] : -1;
+}
+
+uint64_t skip_near(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint64_t mask,
                    long *steps)
 {
     const int choose = opcode_info[ip[0]].base == OP_CHOOSEBIT;
@@ -97,8 +108,10 @@ uint64_t skip_near(const Pos *p, const int32_t *ip, const int64_t *L, int mover,
     const int32_t *j2 = ip + 21;
     /* FORBIT: the body is reached past JZ back on 1, past JNZ back on 0 */
     int on = choose ? goes_on_with(code_of(p), j2) : opcode_info[j2[0]].base == OP_JZ;
-    return near_pass(p, x, opcode_info[ip[20]].base, on, mover, mask, 9 + choose, 12 + choose,
-                     steps);
+    uint64_t left = near_pass(p, x, opcode_info[ip[20]].base, on, mover, mask, 9 + choose,
+                              12 + choose, steps);
+    if (!left && !choose) last_round(p, ip, L, x, mask);   /* (a choice's failure restores) */
+    return left;
 }
 
 /* CHOOSEANY's search of the neighbours, decoded from the code after its test (superinstr.c,
@@ -179,7 +192,7 @@ const int32_t *skip_any_found(const Pos *p, const int32_t *ip, int64_t *L, int p
  * not stop on a board whose links go round) is left to the code */
 #define RUN_WALK_MAX 64
 
-uint64_t skip_run(const Pos *p, const int32_t *ip, const int64_t *L, int mover, uint64_t mask,
+uint64_t skip_run(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint64_t mask,
                   long *steps)
 {
     const Game *g = p->g;
@@ -188,11 +201,12 @@ uint64_t skip_run(const Pos *p, const int32_t *ip, const int64_t *L, int mover, 
     const int64_t x = L[ip[5]], c0 = ip[12], K = ip[18], a = ip[37], K2 = ip[53];
     const int test = opcode_info[ip[31]].base;
     long n = 0;
+    int d = -1;
+    int64_t t = -1, k = c0;
     for (; mask; mask &= mask - 1) {
-        int d = __builtin_ctzll(mask);
-        int64_t t = (uint64_t)x < (uint64_t)g->nsq && d < g->ndirs ? g->neighbor[x * g->ndirs + d]
-                                                                   : -1;
-        int64_t k = c0;
+        d = __builtin_ctzll(mask);
+        t = (uint64_t)x < (uint64_t)g->nsq && d < g->ndirs ? g->neighbor[x * g->ndirs + d] : -1;
+        k = c0;
         long cost = 1 + 4 + 2 + 4;          /* FORBIT, t = step, k = c0; the count's test */
         int walked = 0;
         for (;;) {
@@ -207,6 +221,8 @@ uint64_t skip_run(const Pos *p, const int32_t *ip, const int64_t *L, int mover, 
         if (walked > RUN_WALK_MAX || k == K2) break;   /* left to the code */
         n += cost;
     }
+    /* passed over to the end: d, t and k as the last round left them (last_round) */
+    if (!mask && d >= 0) { L[ip[2]] = d; L[ip[10]] = t; L[ip[14]] = k; }
     *steps += n;
     return mask;
 }

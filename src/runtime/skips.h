@@ -9,8 +9,8 @@
  * square one step from x (the instruction after it) is off the board or fails its test are
  * passed over; returns mask from the first one that passes on (0 if none), and adds to *steps
  * the instructions the passed-over ones would have run (FORBIT or CHOOSEBIT and the tests, and
- * the FAIL of a choice). */
-uint64_t skip_near(const Pos *p, const int32_t *ip, const int64_t *L, int mover, uint64_t mask,
+ * the FAIL of a choice). A FORNEAR passed over to its end writes its d and t as the code would. */
+uint64_t skip_near(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint64_t mask,
                    long *steps);
 
 /* CHOOSEGO, CHOOSEANY or CHOOSETEST at ip: the first index from i on (below n) of list li, as
@@ -22,8 +22,8 @@ int64_t skip_choose(const Pos *p, const int32_t *ip, const List *li, int pl, int
 /* FORRUN at ip: the directions of mask, lowest first, along which the count of the squares in a
  * row from x (superinstr.c, run_follows) does not come to its K2 are passed over; returns mask
  * from the first one that does (or walks too far), and adds the instructions of the others to
- * *steps. */
-uint64_t skip_run(const Pos *p, const int32_t *ip, const int64_t *L, int mover, uint64_t mask,
+ * *steps; passed over to the end, it writes d, t and k as the code would. */
+uint64_t skip_run(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint64_t mask,
                   long *steps);
 
 /* CHOOSEANY at ip, its square chosen (in its local) and known to pass both its tests: the
