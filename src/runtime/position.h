@@ -78,6 +78,7 @@ static inline uint64_t mix64(uint64_t z)
 typedef struct {
     int trail_mark;
     uint64_t hash, material;     /* restored as they were: unmake need not hash every write back */
+    uint64_t uncounted;          /* (as hash: Pos.uncounted) */
     int transient_dirty;         /* (as hash) */
     int hist_pushed;             /* the make added the position to the history */
     int16_t last_from, last_to; int32_t last_piece, last_captured;
@@ -87,9 +88,9 @@ typedef struct Pos {
     const Game *g;
     int32_t *st;
     uint64_t hash;
-    /* pos_rep_key's last answer, in games with `uncounted` piece variables (a walk of the
-     * board): the key, and the hash of the position it is the key of */
-    uint64_t rep_key, rep_key_of; int rep_key_valid;
+    /* the share of the `uncounted` piece variables in the hash (what pos_rep_key takes out),
+     * kept by every write and restored by unmake as the hash is */
+    uint64_t uncounted;
     TrailEntry *trail; int ntrail, captrail;
     Undo *undo; int nundo, capundo;
     uint64_t *hist; int nhist, caphist;     /* hashes of the positions so far, this one last */
