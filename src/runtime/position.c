@@ -130,6 +130,10 @@ void pos_set(Pos *p, int loc, int32_t val)
     }
     p->trail[p->ntrail].loc = loc;
     p->trail[p->ntrail].old = p->st[loc];
+    /* the board's stamp before the write, which a pop puts back; a write to a cell gives the
+     * board a new one (pos_board_stamp) */
+    p->trail[p->ntrail].stamp = p->stamp;
+    if (loc < p->g->st_hands) p->stamp = ++p->serial;
     p->ntrail++;
     write_raw(p, loc, val);
 }
@@ -147,6 +151,7 @@ void pos_undo_to(Pos *p, int mark)
     while (p->ntrail > mark) {
         p->ntrail--;
         write_raw(p, p->trail[p->ntrail].loc, p->trail[p->ntrail].old);
+        p->stamp = p->trail[p->ntrail].stamp;
     }
 }
 
@@ -177,6 +182,7 @@ void pos_free(Pos *p)
     free(p->memo);
     free(p->pretest_memo);
     free(p->reach);
+    free(p->squareof);
     free(p->watch);
     free(p->attackers);
     free(p);
@@ -199,6 +205,7 @@ void pos_reset_empty(Pos *p)
     for (int i = 0; i < MAX_PLAYERS; i++) p->royal_hint[i] = -1;
     p->hash = pos_full_hash(p);
     p->uncounted = 0;                       /* no piece on the board */
+    p->stamp = ++p->serial;                 /* a board no stamp named before */
     p->transient_dirty = 0;
     p->material = 0;                        /* empty board, empty hands */
     p->ntrail = 0; p->nundo = 0; p->nhist = 0;
@@ -387,6 +394,7 @@ void pos_unmake(Pos *p)
     while (p->ntrail > u->trail_mark) {
         p->ntrail--;
         restore_raw(p, p->trail[p->ntrail].loc, p->trail[p->ntrail].old);
+        p->stamp = p->trail[p->ntrail].stamp;
     }
     p->hash = u->hash;
     p->uncounted = u->uncounted;

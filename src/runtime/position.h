@@ -65,7 +65,9 @@ typedef struct {
                                                knows nothing of what uses it */
 } MoveList;
 
-typedef struct { int32_t loc, old; } TrailEntry;
+/* One write on the undo trail: where, the value before it, and the board's stamp before it
+ * (pos_board_stamp). */
+typedef struct { int32_t loc, old; uint64_t stamp; } TrailEntry;
 
 /* A 64-bit mix (splitmix64's finaliser): hashes of small keys for tables and tie-breaks. */
 static inline uint64_t mix64(uint64_t z)
@@ -92,6 +94,10 @@ typedef struct Pos {
      * kept by every write and restored by unmake as the hash is */
     uint64_t uncounted;
     TrailEntry *trail; int ntrail, captrail;
+    uint64_t stamp, serial;                 /* the board's stamp (pos_board_stamp), and the
+                                               last one given: never reset, so that a stamp
+                                               names one board */
+    struct SquareOfCache *squareof;         /* `square-of`'s answers (squareof.c); one block */
     Undo *undo; int nundo, capundo;
     uint64_t *hist; int nhist, caphist;     /* hashes of the positions so far, this one last */
     /* The material: a hash of the multiset of (owner, type) on the board and in the hands, kept
@@ -147,6 +153,12 @@ int pos_quiet_plies(const Pos *p);          /* plies the material has stayed as 
 static inline int32_t pos_get(const Pos *p, int loc) { return p->st[loc]; }
 void pos_set(Pos *p, int loc, int32_t val);
 void pos_undo_to(Pos *p, int mark);         /* pop the trail down to mark */
+/* A name for the board (the cells) as it is: equal stamps are equal boards. Each write to a
+ * cell goes through pos_set, which gives the board a stamp it never had before and keeps the
+ * one it replaces on the trail, and a pop puts that back with the cell; so a stamp names the
+ * board of the moment it was given. (pins.c's probe writes two cells off the trail and puts
+ * them back, but runs no programs in between.) */
+static inline uint64_t pos_board_stamp(const Pos *p) { return p->stamp; }
 /* The transient variables back to their start values (recorded: an unmake takes it back). */
 void pos_reset_transient(Pos *p);
 

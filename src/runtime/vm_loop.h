@@ -601,14 +601,8 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         vmcase(SQUAREOF) {           /* (a native scan: the loop in rules code cost ~10 steps a square) */
             b = stk[--sp]; a = stk[sp - 1];
             int32_t found = -1;
-            int scanned = 0;
-            if (PLOK(b) && TYOK(a))
-                for (int sq = 0; sq < g->nsq && found < 0; sq++, scanned++)
-                    for (int l = 0; l < g->stack; l++) {
-                        int32_t w = p->st[sq * g->stack + l];
-                        if (!w) break;                  /* a stack has no gaps */
-                        if (PW_TYPE(w) == a && PW_OWNER(w) == b) { found = sq; break; }
-                    }
+            int scanned = 0;                 /* (squareof.c keeps its answers between moves) */
+            if (PLOK(b) && TYOK(a)) found = squareof_find(p, (int)a, (int)b, &scanned);
             NATIVE_WORK(scanned * g->stack);
             stk[sp - 1] = found;
             ip += 1; NEXT;
