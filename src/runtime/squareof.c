@@ -5,7 +5,8 @@
  * node the board is the same (each program's writes are undone), so the answer is kept with the
  * stamp of the board it was read from (pos_board_stamp: equal stamps are equal boards; the writes
  * of variables, such as the `sga = square-of(...)` between two of them, keep the stamp) and given
- * again while the stamp is unchanged. A kept answer is charged the work of the scan it stands for. */
+ * again while the stamp is unchanged. A kept answer is charged the work of the scan it stands
+ * for. */
 #include "squareof.h"
 #include "oom.h"
 #include <stdlib.h>
