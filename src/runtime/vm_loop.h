@@ -399,11 +399,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                         int64_t e = item[j], val = SQOK(e) ? p->st[sqvar + e] : 0;
                         if (((uint64_t)val - (uint64_t)lo <= span) != outside) break;
                     }
-                else
-                    for (; j < n; j++) {
-                        int64_t e = item[j], val = SQOK(e) ? pos_height(p, (int)e) : 0;
-                        if (((uint64_t)val - (uint64_t)lo <= span) != outside) break;
-                    }
+                else j = skip_height(p, item, j, n, lo, hi, outside);
                 BULK_STEPS(6 * (j - i));
                 i = j;
             }
