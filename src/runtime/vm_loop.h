@@ -483,6 +483,10 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         vmcase(LOAD_AT) SUPER(2); a = L[OPND(1)]; LOG_READ(a); stk[sp++] = SQOK(a) ? TOP(a) : 0; ip += 3; NEXT;
         vmcase(LOAD_HEIGHT)
             SUPER(2); a = L[OPND(1)]; stk[sp++] = SQOK(a) ? pos_height(p, (int)a) : 0; ip += 3; NEXT;
+        vmcase(LOAD_FILE)            /* (Nemoroth's distances: `file(a) - file(b)`) */
+            SUPER(2); a = L[OPND(1)]; stk[sp++] = SQOK(a) ? g->sq_x[a] + 1 : 0; ip += 3; NEXT;
+        vmcase(LOAD_RANK)
+            SUPER(2); a = L[OPND(1)]; stk[sp++] = SQOK(a) ? g->sq_y[a] + 1 : 0; ip += 3; NEXT;
         vmcase(LOAD_LOADPV) {
             SUPER(2);
             const Var *pv = &g->vars[OPND(3)];
