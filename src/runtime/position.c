@@ -55,14 +55,6 @@ static inline void note_attacker(Pos *p, int sq, int32_t old, int32_t val)
         p->attackers[PW_OWNER(val) * p->attacker_words + (sq >> 6)] |= 1ull << (sq & 63);
 }
 
-/* The `uncounted` piece variables' share of the hash (pos_rep_key takes it out), kept by each
- * write of a piece word that has them; out of line, so that write_raw's common path keeps its
- * registers (inline, it cost Four Towers 1.7 % more instructions). */
-static __attribute__((noinline)) void note_uncounted(Pos *p, int loc, int32_t old, int32_t val)
-{
-    p->uncounted ^= uncounted_share(p->g, loc, old) ^ uncounted_share(p->g, loc, val);
-}
-
 /* A transient slot's write keeps the count of those that are not at their start values. */
 static inline void note_transient(Pos *p, int loc, int32_t old, int32_t val)
 {
@@ -72,23 +64,15 @@ static inline void note_transient(Pos *p, int loc, int32_t old, int32_t val)
 
 /* Write without recording: keeps the hash, the material and the royal counts right (the
  * transient variables are not hashed: they are no part of the position). */
-static inline void write_raw(Pos *p, int loc, int32_t val)
+static inline __attribute__((always_inline)) void write_plain(Pos *p, int loc, int32_t val)
 {
     const Game *g = p->g;
     int32_t old = p->st[loc];
-    /* a write of the value already there changes nothing here (make's `reset` variables are
-     * written back to their start values at every move: 10 writes a make in Four Towers) */
-    if (old == val) return;
     p->st[loc] = val;
     if (loc < g->st_hands) {                /* a cell: the common case is tested first */
         p->hash ^= zkey(loc, old) ^ zkey(loc, val);
         if (p->attackers) note_attacker(p, loc, old, val);
-        /* a piece variable's write leaves the owner and type, so the material, as they were */
-        if (((uint32_t)old ^ (uint32_t)val) & 0xfffu)
-            p->material += piece_material(val) - piece_material(old);
-        /* the `uncounted` piece variables' share of the hash (pos_rep_key takes it out) */
-        if (__builtin_expect(((uint32_t)old | (uint32_t)val) & g->uncounted_piece_bits, 0))
-            note_uncounted(p, loc, old, val);
+        p->material += piece_material(val) - piece_material(old);
         if (g->has_royal) {
             if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
             if (is_royal_word(g, val)) {
@@ -97,10 +81,33 @@ static inline void write_raw(Pos *p, int loc, int32_t val)
             }
         }
     } else if (loc < g->st_transient) {
+        /* make writes the `reset` variables back to their start values at every move, most
+         * often the value already there (10 writes a make in Four Towers): nothing to hash */
+        if (old == val) return;
         p->hash ^= zkey(loc, old) ^ zkey(loc, val);
         if (loc < g->st_hands + g->nplayers * (g->ntypes + 1))
             p->material += (uint64_t)((int64_t)val - old) * hand_material(loc);
     } else note_transient(p, loc, old, val);
+}
+
+/* ... and in a game with `uncounted` piece variables, their share of the hash too (pos_rep_key
+ * takes it out; it walked the stacks at each key, 6 % of Nemoroth's perft). Out of line, and
+ * the test in write_raw only of the game: inline, or tested of each word, it cost the games
+ * without them up to 3.5 % more instructions (connect-four; the registers of write_raw). */
+static __attribute__((noinline)) void write_uncounted(Pos *p, int loc, int32_t val)
+{
+    int32_t old = p->st[loc];
+    p->uncounted ^= uncounted_share(p->g, loc, old) ^ uncounted_share(p->g, loc, val);
+    write_plain(p, loc, val);
+}
+
+static inline void write_raw(Pos *p, int loc, int32_t val)
+{
+    if (__builtin_expect(p->g->uncounted_piece_bits != 0, 0) && loc < p->g->st_hands) {
+        write_uncounted(p, loc, val);
+        return;
+    }
+    write_plain(p, loc, val);
 }
 
 /* Unmake's write: the hash and the material are restored whole from the Undo record, so only
@@ -120,6 +127,23 @@ static inline void restore_raw(Pos *p, int loc, int32_t val)
     p->st[loc] = val;
 }
 
+/* The trail's stamps (pos_board_stamp) beside it, as long as it (capstamp) */
+static void grow_stamps(Pos *p)
+{
+    p->capstamp = p->captrail;
+    p->trail_stamp = xrealloc(p->trail_stamp, sizeof *p->trail_stamp * (size_t)p->capstamp,
+                              "the undo trail");
+}
+
+void pos_start_stamps(Pos *p)
+{
+    if (p->stamps) return;
+    if (p->capstamp < p->captrail) grow_stamps(p);
+    for (int i = 0; i < p->ntrail; i++) p->trail_stamp[i] = 0;    /* boards not named */
+    p->stamps = 1;
+    p->stamp = ++p->serial;
+}
+
 void pos_set(Pos *p, int loc, int32_t val)
 {
     /* A write of the value already there is still recorded: a move's ops are read off the
@@ -132,8 +156,11 @@ void pos_set(Pos *p, int loc, int32_t val)
     p->trail[p->ntrail].old = p->st[loc];
     /* the board's stamp before the write, which a pop puts back; a write to a cell gives the
      * board a new one (pos_board_stamp) */
-    p->trail[p->ntrail].stamp = p->stamp;
-    if (loc < p->g->st_hands) p->stamp = ++p->serial;
+    if (p->stamps) {
+        if (p->capstamp < p->captrail) grow_stamps(p);
+        p->trail_stamp[p->ntrail] = p->stamp;
+        if (loc < p->g->st_hands) p->stamp = ++p->serial;
+    }
     p->ntrail++;
     write_raw(p, loc, val);
 }
@@ -151,7 +178,7 @@ void pos_undo_to(Pos *p, int mark)
     while (p->ntrail > mark) {
         p->ntrail--;
         write_raw(p, p->trail[p->ntrail].loc, p->trail[p->ntrail].old);
-        p->stamp = p->trail[p->ntrail].stamp;
+        if (p->stamps) p->stamp = p->trail_stamp[p->ntrail];
     }
 }
 
@@ -183,6 +210,7 @@ void pos_free(Pos *p)
     free(p->pretest_memo);
     free(p->reach);
     free(p->squareof);
+    free(p->trail_stamp);
     free(p->watch);
     free(p->attackers);
     free(p);
@@ -205,7 +233,7 @@ void pos_reset_empty(Pos *p)
     for (int i = 0; i < MAX_PLAYERS; i++) p->royal_hint[i] = -1;
     p->hash = pos_full_hash(p);
     p->uncounted = 0;                       /* no piece on the board */
-    p->stamp = ++p->serial;                 /* a board no stamp named before */
+    p->stamp = p->stamps ? ++p->serial : 0; /* a board no stamp named before */
     p->transient_dirty = 0;
     p->material = 0;                        /* empty board, empty hands */
     p->ntrail = 0; p->nundo = 0; p->nhist = 0;
@@ -394,7 +422,7 @@ void pos_unmake(Pos *p)
     while (p->ntrail > u->trail_mark) {
         p->ntrail--;
         restore_raw(p, p->trail[p->ntrail].loc, p->trail[p->ntrail].old);
-        p->stamp = p->trail[p->ntrail].stamp;
+        if (p->stamps) p->stamp = p->trail_stamp[p->ntrail];
     }
     p->hash = u->hash;
     p->uncounted = u->uncounted;

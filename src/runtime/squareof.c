@@ -34,7 +34,9 @@ static int scan(const Pos *p, int t, int pl, int *scanned)
 
 int squareof_find(Pos *p, int t, int pl, int *scanned)
 {
+    if (!p->stamps) pos_start_stamps(p);
     uint64_t stamp = pos_board_stamp(p);
+    if (!stamp) return scan(p, t, pl, scanned);
     if (!p->squareof) {
         p->squareof = calloc(1, sizeof *p->squareof);
         if (!p->squareof) out_of_memory("square-of's answers");
