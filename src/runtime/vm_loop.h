@@ -223,11 +223,12 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         /* FORBIT, CHOOSEBIT, CHOOSELIST that first pass over the elements the code after them
          * would turn away at once (superinstr.c, skips.c), charging the steps it would have run;
          * under --profile, or where reads are logged (the attack memo), as written */
-        vmcase(FORNEAR) vmcase(CHOOSENEAR) {
+        vmcase(FORNEAR) vmcase(CHOOSENEAR) vmcase(FORRUN) {
             uint64_t mask = (uint64_t)L[OPND(1)];
             if (!profiling && !c->reads && mask) {
                 long st = 0;
-                mask = skip_near(p, ip, L, mover, mask, &st);
+                mask = *ip == OP_FORRUN ? skip_run(p, ip, L, mover, mask, &st)
+                                        : skip_near(p, ip, L, mover, mask, &st);
                 L[OPND(1)] = (int64_t)mask;
                 if (!mask && *ip == OP_CHOOSENEAR) st--;   /* (no last CHOOSEBIT: its FAIL) */
                 BULK_STEPS(st);
@@ -240,21 +241,27 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             L[OPND(2)] = bit;
             ip += 4; NEXT;
         }
-        vmcase(CHOOSEGO) vmcase(CHOOSETEST) {
+        vmcase(CHOOSEGO) vmcase(CHOOSEANY) vmcase(CHOOSETEST) {
             const List *li = &g->lists[OPND(1)];
             int pl = PLOK(mover) ? mover : 0;
             int64_t i = L[OPND(2)], n = li->n[pl];
             if (!profiling && !c->reads && i >= 0 && i < n) {
                 long st = 0;
-                int64_t k = skip_choose(p, ip, li, pl, mover, i, n, &st);
+                int64_t k = skip_choose(p, ip, li, pl, mover, L, i, n, &st);
                 if (k >= n) st--;                          /* (no last CHOOSELIST: its FAIL) */
                 BULK_STEPS(st);
                 i = k;
             }
-            if (i < 0 || i >= n) goto fail;
+            if (i < 0 || i >= n) { DROP_KEPT(); goto fail; }
             L[OPND(2)] = i + 1;
-            if (i + 1 < n) push_choice(p, s, PC, L, OPND(4), LINE);
+            if (i + 1 < n) AGAIN_CHOICE(OPND(4), OPND(2)); else DROP_KEPT();
             L[OPND(3)] = li->item[pl][i];
+            if (*ip == OP_CHOOSEANY && !profiling && !c->reads) {
+                long st = 0;
+                ip = skip_any_found(p, ip, L, pl, mover, &st);
+                BULK_STEPS(st);
+                NEXT;
+            }
             ip += 5; NEXT;
         }
         vmcase(BIT) a = stk[sp - 1]; stk[sp - 1] = a >= 0 && a < 64 ? (int64_t)(1ull << a) : 0;
@@ -399,11 +406,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                         int64_t e = item[j], val = SQOK(e) ? p->st[sqvar + e] : 0;
                         if (((uint64_t)val - (uint64_t)lo <= span) != outside) break;
                     }
-                else
-                    for (; j < n; j++) {
-                        int64_t e = item[j], val = SQOK(e) ? pos_height(p, (int)e) : 0;
-                        if (((uint64_t)val - (uint64_t)lo <= span) != outside) break;
-                    }
+                else j = skip_height(p, item, j, n, lo, hi, outside);
                 BULK_STEPS(6 * (j - i));
                 i = j;
             }
@@ -487,6 +490,10 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         vmcase(LOAD_AT) SUPER(2); a = L[OPND(1)]; LOG_READ(a); stk[sp++] = SQOK(a) ? TOP(a) : 0; ip += 3; NEXT;
         vmcase(LOAD_HEIGHT)
             SUPER(2); a = L[OPND(1)]; stk[sp++] = SQOK(a) ? pos_height(p, (int)a) : 0; ip += 3; NEXT;
+        vmcase(LOAD_FILE)            /* (Nemoroth's distances: `file(a) - file(b)`) */
+            SUPER(2); a = L[OPND(1)]; stk[sp++] = SQOK(a) ? g->sq_x[a] + 1 : 0; ip += 3; NEXT;
+        vmcase(LOAD_RANK)
+            SUPER(2); a = L[OPND(1)]; stk[sp++] = SQOK(a) ? g->sq_y[a] + 1 : 0; ip += 3; NEXT;
         vmcase(LOAD_LOADPV) {
             SUPER(2);
             const Var *pv = &g->vars[OPND(3)];
@@ -587,13 +594,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             ip += 1; NEXT;
         vmcase(COUNT) {
             b = stk[--sp]; a = stk[sp - 1];
-            int n = 0;
-            if (PLOK(b) && TYOK(a))
-                for (int sq = 0; sq < g->nsq; sq++)
-                    for (int l = 0; l < g->stack; l++) {
-                        int32_t w = p->st[sq * g->stack + l];
-                        n += w && PW_TYPE(w) == a && PW_OWNER(w) == b;
-                    }
+            int n = PLOK(b) && TYOK(a) ? count_pieces(p, (int)a, (int)b) : 0;
             NATIVE_WORK(g->nsq * g->stack);          /* (13312 cells on the largest board) */
             stk[sp - 1] = n;
             ip += 1; NEXT;
@@ -601,14 +602,8 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         vmcase(SQUAREOF) {           /* (a native scan: the loop in rules code cost ~10 steps a square) */
             b = stk[--sp]; a = stk[sp - 1];
             int32_t found = -1;
-            int scanned = 0;
-            if (PLOK(b) && TYOK(a))
-                for (int sq = 0; sq < g->nsq && found < 0; sq++, scanned++)
-                    for (int l = 0; l < g->stack; l++) {
-                        int32_t w = p->st[sq * g->stack + l];
-                        if (!w) break;                  /* a stack has no gaps */
-                        if (PW_TYPE(w) == a && PW_OWNER(w) == b) { found = sq; break; }
-                    }
+            int scanned = 0;                 /* (squareof.c keeps its answers between moves) */
+            if (PLOK(b) && TYOK(a)) found = squareof_find(p, (int)a, (int)b, &scanned);
             NATIVE_WORK(scanned * g->stack);
             stk[sp - 1] = found;
             ip += 1; NEXT;
@@ -831,7 +826,8 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             /* A CHOOSELIST or CHOOSEBIT resumed here pushes at once a choice with these very
              * locals but its cursor: the choice stays, and the instruction writes the cursor
              * into it (AGAIN_CHOICE) or drops it (DROP_KEPT), instead of a pop and a copy. */
-            if (*ip == OP_CHOOSELIST || *ip == OP_CHOOSEBIT) kept = 1;
+            if (*ip == OP_CHOOSELIST || *ip == OP_CHOOSEBIT || *ip == OP_CHOOSEGO ||
+                *ip == OP_CHOOSEANY || *ip == OP_CHOOSETEST) kept = 1;
             else { s->nch--; s->nlocs = ch->loc_off; }
         }
     }
