@@ -25,6 +25,8 @@ typedef struct {
     int attack;                  /* lowered as an attack: what a piece becomes does not matter */
     int moved;                   /* an instruction other than verify was lowered: here may no
                                     longer be the piece's square */
+    int copy;                    /* lowering add-copy-partial: a copy of the piece stays where
+                                    each part starts */
 } Blk;
 
 #define PF " part-from"          /* the piece that moves in the current part */
@@ -515,6 +517,26 @@ static void part_destination(Blk *k, Ast *out, const ZrfNode *at)
             zl_node(L, AST_NOTHING, at)));
 }
 
+/* (option "recycle promotions"): a piece that changes type as it moves ((add T)) takes the new
+ * type from the mover's pieces off the board, which must hold one (the Zillions help as the
+ * Japanese Zillions wiki gives it, docs/zrf.md): `if TYPE != T { require hand(mover, T) > 0;
+ * take T from mover; }`, TYPE the piece's type before (in a move in parts, the chain's). */
+static void promotion_from_store(Blk *k, Ast *out, const ZrfNode *at, const char *type)
+{
+    ZrfLower *L = k->L;
+    if (!L->recycle_promotions || k->attack || k->drop) return;
+    Ast *now = L->partial ? zl_ident(L, ZL_CTYPE, at)
+                          : zl_call(L, "type", at, zl_ident(L, "piece", at), NULL);
+    Ast *then = zl_block(L, at);
+    ast_add(&L->nodes, then, zl_kids(L, AST_REQUIRE, at, zl_binary(L, BIN_GT, at,
+            zl_call(L, "hand", at, zl_ident(L, "mover", at), zl_type(L, type, at)),
+            zl_num(L, 0, at)), NULL, NULL));
+    ast_add(&L->nodes, then, zl_kids(L, AST_TAKE, at, zl_type(L, type, at),
+                                     zl_ident(L, "mover", at), NULL));
+    ast_add(&L->nodes, out, zl_kids(L, AST_IF, at, zl_binary(L, BIN_NE, at, now,
+            zl_type(L, type, at)), then, zl_node(L, AST_NOTHING, at)));
+}
+
 /* The statements of one move made here: the parts of a cascade, then the emit. */
 static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
 {
@@ -537,9 +559,11 @@ static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
         ast_add(&L->nodes, plain, zl_kids(L, AST_GO, at, zl_ident(L, " dest", at), NULL, NULL));
         ast_add(&L->nodes, out, zl_kids(L, AST_IF, at, zl_ident(L, CASC, at), casc, plain));
     }
-    if (type && !k->attack)
+    if (type && !k->attack) {
+        promotion_from_store(k, out, at, type->text);
         ast_add(&L->nodes, out,
                 zl_kids(L, AST_BECOME, at, zl_type(L, type->text, type), NULL, NULL));
+    }
     take_taken(k, out, at);
     Ast *e = zl_kids(L, AST_EMIT, at, zl_node(L, AST_NOTHING, at), NULL, NULL);
     e->num = EMIT_MOVE;
@@ -547,6 +571,7 @@ static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
 }
 
 static void add_plain(Blk *k, Ast *out, const ZrfNode *f);
+static void add_copy(Blk *k, Ast *out, const ZrfNode *f);
 
 /* A drop's `add`: onto an occupied square it captures what stands there, as a move does (the
  * dice games' throw onto the other side's die, docs/zrf.md); the capture is the move's own, so
@@ -584,12 +609,18 @@ static Ast *add_after_part(Blk *k, const ZrfNode *at, const ZrfNode *types, int 
             part_destination(k, b, at);
             ast_add(&L->nodes, b, zl_kids(L, AST_GO, at, zl_ident(L, " dest", at), NULL, NULL));
         }
-        if (n) ast_add(&L->nodes, b, zl_kids(L, AST_BECOME, at,
-                                             zl_type(L, types->kids[from + i]->text, at),
-                                             NULL, NULL));
+        if (n) {
+            promotion_from_store(k, b, at, types->kids[from + i]->text);
+            ast_add(&L->nodes, b, zl_kids(L, AST_BECOME, at,
+                                          zl_type(L, types->kids[from + i]->text, at),
+                                          NULL, NULL));
+        }
         Ast *land = zl_node(L, AST_LAND, at);
         land->num = 1;
         ast_add(&L->nodes, b, land);
+        if (k->copy)               /* (add-copy-partial's last part: a copy where it started) */
+            ast_add(&L->nodes, b, zl_kids(L, AST_PLACE, at, zl_ident(L, ZL_CTYPE, at),
+                                          zl_ident(L, "mover", at), zl_ident(L, PLT, at)));
         take_taken(k, b, at);
         Ast *e = zl_kids(L, AST_EMIT, at, zl_node(L, AST_NOTHING, at), NULL, NULL);
         e->num = EMIT_MOVE;
@@ -609,7 +640,7 @@ static void add(Blk *k, Ast *out, const ZrfNode *f)
     if (!L->partial || k->attack || k->drop) { add_plain(k, out, f); return; }
     Ast *then = zl_block(L, f), *els = zl_block(L, f);
     ast_add(&L->nodes, then, add_after_part(k, f, f->kind == ZN_LIST ? f : NULL, 1));
-    add_plain(k, els, f);
+    if (k->copy) add_copy(k, els, f); else add_plain(k, els, f);
     ast_add(&L->nodes, out, zl_kids(L, AST_IF, f, zl_ident(L, ZL_CHAIN, f), then, els));
 }
 
@@ -648,11 +679,16 @@ static void add_plain(Blk *k, Ast *out, const ZrfNode *f)
  *   either { [become TYPE;] land part; chain = true; chain-class = C; continues = true; }
  *   or { if emitted == n { ADD } }                      ADD: as (add [TYPE]) here
  * The instructions after it run only where `continues` is false (seq). */
-static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
+static void add_partial(Blk *k, Ast *out, const ZrfNode *f, int copy)
 {
     ZrfLower *L = k->L;
     if (k->drop || k->casc) {
-        unsupported(k, f, "`add-partial` in a drop or with `cascade` or `from`");
+        unsupported(k, f, copy ? "`add-copy-partial` in a drop or with `cascade` or `from`"
+                               : "`add-partial` in a drop or with `cascade` or `from`");
+        return;
+    }
+    if (copy && f->kind == ZN_LIST && f->nkids > 1 && zl_piece(L, f->kids[1]->text) >= 0) {
+        unsupported(k, f, "`add-copy-partial` with piece types");
         return;
     }
     /* (add-partial), (add-partial MOVE-TYPE), (add-partial PIECE-TYPE), (add-partial PIECE-TYPE
@@ -693,6 +729,8 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
         as_add->kind = ZN_ATOM; as_add->text = "add"; as_add->nkids = 0; as_add->kids = NULL;
     }
     if (k->attack) { add(k, out, as_add); return; }   /* its first part attacks, as an add */
+    /* (add-copy-partial: each part leaves a copy of the piece where it started, as add-copy
+     * leaves one on the move's square; the move that ends here is an add-copy) */
     /* with `to`, the part lands on its square (none set: here), and the block goes on where it
      * stood: `let saved = here; let pdest = ...; go pdest; ...` (Checker Games' and Makyek's
      * idiom: `to`, then a look further for more captures, then add-partial) */
@@ -719,9 +757,11 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
     for (int j = 0; j < (ntypes ? ntypes : 1); j++) {
         const char *type_j = ntypes ? types[j] : NULL;
         Ast *part = zl_block(L, f);
-        if (type_j && !k->attack)
+        if (type_j && !k->attack) {
+            promotion_from_store(k, part, f, type_j);
             ast_add(&L->nodes, part, zl_kids(L, AST_BECOME, f, zl_type(L, type_j, f), NULL,
                                              NULL));
+        }
         /* where the part starts (the last part's end, or the piece's square) and ends, for
          * the next part's last-from? and last-to? */
         Ast *cont = zl_block(L, f), *first = zl_block(L, f);
@@ -732,6 +772,9 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
         Ast *land = zl_node(L, AST_LAND, f);
         land->num = 1;
         ast_add(&L->nodes, part, land);
+        if (copy)                                   /* the copy, where the part started */
+            ast_add(&L->nodes, part, zl_kids(L, AST_PLACE, f, zl_ident(L, ZL_CTYPE, f),
+                                             zl_ident(L, "mover", f), zl_ident(L, PLF, f)));
         Ast *lit = zl_node(L, AST_SETLIT, f);
         ast_add(&L->nodes, lit, here(k, f));
         Ast *reset = zl_block(L, f), *grow = zl_block(L, f);
@@ -753,7 +796,9 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
         ast_add(&L->nodes, either, part);
     }
     Ast *end = zl_block(L, f);
+    k->copy = copy;
     add(k, end, as_add);
+    k->copy = 0;
     Ast *rest = zl_block(L, f);
     if (back) ast_add(&L->nodes, rest, back);
     if (L->pass_partial) ast_add(&L->nodes, rest, end);
@@ -875,9 +920,8 @@ static void instr(Blk *k, Ast *out, const ZrfNode *n)
         else if (!strcmp(a, "to"))
             ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, PT, n), here(k, n), n));
         else if (!strcmp(a, "add-copy")) add_copy(k, out, n);
-        else if (!strcmp(a, "add-partial")) add_partial(k, out, n);
-        else if (!strcmp(a, "add-copy-partial"))
-            unsupported(k, n, "`add-copy-partial` (issue 35)");
+        else if (!strcmp(a, "add-partial")) add_partial(k, out, n, 0);
+        else if (!strcmp(a, "add-copy-partial")) add_partial(k, out, n, 1);
         else if (zl_direction(L, a) >= 0)
             ast_add(&L->nodes, out, zl_kids(L, AST_STEP, n, zl_ident(L, a, n), NULL, NULL));
         else if (zl_position(L, a) >= 0)
@@ -941,6 +985,17 @@ static void instr(Blk *k, Ast *out, const ZrfNode *n)
         if (!target) { zl_error(L, n, "(go from|to|mark|last-from|last-to|POSITION)"); return; }
         if (!strcmp(w, "last-from") || !strcmp(w, "last-to")) L->uses_last = 1;
         if (!strcmp(w, "to") && !k->parts) { unsupported(k, n, "(go to) without `to`"); return; }
+        if (!strncmp(w, "last-", 5) && L->partial && !k->attack && !k->drop) {
+            /* in a later part of a move in parts: where the part before it started or ended,
+             * as last-from? and last-to? read there (docs/zrf.md):
+             *   if chain { go PLF; } else { go LASTFROM; } */
+            Ast *part = zl_block(L, n), *game = zl_block(L, n);
+            ast_add(&L->nodes, part, zl_kids(L, AST_GO, n, zl_ident(L, w[5] == 'f' ? PLF : PLT, n),
+                                             NULL, NULL));
+            ast_add(&L->nodes, game, zl_kids(L, AST_GO, n, zl_ident(L, target, n), NULL, NULL));
+            ast_add(&L->nodes, out, zl_kids(L, AST_IF, n, zl_ident(L, ZL_CHAIN, n), part, game));
+            return;
+        }
         ast_add(&L->nodes, out, zl_kids(L, AST_GO, n, zl_ident(L, target, n), NULL, NULL));
     } else if (!strcmp(h, "opposite")) {
         Ast *sq = square_arg(k, n);
@@ -955,8 +1010,8 @@ static void instr(Blk *k, Ast *out, const ZrfNode *n)
          * knows, which matters only where moves have classes */
         if (L->classed) unsupported(k, n, "(move-type ...) inside a move block");
     } else if (!strcmp(h, "set-position-flag")) set_position_flag(k, out, n);
-    else if (!strcmp(h, "add-partial")) add_partial(k, out, n);
-    else if (!strcmp(h, "add-copy-partial")) unsupported(k, n, "`add-copy-partial` (issue 35)");
+    else if (!strcmp(h, "add-partial")) add_partial(k, out, n, 0);
+    else if (!strcmp(h, "add-copy-partial")) add_partial(k, out, n, 1);
     else if (!strcmp(h, "add-copy")) add_copy(k, out, n);
     else zl_error(L, n, "unknown instruction '%s'", h);
 }
@@ -964,7 +1019,8 @@ static void instr(Blk *k, Ast *out, const ZrfNode *n)
 /* Does the form hold an add-partial? */
 static int holds_partial(const ZrfNode *n)
 {
-    if (n->kind == ZN_ATOM) return zrf_eq(n->text, "add-partial");
+    if (n->kind == ZN_ATOM) return zrf_eq(n->text, "add-partial") ||
+                                   zrf_eq(n->text, "add-copy-partial");
     for (int i = 0; i < n->nkids; i++) if (holds_partial(n->kids[i])) return 1;
     return 0;
 }
