@@ -1069,6 +1069,9 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
     start->loc = zl_loc(L, setup_at);
     ast_add(&L->nodes, root, start);
     L->g->attacks_by_capture = 1;
+    /* a move two blocks make is two moves, whether the blocks are native lines or programs
+     * (Polygamo's and Dagaz's generators keep both; docs/zrf.md, "Decisions") */
+    L->g->lines_keep_twins = 1;
     Game *g = NULL;
     if (L->failed) { *status = 1; game_free(L->g); L->g = NULL; }
     else {
