@@ -1250,7 +1250,9 @@ static void stmt(Compiler *C, Ast *s)
             diag_error(C->diag, s->loc, "`moves extend` adds to a move; the piece has arrived");
             break;
         }
-        emit_op(C, s->num ? OP_LANDPART : OP_LAND);      /* num: a part (the ZRF lowering's) */
+        /* num: 1 a part (the ZRF lowering's), 2 a part that goes on with the piece here */
+        if (s->num) emit_op(C, OP_LANDPART, s->num - 1);
+        else emit_op(C, OP_LAND);
         break;
     case AST_DISTINCT_BLOCK: stmt_distinct_block(C, s); break;
     case AST_DEFER_BLOCK: stmt_defer_block(C, s); break;

@@ -608,6 +608,17 @@ static Ast *add_after_part(Blk *k, const ZrfNode *at, const ZrfNode *types, int 
         if (k->parts && !k->casc) {            /* the part lands on `to`'s square, if set */
             part_destination(k, b, at);
             ast_add(&L->nodes, b, zl_kids(L, AST_GO, at, zl_ident(L, " dest", at), NULL, NULL));
+        } else if (k->casc) {
+            /* after a cascade the piece moved at first lands on its square, and this part's
+             * piece goes, deferred, to `to`'s square or here (as emit_here) */
+            part_destination(k, b, at);
+            Ast *casc = zl_block(L, at), *plain = zl_block(L, at);
+            deferred(k, casc, at, zl_kids(L, AST_MOVEPIECE, at, zl_ident(L, PF, at),
+                                          zl_ident(L, " dest", at), NULL), NULL);
+            ast_add(&L->nodes, casc, zl_kids(L, AST_GO, at, zl_ident(L, TO1, at), NULL, NULL));
+            ast_add(&L->nodes, plain, zl_kids(L, AST_GO, at, zl_ident(L, " dest", at), NULL,
+                                              NULL));
+            ast_add(&L->nodes, b, zl_kids(L, AST_IF, at, zl_ident(L, CASC, at), casc, plain));
         }
         if (n) {
             promotion_from_store(k, b, at, types->kids[from + i]->text);
@@ -682,9 +693,13 @@ static void add_plain(Blk *k, Ast *out, const ZrfNode *f)
 static void add_partial(Blk *k, Ast *out, const ZrfNode *f, int copy)
 {
     ZrfLower *L = k->L;
-    if (k->drop || k->casc) {
-        unsupported(k, f, copy ? "`add-copy-partial` in a drop or with `cascade` or `from`"
-                               : "`add-partial` in a drop or with `cascade` or `from`");
+    if (k->drop) {
+        unsupported(k, f, copy ? "`add-copy-partial` in a drop" : "`add-partial` in a drop");
+        return;
+    }
+    if (k->casc && (copy || (f->kind == ZN_LIST && f->nkids > 2) ||
+                    (f->kind == ZN_LIST && f->nkids == 2 && zl_piece(L, f->kids[1]->text) >= 0))) {
+        unsupported(k, f, "a move in parts with `cascade` or `from` and a copy or piece types");
         return;
     }
     if (copy && f->kind == ZN_LIST && f->nkids > 1 && zl_piece(L, f->kids[1]->text) >= 0) {
@@ -735,7 +750,16 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f, int copy)
      * stood: `let saved = here; let pdest = ...; go pdest; ...` (Checker Games' and Makyek's
      * idiom: `to`, then a look further for more captures, then add-partial) */
     Ast *back = NULL;
-    if (k->parts) {
+    if (k->casc) {
+        /* with cascade or from, the part's last piece goes to `to`'s square or here: that
+         * piece makes the next part (the chain goes on from the new square) */
+        ast_add(&L->nodes, out, zl_let(L, " pdest", "square", here(k, f), f));
+        Ast *set = zl_block(L, f);
+        ast_add(&L->nodes, set, zl_assign(L, zl_ident(L, " pdest", f), zl_ident(L, PT, f), f));
+        ast_add(&L->nodes, out, zl_kids(L, AST_IF, f,
+                zl_binary(L, BIN_NE, f, zl_ident(L, PT, f), zl_ident(L, "none", f)), set,
+                zl_node(L, AST_NOTHING, f)));
+    } else if (k->parts) {
         ast_add(&L->nodes, out, zl_let(L, " psaved", "square", here(k, f), f));
         ast_add(&L->nodes, out, zl_let(L, " pdest", "square", here(k, f), f));
         Ast *set = zl_block(L, f);
@@ -768,10 +792,34 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f, int copy)
         ast_add(&L->nodes, cont, zl_assign(L, zl_ident(L, PLF, f), zl_ident(L, PLT, f), f));
         ast_add(&L->nodes, first, zl_assign(L, zl_ident(L, PLF, f), zl_ident(L, "from", f), f));
         ast_add(&L->nodes, part, zl_kids(L, AST_IF, f, zl_ident(L, ZL_CHAIN, f), cont, first));
-        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, PLT, f), here(k, f), f));
+        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, PLT, f),
+                                           k->casc ? zl_ident(L, " pdest", f) : here(k, f), f));
         Ast *land = zl_node(L, AST_LAND, f);
         land->num = 1;
-        ast_add(&L->nodes, part, land);
+        if (k->casc) {
+            /* if cascaded { defer { move PF to pdest; } go TO1; land part; go pdest;
+             *               land part here; } else { go pdest; land part; }:
+             * the piece moved at first lands on the first part's square, the cascade's pieces
+             * where they go, and the move goes on with the piece on pdest */
+            Ast *casc = zl_block(L, f), *plain = zl_block(L, f);
+            deferred(k, casc, f, zl_kids(L, AST_MOVEPIECE, f, zl_ident(L, PF, f),
+                                         zl_ident(L, " pdest", f), NULL), NULL);
+            ast_add(&L->nodes, casc, zl_kids(L, AST_GO, f, zl_ident(L, TO1, f), NULL, NULL));
+            ast_add(&L->nodes, casc, land);
+            ast_add(&L->nodes, casc, zl_kids(L, AST_GO, f, zl_ident(L, " pdest", f), NULL, NULL));
+            Ast *on = zl_node(L, AST_LAND, f);
+            on->num = 2;
+            ast_add(&L->nodes, casc, on);
+            ast_add(&L->nodes, casc, zl_assign(L, zl_ident(L, ZL_CTYPE, f), zl_call(L, "type", f,
+                    zl_call(L, "at", f, zl_ident(L, " pdest", f), NULL), NULL), f));
+            Ast *land2 = zl_node(L, AST_LAND, f);
+            land2->num = 1;
+            ast_add(&L->nodes, plain, zl_kids(L, AST_GO, f, zl_ident(L, " pdest", f), NULL,
+                                              NULL));
+            ast_add(&L->nodes, plain, land2);
+            /* (PLT below: where the part ended, pdest) */
+            ast_add(&L->nodes, part, zl_kids(L, AST_IF, f, zl_ident(L, CASC, f), casc, plain));
+        } else ast_add(&L->nodes, part, land);
         if (copy)                                   /* the copy, where the part started */
             ast_add(&L->nodes, part, zl_kids(L, AST_PLACE, f, zl_ident(L, ZL_CTYPE, f),
                                              zl_ident(L, "mover", f), zl_ident(L, PLF, f)));
@@ -1591,6 +1639,20 @@ static void become_types_in(ZrfLower *L, const ZrfNode *n, const ZrfNode **types
     for (int i = 0; i < n->nkids; i++) become_types_in(L, n->kids[i], types, nt);
 }
 
+/* Does a block of the piece make a part after cascade or from (the next part then is another
+ * piece's, of any type)? */
+static int hands_on(const ZrfNode *piece)
+{
+    for (int s = 1; s < piece->nkids; s++) {
+        const ZrfNode *sec = piece->kids[s];
+        if (!zrf_is(sec, "moves")) continue;
+        for (int i = 1; i < sec->nkids; i++)
+            if (sec->kids[i]->kind == ZN_LIST && uses_cascade(sec->kids[i]) &&
+                holds_partial(sec->kids[i])) return 1;
+    }
+    return 0;
+}
+
 static void become_types(ZrfLower *L, const ZrfNode *piece, const ZrfNode **types, int *nt)
 {
     for (int s = 1; s < piece->nkids; s++)
@@ -1612,6 +1674,14 @@ Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
         int n = 0;
         types[n++] = piece;
         for (int i = 0; i < n; i++) become_types(L, types[i], types, &n);
+        /* (a part made after cascade or from goes on with the piece it moved: any type) */
+        for (int i = 0; i < n; i++)
+            if (hands_on(types[i]))
+                for (int t = 0; t < L->npieces && n < MAX_TYPES; t++) {
+                    int seen = 0;
+                    for (int j = 0; j < n; j++) seen |= types[j] == L->piece[t];
+                    if (!seen) types[n++] = L->piece[t];
+                }
         const char *self = zl_piece_name(L, zl_piece(L, zrf_find(piece, "name")->kids[1]->text));
         ast_add(&L->nodes, prog, zl_let(L, ZL_CTYPE, "type", zl_type(L, self, piece), piece));
         ast_add(&L->nodes, prog, zl_let(L, ZL_EMITTED, "int", zl_num(L, 0, piece), piece));
