@@ -635,6 +635,11 @@ static Ast *add_after_part(Blk *k, const ZrfNode *at, const ZrfNode *types, int 
         take_taken(k, b, at);
         Ast *e = zl_kids(L, AST_EMIT, at, zl_node(L, AST_NOTHING, at), NULL, NULL);
         e->num = EMIT_MOVE;
+        if (L->drop_chain) {      /* a drop's later part: the drop's notes, then this square */
+            ast_add(&L->nodes, b, zl_kids(L, AST_NOTE, at, zl_ident(L, "here", at), NULL, NULL));
+            e->num = EMIT_STAY;
+            e->name = " part";    /* (the drops program's one emit that is not `emit drop`) */
+        }
         ast_add(&L->nodes, b, e);
         ast_add(&L->nodes, b, zl_node(L, AST_STOP, at));
         ast_add(&L->nodes, either, b);
@@ -649,6 +654,10 @@ static void add(Blk *k, Ast *out, const ZrfNode *f)
 {
     ZrfLower *L = k->L;
     if (!L->partial || k->attack || k->drop) { add_plain(k, out, f); return; }
+    if (L->drop_chain) {               /* (a drop's later part: never the first) */
+        ast_add(&L->nodes, out, add_after_part(k, f, f->kind == ZN_LIST ? f : NULL, 1));
+        return;
+    }
     Ast *then = zl_block(L, f), *els = zl_block(L, f);
     ast_add(&L->nodes, then, add_after_part(k, f, f->kind == ZN_LIST ? f : NULL, 1));
     if (k->copy) add_copy(k, els, f); else add_plain(k, els, f);
@@ -680,6 +689,47 @@ static void add_plain(Blk *k, Ast *out, const ZrfNode *f)
     ast_add(&L->nodes, out, either);
 }
 
+/* A drop made as a part of a move (add-partial in a drop, docs/zrf.md): the piece is placed
+ * now (what stands there captured), taken from the hand, and the move goes on with it:
+ *   [if not empty(here) { capture here; }] require hand(mover, dropping) > 0;
+ *   place dropping for mover at here; take dropping from mover; land part here;
+ *   note dropping, "@", here; PLF = here; PLT = here; visited = {here}; took = false;
+ *   chain-type = dropping; chain = true; chain-class = C; continues = true;
+ * Its later parts end with `note here; emit stay;` (add_after_part): D@c3d4. */
+static void drop_part(Blk *k, Ast *part, const ZrfNode *f, int cls)
+{
+    ZrfLower *L = k->L;
+    if (!k->after_empty) {
+        Ast *then = zl_block(L, f);
+        ast_add(&L->nodes, then, zl_kids(L, AST_CAPTURE, f, zl_ident(L, "here", f), NULL, NULL));
+        ast_add(&L->nodes, part, zl_kids(L, AST_IF, f, zl_not(L, f, zl_call(L, "empty", f,
+                zl_ident(L, "here", f), NULL)), then, zl_node(L, AST_NOTHING, f)));
+    }
+    ast_add(&L->nodes, part, zl_kids(L, AST_REQUIRE, f, zl_binary(L, BIN_GT, f,
+            zl_call(L, "hand", f, zl_ident(L, "mover", f), zl_ident(L, "dropping", f)),
+            zl_num(L, 0, f)), NULL, NULL));
+    ast_add(&L->nodes, part, zl_kids(L, AST_PLACE, f, zl_ident(L, "dropping", f),
+                                     zl_ident(L, "mover", f), zl_ident(L, "here", f)));
+    ast_add(&L->nodes, part, zl_kids(L, AST_TAKE, f, zl_ident(L, "dropping", f),
+                                     zl_ident(L, "mover", f), NULL));
+    Ast *on = zl_node(L, AST_LAND, f);
+    on->num = 2;
+    ast_add(&L->nodes, part, on);
+    ast_add(&L->nodes, part, zl_kids(L, AST_NOTE, f, zl_ident(L, "dropping", f),
+                                     zl_string(L, "@", f), zl_ident(L, "here", f)));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, PLF, f), zl_ident(L, "here", f), f));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, PLT, f), zl_ident(L, "here", f), f));
+    Ast *lit = zl_node(L, AST_SETLIT, f);
+    ast_add(&L->nodes, lit, zl_ident(L, "here", f));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_VISITED, f), lit, f));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_TOOK, f), zl_ident(L, "false", f), f));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CTYPE, f), zl_ident(L, "dropping", f),
+                                       f));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CHAIN, f), zl_ident(L, "true", f), f));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CCLASS, f), zl_num(L, cls, f), f));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CONT, f), zl_ident(L, "true", f), f));
+}
+
 /* (add-partial [TYPE] [MOVE-TYPE]): a part of the move (docs/zrf.md, "Moves in several
  * parts"). Two branches: one makes the part (the piece lands here, as TYPE, and the part's
  * effects are done) and goes on to the next part, of MOVE-TYPE (none: the block's own); the
@@ -693,8 +743,10 @@ static void add_plain(Blk *k, Ast *out, const ZrfNode *f)
 static void add_partial(Blk *k, Ast *out, const ZrfNode *f, int copy)
 {
     ZrfLower *L = k->L;
-    if (k->drop) {
-        unsupported(k, f, copy ? "`add-copy-partial` in a drop" : "`add-partial` in a drop");
+    if (k->drop && (copy || (f->kind == ZN_LIST && f->nkids > 2) ||
+                    (f->kind == ZN_LIST && f->nkids == 2 && zl_piece(L, f->kids[1]->text) >= 0))) {
+        unsupported(k, f, copy ? "`add-copy-partial` in a drop"
+                               : "`add-partial` with piece types in a drop");
         return;
     }
     if (k->casc && (copy || (f->kind == ZN_LIST && f->nkids > 2) ||
@@ -781,6 +833,11 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f, int copy)
     for (int j = 0; j < (ntypes ? ntypes : 1); j++) {
         const char *type_j = ntypes ? types[j] : NULL;
         Ast *part = zl_block(L, f);
+        if (k->drop) {
+            drop_part(k, part, f, cls);
+            ast_add(&L->nodes, either, part);
+            continue;
+        }
         if (type_j && !k->attack) {
             promotion_from_store(k, part, f, type_j);
             ast_add(&L->nodes, part, zl_kids(L, AST_BECOME, f, zl_type(L, type_j, f), NULL,
@@ -893,8 +950,10 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f, int copy)
 static void add_copy(Blk *k, Ast *out, const ZrfNode *f)
 {
     ZrfLower *L = k->L;
-    if (k->drop || k->parts) { unsupported(k, f,
-                                           "`add-copy` in a drop or with a cascade"); return; }
+    if (k->drop || k->parts || L->drop_chain) {
+        unsupported(k, f, "`add-copy` in a drop, with a cascade or after a drop in parts");
+        return;
+    }
     Ast *b = zl_block(L, f);
     deferred(k, b, f, zl_kids(L, AST_PLACE, f, zl_call(L, "type", f, zl_ident(L, "piece", f), NULL),
                               zl_ident(L, "mover", f), zl_ident(L, "from", f)), NULL);
@@ -1734,9 +1793,24 @@ Ast *zl_piece_drops(ZrfLower *L, const ZrfNode *piece)
     if (!either) return NULL;
     const ZrfNode *name = zrf_find(piece, "name");
     Ast *b = zl_block(L, piece);
-    if (L->partial) {              /* (a drop is never a part: its blocks' tests see no chain) */
+    int parts = 0;                 /* a drop of this piece may be a part (add-partial) */
+    for (int s = 1; s < piece->nkids; s++)
+        if (zrf_is(piece->kids[s], "drops") && holds_partial(piece->kids[s])) parts = 1;
+    if (L->partial) {              /* (a drop is a first part: its blocks' tests see no chain) */
         ast_add(&L->nodes, b, zl_let(L, ZL_CHAIN, "bool", NULL, piece));
         ast_add(&L->nodes, b, zl_let(L, ZL_CCLASS, "int", zl_num(L, 0, piece), piece));
+    }
+    if (parts) {                   /* the chain's locals, as a piece's program has them */
+        ast_add(&L->nodes, b, zl_let(L, ZL_CTYPE, "type", zl_ident(L, "dropping", piece), piece));
+        ast_add(&L->nodes, b, zl_let(L, ZL_EMITTED, "int", zl_num(L, 0, piece), piece));
+        ast_add(&L->nodes, b, zl_let(L, ZL_VISITED, "zone", zl_node(L, AST_SETLIT, piece), piece));
+        ast_add(&L->nodes, b, zl_let(L, ZL_TOOK, "bool", NULL, piece));
+        ast_add(&L->nodes, b, zl_let(L, ZL_CONT, "bool", NULL, piece));
+        ast_add(&L->nodes, b, zl_let(L, PLF, "square", zl_ident(L, "none", piece), piece));
+        ast_add(&L->nodes, b, zl_let(L, PLT, "square", zl_ident(L, "none", piece), piece));
+        if (L->deferred)
+            ast_add(&L->nodes, b, zl_let(L, ZL_TAKEN, "zone", zl_node(L, AST_SETLIT, piece),
+                                         piece));
     }
     ast_add(&L->nodes, b, zl_kids(L, AST_REQUIRE, piece,
             zl_binary(L, BIN_EQ, piece, zl_ident(L, "dropping", piece), zl_type(L,
@@ -1745,6 +1819,33 @@ Ast *zl_piece_drops(ZrfLower *L, const ZrfNode *piece)
     Ast *inner = zl_block(L, piece);
     ast_add(&L->nodes, inner, zl_kids(L, AST_GO, piece, zl_ident(L, " start", piece), NULL, NULL));
     ast_add(&L->nodes, inner, either);
+    if (parts) {
+        /* a drop that went on: `require continues; loop { continues = false; either { the
+         * blocks of every type, each `require chain-type == T` } require continues; }`, the
+         * later parts of a piece's program (zl_piece_moves) */
+        ast_add(&L->nodes, inner, zl_kids(L, AST_REQUIRE, piece, zl_ident(L, ZL_CONT, piece),
+                                          NULL, NULL));
+        Ast *all = zl_node(L, AST_EITHER, piece);
+        L->drop_chain = 1;
+        for (int t = 0; t < L->npieces; t++) {
+            Ast *e = blocks_of(L, L->piece[t], "moves", 0, NULL, NULL, NULL, NULL, NULL);
+            if (!e) continue;
+            const char *nm = zrf_find(L->piece[t], "name")->kids[1]->text;
+            Ast *tb = zl_block(L, L->piece[t]);
+            ast_add(&L->nodes, tb, zl_kids(L, AST_REQUIRE, piece, zl_binary(L, BIN_EQ, piece,
+                    zl_ident(L, ZL_CTYPE, piece), zl_type(L, nm, piece)), NULL, NULL));
+            ast_add(&L->nodes, tb, e);
+            ast_add(&L->nodes, all, tb);
+        }
+        L->drop_chain = 0;
+        Ast *body = zl_block(L, piece);
+        ast_add(&L->nodes, body, zl_assign(L, zl_ident(L, ZL_CONT, piece),
+                                          zl_ident(L, "false", piece), piece));
+        if (all->nkids) ast_add(&L->nodes, body, all);
+        ast_add(&L->nodes, body, zl_kids(L, AST_REQUIRE, piece, zl_ident(L, ZL_CONT, piece),
+                                          NULL, NULL));
+        ast_add(&L->nodes, inner, zl_kids(L, AST_LOOP, piece, body, NULL, NULL));
+    }
     Ast *choose = zl_kids(L, AST_CHOOSE, piece, zl_ident(L, "board", piece), inner, NULL);
     choose->name = zl_str(L, " start");
     ast_add(&L->nodes, b, choose);
