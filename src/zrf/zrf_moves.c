@@ -950,10 +950,16 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f, int copy)
 static void add_copy(Blk *k, Ast *out, const ZrfNode *f)
 {
     ZrfLower *L = k->L;
-    if (k->drop || k->parts || L->drop_chain) {
-        unsupported(k, f, "`add-copy` in a drop, with a cascade or after a drop in parts");
+    if (L->drop_chain && !k->drop && !k->parts) {
+        /* (a later part of a drop in parts: the last part, leaving a copy where it starts) */
+        int was = k->copy;
+        k->copy = 1;
+        ast_add(&L->nodes, out, add_after_part(k, f, NULL, 1));
+        k->copy = was;
         return;
     }
+    if (k->drop || k->parts) { unsupported(k, f,
+                                           "`add-copy` in a drop or with a cascade"); return; }
     Ast *b = zl_block(L, f);
     deferred(k, b, f, zl_kids(L, AST_PLACE, f, zl_call(L, "type", f, zl_ident(L, "piece", f), NULL),
                               zl_ident(L, "mover", f), zl_ident(L, "from", f)), NULL);
