@@ -443,6 +443,8 @@ enum {
       "LOAD d; STEP: move the cursor along the direction in local d") \
     S(LOAD_AT, (LOAD, AT), ANY, "LOAD a; AT: push the piece on square a") \
     S(LOAD_HEIGHT, (LOAD, HEIGHT), ANY, "LOAD a; HEIGHT: push how many pieces stand on square a") \
+    S(LOAD_FILE, (LOAD, FILE), ANY, "LOAD a; FILE: push the file of square a (from 1; 0: none)") \
+    S(LOAD_RANK, (LOAD, RANK), ANY, "LOAD a; RANK: push the rank of square a (from 1; 0: none)") \
     S(LOAD_LOADPV, (LOAD, LOADPV), ANY, \
       "LOAD a; LOADPV v: push piece variable v of the piece in local a") \
     S(LOAD_STORE, (LOAD, STORE), ANY, "LOAD a; STORE b: local b = local a") \

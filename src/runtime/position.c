@@ -64,7 +64,7 @@ static inline void note_transient(Pos *p, int loc, int32_t old, int32_t val)
 
 /* Write without recording: keeps the hash, the material and the royal counts right (the
  * transient variables are not hashed: they are no part of the position). */
-static inline void write_raw(Pos *p, int loc, int32_t val)
+static inline __attribute__((always_inline)) void write_plain(Pos *p, int loc, int32_t val)
 {
     const Game *g = p->g;
     int32_t old = p->st[loc];
@@ -81,10 +81,33 @@ static inline void write_raw(Pos *p, int loc, int32_t val)
             }
         }
     } else if (loc < g->st_transient) {
+        /* make writes the `reset` variables back to their start values at every move, most
+         * often the value already there (10 writes a make in Four Towers): nothing to hash */
+        if (old == val) return;
         p->hash ^= zkey(loc, old) ^ zkey(loc, val);
         if (loc < g->st_hands + g->nplayers * (g->ntypes + 1))
             p->material += (uint64_t)((int64_t)val - old) * hand_material(loc);
     } else note_transient(p, loc, old, val);
+}
+
+/* ... and in a game with `uncounted` piece variables, their share of the hash too (pos_rep_key
+ * takes it out; it walked the stacks at each key, 6 % of Nemoroth's perft). Out of line, and
+ * the test in write_raw only of the game: inline, or tested of each word, it cost the games
+ * without them up to 3.5 % more instructions (connect-four; the registers of write_raw). */
+static __attribute__((noinline)) void write_uncounted(Pos *p, int loc, int32_t val)
+{
+    int32_t old = p->st[loc];
+    p->uncounted ^= uncounted_share(p->g, loc, old) ^ uncounted_share(p->g, loc, val);
+    write_plain(p, loc, val);
+}
+
+static inline void write_raw(Pos *p, int loc, int32_t val)
+{
+    if (__builtin_expect(p->g->uncounted_piece_bits != 0, 0) && loc < p->g->st_hands) {
+        write_uncounted(p, loc, val);
+        return;
+    }
+    write_plain(p, loc, val);
 }
 
 /* Unmake's write: the hash and the material are restored whole from the Undo record, so only
@@ -104,6 +127,23 @@ static inline void restore_raw(Pos *p, int loc, int32_t val)
     p->st[loc] = val;
 }
 
+/* The trail's stamps (pos_board_stamp) beside it, as long as it (capstamp) */
+static void grow_stamps(Pos *p)
+{
+    p->capstamp = p->captrail;
+    p->trail_stamp = xrealloc(p->trail_stamp, sizeof *p->trail_stamp * (size_t)p->capstamp,
+                              "the undo trail");
+}
+
+void pos_start_stamps(Pos *p)
+{
+    if (p->stamps) return;
+    if (p->capstamp < p->captrail) grow_stamps(p);
+    for (int i = 0; i < p->ntrail; i++) p->trail_stamp[i] = 0;    /* boards not named */
+    p->stamps = 1;
+    p->stamp = ++p->serial;
+}
+
 void pos_set(Pos *p, int loc, int32_t val)
 {
     /* A write of the value already there is still recorded: a move's ops are read off the
@@ -114,6 +154,13 @@ void pos_set(Pos *p, int loc, int32_t val)
     }
     p->trail[p->ntrail].loc = loc;
     p->trail[p->ntrail].old = p->st[loc];
+    /* the board's stamp before the write, which a pop puts back; a write to a cell gives the
+     * board a new one (pos_board_stamp) */
+    if (p->stamps) {
+        if (p->capstamp < p->captrail) grow_stamps(p);
+        p->trail_stamp[p->ntrail] = p->stamp;
+        if (loc < p->g->st_hands) p->stamp = ++p->serial;
+    }
     p->ntrail++;
     write_raw(p, loc, val);
 }
@@ -131,6 +178,7 @@ void pos_undo_to(Pos *p, int mark)
     while (p->ntrail > mark) {
         p->ntrail--;
         write_raw(p, p->trail[p->ntrail].loc, p->trail[p->ntrail].old);
+        if (p->stamps) p->stamp = p->trail_stamp[p->ntrail];
     }
 }
 
@@ -161,6 +209,8 @@ void pos_free(Pos *p)
     free(p->memo);
     free(p->pretest_memo);
     free(p->reach);
+    free(p->squareof);
+    free(p->trail_stamp);
     free(p->watch);
     free(p->attackers);
     free(p);
@@ -182,6 +232,8 @@ void pos_reset_empty(Pos *p)
     memset(p->royal_count, 0, sizeof p->royal_count);
     for (int i = 0; i < MAX_PLAYERS; i++) p->royal_hint[i] = -1;
     p->hash = pos_full_hash(p);
+    p->uncounted = 0;                       /* no piece on the board */
+    p->stamp = p->stamps ? ++p->serial : 0; /* a board no stamp named before */
     p->transient_dirty = 0;
     p->material = 0;                        /* empty board, empty hands */
     p->ntrail = 0; p->nundo = 0; p->nhist = 0;
@@ -234,8 +286,8 @@ int pos_quiet_plies(const Pos *p)
     return n;
 }
 
-/* The share of the `uncounted` piece variables, taken out when a key is asked for rather than
- * kept by every write: only the games with such variables pay (a walk of the stacks). */
+/* The share of the `uncounted` piece variables in the hash, recomputed (a walk of the stacks):
+ * write_raw keeps it as p->uncounted, and --check-hash compares the two. */
 static uint64_t uncounted_pieces_hash(const Pos *p)
 {
     const Game *g = p->g;
@@ -251,19 +303,12 @@ static uint64_t uncounted_pieces_hash(const Pos *p)
 
 uint64_t pos_rep_key(Pos *p)
 {
-    uint64_t h = p->hash;
-    if (p->g->uncounted_piece_bits) {
-        /* asked twice of a legality test's position (the history, `repetition`): the hash,
-         * which holds every bit of the state, tells whether it is the one asked last */
-        if (p->rep_key_valid && p->rep_key_of == p->hash) return p->rep_key;
-        h ^= uncounted_pieces_hash(p);
-    }
+    /* the piece variables' share is kept by every write (it was a walk of the stacks at each
+     * key: 6 % of Nemoroth's perft) */
+    uint64_t h = p->hash ^ p->uncounted;
     for (int i = 0; i < p->g->nuncounted; i++) {
         int loc = p->g->uncounted_locs[i];
         h ^= zkey(loc, p->st[loc]);
-    }
-    if (p->g->uncounted_piece_bits) {
-        p->rep_key_of = p->hash; p->rep_key = h; p->rep_key_valid = 1;
     }
     return h;
 }
@@ -346,6 +391,7 @@ Undo *pos_begin_move(Pos *p, int history)
     }
     Undo *u = &p->undo[p->nundo++];
     u->trail_mark = p->ntrail; u->hash = p->hash; u->material = p->material;
+    u->uncounted = p->uncounted;
     u->transient_dirty = p->transient_dirty;
     u->last_from = p->last_from; u->last_to = p->last_to;
     u->last_piece = p->last_piece; u->last_captured = p->last_captured;
@@ -359,6 +405,9 @@ void pos_check_incremental(Pos *p, const char *after)
     if (p->hash != pos_full_hash(p))
         pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full "
                           "recompute after %s", after);
+    if (p->uncounted != uncounted_pieces_hash(p))
+        pos_runtime_error(p, 0, "internal error: the incremental share of the uncounted piece "
+                          "variables differs from a full recompute after %s", after);
     if (p->material != pos_full_material(p))
         pos_runtime_error(p, 0, "internal error: the incremental material differs from a full "
                           "recompute after %s", after);
@@ -373,8 +422,10 @@ void pos_unmake(Pos *p)
     while (p->ntrail > u->trail_mark) {
         p->ntrail--;
         restore_raw(p, p->trail[p->ntrail].loc, p->trail[p->ntrail].old);
+        if (p->stamps) p->stamp = p->trail_stamp[p->ntrail];
     }
     p->hash = u->hash;
+    p->uncounted = u->uncounted;
     p->material = u->material;
     p->transient_dirty = u->transient_dirty;
     p->last_from = u->last_from; p->last_to = u->last_to;

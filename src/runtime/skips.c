@@ -262,3 +262,31 @@ int64_t skip_choose(const Pos *p, const int32_t *ip, const List *li, int pl, int
     *steps += cost;
     return i;
 }
+
+/* A stack has no gaps, so its height h is at least k (1 <= k <= stack) when cell k - 1 holds a
+ * piece, and at most k (0 <= k < stack) when cell k is empty: lo <= h <= hi reads at most two
+ * cells (Nemoroth's after-move asks `height(sq) > 1` of every square at every make, where
+ * counting each stack cost two thirds of the pass). */
+int64_t skip_height(const Pos *p, const int32_t *item, int64_t j, int64_t n, int64_t lo, int64_t hi,
+                    int outside)
+{
+    const Game *g = p->g;
+    const int stack = g->stack;
+    /* the cell that must hold a piece (-1: none), and the one that must be empty (-1: none) */
+    int full = lo <= 0 ? -1 : (int)(lo <= stack ? lo - 1 : 0);
+    int empty = hi >= stack ? -1 : (int)(hi >= 0 ? hi : 0);
+    int never = lo > stack || hi < 0 || lo > hi;
+    int off = lo <= 0 && hi >= 0;                  /* a height of 0: no square */
+    for (; j < n; j++) {
+        int64_t e = item[j];
+        int in;
+        if ((uint64_t)e >= (uint64_t)g->nsq) in = off;
+        else if (never) in = 0;
+        else {
+            const int32_t *cell = p->st + e * stack;
+            in = (full < 0 || cell[full]) && (empty < 0 || !cell[empty]);
+        }
+        if (in != outside) break;
+    }
+    return j;
+}

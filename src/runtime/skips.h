@@ -33,4 +33,10 @@ uint64_t skip_run(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint64
 const int32_t *skip_any_found(const Pos *p, const int32_t *ip, int64_t *L, int pl, int mover,
                               long *steps);
 
+/* FORTEST's pass when its test is of a height: the first index from j on (below n) whose square
+ * (item[j]; a value that is no square has height 0) has a height h with lo <= h <= hi, or, when
+ * outside, not; n if none. Decided from two cells of each stack, not by counting it. */
+int64_t skip_height(const Pos *p, const int32_t *item, int64_t j, int64_t n, int64_t lo, int64_t hi,
+                    int outside);
+
 #endif

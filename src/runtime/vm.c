@@ -19,6 +19,7 @@
 #include "opcodes.h"
 #include "royal.h"
 #include "skips.h"
+#include "squareof.h"
 
 /* nlocs: the locals it keeps; deferred_n: the length of the deferred-effect store when it was
  * made (the entries recorded after it belong to branches that are over once it is taken up) */

@@ -406,11 +406,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                         int64_t e = item[j], val = SQOK(e) ? p->st[sqvar + e] : 0;
                         if (((uint64_t)val - (uint64_t)lo <= span) != outside) break;
                     }
-                else
-                    for (; j < n; j++) {
-                        int64_t e = item[j], val = SQOK(e) ? pos_height(p, (int)e) : 0;
-                        if (((uint64_t)val - (uint64_t)lo <= span) != outside) break;
-                    }
+                else j = skip_height(p, item, j, n, lo, hi, outside);
                 BULK_STEPS(6 * (j - i));
                 i = j;
             }
@@ -494,6 +490,10 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         vmcase(LOAD_AT) SUPER(2); a = L[OPND(1)]; LOG_READ(a); stk[sp++] = SQOK(a) ? TOP(a) : 0; ip += 3; NEXT;
         vmcase(LOAD_HEIGHT)
             SUPER(2); a = L[OPND(1)]; stk[sp++] = SQOK(a) ? pos_height(p, (int)a) : 0; ip += 3; NEXT;
+        vmcase(LOAD_FILE)            /* (Nemoroth's distances: `file(a) - file(b)`) */
+            SUPER(2); a = L[OPND(1)]; stk[sp++] = SQOK(a) ? g->sq_x[a] + 1 : 0; ip += 3; NEXT;
+        vmcase(LOAD_RANK)
+            SUPER(2); a = L[OPND(1)]; stk[sp++] = SQOK(a) ? g->sq_y[a] + 1 : 0; ip += 3; NEXT;
         vmcase(LOAD_LOADPV) {
             SUPER(2);
             const Var *pv = &g->vars[OPND(3)];
@@ -602,14 +602,8 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         vmcase(SQUAREOF) {           /* (a native scan: the loop in rules code cost ~10 steps a square) */
             b = stk[--sp]; a = stk[sp - 1];
             int32_t found = -1;
-            int scanned = 0;
-            if (PLOK(b) && TYOK(a))
-                for (int sq = 0; sq < g->nsq && found < 0; sq++, scanned++)
-                    for (int l = 0; l < g->stack; l++) {
-                        int32_t w = p->st[sq * g->stack + l];
-                        if (!w) break;                  /* a stack has no gaps */
-                        if (PW_TYPE(w) == a && PW_OWNER(w) == b) { found = sq; break; }
-                    }
+            int scanned = 0;                 /* (squareof.c keeps its answers between moves) */
+            if (PLOK(b) && TYOK(a)) found = squareof_find(p, (int)a, (int)b, &scanned);
             NATIVE_WORK(scanned * g->stack);
             stk[sp - 1] = found;
             ip += 1; NEXT;
