@@ -313,6 +313,9 @@ typedef struct Game {
     int nformats;                         /* `position` declarations: the first is written, */
     PosFormat formats[MAX_FORMATS];       /* a string is read by the first that reads it */
     int distinct;                         /* moves distinct */
+    int lines_keep_twins;                 /* a Zillions game: two lines that reach one square
+                                             make two moves, as two blocks of its programs do
+                                             (docs/zrf.md); else one (atoms_overlap) */
     int compulsory_capture;               /* moves compulsory (1) / maximum (2) capture
                                              (capture.c) */
     int capture_kings;                    /* with maximum capture: of the moves that take

@@ -330,10 +330,11 @@ enum {
       "state; A = 1: `smallest`") \
     X(LAND, NO_OPS, 0, 0, 0, E_RBOARD|E_WBOARD|E_CAPTURE, \
       "the moving piece goes to the cursor now, capturing what stands there") \
-    X(LANDPART, NO_OPS, 0, 0, 0, E_RBOARD|E_WBOARD|E_CAPTURE, \
+    X(LANDPART, OPS(FLAG), 0, 0, 0, E_RBOARD|E_WBOARD|E_CAPTURE, \
       "a part of the move made (Zillions' add-partial): the moving piece goes to the cursor " \
       "from where it stands, capturing what stands there, and the branch's deferred effects " \
-      "are done now") \
+      "are done now; A = 1: no piece moves, the deferred effects are done and the move goes " \
+      "on with the piece on the cursor (one a cascade moved there)") \
     X(EMITTED, NO_OPS, 0, 1, 0, 0, \
       "push how many moves the program's run has emitted so far (0 outside a generation)") \
     X(MOVESOF, NO_OPS, 1, 0, 0, E_RBOARD|E_REACH|E_WBOARD|E_WANY, \

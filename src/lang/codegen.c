@@ -1119,7 +1119,10 @@ static void stmt_emit(Compiler *C, Ast *s)
 {
     if (C->fn_kind == FN_HOOK) { diag_error(C->diag, s->loc, "`emit` makes a move; hooks cannot"); return; }
     if (s->num == EMIT_DROP && C->fn_kind != FN_DROPS) { diag_error(C->diag, s->loc, "`emit drop` belongs in the `drops` block"); return; }
-    if (s->num != EMIT_DROP && C->fn_kind == FN_DROPS) { diag_error(C->diag, s->loc, "the `drops` block emits with `emit drop` (`become T;` before it drops the piece as type T; `drops free T { }` drops with no hand)"); return; }
+    /* (a drop that goes on as a move in parts, Zillions' add-partial, ends with `emit stay`:
+     * the ZRF lowering's, marked by a name no rules file can write) */
+    int zrf_part = s->num == EMIT_STAY && s->name && s->name[0] == ' ';
+    if (s->num != EMIT_DROP && C->fn_kind == FN_DROPS && !zrf_part) { diag_error(C->diag, s->loc, "the `drops` block emits with `emit drop` (`become T;` before it drops the piece as type T; `drops free T { }` drops with no hand)"); return; }
     int suffix = 0;
     if (s->nkids && s->kids[0]->kind == AST_STRING) suffix = string_index(C, s->kids[0]->str) + 1;
     if (suffix > 255) { diag_error(C->diag, s->loc, "too many different move suffixes"); suffix = 0; }
@@ -1245,12 +1248,15 @@ static void stmt(Compiler *C, Ast *s)
         emit_op(C, OP_MOVESOF);
         break;
     case AST_LAND:
-        if (C->fn_kind != FN_MOVES) { diag_error(C->diag, s->loc, "`land` belongs in a piece's moves"); break; }
+        /* (the ZRF lowering's parts, num != 0, also make a drop a part of a move) */
+        if (C->fn_kind != FN_MOVES && !(s->num && C->fn_kind == FN_DROPS)) { diag_error(C->diag, s->loc, "`land` belongs in a piece's moves"); break; }
         if (C->extending) {
             diag_error(C->diag, s->loc, "`moves extend` adds to a move; the piece has arrived");
             break;
         }
-        emit_op(C, s->num ? OP_LANDPART : OP_LAND);      /* num: a part (the ZRF lowering's) */
+        /* num: 1 a part (the ZRF lowering's), 2 a part that goes on with the piece here */
+        if (s->num) emit_op(C, OP_LANDPART, s->num - 1);
+        else emit_op(C, OP_LAND);
         break;
     case AST_DISTINCT_BLOCK: stmt_distinct_block(C, s); break;
     case AST_DEFER_BLOCK: stmt_defer_block(C, s); break;

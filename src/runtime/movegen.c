@@ -965,7 +965,8 @@ void movegen_prepare(Game *g)
             for (int i = 0; i < T->nattack_atoms; i++) add_attack_atom(g, pl, t, &T->attack_atoms[i]);
         }
     }
-    for (int t = 1; t <= g->ntypes; t++) g->types[t].atoms_overlap = atoms_overlap(g, &g->types[t]);
+    for (int t = 1; t <= g->ntypes; t++)
+        g->types[t].atoms_overlap = !g->lines_keep_twins && atoms_overlap(g, &g->types[t]);
     memset(g->fallback_attackers, 0, sizeof g->fallback_attackers);
     for (int t = 1; t <= g->ntypes; t++) {
         const PieceType *T = &g->types[t];

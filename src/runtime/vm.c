@@ -633,11 +633,24 @@ static int land_piece(Pos *p, const RunCtx *c, int64_t *L, int line)
  * moving piece goes to the cursor from where it stands (its origin, or where the last part
  * left it: LOC_LANDED - 1), capturing what stands there, and the deferred effects of the
  * branch are done now, so that the next part sees them; the branch goes on from there, and
- * its emit records the whole move, from the origin. 0: the part cannot be made. */
-static int land_part(Pos *p, RunCtx *c, int64_t *L, int line)
+ * its emit records the whole move, from the origin. 0: the part cannot be made.
+ * here_only: no piece moves; the deferred effects are done, and the move goes on with the
+ * piece they left on the cursor (a cascade's: docs/zrf.md). */
+static int land_part(Pos *p, RunCtx *c, int64_t *L, int64_t here_only, int line)
 {
     const Game *g = p->g;
     if (!SQOK(L[0])) return 0;
+    if (here_only) {
+        if (L[LOC_DEFERRED]) {
+            if (deferred_apply(p, &p->vm->deferred, c->mover, (int)L[LOC_DEFERRED],
+                               &L[LOC_TAKEN]) < 0)
+                return 0;
+            L[LOC_DEFERRED] = 0;
+        }
+        if (pos_height(p, (int)L[0]) < 1) return 0;
+        L[LOC_LANDED] = L[0] + 1;
+        return 1;
+    }
     if (!L[LOC_LANDED]) {
         if (!land_piece(p, c, L, line)) return 0;
     } else {

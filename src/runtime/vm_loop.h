@@ -774,8 +774,8 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             if (!land_piece(p, c, L, LINE)) goto fail;
             ip += 1; NEXT;
         vmcase(LANDPART)
-            if (c->mode != RUN_GEN || !land_part(p, c, L, LINE)) goto fail;
-            ip += 1; NEXT;
+            if (c->mode != RUN_GEN || !land_part(p, c, L, OPND(1), LINE)) goto fail;
+            ip += 2; NEXT;
         vmcase(EMITTED)
             /* (a run resumed after a stop counts the moves it skips: the same count each time) */
             stk[sp++] = c->mode != RUN_GEN || !c->out ? 0

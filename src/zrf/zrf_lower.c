@@ -494,7 +494,7 @@ static void declare_pieces(ZrfLower *L, Ast *root, const char **codes, const int
     /* pieces recycled to their owners, or counted off the board, need the hands a drop has:
      * a drop program that drops nothing gives them */
     if (!drop_either->nkids && (zl_option_on(L, "recycle captures") ||
-                                zl_option_on(L, "include off-pieces")))
+                                zl_option_on(L, "include off-pieces") || L->recycle_promotions))
         ast_add(&L->nodes, drop_either, zl_kids(L, AST_REQUIRE, L->sections,
                 zl_ident(L, "false", L->sections), NULL, NULL));
     *drops = drop_either->nkids > 0;
@@ -761,9 +761,10 @@ static void read_options(ZrfLower *L, Ast *root)
         }
         /* "recycle captures": a captured piece goes back to its owner's pieces off the board,
          * as it was (Dagaz's capturePiece: its owner's reserve of its type; docs/zrf.md) */
-        if (zrf_eq_nocase(name, "recycle captures") || zrf_eq_nocase(name, "include off-pieces"))
-            continue;                                        /* (L->recycle, L->off_pieces) */
-        if (zrf_eq_nocase(name, "maximal captures") || zrf_eq_nocase(name, "recycle promotions")) {
+        if (zrf_eq_nocase(name, "recycle captures") || zrf_eq_nocase(name, "include off-pieces") ||
+            zrf_eq_nocase(name, "recycle promotions"))
+            continue;                      /* (L->recycle, L->off_pieces, L->recycle_promotions) */
+        if (zrf_eq_nocase(name, "maximal captures")) {
             if (!zrf_eq(v, "false"))
                 zl_error(L, o, "(option \"%s\") is not supported yet by boardvm's Zillions reader "
                          "(issue 35)", name);
@@ -778,7 +779,8 @@ static void read_options(ZrfLower *L, Ast *root)
 /* Does the form hold an add-partial? */
 static int has_partial(const ZrfNode *n)
 {
-    if (n->kind == ZN_ATOM) return zrf_eq(n->text, "add-partial");
+    if (n->kind == ZN_ATOM) return zrf_eq(n->text, "add-partial") ||
+                                   zrf_eq(n->text, "add-copy-partial");
     for (int i = 0; i < n->nkids; i++) if (has_partial(n->kids[i])) return 1;
     return 0;
 }
@@ -1055,6 +1057,7 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
     /* (the goals count pieces off the board, the pieces need hands: read before them) */
     L->recycle = zl_option_on(L, "recycle captures");
     L->off_pieces = zl_option_on(L, "include off-pieces");
+    L->recycle_promotions = zl_option_on(L, "recycle promotions");
     zl_goals(L, root, royal);
     const char **codes = arena_alloc(&L->nodes, sizeof(char *) * (size_t)(L->npieces + 1));
     int drops = 0;
@@ -1097,6 +1100,9 @@ static Game *lower(ZrfLower *L, int nopts, char **opts, int *status)
     start->loc = zl_loc(L, setup_at);
     ast_add(&L->nodes, root, start);
     L->g->attacks_by_capture = 1;
+    /* a move two blocks make is two moves, whether the blocks are native lines or programs
+     * (Polygamo's and Dagaz's generators keep both; docs/zrf.md, "Decisions") */
+    L->g->lines_keep_twins = 1;
     Game *g = NULL;
     if (L->failed) { *status = 1; game_free(L->g); L->g = NULL; }
     else {

@@ -90,6 +90,10 @@ typedef struct {
     int ncaptured;
     int recycle;                 /* (option "recycle captures"): a captured piece goes to its
                                     owner's pieces off the board */
+    int drop_chain;              /* lowering the later parts of a drop made as a part: their
+                                    moves end `note here; emit stay;` (zrf_moves.c) */
+    int recycle_promotions;      /* (option "recycle promotions"): (add T) takes a T from the
+                                    mover's pieces off the board (zrf_moves.c) */
     int off_pieces;              /* (option "include off-pieces"): goals count them */
     int failed;                  /* an error was reported */
 } ZrfLower;

@@ -25,6 +25,8 @@ typedef struct {
     int attack;                  /* lowered as an attack: what a piece becomes does not matter */
     int moved;                   /* an instruction other than verify was lowered: here may no
                                     longer be the piece's square */
+    int copy;                    /* lowering add-copy-partial: a copy of the piece stays where
+                                    each part starts */
 } Blk;
 
 #define PF " part-from"          /* the piece that moves in the current part */
@@ -515,6 +517,26 @@ static void part_destination(Blk *k, Ast *out, const ZrfNode *at)
             zl_node(L, AST_NOTHING, at)));
 }
 
+/* (option "recycle promotions"): a piece that changes type as it moves ((add T)) takes the new
+ * type from the mover's pieces off the board, which must hold one (the Zillions help as the
+ * Japanese Zillions wiki gives it, docs/zrf.md): `if TYPE != T { require hand(mover, T) > 0;
+ * take T from mover; }`, TYPE the piece's type before (in a move in parts, the chain's). */
+static void promotion_from_store(Blk *k, Ast *out, const ZrfNode *at, const char *type)
+{
+    ZrfLower *L = k->L;
+    if (!L->recycle_promotions || k->attack || k->drop) return;
+    Ast *now = L->partial ? zl_ident(L, ZL_CTYPE, at)
+                          : zl_call(L, "type", at, zl_ident(L, "piece", at), NULL);
+    Ast *then = zl_block(L, at);
+    ast_add(&L->nodes, then, zl_kids(L, AST_REQUIRE, at, zl_binary(L, BIN_GT, at,
+            zl_call(L, "hand", at, zl_ident(L, "mover", at), zl_type(L, type, at)),
+            zl_num(L, 0, at)), NULL, NULL));
+    ast_add(&L->nodes, then, zl_kids(L, AST_TAKE, at, zl_type(L, type, at),
+                                     zl_ident(L, "mover", at), NULL));
+    ast_add(&L->nodes, out, zl_kids(L, AST_IF, at, zl_binary(L, BIN_NE, at, now,
+            zl_type(L, type, at)), then, zl_node(L, AST_NOTHING, at)));
+}
+
 /* The statements of one move made here: the parts of a cascade, then the emit. */
 static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
 {
@@ -537,9 +559,11 @@ static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
         ast_add(&L->nodes, plain, zl_kids(L, AST_GO, at, zl_ident(L, " dest", at), NULL, NULL));
         ast_add(&L->nodes, out, zl_kids(L, AST_IF, at, zl_ident(L, CASC, at), casc, plain));
     }
-    if (type && !k->attack)
+    if (type && !k->attack) {
+        promotion_from_store(k, out, at, type->text);
         ast_add(&L->nodes, out,
                 zl_kids(L, AST_BECOME, at, zl_type(L, type->text, type), NULL, NULL));
+    }
     take_taken(k, out, at);
     Ast *e = zl_kids(L, AST_EMIT, at, zl_node(L, AST_NOTHING, at), NULL, NULL);
     e->num = EMIT_MOVE;
@@ -547,6 +571,7 @@ static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
 }
 
 static void add_plain(Blk *k, Ast *out, const ZrfNode *f);
+static void add_copy(Blk *k, Ast *out, const ZrfNode *f);
 
 /* A drop's `add`: onto an occupied square it captures what stands there, as a move does (the
  * dice games' throw onto the other side's die, docs/zrf.md); the capture is the move's own, so
@@ -583,16 +608,38 @@ static Ast *add_after_part(Blk *k, const ZrfNode *at, const ZrfNode *types, int 
         if (k->parts && !k->casc) {            /* the part lands on `to`'s square, if set */
             part_destination(k, b, at);
             ast_add(&L->nodes, b, zl_kids(L, AST_GO, at, zl_ident(L, " dest", at), NULL, NULL));
+        } else if (k->casc) {
+            /* after a cascade the piece moved at first lands on its square, and this part's
+             * piece goes, deferred, to `to`'s square or here (as emit_here) */
+            part_destination(k, b, at);
+            Ast *casc = zl_block(L, at), *plain = zl_block(L, at);
+            deferred(k, casc, at, zl_kids(L, AST_MOVEPIECE, at, zl_ident(L, PF, at),
+                                          zl_ident(L, " dest", at), NULL), NULL);
+            ast_add(&L->nodes, casc, zl_kids(L, AST_GO, at, zl_ident(L, TO1, at), NULL, NULL));
+            ast_add(&L->nodes, plain, zl_kids(L, AST_GO, at, zl_ident(L, " dest", at), NULL,
+                                              NULL));
+            ast_add(&L->nodes, b, zl_kids(L, AST_IF, at, zl_ident(L, CASC, at), casc, plain));
         }
-        if (n) ast_add(&L->nodes, b, zl_kids(L, AST_BECOME, at,
-                                             zl_type(L, types->kids[from + i]->text, at),
-                                             NULL, NULL));
+        if (n) {
+            promotion_from_store(k, b, at, types->kids[from + i]->text);
+            ast_add(&L->nodes, b, zl_kids(L, AST_BECOME, at,
+                                          zl_type(L, types->kids[from + i]->text, at),
+                                          NULL, NULL));
+        }
         Ast *land = zl_node(L, AST_LAND, at);
         land->num = 1;
         ast_add(&L->nodes, b, land);
+        if (k->copy)               /* (add-copy-partial's last part: a copy where it started) */
+            ast_add(&L->nodes, b, zl_kids(L, AST_PLACE, at, zl_ident(L, ZL_CTYPE, at),
+                                          zl_ident(L, "mover", at), zl_ident(L, PLT, at)));
         take_taken(k, b, at);
         Ast *e = zl_kids(L, AST_EMIT, at, zl_node(L, AST_NOTHING, at), NULL, NULL);
         e->num = EMIT_MOVE;
+        if (L->drop_chain) {      /* a drop's later part: the drop's notes, then this square */
+            ast_add(&L->nodes, b, zl_kids(L, AST_NOTE, at, zl_ident(L, "here", at), NULL, NULL));
+            e->num = EMIT_STAY;
+            e->name = " part";    /* (the drops program's one emit that is not `emit drop`) */
+        }
         ast_add(&L->nodes, b, e);
         ast_add(&L->nodes, b, zl_node(L, AST_STOP, at));
         ast_add(&L->nodes, either, b);
@@ -607,9 +654,13 @@ static void add(Blk *k, Ast *out, const ZrfNode *f)
 {
     ZrfLower *L = k->L;
     if (!L->partial || k->attack || k->drop) { add_plain(k, out, f); return; }
+    if (L->drop_chain) {               /* (a drop's later part: never the first) */
+        ast_add(&L->nodes, out, add_after_part(k, f, f->kind == ZN_LIST ? f : NULL, 1));
+        return;
+    }
     Ast *then = zl_block(L, f), *els = zl_block(L, f);
     ast_add(&L->nodes, then, add_after_part(k, f, f->kind == ZN_LIST ? f : NULL, 1));
-    add_plain(k, els, f);
+    if (k->copy) add_copy(k, els, f); else add_plain(k, els, f);
     ast_add(&L->nodes, out, zl_kids(L, AST_IF, f, zl_ident(L, ZL_CHAIN, f), then, els));
 }
 
@@ -638,6 +689,47 @@ static void add_plain(Blk *k, Ast *out, const ZrfNode *f)
     ast_add(&L->nodes, out, either);
 }
 
+/* A drop made as a part of a move (add-partial in a drop, docs/zrf.md): the piece is placed
+ * now (what stands there captured), taken from the hand, and the move goes on with it:
+ *   [if not empty(here) { capture here; }] require hand(mover, dropping) > 0;
+ *   place dropping for mover at here; take dropping from mover; land part here;
+ *   note dropping, "@", here; PLF = here; PLT = here; visited = {here}; took = false;
+ *   chain-type = dropping; chain = true; chain-class = C; continues = true;
+ * Its later parts end with `note here; emit stay;` (add_after_part): D@c3d4. */
+static void drop_part(Blk *k, Ast *part, const ZrfNode *f, int cls)
+{
+    ZrfLower *L = k->L;
+    if (!k->after_empty) {
+        Ast *then = zl_block(L, f);
+        ast_add(&L->nodes, then, zl_kids(L, AST_CAPTURE, f, zl_ident(L, "here", f), NULL, NULL));
+        ast_add(&L->nodes, part, zl_kids(L, AST_IF, f, zl_not(L, f, zl_call(L, "empty", f,
+                zl_ident(L, "here", f), NULL)), then, zl_node(L, AST_NOTHING, f)));
+    }
+    ast_add(&L->nodes, part, zl_kids(L, AST_REQUIRE, f, zl_binary(L, BIN_GT, f,
+            zl_call(L, "hand", f, zl_ident(L, "mover", f), zl_ident(L, "dropping", f)),
+            zl_num(L, 0, f)), NULL, NULL));
+    ast_add(&L->nodes, part, zl_kids(L, AST_PLACE, f, zl_ident(L, "dropping", f),
+                                     zl_ident(L, "mover", f), zl_ident(L, "here", f)));
+    ast_add(&L->nodes, part, zl_kids(L, AST_TAKE, f, zl_ident(L, "dropping", f),
+                                     zl_ident(L, "mover", f), NULL));
+    Ast *on = zl_node(L, AST_LAND, f);
+    on->num = 2;
+    ast_add(&L->nodes, part, on);
+    ast_add(&L->nodes, part, zl_kids(L, AST_NOTE, f, zl_ident(L, "dropping", f),
+                                     zl_string(L, "@", f), zl_ident(L, "here", f)));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, PLF, f), zl_ident(L, "here", f), f));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, PLT, f), zl_ident(L, "here", f), f));
+    Ast *lit = zl_node(L, AST_SETLIT, f);
+    ast_add(&L->nodes, lit, zl_ident(L, "here", f));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_VISITED, f), lit, f));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_TOOK, f), zl_ident(L, "false", f), f));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CTYPE, f), zl_ident(L, "dropping", f),
+                                       f));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CHAIN, f), zl_ident(L, "true", f), f));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CCLASS, f), zl_num(L, cls, f), f));
+    ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, ZL_CONT, f), zl_ident(L, "true", f), f));
+}
+
 /* (add-partial [TYPE] [MOVE-TYPE]): a part of the move (docs/zrf.md, "Moves in several
  * parts"). Two branches: one makes the part (the piece lands here, as TYPE, and the part's
  * effects are done) and goes on to the next part, of MOVE-TYPE (none: the block's own); the
@@ -648,11 +740,22 @@ static void add_plain(Blk *k, Ast *out, const ZrfNode *f)
  *   either { [become TYPE;] land part; chain = true; chain-class = C; continues = true; }
  *   or { if emitted == n { ADD } }                      ADD: as (add [TYPE]) here
  * The instructions after it run only where `continues` is false (seq). */
-static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
+static void add_partial(Blk *k, Ast *out, const ZrfNode *f, int copy)
 {
     ZrfLower *L = k->L;
-    if (k->drop || k->casc) {
-        unsupported(k, f, "`add-partial` in a drop or with `cascade` or `from`");
+    if (k->drop && (copy || (f->kind == ZN_LIST && f->nkids > 2) ||
+                    (f->kind == ZN_LIST && f->nkids == 2 && zl_piece(L, f->kids[1]->text) >= 0))) {
+        unsupported(k, f, copy ? "`add-copy-partial` in a drop"
+                               : "`add-partial` with piece types in a drop");
+        return;
+    }
+    if (k->casc && (copy || (f->kind == ZN_LIST && f->nkids > 2) ||
+                    (f->kind == ZN_LIST && f->nkids == 2 && zl_piece(L, f->kids[1]->text) >= 0))) {
+        unsupported(k, f, "a move in parts with `cascade` or `from` and a copy or piece types");
+        return;
+    }
+    if (copy && f->kind == ZN_LIST && f->nkids > 1 && zl_piece(L, f->kids[1]->text) >= 0) {
+        unsupported(k, f, "`add-copy-partial` with piece types");
         return;
     }
     /* (add-partial), (add-partial MOVE-TYPE), (add-partial PIECE-TYPE), (add-partial PIECE-TYPE
@@ -693,11 +796,22 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
         as_add->kind = ZN_ATOM; as_add->text = "add"; as_add->nkids = 0; as_add->kids = NULL;
     }
     if (k->attack) { add(k, out, as_add); return; }   /* its first part attacks, as an add */
+    /* (add-copy-partial: each part leaves a copy of the piece where it started, as add-copy
+     * leaves one on the move's square; the move that ends here is an add-copy) */
     /* with `to`, the part lands on its square (none set: here), and the block goes on where it
      * stood: `let saved = here; let pdest = ...; go pdest; ...` (Checker Games' and Makyek's
      * idiom: `to`, then a look further for more captures, then add-partial) */
     Ast *back = NULL;
-    if (k->parts) {
+    if (k->casc) {
+        /* with cascade or from, the part's last piece goes to `to`'s square or here: that
+         * piece makes the next part (the chain goes on from the new square) */
+        ast_add(&L->nodes, out, zl_let(L, " pdest", "square", here(k, f), f));
+        Ast *set = zl_block(L, f);
+        ast_add(&L->nodes, set, zl_assign(L, zl_ident(L, " pdest", f), zl_ident(L, PT, f), f));
+        ast_add(&L->nodes, out, zl_kids(L, AST_IF, f,
+                zl_binary(L, BIN_NE, f, zl_ident(L, PT, f), zl_ident(L, "none", f)), set,
+                zl_node(L, AST_NOTHING, f)));
+    } else if (k->parts) {
         ast_add(&L->nodes, out, zl_let(L, " psaved", "square", here(k, f), f));
         ast_add(&L->nodes, out, zl_let(L, " pdest", "square", here(k, f), f));
         Ast *set = zl_block(L, f);
@@ -719,19 +833,53 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
     for (int j = 0; j < (ntypes ? ntypes : 1); j++) {
         const char *type_j = ntypes ? types[j] : NULL;
         Ast *part = zl_block(L, f);
-        if (type_j && !k->attack)
+        if (k->drop) {
+            drop_part(k, part, f, cls);
+            ast_add(&L->nodes, either, part);
+            continue;
+        }
+        if (type_j && !k->attack) {
+            promotion_from_store(k, part, f, type_j);
             ast_add(&L->nodes, part, zl_kids(L, AST_BECOME, f, zl_type(L, type_j, f), NULL,
                                              NULL));
+        }
         /* where the part starts (the last part's end, or the piece's square) and ends, for
          * the next part's last-from? and last-to? */
         Ast *cont = zl_block(L, f), *first = zl_block(L, f);
         ast_add(&L->nodes, cont, zl_assign(L, zl_ident(L, PLF, f), zl_ident(L, PLT, f), f));
         ast_add(&L->nodes, first, zl_assign(L, zl_ident(L, PLF, f), zl_ident(L, "from", f), f));
         ast_add(&L->nodes, part, zl_kids(L, AST_IF, f, zl_ident(L, ZL_CHAIN, f), cont, first));
-        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, PLT, f), here(k, f), f));
+        ast_add(&L->nodes, part, zl_assign(L, zl_ident(L, PLT, f),
+                                           k->casc ? zl_ident(L, " pdest", f) : here(k, f), f));
         Ast *land = zl_node(L, AST_LAND, f);
         land->num = 1;
-        ast_add(&L->nodes, part, land);
+        if (k->casc) {
+            /* if cascaded { defer { move PF to pdest; } go TO1; land part; go pdest;
+             *               land part here; } else { go pdest; land part; }:
+             * the piece moved at first lands on the first part's square, the cascade's pieces
+             * where they go, and the move goes on with the piece on pdest */
+            Ast *casc = zl_block(L, f), *plain = zl_block(L, f);
+            deferred(k, casc, f, zl_kids(L, AST_MOVEPIECE, f, zl_ident(L, PF, f),
+                                         zl_ident(L, " pdest", f), NULL), NULL);
+            ast_add(&L->nodes, casc, zl_kids(L, AST_GO, f, zl_ident(L, TO1, f), NULL, NULL));
+            ast_add(&L->nodes, casc, land);
+            ast_add(&L->nodes, casc, zl_kids(L, AST_GO, f, zl_ident(L, " pdest", f), NULL, NULL));
+            Ast *on = zl_node(L, AST_LAND, f);
+            on->num = 2;
+            ast_add(&L->nodes, casc, on);
+            ast_add(&L->nodes, casc, zl_assign(L, zl_ident(L, ZL_CTYPE, f), zl_call(L, "type", f,
+                    zl_call(L, "at", f, zl_ident(L, " pdest", f), NULL), NULL), f));
+            Ast *land2 = zl_node(L, AST_LAND, f);
+            land2->num = 1;
+            ast_add(&L->nodes, plain, zl_kids(L, AST_GO, f, zl_ident(L, " pdest", f), NULL,
+                                              NULL));
+            ast_add(&L->nodes, plain, land2);
+            /* (PLT below: where the part ended, pdest) */
+            ast_add(&L->nodes, part, zl_kids(L, AST_IF, f, zl_ident(L, CASC, f), casc, plain));
+        } else ast_add(&L->nodes, part, land);
+        if (copy)                                   /* the copy, where the part started */
+            ast_add(&L->nodes, part, zl_kids(L, AST_PLACE, f, zl_ident(L, ZL_CTYPE, f),
+                                             zl_ident(L, "mover", f), zl_ident(L, PLF, f)));
         Ast *lit = zl_node(L, AST_SETLIT, f);
         ast_add(&L->nodes, lit, here(k, f));
         Ast *reset = zl_block(L, f), *grow = zl_block(L, f);
@@ -753,7 +901,9 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
         ast_add(&L->nodes, either, part);
     }
     Ast *end = zl_block(L, f);
+    k->copy = copy;
     add(k, end, as_add);
+    k->copy = 0;
     Ast *rest = zl_block(L, f);
     if (back) ast_add(&L->nodes, rest, back);
     if (L->pass_partial) ast_add(&L->nodes, rest, end);
@@ -800,6 +950,14 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f)
 static void add_copy(Blk *k, Ast *out, const ZrfNode *f)
 {
     ZrfLower *L = k->L;
+    if (L->drop_chain && !k->drop && !k->parts) {
+        /* (a later part of a drop in parts: the last part, leaving a copy where it starts) */
+        int was = k->copy;
+        k->copy = 1;
+        ast_add(&L->nodes, out, add_after_part(k, f, NULL, 1));
+        k->copy = was;
+        return;
+    }
     if (k->drop || k->parts) { unsupported(k, f,
                                            "`add-copy` in a drop or with a cascade"); return; }
     Ast *b = zl_block(L, f);
@@ -875,9 +1033,8 @@ static void instr(Blk *k, Ast *out, const ZrfNode *n)
         else if (!strcmp(a, "to"))
             ast_add(&L->nodes, out, zl_assign(L, zl_ident(L, PT, n), here(k, n), n));
         else if (!strcmp(a, "add-copy")) add_copy(k, out, n);
-        else if (!strcmp(a, "add-partial")) add_partial(k, out, n);
-        else if (!strcmp(a, "add-copy-partial"))
-            unsupported(k, n, "`add-copy-partial` (issue 35)");
+        else if (!strcmp(a, "add-partial")) add_partial(k, out, n, 0);
+        else if (!strcmp(a, "add-copy-partial")) add_partial(k, out, n, 1);
         else if (zl_direction(L, a) >= 0)
             ast_add(&L->nodes, out, zl_kids(L, AST_STEP, n, zl_ident(L, a, n), NULL, NULL));
         else if (zl_position(L, a) >= 0)
@@ -941,6 +1098,17 @@ static void instr(Blk *k, Ast *out, const ZrfNode *n)
         if (!target) { zl_error(L, n, "(go from|to|mark|last-from|last-to|POSITION)"); return; }
         if (!strcmp(w, "last-from") || !strcmp(w, "last-to")) L->uses_last = 1;
         if (!strcmp(w, "to") && !k->parts) { unsupported(k, n, "(go to) without `to`"); return; }
+        if (!strncmp(w, "last-", 5) && L->partial && !k->attack && !k->drop) {
+            /* in a later part of a move in parts: where the part before it started or ended,
+             * as last-from? and last-to? read there (docs/zrf.md):
+             *   if chain { go PLF; } else { go LASTFROM; } */
+            Ast *part = zl_block(L, n), *game = zl_block(L, n);
+            ast_add(&L->nodes, part, zl_kids(L, AST_GO, n, zl_ident(L, w[5] == 'f' ? PLF : PLT, n),
+                                             NULL, NULL));
+            ast_add(&L->nodes, game, zl_kids(L, AST_GO, n, zl_ident(L, target, n), NULL, NULL));
+            ast_add(&L->nodes, out, zl_kids(L, AST_IF, n, zl_ident(L, ZL_CHAIN, n), part, game));
+            return;
+        }
         ast_add(&L->nodes, out, zl_kids(L, AST_GO, n, zl_ident(L, target, n), NULL, NULL));
     } else if (!strcmp(h, "opposite")) {
         Ast *sq = square_arg(k, n);
@@ -955,8 +1123,8 @@ static void instr(Blk *k, Ast *out, const ZrfNode *n)
          * knows, which matters only where moves have classes */
         if (L->classed) unsupported(k, n, "(move-type ...) inside a move block");
     } else if (!strcmp(h, "set-position-flag")) set_position_flag(k, out, n);
-    else if (!strcmp(h, "add-partial")) add_partial(k, out, n);
-    else if (!strcmp(h, "add-copy-partial")) unsupported(k, n, "`add-copy-partial` (issue 35)");
+    else if (!strcmp(h, "add-partial")) add_partial(k, out, n, 0);
+    else if (!strcmp(h, "add-copy-partial")) add_partial(k, out, n, 1);
     else if (!strcmp(h, "add-copy")) add_copy(k, out, n);
     else zl_error(L, n, "unknown instruction '%s'", h);
 }
@@ -964,7 +1132,8 @@ static void instr(Blk *k, Ast *out, const ZrfNode *n)
 /* Does the form hold an add-partial? */
 static int holds_partial(const ZrfNode *n)
 {
-    if (n->kind == ZN_ATOM) return zrf_eq(n->text, "add-partial");
+    if (n->kind == ZN_ATOM) return zrf_eq(n->text, "add-partial") ||
+                                   zrf_eq(n->text, "add-copy-partial");
     for (int i = 0; i < n->nkids; i++) if (holds_partial(n->kids[i])) return 1;
     return 0;
 }
@@ -1535,6 +1704,20 @@ static void become_types_in(ZrfLower *L, const ZrfNode *n, const ZrfNode **types
     for (int i = 0; i < n->nkids; i++) become_types_in(L, n->kids[i], types, nt);
 }
 
+/* Does a block of the piece make a part after cascade or from (the next part then is another
+ * piece's, of any type)? */
+static int hands_on(const ZrfNode *piece)
+{
+    for (int s = 1; s < piece->nkids; s++) {
+        const ZrfNode *sec = piece->kids[s];
+        if (!zrf_is(sec, "moves")) continue;
+        for (int i = 1; i < sec->nkids; i++)
+            if (sec->kids[i]->kind == ZN_LIST && uses_cascade(sec->kids[i]) &&
+                holds_partial(sec->kids[i])) return 1;
+    }
+    return 0;
+}
+
 static void become_types(ZrfLower *L, const ZrfNode *piece, const ZrfNode **types, int *nt)
 {
     for (int s = 1; s < piece->nkids; s++)
@@ -1556,6 +1739,14 @@ Ast *zl_piece_moves(ZrfLower *L, const ZrfNode *piece, Ast *lines, Ast *attacks,
         int n = 0;
         types[n++] = piece;
         for (int i = 0; i < n; i++) become_types(L, types[i], types, &n);
+        /* (a part made after cascade or from goes on with the piece it moved: any type) */
+        for (int i = 0; i < n; i++)
+            if (hands_on(types[i]))
+                for (int t = 0; t < L->npieces && n < MAX_TYPES; t++) {
+                    int seen = 0;
+                    for (int j = 0; j < n; j++) seen |= types[j] == L->piece[t];
+                    if (!seen) types[n++] = L->piece[t];
+                }
         const char *self = zl_piece_name(L, zl_piece(L, zrf_find(piece, "name")->kids[1]->text));
         ast_add(&L->nodes, prog, zl_let(L, ZL_CTYPE, "type", zl_type(L, self, piece), piece));
         ast_add(&L->nodes, prog, zl_let(L, ZL_EMITTED, "int", zl_num(L, 0, piece), piece));
@@ -1608,9 +1799,24 @@ Ast *zl_piece_drops(ZrfLower *L, const ZrfNode *piece)
     if (!either) return NULL;
     const ZrfNode *name = zrf_find(piece, "name");
     Ast *b = zl_block(L, piece);
-    if (L->partial) {              /* (a drop is never a part: its blocks' tests see no chain) */
+    int parts = 0;                 /* a drop of this piece may be a part (add-partial) */
+    for (int s = 1; s < piece->nkids; s++)
+        if (zrf_is(piece->kids[s], "drops") && holds_partial(piece->kids[s])) parts = 1;
+    if (L->partial) {              /* (a drop is a first part: its blocks' tests see no chain) */
         ast_add(&L->nodes, b, zl_let(L, ZL_CHAIN, "bool", NULL, piece));
         ast_add(&L->nodes, b, zl_let(L, ZL_CCLASS, "int", zl_num(L, 0, piece), piece));
+    }
+    if (parts) {                   /* the chain's locals, as a piece's program has them */
+        ast_add(&L->nodes, b, zl_let(L, ZL_CTYPE, "type", zl_ident(L, "dropping", piece), piece));
+        ast_add(&L->nodes, b, zl_let(L, ZL_EMITTED, "int", zl_num(L, 0, piece), piece));
+        ast_add(&L->nodes, b, zl_let(L, ZL_VISITED, "zone", zl_node(L, AST_SETLIT, piece), piece));
+        ast_add(&L->nodes, b, zl_let(L, ZL_TOOK, "bool", NULL, piece));
+        ast_add(&L->nodes, b, zl_let(L, ZL_CONT, "bool", NULL, piece));
+        ast_add(&L->nodes, b, zl_let(L, PLF, "square", zl_ident(L, "none", piece), piece));
+        ast_add(&L->nodes, b, zl_let(L, PLT, "square", zl_ident(L, "none", piece), piece));
+        if (L->deferred)
+            ast_add(&L->nodes, b, zl_let(L, ZL_TAKEN, "zone", zl_node(L, AST_SETLIT, piece),
+                                         piece));
     }
     ast_add(&L->nodes, b, zl_kids(L, AST_REQUIRE, piece,
             zl_binary(L, BIN_EQ, piece, zl_ident(L, "dropping", piece), zl_type(L,
@@ -1619,6 +1825,33 @@ Ast *zl_piece_drops(ZrfLower *L, const ZrfNode *piece)
     Ast *inner = zl_block(L, piece);
     ast_add(&L->nodes, inner, zl_kids(L, AST_GO, piece, zl_ident(L, " start", piece), NULL, NULL));
     ast_add(&L->nodes, inner, either);
+    if (parts) {
+        /* a drop that went on: `require continues; loop { continues = false; either { the
+         * blocks of every type, each `require chain-type == T` } require continues; }`, the
+         * later parts of a piece's program (zl_piece_moves) */
+        ast_add(&L->nodes, inner, zl_kids(L, AST_REQUIRE, piece, zl_ident(L, ZL_CONT, piece),
+                                          NULL, NULL));
+        Ast *all = zl_node(L, AST_EITHER, piece);
+        L->drop_chain = 1;
+        for (int t = 0; t < L->npieces; t++) {
+            Ast *e = blocks_of(L, L->piece[t], "moves", 0, NULL, NULL, NULL, NULL, NULL);
+            if (!e) continue;
+            const char *nm = zrf_find(L->piece[t], "name")->kids[1]->text;
+            Ast *tb = zl_block(L, L->piece[t]);
+            ast_add(&L->nodes, tb, zl_kids(L, AST_REQUIRE, piece, zl_binary(L, BIN_EQ, piece,
+                    zl_ident(L, ZL_CTYPE, piece), zl_type(L, nm, piece)), NULL, NULL));
+            ast_add(&L->nodes, tb, e);
+            ast_add(&L->nodes, all, tb);
+        }
+        L->drop_chain = 0;
+        Ast *body = zl_block(L, piece);
+        ast_add(&L->nodes, body, zl_assign(L, zl_ident(L, ZL_CONT, piece),
+                                          zl_ident(L, "false", piece), piece));
+        if (all->nkids) ast_add(&L->nodes, body, all);
+        ast_add(&L->nodes, body, zl_kids(L, AST_REQUIRE, piece, zl_ident(L, ZL_CONT, piece),
+                                          NULL, NULL));
+        ast_add(&L->nodes, inner, zl_kids(L, AST_LOOP, piece, body, NULL, NULL));
+    }
     Ast *choose = zl_kids(L, AST_CHOOSE, piece, zl_ident(L, "board", piece), inner, NULL);
     choose->name = zl_str(L, " start");
     ast_add(&L->nodes, b, choose);
