@@ -835,7 +835,22 @@ int piece_attacks(Pos *p, int from, int target)
     return 0;
 }
 
+static int in_check_now(Pos *p, int player);
+
+/* Kept until the next write to the state (Pos.writes): the pins and a `require not in-check;`
+ * of a move program ask it of one position. */
 int in_check(Pos *p, int player)
+{
+    if (p->in_check_at == p->writes + 1 && p->in_check_player == player) return p->in_check_value;
+    uint64_t at = p->writes;
+    int r = in_check_now(p, player);
+    if (p->writes == at) {
+        p->in_check_at = at + 1; p->in_check_player = player; p->in_check_value = r;
+    }
+    return r;
+}
+
+static int in_check_now(Pos *p, int player)
 {
     const Game *g = p->g;
     int more;

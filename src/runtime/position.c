@@ -69,6 +69,7 @@ static inline void write_raw(Pos *p, int loc, int32_t val)
     const Game *g = p->g;
     int32_t old = p->st[loc];
     p->st[loc] = val;
+    p->writes++;
     if (loc < g->st_hands) {                /* a cell: the common case is tested first */
         p->hash ^= zkey(loc, old) ^ zkey(loc, val);
         if (p->attackers) note_attacker(p, loc, old, val);
@@ -102,6 +103,7 @@ static inline void restore_raw(Pos *p, int loc, int32_t val)
         }
     }
     p->st[loc] = val;
+    p->writes++;
 }
 
 void pos_set(Pos *p, int loc, int32_t val)
@@ -170,6 +172,7 @@ void pos_reset_empty(Pos *p)
 {
     const Game *g = p->g;
     memset(p->st, 0, sizeof *p->st * (size_t)g->st_size);
+    p->writes++;
     if (p->attackers)
         memset(p->attackers, 0,
                sizeof *p->attackers * (size_t)g->nplayers * (size_t)p->attacker_words);
@@ -340,6 +343,7 @@ static int attackers_match(const Pos *p)
 
 Undo *pos_begin_move(Pos *p, int history)
 {
+    p->writes++;                 /* (the move's fields change, which programs may read) */
     if (p->nundo == p->capundo) {
         p->capundo = p->capundo ? 2 * p->capundo : 64;
         p->undo = xrealloc(p->undo, sizeof *p->undo * (size_t)p->capundo, "the undo records");
@@ -370,6 +374,7 @@ void pos_check_incremental(Pos *p, const char *after)
 void pos_unmake(Pos *p)
 {
     Undo *u = &p->undo[--p->nundo];
+    p->writes++;
     while (p->ntrail > u->trail_mark) {
         p->ntrail--;
         restore_raw(p, p->trail[p->ntrail].loc, p->trail[p->ntrail].old);
