@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/zrf-names.sh - board-setup lists that mix positions and `off N`, and a piece named like
-# a position (issue 35, docs/zrf.md "Names"), on tests/zrf/names.zrf. The expected values are
+# a position (issue 35, docs/zrf.md "Names"), on tests/zrf/names.zrf; an attribute named like
+# a player, on tests/zrf/attr-names.zrf. The expected values are
 # worked out by hand from the file's comments; the working is below.
 srcdir=${srcdir:-.}
 bvm=$(pwd)/boardvm
@@ -30,6 +31,20 @@ case $got in "Black loses"*) ok "Black, without a move, loses" ;; *) bad "after 
 # B's step: a2a3, the hand unchanged
 got=$(field position a2a3)
 [ "$got" = "B1m/3/M1M b 2M" ] && ok "B steps to a3" || bad "after a2a3: '$got'"
+
+# an attribute named like a player (attr-names.zrf): Zillions keeps them apart; the lowered
+# game calls the attribute "Blue(attribute)". Start: each Man's Blue true (block 1: a1a2 only);
+# after a1a2 c1c2 both are false (block 2: Red's a2b2 only); then Blue has no move and loses
+sa() { "$bvm" show attr-names.zrf --moves "$1" 2>&1 | sed -n "s/^$2: //p"; }
+got=$(sa "" "legal moves ([0-9]*)")
+[ "$got" = "a1a2" ] && ok "attribute Blue of player Blue: a1a2" || bad "attr-names start: '$got'"
+got=$(sa "" position)
+[ "$got" = "3/3/M{Blue(attribute)=1}1m{Blue(attribute)=1} r" ] && ok "attribute in the position" ||
+    bad "attr-names position: '$got'"
+got=$(sa "a1a2 c1c2" "legal moves ([0-9]*)")
+[ "$got" = "a2b2" ] && ok "Blue set false: a2b2" || bad "attr-names after a1a2 c1c2: '$got'"
+got=$(sa "a1a2 c1c2 a2b2" result)
+case $got in "Blue loses"*) ok "Blue, without a move, loses" ;; *) bad "attr-names result: '$got'" ;; esac
 
 echo "$((n - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

@@ -9,6 +9,7 @@
  * `(verify value)`), it holds when it is not 0, as Dagaz's generator pushes the value and
  * `verify` tests it; `(set-attribute value 3)` sets it. docs/zrf.md, "Attributes with numbers".
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "zrf_lower.h"
@@ -91,6 +92,23 @@ static void widen_by_settings(ZrfLower *L, const ZrfNode *n)
     for (int i = 0; i < n->nkids; i++) widen_by_settings(L, n->kids[i]);
 }
 
+/* The piece variable of an attribute: its own name, or "NAME(attribute)" when a player, a
+ * position, a direction, a zone or a piece type has that name. Zillions keeps attributes apart
+ * from those (YoninShogi's attribute South of its player South); the lowered game has one
+ * namespace (as zl_type_name does for pieces named like positions). No space: the name is
+ * written in position strings, whose fields spaces separate. */
+static const char *var_name(ZrfLower *L, const char *name)
+{
+    if (zl_player(L, name) < 0 && zl_position(L, name) < 0 && zl_direction(L, name) < 0 &&
+        zl_zone(L, name) < 0 && zl_piece(L, name) < 0) return name;
+    size_t n = strlen(name) + sizeof "(attribute)";
+    char *s = arena_alloc(&L->nodes, n);
+    snprintf(s, n, "%s(attribute)", name);
+    return s;
+}
+
+const char *zl_attribute_var(const ZrfLower *L, int attr) { return L->attr_var[attr]; }
+
 void zl_declare_attributes(ZrfLower *L, Ast *root)
 {
     L->attr = arena_alloc(&L->nodes, sizeof(char *) * ZL_MAX_ATTRS);
@@ -130,6 +148,8 @@ void zl_declare_attributes(ZrfLower *L, Ast *root)
             }
         }
     widen_by_settings(L, L->sections);
+    L->attr_var = arena_alloc(&L->nodes, sizeof(char *) * ZL_MAX_ATTRS);
+    for (int k = 0; k < L->nattrs; k++) L->attr_var[k] = var_name(L, L->attr[k]);
     for (int k = 0; k < L->nattrs; k++) {
         const ZrfNode *at = L->sections;
         Ast *t = zl_node(L, AST_TYPE, at);
@@ -140,7 +160,7 @@ void zl_declare_attributes(ZrfLower *L, Ast *root)
         } else t->name = zl_str(L, "bool");
         Ast *v = zl_kids(L, AST_VAR, at, t, zl_node(L, AST_NOTHING, at), zl_node(L, AST_NOTHING,
             at));
-        v->name = zl_str(L, L->attr[k]);
+        v->name = zl_str(L, L->attr_var[k]);
         v->num = VAR_PIECE;
         ast_add(&L->nodes, root, v);
     }

@@ -452,6 +452,13 @@ void zl_goals(ZrfLower *L, Ast *root, int *royal)
                 secs)));
         }
     if (any) {
+        /* no goal held: a side with no legal move loses, as it does in a game without goals
+         * (the runtime's rule where there is no `end` block; docs/zrf.md, "Goals"); among three
+         * or more that loss puts the side out and the others play on (make.c) */
+        Ast *lose = zl_block(L, secs);
+        ast_add(&L->nodes, lose, result(L, secs, RESULT_LOSS, "no legal move"));
+        ast_add(&L->nodes, end, zl_kids(L, AST_IF, secs, zl_ident(L, "no-moves", secs), lose,
+                                        zl_node(L, AST_NOTHING, secs)));
         Ast *hook = zl_kids(L, AST_HOOK, secs, end, NULL, NULL);
         hook->num = HOOK_END;
         ast_add(&L->nodes, root, hook);

@@ -622,7 +622,7 @@ static const char *start_position(ZrfLower *L, const GraphBoard *gb, const char 
                 if (!v) continue;
                 char val[24];
                 snprintf(val, sizeof val, "=%d", v);
-                put(&t, any ? "," : "{"); put(&t, L->attr[a]); put(&t, val);
+                put(&t, any ? "," : "{"); put(&t, zl_attribute_var(L, a)); put(&t, val);
                 any = 1;
             }
             if (any) put(&t, "}");

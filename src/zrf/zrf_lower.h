@@ -47,6 +47,7 @@ typedef struct {
     const char **player; int nplayers;
     const ZrfNode **piece; int npieces;          /* the (piece ...) sections */
     const char **attr; int nattrs;               /* every attribute name of every piece */
+    const char **attr_var;       /* each one's piece variable in the lowered game (zrf_attrs.c) */
     int *attr_max;               /* an attribute's greatest value: 0 for true or false (a bool),
                                     else Dagaz's numbers and words, an int 0..attr_max */
     const char **attr_word; int *attr_word_of; int nwords;   /* the words attributes take, each
@@ -160,6 +161,7 @@ Ast *zl_condition(ZrfLower *L, const ZrfNode *c, void *block);
  * code), -1 for anything else (a condition). */
 void zl_declare_attributes(ZrfLower *L, Ast *root);
 int zl_attribute_numbers(const ZrfLower *L, int attr);
+const char *zl_attribute_var(const ZrfLower *L, int attr);
 int zl_attribute_default(ZrfLower *L, int piece, int attr);
 int zl_attribute_constant(ZrfLower *L, int attr, const ZrfNode *v);
 

@@ -265,7 +265,7 @@ static Ast *predicate(Blk *k, const ZrfNode *c, const char *name)
         Ast *sq = square_opt(k, c, 1);
         if (!sq) return NULL;
         Ast *e = zl_kids(L, AST_INDEX, c, sq, NULL, NULL);
-        e->name = zl_str(L, name);
+        e->name = zl_str(L, zl_attribute_var(L, zl_attribute(L, name)));
         /* (an attribute of numbers holds when it is not 0, as Dagaz's verify reads it) */
         return zl_attribute_numbers(L, zl_attribute(L, name)) ? zl_binary(L, BIN_NE, c, e,
                                                                           zl_num(L, 0, c)) : e;
@@ -478,7 +478,7 @@ static void effect_attribute(Blk *k, Ast *out, const ZrfNode *f)
     Ast *check, *sq = effect_square(k, f, 3, &check);
     if (!v || !sq) return;
     Ast *lv = zl_kids(L, AST_INDEX, f, sq, NULL, NULL);
-    lv->name = zl_str(L, f->kids[1]->text);
+    lv->name = zl_str(L, zl_attribute_var(L, attr));
     /* the value is read now, into a local: a deferred assignment keeps a value, not a test */
     Ast *blk = zl_block(L, f);
     ast_add(&L->nodes, blk, zl_let(L, " value", numbers ? "int" : "bool", v, f));
