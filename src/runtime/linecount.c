@@ -109,7 +109,8 @@ long count_line_moves(Pos *p, MoveList *ml, int sq, int32_t w, const PieceType *
     const int32_t *st = p->st;
     const int16_t *nb = g->neighbor;
     const int nd = g->ndirs;
-    size_t at = ((size_t)PW_TYPE(w) * (size_t)g->nplayers + (size_t)mover) * (size_t)g->nsq + (size_t)sq;
+    size_t at = ((size_t)PW_TYPE(w) * (size_t)g->nplayers + (size_t)mover) * (size_t)g->nsq
+              + (size_t)sq;
     for (int32_t i = lr->start[at], end = lr->start[at + 1]; i < end; i++) {
         const Ray *r = &lr->ray[i];
         if (__builtin_expect(r->how & RAY_WALK, 0)) {
