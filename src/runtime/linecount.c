@@ -45,10 +45,13 @@ void linecount_prepare(Game *g)
 {
     g->line_rays = NULL;
     if (g->stack != 1 || g->ndirs > 255) return;
-    long n = 0;
-    for (int t = 1; t <= g->ntypes; t++) n += g->types[t].natoms;
+    long n = 0, counted = 0;
+    for (int t = 1; t <= g->ntypes; t++) {
+        n += g->types[t].natoms;
+        counted += !g->types[t].royal && g->types[t].natoms;
+    }
     n *= (long)g->nplayers * g->nsq;
-    if (n > RAYS_MAX) return;
+    if (n > RAYS_MAX || !counted) return;         /* (no moves to count: perft lists them all) */
     struct LineRays *lr = arena_alloc(&g->arena, sizeof *lr);
     size_t nstart = (size_t)(g->ntypes + 1) * (size_t)g->nplayers * (size_t)g->nsq + 1;
     lr->start = arena_alloc(&g->arena, sizeof *lr->start * nstart);

@@ -419,13 +419,14 @@ int node_count_legal(Pos *p, MoveList *ml)
 {
     const Game *g = p->g;
     Pins pins;
-    if (g->legal_by_pins && !legal_list_whole(g) && g->extend_fn < 0 && !g->pass_forced) {
+    if (g->legal_by_pins && g->line_rays && !legal_list_whole(g) && g->extend_fn < 0 &&
+        !g->pass_forced) {
         vm_start_position(p);
         if (pins_find(p, pos_mover(p), &pins)) {
             CountCtx cc = { &pins, 0 };
             gen_units_counting(p, ml, NULL, 0, 0, 0, &cc);
-            int merges = 0;
-            for (int i = 0; i < ml->n && !merges; i++) merges = merge_applies(g, &ml->m[i]);
+            int merges = 0;       /* (nothing counted: the list is whole, keep_legal merges) */
+            for (int i = 0; cc.n && i < ml->n && !merges; i++) merges = merge_applies(g, &ml->m[i]);
             if (!merges) {
                 vm_charge(p, LEGAL_MOVE_STEPS * cc.n);
                 keep_legal(p, ml, &pins);
