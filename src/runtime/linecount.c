@@ -44,7 +44,8 @@ static int ray_of(const Game *g, const Atom *a, int ai, int pl, int sq, Ray *r)
 void linecount_prepare(Game *g)
 {
     g->line_rays = NULL;
-    if (g->stack != 1 || g->ndirs > 255) return;
+    /* (a `legal` that goes on after the in-check test judges every move: nothing is counted) */
+    if (g->stack != 1 || g->ndirs > 255 || g->legal_pretest_fn >= 0) return;
     long n = 0, counted = 0;
     for (int t = 1; t <= g->ntypes; t++) {
         n += g->types[t].natoms;

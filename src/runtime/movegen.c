@@ -171,8 +171,11 @@ static int some_legal(Pos *p, MoveList *ml, int n)
  * (linecount.h) */
 typedef struct { const Pins *pins; long n; } CountCtx;
 
-static int gen_units_counting(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip,
-                              int onto_only, CountCtx *cc)
+/* (inlined twice: into gen_units with cc NULL, where its code is the plain generation's, and
+ * into node_count_legal) */
+static inline __attribute__((always_inline)) int
+gen_units_counting(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, int onto_only,
+                   CountCtx *cc)
 {
     const Game *g = p->g;
     int mover = pos_mover(p);
@@ -266,8 +269,8 @@ static int gen_units_counting(Pos *p, MoveList *ml, GenStop stop, int from_unit,
     return 0;
 }
 
-static inline int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip,
-                            int onto_only)
+static int __attribute__((noinline)) gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit,
+                                               int skip, int onto_only)
 {
     return gen_units_counting(p, ml, stop, from_unit, skip, onto_only, NULL);
 }
