@@ -391,6 +391,17 @@ enum {
       "CHOOSELIST that first passes over the squares that would fail at once: CHOOSELIST l i s " \
       "k; LOAD s; GO; LOAD 0; EMPTY, FRIEND or ENEMY; a jump one way of which is FAIL " \
       "(`choose s in board { go s; require empty; ... }`)") \
+    S(FORRUN, (FORBIT, LOAD, LOAD, STEPSQ), LOOP, \
+      "FORBIT that first passes over the directions d along which the count of squares in a " \
+      "row from x that pass a test does not come to K2 (superinstr.c, run_follows: `let t = " \
+      "step(x, d); let k = 1; while k < K and t != none and enemy(t) { k = k + 1; t = step(t, " \
+      "d); } if k == K2 { ... }`)") \
+    S(CHOOSEANY, (CHOOSELIST, LOAD, GO, LOAD), LOOP, \
+      "CHOOSEGO that also passes over the squares none of whose neighbours passes the test " \
+      "the branch then requires: after CHOOSEGO's test, PUSH 0; STORE f; PUSHDIRS m; STORE ml; " \
+      "FORNEAR's loop over ml whose body is PUSH c; STORE f; JMP back; then LOAD f; a jump that " \
+      "fails on 0 (superinstr.c: ataxx's `let near = false; for d in adjacent { ... near = " \
+      "true; } require near;`)") \
     S(CHOOSETEST, (CHOOSELIST, LOAD, FRIEND, JNZ), LOOP, \
       "CHOOSELIST that first passes over the squares that would fail at once: CHOOSELIST l i s " \
       "k; LOAD s; EMPTY, FRIEND or ENEMY; a jump one way of which is FAIL (`choose a in board " \

@@ -185,6 +185,117 @@ static int choose_test_follows(const int32_t *code, int pc, int end, int go_firs
     return jump_or_fail(code, next_pc(code, q), end);
 }
 
+/* The instruction at q where the jump at j (JZ or JNZ, one way of which is FAIL) goes on */
+static int goes_on_at(const int32_t *code, int j, int end)
+{
+    int t = code[j + 1];
+    return is_at(code, t, end, OP_FAIL) ? next_pc(code, j) : t;
+}
+
+/* Whether the jump at j (jump_or_fail) goes on when the value tested is not 0 */
+static int goes_on_true(const int32_t *code, int j, int end)
+{
+    int fail_at_target = is_at(code, code[j + 1], end, OP_FAIL);
+    return (base_at(code, j) == OP_JNZ) != fail_at_target;
+}
+
+/* After CHOOSEGO's `go s; require TEST;` (choose_test_follows) at pc, a search of the square's
+ * neighbours that the branch requires to find one (ataxx's clones: `let near = false; for d in
+ * adjacent { let t = step(here, d); if t != none and friend(t) { near = true; } } require
+ * near;`), each part at a fixed place from where the test goes on:
+ *     PUSH 0; STORE f; PUSHDIRS m; STORE ml;
+ *     FORBIT ml d exit ... (near_follows: x is `here` or s, or a local none of these write);
+ *     PUSH c; STORE f; JMP back to the FORBIT         (c not 0; the body the test leads to)
+ *     exit: LOAD f; a jump that goes on when f is not 0, and fails otherwise
+ * A square that passes the first test but none of whose neighbours passes the second fails at
+ * the require, having written nothing but locals the choice restores: skips.c passes over it. */
+static int any_follows(const int32_t *code, int pc, int end)
+{
+    int i = code[pc + 2], s = code[pc + 3];
+    int q = next_pc(code, pc);                          /* LOAD s; GO; LOAD 0; test; jump */
+    for (int k = 0; k < 4; k++) q = next_pc(code, q);
+    q = goes_on_at(code, q, end);
+    if (!is_at(code, q, end, OP_PUSH) || code[q + 1] != 0) return 0;
+    q = next_pc(code, q);
+    if (!is_at(code, q, end, OP_STORE)) return 0;
+    int f = code[q + 1];
+    q = next_pc(code, q);
+    if (!is_at(code, q, end, OP_PUSHDIRS)) return 0;
+    q = next_pc(code, q);
+    if (!is_at(code, q, end, OP_STORE)) return 0;
+    int ml = code[q + 1];
+    int lp = next_pc(code, q);
+    if (!is_at(code, lp, end, OP_FORBIT) || code[lp + 1] != ml) return 0;
+    if (!near_follows(code, lp, end, 0)) return 0;
+    int d = code[lp + 2], x = code[lp + 5], t = code[lp + 10], exit = code[lp + 3];
+    if (base_at(code, lp + 4) != OP_LOAD) return 0;     /* (not MOVEFIELD) */
+    /* the locals the search writes are its own: none of them is the choice's cursor, its
+     * square, `here`, or x (read for each direction) */
+    int w[4] = { f, ml, d, t };
+    for (int k = 0; k < 4; k++) {
+        if (w[k] == i || w[k] == s || w[k] == LOC_HERE) return 0;
+        for (int j = k + 1; j < 4; j++) if (w[k] == w[j]) return 0;
+        if (x != LOC_HERE && x != s && x == w[k]) return 0;
+    }
+    if (x == i) return 0;
+    q = lp + 23;                                        /* the body: f = c; back */
+    if (!is_at(code, q, end, OP_PUSH) || code[q + 1] == 0) return 0;
+    q = next_pc(code, q);
+    if (!is_at(code, q, end, OP_STORE) || code[q + 1] != f) return 0;
+    q = next_pc(code, q);
+    if (!is_at(code, q, end, OP_JMP) || code[q + 1] != lp) return 0;
+    q = exit;                                           /* require f */
+    if (!is_at(code, q, end, OP_LOAD) || code[q + 1] != f) return 0;
+    q = next_pc(code, q);
+    return jump_or_fail(code, q, end) && goes_on_true(code, q, end);
+}
+
+/* Whether the instruction at q is op with operand v (its first) */
+static int op_is(const int32_t *code, int q, int end, int op, int v)
+{
+    return is_at(code, q, end, op) && code[q + 1] == v;
+}
+
+/* After FORBIT m d end at pc, a count of the squares in a row along d from x that pass a test,
+ * and a body run only where the count comes to K2 (connect-four's `end`: `let t = step(s, d);
+ * let k = 1; while k < 4 and t != none and enemy(t) { k = k + 1; t = step(t, d); } if k == 4
+ * { ... }`), each instruction at a fixed place from pc (skips.c, skip_run, reads them so):
+ *     LOAD x; LOAD d; STEPSQ; STORE t;                   x not m, d, t or k
+ *     PUSH c0; STORE k;
+ *   C: LOAD k; PUSH K; LT; JZ E;   LOAD t; PUSH -1; NE; JZ E;   LOAD t; EMPTY, FRIEND or ENEMY;
+ *     JZ E;   LOAD k; PUSH a; ADD; STORE k;   LOAD t; LOAD d; STEPSQ; STORE t;   JMP C;
+ *   E: LOAD k; PUSH K2; EQ; JZ pc
+ * A direction whose count does not come to K2 goes back to the FORBIT having written only t
+ * and k, which the next direction writes again before it reads them. */
+static int run_follows(const int32_t *code, int pc, int end)
+{
+    int m = code[pc + 1], d = code[pc + 2], q = pc + 4;
+    if (!is_at(code, q, end, OP_LOAD) || !op_is(code, q + 2, end, OP_LOAD, d)) return 0;
+    int x = code[q + 1];
+    if (!is_at(code, q + 4, end, OP_STEPSQ) || !is_at(code, q + 5, end, OP_STORE)) return 0;
+    int t = code[q + 6];
+    q = pc + 11;
+    if (!is_at(code, q, end, OP_PUSH) || !is_at(code, q + 2, end, OP_STORE)) return 0;
+    int k = code[q + 3];
+    int w[5] = { m, d, t, k, x };
+    for (int a = 0; a < 5; a++)
+        for (int b = a + 1; b < 5; b++) if (w[a] == w[b]) return 0;
+    int c = pc + 15, e = c + 35;
+    if (!op_is(code, c, end, OP_LOAD, k) || !is_at(code, c + 2, end, OP_PUSH) ||
+        !is_at(code, c + 4, end, OP_LT) || !op_is(code, c + 5, end, OP_JZ, e)) return 0;
+    if (!op_is(code, c + 7, end, OP_LOAD, t) || !op_is(code, c + 9, end, OP_PUSH, -1) ||
+        !is_at(code, c + 11, end, OP_NE) || !op_is(code, c + 12, end, OP_JZ, e)) return 0;
+    if (!op_is(code, c + 14, end, OP_LOAD, t) || c + 16 >= end ||
+        !is_square_test(base_at(code, c + 16)) || !op_is(code, c + 17, end, OP_JZ, e)) return 0;
+    if (!op_is(code, c + 19, end, OP_LOAD, k) || !is_at(code, c + 21, end, OP_PUSH) ||
+        !is_at(code, c + 23, end, OP_ADD) || !op_is(code, c + 24, end, OP_STORE, k)) return 0;
+    if (!op_is(code, c + 26, end, OP_LOAD, t) || !op_is(code, c + 28, end, OP_LOAD, d) ||
+        !is_at(code, c + 30, end, OP_STEPSQ) || !op_is(code, c + 31, end, OP_STORE, t)) return 0;
+    if (!op_is(code, c + 33, end, OP_JMP, c)) return 0;
+    return op_is(code, e, end, OP_LOAD, k) && is_at(code, e + 2, end, OP_PUSH) &&
+           is_at(code, e + 4, end, OP_EQ) && op_is(code, e + 5, end, OP_JZ, pc);
+}
+
 void fuse_superinstructions(Game *g, int fn)
 {
     const CodeFunction *f = &g->fns[fn];
@@ -207,10 +318,12 @@ void fuse_superinstructions(Game *g, int fn)
             int choose = code[pc] == OP_CHOOSEBIT;
             if (near_follows(code, pc, f->end, choose))
                 code[pc] = choose ? OP_CHOOSENEAR : OP_FORNEAR;
+            else if (!choose && run_follows(code, pc, f->end)) code[pc] = OP_FORRUN;
             continue;
         }
         if (code[pc] == OP_CHOOSELIST) {
-            if (choose_test_follows(code, pc, f->end, 1)) code[pc] = OP_CHOOSEGO;
+            if (choose_test_follows(code, pc, f->end, 1))
+                code[pc] = any_follows(code, pc, f->end) ? OP_CHOOSEANY : OP_CHOOSEGO;
             else if (choose_test_follows(code, pc, f->end, 0)) code[pc] = OP_CHOOSETEST;
             continue;
         }

@@ -1,4 +1,4 @@
-/* skips.c - the native passes of FORNEAR, CHOOSENEAR, CHOOSEGO and CHOOSETEST.
+/* skips.c - the native passes of FORNEAR, CHOOSENEAR, CHOOSEGO, CHOOSEANY and CHOOSETEST.
  *
  * Each of those instructions stands where a loop or a choice over directions or squares begins,
  * followed by the code that tests the element it takes (superinstr.c checks the pattern when it
@@ -79,7 +79,18 @@ static inline uint64_t near_pass(const Pos *p, int64_t x, int test, int on, int 
     return mask;
 }
 
-uint64_t skip_near(const Pos *p, const int32_t *ip, const int64_t *L, int mover, uint64_t mask,
+/* A FORBIT loop passed over to its end leaves its direction local d and the square t as its
+ * last round set them (a `let` outside the loop may read them after it): written here */
+static void last_round(const Pos *p, const int32_t *ip, int64_t *L, int64_t x, uint64_t mask)
+{
+    const Game *g = p->g;
+    int last = 63 - __builtin_clzll(mask);
+    L[ip[2]] = last;
+    L[ip[10]] = (uint64_t)x < (uint64_t)g->nsq && last < g->ndirs
+                ? g->neighbor[x * g->ndirs + last] : -1;
+}
+
+uint64_t skip_near(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint64_t mask,
                    long *steps)
 {
     const int choose = opcode_info[ip[0]].base == OP_CHOOSEBIT;
@@ -97,20 +108,137 @@ uint64_t skip_near(const Pos *p, const int32_t *ip, const int64_t *L, int mover,
     const int32_t *j2 = ip + 21;
     /* FORBIT: the body is reached past JZ back on 1, past JNZ back on 0 */
     int on = choose ? goes_on_with(code_of(p), j2) : opcode_info[j2[0]].base == OP_JZ;
-    return near_pass(p, x, opcode_info[ip[20]].base, on, mover, mask, 9 + choose, 12 + choose,
-                     steps);
+    uint64_t left = near_pass(p, x, opcode_info[ip[20]].base, on, mover, mask, 9 + choose,
+                              12 + choose, steps);
+    if (!left && !choose) last_round(p, ip, L, x, mask);   /* (a choice's failure restores) */
+    return left;
+}
+
+/* CHOOSEANY's search of the neighbours, decoded from the code after its test (superinstr.c,
+ * any_follows): the direction set, the square looked from, the test and the value it goes on
+ * with, and the instructions a square that fails it runs from PUSH 0 to the FAIL of the require
+ * (the directions' own counted by near_pass) */
+typedef struct {
+    uint64_t mask;
+    int from;       /* -1: the square chosen (`here` or s), else the local read */
+    int test, on;
+} AnySearch;
+
+static void any_decode(const Pos *p, const int32_t *ip, int pl, AnySearch *a)
+{
+    const int32_t *code = code_of(p);
+    const int32_t *j = ip + 11;                         /* the jump after the square's test */
+    const int32_t *q = opcode_info[code[j[1]]].base == OP_FAIL ? j + 2 : code + j[1];
+    /* PUSH 0; STORE f; PUSHDIRS m; STORE ml; FORBIT ...: the words at 0, 2, 4, 6, 8 */
+    a->mask = p->g->dirset_abs[q[5] * MAX_PLAYERS + pl];
+    const int32_t *lp = q + 8;
+    int x = lp[5];
+    a->from = x == LOC_HERE || x == ip[3] ? -1 : x;
+    a->test = opcode_info[lp[20]].base;
+    a->on = opcode_info[lp[21]].base == OP_JZ;
+}
+
+const int32_t *skip_any_found(const Pos *p, const int32_t *ip, int64_t *L, int pl, int mover,
+                              long *steps)
+{
+    const Game *g = p->g;
+    const int32_t *code = code_of(p);
+    const int32_t *j = ip + 11;                         /* as any_decode */
+    const int32_t *q = opcode_info[code[j[1]]].base == OP_FAIL ? j + 2 : code + j[1];
+    const int32_t *lp = q + 8;
+    uint64_t mask = g->dirset_abs[q[5] * MAX_PLAYERS + pl];
+    const int test = opcode_info[lp[20]].base, on = opcode_info[lp[21]].base == OP_JZ;
+    int x0 = lp[5];
+    int64_t x = x0 == LOC_HERE || x0 == ip[3] ? L[ip[3]] : L[x0];
+    /* the loop as written: each direction in turn, 9 steps off the board, 12 turned away, 15
+     * passed (PUSH c; STORE f; JMP back); d and t are left as the last direction set them */
+    long n = 0;
+    int last = -1;
+    int64_t t = -1;
+    if ((uint64_t)x >= (uint64_t)g->nsq) {              /* every step is off the board */
+        n = 9 * __builtin_popcountll(mask);
+        if (mask) last = 63 - __builtin_clzll(mask);
+    } else {
+        const int16_t *nb = &g->neighbor[x * g->ndirs];
+        const int32_t *st = p->st;
+        const int ndirs = g->ndirs;
+        /* one loop a test (a board of one piece a square), as near_pass */
+#define ANY_LOOP(VALUE) \
+        for (uint64_t m = mask; m; m &= m - 1) {                        \
+            last = __builtin_ctzll(m);                                  \
+            t = last < ndirs ? nb[last] : -1;                           \
+            if (t < 0) { n += 9; continue; }                            \
+            int32_t w = st[t]; (void)w;                                 \
+            n += (VALUE) == on ? 15 : 12;                               \
+        }
+        if (g->stack != 1) ANY_LOOP(square_test(p, test, t, mover))
+        else if (test == OP_EMPTY) ANY_LOOP(!w)
+        else if (test == OP_FRIEND) ANY_LOOP(w && PW_OWNER(w) == mover)
+        else ANY_LOOP(w && PW_OWNER(w) >= 0 && PW_OWNER(w) != mover)
+#undef ANY_LOOP
+    }
+    L[LOC_HERE] = L[ip[3]];                             /* GO */
+    L[q[3]] = lp[24];                                   /* f: the body ran (skip_choose) */
+    L[q[7]] = 0;                                        /* the direction set, used up */
+    if (last >= 0) { L[lp[2]] = last; L[lp[10]] = t; }
+    /* LOAD s, GO, LOAD 0, the test, its jump; PUSH, STORE, PUSHDIRS, STORE; the directions; the
+     * last FORBIT; LOAD f and the jump, which goes on */
+    *steps += 5 + 4 + n + 1 + 2;
+    const int32_t *r = code + lp[3] + 2;                /* the require's jump */
+    return opcode_info[code[r[1]]].base == OP_FAIL ? r + 2 : code + r[1];
+}
+
+/* The longest walk a direction of FORRUN is run for natively; a longer one (a count that does
+ * not stop on a board whose links go round) is left to the code */
+#define RUN_WALK_MAX 64
+
+uint64_t skip_run(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint64_t mask,
+                  long *steps)
+{
+    const Game *g = p->g;
+    /* the words of run_follows (superinstr.c): x at 5, c0 at 12, K at 18, the test at 31, a at
+     * 37, K2 at 53 */
+    const int64_t x = L[ip[5]], c0 = ip[12], K = ip[18], a = ip[37], K2 = ip[53];
+    const int test = opcode_info[ip[31]].base;
+    long n = 0;
+    int d = -1;
+    int64_t t = -1, k = c0;
+    for (; mask; mask &= mask - 1) {
+        d = __builtin_ctzll(mask);
+        t = (uint64_t)x < (uint64_t)g->nsq && d < g->ndirs ? g->neighbor[x * g->ndirs + d] : -1;
+        k = c0;
+        long cost = 1 + 4 + 2 + 4;          /* FORBIT, t = step, k = c0; the count's test */
+        int walked = 0;
+        for (;;) {
+            if (!(k < K)) { cost += 4; break; }
+            if ((uint64_t)t >= (uint64_t)g->nsq) { cost += 8; break; }
+            if (!square_test(p, test, t, mover)) { cost += 11; break; }
+            if (++walked > RUN_WALK_MAX) break;
+            k += a;
+            t = d < g->ndirs ? g->neighbor[t * g->ndirs + d] : -1;
+            cost += 20;
+        }
+        if (walked > RUN_WALK_MAX || k == K2) break;   /* left to the code */
+        n += cost;
+    }
+    /* passed over to the end: d, t and k as the last round left them (last_round) */
+    if (!mask && d >= 0) { L[ip[2]] = d; L[ip[10]] = t; L[ip[14]] = k; }
+    *steps += n;
+    return mask;
 }
 
 int64_t skip_choose(const Pos *p, const int32_t *ip, const List *li, int pl, int mover,
-                    int64_t i, int64_t n, long *steps)
+                    const int64_t *L, int64_t i, int64_t n, long *steps)
 {
     const Game *g = p->g;
     /* CHOOSELIST l i s k | LOAD s | GO | LOAD 0 | test | jump: the words at 0, 5, 7, 8, 10, 11;
      * or CHOOSELIST l i s k | LOAD s | test | jump: 0, 5, 7, 8 */
-    const int go = ip[0] == OP_CHOOSEGO;
+    const int go = ip[0] != OP_CHOOSETEST;
     const int test = opcode_info[ip[go ? 10 : 7]].base;
     const int on = goes_on_with(code_of(p), ip + (go ? 11 : 8));
     const int32_t *item = li->item[pl];
+    AnySearch any = { 0, 0, 0, 0 };
+    if (ip[0] == OP_CHOOSEANY) any_decode(p, ip, pl, &any);
     long cost = 0;
     for (; i < n; i++) {
         int64_t e = item[i];
@@ -119,7 +247,16 @@ int64_t skip_choose(const Pos *p, const int32_t *ip, const List *li, int pl, int
             if (!on) break;                             /* (the test of none is 0) */
             cost += 5; continue;
         }
-        if (square_test(p, test, e, mover) == on) break;
+        if (square_test(p, test, e, mover) == on) {
+            if (ip[0] != OP_CHOOSEANY) break;
+            /* CHOOSELIST, LOAD, GO, LOAD, the test and its jump; PUSH, STORE, PUSHDIRS, STORE;
+             * the directions; the last FORBIT; LOAD f, the jump and FAIL */
+            long near = 0;
+            int64_t x = any.from < 0 ? e : L[any.from];
+            if (near_pass(p, x, any.test, any.on, mover, any.mask, 9, 12, &near)) break;
+            cost += 14 + near;
+            continue;
+        }
         cost += go ? 7 : 5;
     }
     *steps += cost;

@@ -1,6 +1,6 @@
-/* skips.h - the native passes of FORNEAR, CHOOSENEAR, CHOOSEGO and CHOOSETEST (opcodes.h,
- * superinstr.c): the directions or squares whose branch would fail at once, passed over without
- * running it. */
+/* skips.h - the native passes of FORNEAR, CHOOSENEAR, CHOOSEGO, CHOOSEANY and CHOOSETEST
+ * (opcodes.h, superinstr.c): the directions or squares whose branch would fail at once, passed
+ * over without running it. */
 #ifndef BOARDVM_SKIPS_H
 #define BOARDVM_SKIPS_H
 #include "position.h"
@@ -9,13 +9,28 @@
  * square one step from x (the instruction after it) is off the board or fails its test are
  * passed over; returns mask from the first one that passes on (0 if none), and adds to *steps
  * the instructions the passed-over ones would have run (FORBIT or CHOOSEBIT and the tests, and
- * the FAIL of a choice). */
-uint64_t skip_near(const Pos *p, const int32_t *ip, const int64_t *L, int mover, uint64_t mask,
+ * the FAIL of a choice). A FORNEAR passed over to its end writes its d and t as the code would. */
+uint64_t skip_near(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint64_t mask,
                    long *steps);
 
-/* CHOOSEGO or CHOOSETEST at ip: the first index from i on (below n) of list li, as player pl
- * sees it, whose square passes the test after it, or n; *steps as skip_near's. */
+/* CHOOSEGO, CHOOSEANY or CHOOSETEST at ip: the first index from i on (below n) of list li, as
+ * player pl sees it, whose square passes the test after it (CHOOSEANY: and has a neighbour that
+ * passes the search after that, x read from the locals L), or n; *steps as skip_near's. */
 int64_t skip_choose(const Pos *p, const int32_t *ip, const List *li, int pl, int mover,
-                    int64_t i, int64_t n, long *steps);
+                    const int64_t *L, int64_t i, int64_t n, long *steps);
+
+/* FORRUN at ip: the directions of mask, lowest first, along which the count of the squares in a
+ * row from x (superinstr.c, run_follows) does not come to its K2 are passed over; returns mask
+ * from the first one that does (or walks too far), and adds the instructions of the others to
+ * *steps; passed over to the end, it writes d, t and k as the code would. */
+uint64_t skip_run(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint64_t mask,
+                  long *steps);
+
+/* CHOOSEANY at ip, its square chosen (in its local) and known to pass both its tests: the
+ * branch run up to the end of its require natively. The locals are left as the code leaves
+ * them, *steps gets the instructions it would have run, and the instruction to go on from is
+ * returned. */
+const int32_t *skip_any_found(const Pos *p, const int32_t *ip, int64_t *L, int pl, int mover,
+                              long *steps);
 
 #endif

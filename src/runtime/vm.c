@@ -452,6 +452,21 @@ static inline int64_t next_piece_square(const Pos *p, int own, int not_own, int6
 /* FORFRIEND (friends 1) and FORENEMY (0): the first element of list li from i on (below n)
  * whose square holds a piece of the mover, or of another side; n if none. (A function of its
  * own: inside the loop its code cost the other instructions registers.) */
+/* `count(T, P)`: the pieces of type T of player P on the board, out of the loop (inside it, its
+ * code moved with the loop's register allocation: 5 % of Smess's instructions came and went) */
+static __attribute__((noinline)) int count_pieces(const Pos *p, int type, int player)
+{
+    const Game *g = p->g;
+    const int32_t *st = p->st;
+    const int cells = g->nsq * g->stack;
+    int n = 0;
+    for (int i = 0; i < cells; i++) {
+        int32_t w = st[i];
+        n += w && PW_TYPE(w) == type && PW_OWNER(w) == player;
+    }
+    return n;
+}
+
 static __attribute__((noinline)) int64_t scan_pieces(const Pos *p, const List *li, int pl,
                                                      int mover, int friends, int64_t i, int64_t n)
 {

@@ -223,11 +223,12 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         /* FORBIT, CHOOSEBIT, CHOOSELIST that first pass over the elements the code after them
          * would turn away at once (superinstr.c, skips.c), charging the steps it would have run;
          * under --profile, or where reads are logged (the attack memo), as written */
-        vmcase(FORNEAR) vmcase(CHOOSENEAR) {
+        vmcase(FORNEAR) vmcase(CHOOSENEAR) vmcase(FORRUN) {
             uint64_t mask = (uint64_t)L[OPND(1)];
             if (!profiling && !c->reads && mask) {
                 long st = 0;
-                mask = skip_near(p, ip, L, mover, mask, &st);
+                mask = *ip == OP_FORRUN ? skip_run(p, ip, L, mover, mask, &st)
+                                        : skip_near(p, ip, L, mover, mask, &st);
                 L[OPND(1)] = (int64_t)mask;
                 if (!mask && *ip == OP_CHOOSENEAR) st--;   /* (no last CHOOSEBIT: its FAIL) */
                 BULK_STEPS(st);
@@ -240,21 +241,27 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             L[OPND(2)] = bit;
             ip += 4; NEXT;
         }
-        vmcase(CHOOSEGO) vmcase(CHOOSETEST) {
+        vmcase(CHOOSEGO) vmcase(CHOOSEANY) vmcase(CHOOSETEST) {
             const List *li = &g->lists[OPND(1)];
             int pl = PLOK(mover) ? mover : 0;
             int64_t i = L[OPND(2)], n = li->n[pl];
             if (!profiling && !c->reads && i >= 0 && i < n) {
                 long st = 0;
-                int64_t k = skip_choose(p, ip, li, pl, mover, i, n, &st);
+                int64_t k = skip_choose(p, ip, li, pl, mover, L, i, n, &st);
                 if (k >= n) st--;                          /* (no last CHOOSELIST: its FAIL) */
                 BULK_STEPS(st);
                 i = k;
             }
-            if (i < 0 || i >= n) goto fail;
+            if (i < 0 || i >= n) { DROP_KEPT(); goto fail; }
             L[OPND(2)] = i + 1;
-            if (i + 1 < n) push_choice(p, s, PC, L, OPND(4), LINE);
+            if (i + 1 < n) AGAIN_CHOICE(OPND(4), OPND(2)); else DROP_KEPT();
             L[OPND(3)] = li->item[pl][i];
+            if (*ip == OP_CHOOSEANY && !profiling && !c->reads) {
+                long st = 0;
+                ip = skip_any_found(p, ip, L, pl, mover, &st);
+                BULK_STEPS(st);
+                NEXT;
+            }
             ip += 5; NEXT;
         }
         vmcase(BIT) a = stk[sp - 1]; stk[sp - 1] = a >= 0 && a < 64 ? (int64_t)(1ull << a) : 0;
@@ -587,13 +594,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             ip += 1; NEXT;
         vmcase(COUNT) {
             b = stk[--sp]; a = stk[sp - 1];
-            int n = 0;
-            if (PLOK(b) && TYOK(a))
-                for (int sq = 0; sq < g->nsq; sq++)
-                    for (int l = 0; l < g->stack; l++) {
-                        int32_t w = p->st[sq * g->stack + l];
-                        n += w && PW_TYPE(w) == a && PW_OWNER(w) == b;
-                    }
+            int n = PLOK(b) && TYOK(a) ? count_pieces(p, (int)a, (int)b) : 0;
             NATIVE_WORK(g->nsq * g->stack);          /* (13312 cells on the largest board) */
             stk[sp - 1] = n;
             ip += 1; NEXT;
@@ -831,7 +832,8 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             /* A CHOOSELIST or CHOOSEBIT resumed here pushes at once a choice with these very
              * locals but its cursor: the choice stays, and the instruction writes the cursor
              * into it (AGAIN_CHOICE) or drops it (DROP_KEPT), instead of a pop and a copy. */
-            if (*ip == OP_CHOOSELIST || *ip == OP_CHOOSEBIT) kept = 1;
+            if (*ip == OP_CHOOSELIST || *ip == OP_CHOOSEBIT || *ip == OP_CHOOSEGO ||
+                *ip == OP_CHOOSEANY || *ip == OP_CHOOSETEST) kept = 1;
             else { s->nch--; s->nlocs = ch->loc_off; }
         }
     }

@@ -1,0 +1,66 @@
+#!/bin/sh
+# CHOOSEANY (src/runtime/skips.c) counts the squares it passes over, and the search it runs
+# natively on the square it finds, as the code it stands for would have: the least bound on the
+# instructions between two emitted moves (`moves steps N`) under which the program below counts
+# its moves (`perft 1`) is the same with and without --profile (which runs the code as written, one
+# instruction at a time), and is the count worked out by hand below. A build that charges one
+# step too few or too many anywhere in the form moves the plain bound off it.
+# Run from the top build directory by `make check`.
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+# A White stone on a1 of a 10 x 10 board; a clone next to a White stone (4 directions), so the
+# moves b1 and a2, and then 89 squares (b2 to j10 in board order) with no White neighbour, each
+# passed over: CHOOSELIST, LOAD s, GO, LOAD 0, EMPTY, JNZ (6), PUSH, STORE, PUSHDIRS, STORE (4),
+# each direction 12 (on the board, not White) or 9 (off the board), the last FORBIT (1), LOAD
+# near, JNZ, FAIL (3): 62 inside the board, 59 on an edge, 56 in a corner. Row 2 (b2..i2 8 * 62,
+# j2 59), rows 3 to 9 (7 * (59 + 8 * 62 + 59)), row 10 (56 + 8 * 59 + 56): 555 + 4298 + 584 =
+# 5437; and RET after a2's move: the least bound is 5438, the longest stretch between moves.
+# With the stone on j10 instead, the moves are j9 and i10, and the longest stretch is the first:
+# PUSH, STORE (the choice's cursor), a1 to i9 passed over (584 + 7 * 614 + 555 = 5437, the same
+# squares turned round), then j9 found and run natively: CHOOSELIST, LOAD s, GO, LOAD 0, EMPTY,
+# JNZ (6), the four of the set (4), n j10 White 15, s j8 12, e off 9, w i9 12, the last FORBIT
+# (1), LOAD near, JNZ (2) and EMIT (1): 62; 2 + 5437 + 62 = 5501.
+cat > "$tmp/t.in" <<'RULES'
+game "any steps";
+players White "w", Black "b";
+board 10 x 10;
+direction n = (0,1), s = (0,-1), e = (1,0), w = (-1,0);
+dirs adjacent = n e s w;
+moves steps STEPS;
+piece Stone "S" { }
+drops free Stone {
+  choose s in board {
+    go s; require empty;
+    let near = false;
+    for d in adjacent { let t = step(here, d); if t != none and friend(t) { near = true; } }
+    require near;
+    emit drop;
+  }
+}
+start "START w";
+RULES
+# the least N in [lo, hi] under which `perft 1` succeeds ($1: extra option)
+least() {
+    lo=1000 hi=8000
+    while [ "$lo" -lt "$hi" ]; do
+        mid=$(( (lo + hi) / 2 ))
+        sed "s/STEPS/$mid/; s|START|$2|" "$tmp/t.in" > "$tmp/t.rules"
+        if ./boardvm perft "$tmp/t.rules" 1 $1 >/dev/null 2>&1; then hi=$mid; else lo=$((mid + 1)); fi
+    done
+    echo "$lo"
+}
+fail=0
+one=10/10/10/10/10/10/10/10/10/S9 two=9S/10/10/10/10/10/10/10/10/10
+sed "s/STEPS/8000/; s|START|$one|" "$tmp/t.in" > "$tmp/t.rules"
+out=$(./boardvm moves "$tmp/t.rules" | tr '\n' ' ')
+[ "$out" = "S@a2 S@b1 " ] && echo "ok: the moves" || { echo "FAIL: moves '$out'"; fail=1; }
+# $1 position, $2 the least bound by hand
+bound() {
+    plain=$(least "" "$1") profiled=$(least --profile "$1")
+    [ "$plain" = "$2" ] && echo "ok: least bound $2" || { echo "FAIL: least bound $plain, not $2"; fail=1; }
+    [ "$profiled" = "$2" ] && echo "ok: as written too" ||
+        { echo "FAIL: as written (--profile) $profiled, not $2"; fail=1; }
+}
+bound "$one" 5438
+bound "$two" 5501
+exit $fail
