@@ -287,6 +287,8 @@ typedef struct Game {
                                              that cannot capture (origins.h) */
     const struct VmHost *host;            /* the runtime's answers to the VM (vm.h), set by
                                              movegen_prepare */
+    const struct LineRays *line_rays;     /* each type's lines from each square, for counting
+                                             them (linecount.h); NULL on boards too big */
 
     /* attacks */
     int nattackdirs[MAX_PLAYERS];

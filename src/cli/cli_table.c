@@ -38,7 +38,8 @@ const CliOption cli_options[] = {    /* cli.h: [NOPTIONS], so none can be missin
     FLAG(OPT_DIVIDE, "divide", 0, "the count below each move"),
     FLAG(OPT_CHECK_HASH, "check-hash", 0, "check the incremental hash against a recompute (slow)"),
     FLAG(OPT_CHECK_GEN, "check-gen", 0,
-         "at every node above the last ply, generate the moves as the search does, and compare"),
+         "at every node above the last ply, generate the moves as the search does, and compare; "
+         "at the last ply, compare the count with the listed moves"),
     FLAG(OPT_PROFILE, "profile", 0, "count the instructions each program and rules line runs"),
     FLAG(OPT_LIST_OPCODES, "list-opcodes", 0, "list the instruction set"),
     FLAG(OPT_UPDATE, "update", 0,

@@ -6,7 +6,9 @@
  * the stopped-and-resumed list must be the plain list, move for move (also when stopped again
  * halfway, where the search stops for the hash table's move: gen_more); the captures-only list
  * must hold the plain list's captures in the same order; the first legal move must exist
- * exactly when the legal list is not empty. */
+ * exactly when the legal list is not empty. At the last ply, where perft only counts the moves
+ * (node_count_legal), the count and the result are compared with the listed moves' instead
+ * (gencheck_count). */
 #include "gencheck.h"
 #include <string.h>
 #include "movegen.h"
@@ -102,4 +104,15 @@ void gencheck_node(Pos *p, int ply)
     if (first != (legal->n > 0))
         pos_runtime_error(p, 0, "internal error: the first legal move was %sfound, and the "
                           "legal moves are %d", first ? "" : "not ", legal->n);
+}
+
+void gencheck_count(Pos *p, int ply, int counted)
+{
+    int result = p->result, reason = p->result_reason, player = p->result_player;
+    MoveList *plain = pos_list(p, FIRST_CHECK_LIST + ply);
+    node_moves_unnamed(p, plain);
+    if (plain->n != counted || p->result != result || p->result_reason != reason ||
+        p->result_player != player)
+        pos_runtime_error(p, 0, "internal error: the last ply's count is %d moves (result %d), "
+                          "the list's %d (result %d)", counted, result, plain->n, p->result);
 }

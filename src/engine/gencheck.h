@@ -7,4 +7,7 @@
  * difference is a runtime error that says "internal error". `ply`: the caller's ply, whose
  * list is left alone. */
 void gencheck_node(Pos *p, int ply);
+/* The same at perft's last ply: `counted` (node_count_legal's answer, p->result as it left it)
+ * against node_moves_unnamed's list. */
+void gencheck_count(Pos *p, int ply, int counted);
 #endif

@@ -10,11 +10,16 @@ uint64_t perft(Pos *p, int depth, int ply)
 {
     if (depth <= 0) return 1;
     MoveList *ml = pos_list(p, ply);
+    /* bulk count: the leaves need not be made, nor even listed where the pins decide */
+    if (depth == 1) {
+        int n = node_count_legal(p, ml);
+        if (p->check_gen) gencheck_count(p, ply, n);
+        return (uint64_t)n;
+    }
     node_moves_unnamed(p, ml);      /* (counted, never named: no `qualify` text is needed) */
-    /* (not at the last ply, whose lists are only counted: the check would cost the whole
-     * perft several times over, and every position above them is checked) */
-    if (p->check_gen && depth > 1) gencheck_node(p, ply);
-    if (depth == 1) return (uint64_t)ml->n;   /* bulk count: the leaves need not be made */
+    /* (the last ply's count is checked against its list above: the generations' full check
+     * would cost the whole perft several times over, and every position above is checked) */
+    if (p->check_gen) gencheck_node(p, ply);
     uint64_t n = 0;
     for (int i = 0; i < ml->n; i++) {
         if (depth > 2 && perft_stop) break;

@@ -13,6 +13,7 @@
 #include "capture.h"
 #include "effects.h"
 #include "pins.h"
+#include "linecount.h"
 #include "merge.h"
 #include <stdlib.h>
 #include <string.h>
@@ -166,7 +167,15 @@ static int some_legal(Pos *p, MoveList *ml, int n)
     return 0;
 }
 
-static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, int onto_only)
+/* node_count_legal's generation: the pins found before it, and the moves counted, not listed
+ * (linecount.h) */
+typedef struct { const Pins *pins; long n; } CountCtx;
+
+/* (inlined twice: into gen_units with cc NULL, where its code is the plain generation's, and
+ * into node_count_legal) */
+static inline __attribute__((always_inline)) int
+gen_units_counting(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, int onto_only,
+                   CountCtx *cc)
 {
     const Game *g = p->g;
     int mover = pos_mover(p);
@@ -178,7 +187,7 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip
     const int ext = g->extend_fn >= 0;
     if (ext) onto_only = 0;
     if (from_unit == 0 && skip == 0) {
-        vm_start_position(p);
+        if (!cc) vm_start_position(p);             /* (node_count_legal started it) */
         /* the walk over the board's squares, the empty ones too: on the largest board (26 x
          * 32) with few pieces it is most of the work of a position (bench/work-calibration.sh,
          * "832 squares, two pieces") */
@@ -203,8 +212,10 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip
             if (t < 1 || t > g->ntypes) continue;
             const PieceType *T = &g->types[t];
             if (T->natoms && !skip) {                                   /* (resumed: done) */
-                gen_atoms(p, ml, sq, w, T, mover);
-                vm_charge(p, T->natoms + LINE_MOVE_STEPS * (long)(ml->n - before));
+                long counted = cc ? count_line_moves(p, ml, sq, w, T, mover, cc->pins) : -1;
+                if (counted < 0) { counted = 0; gen_atoms(p, ml, sq, w, T, mover); }
+                if (cc) cc->n += counted;
+                vm_charge(p, T->natoms + LINE_MOVE_STEPS * (long)(ml->n - before + counted));
             }
             for (int i = before; i < ml->n; i++) ml->m[i].layer = (uint8_t)l;
             if (T->moves_fn >= 0 && (!onto_only || g->moves_onto[T->moves_fn]) &&
@@ -256,6 +267,12 @@ static int gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip
     }
     ml->next_unit = -1;
     return 0;
+}
+
+static int __attribute__((noinline)) gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit,
+                                               int skip, int onto_only)
+{
+    return gen_units_counting(p, ml, stop, from_unit, skip, onto_only, NULL);
 }
 
 void gen_pseudo(Pos *p, MoveList *ml) { gen_units(p, ml, NULL, 0, 0, 0); }
@@ -322,10 +339,11 @@ int gen_first_legal(Pos *p, MoveList *ml)
     return gen_units(p, ml, count_legal_from, 0, 0, 0);     /* every unit was tested as it came */
 }
 
-void gen_legal(Pos *p, MoveList *ml)
+/* The pseudo-legal moves of ml kept if legal (and merged); `known`: the pins, found before the
+ * generation (node_count_legal), or NULL to find them here where the game allows. */
+static void keep_legal(Pos *p, MoveList *ml, const Pins *known)
 {
     const Game *g = p->g;
-    gen_pseudo(p, ml);
     int mover = pos_mover(p);
     /* `moves distinct` merges every two moves that reach one state; a `distinct { }` block only
      * the moves it emitted itself (the same group). Moves that do the same thing are merged as
@@ -350,14 +368,16 @@ void gen_legal(Pos *p, MoveList *ml)
     /* The test needs only what `legal` can see of a make (effects.h); a move that merges
      * needs the state it reaches, so the hash after the whole make. */
     /* ... and where `legal` is `require not in-check;`, most moves need no make (pins.h) */
-    Pins pins;
-    const int by_pins = !any && g->legal_by_pins && pins_find(p, mover, &pins);
+    Pins found;
+    const Pins *pins = known;
+    if (!pins && !any && g->legal_by_pins && pins_find(p, mover, &found)) pins = &found;
+    const int by_pins = !any && pins;
     vm_charge(p, LEGAL_MOVE_STEPS * (long)ml->n);
     int k = 0;
     for (int i = 0; i < ml->n; i++) {
         uint64_t h = 0;
         int ok = -1;                   /* 1 legal, 0 not, -1 the move must be made to tell */
-        if (by_pins && pins_move_safe(p, ml, &ml->m[i], &pins))
+        if (by_pins && pins_move_safe(p, ml, &ml->m[i], pins))
             ok = g->legal_pretest_fn < 0 ? 1 : vm_run_legal_pretest(p, mover, &ml->m[i]);
         if (ok == 0) continue;
         /* no `legal` block and no merging: nothing after the make would look at it */
@@ -387,6 +407,42 @@ void gen_legal(Pos *p, MoveList *ml)
     ml->n = k;
     if (g->move_priorities) keep_best_class(ml);
     if (g->compulsory_capture) keep_captures(p, ml, g->compulsory_capture == 2);
+}
+
+void gen_legal(Pos *p, MoveList *ml)
+{
+    gen_pseudo(p, ml);
+    keep_legal(p, ml, NULL);
+}
+
+/* The moves counted (linecount.h) are legal without a list entry: only the game's shape decides
+ * whether a node may count them, and a node whose listed moves would merge (a `distinct { }`
+ * block) is generated again in full. */
+int node_count_legal(Pos *p, MoveList *ml)
+{
+    const Game *g = p->g;
+    Pins pins;
+    if (g->legal_by_pins && g->line_rays && !legal_list_whole(g) && g->extend_fn < 0 &&
+        !g->pass_forced) {
+        vm_start_position(p);
+        if (pins_find(p, pos_mover(p), &pins)) {
+            CountCtx cc = { &pins, 0 };
+            gen_units_counting(p, ml, NULL, 0, 0, 0, &cc);
+            int merges = 0;       /* (nothing counted: the list is whole, keep_legal merges) */
+            for (int i = 0; cc.n && i < ml->n && !merges; i++) merges = merge_applies(g, &ml->m[i]);
+            if (!merges) {
+                vm_charge(p, LEGAL_MOVE_STEPS * cc.n);
+                keep_legal(p, ml, &pins);
+                long n = ml->n + cc.n;
+                vm_run_end(p, (int)n);
+                if (!p->result) return (int)n;
+                return end_eliminates(p, ml) ? ml->n : 0;
+            }
+            movelist_clear(ml);
+        }
+    }
+    node_moves_unnamed(p, ml);
+    return ml->n;
 }
 
 void node_moves_unnamed(Pos *p, MoveList *ml)
@@ -783,7 +839,22 @@ int piece_attacks(Pos *p, int from, int target)
     return 0;
 }
 
+static int in_check_now(Pos *p, int player);
+
+/* Kept until the next write to the state (Pos.writes): the pins and a `require not in-check;`
+ * of a move program ask it of one position. */
 int in_check(Pos *p, int player)
+{
+    if (p->in_check_at == p->writes + 1 && p->in_check_player == player) return p->in_check_value;
+    uint64_t at = p->writes;
+    int r = in_check_now(p, player);
+    if (p->writes == at) {
+        p->in_check_at = at + 1; p->in_check_player = player; p->in_check_value = r;
+    }
+    return r;
+}
+
+static int in_check_now(Pos *p, int player)
 {
     const Game *g = p->g;
     int more;
@@ -938,6 +1009,7 @@ static int atoms_overlap(const Game *g, const PieceType *T)
 void movegen_prepare(Game *g)
 {
     g->host = &runtime_host;
+    linecount_prepare(g);
     int next = 0;
     for (int t = 1; t <= g->ntypes; t++) {      /* the lines of moves and of attacks alike */
         for (int i = 0; i < g->types[t].natoms; i++) next += !ATOM_PLAIN(&g->types[t].atoms[i]);

@@ -39,5 +39,9 @@ int attack_programs_reads(Pos *p, int target, int by, void (*add)(void *ctx, int
  * are not named yet: node_moves() (notation.h) also marks those whose strings need their
  * `qualify` text; this is for counting them (perft), where no move is named. */
 void node_moves_unnamed(Pos *p, MoveList *ml);
+/* How many moves node_moves_unnamed would list, and p->result as it sets it: perft's last ply.
+ * Where the pins decide legality (pins.h), the moves they call legal are counted, not listed
+ * (linecount.h), so ml then holds only the others. */
+int node_count_legal(Pos *p, MoveList *ml);
 
 #endif

@@ -160,6 +160,7 @@ static int royal_move_safe(Pos *p, const Move *m, int32_t royal)
         if (by != mover) attacked = square_attacked(p, m->to, by);
     p->st[m->from] = royal;
     p->st[m->to] = at_to;
+    p->writes++;                        /* (nothing kept by the count may hold across this) */
     return !attacked;
 }
 

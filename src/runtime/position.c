@@ -69,6 +69,7 @@ static inline __attribute__((always_inline)) void write_plain(Pos *p, int loc, i
     const Game *g = p->g;
     int32_t old = p->st[loc];
     p->st[loc] = val;
+    p->writes++;
     if (loc < g->st_hands) {                /* a cell: the common case is tested first */
         p->hash ^= zkey(loc, old) ^ zkey(loc, val);
         if (p->attackers) note_attacker(p, loc, old, val);
@@ -125,6 +126,7 @@ static inline void restore_raw(Pos *p, int loc, int32_t val)
         }
     }
     p->st[loc] = val;
+    p->writes++;
 }
 
 /* The trail's stamps (pos_board_stamp) beside it, as long as it (capstamp) */
@@ -220,6 +222,7 @@ void pos_reset_empty(Pos *p)
 {
     const Game *g = p->g;
     memset(p->st, 0, sizeof *p->st * (size_t)g->st_size);
+    p->writes++;
     if (p->attackers)
         memset(p->attackers, 0,
                sizeof *p->attackers * (size_t)g->nplayers * (size_t)p->attacker_words);
@@ -385,6 +388,7 @@ static int attackers_match(const Pos *p)
 
 Undo *pos_begin_move(Pos *p, int history)
 {
+    p->writes++;                 /* (the move's fields change, which programs may read) */
     if (p->nundo == p->capundo) {
         p->capundo = p->capundo ? 2 * p->capundo : 64;
         p->undo = xrealloc(p->undo, sizeof *p->undo * (size_t)p->capundo, "the undo records");
@@ -419,6 +423,7 @@ void pos_check_incremental(Pos *p, const char *after)
 void pos_unmake(Pos *p)
 {
     Undo *u = &p->undo[--p->nundo];
+    p->writes++;
     while (p->ntrail > u->trail_mark) {
         p->ntrail--;
         restore_raw(p, p->trail[p->ntrail].loc, p->trail[p->ntrail].old);

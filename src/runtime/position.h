@@ -133,6 +133,11 @@ typedef struct Pos {
      * bitmap per player of g->nsq bits kept by every write, so that attack tests need not scan
      * the board for them; NULL in the other games. */
     uint64_t *attackers; int attacker_words;
+    /* Every write to the state counts here (position.c), so that an answer about the position
+     * as it stands can be kept until the next write: in_check's (movegen.c), asked by the pins
+     * and again by a program such as castling's; in_check_at is the count + 1 it holds at. */
+    uint64_t writes, in_check_at;
+    int in_check_player, in_check_value;
     int check_hash;                         /* debug: compare the hash with a recompute after
                                                each make/unmake */
     int check_gen;                          /* debug: perft compares the search's generations
