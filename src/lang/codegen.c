@@ -56,12 +56,17 @@ int emit_op(Compiler *C, int op, ...)
     return at;
 }
 
+/* The jump operand of the instruction at `at` set to target. Past the code bound emit_word
+ * returns MAX_CODE - 1 and writes nothing: an instruction written just before the bound may
+ * have lost the operand (its slot not written, beyond the buffer), so the slot itself is
+ * checked, not only the instruction (a heap overflow under ASan when 8388608 words came to
+ * end an instruction's operands; tests/fuzz-regress, fuzz/edge-cases.sh). */
 void patch(Compiler *C, int at, int target)
 {
-    if (at + 1 < C->g->ncode && at + 1 < MAX_CODE) {
-        int op = C->g->code[at];
-        if (opcode_info[op].jump) C->g->code[at + opcode_info[op].jump] = target;   /* (opcodes.h FLOW) */
-    }
+    if (at < 0 || at + 1 >= C->g->ncode || at + 1 >= MAX_CODE) return;
+    int op = C->g->code[at];
+    int j = opcode_info[op].jump;                                         /* (opcodes.h FLOW) */
+    if (j && at + j < C->g->ncode && at + j < MAX_CODE) C->g->code[at + j] = target;
 }
 
 static int here_pc(Compiler *C) { return C->g->ncode; }
