@@ -504,17 +504,22 @@ static void take_taken(Blk *k, Ast *out, const ZrfNode *at)
     ast_add(&L->nodes, out, loop);
 }
 
-/* `let dest = here; if PT != none { dest = PT; }`: the current part's destination, `to`'s
- * square or where the block stands */
-static void part_destination(Blk *k, Ast *out, const ZrfNode *at)
+/* `let NAME = here; if PT != none { NAME = PT; }`: the current part's destination, `to`'s
+ * square or where the block stands, in the local NAME */
+static void part_destination_as(Blk *k, Ast *out, const ZrfNode *at, const char *name)
 {
     ZrfLower *L = k->L;
-    ast_add(&L->nodes, out, zl_let(L, " dest", "square", here(k, at), at));
+    ast_add(&L->nodes, out, zl_let(L, name, "square", here(k, at), at));
     Ast *set = zl_block(L, at);
-    ast_add(&L->nodes, set, zl_assign(L, zl_ident(L, " dest", at), zl_ident(L, PT, at), at));
+    ast_add(&L->nodes, set, zl_assign(L, zl_ident(L, name, at), zl_ident(L, PT, at), at));
     ast_add(&L->nodes, out, zl_kids(L, AST_IF, at,
             zl_binary(L, BIN_NE, at, zl_ident(L, PT, at), zl_ident(L, "none", at)), set,
             zl_node(L, AST_NOTHING, at)));
+}
+
+static void part_destination(Blk *k, Ast *out, const ZrfNode *at)
+{
+    part_destination_as(k, out, at, " dest");
 }
 
 /* (option "recycle promotions"): a piece that changes type as it moves ((add T)) takes the new
@@ -805,20 +810,10 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f, int copy)
     if (k->casc) {
         /* with cascade or from, the part's last piece goes to `to`'s square or here: that
          * piece makes the next part (the chain goes on from the new square) */
-        ast_add(&L->nodes, out, zl_let(L, " pdest", "square", here(k, f), f));
-        Ast *set = zl_block(L, f);
-        ast_add(&L->nodes, set, zl_assign(L, zl_ident(L, " pdest", f), zl_ident(L, PT, f), f));
-        ast_add(&L->nodes, out, zl_kids(L, AST_IF, f,
-                zl_binary(L, BIN_NE, f, zl_ident(L, PT, f), zl_ident(L, "none", f)), set,
-                zl_node(L, AST_NOTHING, f)));
+        part_destination_as(k, out, f, " pdest");
     } else if (k->parts) {
         ast_add(&L->nodes, out, zl_let(L, " psaved", "square", here(k, f), f));
-        ast_add(&L->nodes, out, zl_let(L, " pdest", "square", here(k, f), f));
-        Ast *set = zl_block(L, f);
-        ast_add(&L->nodes, set, zl_assign(L, zl_ident(L, " pdest", f), zl_ident(L, PT, f), f));
-        ast_add(&L->nodes, out, zl_kids(L, AST_IF, f,
-                zl_binary(L, BIN_NE, f, zl_ident(L, PT, f), zl_ident(L, "none", f)), set,
-                zl_node(L, AST_NOTHING, f)));
+        part_destination_as(k, out, f, " pdest");
         ast_add(&L->nodes, out, zl_kids(L, AST_GO, f, zl_ident(L, " pdest", f), NULL, NULL));
         back = zl_kids(L, AST_GO, f, zl_ident(L, " psaved", f), NULL, NULL);
     }
