@@ -19,13 +19,16 @@ OPCODES(X)
 #define SEQ_CAT(a, b) SEQ_CAT_(a, b)
 #define SEQ_CAT_(a, b) a##b
 #define SEQ_FIRST(first, ...) first
-#define SEQ_PICK_(a, b, c, d, pick, ...) pick
-#define SEQ_LENGTH(...) SEQ_PICK_(__VA_ARGS__, 4, 3, 2, 1, -)
-#define SEQ_OPCODES(...) { SEQ_PICK_(__VA_ARGS__, SEQ4_, SEQ3_, SEQ2_, SEQ1_, -)(__VA_ARGS__) }
+#define SEQ_PICK_(a, b, c, d, e, f, pick, ...) pick
+#define SEQ_LENGTH(...) SEQ_PICK_(__VA_ARGS__, 6, 5, 4, 3, 2, 1, -)
+#define SEQ_OPCODES(...) \
+    { SEQ_PICK_(__VA_ARGS__, SEQ6_, SEQ5_, SEQ4_, SEQ3_, SEQ2_, SEQ1_, -)(__VA_ARGS__) }
 #define SEQ1_(a) OP_##a
 #define SEQ2_(a, b) OP_##a, OP_##b
 #define SEQ3_(a, b, c) OP_##a, OP_##b, OP_##c
 #define SEQ4_(a, b, c, d) OP_##a, OP_##b, OP_##c, OP_##d
+#define SEQ5_(a, b, c, d, e) SEQ4_(a, b, c, d), OP_##e
+#define SEQ6_(a, b, c, d, e, f) SEQ5_(a, b, c, d, e), OP_##f
 #define BASE_COLUMN(column, seq) SEQ_CAT(column, SEQ_FIRST seq)
 
 /* The columns every row derives alike from its operands, flow and effects */

@@ -378,6 +378,14 @@ enum {
  * stack effect, flow and effects are the base's. It charges the steps the sequence would, so
  * the work bounds are unchanged. Its case in vm_loop.h reads the later instructions' operands. */
 #define SUPERINSTRUCTIONS(S) \
+    S(FILE_DIST, (LOAD, FILE, LOAD, FILE, SUB, ABS), ANY, \
+      "LOAD a; FILE; LOAD b; FILE; SUB; ABS: push abs(file(a) - file(b)) (`cheb` of Nemoroth)") \
+    S(RANK_DIST, (LOAD, RANK, LOAD, RANK, SUB, ABS), ANY, \
+      "LOAD a; RANK; LOAD b; RANK; SUB; ABS: push abs(rank(a) - rank(b))") \
+    S(FILE_DIFF, (LOAD, FILE, LOAD, FILE, SUB), ANY, \
+      "LOAD a; FILE; LOAD b; FILE; SUB: push file(a) - file(b) (0 for a square that is none)") \
+    S(RANK_DIFF, (LOAD, RANK, LOAD, RANK, SUB), ANY, \
+      "LOAD a; RANK; LOAD b; RANK; SUB: push rank(a) - rank(b)") \
     S(FORNEAR, (FORBIT, LOAD, LOAD, STEPSQ), LOOP, \
       "FORBIT that first passes over the directions d whose square one step from a square x is " \
       "off the board or fails the test after it: FORBIT m d end; LOAD x (or MOVEFIELD); LOAD d; " \
@@ -429,8 +437,16 @@ enum {
       "LOAD a; LOAD d; STEPSQ; STORE b: local b = the square one step from local a along local d") \
     S(LOAD_LOAD_PIECEAT, (LOAD, LOAD, PIECEAT), ANY, \
       "LOAD a; LOAD b; PIECEAT: push the piece at layer b of square a") \
+    S(LOAD_HEIGHT_STORE, (LOAD, HEIGHT, STORE), ANY, \
+      "LOAD a; HEIGHT; STORE b: local b = how many pieces stand on square a") \
+    S(LOAD_LOADPV_JZ, (LOAD, LOADPV, JZ), ANY, \
+      "LOAD a; LOADPV v; JZ t: jump to t unless piece variable v of the piece in local a is set") \
     S(PUSH_EQ_JZ, (PUSH, EQ, JZ), ANY, "PUSH k; EQ; JZ t: pop a; jump to t unless a == k") \
     S(PUSH_NE_JZ, (PUSH, NE, JZ), ANY, "PUSH k; NE; JZ t: pop a; jump to t unless a != k") \
+    S(PUSH_LT_JZ, (PUSH, LT, JZ), ANY, "PUSH k; LT; JZ t: pop a; jump to t unless a < k") \
+    S(PUSH_LE_JZ, (PUSH, LE, JZ), ANY, "PUSH k; LE; JZ t: pop a; jump to t unless a <= k") \
+    S(PUSH_GT_JZ, (PUSH, GT, JZ), ANY, "PUSH k; GT; JZ t: pop a; jump to t unless a > k") \
+    S(PUSH_GE_JZ, (PUSH, GE, JZ), ANY, "PUSH k; GE; JZ t: pop a; jump to t unless a >= k") \
     S(LOAD_EMPTY_JZ, (LOAD, EMPTY, JZ), ANY, \
       "LOAD a; EMPTY; JZ t: jump to t unless square a is empty") \
     S(LOAD_EMPTY_JNZ, (LOAD, EMPTY, JNZ), ANY, \
@@ -448,6 +464,9 @@ enum {
     S(LOAD_LOADPV, (LOAD, LOADPV), ANY, \
       "LOAD a; LOADPV v: push piece variable v of the piece in local a") \
     S(LOAD_STORE, (LOAD, STORE), ANY, "LOAD a; STORE b: local b = local a") \
+    S(LOADG_STORE, (LOADG, STORE), ANY, "LOADG v; STORE a: local a = global variable v") \
+    S(SQUARE_STORE, (SQUARE, STORE), ANY, \
+      "SQUARE; STORE a: pop the rank and the file; local a = their square (none off the board)") \
     S(PUSH_STORE, (PUSH, STORE), ANY, "PUSH k; STORE a: local a = k") \
     S(NOT_JZ, (NOT, JZ), ANY, "NOT; JZ t: pop; jump to t if it is not 0") \
     S(NOT_JNZ, (NOT, JNZ), ANY, "NOT; JNZ t: pop; jump to t if it is 0")
@@ -483,7 +502,7 @@ typedef struct {
     const char *doc;
     int base;                    /* a superinstruction's first instruction; else the opcode */
     int length;                  /* the instructions it stands for (1 but for superinstructions) */
-    int seq[4];                  /* those instructions (a superinstruction's sequence) */
+    int seq[6];                  /* those instructions (a superinstruction's sequence) */
     int match;                   /* M_*: what else the sequence must meet */
 } OpcodeInfo;
 

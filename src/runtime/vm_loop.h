@@ -401,6 +401,9 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                 /* two loops, the test's kind decided once (Nemoroth's after-move walks the
                  * board so twice a make); the unsigned compare is lo <= val <= hi */
                 uint64_t span = (uint64_t)hi - (uint64_t)lo;
+                if (li->square_order)                   /* (vm.c: eight squares at a time) */
+                    j = sqvar >= 0 ? scan_ordered_var(p, sqvar, j, n, lo, hi, outside)
+                                   : scan_ordered_height(p, j, n, lo, hi, outside);
                 if (sqvar >= 0)
                     for (; j < n; j++) {
                         int64_t e = item[j], val = SQOK(e) ? p->st[sqvar + e] : 0;
@@ -487,6 +490,10 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             ip += 5; NEXT;
         vmcase(PUSH_EQ_JZ) SUPER(2, 3); ip = stk[--sp] == OPND(1) ? ip + 5 : code + OPND(4); NEXT;
         vmcase(PUSH_NE_JZ) SUPER(2, 3); ip = stk[--sp] != OPND(1) ? ip + 5 : code + OPND(4); NEXT;
+        vmcase(PUSH_LT_JZ) SUPER(2, 3); ip = stk[--sp] < OPND(1) ? ip + 5 : code + OPND(4); NEXT;
+        vmcase(PUSH_LE_JZ) SUPER(2, 3); ip = stk[--sp] <= OPND(1) ? ip + 5 : code + OPND(4); NEXT;
+        vmcase(PUSH_GT_JZ) SUPER(2, 3); ip = stk[--sp] > OPND(1) ? ip + 5 : code + OPND(4); NEXT;
+        vmcase(PUSH_GE_JZ) SUPER(2, 3); ip = stk[--sp] >= OPND(1) ? ip + 5 : code + OPND(4); NEXT;
         vmcase(LOAD_AT) SUPER(2); a = L[OPND(1)]; LOG_READ(a); stk[sp++] = SQOK(a) ? TOP(a) : 0; ip += 3; NEXT;
         vmcase(LOAD_HEIGHT)
             SUPER(2); a = L[OPND(1)]; stk[sp++] = SQOK(a) ? pos_height(p, (int)a) : 0; ip += 3; NEXT;
@@ -502,6 +509,41 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             ip += 4; NEXT;
         }
         vmcase(LOAD_STORE) SUPER(2); L[OPND(3)] = L[OPND(1)]; ip += 4; NEXT;
+        /* file(a) - file(b) and its abs (`cheb`, `dist2`): a file or rank is 0..128, so the
+         * difference cannot overflow as SUB and ABS check */
+#define SQ_FILE(x) (SQOK(x) ? g->sq_x[x] + 1 : 0)
+#define SQ_RANK(x) (SQOK(x) ? g->sq_y[x] + 1 : 0)
+        vmcase(FILE_DIST)
+            SUPER(2, 3, 5, 6, 7); a = L[OPND(1)]; b = L[OPND(4)]; v = SQ_FILE(a) - SQ_FILE(b);
+            stk[sp++] = v < 0 ? -v : v; ip += 8; NEXT;
+        vmcase(RANK_DIST)
+            SUPER(2, 3, 5, 6, 7); a = L[OPND(1)]; b = L[OPND(4)]; v = SQ_RANK(a) - SQ_RANK(b);
+            stk[sp++] = v < 0 ? -v : v; ip += 8; NEXT;
+        vmcase(FILE_DIFF)
+            SUPER(2, 3, 5, 6); a = L[OPND(1)]; b = L[OPND(4)];
+            stk[sp++] = SQ_FILE(a) - SQ_FILE(b); ip += 7; NEXT;
+        vmcase(RANK_DIFF)
+            SUPER(2, 3, 5, 6); a = L[OPND(1)]; b = L[OPND(4)];
+            stk[sp++] = SQ_RANK(a) - SQ_RANK(b); ip += 7; NEXT;
+#undef SQ_FILE
+#undef SQ_RANK
+        vmcase(LOAD_HEIGHT_STORE)
+            SUPER(2, 3); a = L[OPND(1)]; L[OPND(4)] = SQOK(a) ? pos_height(p, (int)a) : 0;
+            ip += 5; NEXT;
+        vmcase(LOAD_LOADPV_JZ) {
+            SUPER(2, 4);
+            const Var *pv = &g->vars[OPND(3)];
+            a = L[OPND(1)];
+            ip = ((uint32_t)a >> pv->shift) & ((1u << pv->bits) - 1) ? ip + 6 : code + OPND(5);
+            NEXT;
+        }
+        vmcase(LOADG_STORE)
+            SUPER(2); LOG_LOC(g->vars[OPND(1)].base); L[OPND(3)] = p->st[g->vars[OPND(1)].base];
+            ip += 4; NEXT;
+        vmcase(SQUARE_STORE)
+            SUPER(1); b = stk[--sp]; a = stk[--sp];
+            L[OPND(2)] = a >= 1 && a <= g->files && b >= 1 && b <= g->ranks ? game_sq_at(g, a - 1, b - 1) : -1;
+            ip += 3; NEXT;
         vmcase(PUSH_STORE) SUPER(2); L[OPND(3)] = OPND(1); ip += 4; NEXT;
         vmcase(NOT_JZ) SUPER(1); ip = stk[--sp] ? code + OPND(2) : ip + 3; NEXT;
         vmcase(NOT_JNZ) SUPER(1); ip = stk[--sp] ? ip + 3 : code + OPND(2); NEXT;
