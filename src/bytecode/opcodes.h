@@ -433,6 +433,9 @@ enum {
       "LOAD a; PUSH k; ADD; STORE a: local a += k (checked)") \
     S(LOAD_PUSH_ISTYPE_JZ, (LOAD, PUSH, ISTYPE, JZ), ANY, \
       "LOAD a; PUSH t; ISTYPE; JZ j: jump to j unless the piece in local a has type t") \
+    S(LOAD_STORE_LOAD_STORE, (LOAD, STORE, LOAD, STORE), ANY, \
+      "LOAD a; STORE b; LOAD c; STORE d: local b = local a, then local d = local c (the " \
+      "arguments of a function)") \
     S(LOAD_LOAD_STEPSQ_STORE, (LOAD, LOAD, STEPSQ, STORE), ANY, \
       "LOAD a; LOAD d; STEPSQ; STORE b: local b = the square one step from local a along local d") \
     S(LOAD_LOAD_PIECEAT, (LOAD, LOAD, PIECEAT), ANY, \
@@ -468,6 +471,11 @@ enum {
     S(SQUARE_STORE, (SQUARE, STORE), ANY, \
       "SQUARE; STORE a: pop the rank and the file; local a = their square (none off the board)") \
     S(PUSH_STORE, (PUSH, STORE), ANY, "PUSH k; STORE a: local a = k") \
+    S(PUSH_EQ, (PUSH, EQ), ANY, "PUSH k; EQ: the top of the stack == k") \
+    S(PUSH_ADD, (PUSH, ADD), ANY, "PUSH k; ADD: the top of the stack + k (checked)") \
+    S(PUSH_SUB, (PUSH, SUB), ANY, "PUSH k; SUB: the top of the stack - k (checked)") \
+    S(LOAD_SUB, (LOAD, SUB), ANY, "LOAD a; SUB: the top of the stack - local a (checked)") \
+    S(LOAD_MUL, (LOAD, MUL), ANY, "LOAD a; MUL: the top of the stack * local a (checked)") \
     S(NOT_JZ, (NOT, JZ), ANY, "NOT; JZ t: pop; jump to t if it is not 0") \
     S(NOT_JNZ, (NOT, JNZ), ANY, "NOT; JNZ t: pop; jump to t if it is 0")
 

@@ -509,6 +509,20 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             ip += 4; NEXT;
         }
         vmcase(LOAD_STORE) SUPER(2); L[OPND(3)] = L[OPND(1)]; ip += 4; NEXT;
+        vmcase(LOAD_STORE_LOAD_STORE)
+            SUPER(2, 4, 6); L[OPND(3)] = L[OPND(1)]; L[OPND(7)] = L[OPND(5)]; ip += 8; NEXT;
+        vmcase(PUSH_EQ) SUPER(2); stk[sp - 1] = stk[sp - 1] == OPND(1); ip += 3; NEXT;
+        /* the checked arithmetic with a constant or a local: an overflow names the line of
+         * the ADD, SUB or MUL (at offset k) */
+#define CHECKED_K(OPN, BUILTIN, B, K) vmcase(OPN) SUPER(K);                          \
+            if (BUILTIN(stk[sp - 1], (int64_t)(B), &v))                                 \
+                pos_runtime_error(p, g->line[PC + (K)], "integer overflow");            \
+            stk[sp - 1] = v; ip += 3; NEXT;
+        CHECKED_K(PUSH_ADD, __builtin_add_overflow, OPND(1), 2)
+        CHECKED_K(PUSH_SUB, __builtin_sub_overflow, OPND(1), 2)
+        CHECKED_K(LOAD_SUB, __builtin_sub_overflow, L[OPND(1)], 2)
+        CHECKED_K(LOAD_MUL, __builtin_mul_overflow, L[OPND(1)], 2)
+#undef CHECKED_K
         /* file(a) - file(b) and its abs (`cheb`, `dist2`): a file or rank is 0..128, so the
          * difference cannot overflow as SUB and ABS check */
 #define SQ_FILE(x) (SQOK(x) ? g->sq_x[x] + 1 : 0)
