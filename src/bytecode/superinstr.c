@@ -24,8 +24,10 @@
  *
  * The others (opcodes.h, SUPERINSTRUCTIONS) fuse what the program games run most: a loop test on
  * locals (`while i < h`: LOAD LOAD LT JZ), a test of the cursor's square (`require empty`:
- * LOAD EMPTY JNZ), a step along a direction in a local, local copies and constants, `i += 1`.
- * Measured in docs/runtime.md (step 17). */
+ * LOAD EMPTY JNZ), a step along a direction in a local, local copies and constants, `i += 1`;
+ * and what hooks run most (Nemoroth's `cheb` and `dist2`: `abs(file(a) - file(b))` in one
+ * instruction, a function's two arguments copied in one, comparisons and arithmetic with a
+ * constant or a local as the operand). Measured in docs/runtime.md (steps 17 and 27). */
 #include "compiler.h"
 #include "opcodes.h"
 
