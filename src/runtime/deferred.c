@@ -21,7 +21,7 @@ int deferred_record(Pos *p, DeferredList *d, int op, const int64_t *a, int n, in
     case OP_DCHANGE: e->op = OP_CHANGE; break;
     case OP_DSETOWNER: e->op = OP_SETOWNER; break;
     case OP_DSTOREPV: e->op = OP_STOREPV; break;
-    case OP_DCASCADEP: e->op = OP_DCASCADEP; break;       /* (no instruction does it at once) */
+    case OP_DCASCADEP: e->op = OP_DCASCADEP; d->cascades = 1; break;  /* (none does it at once) */
     default: e->op = OP_MOVEP; break;
     }
     e->line = line;
@@ -55,6 +55,7 @@ static int apply_one(Pos *p, const DeferredFx *e, int mover, int64_t *taken)
 void deferred_lift(Pos *p, DeferredList *d, int last, int origin)
 {
     const Game *g = p->g;
+    if (!d->cascades) return;
     for (int i = last; i; i = d->e[i - 1].prev) {
         DeferredFx *e = &d->e[i - 1];
         if (e->op != OP_DCASCADEP) continue;

@@ -23,6 +23,8 @@ typedef struct {
 
 typedef struct {
     DeferredFx *e; int n, cap;
+    int cascades;                /* a cascade part (OP_DCASCADEP) was recorded since the list
+                                    was last emptied: deferred_lift has work */
     int *walk, cap_walk;         /* deferred_apply's scratch: one chain's entries */
 } DeferredList;
 

@@ -134,6 +134,7 @@ void vm_abandon(Pos *p)
     struct VmScratch *s = scratch(p);
     s->nch = 0; s->nlocs = 0; s->nnb = 0; s->nqb = 0; s->capture_nest = 0;
     s->deferred.n = 0;
+    s->deferred.cascades = 0;
     s->free_work = 0;
     s->reply_nest = 0;
     p->depth_guard = 0;
