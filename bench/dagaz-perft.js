@@ -76,7 +76,13 @@ ctx.self = ctx;
 ctx.window.location = { search: selector ? '?selector=' + selector : '', pathname: '/' + path.basename(page), href: 'file:///' + page, toString: () => '' };
 vm.createContext(ctx);
 for (const f of used) {
-    vm.runInContext(fs.readFileSync(f, 'utf8'), ctx, { filename: f });
+    try {
+        vm.runInContext(fs.readFileSync(f, 'utf8'), ctx, { filename: f });
+    } catch (e) {
+        // a set-up script that wants more of a browser than the stand-ins give is left out
+        // (its options are then unknown, and the design fails if it names any)
+        if (!/setup/.test(path.basename(f))) throw e;
+    }
 }
 
 // The design's options for the scripts left out (a view's "mancala-view") would fail the
@@ -87,9 +93,11 @@ vm.runInContext(`(function() { var cv = Dagaz.Model.checkVersion;
         return cv.apply(this, arguments);
     }; })();`, ctx);
 
-// Random draws (zobrist keys, random set-ups) from a fixed seed, so a run repeats.
+// Random draws (zobrist keys, random set-ups, a card game's deal: seedrandom's seed is not
+// used) from a fixed seed, so a run repeats.
 vm.runInContext(`(function() { var s = 12345; Math.random = function() {
-    s = (s * 1103515245 + 12345) % 2147483648; return s / 2147483648; }; })();`, ctx);
+    s = (s * 1103515245 + 12345) % 2147483648; return s / 2147483648; };
+    Math.seedrandom = function() { s = 12345; }; })();`, ctx);
 
 const Dagaz = vm.runInContext('Dagaz', ctx);
 Dagaz.Model.InitGame();
