@@ -41,6 +41,12 @@ if [ "$1" = --one ]; then
         done
     }
     var=1; bvperft 1
+    same_counts() {   # both sides have counts, and they agree to the depth both reached
+        [ -n "$dz" ] && [ -n "$bv" ] || return 1
+        case "$bv " in "$dz "*) return 0 ;; esac
+        case "$dz " in "$bv "*) return 0 ;; esac
+        return 1
+    }
     # the options boardvm reads as Dagaz's and leaves out (its warnings): names only
     opts=$(sed -n 's/.*warning: (option "\([^"]*\)").*/\1/p' "$tmp/bv.err" | sort -u | tr '\n' ' ')
     # a design with several set-ups (design.setupSelector(K)) is tried with each: the page
@@ -54,8 +60,7 @@ if [ "$1" = --one ]; then
         timeout "$limit" node "$here/dagaz-perft.js" "$page" "$depth" $selarg >"$tmp/dz" 2>"$tmp/dz.err"
         dz=$(awk '/^perft/ {printf "%s%s", s, $3; s=" "}' "$tmp/dz")
         [ "$sels" -gt 0 ] && sel="selector=$s "
-        case "$bv" in "$dz"*) [ -n "$dz" ] && break ;; esac
-        case "$dz" in "$bv"*) [ -n "$bv" ] && [ -n "$dz" ] && break ;; esac
+        same_counts && break
         s=$((s + 1)); [ "$s" -gt "$sels" ] && break
     done
     [ "$s" -gt "$sels" ] && [ "$sels" -gt 0 ] && { s=1; selarg="--selector 1"; sel="selector=1 "
@@ -65,13 +70,11 @@ if [ "$1" = --one ]; then
     # where the first differs, the first variant that agrees is kept
     nv=$(timeout "$limit" "$bvm" variants "$zrf" 2>/dev/null | grep -c .)
     if [ -n "$dz" ] && [ "${nv:-0}" -gt 1 ]; then
-        case "$bv" in "$dz"*|"") same=0 ;; *) case "$dz" in "$bv"*) same=1 ;; *) same=0 ;; esac ;; esac
-        case "$bv" in "$dz"*) [ -n "$bv" ] && same=1 ;; esac
+        same=0; same_counts && same=1
         v=2; bv1=$bv
         while [ "$same" = 0 ] && [ "$v" -le "$nv" ]; do
             bvperft "$v"
-            case "$bv" in "$dz"*) [ -n "$bv" ] && { same=1; var=$v; break; } ;; esac
-            case "$dz" in "$bv"*) [ -n "$bv" ] && { same=1; var=$v; break; } ;; esac
+            same_counts && { same=1; var=$v; break; }
             v=$((v + 1))
         done
         [ "$same" = 0 ] && bv=$bv1
