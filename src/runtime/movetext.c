@@ -20,6 +20,11 @@ static void put(Text *t, const char *s, size_t k)
 
 static void put_str(Text *t, const char *s) { put(t, s, strlen(s)); }
 
+static const char *type_code(const Game *g, int t)
+{
+    return t >= 1 && t <= g->ntypes ? g->types[t].code : "?";
+}
+
 void move_string(const Game *g, const MoveList *ml, const Move *m, char *buf, size_t len)
 {
     const char *suffix = m->suffix ? g->strings[m->suffix - 1] : "";
@@ -46,12 +51,12 @@ void move_string(const Game *g, const MoveList *ml, const Move *m, char *buf, si
         else {
             if (m->hand && m->hand != m->become)      /* dropped as another type: `X@sq=Y` */
                 put_str(&out, m->hand <= g->ntypes ? g->types[m->hand].code : "?");
-            else put_str(&out, m->become >= 1 && m->become <= g->ntypes ? g->types[m->become].code : "?");
+            else put_str(&out, type_code(g, m->become));
             put_str(&out, "@");
             put_str(&out, to);
             if (m->hand && m->hand != m->become) {
                 put_str(&out, "=");
-                put_str(&out, m->become >= 1 && m->become <= g->ntypes ? g->types[m->become].code : "?");
+                put_str(&out, type_code(g, m->become));
             }
         }
         break;
