@@ -748,6 +748,46 @@ static inline int program_attacker_hits(Pos *p, int s, int by, int sq)
     return 0;
 }
 
+/* One program of `by`'s piece w on s: may_reach's test with the loop's invariants (the cache,
+ * the table's strides, the target's word and bit) in locals, then the run where it may reach. */
+static inline __attribute__((always_inline)) int
+attacker_fn_hits(Pos *p, const struct ReachCache *rc, int fn, size_t i, int tw, uint64_t tb,
+                 int s, int32_t w, int by, int sq)
+{
+    uint8_t state = rc->state[i];
+    if (state == REACH_KNOWN) { if (!(rc->bits[i * (size_t)rc->words + (size_t)tw] & tb)) return 0; }
+    else if (state != REACH_ANY && !may_reach(p, fn, by, s, sq)) return 0;
+    return program_reaches(p, fn, RUN_ATTACK, s, w, by, sq);
+}
+
+/* program_attacker_hits over the squares of `bits`, with the reach cache made (p->reach): most
+ * attackers cannot reach sq on any board (a Four Towers check test passes some 20 of them, at
+ * about 100 instructions each as calls of program_attacker_hits). */
+static int __attribute__((noinline)) program_attackers_hit(Pos *p, const uint64_t *bits, int by, int sq)
+{
+    const Game *g = p->g;
+    const struct ReachCache *rc = p->reach;
+    /* the cache's index is (fn * nplayers + by) * nsq + s: fn's stride, and by's part of it */
+    const size_t base = (size_t)g->nplayers * (size_t)g->nsq, by_part = (size_t)by * (size_t)g->nsq;
+    const int tw = sq >> 6, words = p->attacker_words;
+    const uint64_t tb = 1ull << (sq & 63);
+    for (int wi = 0; wi < words; wi++)
+        for (uint64_t m = bits[wi]; m; m &= m - 1) {
+            int s = wi * 64 + __builtin_ctzll(m);
+            int32_t w = TOPW(s);
+            const PieceType *T = &g->types[PW_TYPE(w)];
+            if (T->attack_fn >= 0 &&
+                attacker_fn_hits(p, rc, T->attack_fn, (size_t)T->attack_fn * base + by_part + (size_t)s,
+                                 tw, tb, s, w, by, sq))
+                return 1;
+            if (T->attack_moves && T->moves_fn >= 0 &&
+                attacker_fn_hits(p, rc, T->moves_fn, (size_t)T->moves_fn * base + by_part + (size_t)s,
+                                 tw, tb, s, w, by, sq))
+                return 1;
+        }
+    return 0;
+}
+
 static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, int sq, int by)
 {
     const Game *g = p->g;
@@ -790,9 +830,12 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
     if (g->any_fallback) {
         const uint64_t *bits = pos_attacker_squares(p, by);
         if (bits) {                      /* the bitmap walked here: most attackers are passed */
-            for (int wi = 0; wi < p->attacker_words; wi++)
-                for (uint64_t m = bits[wi]; m; m &= m - 1)
-                    if (program_attacker_hits(p, wi * 64 + __builtin_ctzll(m), by, sq)) return 1;
+            if (p->reach || (!g->attacks_by_capture && reach_cache(p))) {
+                if (program_attackers_hit(p, bits, by, sq)) return 1;
+            } else
+                for (int wi = 0; wi < p->attacker_words; wi++)
+                    for (uint64_t m = bits[wi]; m; m &= m - 1)
+                        if (program_attacker_hits(p, wi * 64 + __builtin_ctzll(m), by, sq)) return 1;
         } else
             for (int s = next_attacker(p, NULL, by, -1); s >= 0; s = next_attacker(p, NULL, by, s))
                 if (program_attacker_hits(p, s, by, sq)) return 1;

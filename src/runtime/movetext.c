@@ -1,49 +1,89 @@
 /* movetext.c - a move written as text (see movetext.h). */
 #include "movetext.h"
-#include <stdio.h>
 #include <string.h>
+
+/* The string is built by appending pieces, cut as snprintf cuts it (at most cap - 1 characters,
+ * always ended): `distinct smallest` writes two moves for each merge (merge.c), and with
+ * snprintf's formatting that was 3 % of the instructions of a Four Towers position with
+ * multi-piece moves. */
+typedef struct { char *buf; size_t n, cap; } Text;
+
+static void put(Text *t, const char *s, size_t k)
+{
+    if (!t->cap) return;
+    size_t room = t->cap - 1 - t->n;
+    if (k > room) k = room;
+    memcpy(t->buf + t->n, s, k);
+    t->n += k;
+    t->buf[t->n] = 0;
+}
+
+static void put_str(Text *t, const char *s) { put(t, s, strlen(s)); }
+
+static const char *type_code(const Game *g, int t)
+{
+    return t >= 1 && t <= g->ntypes ? g->types[t].code : "?";
+}
 
 void move_string(const Game *g, const MoveList *ml, const Move *m, char *buf, size_t len)
 {
     const char *suffix = m->suffix ? g->strings[m->suffix - 1] : "";
-    char note[4100], qual[4100];
-    size_t nl = m->nnote < sizeof note - 1 ? m->nnote : sizeof note - 1;
-    if (nl) memcpy(note, ml->text + m->note0, nl);
-    note[nl] = 0;
-    size_t ql = m->qualified ? (m->nqual < sizeof qual - 1 ? m->nqual : sizeof qual - 1) : 0;
-    if (ql) memcpy(qual, ml->text + m->qual0, ql);
-    qual[ql] = 0;
+    /* the notes and the qualifier as they are kept in the list (not ended; at most 4099
+     * characters, and up to a NUL, as when they were copied out and written with %s) */
+    size_t nl = m->nnote < 4099 ? m->nnote : 4099;
+    const char *note = nl ? ml->text + m->note0 : "";
+    nl = strnlen(note, nl);
+    size_t ql = m->qualified ? (m->nqual < 4099 ? m->nqual : 4099) : 0;
+    const char *qual = ql ? ml->text + m->qual0 : "";
+    ql = strnlen(qual, ql);
     /* a qualifier before the string: write the rest after it */
     char body[MOVE_STR_MAX];
-    char *out = buf; size_t outlen = len;
-    if (ql && m->qual_before) { out = body; outlen = sizeof body; }
+    Text out = { buf, 0, len };
+    if (ql && m->qual_before) out = (Text){ body, 0, sizeof body };
+    if (out.cap) out.buf[0] = 0;
     const char *from = m->from >= 0 && m->from < g->nsq ? g->sq_name[m->from] : "?";
     const char *to = m->to >= 0 && m->to < g->nsq ? g->sq_name[m->to] : "?";
-    const char *after = ql && !m->qual_before ? qual : "";
+    size_t al = ql && !m->qual_before ? ql : 0;      /* the qualifier after the string */
     const char *sep = g->move_sep ? g->move_sep : "";
     switch (m->kind) {
     case MK_DROP:
-        if (g->drop_square_only) snprintf(out, outlen, "%s%s%s%s", to, suffix, note, after);
-        else if (m->hand && m->hand != m->become)   /* dropped as another type: `X@sq=Y` */
-            snprintf(out, outlen, "%s@%s=%s%s%s%s",
-                     m->hand <= g->ntypes ? g->types[m->hand].code : "?", to,
-                     m->become >= 1 && m->become <= g->ntypes ? g->types[m->become].code : "?",
-                     suffix, note, after);
-        else snprintf(out, outlen, "%s@%s%s%s%s",
-                      m->become >= 1 && m->become <= g->ntypes ? g->types[m->become].code : "?",
-                      to, suffix, note, after);
+        if (g->drop_square_only) put_str(&out, to);
+        else {
+            if (m->hand && m->hand != m->become)      /* dropped as another type: `X@sq=Y` */
+                put_str(&out, m->hand <= g->ntypes ? g->types[m->hand].code : "?");
+            else put_str(&out, type_code(g, m->become));
+            put_str(&out, "@");
+            put_str(&out, to);
+            if (m->hand && m->hand != m->become) {
+                put_str(&out, "=");
+                put_str(&out, type_code(g, m->become));
+            }
+        }
         break;
     case MK_STAY:
-        snprintf(out, outlen, "%s%s%s%s", m->from >= 0 ? from : "", suffix, note, after);
+        if (m->from >= 0) put_str(&out, from);
         break;
     case MK_OUT:                   /* a player's elimination (make.c) */
-        snprintf(out, outlen, "out");
+        put_str(&out, "out");
         break;
     default:                       /* MK_MOVE, MK_LANDED */
-        if (m->become && m->become != PW_TYPE(m->piece) && m->become <= g->ntypes)
-            snprintf(out, outlen, "%s%s%s=%s%s%s%s", from, sep, to, g->types[m->become].code,
-                     suffix, note, after);
-        else snprintf(out, outlen, "%s%s%s%s%s%s", from, sep, to, suffix, note, after);
+        put_str(&out, from);
+        put_str(&out, sep);
+        put_str(&out, to);
+        if (m->become && m->become != PW_TYPE(m->piece) && m->become <= g->ntypes) {
+            put_str(&out, "=");
+            put_str(&out, g->types[m->become].code);
+        }
     }
-    if (out != buf) snprintf(buf, len, "%s%s", qual, body);
+    if (m->kind != MK_OUT) {
+        put_str(&out, suffix);
+        put(&out, note, nl);
+        put(&out, qual, al);
+    }
+    if (out.buf != buf) {
+        Text whole = { buf, 0, len };
+        if (len) buf[0] = 0;
+        put(&whole, qual, ql);
+        put(&whole, body, out.n);
+    }
 }

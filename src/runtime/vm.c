@@ -266,9 +266,12 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
      * again cost nothing): a Four Towers multi-piece move writes some 300 slots, most of them
      * back to their values, and 52470 such moves passed the bound on a list's state changes.
      * A `reset` variable keeps its write even of the same value: pos_make resets it otherwise. */
+    /* seen: the stamps, then (from st_size + 1 on) 1 for the slot of a `reset` variable */
+    const size_t resets = (size_t)g->st_size + 1;
     if (!s->seen) {
-        s->seen = calloc((size_t)g->st_size + 1, sizeof *s->seen);
+        s->seen = calloc(2 * resets, sizeof *s->seen);
         if (!s->seen) out_of_memory("a move's written locations");
+        for (int r = 0; r < g->nreset; r++) s->seen[resets + (size_t)g->vars[g->reset_vars[r]].base] = 1;
     }
     if (++s->stamp == 0) { memset(s->seen, 0, sizeof *s->seen * ((size_t)g->st_size + 1)); s->stamp = 1; }
     m->op0 = ml->nops;
@@ -278,11 +281,7 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
         /* a transient variable's writes are no part of the move (docs/language.md) */
         if ((uint32_t)t->loc >= (uint32_t)g->st_transient || s->seen[t->loc] == s->stamp) continue;
         s->seen[t->loc] = s->stamp;          /* its first write: t->old is the value before */
-        if (p->st[t->loc] == t->old) {
-            int reset = 0;
-            for (int r = 0; r < g->nreset && !reset; r++) reset = g->vars[g->reset_vars[r]].base == t->loc;
-            if (!reset) continue;
-        }
+        if (p->st[t->loc] == t->old && !s->seen[resets + (size_t)t->loc]) continue;
         ml->ops[2 * (ml->nops + kept)] = t->loc;
         ml->ops[2 * (ml->nops + kept) + 1] = p->st[t->loc];
         kept++;
