@@ -40,8 +40,7 @@ static void print_sorted_moves(Pos *p, MoveList *ml, const char *first, const ch
     if (nsame) fflush(stdout);
     for (int k = 0; k < nsame && k < 3; k++) {
         move_string(p->g, ml, &ml->m[order[same[k]]], buf, sizeof buf);
-        fprintf(stderr, "boardvm: warning: two legal moves have the string '%s' (given as a move, "
-                        "it is refused); %s\n", buf,
+        fprintf(stderr, "boardvm: warning: two legal moves have the string '%s'; %s\n", buf,
                 same_string_advice(p, ml, order[same[k] - 1], order[same[k]]));
     }
     if (nsame > 3)
