@@ -14,9 +14,9 @@ fail() { echo "FAIL: $1"; status=1; }
 
 ./boardvm moves "$rules" > "$dir/out" 2> "$dir/err" || fail "moves: exit status $?"
 printf 'a1b1\na1b1\na2b2\nc1d1\nc1d1\n' | cmp -s - "$dir/out" || fail "moves: the list"
-grep -q "^boardvm: warning: two legal moves have the string 'a1b1'; both reach the same position, which the string plays" \
+grep -q "^boardvm: warning: two legal moves have the string 'a1b1' (given as a move, it plays that position); both reach the same position" \
     "$dir/err" || fail "moves: no warning for a1b1 (one move made twice)"
-grep -q "^boardvm: warning: two legal moves have the string 'c1d1'; they reach different positions, so the string names neither" \
+grep -q "^boardvm: warning: two legal moves have the string 'c1d1' (given as a move, it is refused); they reach different positions" \
     "$dir/err" || fail "moves: no warning for c1d1 (two moves that differ)"
 [ "$(wc -l < "$dir/err")" = 2 ] || fail "moves: expected two warnings"
 

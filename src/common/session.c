@@ -173,10 +173,10 @@ static void explain_refusal(const Pos *p, MoveList *ml, const char *s, int numbe
 const char *same_string_advice(Pos *p, const MoveList *ml, int i, int j)
 {
     return moves_reach_same_state(p, ml, i, j)
-               ? "both reach the same position, which the string plays: the rules file makes "
-                 "one move twice (`moves distinct;` or `distinct { }` makes them one)"
-               : "they reach different positions, so the string names neither and is refused: "
-                 "the rules file should write them apart (`qualify` or `note`)";
+               ? "both reach the same position: the rules file makes one move twice (`moves "
+                 "distinct;` or `distinct { }` makes them one)"
+               : "they reach different positions: the rules file should write them apart "
+                 "(`qualify` or `note`)";
 }
 
 int play_move(Pos *p, const char *s, int number)

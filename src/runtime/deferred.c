@@ -30,7 +30,7 @@ int deferred_record(Pos *p, DeferredList *d, int op, const int64_t *a, int n, in
     return ++d->n;
 }
 
-static int apply_one(Pos *p, const DeferredFx *e, int mover, int64_t *taken)
+static int apply_one(Pos *p, DeferredFx *e, int mover, int64_t *taken)
 {
     switch (e->op) {
     case OP_CAPTURE: return fx_capture(p, mover, e->a, taken);
@@ -40,7 +40,11 @@ static int apply_one(Pos *p, const DeferredFx *e, int mover, int64_t *taken)
     case OP_SETOWNER: return fx_setowner(p, e->a);
     case OP_STOREPV: return fx_storepv(p, e->a);
     case OP_DCASCADEP:
-        if (e->a[2]) return fx_put(p, (int)e->a[1], (int32_t)e->a[2], e->line);
+        if (e->a[2]) {                 /* (put down once: no later emit finds it still held) */
+            int32_t w = (int32_t)e->a[2];
+            e->a[2] = 0;
+            return fx_put(p, (int)e->a[1], w, e->line);
+        }
         return fx_movep(p, e->a, e->line);
     default: return fx_movep(p, e->a, e->line);
     }

@@ -41,7 +41,7 @@ static void state_after(Pos *p, const MoveList *ml, const Move *m, int32_t *out)
 
 /* The whole state is compared, not its hash: a collision would play a move the user did not
  * mean. */
-static int same_state(Pos *p, const MoveList *ml, int i, int j)
+int moves_reach_same_state(Pos *p, const MoveList *ml, int i, int j)
 {
     size_t words = (size_t)(p->g->st_size ? p->g->st_size : 1);
     int32_t *a = xmalloc(sizeof *a * words, "a state to compare"),
@@ -53,11 +53,6 @@ static int same_state(Pos *p, const MoveList *ml, int i, int j)
     return same;
 }
 
-int moves_reach_same_state(Pos *p, const MoveList *ml, int i, int j)
-{
-    return same_state(p, ml, i, j);
-}
-
 /* Moves written s that reach different states keep s ambiguous. */
 int move_find_typed(Pos *p, const MoveList *ml, const char *s, int *second)
 {
@@ -67,7 +62,7 @@ int move_find_typed(Pos *p, const MoveList *ml, const char *s, int *second)
     int differs = -1;
     for (int i = *second; i < ml->n && differs < 0; i++) {
         move_string(p->g, ml, &ml->m[i], buf, sizeof buf);
-        if (!strcmp(buf, s) && !same_state(p, ml, first, i)) differs = i;
+        if (!strcmp(buf, s) && !moves_reach_same_state(p, ml, first, i)) differs = i;
     }
     *second = differs;
     return first;
