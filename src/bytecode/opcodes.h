@@ -418,6 +418,10 @@ enum {
       "CHOOSELIST that first passes over the squares that would fail at once: CHOOSELIST l i s " \
       "k; LOAD s; EMPTY, FRIEND or ENEMY; a jump one way of which is FAIL (`choose a in board " \
       "{ require friend(a); ... }`)") \
+    S(WALK, (LOAD, PUSH, NE, JZ), LOOP, \
+      "LOAD that runs a walk along one direction natively: LOAD t; PUSH -1; NE; JZ e; LOAD t; " \
+      "EMPTY, FRIEND or ENEMY; JZ or JNZ e; LOAD t; PUSHDIR D or LOAD d; STEPSQ; STORE t; JMP " \
+      "back (superinstr.c: `while t != none and not empty(t) { t = step(t, n); }`)") \
     S(LOAD_LOAD_LT_JZ, (LOAD, LOAD, LT, JZ), ANY, \
       "LOAD a; LOAD b; LT; JZ t: jump to t unless local a < local b") \
     S(LOAD_LOAD_LE_JZ, (LOAD, LOAD, LE, JZ), ANY, "LOAD a; LOAD b; LE; JZ t") \

@@ -298,6 +298,30 @@ static int run_follows(const int32_t *code, int pc, int end)
            is_at(code, e + 4, end, OP_EQ) && op_is(code, e + 5, end, OP_JZ, pc);
 }
 
+/* At pc, a walk along one direction while the square passes a test, as the compiler writes
+ * `while t != none and friend(t) { t = step(t, d); }` (connect-four's drop climbing its column):
+ *     c:    LOAD t; PUSH -1; NE; JZ e;                     t != none
+ *     c+7:  LOAD t; EMPTY, FRIEND or ENEMY; JZ or JNZ e;   the test (JNZ: `not`)
+ *     c+12: LOAD t; PUSHDIR D or LOAD d; STEPSQ; STORE t;  d not t: the step
+ *     c+19: JMP c
+ * Both tests leave to the same e, the step is from t and stored in t, and the loop comes back to
+ * c; nothing else runs in it (skips.c, skip_walk, reads the words at these places). */
+static int walk_follows(const int32_t *code, int pc, int end)
+{
+    int t = code[pc + 1], c = pc;
+    if (!op_is(code, c + 2, end, OP_PUSH, -1) || !is_at(code, c + 4, end, OP_NE) ||
+        !is_at(code, c + 5, end, OP_JZ)) return 0;
+    int e = code[c + 6];
+    if (!op_is(code, c + 7, end, OP_LOAD, t) || c + 9 >= end ||
+        !is_square_test(base_at(code, c + 9))) return 0;
+    if (!op_is(code, c + 10, end, OP_JZ, e) && !op_is(code, c + 10, end, OP_JNZ, e)) return 0;
+    if (!op_is(code, c + 12, end, OP_LOAD, t)) return 0;
+    if (!is_at(code, c + 14, end, OP_PUSHDIR) &&
+        !(is_at(code, c + 14, end, OP_LOAD) && code[c + 15] != t)) return 0;
+    return is_at(code, c + 16, end, OP_STEPSQ) && op_is(code, c + 17, end, OP_STORE, t) &&
+           op_is(code, c + 19, end, OP_JMP, c);
+}
+
 void fuse_superinstructions(Game *g, int fn)
 {
     const CodeFunction *f = &g->fns[fn];
@@ -327,6 +351,10 @@ void fuse_superinstructions(Game *g, int fn)
             if (choose_test_follows(code, pc, f->end, 1))
                 code[pc] = any_follows(code, pc, f->end) ? OP_CHOOSEANY : OP_CHOOSEGO;
             else if (choose_test_follows(code, pc, f->end, 0)) code[pc] = OP_CHOOSETEST;
+            continue;
+        }
+        if (code[pc] == OP_LOAD && walk_follows(code, pc, f->end)) {
+            code[pc] = OP_WALK;
             continue;
         }
         int op = fusion_at(starts, code, pc, f->end);

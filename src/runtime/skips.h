@@ -33,6 +33,14 @@ uint64_t skip_run(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint64
 const int32_t *skip_any_found(const Pos *p, const int32_t *ip, int64_t *L, int pl, int mover,
                               long *steps);
 
+/* WALK at ip (superinstr.c, walk_follows): the walk from local t along its direction (PUSHDIR
+ * as player pl sees it, or a local) while t is not none and passes the test, run natively for
+ * at most WALK_MAX rounds; t is left as the code leaves it, *steps gets the instructions it
+ * would have run (12 a round, 4 or 7 for the last tests), and the instruction to go on from is
+ * returned: the loop's exit, or ip again when the walk is not over. */
+const int32_t *skip_walk(const Pos *p, const int32_t *ip, int64_t *L, int pl, int mover,
+                         long *steps);
+
 /* FORTEST's pass when its test is of a height: the first index from j on (below n) whose square
  * (item[j]; a value that is no square has height 0) has a height h with lo <= h <= hi, or, when
  * outside, not; n if none. Decided from two cells of each stack, not by counting it. */

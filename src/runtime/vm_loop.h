@@ -459,6 +459,17 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
                 pos_runtime_error(p, g->line[PC + 4], "integer overflow");
             L[OPND(1)] = v;
             ip += 7; NEXT;
+        /* a walk along one direction (superinstr.c, skips.c); under --profile or where reads
+         * are logged, the LOAD_PUSH_NE_JZ it stands on */
+        vmcase(WALK)
+            if (!profiling && !c->reads) {
+                long st = 0;
+                ip = skip_walk(p, ip, L, PLOK(mover) ? mover : 0, mover, &st);
+                BULK_STEPS(st - 1);
+                NEXT;
+            }
+            SUPER(2, 4, 5);
+            ip = L[OPND(1)] != OPND(3) ? ip + 7 : code + OPND(6); NEXT;
 #define SQ_J(OPN, WORD, TEST, JUMP_IF) vmcase(OPN) {                                   \
             SUPER(2, 3);                                                               \
             a = L[OPND(1)]; LOG_READ(a);                                               \
