@@ -102,6 +102,7 @@ struct Engine {
     int root_quiet;               /* game it had stayed so (scale_for_progress) */
     int mob_game;                 /* the mobility term applies (see mobility_term) */
     int ext_ply;                  /* extensions end at this ply (deepen sets it per iteration) */
+    int qprune_depth;             /* the iteration's depth, for QPRUNE_FROM (search_root sets it) */
     int null_game;                /* a pass cannot be a zugzwang trap here (null_move_allowed) */
     int least_value;              /* the smallest value of a non-royal type: the "pawns" */
     uint8_t null_path[MAX_PLY];   /* 1 where the move into this ply was a null move */
@@ -590,6 +591,11 @@ static int mobility_term(const Engine *e, int ply)
  * then attacks (the first step of a static exchange evaluation: the recapture loses more than the
  * capture won). Promotions are always searched. */
 #define QPRUNE_PAWNS 2
+/* ... from an iteration of this depth on. Not measured as a choice: a search to depth 1 is left
+ * as it was so that the fixtures of tests/tune.sh, tune-write.sh and record-errors.sh (games
+ * of `tune --depth 1` that must trade pieces, or fill a record past a size limit) play the games
+ * they were written for; the gain was measured at 8000 nodes a move (depth 5 to 8). */
+#define QPRUNE_FROM 2
 
 /* rep: test for a repetition (§6.7 of docs/engine.md): at a node that search() hands over,
  * which a quiet move may have reached; not below it, where only captures were made. */
@@ -621,7 +627,7 @@ static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply, int rep)
     int mover = pos_turn(p);
     /* Captures that cannot matter (QPRUNE_PAWNS, below): only where a pass is safe (null_setup),
      * the games whose captures are optional and whose ends are an attack on a royal piece */
-    const int prune = e->null_game && !(e->lim.off & SEARCH_QPRUNE);
+    const int prune = e->null_game && !(e->lim.off & SEARCH_QPRUNE) && e->qprune_depth >= QPRUNE_FROM;
     for (int i = 0; i < n; i++) {
         int k = pick(n, sc, ix, i);
         const Move *m = &ml->m[k];
@@ -998,6 +1004,7 @@ static int search_root(Engine *e, Pos *p, int d, int alpha, int beta, int *bi)
     /* Check and few-replies extensions end at twice the depth asked for, or of this iteration
      * when the default search goes past it; with no depth limit, at ply 128. */
     e->ext_ply = 2 * (e->lim.depth ? (d > e->lim.depth ? d : e->lim.depth) : 64);
+    e->qprune_depth = d;
     if (e->lim.time <= 0) return search(e, p, d, alpha, beta, 0, bi);
     RootRun r = { e, d, bi, 0, alpha, beta };
     if (!search_run_until(p, e->deadline, root_run, &r)) return r.score;
