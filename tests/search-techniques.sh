@@ -36,7 +36,7 @@ while read -r name key fen; do
     else echo "FAIL: $name: expected $key, got '$1'"; status=1; fi
 done <"$positions"
 all=$(total -)
-for off in null lmr futility aspiration; do
+for off in null lmr futility aspiration rfp qprune; do
     without=$(total "$off")
     if [ "$all" -gt 0 ] && [ "$all" -lt "$without" ]; then
         echo "ok: $all nodes with every technique, $without without $off"

@@ -102,6 +102,7 @@ struct Engine {
     int root_quiet;               /* game it had stayed so (scale_for_progress) */
     int mob_game;                 /* the mobility term applies (see mobility_term) */
     int ext_ply;                  /* extensions end at this ply (deepen sets it per iteration) */
+    int qprune_depth;             /* the iteration's depth, for QPRUNE_FROM (search_root sets it) */
     int null_game;                /* a pass cannot be a zugzwang trap here (null_move_allowed) */
     int least_value;              /* the smallest value of a non-royal type: the "pawns" */
     uint8_t null_path[MAX_PLY];   /* 1 where the move into this ply was a null move */
@@ -584,6 +585,18 @@ static int mobility_term(const Engine *e, int ply)
     return mob_worth[m] - mob_worth[o];
 }
 
+/* Quiescence prunes, where a pass is safe (null_setup), a capture whose victim and this many of
+ * the game's least valuable type added to the standing score stay at or below alpha (delta
+ * pruning), and a capture by a piece worth more than its victim onto a square the other side
+ * then attacks (the first step of a static exchange evaluation: the recapture loses more than the
+ * capture won). Promotions are always searched. */
+#define QPRUNE_PAWNS 2
+/* ... from an iteration of this depth on. Not measured as a choice: a search to depth 1 is left
+ * as it was so that the fixtures of tests/tune.sh, tune-write.sh and record-errors.sh (games
+ * of `tune --depth 1` that must trade pieces, or fill a record past a size limit) play the games
+ * they were written for; the gain was measured at 8000 nodes a move (depth 5 to 8). */
+#define QPRUNE_FROM 2
+
 /* rep: test for a repetition (§6.7 of docs/engine.md): at a node that search() hands over,
  * which a quiet move may have reached; not below it, where only captures were made. */
 static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply, int rep)
@@ -612,10 +625,21 @@ static int qsearch(Engine *e, Pos *p, int alpha, int beta, int ply, int rep)
     for (int i = 0; i < ml->n; i++)            /* only the captures, best victims first */
         if (captured_value(e, &ml->m[i])) { ix[n++] = i; sc[i] = 16 * captured_value(e, &ml->m[i]) - e->value[PW_TYPE(ml->m[i].piece)] / 16; }
     int mover = pos_turn(p);
+    /* Captures that cannot matter (QPRUNE_PAWNS, below): only where a pass is safe (null_setup),
+     * the games whose captures are optional and whose ends are an attack on a royal piece */
+    const int prune = e->null_game && !(e->lim.off & SEARCH_QPRUNE) && e->qprune_depth >= QPRUNE_FROM;
     for (int i = 0; i < n; i++) {
         int k = pick(n, sc, ix, i);
+        const Move *m = &ml->m[k];
+        const int plain = prune && !m->become;
+        /* delta pruning: even the victim's whole value and a margin leave the score below alpha */
+        if (plain && stand + captured_value(e, m) + QPRUNE_PAWNS * e->least_value <= alpha) continue;
+        const int risky = plain && e->value[PW_TYPE(m->piece)] > captured_value(e, m);
         pos_make(p, ml, &ml->m[k]);
         if (!legal && !vm_run_legal(p, mover)) { pos_unmake(p); continue; }
+        /* a capture by a piece worth more than its victim, on a square the other side attacks:
+         * the recapture loses more than the capture won (the first step of a static exchange) */
+        if (risky && m->to >= 0 && square_attacked(p, m->to, pos_turn(p))) { pos_unmake(p); continue; }
         /* (the same side may move again: `again`, a turn-order table; see child()) */
         /* (a throw of the dice next: the quiescence search stops, at mover's static score) */
         int s = pos_chance_turn(p) ? evaluate_as(e, p, mover)
@@ -750,6 +774,8 @@ static int null_move_cuts(Engine *e, Pos *p, int depth, int beta, int ply, int *
  * the games where a pass is safe (null_setup): elsewhere a quiet move can win by leaving the
  * other side no move. */
 #define FUTILITY_PAWNS 2
+#define RFP_DEPTH 3
+#define RFP_PAWNS 1
 
 static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, int *best_out)
 {
@@ -792,8 +818,19 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
             return s;
     }
     const int pv = beta - alpha > 1;
+    /* the static score, computed once where a pruning below asks for it */
+    int stat = -SCORE_INF;
+#define STATIC_EVAL() (stat != -SCORE_INF ? stat : (stat = evaluate(e, p)))
+    /* Reverse futility pruning (a static null move): near the leaves, off the principal
+     * variation, a side whose static score is above beta by RFP_PAWNS of the game's least
+     * valuable type per ply left is not searched: the other side would need to win that much in
+     * the few plies left. Only where a pass is safe (null_setup). */
+    if (!(e->lim.off & SEARCH_RFP) && e->null_game && ply > 0 && !best_out && !pv &&
+        depth <= RFP_DEPTH && !in_chk && !is_mate_score(beta) &&
+        STATIC_EVAL() - RFP_PAWNS * e->least_value * depth >= beta)
+        return stat;
     if (!(e->lim.off & SEARCH_NULL) && e->null_game && ply > 0 && !best_out && !pv && depth >= 2 &&
-        !in_chk && !e->null_path[ply] && !is_mate_score(beta) && evaluate(e, p) >= beta &&
+        !in_chk && !e->null_path[ply] && !is_mate_score(beta) && STATIC_EVAL() >= beta &&
         has_big_piece(e, p, pos_turn(p))) {
         int s;
         if (null_move_cuts(e, p, depth, beta, ply, &s)) return s;
@@ -849,7 +886,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     int futile = 0;
     if (!(e->lim.off & SEARCH_FUTILITY) && e->null_game && depth == 1 && ply > 0 && !pv &&
         !in_chk && !is_mate_score(alpha)) {
-        int bound = evaluate(e, p) + FUTILITY_PAWNS * e->least_value;
+        int bound = STATIC_EVAL() + FUTILITY_PAWNS * e->least_value;
         if (bound <= alpha) { futile = 1; if (bound > best) best = bound; }
     }
     int pruned = 0;
@@ -967,6 +1004,7 @@ static int search_root(Engine *e, Pos *p, int d, int alpha, int beta, int *bi)
     /* Check and few-replies extensions end at twice the depth asked for, or of this iteration
      * when the default search goes past it; with no depth limit, at ply 128. */
     e->ext_ply = 2 * (e->lim.depth ? (d > e->lim.depth ? d : e->lim.depth) : 64);
+    e->qprune_depth = d;
     if (e->lim.time <= 0) return search(e, p, d, alpha, beta, 0, bi);
     RootRun r = { e, d, bi, 0, alpha, beta };
     if (!search_run_until(p, e->deadline, root_run, &r)) return r.score;
@@ -979,6 +1017,7 @@ unsigned search_technique(const char *name, size_t len)
     static const struct { const char *name; unsigned bit; } names[] = {
         { "null", SEARCH_NULL }, { "lmr", SEARCH_LMR }, { "futility", SEARCH_FUTILITY },
         { "aspiration", SEARCH_ASPIRATION }, { "expectimax", SEARCH_EXPECTIMAX },
+        { "rfp", SEARCH_RFP }, { "qprune", SEARCH_QPRUNE },
     };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         if (strlen(names[i].name) == len && !strncmp(names[i].name, name, len)) return names[i].bit;

@@ -60,6 +60,8 @@ void search_method_string(const SearchLimits *lim, char *buf, size_t len);
 #define SEARCH_ASPIRATION 8u      /* aspiration windows at the root */
 #define SEARCH_EXPECTIMAX 16u     /* chance nodes as the mean of their outcomes (off: as one
                                      outcome drawn at random; docs/engine.md "Chance nodes") */
+#define SEARCH_RFP 32u            /* reverse futility pruning (static null move) near the leaves */
+#define SEARCH_QPRUNE 64u         /* quiescence: hopeless or losing captures left out */
 /* The names of the bits, for `match --off` ("null", "lmr", ...); a name's bit, 0 if unknown. */
 unsigned search_technique(const char *name, size_t len);
 /* A list of them, "null+lmr" or "-" (none), into *out; 0 if a name is unknown. */
