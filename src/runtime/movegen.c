@@ -881,31 +881,36 @@ int in_check_and_pins(Pos *p, int player, int k, int16_t *pinned, int *npinned, 
         const AttackDir *ad = g->attackdirs[by];
         long steps = 1 + g->nattackdirs[by];
         for (int i = 0, n = g->nattackdirs[by]; i < n && !r; i++) {
-            int back = g->opposite[ad[i].dir];
-            if (ad[i].any_leap) {
-                int s = g->neighbor[k * g->ndirs + back];
-                int32_t w = s >= 0 ? CELL(s) : 0;
-                if (w && PW_OWNER(w) == by && type_in(ad[i].leap, PW_TYPE(w))) { r = 1; break; }
+            /* (the squares along the line, each a step further back: neighbor + back) */
+            const int16_t *nbk = g->neighbor + g->opposite[ad[i].dir];
+            const int nd = g->ndirs;
+            int s = nbk[k * nd];
+            if (s < 0) continue;
+            int32_t w = CELL(s);
+            if (ad[i].any_leap && w && PW_OWNER(w) == by && type_in(ad[i].leap, PW_TYPE(w))) {
+                r = 1;
+                break;
             }
             if (!ad[i].any_ride) continue;
-            int s = k, first = -1;
-            for (;;) {
-                s = g->neighbor[s * g->ndirs + back];
+            /* the first piece: an attacker, or what may be pinned */
+            steps++;
+            while (!w) {
+                s = nbk[s * nd];
                 if (s < 0) break;
-                if (first < 0) steps++;
-                int32_t w = CELL(s);
-                if (!w) continue;
-                int hit = PW_OWNER(w) == by && type_in(ad[i].ride, PW_TYPE(w));
-                if (first < 0) {
-                    if (hit) { r = 1; break; }
-                    first = s;
-                    continue;
-                }
-                if (hit) {
-                    if (*npinned == max) { *npinned = -1; max = -1; }
-                    else if (*npinned >= 0) pinned[(*npinned)++] = (int16_t)first;
-                }
-                break;
+                steps++;
+                w = CELL(s);
+            }
+            if (s < 0) continue;
+            if (PW_OWNER(w) == by && type_in(ad[i].ride, PW_TYPE(w))) { r = 1; break; }
+            int first = s;
+            do {                                   /* the second piece: a pinner? */
+                s = nbk[s * nd];
+                if (s < 0) break;
+                w = CELL(s);
+            } while (!w);
+            if (s >= 0 && PW_OWNER(w) == by && type_in(ad[i].ride, PW_TYPE(w))) {
+                if (*npinned == max) { *npinned = -1; max = -1; }
+                else if (*npinned >= 0) pinned[(*npinned)++] = (int16_t)first;
             }
         }
         vm_charge(p, steps);
