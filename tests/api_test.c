@@ -163,6 +163,25 @@ int main(int argc, char **argv)
           !strcmp(bvm_game_warnings(g), ""), "warnings kept with the game",
           wg ? bvm_game_warnings(wg) : err.message);
     bvm_game_free(wg);
+    /* one move made twice is played by its string; two that differ are refused
+     * (tests/traps/same-string.rules) */
+    const char *twins = "game \"Twins\";\nplayers White \"w\", Black \"b\";\nboard 4 x 2;\n"
+        "direction e = (1,0);\nvar flipped: bool = false;\n"
+        "piece Twin \"T\" { moves { either { step e; require empty; emit; } "
+        "or { step e; require empty; emit; } } }\n"
+        "piece Flipper \"F\" { moves { step e; require empty; either { emit; } "
+        "or { flipped = true; emit; } } }\n"
+        "start \"4/T1F1 w\";\nposition board turn flipped;\n";
+    bvm_game *tg = bvm_game_from_string(twins, strlen(twins), "twins.rules", NULL, 0, &err);
+    bvm_pos *tp = tg ? bvm_pos_new(tg, NULL, &err) : NULL;
+    check(tp && bvm_pos_make(tp, "c1d1", &err) == BVM_ERR_MOVE, "two moves that differ, one string",
+          err.message);
+    int twin_ok = tp && bvm_pos_make(tp, "a1b1", &err) == BVM_OK;
+    if (twin_ok) bvm_pos_string(tp, buf, sizeof buf);
+    check(twin_ok && !strncmp(buf, "4/1TF1 b", 8), "one move made twice, played by its string",
+          twin_ok ? buf : err.message);
+    bvm_pos_free(tp);
+    bvm_game_free(tg);
     const char *opt[] = { "no-such-option" };
     check(!bvm_game_load(argv[1], opt, 1, &err) && err.code == BVM_ERR_OPTION,
           "an unknown option", err.message);

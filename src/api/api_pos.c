@@ -175,6 +175,13 @@ int bvm_pos_move(bvm_pos *bp, int index, bvm_move *out, bvm_error *err)
 /* The legal move that s names, in boardvm's text or in SAN: its index in bp->ml. */
 typedef struct { bvm_pos *bp; const char *s; int k, other; } Find;
 
+/* Both make moves (move_find_typed compares the states twins reach), so both run protected. */
+static void find_text(Pos *p, void *ctx)
+{
+    Find *f = ctx;
+    f->k = move_find_typed(p, &f->bp->ml, f->s, &f->other);
+}
+
 static void find_san(Pos *p, void *ctx)
 {
     Find *f = ctx;
@@ -187,7 +194,7 @@ static int find_move(bvm_pos *bp, const char *s, int *k, bvm_error *err)
     int st = api_moves(bp, err);
     if (st) return st;
     Find f = { bp, s, -1, -1 };
-    f.k = move_find_pair(bp->game->g, &bp->ml, s, &f.other);
+    if (protected_run(bp->p, find_text, &f)) return api_runtime_failure(bp, err);
     if (f.k < 0 && protected_run(bp->p, find_san, &f)) return api_runtime_failure(bp, err);
     if (f.k < 0) return api_fail(err, BVM_ERR_MOVE, "'%s' is not a legal move here", s);
     if (f.other >= 0) {

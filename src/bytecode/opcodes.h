@@ -306,6 +306,9 @@ enum {
     X(DCHANGE, NO_OPS, 2, 0, 0, E_RBOARD|E_WBOARD, "as CHANGE, recorded (`defer`)") \
     X(DSETOWNER, NO_OPS, 2, 0, 0, E_RBOARD|E_WBOARD, "as SETOWNER, recorded (`defer`)") \
     X(DMOVEP, NO_OPS, 2, 0, 0, E_RBOARD|E_WBOARD, "as MOVEP, recorded (`defer`)") \
+    X(DCASCADEP, NO_OPS, 2, 0, 0, E_RBOARD|E_WBOARD, \
+      "as DMOVEP, a part of a Zillions cascade: the piece that stood on the first square " \
+      "before the move (lifted before the moving piece lands) goes to the second") \
     X(DSTOREPV, OPS(PIECEVAR), 2, 0, 0, E_RBOARD|E_WBOARD, \
       "as STOREPV, recorded (`defer`); an empty square then is left alone") \
     X(MOVESTACK, NO_OPS, 2, 0, 0, E_RBOARD|E_WBOARD, \

@@ -40,9 +40,11 @@ static void print_sorted_moves(Pos *p, MoveList *ml, const char *first, const ch
     if (nsame) fflush(stdout);
     for (int k = 0; k < nsame && k < 3; k++) {
         move_string(p->g, ml, &ml->m[order[same[k]]], buf, sizeof buf);
+        int i = order[same[k] - 1], j = order[same[k]];
         fprintf(stderr, "boardvm: warning: two legal moves have the string '%s' (given as a move, "
-                        "it is refused); %s\n", buf,
-                same_string_advice(p, ml, order[same[k] - 1], order[same[k]]));
+                        "it %s); %s\n", buf,
+                moves_reach_same_state(p, ml, i, j) ? "plays that position" : "is refused",
+                same_string_advice(p, ml, i, j));
     }
     if (nsame > 3)
         fprintf(stderr, "boardvm: warning: and %d more strings that two moves share\n", nsame - 3);

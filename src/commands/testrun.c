@@ -316,7 +316,7 @@ int case_position(const Case *c, Game *g, Pos *p, char *err, size_t errlen)
     for (int i = 0; i < n && ok; i++) {
         MoveList *ml = pos_list(p, 0);
         node_moves(p, ml);
-        int other, k = move_find_pair(g, ml, w[i], &other);
+        int other, k = move_find_typed(p, ml, w[i], &other);
         if (k < 0) {
             snprintf(err, errlen, "play: move %d '%s' is not legal", i + 1, w[i]);
             ok = 0;

@@ -172,16 +172,11 @@ static void explain_refusal(const Pos *p, MoveList *ml, const char *s, int numbe
 
 const char *same_string_advice(Pos *p, const MoveList *ml, int i, int j)
 {
-    pos_make(p, ml, &ml->m[i]);
-    uint64_t hi = p->hash;
-    pos_unmake(p);
-    pos_make(p, ml, &ml->m[j]);
-    uint64_t hj = p->hash;
-    pos_unmake(p);
-    return hi == hj ? "both reach the same position: the rules file makes one move twice "
-                      "(`moves distinct;` or `distinct { }` makes them one)"
-                    : "they reach different positions: the rules file should write them apart "
-                      "(`qualify` or `note`)";
+    return moves_reach_same_state(p, ml, i, j)
+               ? "both reach the same position: the rules file makes one move twice (`moves "
+                 "distinct;` or `distinct { }` makes them one)"
+               : "they reach different positions: the rules file should write them apart "
+                 "(`qualify` or `note`)";
 }
 
 int play_move(Pos *p, const char *s, int number)
@@ -190,7 +185,7 @@ int play_move(Pos *p, const char *s, int number)
     MoveList *mlp = pos_list(p, 0);      /* owned by p: nothing leaks after a runtime error */
     node_moves(p, mlp);
     MoveList ml = *mlp;
-    int other, k = move_find_pair(g, &ml, s, &other), san = 0;
+    int other, k = move_find_typed(p, &ml, s, &other), san = 0;
     if (k < 0 && !p->result) {                     /* "e4", "Nf3", "O-O" */
         k = san_find(p, &ml, s, &other);
         san = 1;

@@ -15,7 +15,8 @@ Game *load_game(const char *path, const char *display, int nopts, char **opts, i
 Pos *setup_position(Game *g, const char *fen, char **moves, int nmoves, int *status);
 int play_move(Pos *p, const char *s, int number);    /* 0 after a message saying why */
 /* Moves i and j of ml (legal in p) have one string: what the rules file should do about it,
- * told by making both (same position: one move made twice; different: tell them apart).
+ * told by making both (same position: one move made twice, which the string plays;
+ * different: tell them apart).
  * Must run where a runtime error of the rules code is caught (protected_run). */
 const char *same_string_advice(Pos *p, const MoveList *ml, int i, int j);
 #endif

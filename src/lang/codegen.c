@@ -996,6 +996,9 @@ static void effect(Compiler *C, Ast *s, int op, const Ty *args, int n, const cha
             return;
         }
         op = deferred_op(op);
+        /* a part of a Zillions cascade (zrf_moves.c marks it): its piece is the one that
+         * stood on its square before the move */
+        if (op == OP_DMOVEP && s->num == 1) op = OP_DCASCADEP;
     }
     emit_op(C, op);
 }

@@ -21,6 +21,7 @@ int deferred_record(Pos *p, DeferredList *d, int op, const int64_t *a, int n, in
     case OP_DCHANGE: e->op = OP_CHANGE; break;
     case OP_DSETOWNER: e->op = OP_SETOWNER; break;
     case OP_DSTOREPV: e->op = OP_STOREPV; break;
+    case OP_DCASCADEP: e->op = OP_DCASCADEP; d->cascades = 1; break;  /* (none does it at once) */
     default: e->op = OP_MOVEP; break;
     }
     e->line = line;
@@ -29,7 +30,7 @@ int deferred_record(Pos *p, DeferredList *d, int op, const int64_t *a, int n, in
     return ++d->n;
 }
 
-static int apply_one(Pos *p, const DeferredFx *e, int mover, int64_t *taken)
+static int apply_one(Pos *p, DeferredFx *e, int mover, int64_t *taken)
 {
     switch (e->op) {
     case OP_CAPTURE: return fx_capture(p, mover, e->a, taken);
@@ -38,7 +39,35 @@ static int apply_one(Pos *p, const DeferredFx *e, int mover, int64_t *taken)
     case OP_CHANGE: return fx_change(p, e->a);
     case OP_SETOWNER: return fx_setowner(p, e->a);
     case OP_STOREPV: return fx_storepv(p, e->a);
+    case OP_DCASCADEP:
+        if (e->a[2]) {                 /* (put down once: no later emit finds it still held) */
+            int32_t w = (int32_t)e->a[2];
+            e->a[2] = 0;
+            return fx_put(p, (int)e->a[1], w, e->line);
+        }
+        return fx_movep(p, e->a, e->line);
     default: return fx_movep(p, e->a, e->line);
+    }
+}
+
+/* Every cascade part of the chain takes its piece off its square now, before the moving piece
+ * lands (a[2] keeps it; 0: none taken, and the part moves what stands there when it is done,
+ * as a plain move). So a push, whose first part lands on the square of the piece it pushes,
+ * takes nothing, and a chain of pushes moves each piece one square: each part moves the piece
+ * that stood on its square before the move, as Dagaz makes Zillions' cascades
+ * (docs/zrf.md). The moving piece's own square is left to it. */
+void deferred_lift(Pos *p, DeferredList *d, int last, int origin)
+{
+    const Game *g = p->g;
+    if (!d->cascades) return;
+    for (int i = last; i; i = d->e[i - 1].prev) {
+        DeferredFx *e = &d->e[i - 1];
+        if (e->op != OP_DCASCADEP) continue;
+        e->a[2] = 0;
+        int sq = (int)e->a[0];
+        if (!FX_SQOK(g, sq) || sq == origin || !fx_top(p, sq)) continue;
+        e->a[2] = fx_top(p, sq);
+        pos_set(p, fx_toploc(p, sq), 0);
     }
 }
 

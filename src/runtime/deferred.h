@@ -14,7 +14,8 @@
 #include "position.h"
 
 typedef struct {
-    int op;              /* OP_CAPTURE ... OP_MOVEP: the effect, as done at once */
+    int op;              /* OP_CAPTURE ... OP_MOVEP: the effect, as done at once; or
+                            OP_DCASCADEP (deferred_lift) */
     int line;            /* the rules file's line, for messages */
     int prev;            /* the branch's entry before this one, + 1 (0: none) */
     int64_t a[3];        /* its operands, in the order they were pushed */
@@ -22,6 +23,8 @@ typedef struct {
 
 typedef struct {
     DeferredFx *e; int n, cap;
+    int cascades;                /* a cascade part (OP_DCASCADEP) was recorded since the list
+                                    was last emptied: deferred_lift has work */
     int *walk, cap_walk;         /* deferred_apply's scratch: one chain's entries */
 } DeferredList;
 
@@ -34,6 +37,9 @@ int deferred_record(Pos *p, DeferredList *d, int op, const int64_t *a, int n, in
 /* Do the effects of the chain ending at last (+ 1), oldest first; returns how many were done,
  * or -1 when one could not be (the move is then no move). *taken: as fx_capture's. */
 int deferred_apply(Pos *p, DeferredList *d, int mover, int last, int64_t *taken);
+/* Before the moving piece leaves origin and lands: the cascade parts of the chain ending at
+ * last (+ 1) take their pieces off the board (OP_DCASCADEP), to be put down by deferred_apply. */
+void deferred_lift(Pos *p, DeferredList *d, int last, int origin);
 /* Does the chain ending at last (+ 1) capture on sq? (Zillions' attacks, game.h) */
 int deferred_captures(const DeferredList *d, int last, int sq);
 void deferred_free(DeferredList *d);

@@ -93,18 +93,25 @@ static inline int fx_storepv(Pos *p, const int64_t *a)
     return 1;
 }
 
+/* piece w put on sq, as a move puts it: on a board of one piece a square, in place of what
+ * stood there; else on top */
+static inline int fx_put(Pos *p, int sq, int32_t w, int line)
+{
+    const Game *g = p->g;
+    if (!FX_SQOK(g, sq)) return 0;
+    if (g->stack == 1) pos_set(p, sq, w);
+    else if (!pos_push(p, sq, w))
+        pos_runtime_error(p, line, "more than %d pieces on %s", g->stack, g->sq_name[sq]);
+    return 1;
+}
+
 /* move SQ to SQ2: the top piece; a[] = from, to */
 static inline int fx_movep(Pos *p, const int64_t *a, int line)
 {
     const Game *g = p->g;
     if (!FX_SQOK(g, a[0]) || !FX_SQOK(g, a[1]) || !fx_top(p, (int)a[0])) return 0;
     int32_t w = fx_top(p, (int)a[0]);
-    if (g->stack == 1) { pos_set(p, (int)a[0], 0); pos_set(p, (int)a[1], w); }
-    else {
-        pos_set(p, fx_toploc(p, (int)a[0]), 0);
-        if (!pos_push(p, (int)a[1], w))
-            pos_runtime_error(p, line, "more than %d pieces on %s", g->stack, g->sq_name[a[1]]);
-    }
-    return 1;
+    pos_set(p, fx_toploc(p, (int)a[0]), 0);
+    return fx_put(p, (int)a[1], w, line);
 }
 #endif

@@ -134,6 +134,7 @@ void vm_abandon(Pos *p)
     struct VmScratch *s = scratch(p);
     s->nch = 0; s->nlocs = 0; s->nnb = 0; s->nqb = 0; s->capture_nest = 0;
     s->deferred.n = 0;
+    s->deferred.cascades = 0;
     s->free_work = 0;
     s->reply_nest = 0;
     p->depth_guard = 0;
@@ -652,6 +653,7 @@ static int land_part(Pos *p, RunCtx *c, int64_t *L, int64_t here_only, int line)
         return 1;
     }
     if (!L[LOC_LANDED]) {
+        if (L[LOC_DEFERRED]) deferred_lift(p, &p->vm->deferred, (int)L[LOC_DEFERRED], c->origin);
         if (!land_piece(p, c, L, line)) return 0;
     } else {
         int at = (int)L[LOC_LANDED] - 1, layer = pos_height(p, at) - 1;
@@ -694,6 +696,7 @@ static long emit_deferred(Pos *p, RunCtx *c, int kind, int suffix, const int64_t
     const int mark = p->ntrail;
     long work = 0;
     if (kind == MK_MOVE) {
+        deferred_lift(p, &p->vm->deferred, (int)L[LOC_DEFERRED], c->origin);
         if (!land_piece(p, c, L2, line)) { pos_undo_to(p, mark); return 0; }
         kind = MK_LANDED;
     }

@@ -669,7 +669,7 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
             if (!fx_movep(p, stk + sp, LINE)) goto fail;
             ip += 1; NEXT;
         vmcase(DCAPTURE) vmcase(DREMOVE) vmcase(DPLACE) vmcase(DCHANGE) vmcase(DSETOWNER)
-        vmcase(DMOVEP) {
+        vmcase(DMOVEP) vmcase(DCASCADEP) {
             int n = deferred_arity(*ip);
             sp -= n;
             L[LOC_DEFERRED] = deferred_record(p, &s->deferred, *ip, stk + sp, n, (int)L[LOC_DEFERRED], LINE);

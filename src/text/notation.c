@@ -2,6 +2,7 @@
 #include "notation.h"
 #include "oom.h"
 #include "movegen.h"
+#include "make.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,43 @@ int move_find_pair(const Game *g, const MoveList *ml, const char *s, int *second
         if (first >= 0) { *second = i; break; }
         first = i;
     }
+    return first;
+}
+
+/* The state after move m, copied into out (g->st_size words). */
+static void state_after(Pos *p, const MoveList *ml, const Move *m, int32_t *out)
+{
+    pos_make(p, ml, m);
+    memcpy(out, p->st, sizeof *out * (size_t)p->g->st_size);
+    pos_unmake(p);
+}
+
+/* The whole state is compared, not its hash: a collision would play a move the user did not
+ * mean. */
+int moves_reach_same_state(Pos *p, const MoveList *ml, int i, int j)
+{
+    size_t words = (size_t)(p->g->st_size ? p->g->st_size : 1);
+    int32_t *a = xmalloc(sizeof *a * words, "a state to compare"),
+            *b = xmalloc(sizeof *b * words, "a state to compare");
+    state_after(p, ml, &ml->m[i], a);
+    state_after(p, ml, &ml->m[j], b);
+    int same = !memcmp(a, b, sizeof *a * (size_t)p->g->st_size);
+    free(a); free(b);
+    return same;
+}
+
+/* Moves written s that reach different states keep s ambiguous. */
+int move_find_typed(Pos *p, const MoveList *ml, const char *s, int *second)
+{
+    int first = move_find_pair(p->g, ml, s, second);
+    if (first < 0 || *second < 0) return first;
+    char buf[MOVE_STR_MAX];
+    int differs = -1;
+    for (int i = *second; i < ml->n && differs < 0; i++) {
+        move_string(p->g, ml, &ml->m[i], buf, sizeof buf);
+        if (!strcmp(buf, s) && !moves_reach_same_state(p, ml, first, i)) differs = i;
+    }
+    *second = differs;
     return first;
 }
 

@@ -90,7 +90,7 @@ static void edit_run(Pos *p, void *ctx)
     for (; r->played < r->nmoves; r->played++) {
         MoveList *ml = pos_list(p, 0);
         node_moves(p, ml);
-        int other, k = p->result ? -1 : move_find_pair(p->g, ml, r->moves[r->played], &other);
+        int other, k = p->result ? -1 : move_find_typed(p, ml, r->moves[r->played], &other);
         if (k < 0) {
             snprintf(r->bad, sizeof r->bad, "move %d '%.100s' is not legal in the edited game: "
                      "the moves stop before it", r->played + 1, r->moves[r->played]);

@@ -190,7 +190,7 @@ static int make_named(Pos *p, const char *s, int *from, int *to, int *thrower, c
     MoveList *ml = pos_list(p, 0);
     node_moves(p, ml);
     if (p->result) return fail(err, errlen, "'%s': the game is over", s);
-    int other, k = move_find_pair(g, ml, s, &other);
+    int other, k = move_find_typed(p, ml, s, &other);
     if (k < 0) k = san_find(p, ml, s, &other);
     if (k < 0) return fail(err, errlen, "'%s' is not a legal move here", s);
     if (other >= 0)

@@ -188,6 +188,13 @@ static int plain_name(const char *s)
 
 /* d's opposite: the direction whose links are d's reversed, every one of them (a grid's n and
  * s); -1 when no direction is (docs/zrf.md, "opposite") */
+const char *zl_move_sep(const ZrfLower *L)
+{
+    for (int p = 0; p < L->b->npos; p++)
+        if (!plain_name(L->b->pos[p].name)) return "-";
+    return "";
+}
+
 static int opposite_of(const ZrfBoard *b, int d)
 {
     for (int e = 0; e < b->ndirs; e++) {

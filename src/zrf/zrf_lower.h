@@ -100,6 +100,9 @@ typedef struct {
 
 /* zrf_astmk.c */
 SrcLoc zl_loc(const ZrfLower *L, const ZrfNode *at);
+/* What separates a move's two squares in its string: "" when every position's name is
+ * letters then digits (e2e4), else "-" (Game.move_sep) */
+const char *zl_move_sep(const ZrfLower *L);
 Ast *zl_node(ZrfLower *L, AstKind kind, const ZrfNode *at);
 Ast *zl_ident(ZrfLower *L, const char *name, const ZrfNode *at);
 Ast *zl_num(ZrfLower *L, long v, const ZrfNode *at);

@@ -542,6 +542,24 @@ static void promotion_from_store(Blk *k, Ast *out, const ZrfNode *at, const char
             zl_type(L, type, at)), then, zl_node(L, AST_NOTHING, at)));
 }
 
+/* A later part of a cascade: the piece `from` marked (PF) goes to the square in the local
+ * dest, after the move lands (deferred); the part is written after the move's string where two
+ * moves would share one, as (FROM-TO): Abalone's push e2-d3(d3-c4) and its side-step
+ * e2-d3(d2-c3) are two moves. */
+static void cascade_part(Blk *k, Ast *out, const ZrfNode *at, const char *dest)
+{
+    ZrfLower *L = k->L;
+    Ast *part = zl_kids(L, AST_MOVEPIECE, at, zl_ident(L, PF, at), zl_ident(L, dest, at), NULL);
+    part->num = 1;                           /* (OP_DCASCADEP: its piece is lifted first) */
+    deferred(k, out, at, part, NULL);
+    if (k->attack) return;                 /* (an attack program writes no string) */
+    Ast *q = zl_kids(L, AST_QUALIFY, at, zl_string(L, "(", at), zl_ident(L, PF, at),
+                     zl_string(L, zl_move_sep(L), at));
+    ast_add(&L->nodes, q, zl_ident(L, dest, at));
+    ast_add(&L->nodes, q, zl_string(L, ")", at));
+    ast_add(&L->nodes, out, q);
+}
+
 /* The statements of one move made here: the parts of a cascade, then the emit. */
 static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
 {
@@ -556,9 +574,7 @@ static void emit_here(Blk *k, Ast *out, const ZrfNode *at, const ZrfNode *type)
         part_destination(k, out, at);
         /* after a cascade this part is another piece's: deferred; the first part is the move */
         Ast *casc = zl_block(L, at);
-        deferred(k, casc, at, zl_kids(L, AST_MOVEPIECE, at, zl_ident(L, PF, at), zl_ident(L,
-            " dest", at), NULL),
-                 NULL);
+        cascade_part(k, casc, at, " dest");
         ast_add(&L->nodes, casc, zl_kids(L, AST_GO, at, zl_ident(L, TO1, at), NULL, NULL));
         Ast *plain = zl_block(L, at);
         ast_add(&L->nodes, plain, zl_kids(L, AST_GO, at, zl_ident(L, " dest", at), NULL, NULL));
@@ -618,8 +634,7 @@ static Ast *add_after_part(Blk *k, const ZrfNode *at, const ZrfNode *types, int 
              * piece goes, deferred, to `to`'s square or here (as emit_here) */
             part_destination(k, b, at);
             Ast *casc = zl_block(L, at), *plain = zl_block(L, at);
-            deferred(k, casc, at, zl_kids(L, AST_MOVEPIECE, at, zl_ident(L, PF, at),
-                                          zl_ident(L, " dest", at), NULL), NULL);
+            cascade_part(k, casc, at, " dest");
             ast_add(&L->nodes, casc, zl_kids(L, AST_GO, at, zl_ident(L, TO1, at), NULL, NULL));
             ast_add(&L->nodes, plain, zl_kids(L, AST_GO, at, zl_ident(L, " dest", at), NULL,
                                               NULL));
@@ -854,8 +869,7 @@ static void add_partial(Blk *k, Ast *out, const ZrfNode *f, int copy)
              * the piece moved at first lands on the first part's square, the cascade's pieces
              * where they go, and the move goes on with the piece on pdest */
             Ast *casc = zl_block(L, f), *plain = zl_block(L, f);
-            deferred(k, casc, f, zl_kids(L, AST_MOVEPIECE, f, zl_ident(L, PF, f),
-                                         zl_ident(L, " pdest", f), NULL), NULL);
+            cascade_part(k, casc, f, " pdest");
             ast_add(&L->nodes, casc, zl_kids(L, AST_GO, f, zl_ident(L, TO1, f), NULL, NULL));
             ast_add(&L->nodes, casc, land);
             ast_add(&L->nodes, casc, zl_kids(L, AST_GO, f, zl_ident(L, " pdest", f), NULL, NULL));
@@ -971,9 +985,7 @@ static void cascade(Blk *k, Ast *out, const ZrfNode *at)
     ZrfLower *L = k->L;
     part_destination(k, out, at);
     Ast *later = zl_block(L, at), *first = zl_block(L, at);
-    deferred(k, later, at, zl_kids(L, AST_MOVEPIECE, at, zl_ident(L, PF, at), zl_ident(L, " dest",
-        at), NULL),
-             NULL);
+    cascade_part(k, later, at, " dest");
     ast_add(&L->nodes, first, zl_assign(L, zl_ident(L, TO1, at), zl_ident(L, " dest", at), at));
     ast_add(&L->nodes, first, zl_assign(L, zl_ident(L, CASC, at), zl_ident(L, "true", at), at));
     ast_add(&L->nodes, out, zl_kids(L, AST_IF, at, zl_ident(L, CASC, at), later, first));
