@@ -75,7 +75,10 @@ static inline long linecount_piece(const LineCounter *lc, MoveList *ml, int sq, 
         n += x ? (r->how & RAY_CAPTURES) && o && o != own : (r->how & RAY_MOVES) != 0;
     }
     for (const Ray *rend = lc->ray + lc->start[at + 1]; r < rend; r++) {
-        if (__builtin_expect(r->how & RAY_WALK, 0)) { n += linecount_walk(lc, r, sq, w, T); continue; }
+        if (__builtin_expect(r->how & RAY_WALK, 0)) {
+            n += linecount_walk(lc, r, sq, w, T);
+            continue;
+        }
         if (r->leg >= 0 && st[r->leg]) continue;
         const long mv = (r->how & RAY_MOVES) != 0;
         int s = r->to;
