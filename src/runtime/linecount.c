@@ -3,17 +3,8 @@
  * and no `become` (what a line gives): tests/lang/linecount.rules has a position for each. */
 #include "linecount.h"
 #include "lines.h"
+#include "movegen.h"
 
-/* The lines of a type, for a player, from a square, resolved once (linecount_prepare): the first
- * square each reaches, the leg square that must be empty, and for a ride its direction. A line
- * whose `from` zone leaves the square out is not there at all; a leap whose square is outside
- * its `in` zone neither. Hops and the other lines with zones are walked by line_targets(). */
-enum { RAY_RIDE = 1, RAY_MOVES = 2, RAY_CAPTURES = 4, RAY_WALK = 8 };
-typedef struct { int16_t to, leg; uint8_t dir, how; int16_t atom; } Ray;
-struct LineRays {
-    int32_t *start;              /* [(t * nplayers + pl) * nsq + sq], and one more at the end */
-    Ray *ray;
-};
 #define RAYS_MAX (1 << 22)       /* entries; a bigger game counts with the lines as they are */
 
 static int ray_of(const Game *g, const Atom *a, int ai, int pl, int sq, Ray *r)
@@ -41,6 +32,9 @@ static int ray_of(const Game *g, const Atom *a, int ai, int pl, int sq, Ray *r)
     return 1;
 }
 
+/* A leap with no leg: its one square decides it (linecount_piece's first loop). */
+static int ray_simple(const Ray *r) { return !(r->how & (RAY_RIDE | RAY_WALK)) && r->leg < 0; }
+
 void linecount_prepare(Game *g)
 {
     g->line_rays = NULL;
@@ -56,17 +50,29 @@ void linecount_prepare(Game *g)
     struct LineRays *lr = arena_alloc(&g->arena, sizeof *lr);
     size_t nstart = (size_t)(g->ntypes + 1) * (size_t)g->nplayers * (size_t)g->nsq + 1;
     lr->start = arena_alloc(&g->arena, sizeof *lr->start * nstart);
+    lr->mid = arena_alloc(&g->arena, sizeof *lr->mid * nstart);
     lr->ray = arena_alloc(&g->arena, sizeof *lr->ray * (size_t)(n ? n : 1));
     int32_t k = 0;
     size_t i = 0;
     for (int t = 0; t <= g->ntypes; t++)
         for (int pl = 0; pl < g->nplayers; pl++)
             for (int sq = 0; sq < g->nsq; sq++) {
-                lr->start[i++] = k;
+                int32_t k0 = k;
+                lr->start[i] = k;
                 for (int ai = 0; t > 0 && ai < g->types[t].natoms; ai++)
                     k += ray_of(g, &g->types[t].atoms[ai], ai, pl, sq, &lr->ray[k]);
+                /* the plain leaps first (a stable partition: a few rays a square) */
+                int32_t m = k0;
+                for (int32_t a = k0; a < k; a++) {
+                    if (!ray_simple(&lr->ray[a])) continue;
+                    Ray r = lr->ray[a];
+                    for (int32_t b = a; b > m; b--) lr->ray[b] = lr->ray[b - 1];
+                    lr->ray[m++] = r;
+                }
+                lr->mid[i++] = m;
             }
     lr->start[i] = k;
+    lr->mid[i] = k;
     g->line_rays = lr;
 }
 
@@ -100,23 +106,84 @@ static int found(void *ctx, int to, int32_t captured)
     return 0;
 }
 
-long count_line_moves(Pos *p, MoveList *ml, int sq, int32_t w, const PieceType *T, int mover,
-                      const Pins *pins)
+/* The royal piece's line moves, each judged as royal_move_safe() (pins.c) judges it: its
+ * destination not attacked with its own square left empty. Only where that test is the whole of
+ * pins_move_safe()'s: every attack a native line (no program, no `attack near`), no capture hook
+ * an in-check test sees, no square watched, and no line that needs its walk. Returns the legal
+ * ones; -1 (nothing counted) where the moves must be listed. */
+static long count_royal(Pos *p, int sq, int32_t w, int mover, const Ray *r0, const Ray *rend,
+                        const Pins *pins, long *rejected)
+{
+    const Game *g = p->g;
+    if (g->any_fallback || pins->watching ||
+        (g->hook_fn[HOOK_CAPTURE] >= 0 && !g->capture_unseen_by_check)) return -1;
+    for (int by = 0; by < g->nplayers; by++) if (by != mover && g->nnear_attacks[by]) return -1;
+    for (const Ray *r = r0; r < rend; r++) if (r->how & RAY_WALK) return -1;
+    int32_t *st = p->st;
+    const int16_t *nb = g->neighbor;
+    const int nd = g->ndirs;
+    long n = 0;
+    for (const Ray *r = r0; r < rend; r++) {
+        if (r->leg >= 0 && st[r->leg]) continue;
+        for (int s = r->to; s >= 0; s = (r->how & RAY_RIDE) ? nb[s * nd + r->dir] : -1) {
+            int32_t x = st[s];
+            int ok = x ? (r->how & RAY_CAPTURES) && PW_OWNER(x) >= 0 && PW_OWNER(x) != mover
+                       : (r->how & RAY_MOVES);
+            if (ok) {
+                int attacked = 0;
+                st[sq] = 0; st[s] = w;
+                for (int by = 0; by < g->nplayers && !attacked; by++)
+                    if (by != mover) attacked = square_attacked(p, s, by);
+                st[sq] = w; st[s] = x;
+                if (attacked) (*rejected)++; else n++;
+            }
+            if (x) break;
+        }
+    }
+    /* (the board is as it was: what was kept before still holds, and the attack tests, which
+     * run no program, kept nothing of the changed one) */
+    return n;
+}
+
+void linecount_begin(LineCounter *lc, Pos *p, int mover, const Pins *pins)
 {
     const Game *g = p->g;
     const struct LineRays *lr = g->line_rays;
-    if (!lr || T->royal || T->atoms_overlap || g->legal_pretest_fn >= 0) return -1;
+    lc->p = p; lc->pins = pins; lc->mover = mover;
+    lc->ok = lr && g->legal_pretest_fn < 0;
+    lc->hard = g->hook_fn[HOOK_CAPTURE] >= 0 && !g->capture_unseen_by_check;
+    lc->fast = !pins->watching && !lc->hard;
+    lc->stride = (size_t)g->nplayers * (size_t)g->nsq;
+    if (!lc->ok) return;
+    lc->start = lr->start + (size_t)mover * (size_t)g->nsq;
+    lc->mid = lr->mid + (size_t)mover * (size_t)g->nsq;
+    lc->ray = lr->ray;
+}
+
+long linecount_walk(const LineCounter *lc, const Ray *r, int sq, int32_t w, const PieceType *T)
+{
+    Count c = { lc->p, NULL, sq, w, 0, 0, 0 };      /* (fast: every move found is counted) */
+    line_targets(lc->p, sq, &T->atoms[r->atom], lc->mover, found, &c);
+    return c.n;
+}
+
+long linecount_slow(const LineCounter *lc, MoveList *ml, int sq, int32_t w, const PieceType *T,
+                    long *rejected)
+{
+    Pos *p = lc->p;
+    const Game *g = p->g;
+    const int mover = lc->mover;
+    const Pins *pins = lc->pins;
+    size_t at = (size_t)PW_TYPE(w) * lc->stride + (size_t)sq;
+    const Ray *r0 = lc->ray + lc->start[at], *rend = lc->ray + lc->start[at + 1];
+    if (T->royal) return count_royal(p, sq, w, mover, r0, rend, pins, rejected);
     for (int i = 0; i < pins->npinned; i++) if (pins->pinned[i] == sq) return -1;
     if (pins->watching && p->watch[sq] == p->watch_stamp) return -1;
-    Count c = { p, ml, sq, w, g->hook_fn[HOOK_CAPTURE] >= 0 && !g->capture_unseen_by_check,
-                pins->watching ? p->watch_stamp : 0, 0 };
     const int32_t *st = p->st;
     const int16_t *nb = g->neighbor;
     const int nd = g->ndirs;
-    size_t at = ((size_t)PW_TYPE(w) * (size_t)g->nplayers + (size_t)mover) * (size_t)g->nsq
-              + (size_t)sq;
-    for (int32_t i = lr->start[at], end = lr->start[at + 1]; i < end; i++) {
-        const Ray *r = &lr->ray[i];
+    Count c = { p, ml, sq, w, lc->hard, pins->watching ? p->watch_stamp : 0, 0 };
+    for (const Ray *r = r0; r < rend; r++) {
         if (__builtin_expect(r->how & RAY_WALK, 0)) {
             line_targets(p, sq, &T->atoms[r->atom], mover, found, &c);
             continue;

@@ -5,18 +5,96 @@
  * in-check;`), pins_move_safe() calls a plain move of a piece that is not royal, not pinned,
  * and leaves and reaches no square an attack program looked at, legal, and no capture hook
  * must run for it: such a move needs neither a list entry nor a test, only to be counted.
- * The other moves of the piece are listed as gen_atoms() lists them, and judged as before. */
+ * The other moves of the piece are listed as gen_atoms() lists them, and judged as before.
+ * The royal piece's moves are judged here by the attack test pins_move_safe() would run, where
+ * that test is the whole of its judgement. */
 #ifndef BOARDVM_LINECOUNT_H
 #define BOARDVM_LINECOUNT_H
 #include "position.h"
 #include "pins.h"
 
-/* The moves of the lines of T from sq (piece w, of `mover`): returns how many were counted
- * (legal without a test) and pushes the others on ml; -1 when the piece's moves must all be
- * listed by the caller (a royal piece, a pinned one, lines that may overlap, a game whose
- * `legal` goes on after the in-check test). */
+/* The lines of a type, for a player, from a square, resolved once (linecount_prepare): the first
+ * square each reaches, the leg square that must be empty, and for a ride its direction. A line
+ * whose `from` zone leaves the square out is not there at all; a leap whose square is outside
+ * its `in` zone neither. Hops and the other lines with zones are walked by line_targets(). */
+enum { RAY_RIDE = 1, RAY_MOVES = 2, RAY_CAPTURES = 4, RAY_WALK = 8 };
+typedef struct { int16_t to, leg; uint8_t dir, how; int16_t atom; } Ray;
+struct LineRays {
+    int32_t *start;              /* [(t * nplayers + pl) * nsq + sq], and one more at the end */
+    int32_t *mid;                /* ... where its rays that are not plain leaps begin */
+    Ray *ray;
+};
+
 /* The table of every type's lines from every square (Game.line_rays), built at compile time. */
 void linecount_prepare(Game *g);
-long count_line_moves(Pos *p, MoveList *ml, int sq, int32_t w, const PieceType *T, int mover,
-                      const Pins *pins);
+
+/* What a node's count needs, found once for all its pieces (linecount_begin). */
+typedef struct {
+    Pos *p;
+    const Pins *pins;
+    int mover;
+    int ok;                      /* the game's lines can be counted at all */
+    int hard;                    /* a capture runs an `on capture` hook an in-check test sees */
+    int fast;                    /* every move found is counted (no watched square, no hook) */
+    size_t stride;               /* nplayers * nsq: from one type's rays to the next's */
+    const int32_t *start, *mid;  /* the line table's starts, the mover's part */
+    const Ray *ray;
+} LineCounter;
+void linecount_begin(LineCounter *lc, Pos *p, int mover, const Pins *pins);
+
+/* (the cases linecount_piece leaves to them) */
+long linecount_slow(const LineCounter *lc, MoveList *ml, int sq, int32_t w, const PieceType *T,
+                    long *rejected);
+long linecount_walk(const LineCounter *lc, const Ray *r, int sq, int32_t w, const PieceType *T);
+
+/* The moves of the lines of T from sq (piece w, of the mover): returns how many were counted
+ * (legal without a test) and pushes the others on ml; -1 when the piece's moves must all be
+ * listed by the caller (a pinned piece, lines that may overlap, a game whose `legal` goes on
+ * after the in-check test, a royal piece whose moves are not judged by the attack test alone).
+ * A royal piece's moves are judged as pins_move_safe() judges them (its destination not
+ * attacked once it stands there); *rejected grows by those found illegal. Inline: it runs for
+ * every piece of every node of perft's last ply. */
+static inline long linecount_piece(const LineCounter *lc, MoveList *ml, int sq, int32_t w,
+                                   const PieceType *T, long *rejected)
+{
+    if (!lc->ok || T->atoms_overlap) return -1;
+    if (!lc->fast || T->royal) return linecount_slow(lc, ml, sq, w, T, rejected);
+    const Pins *pins = lc->pins;
+    for (int i = 0; i < pins->npinned; i++) if (pins->pinned[i] == sq) return -1;
+    const Pos *p = lc->p;
+    const int32_t *st = p->st;
+    const int16_t *nb = p->g->neighbor;
+    const int nd = p->g->ndirs;
+    const uint32_t own = (uint32_t)lc->mover + 1;
+    size_t at = (size_t)PW_TYPE(w) * lc->stride + (size_t)sq;
+    long n = 0;
+    const Ray *r = lc->ray + lc->start[at], *mid = lc->ray + lc->mid[at];
+    for (; r < mid; r++) {                         /* the plain leaps: one square each */
+        int32_t x = st[r->to];
+        uint32_t o = ((uint32_t)x >> 8) & 0xfu;
+        n += x ? (r->how & RAY_CAPTURES) && o && o != own : (r->how & RAY_MOVES) != 0;
+    }
+    for (const Ray *rend = lc->ray + lc->start[at + 1]; r < rend; r++) {
+        if (__builtin_expect(r->how & RAY_WALK, 0)) {
+            n += linecount_walk(lc, r, sq, w, T);
+            continue;
+        }
+        if (r->leg >= 0 && st[r->leg]) continue;
+        const long mv = (r->how & RAY_MOVES) != 0;
+        int s = r->to;
+        int32_t x;
+        if (r->how & RAY_RIDE) {
+            while (!(x = st[s])) {
+                n += mv;
+                s = nb[s * nd + r->dir];
+                if (s < 0) break;
+            }
+            if (s < 0) continue;
+        } else if (!(x = st[s])) { n += mv; continue; }
+        /* an enemy piece (an owner, not the mover) on a capturing line */
+        uint32_t o = ((uint32_t)x >> 8) & 0xfu;
+        n += (r->how & RAY_CAPTURES) && o && o != own;
+    }
+    return n;
+}
 #endif

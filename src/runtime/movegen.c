@@ -169,7 +169,7 @@ static int some_legal(Pos *p, MoveList *ml, int n)
 
 /* node_count_legal's generation: the pins found before it, and the moves counted, not listed
  * (linecount.h) */
-typedef struct { const Pins *pins; long n; } CountCtx;
+typedef struct { LineCounter lc; long n, rejected; } CountCtx;
 
 /* (inlined twice: into gen_units with cc NULL, where its code is the plain generation's, and
  * into node_count_legal) */
@@ -212,10 +212,12 @@ gen_units_counting(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, 
             if (t < 1 || t > g->ntypes) continue;
             const PieceType *T = &g->types[t];
             if (T->natoms && !skip) {                                   /* (resumed: done) */
-                long counted = cc ? count_line_moves(p, ml, sq, w, T, mover, cc->pins) : -1;
+                long rejected = 0;
+                long counted = cc ? linecount_piece(&cc->lc, ml, sq, w, T, &rejected)
+                                  : -1;
                 if (counted < 0) { counted = 0; gen_atoms(p, ml, sq, w, T, mover); }
-                if (cc) cc->n += counted;
-                vm_charge(p, T->natoms + LINE_MOVE_STEPS * (long)(ml->n - before + counted));
+                if (cc) { cc->n += counted; cc->rejected += rejected; }
+                vm_charge(p, T->natoms + LINE_MOVE_STEPS * (long)(ml->n - before + counted + rejected));
             }
             for (int i = before; i < ml->n; i++) ml->m[i].layer = (uint8_t)l;
             if (T->moves_fn >= 0 && (!onto_only || g->moves_onto[T->moves_fn]) &&
@@ -426,12 +428,13 @@ int node_count_legal(Pos *p, MoveList *ml)
         !g->pass_forced) {
         vm_start_position(p);
         if (pins_find(p, pos_mover(p), &pins)) {
-            CountCtx cc = { &pins, 0 };
+            CountCtx cc = { .n = 0, .rejected = 0 };
+            linecount_begin(&cc.lc, p, pos_mover(p), &pins);
             gen_units_counting(p, ml, NULL, 0, 0, 0, &cc);
             int merges = 0;       /* (nothing counted: the list is whole, keep_legal merges) */
             for (int i = 0; cc.n && i < ml->n && !merges; i++) merges = merge_applies(g, &ml->m[i]);
             if (!merges) {
-                vm_charge(p, LEGAL_MOVE_STEPS * cc.n);
+                vm_charge(p, LEGAL_MOVE_STEPS * (cc.n + cc.rejected));
                 keep_legal(p, ml, &pins);
                 long n = ml->n + cc.n;
                 vm_run_end(p, (int)n);
@@ -679,6 +682,7 @@ static int ext_attacked(const Pos *p, int sq, int by, const ExtAttack *e)
 }
 
 static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, int sq, int by);
+static int square_attacked_beyond_lines(Pos *p, int sq, int by);
 
 /* The square one `attack near` leap back from sq, where a piece of `by` that it names stands,
  * or -1 (e.leg: the leap's first step, walked back last). */
@@ -825,6 +829,14 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
         }
     }
     vm_charge(p, steps);
+    return square_attacked_beyond_lines(p, sq, by);
+}
+
+/* The attacks that are not the plain lines of attackdirs: hops, legged leaps, zoned lines,
+ * programs and `attack near` ones. */
+static int square_attacked_beyond_lines(Pos *p, int sq, int by)
+{
+    const Game *g = p->g;
     for (int i = 0, n = g->next_attacks[by]; i < n; i++)
         if (ext_attacked(p, sq, by, &g->ext_attacks[by][i])) return 1;
     if (g->any_fallback) {
@@ -891,6 +903,62 @@ int in_check(Pos *p, int player)
     if (p->in_check_at == p->writes + 1 && p->in_check_player == player) return p->in_check_value;
     uint64_t at = p->writes;
     int r = in_check_now(p, player);
+    if (p->writes == at) {
+        p->in_check_at = at + 1; p->in_check_player = player; p->in_check_value = r;
+    }
+    return r;
+}
+
+/* in_check's answer for the one royal piece on k, and the pins of the rides toward it, in one
+ * walk of the attack lines from k: the first piece along a ride's line attacks k or stands
+ * between k and the second, which may pin it. The work charged and the answer are
+ * square_attacked's, opponent by opponent; the answer is kept as in_check's. */
+int in_check_and_pins(Pos *p, int player, int k, int16_t *pinned, int *npinned, int max)
+{
+    const Game *g = p->g;
+    uint64_t at = p->writes;
+    int r = 0;
+    *npinned = 0;
+    for (int by = 0; by < g->nplayers && !r; by++) {
+        if (by == player) continue;
+        const AttackDir *ad = g->attackdirs[by];
+        long steps = 1 + g->nattackdirs[by];
+        for (int i = 0, n = g->nattackdirs[by]; i < n && !r; i++) {
+            /* (the squares along the line, each a step further back: neighbor + back) */
+            const int16_t *nbk = g->neighbor + g->opposite[ad[i].dir];
+            const int nd = g->ndirs;
+            int s = nbk[k * nd];
+            if (s < 0) continue;
+            int32_t w = CELL(s);
+            if (ad[i].any_leap && w && PW_OWNER(w) == by && type_in(ad[i].leap, PW_TYPE(w))) {
+                r = 1;
+                break;
+            }
+            if (!ad[i].any_ride) continue;
+            /* the first piece: an attacker, or what may be pinned */
+            steps++;
+            while (!w) {
+                s = nbk[s * nd];
+                if (s < 0) break;
+                steps++;
+                w = CELL(s);
+            }
+            if (s < 0) continue;
+            if (PW_OWNER(w) == by && type_in(ad[i].ride, PW_TYPE(w))) { r = 1; break; }
+            int first = s;
+            do {                                   /* the second piece: a pinner? */
+                s = nbk[s * nd];
+                if (s < 0) break;
+                w = CELL(s);
+            } while (!w);
+            if (s >= 0 && PW_OWNER(w) == by && type_in(ad[i].ride, PW_TYPE(w))) {
+                if (*npinned == max) { *npinned = -1; max = -1; }
+                else if (*npinned >= 0) pinned[(*npinned)++] = (int16_t)first;
+            }
+        }
+        vm_charge(p, steps);
+        if (!r) r = square_attacked_beyond_lines(p, k, by);
+    }
     if (p->writes == at) {
         p->in_check_at = at + 1; p->in_check_player = player; p->in_check_value = r;
     }

@@ -25,6 +25,10 @@ void gen_legal(Pos *p, MoveList *ml);           /* ... that the `legal` block ac
 int square_attacked(Pos *p, int sq, int by);    /* does player `by` attack `sq`? */
 int piece_attacks(Pos *p, int from, int target); /* does the piece on `from` attack `target`? */
 int in_check(Pos *p, int player);               /* is a royal piece of `player` attacked? */
+/* in_check's answer where `player`'s one royal piece stands on k (a game whose attacks are not
+ * answered by a capture test: !attacks_by_capture), kept as in_check's; where not in check, also
+ * the squares pinned by a ride toward k, in pinned[0 .. *npinned) (*npinned -1: more than max). */
+int in_check_and_pins(Pos *p, int player, int k, int16_t *pinned, int *npinned, int max);
 int can_move_to(Pos *p, int sq, int player);    /* could a piece of `player` move to `sq`? */
 void movegen_prepare(Game *g);                  /* build the reverse attack tables */
 /* The pieces of `by` whose attacks are programs, run toward `target`: 1 when none reaches it and

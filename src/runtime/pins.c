@@ -89,12 +89,17 @@ int pins_find(Pos *p, int player, Pins *pins)
     pins->npinned = 0; pins->watching = 0;
     if (more) return 0;
     if (k < 0) return 1;                   /* no royal piece: nothing can be attacked */
-    if (in_check(p, player)) return 0;
+    if (!g->attacks_by_capture) {          /* the check and the rides' pins in one walk */
+        int n;
+        if (in_check_and_pins(p, player, k, pins->pinned, &n, PINS_MAX)) return 0;
+        if (n < 0) return 0;
+        pins->npinned = n;
+    } else if (in_check(p, player)) return 0;
     /* an `attack near` program that can reach the royal piece may read what the make changes
      * (the last move, for en passant): its nodes are made */
     for (int by = 0; by < g->nplayers; by++)
         if (by != player && g->nnear_attacks[by] && near_attackers_at(p, k, by)) return 0;
-    for (int by = 0; by < g->nplayers; by++) {
+    for (int by = 0; by < g->nplayers && g->attacks_by_capture; by++) {
         if (by == player) continue;
         const AttackDir *ad = g->attackdirs[by];
         for (int i = 0, n = g->nattackdirs[by]; i < n; i++) {
