@@ -39,28 +39,13 @@ drops free Stone {
 }
 start "START w";
 RULES
-# the least N in [lo, hi] under which `perft 1` succeeds ($1: extra option)
-least() {
-    lo=1000 hi=8000
-    while [ "$lo" -lt "$hi" ]; do
-        mid=$(( (lo + hi) / 2 ))
-        sed "s/STEPS/$mid/; s|START|$2|" "$tmp/t.in" > "$tmp/t.rules"
-        if ./boardvm perft "$tmp/t.rules" 1 $1 >/dev/null 2>&1; then hi=$mid; else lo=$((mid + 1)); fi
-    done
-    echo "$lo"
-}
+srcdir=${srcdir:-.}
+. "$srcdir/tests/steps/least.sh"          # least, bound
 fail=0
 one=10/10/10/10/10/10/10/10/10/S9 two=9S/10/10/10/10/10/10/10/10/10
 sed "s/STEPS/8000/; s|START|$one|" "$tmp/t.in" > "$tmp/t.rules"
 out=$(./boardvm moves "$tmp/t.rules" | tr '\n' ' ')
 [ "$out" = "S@a2 S@b1 " ] && echo "ok: the moves" || { echo "FAIL: moves '$out'"; fail=1; }
-# $1 position, $2 the least bound by hand
-bound() {
-    plain=$(least "" "$1") profiled=$(least --profile "$1")
-    [ "$plain" = "$2" ] && echo "ok: least bound $2" || { echo "FAIL: least bound $plain, not $2"; fail=1; }
-    [ "$profiled" = "$2" ] && echo "ok: as written too" ||
-        { echo "FAIL: as written (--profile) $profiled, not $2"; fail=1; }
-}
-bound "$one" 5438
-bound "$two" 5501
+bound "$tmp/t.in" 1000 8000 "$one" 5438
+bound "$tmp/t.in" 1000 8000 "$two" 5501
 exit $fail

@@ -38,19 +38,8 @@ end {
 }
 start "10/ss1ss1ss1s/10/ss1ss1ss1s/10/ss1ss1ss1s/10/ss1ss1ss1s/10/ss1ss1ss1s w";
 RULES
-# the least N under which `perft 1` succeeds ($1: extra option)
-least() {
-    lo=1000 hi=20000
-    while [ "$lo" -lt "$hi" ]; do
-        mid=$(( (lo + hi) / 2 ))
-        sed "s/STEPS/$mid/" "$tmp/r.in" > "$tmp/r.rules"
-        if ./boardvm perft "$tmp/r.rules" 1 $1 >/dev/null 2>&1; then hi=$mid; else lo=$((mid + 1)); fi
-    done
-    echo "$lo"
-}
+srcdir=${srcdir:-.}
+. "$srcdir/tests/steps/least.sh"          # least, bound
 fail=0
-plain=$(least "") profiled=$(least --profile)
-[ "$plain" = 3844 ] && echo "ok: least bound 3844" || { echo "FAIL: least bound $plain, not 3844"; fail=1; }
-[ "$profiled" = 3844 ] && echo "ok: as written too" ||
-    { echo "FAIL: as written (--profile) $profiled, not 3844"; fail=1; }
+bound "$tmp/r.in" 1000 20000 "" 3844
 exit $fail

@@ -36,16 +36,8 @@ moves {
 }
 start "START w";
 RULES
-# the least N in [lo, hi] under which `perft 1` succeeds ($1: extra option, $2: the position)
-least() {
-    lo=1000 hi=3000
-    while [ "$lo" -lt "$hi" ]; do
-        mid=$(( (lo + hi) / 2 ))
-        sed "s/STEPS/$mid/; s|START|$2|" "$tmp/t.in" > "$tmp/t.rules"
-        if ./boardvm perft "$tmp/t.rules" 1 $1 >/dev/null 2>&1; then hi=$mid; else lo=$((mid + 1)); fi
-    done
-    echo "$lo"
-}
+srcdir=${srcdir:-.}
+. "$srcdir/tests/steps/least.sh"          # least, bound
 fail=0
 stones() { i=0 s=""; while [ "$i" -lt "$1" ]; do s="$s/S"; i=$((i + 1)); done; echo "$s"; }
 open="1$(stones 89)" full="S$(stones 89)"
@@ -54,13 +46,6 @@ out=$(./boardvm moves "$tmp/t.rules" | tr '\n' ' ')
 [ "$out" = "a90 " ] && echo "ok: the move" || { echo "FAIL: moves '$out'"; fail=1; }
 ./boardvm disasm "$tmp/t.rules" | grep -q ' WALK ' && echo "ok: the walk is fused" ||
     { echo "FAIL: no WALK in the code"; fail=1; }
-# $1 position, $2 the least bound by hand
-bound() {
-    plain=$(least "" "$1") profiled=$(least --profile "$1")
-    [ "$plain" = "$2" ] && echo "ok: least bound $2" || { echo "FAIL: least bound $plain, not $2"; fail=1; }
-    [ "$profiled" = "$2" ] && echo "ok: as written too" ||
-        { echo "FAIL: as written (--profile) $profiled, not $2"; fail=1; }
-}
-bound "$open" 1091
-bound "$full" 1094
+bound "$tmp/t.in" 1000 3000 "$open" 1091
+bound "$tmp/t.in" 1000 3000 "$full" 1094
 exit $fail
