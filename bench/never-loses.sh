@@ -4,9 +4,10 @@
 # random legal mover, GAMES games (default 1000) of every shipped game, the engine's side
 # alternating:
 #   BOARDVM=./boardvm [GAMES=1000] [SEED=1] [SHARDS=200] [JOBS=2] [OUT=never-loses] \
-#       [MAX_PLIES=1000] bench/never-loses.sh [RULES...]
+#       [MAX_PLIES=1000] [NICE=15] bench/never-loses.sh [RULES...]
 # Each game's run is cut into SHARDS shards (selfplay --shard K/N --jsonl; docs/distributed.md),
-# and all the shards of all the games are run by GNU parallel, JOBS at a time, at `nice -n 15`,
+# and all the shards of all the games are run by GNU parallel, JOBS at a time, at `nice -n NICE`
+# (15 by default, so that the run gives way to other work; 0 on a machine kept for it),
 # the games taken in turn (one shard of each game, then the next of each), so that every game
 # advances together and a run stopped early has played some of each. The shards' files stay in
 # OUT (OUT/GAME.K.jsonl): a shard whose file is there is not played again, so the command run a
@@ -29,6 +30,7 @@ SHARDS=${SHARDS:-200}
 JOBS=${JOBS:-2}
 OUT=${OUT:-never-loses}
 MAX_PLIES=${MAX_PLIES:-1000}
+NICE=${NICE:-15}
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -gt 0 ] || set -- "$srcdir"/rules/*.rules
 command -v parallel >/dev/null || { echo "bench/never-loses.sh: needs GNU parallel" >&2; exit 2; }
@@ -42,7 +44,7 @@ for k in $(seq "$SHARDS"); do
         [ -s "$OUT/$name.$k.jsonl" ] || printf '%s\t%s\t%s\n' "$rules" "$name" "$k"
     done
 done | parallel -j "$JOBS" --colsep '\t' --line-buffer \
-    nice -n 15 "$BOARDVM" selfplay {1} --opponent random --games "$GAMES" --seed "$SEED" \
+    nice -n "$NICE" "$BOARDVM" selfplay {1} --opponent random --games "$GAMES" --seed "$SEED" \
         --max-plies "$MAX_PLIES" --shard {3}/"$SHARDS" --jsonl "$OUT/{2}.{3}.tmp" '>' /dev/null \
         '&&' mv "$OUT/{2}.{3}.tmp" "$OUT/{2}.{3}.jsonl"
 
