@@ -375,8 +375,9 @@ static void keep_legal(Pos *p, MoveList *ml, const Pins *known)
     if (!pins && !any && g->legal_by_pins && pins_find(p, mover, &found)) pins = &found;
     const int by_pins = !any && pins;
     vm_charge(p, LEGAL_MOVE_STEPS * (long)ml->n);
-    int k = 0;
-    for (int i = 0; i < ml->n; i++) {
+    /* no `legal` block, no pins and no merging: the loop below would keep every move as it is */
+    int k = !any && !by_pins && g->hook_fn[HOOK_LEGAL] < 0 ? ml->n : 0;
+    for (int i = k; i < ml->n; i++) {
         uint64_t h = 0;
         int ok = -1;                   /* 1 legal, 0 not, -1 the move must be made to tell */
         if (by_pins && pins_move_safe(p, ml, &ml->m[i], pins))

@@ -212,6 +212,7 @@ void pos_free(Pos *p)
     free(p->pretest_memo);
     free(p->reach);
     free(p->squareof);
+    free(p->nearset);
     free(p->trail_stamp);
     free(p->watch);
     free(p->attackers);

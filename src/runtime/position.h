@@ -98,6 +98,7 @@ typedef struct Pos {
     int stamps;                             /* stamps are kept (pos_start_stamps) */
     uint64_t *trail_stamp; int capstamp;    /* by trail entry: the board's stamp before it */
     struct SquareOfCache *squareof;         /* `square-of`'s answers (squareof.c); one block */
+    struct NearSetCache *nearset;           /* CHOOSEANY's neighbour sets (nearset.c); one block */
     Undo *undo; int nundo, capundo;
     uint64_t *hist; int nhist, caphist;     /* hashes of the positions so far, this one last */
     /* The material: a hash of the multiset of (owner, type) on the board and in the hands, kept

@@ -10,18 +10,8 @@
  * BULK_STEPS), so the bounds on work are unchanged (tests/near-loop-steps.sh). */
 #include "skips.h"
 #include "opcodes.h"
-
-/* The test (EMPTY, FRIEND, ENEMY) of square sq (0 for none), as the VM does it */
-static inline int square_test(const Pos *p, int op, int64_t sq, int mover)
-{
-    const Game *g = p->g;
-    if ((uint64_t)sq >= (uint64_t)g->nsq) return 0;
-    if (op == OP_EMPTY) return !p->st[sq * g->stack];
-    int loc = g->stack == 1 ? (int)sq : pos_top_loc(p, (int)sq);
-    int32_t w = loc >= 0 ? p->st[loc] : 0;
-    if (!w) return 0;
-    return op == OP_FRIEND ? PW_OWNER(w) == mover : PW_OWNER(w) >= 0 && PW_OWNER(w) != mover;
-}
+#include "squaretest.h"
+#include "nearset.h"
 
 /* Whether the branch goes on after the conditional jump at q (JZ or JNZ, one way of which is
  * FAIL) when the value tested is v: the value it goes on with */
@@ -144,7 +134,7 @@ static void any_decode(const Pos *p, const int32_t *ip, int pl, AnySearch *a)
     a->on = opcode_info[lp[21]].base == OP_JZ;
 }
 
-const int32_t *skip_any_found(const Pos *p, const int32_t *ip, int64_t *L, int pl, int mover,
+const int32_t *skip_any_found(Pos *p, const int32_t *ip, int64_t *L, int pl, int mover,
                               long *steps)
 {
     const Game *g = p->g;
@@ -161,9 +151,19 @@ const int32_t *skip_any_found(const Pos *p, const int32_t *ip, int64_t *L, int p
     long n = 0;
     int last = -1;
     int64_t t = -1;
+    const NearTable *tab = (uint64_t)x < (uint64_t)g->nsq ? nearset_table(p, mask) : NULL;
     if ((uint64_t)x >= (uint64_t)g->nsq) {              /* every step is off the board */
         n = 9 * __builtin_popcountll(mask);
         if (mask) last = 63 - __builtin_clzll(mask);
+    } else if (tab && tab->distinct[x]) {
+        /* no two directions to one square: the ones that pass are the set's (nearset.h) */
+        long on_board = tab->on[x];
+        long passed = nearset_count(tab->set[x] & nearset_passing(p, test, on, mover));
+        n = 9 * (tab->dirs - on_board) + 12 * on_board + 3 * passed;
+        if (mask) {
+            last = 63 - __builtin_clzll(mask);
+            t = last < g->ndirs ? g->neighbor[x * g->ndirs + last] : -1;
+        }
     } else {
         const int16_t *nb = &g->neighbor[x * g->ndirs];
         const int32_t *st = p->st;
@@ -264,7 +264,7 @@ const int32_t *skip_walk(const Pos *p, const int32_t *ip, int64_t *L, int pl, in
     return ip;
 }
 
-int64_t skip_choose(const Pos *p, const int32_t *ip, const List *li, int pl, int mover,
+int64_t skip_choose(Pos *p, const int32_t *ip, const List *li, int pl, int mover,
                     const int64_t *L, int64_t i, int64_t n, long *steps)
 {
     const Game *g = p->g;
@@ -275,8 +275,33 @@ int64_t skip_choose(const Pos *p, const int32_t *ip, const List *li, int pl, int
     const int on = goes_on_with(code_of(p), ip + (go ? 11 : 8));
     const int32_t *item = li->item[pl];
     AnySearch any = { 0, 0, 0, 0 };
-    if (ip[0] == OP_CHOOSEANY) any_decode(p, ip, pl, &any);
+    /* CHOOSEANY looking from the square chosen, on a board of at most 64 squares: a square's
+     * search is the AND of its neighbours with the squares that pass (nearset.h), and a square
+     * none of whose neighbours passes is charged what near_pass charges it: 9 a direction off
+     * the board, 12 one on it */
+    const NearTable *tab = NULL;
+    uint64_t passing = 0;
+    long dirs = 0;
+    if (ip[0] == OP_CHOOSEANY) {
+        any_decode(p, ip, pl, &any);
+        if (any.from < 0 && (tab = nearset_table(p, any.mask))) {
+            passing = nearset_passing(p, any.test, any.on, mover);
+            dirs = tab->dirs;
+        }
+    }
     long cost = 0;
+    if (tab) {                        /* (go: CHOOSEANY) the first test as a set too */
+        const uint64_t first = nearset_passing(p, test, on, mover);
+        for (; i < n; i++) {
+            int64_t e = item[i];
+            if ((uint64_t)e >= (uint64_t)g->nsq) { cost += 3; continue; }   /* GO fails */
+            if (!(first >> e & 1)) { cost += 7; continue; }
+            if (tab->set[e] & passing) break;
+            cost += 14 + 12L * tab->on[e] + 9L * (dirs - tab->on[e]);
+        }
+        *steps += cost;
+        return i;
+    }
     for (; i < n; i++) {
         int64_t e = item[i];
         if ((uint64_t)e >= (uint64_t)g->nsq) {

@@ -16,7 +16,7 @@ uint64_t skip_near(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint6
 /* CHOOSEGO, CHOOSEANY or CHOOSETEST at ip: the first index from i on (below n) of list li, as
  * player pl sees it, whose square passes the test after it (CHOOSEANY: and has a neighbour that
  * passes the search after that, x read from the locals L), or n; *steps as skip_near's. */
-int64_t skip_choose(const Pos *p, const int32_t *ip, const List *li, int pl, int mover,
+int64_t skip_choose(Pos *p, const int32_t *ip, const List *li, int pl, int mover,
                     const int64_t *L, int64_t i, int64_t n, long *steps);
 
 /* FORRUN at ip: the directions of mask, lowest first, along which the count of the squares in a
@@ -30,7 +30,7 @@ uint64_t skip_run(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint64
  * branch run up to the end of its require natively. The locals are left as the code leaves
  * them, *steps gets the instructions it would have run, and the instruction to go on from is
  * returned. */
-const int32_t *skip_any_found(const Pos *p, const int32_t *ip, int64_t *L, int pl, int mover,
+const int32_t *skip_any_found(Pos *p, const int32_t *ip, int64_t *L, int pl, int mover,
                               long *steps);
 
 /* WALK at ip (superinstr.c, walk_follows): the walk from local t along its direction (PUSHDIR
