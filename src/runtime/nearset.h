@@ -1,14 +1,14 @@
 /* nearset.h - CHOOSEANY's search of a square's neighbours as one AND of two 64-bit sets, on a
- * board of at most 64 squares (skips.c): each square's neighbours along a direction set, and the
- * squares that pass the search's test, kept while the board they were read from stands
- * (pos_board_stamp). */
+ * board of one piece a square and at most 64 squares (skips.c): each square's neighbours along
+ * a direction set (a table built once a set), and the squares that pass the search's test (from
+ * Pos.owned, which every write keeps). */
 #ifndef BOARDVM_NEARSET_H
 #define BOARDVM_NEARSET_H
 
 #include "position.h"
 #include "opcodes.h"
 
-enum { NEARSET_MAX_SQ = 64, NEARSET_TABLES = 4, NEARSET_PASSING = 8 };
+enum { NEARSET_MAX_SQ = 64, NEARSET_TABLES = 4 };
 
 typedef struct {
     uint64_t mask;                    /* the directions (absolute) */
@@ -18,39 +18,34 @@ typedef struct {
     uint8_t dirs;                     /* how many directions mask has */
 } NearTable;
 
-struct NearSetCache {
-    NearTable table[NEARSET_TABLES]; int ntables, next_table, last_table;
-    struct { uint64_t stamp, sets[3]; int mover; } passing[NEARSET_PASSING];
-    int next_passing, last_passing;
-};
+struct NearSetCache { NearTable table[NEARSET_TABLES]; int ntables, next_table, last_table; };
 
-/* (the answers not kept yet, or not the last given: nearset.c) */
+/* (a table not the last given: nearset.c) */
 const NearTable *nearset_table_find(Pos *p, uint64_t mask);
-const uint64_t *nearset_sets_find(Pos *p, int mover);
 
-/* The table of direction set mask, or NULL on a board of more than NEARSET_MAX_SQ squares */
+/* Whether the sets answer for mover: Pos.owned is kept, and mover is a player */
+static inline int nearset_usable(const Pos *p, int mover)
+{
+    return p->owned_kept && (unsigned)mover < MAX_PLAYERS;
+}
+
+/* The table of direction set mask (only where nearset_usable) */
 static inline const NearTable *nearset_table(Pos *p, uint64_t mask)
 {
     const struct NearSetCache *c = p->nearset;
-    if (c && c->ntables && c->table[c->last_table].mask == mask) return &c->table[c->last_table];
+    if (c && c->table[c->last_table].mask == mask && c->ntables) return &c->table[c->last_table];
     return nearset_table_find(p, mask);
 }
 
-/* The squares whose test (OP_EMPTY, OP_FRIEND or OP_ENEMY, as square_test) for mover is `on`;
- * the answer is kept for the board's stamp. Only on a board of at most NEARSET_MAX_SQ. */
-static inline uint64_t nearset_passing(Pos *p, int test, int on, int mover)
+/* The squares whose test (OP_EMPTY, OP_FRIEND or OP_ENEMY, as square_test) for mover is `on`
+ * (only where nearset_usable) */
+static inline uint64_t nearset_passing(const Pos *p, int test, int on, int mover)
 {
-    const struct NearSetCache *c = p->nearset;
-    const uint64_t *sets;
-    if (c && c->passing[c->last_passing].stamp == pos_board_stamp(p)
-        && c->passing[c->last_passing].stamp && c->passing[c->last_passing].mover == mover)
-        sets = c->passing[c->last_passing].sets;
-    else
-        sets = nearset_sets_find(p, mover);
-    uint64_t yes = sets[test == OP_EMPTY ? 0 : test == OP_FRIEND ? 1 : 2];
-    if (on) return yes;
-    int nsq = p->g->nsq;
-    return ~yes & (nsq >= 64 ? ~0ull : (1ull << nsq) - 1);
+    const uint64_t board = p->g->nsq >= 64 ? ~0ull : (1ull << p->g->nsq) - 1;
+    uint64_t yes = test == OP_EMPTY ? p->owned[0]
+                 : test == OP_FRIEND ? p->owned[2 + mover]
+                 : board & ~(p->owned[0] | p->owned[1] | p->owned[2 + mover]);
+    return on ? yes : board & ~yes;
 }
 
 /* The squares of a set: a loop a square (the sets counted are a few neighbours) */

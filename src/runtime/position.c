@@ -55,6 +55,16 @@ static inline void note_attacker(Pos *p, int sq, int32_t old, int32_t val)
         p->attackers[PW_OWNER(val) * p->attacker_words + (sq >> 6)] |= 1ull << (sq & 63);
 }
 
+/* p->owned follows a square's piece (pos_owned_index; one piece a square, 64 squares at most).
+ * pins.c's royal_move_safe sets two cells for a test of native lines and puts them back without
+ * it: nothing there reads the sets. */
+static inline void note_owned(Pos *p, int sq, int32_t old, int32_t val)
+{
+    uint64_t bit = 1ull << sq;
+    p->owned[pos_owned_index(old)] &= ~bit;
+    p->owned[pos_owned_index(val)] |= bit;
+}
+
 /* A transient slot's write keeps the count of those that are not at their start values. */
 static inline void note_transient(Pos *p, int loc, int32_t old, int32_t val)
 {
@@ -73,6 +83,7 @@ static inline __attribute__((always_inline)) void write_plain(Pos *p, int loc, i
     if (loc < g->st_hands) {                /* a cell: the common case is tested first */
         p->hash ^= zkey(loc, old) ^ zkey(loc, val);
         if (p->attackers) note_attacker(p, loc, old, val);
+        if (p->owned_kept) note_owned(p, loc, old, val);
         p->material += piece_material(val) - piece_material(old);
         if (g->has_royal) {
             if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
@@ -117,6 +128,7 @@ static inline void restore_raw(Pos *p, int loc, int32_t val)
 {
     const Game *g = p->g;
     if (p->attackers && loc < g->st_hands) note_attacker(p, loc, p->st[loc], val);
+    if (p->owned_kept && loc < g->st_hands) note_owned(p, loc, p->st[loc], val);
     if (g->has_royal && loc < g->st_hands) {
         int32_t old = p->st[loc];
         if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
@@ -197,6 +209,7 @@ Pos *pos_new(const Game *g)
             calloc((size_t)g->nplayers * (size_t)p->attacker_words, sizeof *p->attackers);
         if (!p->attackers) out_of_memory("the attackers' squares");
     }
+    p->owned_kept = g->stack == 1 && g->nsq <= 64;
     pos_reset_empty(p);
     return p;
 }
@@ -234,6 +247,8 @@ void pos_reset_empty(Pos *p)
         for (int k = 0; k < n; k++) p->st[v->base + k] = (int32_t)v->init;
     }
     memset(p->royal_count, 0, sizeof p->royal_count);
+    memset(p->owned, 0, sizeof p->owned);
+    if (p->owned_kept) p->owned[0] = g->nsq == 64 ? ~0ull : (1ull << g->nsq) - 1;
     for (int i = 0; i < MAX_PLAYERS; i++) p->royal_hint[i] = -1;
     p->hash = pos_full_hash(p);
     p->uncounted = 0;                       /* no piece on the board */

@@ -109,6 +109,12 @@ typedef struct Pos {
     int transient_dirty;                    /* transient slots not at their start values */
     int royal_count[MAX_PLAYERS];
     int royal_hint[MAX_PLAYERS];
+    /* On a board of one piece a square and at most 64 squares (owned_kept): the squares by what
+     * stands on them, kept by every write of a cell: owned[0] the empty ones, [1] those of a
+     * piece of no player, [2 + pl] player pl's (pos_owned_index). Read by nearset.h and by
+     * FORFRIEND/FORENEMY's pass over the board (vm.c) in place of a look at each square. */
+    int owned_kept;
+    uint64_t owned[2 + MAX_PLAYERS];
     /* the move being made, for move.* in hooks */
     int16_t last_from, last_to; int32_t last_piece, last_captured;
     /* scratch move lists, one per ply of the current search */
@@ -167,6 +173,12 @@ void pos_undo_to(Pos *p, int mark);         /* pop the trail down to mark */
  * began gives 0: not known. (pins.c's probe writes two cells off the trail and puts them back, but
  * runs no programs in between.) */
 static inline uint64_t pos_board_stamp(const Pos *p) { return p->stamp; }
+
+/* The index into Pos.owned of a square holding w */
+static inline int pos_owned_index(int32_t w)
+{
+    return w ? (int)(((uint32_t)w >> 8) & 0xfu) + 1 : 0;
+}
 void pos_start_stamps(Pos *p);
 /* The transient variables back to their start values (recorded: an unmake takes it back). */
 void pos_reset_transient(Pos *p);

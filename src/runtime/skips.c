@@ -151,7 +151,8 @@ const int32_t *skip_any_found(Pos *p, const int32_t *ip, int64_t *L, int pl, int
     long n = 0;
     int last = -1;
     int64_t t = -1;
-    const NearTable *tab = (uint64_t)x < (uint64_t)g->nsq ? nearset_table(p, mask) : NULL;
+    const NearTable *tab = (uint64_t)x < (uint64_t)g->nsq && nearset_usable(p, mover)
+                          ? nearset_table(p, mask) : NULL;
     if ((uint64_t)x >= (uint64_t)g->nsq) {              /* every step is off the board */
         n = 9 * __builtin_popcountll(mask);
         if (mask) last = 63 - __builtin_clzll(mask);
@@ -284,7 +285,8 @@ int64_t skip_choose(Pos *p, const int32_t *ip, const List *li, int pl, int mover
     long dirs = 0;
     if (ip[0] == OP_CHOOSEANY) {
         any_decode(p, ip, pl, &any);
-        if (any.from < 0 && (tab = nearset_table(p, any.mask))) {
+        if (any.from < 0 && nearset_usable(p, mover)) {
+            tab = nearset_table(p, any.mask);
             passing = nearset_passing(p, any.test, any.on, mover);
             dirs = tab->dirs;
         }

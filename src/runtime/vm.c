@@ -472,6 +472,15 @@ static __attribute__((noinline)) int64_t scan_pieces(const Pos *p, const List *l
                                                      int mover, int friends, int64_t i, int64_t n)
 {
     const Game *g = p->g;
+    if (li->square_order && p->owned_kept && PLOK(mover)) {
+        /* the squares from i on that hold a piece of the mover or of another player: a set */
+        if (i >= n) return i;
+        uint64_t set = friends ? p->owned[2 + mover]
+                               : ~(p->owned[0] | p->owned[1] | p->owned[2 + mover]);
+        set &= ~0ull << i;
+        int64_t k = set ? __builtin_ctzll(set) : n;
+        return k < n ? k : n;
+    }
     if (g->attackers_every_type && li->square_order && PLOK(mover))
         return friends ? next_piece_square(p, mover, -1, i, n)
                        : next_piece_square(p, -1, mover, i, n);
