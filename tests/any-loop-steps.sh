@@ -20,6 +20,10 @@ trap 'rm -rf "$tmp"' EXIT
 # squares turned round), then j9 found and run natively: CHOOSELIST, LOAD s, GO, LOAD 0, EMPTY,
 # JNZ (6), the four of the set (4), n j10 White 15, s j8 12, e off 9, w i9 12, the last FORBIT
 # (1), LOAD near, JNZ (2) and EMIT (1): 62; 2 + 5437 + 62 = 5501.
+# On a board of 8 x 8 (64 squares: the squares' sets of src/runtime/nearset.h answer the
+# searches) the same counts: with the stone on a1, row 2 (6 * 62 + 59), rows 3 to 7 (5 * (59 + 6
+# * 62 + 59)), row 8 (56 + 6 * 59 + 56): 431 + 2450 + 466 = 3347, and RET: 3348; with it on h8,
+# 2 + 3347 + 62 (h7 found: n h8 15, s h6 12, e off 9, w g7 12) = 3411.
 cat > "$tmp/t.in" <<'RULES'
 game "any steps";
 players White "w", Black "b";
@@ -48,4 +52,7 @@ out=$(./boardvm moves "$tmp/t.rules" | tr '\n' ' ')
 [ "$out" = "S@a2 S@b1 " ] && echo "ok: the moves" || { echo "FAIL: moves '$out'"; fail=1; }
 bound "$tmp/t.in" 1000 8000 "$one" 5438
 bound "$tmp/t.in" 1000 8000 "$two" 5501
+sed 's/^board 10 x 10;/board 8 x 8;/' "$tmp/t.in" > "$tmp/t8.in"
+bound "$tmp/t8.in" 1000 8000 8/8/8/8/8/8/8/S7 3348
+bound "$tmp/t8.in" 1000 8000 7S/8/8/8/8/8/8/8 3411
 exit $fail
