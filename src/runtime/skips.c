@@ -210,6 +210,9 @@ uint64_t skip_run(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint64
      * 37, K2 at 53 */
     const int64_t x = L[ip[5]], c0 = ip[12], K = ip[18], a = ip[37], K2 = ip[53];
     const int test = opcode_info[ip[31]].base;
+    /* the squares that pass the test, as a set where the board keeps them (nearset.h) */
+    const int sets = nearset_usable(p, mover);
+    const uint64_t yes = sets ? nearset_passing(p, test, 1, mover) : 0;
     long n = 0;
     int d = -1;
     int64_t t = -1, k = c0;
@@ -222,7 +225,7 @@ uint64_t skip_run(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint64
         for (;;) {
             if (!(k < K)) { cost += 4; break; }
             if ((uint64_t)t >= (uint64_t)g->nsq) { cost += 8; break; }
-            if (!square_test(p, test, t, mover)) { cost += 11; break; }
+            if (sets ? !(yes >> t & 1) : !square_test(p, test, t, mover)) { cost += 11; break; }
             if (++walked > RUN_WALK_MAX) break;
             k += a;
             t = d < g->ndirs ? g->neighbor[t * g->ndirs + d] : -1;
