@@ -425,10 +425,15 @@ int node_count_legal(Pos *p, MoveList *ml)
 {
     const Game *g = p->g;
     Pins pins;
-    if (g->legal_by_pins && g->line_rays && !legal_list_whole(g) && g->extend_fn < 0 &&
-        !g->pass_forced) {
+    const int countable = g->line_rays && !legal_list_whole(g) && g->extend_fn < 0 &&
+                          !g->pass_forced;
+    /* No `legal` block and no royal piece: every move is legal, no piece is pinned, and no
+     * move's legality is judged (ataxx's jumps, a third of its moves: counted, not listed) */
+    const int all_legal = countable && g->hook_fn[HOOK_LEGAL] < 0 && !g->has_royal;
+    if (countable && (g->legal_by_pins || all_legal)) {
         vm_start_position(p);
-        if (pins_find(p, pos_mover(p), &pins)) {
+        if (all_legal) { pins.npinned = 0; pins.watching = 0; }
+        if (all_legal || pins_find(p, pos_mover(p), &pins)) {
             CountCtx cc = { .n = 0, .rejected = 0 };
             linecount_begin(&cc.lc, p, pos_mover(p), &pins);
             gen_units_counting(p, ml, NULL, 0, 0, 0, &cc);
@@ -436,7 +441,7 @@ int node_count_legal(Pos *p, MoveList *ml)
             for (int i = 0; cc.n && i < ml->n && !merges; i++) merges = merge_applies(g, &ml->m[i]);
             if (!merges) {
                 vm_charge(p, LEGAL_MOVE_STEPS * (cc.n + cc.rejected));
-                keep_legal(p, ml, &pins);
+                keep_legal(p, ml, all_legal ? NULL : &pins);
                 long n = ml->n + cc.n;
                 vm_run_end(p, (int)n);
                 if (!p->result) return (int)n;
