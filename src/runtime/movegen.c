@@ -169,7 +169,9 @@ static int some_legal(Pos *p, MoveList *ml, int n)
 
 /* node_count_legal's generation: the pins found before it, and the moves counted, not listed
  * (linecount.h) */
-typedef struct { LineCounter lc; long n, rejected; } CountCtx;
+/* perft's last ply: the line moves counted (n, rejected: linecount.h), and where every move is
+ * legal (emits.on) the programs' moves that need no list entry too (vm.h, EmitCount) */
+typedef struct { LineCounter lc; long n, rejected; EmitCount emits; } CountCtx;
 
 /* (inlined twice: into gen_units with cc NULL, where its code is the plain generation's, and
  * into node_count_legal) */
@@ -216,14 +218,18 @@ gen_units_counting(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, 
                 long counted = cc ? linecount_piece(&cc->lc, ml, sq, w, T, &rejected)
                                   : -1;
                 if (counted < 0) { counted = 0; gen_atoms(p, ml, sq, w, T, mover); }
-                if (cc) { cc->n += counted; cc->rejected += rejected; }
+                if (cc) {
+                    cc->n += counted; cc->rejected += rejected;
+                    cc->emits.lines += counted + rejected;    /* (a list would hold them) */
+                }
                 vm_charge(p, T->natoms + LINE_MOVE_STEPS * (long)(ml->n - before + counted + rejected));
             }
             for (int i = before; i < ml->n; i++) ml->m[i].layer = (uint8_t)l;
             if (T->moves_fn >= 0 && (!onto_only || g->moves_onto[T->moves_fn]) &&
                 (!g->origin_ok[T->moves_fn] || g->origin_ok[T->moves_fn][mover * g->nsq + sq])) {
                 RunCtx c = { .mode = RUN_GEN, .fn = T->moves_fn, .mover = mover, .origin = sq,
-                             .piece = w, .layer = l, .out = ml, .nlegal = -1, .target = -1 };
+                             .piece = w, .layer = l, .out = ml, .nlegal = -1, .target = -1,
+                             .count = cc ? &cc->emits : NULL };
                 if (!ext) { if (gen_run(p, ml, &c, stop, skip, u, before)) return 1; continue; }
                 vm_run(p, &c);
             }
@@ -245,7 +251,8 @@ gen_units_counting(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, 
                 continue;
             }
             RunCtx c = { .mode = RUN_GEN, .fn = g->turn_fn, .mover = mover, .origin = -1,
-                         .out = ml, .nlegal = -1, .target = -1 };
+                         .out = ml, .nlegal = -1, .target = -1,
+                         .count = cc ? &cc->emits : NULL };
             if (!ext) { if (gen_run(p, ml, &c, stop, skip, u, before)) return 1; continue; }
             vm_run(p, &c);
         } else {
@@ -256,7 +263,8 @@ gen_units_counting(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, 
             if (onto_only && !g->moves_onto[g->drops_fn]) continue;
             RunCtx c = { .mode = RUN_GEN, .fn = g->drops_fn, .mover = mover, .origin = -1,
                          .dropping = t, .free_drop = g->drops_free != NULL, .out = ml,
-                         .nlegal = -1, .target = -1 };
+                         .nlegal = -1, .target = -1,
+                         .count = cc ? &cc->emits : NULL };
             if (!ext) { if (gen_run(p, ml, &c, stop, skip, u, before)) return 1; continue; }
             vm_run(p, &c);
         }
@@ -425,18 +433,20 @@ int node_count_legal(Pos *p, MoveList *ml)
 {
     const Game *g = p->g;
     Pins pins;
-    const int countable = g->line_rays && !legal_list_whole(g) && g->extend_fn < 0 &&
-                          !g->pass_forced;
+    const int countable = !legal_list_whole(g) && g->extend_fn < 0 && !g->pass_forced;
     /* No `legal` block and no royal piece: every move is legal, no piece is pinned, and no
-     * move's legality is judged (ataxx's jumps, a third of its moves: counted, not listed) */
+     * move's legality is judged: the line moves are counted (ataxx's jumps, a third of its
+     * moves), and the programs' moves that merge with none too (its clones, connect-four's
+     * drops) */
     const int all_legal = countable && g->hook_fn[HOOK_LEGAL] < 0 && !g->has_royal;
-    if (countable && (g->legal_by_pins || all_legal)) {
+    if (all_legal || (countable && g->line_rays && g->legal_by_pins)) {
         vm_start_position(p);
         if (all_legal) { pins.npinned = 0; pins.watching = 0; }
         if (all_legal || pins_find(p, pos_mover(p), &pins)) {
-            CountCtx cc = { .n = 0, .rejected = 0 };
+            CountCtx cc = { .n = 0, .rejected = 0, .emits = { .on = all_legal } };
             linecount_begin(&cc.lc, p, pos_mover(p), &pins);
             gen_units_counting(p, ml, NULL, 0, 0, 0, &cc);
+            cc.n += cc.emits.n;
             int merges = 0;       /* (nothing counted: the list is whole, keep_legal merges) */
             for (int i = 0; cc.n && i < ml->n && !merges; i++) merges = merge_applies(g, &ml->m[i]);
             if (!merges) {

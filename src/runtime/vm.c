@@ -220,6 +220,63 @@ static void __attribute__((noreturn, cold)) lists_memory_error(Pos *p, int line)
  * `perft 2` were 17 ns of time for every step counted before this. */
 #define EMIT_STEPS 40
 
+/* The branch's writes, each slot once, and only those that end with another value than the
+ * slot had before the branch (scratch square variables a program sets and clears again cost
+ * nothing): a Four Towers multi-piece move writes some 300 slots, most of them back to their
+ * values, and 52470 such moves passed the bound on a list's state changes. A `reset` variable
+ * keeps its write even of the same value: pos_make resets it otherwise. The n trail entries from
+ * trail_base on; their (slot, value) pairs go to ops unless it is NULL; returns how many. */
+static uint32_t branch_writes(Pos *p, int trail_base, uint32_t n, int32_t *ops)
+{
+    struct VmScratch *s = p->vm;
+    const Game *g = p->g;
+    /* seen: the stamps, then (from st_size + 1 on) 1 for the slot of a `reset` variable */
+    const size_t resets = (size_t)g->st_size + 1;
+    if (!s->seen) {
+        s->seen = calloc(2 * resets, sizeof *s->seen);
+        if (!s->seen) out_of_memory("a move's written locations");
+        for (int r = 0; r < g->nreset; r++) s->seen[resets + (size_t)g->vars[g->reset_vars[r]].base] = 1;
+    }
+    if (n == 1 && !ops) {                /* (a counted move of one write: no slot twice) */
+        const TrailEntry *t = &p->trail[trail_base];
+        return (uint32_t)t->loc < (uint32_t)g->st_transient
+               && (p->st[t->loc] != t->old || s->seen[resets + (size_t)t->loc]);
+    }
+    if (++s->stamp == 0) { memset(s->seen, 0, sizeof *s->seen * ((size_t)g->st_size + 1)); s->stamp = 1; }
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const TrailEntry *t = &p->trail[trail_base + (int)i];
+        /* a transient variable's writes are no part of the move (docs/language.md) */
+        if ((uint32_t)t->loc >= (uint32_t)g->st_transient || s->seen[t->loc] == s->stamp) continue;
+        s->seen[t->loc] = s->stamp;          /* its first write: t->old is the value before */
+        if (p->st[t->loc] == t->old && !s->seen[resets + (size_t)t->loc]) continue;
+        if (ops) { ops[2 * kept] = t->loc; ops[2 * kept + 1] = p->st[t->loc]; }
+        kept++;
+    }
+    return kept;
+}
+
+/* A move counted, not recorded (RunCtx.count): the bounds a recorded move meets (the moves, the
+ * notes' characters and the state changes of one position, the counted ones with the listed)
+ * and the work it is charged are emit_move's; only its list entry is not made. */
+static long emit_count(Pos *p, RunCtx *c, const int64_t *L, int trail_base, int note_base,
+                       int qual_base, int line)
+{
+    const MoveList *ml = c->out;
+    EmitCount *k = c->count;
+    if (ml->n + k->n >= MAX_MOVES)
+        pos_runtime_error(p, line, "more than %d moves in one position", MAX_MOVES);
+    uint32_t n = (uint32_t)(p->ntrail - trail_base);
+    uint32_t tl = (uint32_t)(L[3] - note_base), ql = (uint32_t)(L[5] - qual_base);
+    if ((uint64_t)ml->ntext + (uint64_t)k->text + tl + ql > MAX_LIST_TEXT)
+        pos_runtime_error(p, line, "the moves of one position have more than %d characters of notes", MAX_LIST_TEXT);
+    uint32_t kept = branch_writes(p, trail_base, n, NULL);
+    if ((uint64_t)ml->nops + (uint64_t)k->ops + kept > MAX_LIST_OPS)
+        pos_runtime_error(p, line, "the moves of one position record more than %d state changes", MAX_LIST_OPS);
+    k->n++; k->text += tl + ql; k->ops += kept;
+    return EMIT_STEPS + (long)n + tl + ql;
+}
+
 /* Record a move: the state writes this run made so far become its ops. Returns the words and
  * characters copied, which count as work (GEN_BUDGET): a run that writes much state once and
  * then emits many moves costs memory for every one of them. */
@@ -261,31 +318,8 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
         ml->ops = realloc(ml->ops, sizeof *ml->ops * 2 * (size_t)ml->capops);
         if (!ml->ops) out_of_memory("the moves' state writes");
     }
-    /* The branch's writes, each slot once, and only those that end with another value than
-     * the slot had before the branch (scratch square variables a program sets and clears
-     * again cost nothing): a Four Towers multi-piece move writes some 300 slots, most of them
-     * back to their values, and 52470 such moves passed the bound on a list's state changes.
-     * A `reset` variable keeps its write even of the same value: pos_make resets it otherwise. */
-    /* seen: the stamps, then (from st_size + 1 on) 1 for the slot of a `reset` variable */
-    const size_t resets = (size_t)g->st_size + 1;
-    if (!s->seen) {
-        s->seen = calloc(2 * resets, sizeof *s->seen);
-        if (!s->seen) out_of_memory("a move's written locations");
-        for (int r = 0; r < g->nreset; r++) s->seen[resets + (size_t)g->vars[g->reset_vars[r]].base] = 1;
-    }
-    if (++s->stamp == 0) { memset(s->seen, 0, sizeof *s->seen * ((size_t)g->st_size + 1)); s->stamp = 1; }
     m->op0 = ml->nops;
-    uint32_t kept = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        const TrailEntry *t = &p->trail[trail_base + (int)i];
-        /* a transient variable's writes are no part of the move (docs/language.md) */
-        if ((uint32_t)t->loc >= (uint32_t)g->st_transient || s->seen[t->loc] == s->stamp) continue;
-        s->seen[t->loc] = s->stamp;          /* its first write: t->old is the value before */
-        if (p->st[t->loc] == t->old && !s->seen[resets + (size_t)t->loc]) continue;
-        ml->ops[2 * (ml->nops + kept)] = t->loc;
-        ml->ops[2 * (ml->nops + kept) + 1] = p->st[t->loc];
-        kept++;
-    }
+    uint32_t kept = branch_writes(p, trail_base, n, ml->ops + 2 * (size_t)ml->nops);
     if ((uint64_t)ml->nops + kept > MAX_LIST_OPS)
         pos_runtime_error(p, line, "the moves of one position record more than %d state changes", MAX_LIST_OPS);
     m->nops = kept;
@@ -777,6 +811,9 @@ static inline long emit_any(Pos *p, RunCtx *c, int kind, int suffix, const int64
 {
     if (__builtin_expect(L[LOC_DEFERRED] != 0, 0))
         return emit_deferred(p, c, kind, suffix, L, trail_base, note_base, qual_base, line);
+    /* a move that merges with none (no `distinct`) needs no list entry where it is counted */
+    if (c->count && c->count->on && !p->g->distinct && !L[LOC_GROUP])
+        return emit_count(p, c, L, trail_base, note_base, qual_base, line);
     return emit_move(p, c, kind, suffix, L, trail_base, note_base, qual_base, line);
 }
 

@@ -19,6 +19,13 @@ typedef struct {
     int32_t w[READLOG_MAX];
 } ReadLog;
 
+/* Perft's last ply, moves counted and not listed (movegen.c, node_count_legal): the line moves
+ * (lines: those a list would have held so far, linecount.h), and where `on` (every move is
+ * legal) the moves RUN_GEN runs emit that need no list entry: how many, and the notes'
+ * characters and the state changes they would have taken in the list (bounded as the list's
+ * are). `emitted` counts both with the list's moves, as the list would hold them. */
+typedef struct { long n, text, ops, lines; int on; } EmitCount;
+
 typedef struct {
     int mode;
     int fn;                  /* function index */
@@ -31,6 +38,7 @@ typedef struct {
     int32_t victim;          /* the captured piece, in `on capture` */
     int target;              /* RUN_ATTACK / RUN_REACH: the square looked for */
     MoveList *out;           /* RUN_GEN: where moves go */
+    EmitCount *count;        /* RUN_GEN: the moves counted, not listed, or NULL */
     int nlegal;              /* for `no-moves` in `end`: the number of legal moves, -1 unknown,
                                 -2 ask `pseudo` (find one legal move among them when needed),
                                 -3 in `legal`: generate the replies of the side now to move,

@@ -846,7 +846,8 @@ static __attribute__((optimize("no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c
         vmcase(EMITTED)
             /* (a run resumed after a stop counts the moves it skips: the same count each time) */
             stk[sp++] = c->mode != RUN_GEN || !c->out ? 0
-                      : c->out->emit_watch ? c->out->unit_emits : c->out->n;
+                      : c->out->emit_watch ? c->out->unit_emits
+                      : c->out->n + (c->count ? c->count->n + c->count->lines : 0);
             ip += 1; NEXT;
         vmcase(SQUARE)
             b = stk[--sp]; a = stk[sp - 1];
