@@ -225,8 +225,10 @@ static void __attribute__((noreturn, cold)) lists_memory_error(Pos *p, int line)
  * nothing): a Four Towers multi-piece move writes some 300 slots, most of them back to their
  * values, and 52470 such moves passed the bound on a list's state changes. A `reset` variable
  * keeps its write even of the same value: pos_make resets it otherwise. The n trail entries from
- * trail_base on; their (slot, value) pairs go to ops unless it is NULL; returns how many. */
-static uint32_t branch_writes(Pos *p, int trail_base, uint32_t n, int32_t *ops)
+ * trail_base on; their (slot, value) pairs go to ops unless count_only; returns how many. */
+static inline __attribute__((always_inline)) uint32_t branch_writes(Pos *p, int trail_base,
+                                                                     uint32_t n, int32_t *ops,
+                                                                     int count_only)
 {
     struct VmScratch *s = p->vm;
     const Game *g = p->g;
@@ -237,7 +239,7 @@ static uint32_t branch_writes(Pos *p, int trail_base, uint32_t n, int32_t *ops)
         if (!s->seen) out_of_memory("a move's written locations");
         for (int r = 0; r < g->nreset; r++) s->seen[resets + (size_t)g->vars[g->reset_vars[r]].base] = 1;
     }
-    if (n == 1 && !ops) {                /* (a counted move of one write: no slot twice) */
+    if (count_only && n == 1) {          /* (a counted move of one write: no slot twice) */
         const TrailEntry *t = &p->trail[trail_base];
         return (uint32_t)t->loc < (uint32_t)g->st_transient
                && (p->st[t->loc] != t->old || s->seen[resets + (size_t)t->loc]);
@@ -250,7 +252,7 @@ static uint32_t branch_writes(Pos *p, int trail_base, uint32_t n, int32_t *ops)
         if ((uint32_t)t->loc >= (uint32_t)g->st_transient || s->seen[t->loc] == s->stamp) continue;
         s->seen[t->loc] = s->stamp;          /* its first write: t->old is the value before */
         if (p->st[t->loc] == t->old && !s->seen[resets + (size_t)t->loc]) continue;
-        if (ops) { ops[2 * kept] = t->loc; ops[2 * kept + 1] = p->st[t->loc]; }
+        if (!count_only) { ops[2 * kept] = t->loc; ops[2 * kept + 1] = p->st[t->loc]; }
         kept++;
     }
     return kept;
@@ -259,8 +261,9 @@ static uint32_t branch_writes(Pos *p, int trail_base, uint32_t n, int32_t *ops)
 /* A move counted, not recorded (RunCtx.count): the bounds a recorded move meets (the moves, the
  * notes' characters and the state changes of one position, the counted ones with the listed)
  * and the work it is charged are emit_move's; only its list entry is not made. */
-static long emit_count(Pos *p, RunCtx *c, const int64_t *L, int trail_base, int note_base,
-                       int qual_base, int line)
+static __attribute__((noinline)) long emit_count(Pos *p, RunCtx *c, const int64_t *L,
+                                                 int trail_base, int note_base, int qual_base,
+                                                 int line)
 {
     const MoveList *ml = c->out;
     EmitCount *k = c->count;
@@ -270,7 +273,7 @@ static long emit_count(Pos *p, RunCtx *c, const int64_t *L, int trail_base, int 
     uint32_t tl = (uint32_t)(L[3] - note_base), ql = (uint32_t)(L[5] - qual_base);
     if ((uint64_t)ml->ntext + (uint64_t)k->text + tl + ql > MAX_LIST_TEXT)
         pos_runtime_error(p, line, "the moves of one position have more than %d characters of notes", MAX_LIST_TEXT);
-    uint32_t kept = branch_writes(p, trail_base, n, NULL);
+    uint32_t kept = branch_writes(p, trail_base, n, NULL, 1);
     if ((uint64_t)ml->nops + (uint64_t)k->ops + kept > MAX_LIST_OPS)
         pos_runtime_error(p, line, "the moves of one position record more than %d state changes", MAX_LIST_OPS);
     k->n++; k->text += tl + ql; k->ops += kept;
@@ -283,6 +286,9 @@ static long emit_count(Pos *p, RunCtx *c, const int64_t *L, int trail_base, int 
 static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L, int trail_base,
                       int note_base, int qual_base, int line)
 {
+    /* a move that merges with none (no `distinct`) needs no list entry where it is counted */
+    if (c->count && c->count->on && !p->g->distinct && !L[LOC_GROUP])
+        return emit_count(p, c, L, trail_base, note_base, qual_base, line);
     MoveList *ml = c->out;
     if (ml->n >= MAX_MOVES) pos_runtime_error(p, line, "more than %d moves in one position", MAX_MOVES);
     if (ml->n == ml->cap && movelists_over_bound()) lists_memory_error(p, line);
@@ -319,7 +325,7 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
         if (!ml->ops) out_of_memory("the moves' state writes");
     }
     m->op0 = ml->nops;
-    uint32_t kept = branch_writes(p, trail_base, n, ml->ops + 2 * (size_t)ml->nops);
+    uint32_t kept = branch_writes(p, trail_base, n, ml->ops + 2 * (size_t)ml->nops, 0);
     if ((uint64_t)ml->nops + kept > MAX_LIST_OPS)
         pos_runtime_error(p, line, "the moves of one position record more than %d state changes", MAX_LIST_OPS);
     m->nops = kept;
@@ -811,9 +817,6 @@ static inline long emit_any(Pos *p, RunCtx *c, int kind, int suffix, const int64
 {
     if (__builtin_expect(L[LOC_DEFERRED] != 0, 0))
         return emit_deferred(p, c, kind, suffix, L, trail_base, note_base, qual_base, line);
-    /* a move that merges with none (no `distinct`) needs no list entry where it is counted */
-    if (c->count && c->count->on && !p->g->distinct && !L[LOC_GROUP])
-        return emit_count(p, c, L, trail_base, note_base, qual_base, line);
     return emit_move(p, c, kind, suffix, L, trail_base, note_base, qual_base, line);
 }
 
