@@ -330,6 +330,8 @@ typedef struct Game {
     long work_limit;                      /* GEN_BUDGET, or `moves work N;` (N millions) */
     long step_limit;                      /* STEP_BUDGET, or `moves steps N;` */
     int has_royal;
+    int owned_sets;                       /* a program reads the squares by owner (Pos.owned:
+                                             CHOOSEANY, FORFRIEND, FORENEMY, FORRUN) */
     /* Zillions' notion of attack (docs/zrf.md, "Check"): a square is attacked when an enemy move
      * would capture a piece of the other side standing there, by landing on it or by a capture
      * recorded there; an empty square (or one of the attacker's own) is tested with such a piece

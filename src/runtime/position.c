@@ -209,7 +209,7 @@ Pos *pos_new(const Game *g)
             calloc((size_t)g->nplayers * (size_t)p->attacker_words, sizeof *p->attackers);
         if (!p->attackers) out_of_memory("the attackers' squares");
     }
-    p->owned_kept = g->stack == 1 && g->nsq <= 64;
+    p->owned_kept = g->owned_sets && g->stack == 1 && g->nsq <= 64;
     pos_reset_empty(p);
     return p;
 }

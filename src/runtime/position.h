@@ -109,10 +109,11 @@ typedef struct Pos {
     int transient_dirty;                    /* transient slots not at their start values */
     int royal_count[MAX_PLAYERS];
     int royal_hint[MAX_PLAYERS];
-    /* On a board of one piece a square and at most 64 squares (owned_kept): the squares by what
-     * stands on them, kept by every write of a cell: owned[0] the empty ones, [1] those of a
-     * piece of no player, [2 + pl] player pl's (pos_owned_index). Read by nearset.h and by
-     * FORFRIEND/FORENEMY's pass over the board (vm.c) in place of a look at each square. */
+    /* On a board of one piece a square and at most 64 squares, in a game that reads them
+     * (owned_kept, Game.owned_sets): the squares by what stands on them, kept by every write of
+     * a cell: owned[0] the empty ones, [1] those of a piece of no player, [2 + pl] player pl's
+     * (pos_owned_index). Read by nearset.h, FORRUN's walk (skips.c) and FORFRIEND/FORENEMY's
+     * pass over the board (vm.c) in place of a look at each square. */
     int owned_kept;
     uint64_t owned[2 + MAX_PLAYERS];
     /* the move being made, for move.* in hooks */
