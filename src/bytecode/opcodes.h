@@ -49,9 +49,10 @@ enum {
       "the first of the locals of the frame that hold a zone value (a bit a square, 64 a local)") \
     K(KEPTZONEVAL, "kept zone value", 0, INT32_MAX, NO_NAMES, \
       "a zone value in the locals that the instruction's choice keeps") \
-    K(KEEP, "keep", NFIXED_LOCALS, INT32_MAX, NO_NAMES, \
-      "how many locals a choice keeps (those in scope), up to the frame's count: the " \
-      "instruction leaves a choice, so the stack is empty there") \
+    K(KEEP, "keep", 1, INT32_MAX, NO_NAMES, \
+      "how many locals a choice keeps, up to the frame's count: those in scope, but none " \
+      "above the highest that the program can write (keeps.c): the instruction leaves a " \
+      "choice, so the stack is empty there") \
     K(JUMP, "jump", 0, INT32_MAX, NO_NAMES, "the start of an instruction of the same program") \
     K(GLOBAL, "global", 0, INT32_MAX, NO_NAMES, "a global state variable") \
     K(PLAYERVAR, "player variable", 0, INT32_MAX, NO_NAMES, "a state variable with a value " \

@@ -1525,7 +1525,7 @@ static void make_compounds(Compiler *C, Ast **decls, int nd)
 }
 
 /* Every function's bytecode proved safe, its jumps threaded and its superinstructions fused,
- * and proved safe again. Returns 0 after an error. */
+ * and proved safe again; then what each choice saves (keeps.c). Returns 0 after an error. */
 static int finish_bytecode(Compiler *C)
 {
     Game *g = C->g;
@@ -1548,6 +1548,7 @@ static int finish_bytecode(Compiler *C)
                        g->fns[f].name, err);
             return 0;
         }
+        lower_choice_keeps(g, f);
     }
     return 1;
 }

@@ -116,6 +116,7 @@ int verify_function(const Game *g, int fn, char *err, size_t errlen, int *deep_p
 /* Jump threading (jumps.c), on a verified program; it is verified again after. */
 void thread_jumps(Game *g, int fn);
 void fuse_superinstructions(Game *g, int fn);     /* superinstr.c */
+void lower_choice_keeps(Game *g, int fn);         /* keeps.c */
 /* Sets g->legal_in_check_first and g->legal_pretest_fn (pretest.c); before verification. */
 void derive_legal_pretest(Compiler *C);
 

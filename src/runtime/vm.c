@@ -689,11 +689,6 @@ static void __attribute__((noreturn, cold)) piece_var_range_error(Pos *p, int li
 #if defined(__GNUC__)
 #define VM_THREADED 1
 #define vmcase(OP) case OP_##OP: op_##OP:
-#if defined(__x86_64__) && !defined(__clang__)
-#define VM_REG(r) __asm__(#r)
-#else
-#define VM_REG(r)
-#endif
 /* the end of an instruction: the budget, the profile, and a jump to the next one's code (each
  * instruction has its own indirect jump, which the processor predicts per opcode) */
 #define NEXT do {                                                 \
@@ -704,7 +699,6 @@ static void __attribute__((noreturn, cold)) piece_var_range_error(Pos *p, int li
 #else
 #define vmcase(OP) case OP_##OP:
 #define NEXT break
-#define VM_REG(r)
 #endif
 
 /* `land`: the moving piece goes to the cursor now, capturing what stands there (0: it cannot) */
