@@ -167,15 +167,8 @@ static int some_legal(Pos *p, MoveList *ml, int n)
     return 0;
 }
 
-/* node_count_legal's generation: the pins found before it, and the moves counted, not listed
- * (linecount.h) */
-typedef struct { LineCounter lc; long n, rejected; } CountCtx;
-
-/* (inlined twice: into gen_units with cc NULL, where its code is the plain generation's, and
- * into node_count_legal) */
-static inline __attribute__((always_inline)) int
-gen_units_counting(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, int onto_only,
-                   CountCtx *cc)
+static int __attribute__((noinline)) gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit,
+                                               int skip, int onto_only)
 {
     const Game *g = p->g;
     int mover = pos_mover(p);
@@ -187,7 +180,7 @@ gen_units_counting(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, 
     const int ext = g->extend_fn >= 0;
     if (ext) onto_only = 0;
     if (from_unit == 0 && skip == 0) {
-        if (!cc) vm_start_position(p);             /* (node_count_legal started it) */
+        vm_start_position(p);
         /* the walk over the board's squares, the empty ones too: on the largest board (26 x
          * 32) with few pieces it is most of the work of a position (bench/work-calibration.sh,
          * "832 squares, two pieces") */
@@ -212,12 +205,8 @@ gen_units_counting(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, 
             if (t < 1 || t > g->ntypes) continue;
             const PieceType *T = &g->types[t];
             if (T->natoms && !skip) {                                   /* (resumed: done) */
-                long rejected = 0;
-                long counted = cc ? linecount_piece(&cc->lc, ml, sq, w, T, &rejected)
-                                  : -1;
-                if (counted < 0) { counted = 0; gen_atoms(p, ml, sq, w, T, mover); }
-                if (cc) { cc->n += counted; cc->rejected += rejected; }
-                vm_charge(p, T->natoms + LINE_MOVE_STEPS * (long)(ml->n - before + counted + rejected));
+                gen_atoms(p, ml, sq, w, T, mover);
+                vm_charge(p, T->natoms + LINE_MOVE_STEPS * (long)(ml->n - before));
             }
             for (int i = before; i < ml->n; i++) ml->m[i].layer = (uint8_t)l;
             if (T->moves_fn >= 0 && (!onto_only || g->moves_onto[T->moves_fn]) &&
@@ -271,11 +260,6 @@ gen_units_counting(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, 
     return 0;
 }
 
-static int __attribute__((noinline)) gen_units(Pos *p, MoveList *ml, GenStop stop, int from_unit,
-                                               int skip, int onto_only)
-{
-    return gen_units_counting(p, ml, stop, from_unit, skip, onto_only, NULL);
-}
 
 void gen_pseudo(Pos *p, MoveList *ml) { gen_units(p, ml, NULL, 0, 0, 0); }
 
@@ -417,6 +401,49 @@ void gen_legal(Pos *p, MoveList *ml)
     keep_legal(p, ml, NULL);
 }
 
+/* node_count_legal's generation: the pins found before it, and the moves counted, not listed
+ * (linecount.h) */
+typedef struct { LineCounter lc; long n, rejected; } CountCtx;
+
+/* The board's part of gen_units() where it counts (a game of one piece a square, no
+ * `moves extend`, no stop): the same pieces in the same order, the same work charged, without
+ * what the other cases need at every square (layers, resumed units, stops). It runs at every
+ * node of perft's last ply, where the walk was a fifth of chess's instructions. */
+static void count_board(Pos *p, MoveList *ml, CountCtx *cc)
+{
+    const Game *g = p->g;
+    const int mover = pos_mover(p);
+    const int32_t *st = p->st;
+    const unsigned own = (unsigned)mover + 1;      /* PW_OWNER(w) == mover: its owner field */
+    long charge = g->nsq / UNITS_A_STEP;
+    if (!g->pieces_move) { vm_charge(p, charge); return; }
+    for (int sq = 0; sq < g->nsq; sq++) {
+        int32_t w = st[sq];
+        if (!w || (((uint32_t)w >> 8) & 0xfu) != own) continue;
+        int t = PW_TYPE(w);
+        if (t < 1 || t > g->ntypes) continue;
+        const PieceType *T = &g->types[t];
+        if (T->natoms) {
+            int before = ml->n;
+            long rejected = 0;
+            long counted = linecount_piece(&cc->lc, ml, sq, w, T, &rejected);
+            if (counted < 0) { counted = 0; gen_atoms(p, ml, sq, w, T, mover); }
+            cc->n += counted; cc->rejected += rejected;
+            charge += T->natoms + LINE_MOVE_STEPS * (long)(ml->n - before + counted + rejected);
+        }
+        /* (the moves listed have layer 0 already: movelist_push zeroes them) */
+        if (T->moves_fn >= 0 &&
+            (!g->origin_ok[T->moves_fn] || g->origin_ok[T->moves_fn][mover * g->nsq + sq])) {
+            vm_charge(p, charge);                  /* (the program's run sees the work so far) */
+            charge = 0;
+            RunCtx c = { .mode = RUN_GEN, .fn = T->moves_fn, .mover = mover, .origin = sq,
+                         .piece = w, .layer = 0, .out = ml, .nlegal = -1, .target = -1 };
+            vm_run(p, &c);
+        }
+    }
+    vm_charge(p, charge);
+}
+
 /* The moves counted (linecount.h) are legal without a list entry: only the game's shape decides
  * whether a node may count them, and a node whose listed moves would merge (a `distinct { }`
  * block) is generated again in full. */
@@ -430,7 +457,9 @@ int node_count_legal(Pos *p, MoveList *ml)
         if (pins_find(p, pos_mover(p), &pins)) {
             CountCtx cc = { .n = 0, .rejected = 0 };
             linecount_begin(&cc.lc, p, pos_mover(p), &pins);
-            gen_units_counting(p, ml, NULL, 0, 0, 0, &cc);
+            count_board(p, ml, &cc);
+            if (g->turn_fn >= 0 || g->drops_fn >= 0)   /* the turn's program, the drops */
+                gen_units(p, ml, NULL, g->nsq, 0, 0);
             int merges = 0;       /* (nothing counted: the list is whole, keep_legal merges) */
             for (int i = 0; cc.n && i < ml->n && !merges; i++) merges = merge_applies(g, &ml->m[i]);
             if (!merges) {
