@@ -35,7 +35,7 @@ static int ray_of(const Game *g, const Atom *a, int ai, int pl, int sq, Ray *r)
 /* A leap with no leg: its one square decides it (linecount_piece's first loop). */
 static int ray_simple(const Ray *r) { return !(r->how & (RAY_RIDE | RAY_WALK)) && r->leg < 0; }
 
-void linecount_prepare(Game *g)
+void linecount_prepare(Game *g)       /* (after the types' atoms_overlap is known) */
 {
     g->line_rays = NULL;
     /* (a `legal` that goes on after the in-check test judges every move: nothing is counted) */
@@ -73,6 +73,12 @@ void linecount_prepare(Game *g)
             }
     lr->start[i] = k;
     lr->mid[i] = k;
+    for (int t = 0; t <= MAX_TYPES; t++) {
+        const PieceType *T = &g->types[t];
+        int listed = t < 1 || t > g->ntypes || T->atoms_overlap;
+        lr->plan_fast[t] = listed ? COUNT_LIST : T->royal ? COUNT_SLOW : COUNT_INLINE;
+        lr->plan_slow[t] = listed ? COUNT_LIST : COUNT_SLOW;
+    }
     g->line_rays = lr;
 }
 
@@ -154,7 +160,10 @@ void linecount_begin(LineCounter *lc, Pos *p, int mover, const Pins *pins)
     lc->hard = g->hook_fn[HOOK_CAPTURE] >= 0 && !g->capture_unseen_by_check;
     lc->fast = !pins->watching && !lc->hard;
     lc->stride = (size_t)g->nplayers * (size_t)g->nsq;
+    static const uint8_t none[MAX_TYPES + 1] = { [0 ... MAX_TYPES] = COUNT_LIST };
+    lc->plan = none;
     if (!lc->ok) return;
+    lc->plan = lc->fast ? lr->plan_fast : lr->plan_slow;
     lc->start = lr->start + (size_t)mover * (size_t)g->nsq;
     lc->mid = lr->mid + (size_t)mover * (size_t)g->nsq;
     lc->ray = lr->ray;

@@ -17,6 +17,9 @@
 #include "merge.h"
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>                 /* (owned_squares) */
+#endif
 #include "notation.h"
 #include "vm.h"
 #include "reach.h"
@@ -405,43 +408,74 @@ void gen_legal(Pos *p, MoveList *ml)
  * (linecount.h) */
 typedef struct { LineCounter lc; long n, rejected; } CountCtx;
 
+/* Which of the n (64 at most) cells from st hold a piece whose owner field is own (not 0):
+ * four cells a compare where the machine has SSE2 (every x86-64). */
+static inline uint64_t owned_squares(const int32_t *st, int n, unsigned own)
+{
+    uint64_t m = 0;
+    int i = 0;
+#ifdef __SSE2__
+    const __m128i field = _mm_set1_epi32(0xf00), want = _mm_set1_epi32((int)(own << 8));
+    for (; i + 4 <= n; i += 4) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(st + i));
+        __m128i eq = _mm_cmpeq_epi32(_mm_and_si128(v, field), want);
+        m |= (uint64_t)(unsigned)_mm_movemask_ps(_mm_castsi128_ps(eq)) << i;
+    }
+#endif
+    for (; i < n; i++) m |= (uint64_t)((((uint32_t)st[i] >> 8) & 0xfu) == own) << i;
+    return m;
+}
+
 /* The board's part of gen_units() where it counts (a game of one piece a square, no
  * `moves extend`, no stop): the same pieces in the same order, the same work charged, without
- * what the other cases need at every square (layers, resumed units, stops). It runs at every
- * node of perft's last ply, where the walk was a fifth of chess's instructions. */
+ * what the other cases need at every square (layers, resumed units, stops), and the mover's
+ * pieces found 64 squares at a time (owned_squares). It runs at every node of perft's last
+ * ply, where the walk was a fifth of chess's instructions. */
 static void count_board(Pos *p, MoveList *ml, CountCtx *cc)
 {
     const Game *g = p->g;
     const int mover = pos_mover(p);
     const int32_t *st = p->st;
     const unsigned own = (unsigned)mover + 1;      /* PW_OWNER(w) == mover: its owner field */
-    long charge = g->nsq / UNITS_A_STEP;
-    if (!g->pieces_move) { vm_charge(p, charge); return; }
-    for (int sq = 0; sq < g->nsq; sq++) {
-        int32_t w = st[sq];
-        if (!w || (((uint32_t)w >> 8) & 0xfu) != own) continue;
-        int t = PW_TYPE(w);
-        if (t < 1 || t > g->ntypes) continue;
-        const PieceType *T = &g->types[t];
-        if (T->natoms) {
-            int before = ml->n;
-            long rejected = 0;
-            long counted = linecount_piece(&cc->lc, ml, sq, w, T, &rejected);
-            if (counted < 0) { counted = 0; gen_atoms(p, ml, sq, w, T, mover); }
-            cc->n += counted; cc->rejected += rejected;
-            charge += T->natoms + LINE_MOVE_STEPS * (long)(ml->n - before + counted + rejected);
-        }
-        /* (the moves listed have layer 0 already: movelist_push zeroes them) */
-        if (T->moves_fn >= 0 &&
-            (!g->origin_ok[T->moves_fn] || g->origin_ok[T->moves_fn][mover * g->nsq + sq])) {
-            vm_charge(p, charge);                  /* (the program's run sees the work so far) */
-            charge = 0;
-            RunCtx c = { .mode = RUN_GEN, .fn = T->moves_fn, .mover = mover, .origin = sq,
-                         .piece = w, .layer = 0, .out = ml, .nlegal = -1, .target = -1 };
-            vm_run(p, &c);
+    /* the work, charged as gen_units charges it (the squares, each piece's lines, each move
+     * they found), added up at the end and before each program's run, which sees it */
+    long atoms = 0, n = 0, rejected = 0, charged = 0;
+    const int listed0 = ml->n;
+    int emitted = 0;                               /* (listed by programs: their own work) */
+#define COUNT_WORK() (g->nsq / UNITS_A_STEP + atoms + \
+                      LINE_MOVE_STEPS * (n + rejected + (ml->n - listed0 - emitted)))
+    const int nsq = g->pieces_move ? g->nsq : 0;
+    for (int base = 0; base < nsq; base += 64) {
+        uint64_t mine = owned_squares(st + base, nsq - base < 64 ? nsq - base : 64, own);
+        for (; mine; mine &= mine - 1) {
+            const int sq = base + __builtin_ctzll(mine);
+            int32_t w = st[sq];
+            int t = PW_TYPE(w);
+            if (t < 1 || t > g->ntypes) continue;
+            const PieceType *T = &g->types[t];
+            if (T->natoms) {
+                atoms += T->natoms;
+                long counted = linecount_piece(&cc->lc, ml, sq, w, T, &rejected);
+                if (counted < 0) gen_atoms(p, ml, sq, w, T, mover);
+                else n += counted;
+            }
+            /* (the moves listed have layer 0 already: movelist_push zeroes them) */
+            if (T->moves_fn >= 0 &&
+                (!g->origin_ok[T->moves_fn] || g->origin_ok[T->moves_fn][mover * g->nsq + sq])) {
+                long work = COUNT_WORK();
+                vm_charge(p, work - charged);
+                charged = work;
+                int before = ml->n;
+                RunCtx c = { .mode = RUN_GEN, .fn = T->moves_fn, .mover = mover, .origin = sq,
+                             .piece = w, .layer = 0, .out = ml, .nlegal = -1, .target = -1 };
+                vm_run(p, &c);
+                emitted += ml->n - before;
+            }
         }
     }
-    vm_charge(p, charge);
+    vm_charge(p, COUNT_WORK() - charged);
+#undef COUNT_WORK
+    cc->n += n; cc->rejected += rejected;
 }
 
 /* The moves counted (linecount.h) are legal without a list entry: only the game's shape decides
@@ -1149,7 +1183,6 @@ static int atoms_overlap(const Game *g, const PieceType *T)
 void movegen_prepare(Game *g)
 {
     g->host = &runtime_host;
-    linecount_prepare(g);
     int next = 0;
     for (int t = 1; t <= g->ntypes; t++) {      /* the lines of moves and of attacks alike */
         for (int i = 0; i < g->types[t].natoms; i++) next += !ATOM_PLAIN(&g->types[t].atoms[i]);
@@ -1179,6 +1212,7 @@ void movegen_prepare(Game *g)
     }
     for (int t = 1; t <= g->ntypes; t++)
         g->types[t].atoms_overlap = !g->lines_keep_twins && atoms_overlap(g, &g->types[t]);
+    linecount_prepare(g);
     memset(g->fallback_attackers, 0, sizeof g->fallback_attackers);
     for (int t = 1; t <= g->ntypes; t++) {
         const PieceType *T = &g->types[t];
