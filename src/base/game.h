@@ -268,6 +268,9 @@ typedef struct Game {
     int turn_fn;                          /* the top-level `moves` block, or -1 */
     int extend_fn;                        /* `moves extend { }`, run after every move, or -1 */
     int hook_fn[8];                       /* per HOOK_*, -1 when absent */
+    int *after_move_variant;              /* [(mover * (ntypes + 1) + type of the moving
+                                             piece) * 2 + captured]: `after-move` decided for
+                                             them (hookvariants.c), or NULL */
     int probe;                            /* PROBE_* (effects.h): what a legality test makes */
     int probe_check;                      /* the same for `require not in-check;` alone */
     int capture_unseen_by_check;          /* `on capture` writes nothing an in-check test reads */

@@ -1571,6 +1571,7 @@ static int compile_decls(Compiler *C, Ast **decls, int nd, Ast **start_decl)
         diag_warning(C->diag, C->incheck_at, "`in-check` asks whether a royal piece is attacked, and no piece is `royal`: "
                      "it is always false");
     if (C->diag->errors) return 0;
+    compile_after_move_variants(C, decls, nd);
     finish_dirsets(g);
     derive_legal_pretest(C);
     return finish_bytecode(C);
