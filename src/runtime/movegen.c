@@ -1128,10 +1128,29 @@ static void add_near_attack(Game *g, int player, int t, const Atom *a)
     g->near_attackers[t >> 6] |= 1ull << (t & 63);
 }
 
+/* A line of T whose zones are all that keeps it from being plain, where a plain line of T
+ * attacks every square it does: a leap, by a leap or a ride in its direction; a ride, by a
+ * ride (chess's Pawn: `leap ne nw capture from before-seventh` beside `attack leap ne nw`).
+ * Its attack test would only say again what the plain line's says. */
+static int attack_covered(const PieceType *T, const Atom *a)
+{
+    if (a->leg >= 0 || a->kind == ATOM_HOP) return 0;
+    for (int set = 0; set < 2; set++) {
+        const Atom *b = set ? T->attack_atoms : T->atoms;
+        for (int i = 0, n = set ? T->nattack_atoms : T->natoms; i < n; i++)
+            if (ATOM_PLAIN(&b[i]) && b[i].mode != MODE_MOVE && b[i].dir == a->dir &&
+                (b[i].kind == ATOM_RIDE || a->kind == ATOM_LEAP)) return 1;
+    }
+    return 0;
+}
+
 static void add_attack_atom(Game *g, int player, int t, const Atom *a)
 {
     if (a->mode == MODE_MOVE) return;
-    if (!ATOM_PLAIN(a)) { add_ext_attack(g, player, t, a); return; }
+    if (!ATOM_PLAIN(a)) {
+        if (!attack_covered(&g->types[t], a)) add_ext_attack(g, player, t, a);
+        return;
+    }
     AttackDir *e = attack_entry(g, player, g->dir_map[player][a->dir]);
     uint64_t *m = a->kind == ATOM_LEAP ? e->leap : e->ride;
     m[t >> 6] |= 1ull << (t & 63);
