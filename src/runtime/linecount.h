@@ -20,8 +20,9 @@
 enum { RAY_RIDE = 1, RAY_MOVES = 2, RAY_CAPTURES = 4, RAY_WALK = 8 };
 typedef struct { int16_t to, leg; uint8_t dir, how; int16_t atom; } Ray;
 /* How a piece of a type is counted (LineRays.plan): its lines inline (linecount_piece), by
- * linecount_slow(), or not at all (its moves listed: lines that may overlap). */
-enum { COUNT_INLINE, COUNT_SLOW, COUNT_LIST };
+ * linecount_slow(), as the royal piece's (linecount_royal), or not at all (its moves listed:
+ * lines that may overlap, a royal piece whose moves the attack test alone does not judge). */
+enum { COUNT_INLINE, COUNT_SLOW, COUNT_ROYAL, COUNT_LIST };
 struct LineRays {
     int32_t *start;              /* [(t * nplayers + pl) * nsq + sq], and one more at the end */
     int32_t *mid;                /* ... where its rays that are not plain leaps begin */
@@ -49,9 +50,9 @@ typedef struct {
 void linecount_begin(LineCounter *lc, Pos *p, int mover, const Pins *pins);
 
 /* (the cases linecount_piece leaves to them) */
-long linecount_slow(const LineCounter *lc, MoveList *ml, int sq, int32_t w, const PieceType *T,
-                    long *rejected);
+long linecount_slow(const LineCounter *lc, MoveList *ml, int sq, int32_t w, const PieceType *T);
 long linecount_walk(const LineCounter *lc, const Ray *r, int sq, int32_t w, const PieceType *T);
+long linecount_royal(const LineCounter *lc, int sq, int32_t w, long *rejected);
 
 /* The moves of the lines of T from sq (piece w, of the mover): returns how many were counted
  * (legal without a test) and pushes the others on ml; -1 when the piece's moves must all be
@@ -65,7 +66,8 @@ static inline long linecount_piece(const LineCounter *lc, MoveList *ml, int sq, 
 {
     unsigned plan = lc->plan[PW_TYPE(w)];
     if (plan != COUNT_INLINE)
-        return plan == COUNT_LIST ? -1 : linecount_slow(lc, ml, sq, w, T, rejected);
+        return plan == COUNT_LIST ? -1 : plan == COUNT_ROYAL ? linecount_royal(lc, sq, w, rejected)
+                                                             : linecount_slow(lc, ml, sq, w, T);
     const Pins *pins = lc->pins;
     for (int i = 0; i < pins->npinned; i++) if (pins->pinned[i] == sq) return -1;
     const Pos *p = lc->p;

@@ -1231,7 +1231,6 @@ void movegen_prepare(Game *g)
     }
     for (int t = 1; t <= g->ntypes; t++)
         g->types[t].atoms_overlap = !g->lines_keep_twins && atoms_overlap(g, &g->types[t]);
-    linecount_prepare(g);
     memset(g->fallback_attackers, 0, sizeof g->fallback_attackers);
     for (int t = 1; t <= g->ntypes; t++) {
         const PieceType *T = &g->types[t];
@@ -1240,6 +1239,7 @@ void movegen_prepare(Game *g)
             g->fallback_attackers[t >> 6] |= 1ull << (t & 63);
     }
     g->any_fallback = types_any(g->fallback_attackers);
+    linecount_prepare(g);
     g->pieces_move = 0;
     for (int t = 1; t <= g->ntypes; t++)
         if (g->types[t].natoms || g->types[t].moves_fn >= 0) g->pieces_move = 1;
