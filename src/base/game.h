@@ -333,6 +333,7 @@ typedef struct Game {
     long work_limit;                      /* GEN_BUDGET, or `moves work N;` (N millions) */
     long step_limit;                      /* STEP_BUDGET, or `moves steps N;` */
     int has_royal;
+    uint64_t royal_types[TYPE_WORDS];     /* bit t: type t is royal (a piece word's test) */
     /* Zillions' notion of attack (docs/zrf.md, "Check"): a square is attacked when an enemy move
      * would capture a piece of the other side standing there, by landing on it or by a capture
      * recorded there; an empty square (or one of the attacker's own) is tested with such a piece

@@ -888,7 +888,10 @@ static void define_piece(Compiler *C, Ast *d, int t)
                            MAX_PIECE_VALUE, MAX_PIECE_VALUE);
             else T->value = (int)k->num;
             break;
-        case AST_ROYAL: T->royal = 1; g->has_royal = 1; break;
+        case AST_ROYAL:
+            T->royal = 1; g->has_royal = 1;
+            g->royal_types[t >> 6] |= 1ull << (t & 63);
+            break;
         case AST_NEUTRAL: break;           /* read by declare_piece */
         case AST_LEAP: case AST_RIDE: case AST_HOP: piece_atoms(C, k, &T->atoms, &T->natoms); break;
         case AST_ATTACK:
