@@ -8,9 +8,13 @@
 #include <string.h>
 #include "compiler.h"
 
-/* More variants than this, and the hook is run as it is: the programs' table (1024) and the
- * code are shared with everything else. */
+/* More cases than this, and the hook is run as it is: the programs' table (1024) and the
+ * code are shared with everything else. Nor where the variants' code would pass
+ * MAX_VARIANT_CODE words: a word compiled costs some 400 instructions, and a large hook's
+ * tests are a small part of its run (Nemoroth's, 1200 words, asks only `mover ==`: its two
+ * variants cost 1.6 M instructions a load, 6 % of a perft 1, and gained nothing). */
 #define MAX_VARIANTS 128
+#define MAX_VARIANT_CODE 2048
 
 /* The questions the hook's own code asks (not the procedures it calls, which the variants
  * leave alone), at most MAX_ASKED. Returns how many, or -1 if more. */
@@ -53,6 +57,19 @@ void compile_after_move_variants(Compiler *C, Ast **decls, int nd)
     Question cond[MAX_ASKED];
     int ncond = asked(C, body, cond, 0);
     if (ncond <= 0) return;
+    /* the cases' answers, and how many differ */
+    uint32_t key[MAX_VARIANTS];
+    int distinct = 0;
+    for (int pl = 0, i = 0; pl < g->nplayers; pl++)
+        for (int t = 0; t <= g->ntypes; t++)
+            for (int cap = 0; cap < 2; cap++, i++) {
+                C->fact_mover = pl; C->fact_type = t; C->fact_captured = cap;
+                key[i] = answers(C, cond, ncond);
+                int j = 0;
+                while (j < i && key[j] != key[i]) j++;
+                distinct += j == i;
+            }
+    if (size * distinct > MAX_VARIANT_CODE) return;
     /* (a variant says nothing a compile of the hook did not say already) */
     Diag *diag = C->diag, quiet = *diag;
     quiet.errors = quiet.warnings = 0;
@@ -60,12 +77,10 @@ void compile_after_move_variants(Compiler *C, Ast **decls, int nd)
     C->diag = &quiet;
     int full = C->full;
     int *fn = arena_alloc(&g->arena, sizeof *fn * (size_t)nv);
-    uint32_t key[MAX_VARIANTS];
     for (int pl = 0, i = 0; pl < g->nplayers; pl++)
         for (int t = 0; t <= g->ntypes; t++)
             for (int cap = 0; cap < 2; cap++, i++) {
                 C->facts = 1; C->fact_mover = pl; C->fact_type = t; C->fact_captured = cap;
-                key[i] = answers(C, cond, ncond);
                 fn[i] = -1;
                 for (int j = 0; j < i && fn[i] < 0; j++) if (key[j] == key[i]) fn[i] = fn[j];
                 if (fn[i] < 0)
