@@ -176,6 +176,11 @@ typedef struct {                 /* reverse attack table entry for one attacking
     uint64_t leap[TYPE_WORDS], ride[TYPE_WORDS];   /* type masks */
 } AttackDir;
 
+typedef struct {                 /* attackdirs[by][i], seen from a square (Game.attack_start) */
+    int16_t first;               /* the first square the line back from it reaches */
+    uint8_t i, back;             /* the direction's index in attackdirs; the way back */
+} AttackStart;
+
 typedef struct {                 /* attacks of the atoms that are not ATOM_PLAIN, for one player */
     int kind, dir, leg;          /* absolute directions; leg -1: none */
     int to_zone, from_zone;      /* as Atom */
@@ -296,6 +301,11 @@ typedef struct Game {
     /* attacks */
     int nattackdirs[MAX_PLAYERS];
     AttackDir *attackdirs[MAX_PLAYERS];
+    /* [by][attack_start_at[by][sq] .. attack_start_at[by][sq + 1]): the attack directions of
+     * `by` whose line toward sq has a first square on the board (movegen.c), in attackdirs'
+     * order: what an attack test walks, without the directions that leave the board at once */
+    AttackStart *attack_start[MAX_PLAYERS];
+    int32_t *attack_start_at[MAX_PLAYERS];
     uint64_t fallback_attackers[TYPE_WORDS];   /* types whose attacks need a program run */
     int any_fallback;                     /* fallback_attackers is not empty */
     int attackers_every_type;             /* every type is one (and one piece a square): the

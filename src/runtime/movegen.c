@@ -862,23 +862,20 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
     /* the directions, and the squares the rides pass over (a 26-file board's queen rays: 25
      * squares a direction, where a chess board's are a few) */
     long steps = 1 + g->nattackdirs[by];
-    for (int i = 0, n = g->nattackdirs[by]; i < n; i++) {
-        int back = g->opposite[ad[i].dir];
+    const AttackStart *e = g->attack_start[by] + g->attack_start_at[by][sq];
+    const AttackStart *eend = g->attack_start[by] + g->attack_start_at[by][sq + 1];
+    for (; e < eend; e++) {                 /* (the directions that leave the board: none) */
+        const int i = e->i, back = e->back;
         if (ad[i].any_leap) {
-            int s = g->neighbor[sq * g->ndirs + back];
-            if (s >= 0) {
-                int32_t w = TOPW(s);
-                if (w && PW_OWNER(w) == by && type_in(ad[i].leap, PW_TYPE(w))) {
-                    vm_charge(p, steps);
-                    return 1;
-                }
+            int s = e->first;
+            int32_t w = TOPW(s);
+            if (w && PW_OWNER(w) == by && type_in(ad[i].leap, PW_TYPE(w))) {
+                vm_charge(p, steps);
+                return 1;
             }
         }
         if (ad[i].any_ride) {
-            int s = sq;
-            for (;;) {
-                s = g->neighbor[s * g->ndirs + back];
-                if (s < 0) break;
+            for (int s = e->first; s >= 0; s = g->neighbor[s * g->ndirs + back]) {
                 steps++;
                 int32_t w = TOPW(s);
                 if (w) {
@@ -986,12 +983,14 @@ int in_check_and_pins(Pos *p, int player, int k, int16_t *pinned, int *npinned, 
         if (by == player) continue;
         const AttackDir *ad = g->attackdirs[by];
         long steps = 1 + g->nattackdirs[by];
-        for (int i = 0, n = g->nattackdirs[by]; i < n && !r; i++) {
+        const AttackStart *e = g->attack_start[by] + g->attack_start_at[by][k];
+        const AttackStart *eend = g->attack_start[by] + g->attack_start_at[by][k + 1];
+        for (; e < eend && !r; e++) {       /* (the directions that leave the board: none) */
+            const int i = e->i;
             /* (the squares along the line, each a step further back: neighbor + back) */
-            const int16_t *nbk = g->neighbor + g->opposite[ad[i].dir];
+            const int16_t *nbk = g->neighbor + e->back;
             const int nd = g->ndirs;
-            int s = nbk[k * nd];
-            if (s < 0) continue;
+            int s = e->first;
             int32_t w = CELL(s);
             if (ad[i].any_leap && w && PW_OWNER(w) == by && type_in(ad[i].leap, PW_TYPE(w))) {
                 r = 1;
@@ -1157,6 +1156,32 @@ static void add_attack_atom(Game *g, int player, int t, const Atom *a)
     if (a->kind == ATOM_LEAP) e->any_leap = 1; else e->any_ride = 1;
 }
 
+/* Game.attack_start for player pl: from each square, the attack directions whose line back
+ * stays on the board for a square at least. */
+static void attack_starts(Game *g, int pl)
+{
+    const AttackDir *ad = g->attackdirs[pl];
+    int32_t *at = arena_alloc(&g->arena, sizeof *at * (size_t)(g->nsq + 1));
+    long n = 0;
+    for (int sq = 0; sq < g->nsq; sq++)
+        for (int i = 0; i < g->nattackdirs[pl]; i++)
+            n += g->neighbor[sq * g->ndirs + g->opposite[ad[i].dir]] >= 0;
+    AttackStart *e = arena_alloc(&g->arena, sizeof *e * (size_t)(n ? n : 1));
+    n = 0;
+    for (int sq = 0; sq < g->nsq; sq++) {
+        at[sq] = (int32_t)n;
+        for (int i = 0; i < g->nattackdirs[pl]; i++) {
+            int back = g->opposite[ad[i].dir], s = g->neighbor[sq * g->ndirs + back];
+            if (s < 0) continue;
+            e[n].first = (int16_t)s; e[n].i = (uint8_t)i; e[n].back = (uint8_t)back;
+            n++;
+        }
+    }
+    at[g->nsq] = (int32_t)n;
+    g->attack_start[pl] = e;
+    g->attack_start_at[pl] = at;
+}
+
 static const VmHost runtime_host = {
     square_attacked, piece_attacks, in_check, can_move_to, gen_first_legal, pos_make
 };
@@ -1229,6 +1254,7 @@ void movegen_prepare(Game *g)
             for (int i = 0; i < T->nattack_atoms; i++) add_attack_atom(g, pl, t, &T->attack_atoms[i]);
         }
     }
+    for (int pl = 0; pl < g->nplayers; pl++) attack_starts(g, pl);
     for (int t = 1; t <= g->ntypes; t++)
         g->types[t].atoms_overlap = !g->lines_keep_twins && atoms_overlap(g, &g->types[t]);
     memset(g->fallback_attackers, 0, sizeof g->fallback_attackers);
