@@ -176,6 +176,11 @@ typedef struct {                 /* reverse attack table entry for one attacking
     uint64_t leap[TYPE_WORDS], ride[TYPE_WORDS];   /* type masks */
 } AttackDir;
 
+typedef struct {                 /* attackdirs[by][i], seen from a square (Game.attack_start) */
+    int16_t first;               /* the first square the line back from it reaches */
+    uint8_t i, back;             /* the direction's index in attackdirs; the way back */
+} AttackStart;
+
 typedef struct {                 /* attacks of the atoms that are not ATOM_PLAIN, for one player */
     int kind, dir, leg;          /* absolute directions; leg -1: none */
     int to_zone, from_zone;      /* as Atom */
@@ -268,6 +273,9 @@ typedef struct Game {
     int turn_fn;                          /* the top-level `moves` block, or -1 */
     int extend_fn;                        /* `moves extend { }`, run after every move, or -1 */
     int hook_fn[8];                       /* per HOOK_*, -1 when absent */
+    int *after_move_variant;              /* [(mover * (ntypes + 1) + type of the moving
+                                             piece) * 2 + captured]: `after-move` decided for
+                                             them (hookvariants.c), or NULL */
     int probe;                            /* PROBE_* (effects.h): what a legality test makes */
     int probe_check;                      /* the same for `require not in-check;` alone */
     int capture_unseen_by_check;          /* `on capture` writes nothing an in-check test reads */
@@ -293,6 +301,11 @@ typedef struct Game {
     /* attacks */
     int nattackdirs[MAX_PLAYERS];
     AttackDir *attackdirs[MAX_PLAYERS];
+    /* [by][attack_start_at[by][sq] .. attack_start_at[by][sq + 1]): the attack directions of
+     * `by` whose line toward sq has a first square on the board (movegen.c), in attackdirs'
+     * order: what an attack test walks, without the directions that leave the board at once */
+    AttackStart *attack_start[MAX_PLAYERS];
+    int32_t *attack_start_at[MAX_PLAYERS];
     uint64_t fallback_attackers[TYPE_WORDS];   /* types whose attacks need a program run */
     int any_fallback;                     /* fallback_attackers is not empty */
     int attackers_every_type;             /* every type is one (and one piece a square): the
@@ -332,6 +345,7 @@ typedef struct Game {
     int has_royal;
     int owned_sets;                       /* a program reads the squares by owner (Pos.owned:
                                              CHOOSEANY, FORFRIEND, FORENEMY, FORRUN) */
+    uint64_t royal_types[TYPE_WORDS];     /* bit t: type t is royal (a piece word's test) */
     /* Zillions' notion of attack (docs/zrf.md, "Check"): a square is attacked when an enemy move
      * would capture a piece of the other side standing there, by landing on it or by a capture
      * recorded there; an empty square (or one of the attacker's own) is tested with such a piece

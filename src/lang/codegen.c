@@ -676,6 +676,81 @@ static int in_program(Compiler *C) { return C->fn_kind != FN_HOOK; }
 static int is_logic(const Ast *e, int op) { return e->kind == AST_BINARY && e->num == op; }
 static int is_not(const Ast *e) { return e->kind == AST_UNARY && e->num == '!'; }
 
+/* A name that means what it says here: no local, builtin or square of that name hides it. */
+static Sym *plain_sym(Compiler *C, const Ast *e, SymKind kind)
+{
+    if (e->kind != AST_IDENT) return NULL;
+    Sym *s = sym_find(C, e->name);
+    if (!s || s->kind != kind || find_local(C, e->name) || !strcmp(e->name, "true") ||
+        !strcmp(e->name, "false") || builtin_find(e->name, BI_NAME, 0, NULL, NULL) ||
+        game_find_square(C->g, e->name) >= 0) return NULL;
+    return s;
+}
+
+static int is_move_field(Ast *e, const char *field)
+{
+    return e->kind == AST_FIELD && e->nkids && is_name(e->kids[0], "move") && !strcmp(e->name, field);
+}
+
+static int is_builtin_name(Compiler *C, Ast *e, const char *name)
+{
+    return is_name(e, name) && !find_local(C, name);
+}
+
+/* A condition on what an `after-move` variant knows (hookvariants.c): the mover is a player,
+ * the moving piece is of a type, the move captured; `eq` 0 where it is the opposite. The same
+ * tests the VM makes: EQ and NE on MOVER, ISTYPE (`a && PW_TYPE(a) == t`) on move.piece, and
+ * move.captured against `none` (0). Other conditions are no question (returns 0). */
+int codegen_question(Compiler *C, Ast *e, Question *q)
+{
+    if (C->nexpanding) return 0;                 /* (the hook's own conditions only) */
+    if (e->kind == AST_IS && e->nkids == 2 && is_move_field(e->kids[0], "piece")) {
+        Sym *t = plain_sym(C, e->kids[1], SYM_TYPE);
+        if (t) { q->what = Q_TYPE; q->value = t->index; q->eq = 1; }
+        return t != NULL;
+    }
+    if (e->kind == AST_BINARY && e->nkids == 2 && (e->num == BIN_EQ || e->num == BIN_NE)) {
+        Ast *l = e->kids[0], *r = e->kids[1];
+        q->eq = e->num == BIN_EQ;
+        for (int side = 0; side < 2; side++, l = e->kids[1], r = e->kids[0]) {
+            Sym *pl = is_builtin_name(C, l, "mover") ? plain_sym(C, r, SYM_PLAYER) : NULL;
+            if (pl) { q->what = Q_MOVER; q->value = pl->index; return 1; }
+            if (is_move_field(l, "captured") && is_builtin_name(C, r, "none")) {
+                q->what = Q_CAPTURED; q->value = 0; q->eq = !q->eq;     /* (captured: != none) */
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The answer to a question, from the facts of the variant being compiled. */
+int codegen_answer(const Compiler *C, const Question *q)
+{
+    int yes = q->what == Q_MOVER ? C->fact_mover == q->value
+            : q->what == Q_TYPE ? C->fact_type != 0 && C->fact_type == q->value
+            : C->fact_captured != 0;
+    return yes == q->eq;
+}
+
+/* While an `after-move` variant is compiled (Compiler.facts), a condition that is a question
+ * of the variant's, or made of them with `and`, `or` and `not`, is known: 1 true, 0 false, -1
+ * not known. `and` and `or` are decided only as they run, left to right, so that nothing they
+ * would have evaluated is left out: `x and move.piece is Pawn` is not decided whole
+ * (jump_unless decides its second part). */
+static int decide(Compiler *C, Ast *e)
+{
+    if (!C->facts) return -1;
+    if (is_not(e)) { int d = decide(C, e->kids[0]); return d < 0 ? d : !d; }
+    if (is_logic(e, BIN_AND) || is_logic(e, BIN_OR)) {
+        int and = is_logic(e, BIN_AND), a = decide(C, e->kids[0]);
+        if (a < 0) return -1;
+        return a == and ? decide(C, e->kids[1]) : a;      /* a decides, or b does */
+    }
+    Question q;
+    return codegen_question(C, e, &q) ? codegen_answer(C, &q) : -1;
+}
+
 static void patch_chain(Compiler *C, int list, int target)
 {
     Game *g = C->g;
@@ -704,6 +779,9 @@ static void jump_unless(Compiler *C, Ast *e, int want, int *list)
         patch_chain(C, done, here_pc(C));
         return;
     }
+    int known = decide(C, e);                   /* (an `after-move` variant) */
+    if (known == want) return;                  /* it goes on */
+    if (known >= 0) { *list = emit_op(C, OP_JMP, *list); return; }
     expect(C, e, T_BOOL, "a condition");
     *list = emit_op(C, want ? OP_JZ : OP_JNZ, *list);
 }
@@ -1048,6 +1126,12 @@ static int refused_in_defer(Compiler *C, Ast *s)
 /* `if` with its `else` */
 static void stmt_if(Compiler *C, Ast *s)
 {
+    int known = decide(C, s->kids[0]);          /* (an `after-move` variant) */
+    if (known == 1) { stmt(C, s->kids[1]); return; }
+    if (known == 0) {
+        if (s->nkids > 2 && s->kids[2]->kind != AST_NOTHING) stmt(C, s->kids[2]);
+        return;
+    }
     int j = -1;
     jump_unless(C, s->kids[0], 1, &j);
     stmt(C, s->kids[1]);

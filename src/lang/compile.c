@@ -888,7 +888,10 @@ static void define_piece(Compiler *C, Ast *d, int t)
                            MAX_PIECE_VALUE, MAX_PIECE_VALUE);
             else T->value = (int)k->num;
             break;
-        case AST_ROYAL: T->royal = 1; g->has_royal = 1; break;
+        case AST_ROYAL:
+            T->royal = 1; g->has_royal = 1;
+            g->royal_types[t >> 6] |= 1ull << (t & 63);
+            break;
         case AST_NEUTRAL: break;           /* read by declare_piece */
         case AST_LEAP: case AST_RIDE: case AST_HOP: piece_atoms(C, k, &T->atoms, &T->natoms); break;
         case AST_ATTACK:
@@ -1572,6 +1575,7 @@ static int compile_decls(Compiler *C, Ast **decls, int nd, Ast **start_decl)
         diag_warning(C->diag, C->incheck_at, "`in-check` asks whether a royal piece is attacked, and no piece is `royal`: "
                      "it is always false");
     if (C->diag->errors) return 0;
+    compile_after_move_variants(C, decls, nd);
     finish_dirsets(g);
     derive_legal_pretest(C);
     return finish_bytecode(C);

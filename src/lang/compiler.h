@@ -68,6 +68,9 @@ typedef struct {
     SrcLoc incheck_at;                 /* the first use of `in-check` (a warning without royals) */
     int full;                          /* tables found full (1 constants, 2 strings, 4 lists):
                                           each is reported once, not at every later use */
+    /* compiling an `after-move` variant (hookvariants.c): what is known of the move made, so
+     * that conditions on it alone compile to their outcome (codegen.c, decide) */
+    int facts, fact_mover, fact_type, fact_captured;
 } Compiler;
 
 Sym *sym_find(Compiler *C, const char *name);
@@ -119,5 +122,12 @@ void fuse_superinstructions(Game *g, int fn);     /* superinstr.c */
 void lower_choice_keeps(Game *g, int fn);         /* keeps.c */
 /* Sets g->legal_in_check_first and g->legal_pretest_fn (pretest.c); before verification. */
 void derive_legal_pretest(Compiler *C);
+/* The conditions an `after-move` variant decides (codegen.c): 1 and *q where e is one. */
+enum { Q_MOVER, Q_TYPE, Q_CAPTURED };
+typedef struct { int what, value, eq; } Question;
+int codegen_question(Compiler *C, Ast *e, Question *q);
+int codegen_answer(const Compiler *C, const Question *q);      /* 1 true, 0 false */
+/* Game.after_move_variant, where the hook's `if`s ask what a variant knows (hookvariants.c). */
+void compile_after_move_variants(Compiler *C, Ast **decls, int nd);
 
 #endif

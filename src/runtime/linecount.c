@@ -35,7 +35,22 @@ static int ray_of(const Game *g, const Atom *a, int ai, int pl, int sq, Ray *r)
 /* A leap with no leg: its one square decides it (linecount_piece's first loop). */
 static int ray_simple(const Ray *r) { return !(r->how & (RAY_RIDE | RAY_WALK)) && r->leg < 0; }
 
-void linecount_prepare(Game *g)
+/* A royal type's plan where every move found would be counted: its moves are judged by the
+ * attack test (count_royal) where every attack is a native line (no attack program, no `attack
+ * near`) and none of its lines must be walked (a hop, a ride with a leg or a zone). */
+static int royal_plan(const Game *g, const PieceType *T)
+{
+    if (g->any_fallback) return COUNT_LIST;
+    for (int by = 0; by < g->nplayers; by++) if (g->nnear_attacks[by]) return COUNT_LIST;
+    for (int i = 0; i < T->natoms; i++) {
+        const Atom *a = &T->atoms[i];
+        if (a->kind == ATOM_HOP || (a->kind == ATOM_RIDE && (a->leg >= 0 || a->to_zone >= 0)))
+            return COUNT_LIST;
+    }
+    return COUNT_ROYAL;
+}
+
+void linecount_prepare(Game *g)       /* (after the types' atoms_overlap is known) */
 {
     g->line_rays = NULL;
     /* (a `legal` that goes on after the in-check test judges every move: nothing is counted) */
@@ -73,6 +88,12 @@ void linecount_prepare(Game *g)
             }
     lr->start[i] = k;
     lr->mid[i] = k;
+    for (int t = 0; t <= MAX_TYPES; t++) {
+        const PieceType *T = &g->types[t];
+        int listed = t < 1 || t > g->ntypes || T->atoms_overlap;
+        lr->plan_fast[t] = listed ? COUNT_LIST : T->royal ? royal_plan(g, T) : COUNT_INLINE;
+        lr->plan_slow[t] = listed || T->royal ? COUNT_LIST : COUNT_SLOW;
+    }
     g->line_rays = lr;
 }
 
@@ -109,16 +130,13 @@ static int found(void *ctx, int to, int32_t captured)
 /* The royal piece's line moves, each judged as royal_move_safe() (pins.c) judges it: its
  * destination not attacked with its own square left empty. Only where that test is the whole of
  * pins_move_safe()'s: every attack a native line (no program, no `attack near`), no capture hook
- * an in-check test sees, no square watched, and no line that needs its walk. Returns the legal
- * ones; -1 (nothing counted) where the moves must be listed. */
+ * an in-check test sees, no square watched, and no line that needs its walk: royal_plan() says
+ * where, once for the game, and the node's plan (linecount_begin) where a square is watched or
+ * a capture hook is seen. Returns the legal ones. */
 static long count_royal(Pos *p, int sq, int32_t w, int mover, const Ray *r0, const Ray *rend,
-                        const Pins *pins, long *rejected)
+                        long *rejected)
 {
     const Game *g = p->g;
-    if (g->any_fallback || pins->watching ||
-        (g->hook_fn[HOOK_CAPTURE] >= 0 && !g->capture_unseen_by_check)) return -1;
-    for (int by = 0; by < g->nplayers; by++) if (by != mover && g->nnear_attacks[by]) return -1;
-    for (const Ray *r = r0; r < rend; r++) if (r->how & RAY_WALK) return -1;
     int32_t *st = p->st;
     const int16_t *nb = g->neighbor;
     const int nd = g->ndirs;
@@ -154,10 +172,20 @@ void linecount_begin(LineCounter *lc, Pos *p, int mover, const Pins *pins)
     lc->hard = g->hook_fn[HOOK_CAPTURE] >= 0 && !g->capture_unseen_by_check;
     lc->fast = !pins->watching && !lc->hard;
     lc->stride = (size_t)g->nplayers * (size_t)g->nsq;
+    static const uint8_t none[MAX_TYPES + 1] = { [0 ... MAX_TYPES] = COUNT_LIST };
+    lc->plan = none;
     if (!lc->ok) return;
+    lc->plan = lc->fast ? lr->plan_fast : lr->plan_slow;
     lc->start = lr->start + (size_t)mover * (size_t)g->nsq;
     lc->mid = lr->mid + (size_t)mover * (size_t)g->nsq;
     lc->ray = lr->ray;
+}
+
+long linecount_royal(const LineCounter *lc, int sq, int32_t w, long *rejected)
+{
+    size_t at = (size_t)PW_TYPE(w) * lc->stride + (size_t)sq;
+    const Ray *r0 = lc->ray + lc->start[at], *rend = lc->ray + lc->start[at + 1];
+    return count_royal(lc->p, sq, w, lc->mover, r0, rend, rejected);
 }
 
 long linecount_walk(const LineCounter *lc, const Ray *r, int sq, int32_t w, const PieceType *T)
@@ -167,8 +195,7 @@ long linecount_walk(const LineCounter *lc, const Ray *r, int sq, int32_t w, cons
     return c.n;
 }
 
-long linecount_slow(const LineCounter *lc, MoveList *ml, int sq, int32_t w, const PieceType *T,
-                    long *rejected)
+long linecount_slow(const LineCounter *lc, MoveList *ml, int sq, int32_t w, const PieceType *T)
 {
     Pos *p = lc->p;
     const Game *g = p->g;
@@ -176,7 +203,7 @@ long linecount_slow(const LineCounter *lc, MoveList *ml, int sq, int32_t w, cons
     const Pins *pins = lc->pins;
     size_t at = (size_t)PW_TYPE(w) * lc->stride + (size_t)sq;
     const Ray *r0 = lc->ray + lc->start[at], *rend = lc->ray + lc->start[at + 1];
-    if (T->royal) return count_royal(p, sq, w, mover, r0, rend, pins, rejected);
+    if (T->royal) return -1;        /* (a node that does not count it: plan_slow) */
     for (int i = 0; i < pins->npinned; i++) if (pins->pinned[i] == sq) return -1;
     if (pins->watching && p->watch[sq] == p->watch_stamp) return -1;
     const int32_t *st = p->st;

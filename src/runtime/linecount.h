@@ -19,10 +19,16 @@
  * its `in` zone neither. Hops and the other lines with zones are walked by line_targets(). */
 enum { RAY_RIDE = 1, RAY_MOVES = 2, RAY_CAPTURES = 4, RAY_WALK = 8 };
 typedef struct { int16_t to, leg; uint8_t dir, how; int16_t atom; } Ray;
+/* How a piece of a type is counted (LineRays.plan): its lines inline (linecount_piece), by
+ * linecount_slow(), as the royal piece's (linecount_royal), or not at all (its moves listed:
+ * lines that may overlap, a royal piece whose moves the attack test alone does not judge). */
+enum { COUNT_INLINE, COUNT_SLOW, COUNT_ROYAL, COUNT_LIST };
 struct LineRays {
     int32_t *start;              /* [(t * nplayers + pl) * nsq + sq], and one more at the end */
     int32_t *mid;                /* ... where its rays that are not plain leaps begin */
     Ray *ray;
+    /* [t]: at a node where every move found is counted (LineCounter.fast), and where not */
+    uint8_t plan_fast[MAX_TYPES + 1], plan_slow[MAX_TYPES + 1];
 };
 
 /* The table of every type's lines from every square (Game.line_rays), built at compile time. */
@@ -36,6 +42,7 @@ typedef struct {
     int ok;                      /* the game's lines can be counted at all */
     int hard;                    /* a capture runs an `on capture` hook an in-check test sees */
     int fast;                    /* every move found is counted (no watched square, no hook) */
+    const uint8_t *plan;         /* [t]: COUNT_... at this node */
     size_t stride;               /* nplayers * nsq: from one type's rays to the next's */
     const int32_t *start, *mid;  /* the line table's starts, the mover's part */
     const Ray *ray;
@@ -43,9 +50,9 @@ typedef struct {
 void linecount_begin(LineCounter *lc, Pos *p, int mover, const Pins *pins);
 
 /* (the cases linecount_piece leaves to them) */
-long linecount_slow(const LineCounter *lc, MoveList *ml, int sq, int32_t w, const PieceType *T,
-                    long *rejected);
+long linecount_slow(const LineCounter *lc, MoveList *ml, int sq, int32_t w, const PieceType *T);
 long linecount_walk(const LineCounter *lc, const Ray *r, int sq, int32_t w, const PieceType *T);
+long linecount_royal(const LineCounter *lc, int sq, int32_t w, long *rejected);
 
 /* The moves of the lines of T from sq (piece w, of the mover): returns how many were counted
  * (legal without a test) and pushes the others on ml; -1 when the piece's moves must all be
@@ -57,8 +64,10 @@ long linecount_walk(const LineCounter *lc, const Ray *r, int sq, int32_t w, cons
 static inline long linecount_piece(const LineCounter *lc, MoveList *ml, int sq, int32_t w,
                                    const PieceType *T, long *rejected)
 {
-    if (!lc->ok || T->atoms_overlap) return -1;
-    if (!lc->fast || T->royal) return linecount_slow(lc, ml, sq, w, T, rejected);
+    unsigned plan = lc->plan[PW_TYPE(w)];
+    if (plan != COUNT_INLINE)
+        return plan == COUNT_LIST ? -1 : plan == COUNT_ROYAL ? linecount_royal(lc, sq, w, rejected)
+                                                             : linecount_slow(lc, ml, sq, w, T);
     const Pins *pins = lc->pins;
     for (int i = 0; i < pins->npinned; i++) if (pins->pinned[i] == sq) return -1;
     const Pos *p = lc->p;

@@ -105,6 +105,21 @@ static inline void reset_vars(Pos *p)
     }
 }
 
+/* `after-move`, as the compiler decided it for this mover, moving piece's type and capture
+ * (hookvariants.c), where it did: what the hook's `if`s ask of them is not asked again. */
+static void run_after_move(Pos *p, int mover)
+{
+    const Game *g = p->g;
+    int t = PW_TYPE(p->last_piece);
+    if (!g->after_move_variant || mover < 0 || mover >= g->nplayers || t > g->ntypes) {
+        vm_run_hook(p, HOOK_AFTER_MOVE, mover);
+        return;
+    }
+    RunCtx c = { .mode = RUN_HOOK, .mover = mover, .origin = -1, .nlegal = -1, .target = -1 };
+    c.fn = g->after_move_variant[(mover * (g->ntypes + 1) + t) * 2 + (p->last_captured != 0)];
+    vm_run(p, &c);
+}
+
 void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
 {
     const Game *g = p->g;
@@ -170,7 +185,7 @@ void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
     /* a piece the program took with `capture` (en passant) or `land`, when none stood on the
      * destination: `move.captured` is the piece the move captured, however it was taken */
     if (!p->last_captured && m->kind != MK_DROP) p->last_captured = m->taken;
-    if ((parts & PROBE_AFTER_MOVE) && g->hook_fn[HOOK_AFTER_MOVE] >= 0) vm_run_hook(p, HOOK_AFTER_MOVE, mover);
+    if ((parts & PROBE_AFTER_MOVE) && g->hook_fn[HOOK_AFTER_MOVE] >= 0) run_after_move(p, mover);
     if (!m->again) pos_set(p, g->st_turn, next_turn(p, mover));
     if (p->transient_dirty) pos_reset_transient(p);     /* a turn begins: nothing carries over */
     if ((parts & PROBE_TURN_START) && g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_mover(p));

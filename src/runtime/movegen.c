@@ -17,6 +17,9 @@
 #include "merge.h"
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>                 /* (owned_squares) */
+#endif
 #include "notation.h"
 #include "vm.h"
 #include "reach.h"
@@ -168,10 +171,9 @@ static int some_legal(Pos *p, MoveList *ml, int n)
     return 0;
 }
 
-/* node_count_legal's generation: the pins found before it, and the moves counted, not listed
- * (linecount.h) */
-/* perft's last ply: the line moves counted (n, rejected: linecount.h), and where every move is
- * legal (emits.on) the programs' moves that need no list entry too (vm.h, EmitCount) */
+/* node_count_legal's generation, perft's last ply: the pins found before it; the line moves
+ * counted, not listed (n, rejected: linecount.h), and where every move is legal (emits.on) the
+ * programs' moves that need no list entry too (vm.h, EmitCount) */
 typedef struct { LineCounter lc; long n, rejected; EmitCount emits; } CountCtx;
 
 /* (inlined twice: into gen_units with cc NULL, where its code is the plain generation's, and
@@ -190,7 +192,7 @@ gen_units_counting(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, 
     const int ext = g->extend_fn >= 0;
     if (ext) onto_only = 0;
     if (from_unit == 0 && skip == 0) {
-        if (!cc) vm_start_position(p);             /* (node_count_legal started it) */
+        vm_start_position(p);
         /* the walk over the board's squares, the empty ones too: on the largest board (26 x
          * 32) with few pieces it is most of the work of a position (bench/work-calibration.sh,
          * "832 squares, two pieces") */
@@ -427,6 +429,82 @@ void gen_legal(Pos *p, MoveList *ml)
     keep_legal(p, ml, NULL);
 }
 
+/* Which of the n (64 at most) cells from st hold a piece whose owner field is own (not 0):
+ * four cells a compare where the machine has SSE2 (every x86-64). */
+static inline uint64_t owned_squares(const int32_t *st, int n, unsigned own)
+{
+    uint64_t m = 0;
+    int i = 0;
+#ifdef __SSE2__
+    const __m128i field = _mm_set1_epi32(0xf00), want = _mm_set1_epi32((int)(own << 8));
+    for (; i + 4 <= n; i += 4) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(st + i));
+        __m128i eq = _mm_cmpeq_epi32(_mm_and_si128(v, field), want);
+        m |= (uint64_t)(unsigned)_mm_movemask_ps(_mm_castsi128_ps(eq)) << i;
+    }
+#endif
+    for (; i < n; i++) m |= (uint64_t)((((uint32_t)st[i] >> 8) & 0xfu) == own) << i;
+    return m;
+}
+
+/* The board's part of gen_units() where it counts (a game of one piece a square, no
+ * `moves extend`, no stop): the same pieces in the same order, the same work charged, without
+ * what the other cases need at every square (layers, resumed units, stops), and the mover's
+ * pieces found 64 squares at a time (owned_squares). It runs at every node of perft's last
+ * ply, where the walk was a fifth of chess's instructions. */
+static void count_board(Pos *p, MoveList *ml, CountCtx *cc)
+{
+    const Game *g = p->g;
+    const int mover = pos_mover(p);
+    const int32_t *st = p->st;
+    const unsigned own = (unsigned)mover + 1;      /* PW_OWNER(w) == mover: its owner field */
+    /* the work, charged as gen_units charges it (the squares, each piece's lines, each move
+     * they found), added up at the end and before each program's run, which sees it */
+    long atoms = 0, n = 0, rejected = 0, charged = 0;
+    const int listed0 = ml->n;
+    int emitted = 0;                               /* (listed by programs: their own work) */
+#define COUNT_WORK() (g->nsq / UNITS_A_STEP + atoms + \
+                      LINE_MOVE_STEPS * (n + rejected + (ml->n - listed0 - emitted)))
+    const int nsq = g->pieces_move ? g->nsq : 0;
+    for (int base = 0; base < nsq; base += 64) {
+        uint64_t mine = owned_squares(st + base, nsq - base < 64 ? nsq - base : 64, own);
+        for (; mine; mine &= mine - 1) {
+            const int sq = base + __builtin_ctzll(mine);
+            int32_t w = st[sq];
+            int t = PW_TYPE(w);
+            if (t < 1 || t > g->ntypes) continue;
+            const PieceType *T = &g->types[t];
+            if (T->natoms) {
+                atoms += T->natoms;
+                const long rejected_before = rejected;
+                long counted = linecount_piece(&cc->lc, ml, sq, w, T, &rejected);
+                if (counted < 0) gen_atoms(p, ml, sq, w, T, mover);
+                else {
+                    n += counted;
+                    /* (`emitted` in a later program counts them, as a list would hold them) */
+                    cc->emits.lines += counted + rejected - rejected_before;
+                }
+            }
+            /* (the moves listed have layer 0 already: movelist_push zeroes them) */
+            if (T->moves_fn >= 0 &&
+                (!g->origin_ok[T->moves_fn] || g->origin_ok[T->moves_fn][mover * g->nsq + sq])) {
+                long work = COUNT_WORK();
+                vm_charge(p, work - charged);
+                charged = work;
+                int before = ml->n;
+                RunCtx c = { .mode = RUN_GEN, .fn = T->moves_fn, .mover = mover, .origin = sq,
+                             .piece = w, .layer = 0, .out = ml, .nlegal = -1, .target = -1,
+                             .count = &cc->emits };
+                vm_run(p, &c);
+                emitted += ml->n - before;
+            }
+        }
+    }
+    vm_charge(p, COUNT_WORK() - charged);
+#undef COUNT_WORK
+    cc->n += n; cc->rejected += rejected;
+}
+
 /* The moves counted (linecount.h) are legal without a list entry: only the game's shape decides
  * whether a node may count them, and a node whose listed moves would merge (a `distinct { }`
  * block) is generated again in full. */
@@ -446,7 +524,11 @@ int node_count_legal(Pos *p, MoveList *ml)
         if (all_legal || pins_find(p, pos_mover(p), &pins)) {
             CountCtx cc = { .n = 0, .rejected = 0, .emits = { .on = all_legal } };
             linecount_begin(&cc.lc, p, pos_mover(p), &pins);
-            gen_units_counting(p, ml, NULL, 0, 0, 0, &cc);
+            if (g->stack == 1 && !all_legal) {      /* (count_board: one piece a square) */
+                count_board(p, ml, &cc);
+                if (g->turn_fn >= 0 || g->drops_fn >= 0)   /* the turn's program, the drops */
+                    gen_units_counting(p, ml, NULL, g->nsq, 0, 0, &cc);
+            } else gen_units_counting(p, ml, NULL, 0, 0, 0, &cc);
             cc.n += cc.emits.n;
             int merges = 0;       /* (nothing counted: the list is whole, keep_legal merges) */
             for (int i = 0; cc.n && i < ml->n && !merges; i++) merges = merge_applies(g, &ml->m[i]);
@@ -816,23 +898,20 @@ static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, i
     /* the directions, and the squares the rides pass over (a 26-file board's queen rays: 25
      * squares a direction, where a chess board's are a few) */
     long steps = 1 + g->nattackdirs[by];
-    for (int i = 0, n = g->nattackdirs[by]; i < n; i++) {
-        int back = g->opposite[ad[i].dir];
+    const AttackStart *e = g->attack_start[by] + g->attack_start_at[by][sq];
+    const AttackStart *eend = g->attack_start[by] + g->attack_start_at[by][sq + 1];
+    for (; e < eend; e++) {                 /* (the directions that leave the board: none) */
+        const int i = e->i, back = e->back;
         if (ad[i].any_leap) {
-            int s = g->neighbor[sq * g->ndirs + back];
-            if (s >= 0) {
-                int32_t w = TOPW(s);
-                if (w && PW_OWNER(w) == by && type_in(ad[i].leap, PW_TYPE(w))) {
-                    vm_charge(p, steps);
-                    return 1;
-                }
+            int s = e->first;
+            int32_t w = TOPW(s);
+            if (w && PW_OWNER(w) == by && type_in(ad[i].leap, PW_TYPE(w))) {
+                vm_charge(p, steps);
+                return 1;
             }
         }
         if (ad[i].any_ride) {
-            int s = sq;
-            for (;;) {
-                s = g->neighbor[s * g->ndirs + back];
-                if (s < 0) break;
+            for (int s = e->first; s >= 0; s = g->neighbor[s * g->ndirs + back]) {
                 steps++;
                 int32_t w = TOPW(s);
                 if (w) {
@@ -940,12 +1019,14 @@ int in_check_and_pins(Pos *p, int player, int k, int16_t *pinned, int *npinned, 
         if (by == player) continue;
         const AttackDir *ad = g->attackdirs[by];
         long steps = 1 + g->nattackdirs[by];
-        for (int i = 0, n = g->nattackdirs[by]; i < n && !r; i++) {
+        const AttackStart *e = g->attack_start[by] + g->attack_start_at[by][k];
+        const AttackStart *eend = g->attack_start[by] + g->attack_start_at[by][k + 1];
+        for (; e < eend && !r; e++) {       /* (the directions that leave the board: none) */
+            const int i = e->i;
             /* (the squares along the line, each a step further back: neighbor + back) */
-            const int16_t *nbk = g->neighbor + g->opposite[ad[i].dir];
+            const int16_t *nbk = g->neighbor + e->back;
             const int nd = g->ndirs;
-            int s = nbk[k * nd];
-            if (s < 0) continue;
+            int s = e->first;
             int32_t w = CELL(s);
             if (ad[i].any_leap && w && PW_OWNER(w) == by && type_in(ad[i].leap, PW_TYPE(w))) {
                 r = 1;
@@ -1082,14 +1163,59 @@ static void add_near_attack(Game *g, int player, int t, const Atom *a)
     g->near_attackers[t >> 6] |= 1ull << (t & 63);
 }
 
+/* A line of T whose zones are all that keeps it from being plain, where a plain line of T
+ * attacks every square it does: a leap, by a leap or a ride in its direction; a ride, by a
+ * ride (chess's Pawn: `leap ne nw capture from before-seventh` beside `attack leap ne nw`).
+ * Its attack test would only say again what the plain line's says. */
+static int attack_covered(const PieceType *T, const Atom *a)
+{
+    if (a->leg >= 0 || a->kind == ATOM_HOP) return 0;
+    for (int set = 0; set < 2; set++) {
+        const Atom *b = set ? T->attack_atoms : T->atoms;
+        for (int i = 0, n = set ? T->nattack_atoms : T->natoms; i < n; i++)
+            if (ATOM_PLAIN(&b[i]) && b[i].mode != MODE_MOVE && b[i].dir == a->dir &&
+                (b[i].kind == ATOM_RIDE || a->kind == ATOM_LEAP)) return 1;
+    }
+    return 0;
+}
+
 static void add_attack_atom(Game *g, int player, int t, const Atom *a)
 {
     if (a->mode == MODE_MOVE) return;
-    if (!ATOM_PLAIN(a)) { add_ext_attack(g, player, t, a); return; }
+    if (!ATOM_PLAIN(a)) {
+        if (!attack_covered(&g->types[t], a)) add_ext_attack(g, player, t, a);
+        return;
+    }
     AttackDir *e = attack_entry(g, player, g->dir_map[player][a->dir]);
     uint64_t *m = a->kind == ATOM_LEAP ? e->leap : e->ride;
     m[t >> 6] |= 1ull << (t & 63);
     if (a->kind == ATOM_LEAP) e->any_leap = 1; else e->any_ride = 1;
+}
+
+/* Game.attack_start for player pl: from each square, the attack directions whose line back
+ * stays on the board for a square at least. */
+static void attack_starts(Game *g, int pl)
+{
+    const AttackDir *ad = g->attackdirs[pl];
+    int32_t *at = arena_alloc(&g->arena, sizeof *at * (size_t)(g->nsq + 1));
+    long n = 0;
+    for (int sq = 0; sq < g->nsq; sq++)
+        for (int i = 0; i < g->nattackdirs[pl]; i++)
+            n += g->neighbor[sq * g->ndirs + g->opposite[ad[i].dir]] >= 0;
+    AttackStart *e = arena_alloc(&g->arena, sizeof *e * (size_t)(n ? n : 1));
+    n = 0;
+    for (int sq = 0; sq < g->nsq; sq++) {
+        at[sq] = (int32_t)n;
+        for (int i = 0; i < g->nattackdirs[pl]; i++) {
+            int back = g->opposite[ad[i].dir], s = g->neighbor[sq * g->ndirs + back];
+            if (s < 0) continue;
+            e[n].first = (int16_t)s; e[n].i = (uint8_t)i; e[n].back = (uint8_t)back;
+            n++;
+        }
+    }
+    at[g->nsq] = (int32_t)n;
+    g->attack_start[pl] = e;
+    g->attack_start_at[pl] = at;
 }
 
 static const VmHost runtime_host = {
@@ -1137,7 +1263,6 @@ static int atoms_overlap(const Game *g, const PieceType *T)
 void movegen_prepare(Game *g)
 {
     g->host = &runtime_host;
-    linecount_prepare(g);
     /* Pos.owned costs every write of a cell some ten instructions (the tutorial's legality test
      * makes moves: 1.4 % of its perft): kept only where an instruction reads it */
     g->owned_sets = 0;
@@ -1173,6 +1298,7 @@ void movegen_prepare(Game *g)
             for (int i = 0; i < T->nattack_atoms; i++) add_attack_atom(g, pl, t, &T->attack_atoms[i]);
         }
     }
+    for (int pl = 0; pl < g->nplayers; pl++) attack_starts(g, pl);
     for (int t = 1; t <= g->ntypes; t++)
         g->types[t].atoms_overlap = !g->lines_keep_twins && atoms_overlap(g, &g->types[t]);
     memset(g->fallback_attackers, 0, sizeof g->fallback_attackers);
@@ -1183,6 +1309,7 @@ void movegen_prepare(Game *g)
             g->fallback_attackers[t >> 6] |= 1ull << (t & 63);
     }
     g->any_fallback = types_any(g->fallback_attackers);
+    linecount_prepare(g);
     g->pieces_move = 0;
     for (int t = 1; t <= g->ntypes; t++)
         if (g->types[t].natoms || g->types[t].moves_fn >= 0) g->pieces_move = 1;

@@ -32,7 +32,7 @@ static inline uint64_t uncounted_share(const Game *g, int loc, int32_t w)
 static inline int is_royal_word(const Game *g, int32_t w)
 {
     int t = PW_TYPE(w);
-    return t && t <= g->ntypes && g->types[t].royal && PW_OWNER(w) >= 0;
+    return (g->royal_types[t >> 6] >> (t & 63) & 1) && PW_OWNER(w) >= 0;
 }
 
 /* The material hash's share of a piece word (its owner and type, not its variables) and of

@@ -48,9 +48,14 @@ void profile_report(const Game *g, const uint64_t *counts, const char *rules_pat
     Tally *ln = calloc((size_t)maxline + 1, sizeof *ln);
     if (!fn || !ln) out_of_memory("fn and ln in profile_report()");
     for (int i = 0; i < g->nfns; i++) {
+        /* (the variants of `after-move`, src/lang/hookvariants.c, count as the hook: the
+         * first program of the name) */
+        int k = i;
+        for (int j = 0; j < i && k == i && g->fns[i].kind == FN_HOOK; j++)
+            if (g->fns[j].kind == FN_HOOK && g->fns[j].name == g->fns[i].name) k = j;
         fn[i].key = i;
         for (int pc = g->fns[i].entry; pc < g->fns[i].end && pc < g->ncode; pc++)
-            fn[i].n += counts[pc];
+            fn[k].n += counts[pc];
     }
     for (int l = 0; l <= maxline; l++) ln[l].key = l;
     for (int pc = 0; pc < g->ncode; pc++) ln[g->line[pc]].n += counts[pc];
