@@ -21,4 +21,18 @@ case $st:$out in
     *) echo "FAIL ($opt): expected 'a1a2 a1b1 a1b2', got exit $st: $out"; fail=1 ;;
 esac
 done
+# FORFRIENDPV: the mover's pieces whose test sends the loop back cost 10 each (the rules file's
+# comment): 140 walks pass the bound, 100 stay within it
+rules=$srcdir/tests/lang/friend-pv-steps.rules
+want="friend-pv-steps.rules:26: error: a program ran more than 100000 instructions without emitting a move"
+out=$(./boardvm moves "$rules" 2>&1); st=$?
+case $st:$out in
+    1:*"$want"*) echo "ok (piece variable): 140 walks pass the bound" ;;
+    *) echo "FAIL (piece variable): expected exit 1 and '$want', got exit $st: $out"; fail=1 ;;
+esac
+out=$(./boardvm moves "$rules" --option short 2>&1 | tr '\n' ' '); st=$?
+case $st:$out in
+    "0:a7a8 a7b7 ") echo "ok (piece variable): 100 walks stay within it" ;;
+    *) echo "FAIL (piece variable): expected 'a7a8 a7b7', got exit $st: $out"; fail=1 ;;
+esac
 exit $fail

@@ -231,6 +231,10 @@ enum {
     X(FORENEMY, OPS(LIST, LOCAL, LOCAL, JUMP), 0, 0, 0, E_RBOARD, \
       "FORLIST that first passes over the elements not holding a piece of another side (made " \
       "from FORLIST; LOAD C; ENEMY; JZ back: superinstr.c)") \
+    X(FORFRIENDPV, OPS(LIST, LOCAL, LOCAL, JUMP), 0, 0, 0, E_RBOARD, \
+      "FORFRIEND that also passes over the mover's pieces whose piece variable's test sends " \
+      "the loop back (made from FORLIST; LOAD C; FRIEND; JZ back; LOAD C; AT; LOADPV v; " \
+      "PUSH k; a comparison; JNZ or JZ back: superinstr.c)") \
     X(FORTEST, OPS(LIST, LOCAL, LOCAL, JUMP), 0, 0, 0, E_RBOARD, \
       "FORLIST that first passes over the elements for which the test after it fails (made " \
       "from FORLIST; LOAD C; HEIGHT or LOADSQ v; PUSH k; a comparison; JZ back: superinstr.c)") \

@@ -14,6 +14,11 @@
  * that passes over those squares itself, charging each the 4 steps the loop would have run
  * (vm_loop.h); the LOAD, FRIEND and JZ stay, and are one true test when reached.
  *
+ * FORFRIENDPV goes on where the body begins with a test of a piece variable of the piece that
+ * sends the loop back: `for s in board { if friend(s) { require checks[s] < 3; } }` (the Ivory
+ * Tower's `legal`, run for every move tried) is FORLIST; LOAD s; FRIEND; JZ L; LOAD s; AT;
+ * LOADPV v; PUSH k; LT; JNZ L; FAIL, and only a piece whose count is 3 or more stops it.
+ *
  * FORENEMY is the same for `if enemy(s)` (connect-four's `end` looks for four in a row from
  * each of the other side's discs).
  *
@@ -93,6 +98,29 @@ static int forowner_follows(const int32_t *code, int pc, int end, int test)
     if (q >= end || base_at(code, q) != test) return 0;
     q = next_pc(code, q);                               /* JZ back to the FORLIST */
     return q < end && jz_back(code, q, pc);
+}
+
+/* After FORLIST list i s exit at pc, FORFRIEND's LOAD s; FRIEND; JZ pc, then LOAD s; AT;
+ * LOADPV v; PUSH k; CMP; JNZ or JZ pc: a test of a piece variable of the mover's piece that
+ * sends the loop back when it holds (JNZ) or fails (JZ). The runtime reads the operands at
+ * fixed offsets from the FORLIST (vm_loop.h), so the sequence is exactly this one. */
+static int forfriendpv_follows(const int32_t *code, int pc, int end)
+{
+    if (!forowner_follows(code, pc, end, OP_FRIEND)) return 0;
+    int q = next_pc(code, next_pc(code, next_pc(code, pc)));          /* the JZ back */
+    q = next_pc(code, q);                                              /* LOAD s */
+    if (q >= end || !loads_element(code, pc, q)) return 0;
+    static const int seq[] = { OP_AT, OP_LOADPV, OP_PUSH };
+    for (int i = 0; i < 3; i++) {
+        q = next_pc(code, q);
+        if (q >= end || base_at(code, q) != seq[i]) return 0;
+    }
+    q = next_pc(code, q);                                              /* the comparison */
+    if (q >= end || !is_comparison(base_at(code, q))) return 0;
+    q = next_pc(code, q);                                              /* JNZ or JZ back */
+    if (q >= end) return 0;
+    int op = base_at(code, q);
+    return (op == OP_JNZ || op == OP_JZ) && code[q + opcode_info[op].jump] == pc;
 }
 
 /* After FORLIST list i s exit at pc: LOAD s; HEIGHT (or LOADSQ v); PUSH k; CMP; JZ pc, the
@@ -334,7 +362,8 @@ void fuse_superinstructions(Game *g, int fn)
          * (rows of their own in opcodes.h): their sequences have a choice of instruction and
          * tie operands to the FORLIST's */
         if (code[pc] == OP_FORLIST) {
-            if (forowner_follows(code, pc, f->end, OP_FRIEND)) code[pc] = OP_FORFRIEND;
+            if (forfriendpv_follows(code, pc, f->end)) code[pc] = OP_FORFRIENDPV;
+            else if (forowner_follows(code, pc, f->end, OP_FRIEND)) code[pc] = OP_FORFRIEND;
             else if (forowner_follows(code, pc, f->end, OP_ENEMY)) code[pc] = OP_FORENEMY;
             else if (fortest_follows(code, pc, f->end)) code[pc] = OP_FORTEST;
             continue;

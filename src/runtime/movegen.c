@@ -1269,7 +1269,7 @@ void movegen_prepare(Game *g)
     for (int pc = 0; pc < g->ncode; pc += 1 + opcode_info[g->code[pc]].nops) {
         int op = g->code[pc];
         g->owned_sets |= op == OP_CHOOSEANY || op == OP_FORFRIEND || op == OP_FORENEMY ||
-                         op == OP_FORRUN;
+                         op == OP_FORRUN || op == OP_FORFRIENDPV;
     }
     int next = 0;
     for (int t = 1; t <= g->ntypes; t++) {      /* the lines of moves and of attacks alike */

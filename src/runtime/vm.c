@@ -532,6 +532,55 @@ static __attribute__((noinline)) int64_t scan_pieces(const Pos *p, const List *l
     return i;
 }
 
+/* FORFRIENDPV (superinstr.c): from element i on (below n), the first whose square holds a piece
+ * of the mover whose piece variable (bits shift up, mask) does not send the loop back: the
+ * variable's value val sends it back when (lo <= val <= hi) != outside equals back_if; n if
+ * none. *passed: the pieces of the mover passed over (each ran the six instructions of the
+ * test, the others the loop's four). The mover's squares come from a set where one is kept
+ * (Pos.owned, or the attackers' squares), else from the list; the list is the board in square
+ * order with one piece a square where a set is read. */
+static __attribute__((noinline)) int64_t scan_friend_pv(const Pos *p, const List *li, int pl,
+                                                        int mover, int64_t i, int64_t n,
+                                                        const Var *pv, int64_t lo, int64_t hi,
+                                                        int outside, int back_if,
+                                                        int64_t *passed)
+{
+    const Game *g = p->g;
+    const uint32_t mask = (1u << pv->bits) - 1;
+    const uint64_t span = (uint64_t)hi - (uint64_t)lo;
+    int64_t np = 0;
+#define SENDS_BACK(w) \
+    ((((uint64_t)((((uint32_t)(w)) >> pv->shift) & mask) - (uint64_t)lo <= span) != outside) == back_if)
+    if (i < n && li->square_order && g->stack == 1 && PLOK(mover) &&
+        (p->owned_kept || g->attackers_every_type)) {
+        const int words = p->owned_kept ? 1 : p->attacker_words;
+        const uint64_t *bits = p->owned_kept ? &p->owned[2 + mover]
+                                             : &p->attackers[mover * p->attacker_words];
+        for (int wi = (int)(i >> 6); wi < words; wi++) {
+            uint64_t m = bits[wi];
+            if (wi == (int)(i >> 6)) m &= ~0ull << (i & 63);
+            for (; m; m &= m - 1) {
+                int64_t k = (int64_t)wi * 64 + __builtin_ctzll(m);
+                if (k >= n) { *passed = np; return n; }
+                if (!SENDS_BACK(p->st[k])) { *passed = np; return k; }
+                np++;
+            }
+        }
+        *passed = np;
+        return n;
+    }
+    for (; i < n; i++) {
+        int64_t e = li->item[pl][i];
+        int32_t w = SQOK(e) ? TOP(e) : 0;
+        if (!w || PW_OWNER(w) != mover) continue;
+        if (!SENDS_BACK(w)) break;
+        np++;
+    }
+#undef SENDS_BACK
+    *passed = np;
+    return i;
+}
+
 /* FORTEST over `board` (List.square_order: element j is square j), Nemoroth's after-move walks
  * of every square at every make: the squares from j on whose test fails are passed over eight at
  * a time, with no branch inside a block (the test is the same as vm_loop.h's, lo <= val <= hi,

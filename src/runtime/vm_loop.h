@@ -369,6 +369,37 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
             L[OPND(3)] = li->item[pl][i];
             ip += 5; NEXT;
         }
+        vmcase(FORFRIENDPV) {
+            /* FORFRIEND's FORLIST; LOAD C; FRIEND; JZ back, then LOAD C; AT; LOADPV v; PUSH k;
+             * CMP; JNZ or JZ back (superinstr.c): the mover's pieces whose test sends the loop
+             * back are passed over too, each charged the 10 steps the loop would have run (the
+             * others 4). The operands at fixed offsets: LOADPV's at ip + 14, PUSH's at 16, the
+             * comparison at 17, the jump at 18. Under --profile FORFRIEND's pass alone; where
+             * reads are logged, the loop as written. */
+            const List *li = &g->lists[OPND(1)];
+            int pl = PLOK(mover) ? mover : 0;
+            int64_t i = L[OPND(2)], n = li->n[pl];
+            if (!c->reads && i >= 0) {
+                int64_t k, passed = 0;
+                if (profiling) k = scan_pieces(p, li, pl, mover, 1, i, n);
+                else {
+                    const Var *pv = &g->vars[ip[14]];
+                    int64_t kk = ip[16], lo = kk, hi = kk;
+                    int cmp = opcode_info[ip[17]].base, outside = cmp == OP_NE;
+                    if (cmp == OP_LT || cmp == OP_LE) { lo = INT64_MIN; hi = cmp == OP_LT ? kk - 1 : kk; }
+                    if (cmp == OP_GT || cmp == OP_GE) { hi = INT64_MAX; lo = cmp == OP_GT ? kk + 1 : kk; }
+                    int back_if = opcode_info[ip[18]].base == OP_JNZ;
+                    k = scan_friend_pv(p, li, pl, mover, i, n, pv, lo, hi, outside, back_if,
+                                       &passed);
+                }
+                BULK_STEPS(4 * (k - i) + 6 * passed);
+                i = k;
+            }
+            if (i < 0 || i >= n) { ip = code + OPND(4); NEXT; }
+            L[OPND(2)] = i + 1;
+            L[OPND(3)] = li->item[pl][i];
+            ip += 5; NEXT;
+        }
         vmcase(FORENEMY) {
             /* FORLIST; LOAD C; ENEMY; JZ back: FORFRIEND's loop for the other sides' pieces
              * (connect-four's `end`: `for s in board { if enemy(s) { ... } }`) */
