@@ -121,6 +121,28 @@ check "cecp without setboard: --openings refused" "2|boardvm: match: the engine 
 run cecp-san --protocol xboard --depth 1
 check "cecp with san=1: refused" "2|boardvm: match: the engine '$(fake cecp-san)' asks for moves in SAN (feature san=1), which match does not send" "$st|$(cat "$tmp/err")"
 
+# -- engine A external too (--engine-a): boardvm referees two engines --
+mkdir -p "$tmp/pids"
+timeout 60 "$boardvm" match "$chess" --games 2 --jobs 2 --random-plies 0 --depth 1 \
+    --engine-a "$(fake uci-illegal)" >"$tmp/out" 2>"$tmp/err"; st=$?
+check "--engine-a, illegal move: A loses both" "0|0 wins, 0 draws, 2 losses in 2 games" "$st|$(score)"
+check "--engine-a, illegal move: the reason" "fake-uci-illegal played the illegal move 'e2e5' 2" "$(ends)"
+# A (UCI) plays an illegal move as White in game 1; in game 2 B (CECP) is White and resigns at
+# once: one game each, both engines' faults named
+timeout 60 "$boardvm" match "$chess" --games 2 --jobs 1 --random-plies 0 --depth 1 \
+    --engine-a "$(fake uci-illegal)" --engine "$(fake cecp-resign)" --protocol xboard \
+    >"$tmp/out" 2>"$tmp/err"; st=$?
+check "--engine-a and --engine: one loss each" "0|1 win, 0 draws, 1 loss in 2 games" "$st|$(score)"
+check "--engine-a and --engine: the reasons" \
+    "fake-uci-illegal played the illegal move 'e2e5' 1, fake-cecp-resign resigned 1" "$(ends)"
+grep -q "^A (fake-uci-illegal, depth 1) against B (fake-cecp-resign, depth 1): " "$tmp/out" &&
+    ok "--engine-a and --engine: both named" || bad "--engine-a and --engine: $(cat "$tmp/out")"
+none_left "--engine-a"
+"$boardvm" match "$chess" --engine-a-option Hash=1 2>"$tmp/err"; st=$?
+check "--engine-a-option without --engine-a" "2|boardvm: match: --engine-a-option goes with --engine-a 'COMMAND'" "$st|$(head -n 1 "$tmp/err")"
+"$boardvm" match "$chess" --engine-a "$(fake uci-illegal)" --threads 2,1 2>"$tmp/err"; st=$?
+check "--engine-a with boardvm's --threads for A" "2|boardvm: match: engine A is --engine-a '$(fake uci-illegal)': --threads, --off, --search and --move-work are for boardvm's engine" "$st|$(head -n 1 "$tmp/err")"
+
 # -- errors before any game: a command that is no engine, one that never says uciok --
 "$boardvm" match "$chess" --engine "$tmp/no-such-engine" >"$tmp/out" 2>"$tmp/err"; st=$?
 check "a bad command: status 2" 2 $st
@@ -161,6 +183,10 @@ real() {   # name, command, protocol
     check "$1: status" 0 $st
     grep -q "^A (1+0.02) against B (.*): .* in 2 games$" "$tmp/out" && grep -q '^elo: ' "$tmp/out" &&
         ok "$1: a result line" || bad "$1: $(cat "$tmp/out" "$tmp/err")"
+    records_legal "$1"
+}
+# the records of the match just played ($tmp/out, $tmp/real.pgn) hold only legal moves
+records_legal() {
     if grep -q "illegal" "$tmp/out"; then bad "$1: an illegal move: $(grep illegal "$tmp/out")"; else ok "$1: no illegal move"; fi
     # pgn-extract checks every move of the records (the random opening, then both engines'):
     # it must read as many moves as the games had plies, with no error
@@ -188,4 +214,14 @@ for g in shogi xiangqi; do
 done
 [ -x "$fmax" ] && fmax="setarch $(uname -m) -R $fmax"    # see docs/engine.md: Debian's build
 real "fairymax" "$fmax" xboard
+# both engines external (--engine-a): Fairy-Stockfish against Fairy-Max, boardvm the referee
+if [ -x "$fsf" ] && [ -x "${fmax##* }" ]; then
+    timeout 120 "$boardvm" match "$chess" --games 2 --jobs 2 --tc 1+0.02 --max-plies 30 \
+        --engine-a "$fsf" --engine "$fmax" --protocol xboard --record "$tmp/real.pgn" \
+        >"$tmp/out" 2>"$tmp/err"; st=$?
+    check "fairy-stockfish against fairymax: status" 0 $st
+    grep -q "^A (Fairy-Stockfish.*, 1+0.02) against B (Fairy-Max.*, 1+0.02): .* in 2 games$" "$tmp/out" &&
+        ok "fairy-stockfish against fairymax: a result line" || bad "fairy-stockfish against fairymax: $(cat "$tmp/out" "$tmp/err")"
+    records_legal "fairy-stockfish against fairymax"
+elif [ "$CI" = true ]; then bad "fairy-stockfish or fairymax is not installed"; fi
 exit $status

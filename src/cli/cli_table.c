@@ -143,6 +143,12 @@ const CliOption cli_options[] = {    /* cli.h: [NOPTIONS], so none can be missin
           "name)"),
     VALUE(OPT_ENGINE_OPTION, "engine-option", 0, ARG_TEXT, 0, 0, "NAME=VALUE", "NAME=VALUE",
           "an option of --engine: UCI's setoption, CECP's option (repeatable)"),
+    VALUE(OPT_ENGINE_A, "engine-a", 0, ARG_TEXT, 0, 0, "'COMMAND'", "an engine command",
+          "engine A is this external engine too (run by sh -c): two engines refereed by boardvm"),
+    CHOICE(OPT_PROTOCOL_A, "protocol-a", "uci|xboard", "uci or xboard",
+           "the protocol --engine-a speaks (default uci)", "uci xboard"),
+    VALUE(OPT_ENGINE_A_OPTION, "engine-a-option", 0, ARG_TEXT, 0, 0, "NAME=VALUE", "NAME=VALUE",
+          "an option of --engine-a (repeatable)"),
     VALUE(OPT_TC, "tc", 0, ARG_TEXT, 0, 0, "A,B", "a time control",
           "each side's clock, BASE+INC in seconds (10+0.1, 1:30+1; one value: both), instead of "
           "a depth"),
@@ -248,7 +254,8 @@ static const CliTake match_takes[] = {
                "FILE", "a value"),
     TAKE(OPT_SPRT), TAKE_ALONE(OPT_STATS),
     TAKE(OPT_TC), TAKE(OPT_TC_MARGIN), TAKE(OPT_ENGINE), TAKE(OPT_PROTOCOL),
-    TAKE(OPT_ENGINE_VARIANT), TAKE(OPT_ENGINE_OPTION),
+    TAKE(OPT_ENGINE_VARIANT), TAKE(OPT_ENGINE_OPTION), TAKE(OPT_ENGINE_A), TAKE(OPT_PROTOCOL_A),
+    TAKE(OPT_ENGINE_A_OPTION),
     TAKE_HELP(OPT_TIMEOUT, "seconds --engine has to start, and for a move with no clock beyond "
               "its limit (default 10)"),
     TAKE_HELP(OPT_SHARD, "play only the pairs i (games 2i+1 and 2i+2) with i % N = K - 1"),

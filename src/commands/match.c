@@ -65,7 +65,8 @@ typedef struct {
     int penta_only, penta[5];        /* --stats P0,P1,P2,P3,P4: of these pair counts */
     TimeControl tc[2];               /* --tc A,B: each engine's clock (base 0: none) */
     double tc_margin;                /* --tc-margin: seconds a move may pass its clock by */
-    PlayerSpec ext;                  /* --engine: B is an external engine (command NULL: not) */
+    PlayerSpec ext[2];               /* --engine-a, --engine: A, B is an external engine (command
+                                        NULL: boardvm's) */
     int shard_k, shard_n;            /* --shard K/N: the pairs i with i % N = K - 1 (shard.h) */
     const char *values_b;            /* --values-b FILE: B's piece values are FILE's */
     int *value_b;                    /* ... by type of the game (0: B keeps its own) */
@@ -286,47 +287,64 @@ static int count_arg(MatchOpts *o, const ArgItem *opt, const char *v)
     return 0;
 }
 
-/* --engine 'COMMAND' and what goes with it (engine_player.h). */
+/* --engine 'COMMAND' (B), --engine-a 'COMMAND' (A) and what goes with them (engine_player.h);
+ * the variant and the timeout are both engines'. */
 static int engine_arg(MatchOpts *o, const ArgItem *opt, const char *v)
 {
+    int e = opt->id == OPT_ENGINE_A || opt->id == OPT_PROTOCOL_A || opt->id == OPT_ENGINE_A_OPTION
+                ? 0 : 1;
+    PlayerSpec *x = &o->ext[e];
     switch (opt->id) {
-    case OPT_ENGINE:
-        if (!*v) return match_usage("--engine needs a command");
-        o->ext.command = v;
+    case OPT_ENGINE: case OPT_ENGINE_A:
+        if (!*v) return match_usage("--%s needs a command", opt->name);
+        x->command = v;
         return 0;
-    case OPT_PROTOCOL:
-        if (!strcmp(v, "uci")) o->ext.protocol = PLAYER_UCI;
-        else if (!strcmp(v, "xboard") || !strcmp(v, "cecp")) o->ext.protocol = PLAYER_XBOARD;
-        else return match_usage("--protocol '%s' is not uci or xboard", v);
+    case OPT_PROTOCOL: case OPT_PROTOCOL_A:
+        if (!strcmp(v, "uci")) x->protocol = PLAYER_UCI;
+        else if (!strcmp(v, "xboard") || !strcmp(v, "cecp")) x->protocol = PLAYER_XBOARD;
+        else return match_usage("--%s '%s' is not uci or xboard", opt->name, v);
         return 0;
-    case OPT_ENGINE_VARIANT: o->ext.variant = v; return 0;
-    case OPT_ENGINE_OPTION:
+    case OPT_ENGINE_VARIANT: o->ext[0].variant = o->ext[1].variant = v; return 0;
+    case OPT_ENGINE_OPTION: case OPT_ENGINE_A_OPTION:
         if (!strchr(v, '=') || *v == '=')
-            return match_usage("--engine-option '%s' is not NAME=VALUE", v);
-        o->ext.set[o->ext.nset++] = (char *)v;
+            return match_usage("--%s '%s' is not NAME=VALUE", opt->name, v);
+        x->set[x->nset++] = (char *)v;
         return 0;
-    default: o->ext.timeout = opt->d; return 0;        /* --timeout */
+    default: o->ext[0].timeout = o->ext[1].timeout = opt->d; return 0;        /* --timeout */
     }
 }
 
-/* The options of --engine only with --engine; B's search options not with it. */
+/* The options of --engine only with --engine (of --engine-a with --engine-a); an external
+ * engine's limit one it understands, and boardvm's search options not for it. */
 static int engine_args_valid(const MatchOpts *o)
 {
     const char *alone = NULL;
-    for (int i = 0; i < 4 && !o->ext.command; i++) {
-        static const char *names[] = { "--protocol", "--engine-variant", "--engine-option",
-                                       "--timeout" };
-        int given[] = { o->ext.protocol != PLAYER_UCI, o->ext.variant != NULL, o->ext.nset > 0,
-                        o->ext.timeout != 10 };
+    const PlayerSpec *a = &o->ext[0], *b = &o->ext[1];
+    int any = a->command || b->command;
+    for (int i = 0; i < 6; i++) {
+        static const char *names[] = { "--protocol", "--engine-option", "--protocol-a",
+                                       "--engine-a-option", "--engine-variant", "--timeout" };
+        int given[] = { !b->command && b->protocol != PLAYER_UCI, !b->command && b->nset > 0,
+                        !a->command && a->protocol != PLAYER_UCI, !a->command && a->nset > 0,
+                        !any && b->variant != NULL, !any && b->timeout != 10 };
         if (given[i]) alone = names[i];
     }
-    if (alone) return match_usage("%s goes with --engine 'COMMAND'", alone);
-    if (o->ext.command && o->ext.protocol == PLAYER_XBOARD && o->lim[1].nodes)
-        return match_usage("a CECP engine plays with --tc, --time or --depth (not --nodes)");
-    if (o->ext.command && (o->threads[1] > 1 || o->off[1] || o->algo[1] != SEARCH_AB ||
-                           (o->work[1] && o->work[1] != o->work[0])))
-        return match_usage("engine B is --engine '%s': --threads, --off, --search and "
-                           "--move-work are for boardvm's engine A", o->ext.command);
+    if (alone) return match_usage("%s goes with --%s 'COMMAND'", alone,
+                                  strstr(alone, "-a") && strcmp(alone, "--engine-variant")
+                                      ? "engine-a" : "engine");
+    for (int e = 0; e < 2; e++) {
+        const PlayerSpec *x = &o->ext[e];
+        if (!x->command) continue;
+        if (x->protocol == PLAYER_XBOARD && o->lim[e].nodes)
+            return match_usage("a CECP engine plays with --tc, --time or --depth (not --nodes)");
+        if (o->threads[e] > 1 || o->off[e] || o->algo[e] != SEARCH_AB ||
+            (o->work[e] && o->work[e] != o->work[1 - e]) || (e == 0 && b->command && o->work[0]))
+            return match_usage("engine %s is --%s '%s': --threads, --off, --search and "
+                               "--move-work are for boardvm's engine", e ? "B" : "A",
+                               e ? "engine" : "engine-a", x->command);
+    }
+    if (o->values_b && b->command)
+        return match_usage("--values-b is for boardvm's engine B, and B is --engine");
     return 0;
 }
 
@@ -353,7 +371,7 @@ static int match_arg(MatchParse *mp, const ArgItem *opt)
     case OPT_DEPTH: case OPT_TIME: case OPT_NODES: case OPT_TC: return limit_arg(mp, opt, v);
     case OPT_TC_MARGIN: o->tc_margin = opt->d; return 0;
     case OPT_ENGINE: case OPT_PROTOCOL: case OPT_ENGINE_VARIANT: case OPT_ENGINE_OPTION:
-    case OPT_TIMEOUT:
+    case OPT_ENGINE_A: case OPT_PROTOCOL_A: case OPT_ENGINE_A_OPTION: case OPT_TIMEOUT:
         return engine_arg(o, opt, v);
     case OPT_THREADS: return threads_arg(o, v);
     case OPT_OFF: return off_arg(o, v);
@@ -370,9 +388,11 @@ static int match_args(const Args *a, MatchOpts *o)
     memset(o, 0, sizeof *o);
     o->games = 10; o->random_plies = 4; o->max_plies = 600; o->seed = 1;
     o->lim[0].depth = o->lim[1].depth = 2;
-    o->ext.timeout = 10;
     o->opts = xcalloc((size_t)a->nitems + 1, sizeof *o->opts, "match's options");
-    o->ext.set = xcalloc((size_t)a->nitems + 1, sizeof *o->ext.set, "match's options");
+    for (int e = 0; e < 2; e++) {
+        o->ext[e].timeout = 10;
+        o->ext[e].set = xcalloc((size_t)a->nitems + 1, sizeof *o->ext[e].set, "match's options");
+    }
     MatchParse mp = { o, 0 };
     for (int i = 0; i < a->nitems; i++) {
         int st = match_arg(&mp, &a->items[i]);
@@ -514,7 +534,7 @@ static void send_result(int fd, int gi, int outcome, int plies, const char *reas
 /* One game from its start position (under protected_run: every part of it runs rules code). */
 typedef struct {
     Engine **eng;
-    EnginePlayer *ext;               /* --engine: engine B (NULL: boardvm's) */
+    EnginePlayer **ext;              /* --engine-a, --engine: engines A, B (NULL: boardvm's) */
     const MatchOpts *o;
     int gi, a_side;                  /* A plays the first player in even games */
     Moves log;                       /* the moves played, the random opening first */
@@ -526,13 +546,13 @@ typedef struct {
     char forfeit[320];               /* why, then */
 } GameRun;
 
-/* The limits of the external engine for its move in p: its clock, or B's limit. */
-static PlayerLimits ext_limits(const GameRun *r)
+/* The limits of external engine e (0: A, 1: B) for its move in p: its clock, or its limit. */
+static PlayerLimits ext_limits(const GameRun *r, int e)
 {
     const MatchOpts *o = r->o;
-    PlayerLimits pl = { o->lim[1].depth, o->lim[1].nodes, o->lim[1].time, 0, {0}, {0},
+    PlayerLimits pl = { o->lim[e].depth, o->lim[e].nodes, o->lim[e].time, 0, {0}, {0},
                         o->tc_margin };
-    if (o->tc[1].base > 0) {
+    if (o->tc[e].base > 0) {
         pl.clocked = 1;
         for (int side = 0; side < 2; side++) {
             int e = side == r->a_side ? 0 : 1;
@@ -550,11 +570,12 @@ static int take_turn(GameRun *r, Pos *p, int e)
     const TimeControl *tc = &o->tc[e];
     double start = uci_clock(), used;
     int k = -1;
-    if (e == 1 && r->ext) {
-        PlayerLimits pl = ext_limits(r);
-        PlayerOutcome out = player_move(r->ext, p, &pl, &k, &used, r->forfeit, sizeof r->forfeit);
+    if (r->ext[e] && !pos_chance_turn(p)) {
+        PlayerLimits pl = ext_limits(r, e);
+        PlayerOutcome out = player_move(r->ext[e], p, &pl, &k, &used, r->forfeit,
+                                        sizeof r->forfeit);
         if (out == PLAYER_FAILED) snprintf(r->illegal, sizeof r->illegal, "%s", r->forfeit);
-        if (out != PLAYER_MOVED) { r->loser = out == PLAYER_DRAW_CLAIMED ? 2 : 1; return -1; }
+        if (out != PLAYER_MOVED) { r->loser = out == PLAYER_DRAW_CLAIMED ? 2 : e; return -1; }
     } else {
         SearchLimits lim = o->lim[e];
         if (tc->base > 0) lim.time = tc_think_time(r->clock[e], tc->inc);
@@ -574,7 +595,7 @@ static int take_turn(GameRun *r, Pos *p, int e)
         if (used > r->clock[e] + o->tc_margin) {
             r->loser = e;
             snprintf(r->forfeit, sizeof r->forfeit, "%s lost on time",
-                     e == 1 && r->ext ? player_name(r->ext) : e ? "B" : "A");
+                     r->ext[e] ? player_name(r->ext[e]) : e ? "B" : "A");
             return -1;
         }
         r->clock[e] += tc->inc - used;
@@ -583,15 +604,19 @@ static int take_turn(GameRun *r, Pos *p, int e)
     return k;
 }
 
-/* The external engine's new game, after the opening; 0 when the game ended or stopped. */
+/* The external engines' new game, after the opening; 0 when the game ended or stopped. */
 static int ext_new_game(GameRun *r, Pos *p)
 {
-    PlayerLimits pl = ext_limits(r);
-    int st = player_new_game(r->ext, p, r->log.m, r->log.n, !r->o->nopenings, &pl, r->forfeit,
-                             sizeof r->forfeit);
-    if (st < 0) snprintf(r->illegal, sizeof r->illegal, "%s", r->forfeit);
-    else if (st == 0) r->loser = 1;
-    return st > 0;
+    for (int e = 0; e < 2; e++) {
+        if (!r->ext[e]) continue;
+        PlayerLimits pl = ext_limits(r, e);
+        int st = player_new_game(r->ext[e], p, r->log.m, r->log.n, !r->o->nopenings, &pl,
+                                 r->forfeit, sizeof r->forfeit);
+        if (st < 0) snprintf(r->illegal, sizeof r->illegal, "%s", r->forfeit);
+        else if (st == 0) r->loser = e;
+        if (st <= 0) return 0;
+    }
+    return 1;
 }
 
 static void play_out(Pos *p, void *ctx)
@@ -602,7 +627,7 @@ static void play_out(Pos *p, void *ctx)
     engine_clear(r->eng[0]);
     engine_clear(r->eng[1]);
     r->clock[0] = o->tc[0].base; r->clock[1] = o->tc[1].base;
-    if (r->ext && !ext_new_game(r, p)) return;
+    if (!ext_new_game(r, p)) return;
     for (;;) {
         MoveList *ml = pos_list(p, 0);
         node_moves(p, ml);
@@ -615,7 +640,9 @@ static void play_out(Pos *p, void *ctx)
         if (k < 0) return;
         ml = pos_list(p, 0);
         node_moves(p, ml);
-        if (r->ext && !player_moved(r->ext, p->g, ml, k, r->illegal, sizeof r->illegal)) return;
+        for (int x = 0; x < 2; x++)
+            if (r->ext[x] && !player_moved(r->ext[x], p->g, ml, k, r->illegal, sizeof r->illegal))
+                return;
         char s[MOVE_STR_MAX];
         move_string(p->g, ml, &ml->m[k], s, sizeof s);
         moves_add(&r->log, s);
@@ -665,7 +692,7 @@ static void send_game(int fd, const Pos *p, const GameRun *r, const char *names[
     free(rec);
 }
 
-static void play_game(Game *g, Engine *eng[2], EnginePlayer *ext, const MatchOpts *o,
+static void play_game(Game *g, Engine *eng[2], EnginePlayer *ext[2], const MatchOpts *o,
                       const char *names[2], int gi, int fd)
 {
     int status;
@@ -690,19 +717,23 @@ static void worker(Game *g, const MatchOpts *o, const char *names[2], int *next_
 {
     Engine *eng[2] = { engine_new(g, 32), engine_new(g, 32) };
     if (o->value_b) engine_set_values(eng[1], o->value_b);
-    EnginePlayer *ext = NULL;
+    EnginePlayer *ext[2] = { NULL, NULL };
     char err[512];
     for (;;) {
         int gi = __atomic_fetch_add(next_game, 1, __ATOMIC_RELAXED);
         if (gi >= o->games) break;
         if (!shard_has(o->shard_k, o->shard_n, gi / 2)) continue;    /* another shard's pair */
-        if (o->ext.command && !ext && !(ext = player_start(&o->ext, g, err, sizeof err))) {
-            send_result(fd, gi, -1, 0, err, "", 0);     /* (it started in the parent) */
-            continue;
-        }
-        play_game(g, eng, ext, o, names, gi, fd);
+        int started = 1;
+        for (int e = 0; e < 2 && started; e++)
+            if (o->ext[e].command && !ext[e] &&
+                !(ext[e] = player_start(&o->ext[e], g, err, sizeof err))) {
+                send_result(fd, gi, -1, 0, err, "", 0);     /* (it started in the parent) */
+                started = 0;
+            }
+        if (started) play_game(g, eng, ext, o, names, gi, fd);
     }
-    player_stop(ext);
+    player_stop(ext[0]);
+    player_stop(ext[1]);
     engine_free(eng[0]);
     engine_free(eng[1]);
     close(fd);
@@ -970,7 +1001,7 @@ static int run_match(Game *g, MatchOpts *o, FILE *rec, FILE *results)
         o->jobs = c > 0 ? (int)(c > 1024 ? 1024 : c) : 1;
     }
     if (o->jobs > o->games) o->jobs = o->games;
-    char la[64], lb[256], na[320], nb[320];
+    char la[256], lb[256], na[320], nb[320];
     for (int k = 0; k < 2; k++) {
         char *l = k ? lb : la;
         if (o->tc[k].base > 0) tc_string(&o->tc[k], l, 64);
@@ -982,9 +1013,12 @@ static int run_match(Game *g, MatchOpts *o, FILE *rec, FILE *results)
     }
     snprintf(na, sizeof na, "boardvm %s (A)", la);
     snprintf(nb, sizeof nb, "boardvm %s (B)", lb);
-    if (o->ext.command) {             /* its name, variant and limit, as it said them */
+    for (int e = 0; e < 2; e++) {   /* an external engine's name, variant and limit, as it says */
         char err[512], lim[64];
-        EnginePlayer *pl = player_start(&o->ext, g, err, sizeof err);
+        char *l = e ? lb : la, *n = e ? nb : na;
+        size_t llen = e ? sizeof lb : sizeof la;
+        if (!o->ext[e].command) continue;
+        EnginePlayer *pl = player_start(&o->ext[e], g, err, sizeof err);
         if (!pl) {
             fprintf(stderr, "boardvm: match: %s\n", err);
             return 2;
@@ -992,14 +1026,14 @@ static int run_match(Game *g, MatchOpts *o, FILE *rec, FILE *results)
         if (o->nopenings && !player_takes_positions(pl)) {
             fprintf(stderr, "boardvm: match: the engine '%s' cannot be given a position (it "
                     "has no setboard feature): it plays from the start only, not --openings\n",
-                    o->ext.command);
+                    o->ext[e].command);
             player_stop(pl);
             return 2;
         }
-        snprintf(lim, sizeof lim, "%.63s", lb);
-        snprintf(lb, sizeof lb, "%s%s%s%s%s", player_name(pl), *player_variant(pl) ? " " : "",
+        snprintf(lim, sizeof lim, "%.63s", l);
+        snprintf(l, llen, "%s%s%s%s%s", player_name(pl), *player_variant(pl) ? " " : "",
                  player_variant(pl), *lim ? ", " : "", lim);
-        snprintf(nb, sizeof nb, "%s (B)", player_name(pl));
+        snprintf(n, sizeof na, "%s (%s)", player_name(pl), e ? "B" : "A");
         player_stop(pl);
     }
     const char *names[2] = { na, nb };
@@ -1075,33 +1109,40 @@ static int read_values_b(const Game *g, MatchOpts *o)
     return st;
 }
 
+static void free_match_opts(MatchOpts *o)
+{
+    free(o->opts);
+    free(o->ext[0].set);
+    free(o->ext[1].set);
+}
+
 int cmd_match(Args *a)
 {
     MatchOpts o;
     int st = match_args(a, &o);
-    if (st) { free(o.opts); free(o.ext.set); return st; }
+    if (st) { free_match_opts(&o); return st; }
     o.shard_k = a->shard_k; o.shard_n = a->shard_n;
     if (o.penta_only) {
         match_print_penta(o.penta);
-        free(o.opts); free(o.ext.set);
+        free_match_opts(&o);
         return 0;
     }
     if (o.stats_only) {
         printf("games: %d (W %d, D %d, L %d)\n", o.sw + o.sd + o.sl, o.sw, o.sd, o.sl);
         MatchSprt sp = sprt_of(&o);
         match_print_stats(o.sw, o.sd, o.sl, &sp);
-        free(o.opts); free(o.ext.set);
+        free_match_opts(&o);
         return 0;
     }
     Game *g = load_game(o.rules, NULL, o.nopts, o.opts, &st);
-    if (!g) { free(o.opts); free(o.ext.set); return st; }
+    if (!g) { free_match_opts(&o); return st; }
     OutFile *rec = NULL;
     st = 0;
     /* With three or more sides, A takes one seat (the first or the second, in turn) and B
      * all the others: A against a coalition (docs/engine.md). An outside engine speaks for one
      * side of a two-player game only. Chance players (dice) are no side. */
     const int sides = game_sides(g);
-    if (sides < 2 || (sides > 2 && o.ext.command)) {
+    if (sides < 2 || (sides > 2 && (o.ext[0].command || o.ext[1].command))) {
         fprintf(stderr, "boardvm: match: %s has %d players; a match needs a two-player game%s\n",
                 o.rules, sides,
                 sides < 2 ? " (or one of more players)" : " with --engine");
@@ -1121,6 +1162,6 @@ int cmd_match(Args *a)
     free_openings(&o);
     free(o.value_b);
     game_free(g);
-    free(o.opts); free(o.ext.set);
+    free_match_opts(&o);
     return st;
 }
