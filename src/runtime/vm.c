@@ -532,6 +532,16 @@ static __attribute__((noinline)) int64_t scan_pieces(const Pos *p, const List *l
     return i;
 }
 
+/* FORTEST's and FORFRIENDPV's test `val CMP k` as a range: lo <= val <= hi, or (the value
+ * returned, for NE) outside it. */
+static inline int test_range(int cmp, int64_t k, int64_t *lo, int64_t *hi)
+{
+    *lo = *hi = k;
+    if (cmp == OP_LT || cmp == OP_LE) { *lo = INT64_MIN; *hi = cmp == OP_LT ? k - 1 : k; }
+    if (cmp == OP_GT || cmp == OP_GE) { *hi = INT64_MAX; *lo = cmp == OP_GT ? k + 1 : k; }
+    return cmp == OP_NE;
+}
+
 /* FORFRIENDPV (superinstr.c): from element i on (below n), the first whose square holds a piece
  * of the mover whose piece variable (bits shift up, mask) does not send the loop back: the
  * variable's value val sends it back when (lo <= val <= hi) != outside equals back_if; n if
@@ -549,8 +559,9 @@ static __attribute__((noinline)) int64_t scan_friend_pv(const Pos *p, const List
     const uint32_t mask = (1u << pv->bits) - 1;
     const uint64_t span = (uint64_t)hi - (uint64_t)lo;
     int64_t np = 0;
-#define SENDS_BACK(w) \
-    ((((uint64_t)((((uint32_t)(w)) >> pv->shift) & mask) - (uint64_t)lo <= span) != outside) == back_if)
+#define SENDS_BACK(w)                                                                     \
+    ((((uint64_t)((((uint32_t)(w)) >> pv->shift) & mask) - (uint64_t)lo <= span) != outside) \
+     == back_if)
     if (i < n && li->square_order && g->stack == 1 && PLOK(mover) &&
         (p->owned_kept || g->attackers_every_type)) {
         const int words = p->owned_kept ? 1 : p->attacker_words;

@@ -384,10 +384,8 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
                 if (profiling) k = scan_pieces(p, li, pl, mover, 1, i, n);
                 else {
                     const Var *pv = &g->vars[ip[14]];
-                    int64_t kk = ip[16], lo = kk, hi = kk;
-                    int cmp = opcode_info[ip[17]].base, outside = cmp == OP_NE;
-                    if (cmp == OP_LT || cmp == OP_LE) { lo = INT64_MIN; hi = cmp == OP_LT ? kk - 1 : kk; }
-                    if (cmp == OP_GT || cmp == OP_GE) { hi = INT64_MAX; lo = cmp == OP_GT ? kk + 1 : kk; }
+                    int64_t lo, hi;
+                    int outside = test_range(opcode_info[ip[17]].base, ip[16], &lo, &hi);
                     int back_if = opcode_info[ip[18]].base == OP_JNZ;
                     k = scan_friend_pv(p, li, pl, mover, i, n, pv, lo, hi, outside, back_if,
                                        &passed);
@@ -429,10 +427,8 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
                 int sqvar = opcode_info[*x].base == OP_LOADSQ ? g->vars[x[1]].base : -1;
                 const int32_t *pk = x + (sqvar >= 0 ? 2 : 1);    /* PUSH k */
                 /* the test as a range, lo <= val <= hi, or outside it for NE */
-                int64_t k = pk[1], lo = k, hi = k;
-                int cmp = opcode_info[pk[2]].base, outside = cmp == OP_NE;
-                if (cmp == OP_LT || cmp == OP_LE) { lo = INT64_MIN; hi = cmp == OP_LT ? k - 1 : k; }
-                if (cmp == OP_GT || cmp == OP_GE) { hi = INT64_MAX; lo = cmp == OP_GT ? k + 1 : k; }
+                int64_t lo, hi;
+                int outside = test_range(opcode_info[pk[2]].base, pk[1], &lo, &hi);
                 int64_t j = i;
                 const int32_t *item = li->item[pl];
                 /* two loops, the test's kind decided once (Nemoroth's after-move walks the
