@@ -8,6 +8,7 @@
 #include "vm.h"
 #include "deferred.h"
 #include "fx.h"
+#include "guardtest.h"
 #include "oom.h"
 #include <stdlib.h>
 #include <limits.h>
@@ -845,6 +846,17 @@ static inline long emit_any(Pos *p, RunCtx *c, int kind, int suffix, const int64
 
 void vm_run(Pos *p, RunCtx *c)
 {
+    /* a move program none of whose ways' first tests pass is not run (guards.h, step 37); the
+     * tests made count as work. (Not inside `moves-of`, which starts from the outer run's
+     * registers, nor where the attack memo logs what the run reads.) */
+    const ProgramGuard *pg;
+    if (c->mode == RUN_GEN && p->g->guard && (pg = p->g->guard[c->fn]) && !c->outer_L &&
+        !c->reads) {
+        long made = 0;
+        int pass = guard_passes(p, pg, c->mover, c->origin, &made);
+        vm_charge(p, made);
+        if (!pass) { c->found = 0; c->failed = 0; return; }
+    }
     if (p->profile) run_profiled(p, c);
     else run_plain(p, c);
 }
