@@ -140,14 +140,15 @@ typedef struct {
 
 typedef struct { const char *name; int nflags; const char *flag[64]; } FlagSet;
 
-/* A test of the position that a move program makes before it can do anything (guards.c),
- * passed when its answer (0 or 1) is `want`. */
+/* A test of the position that a move program makes before it can do anything, or the `end`
+ * block before it can end the game (guards.c), passed when its answer (0 or 1) is `want`. */
 enum {
     GT_MASK,                     /* (st[loc] & mask) == val */
     GT_CMP,                      /* st[loc] compared (op: OP_EQ ... OP_GE) with val */
     GT_TOP_TYPE,                 /* the top piece of square loc has type val (a stack) */
     GT_FRIEND, GT_ENEMY,         /* the top piece of square loc is the mover's, another side's */
     GT_INCHECK,                  /* the mover is in check */
+    GT_REP,                      /* `repetition` compared (op) with val */
     GT_WAY,                      /* a way's first word: the val tests after it are the way's */
     GT_END                       /* after a list's last way */
 };
@@ -157,7 +158,8 @@ typedef struct { uint8_t kind, want; int16_t op; int32_t loc, mask, val; } Guard
  * analysis cannot follow (those of `mover` and `from` decided already): a run may do something
  * only where one way's tests pass. */
 typedef struct ProgramGuard {
-    const int32_t *start;        /* per player * nsq + square: its first way's GT_WAY in test */
+    const int32_t *start;        /* per player * nsq + square (for `end`, + 1 where there is
+                                    no legal move): its first way's GT_WAY in test */
     const GuardTest *test;
 } ProgramGuard;
 
@@ -310,8 +312,9 @@ typedef struct Game {
     int32_t *memo_mask;                   /* per program: the bits of a piece word it can see:
                                              0xfff (type and owner) or -1 (effects.h) */
     uint8_t **origin_ok;                  /* per program: where it can move from (origins.h) */
-    const struct ProgramGuard **guard;    /* per program: the tests one of whose ways must pass
-                                             for it to do anything, or NULL (guards.h) */
+    const struct ProgramGuard **guard;    /* per program (and the `end` block): the tests one of
+                                             whose ways must pass for it to do anything, or NULL
+                                             (guards.h) */
     uint8_t *moves_onto;                  /* per program: it may emit a move onto a square, the
                                              only kind that captures (origins.h) */
     int captures_skip_ok;                 /* the quiescence search may leave out the programs

@@ -1,4 +1,5 @@
-/* guards.c - the tests a move program makes of the position before it can do anything.
+/* guards.c - the tests a move program makes of the position before it can do anything, and
+ * those the `end` block makes before it can end the game.
  *
  * Chess's King program is its four castlings, each an `either` branch that begins with
  * `require mover == White and from == e1 and K in castle and empty(f1) and ...`; it runs at
@@ -6,18 +7,20 @@
  * VM, pushing a choice per branch and failing back cost some 900 machine instructions a node
  * for no move (docs/runtime.md, step 37). origins.c leaves a program out where `from` alone
  * decides; here the tests that read the position are kept too, to be made natively before the
- * run (src/runtime/guardtest.c).
+ * run (src/runtime/guardtest.c). Chess's `end` (no moves, the 75-move rule, fivefold
+ * repetition) ends nothing at nearly every node too, after some 400 instructions.
  *
  * Each program is followed once from its entry, with every value unknown but the ones a test
  * can name: constants, `mover`, `from`, a global variable, a square's piece at a constant
  * square and a test of it (empty, friend, enemy, of a type), a bit of a variable, a variable
- * compared with a constant, `in-check` (`not` in a condition is a jump the other way). A
- * conditional jump on such a test goes both ways, each with the test's answer that takes it;
- * `either` (CHOICE) goes both ways; FAIL and RET end a way that did nothing (RET ends a move
- * program's branch unmoved). Anything else ends the walk of a way: the tests made before it
- * are the way's, and every run along it passes them before it can emit or write. So where no
- * way's tests pass, the run does nothing that stays, and is not made. A way with no test of
- * the position means no guard at all. */
+ * compared with a constant, `in-check`, `repetition` compared with a constant, and in `end`
+ * `no-moves` (`not` in a condition is a jump the other way). A conditional jump on such a test
+ * goes both ways, each with the test's answer that takes it; `either` (CHOICE) goes both ways;
+ * FAIL and RET end a way that did nothing (RET ends a move program's branch unmoved, and the
+ * `end` block without a result: what it wrote is taken back). Anything else ends the walk of a
+ * way: the tests made before it are the way's, and every run along it passes them before it
+ * can emit, write or end the game. So where no way's tests pass, the run does nothing that
+ * stays, and is not made. A way with no test of the position means no guard at all. */
 #include "guards.h"
 #include <stdlib.h>
 #include <string.h>
@@ -31,16 +34,18 @@
 #define MAX_POOL 4096          /* tests in all the lists of a program: more, no guard */
 
 /* a test as the walk finds it, of `mover` and `from` too (lowered per player and square) */
-enum { C_MOVER, C_FROM, C_VAR, C_VARBIT, C_EMPTY, C_TYPE_AT, C_FRIEND, C_ENEMY, C_INCHECK };
+enum { C_MOVER, C_FROM, C_VAR, C_VARBIT, C_EMPTY, C_TYPE_AT, C_FRIEND, C_ENEMY, C_INCHECK,
+       C_REP, C_NOMOVES };
 typedef struct { uint8_t kind, want; int16_t op; int32_t a, b; } Cond;
 
-enum { SV_UNKNOWN, SV_CONST, SV_MOVER, SV_FROM, SV_VAR, SV_CELL, SV_TEST };
+enum { SV_UNKNOWN, SV_CONST, SV_MOVER, SV_FROM, SV_VAR, SV_REP, SV_CELL, SV_TEST };
 typedef struct { int kind; long v; Cond t; } Sym;
 
 typedef struct {
     Cond test[MAX_WAYS][MAX_WAY_TESTS];
     int len[MAX_WAYS];
     int nways, overflow, budget;
+    int end;                   /* the `end` block: `from` is none, `no-moves` is known */
 } Ways;
 
 static void add_way(Ways *w, const Cond *tests, int n)
@@ -51,7 +56,7 @@ static void add_way(Ways *w, const Cond *tests, int n)
 }
 
 /* The test that a comparison `a OP b` is, or SV_UNKNOWN: `mover` and `from` with == and != of
- * a constant, a variable with any comparison of one. */
+ * a constant, a variable and `repetition` with any comparison of one. */
 static Sym compare(Sym a, Sym b, int op)
 {
     Sym r = { SV_UNKNOWN, 0, { 0 } };
@@ -63,9 +68,10 @@ static Sym compare(Sym a, Sym b, int op)
         r.kind = SV_TEST;
         r.t = (Cond){ a.kind == SV_MOVER ? C_MOVER : C_FROM, op == OP_EQ, 0,
                       (int32_t)b.v, 0 };
-    } else if (a.kind == SV_VAR) {
+    } else if (a.kind == SV_VAR || a.kind == SV_REP) {
         r.kind = SV_TEST;
-        r.t = (Cond){ C_VAR, 1, (int16_t)op, (int32_t)a.v, (int32_t)b.v };
+        r.t = (Cond){ a.kind == SV_VAR ? C_VAR : C_REP, 1, (int16_t)op, (int32_t)a.v,
+                      (int32_t)b.v };
     }
     return r;
 }
@@ -91,13 +97,18 @@ static void walk(const Game *g, int pc, Sym *stk, int sp, Cond *tests, int ntest
         const OpcodeInfo *oi = &opcode_info[code[pc]];
         int op = oi->base, next = pc + 1 + oi->nops, target = oi->jump ? code[pc + oi->jump] : 0;
         const int pushes = op == OP_PUSH || op == OP_MOVER || op == OP_FROM || op == OP_LOADG ||
-                           op == OP_INCHECK;
+                           op == OP_INCHECK || op == OP_REPETITION || op == OP_NOMOVES;
         if (pushes && sp == WALK_STACK) { add_way(w, tests, ntests); return; }
         switch (op) {
         case OP_NOP: break;
         case OP_PUSH: stk[sp++] = (Sym){ SV_CONST, code[pc + 1], { 0 } }; break;
         case OP_MOVER: stk[sp++] = (Sym){ SV_MOVER, 0, { 0 } }; break;
-        case OP_FROM: stk[sp++] = (Sym){ SV_FROM, 0, { 0 } }; break;
+        case OP_FROM: stk[sp++] = (Sym){ w->end ? SV_UNKNOWN : SV_FROM, 0, { 0 } }; break;
+        case OP_REPETITION: stk[sp++] = (Sym){ SV_REP, 0, { 0 } }; break;
+        case OP_NOMOVES:                 /* (known before the `end` block only) */
+            if (!w->end) { add_way(w, tests, ntests); return; }
+            stk[sp++] = (Sym){ SV_TEST, 0, { C_NOMOVES, 1, 0, 0, 0 } };
+            break;
         case OP_LOADG: stk[sp++] = (Sym){ SV_VAR, g->vars[code[pc + 1]].base, { 0 } }; break;
         case OP_INCHECK:
             stk[sp++] = (Sym){ SV_TEST, 0, { C_INCHECK, 1, 0, 0, 0 } };
@@ -176,8 +187,8 @@ static void walk(const Game *g, int pc, Sym *stk, int sp, Cond *tests, int ntest
     }
 }
 
-/* Cond c for a run by player pl from square sq: 1 or 0 where they decide it, else 2 and the
- * test of the position in *t. */
+/* Cond c for a run by player pl from square sq (for `end`, sq is 1 where there is no legal
+ * move, else 0): 1 or 0 where they decide it, else 2 and the test of the position in *t. */
 static int lower(const Game *g, const Cond *c, int pl, int sq, GuardTest *t)
 {
     *t = (GuardTest){ GT_MASK, c->want, 0, c->a, -1, c->b };
@@ -199,6 +210,8 @@ static int lower(const Game *g, const Cond *c, int pl, int sq, GuardTest *t)
         else t->kind = GT_FRIEND;
         return 2;
     case C_ENEMY: t->kind = GT_ENEMY; return 2;
+    case C_NOMOVES: return (sq == 1) == c->want;
+    case C_REP: t->kind = GT_REP; t->op = c->op; return 2;
     default: t->kind = GT_INCHECK; return 2;          /* C_INCHECK */
     }
 }
@@ -216,9 +229,9 @@ static int list_for(const Game *g, const Ways *w, int pl, int sq, GuardTest *out
             GuardTest t;
             int r = lower(g, &w->test[i][j], pl, sq, &t);
             if (r == 0) ok = 0;
-            /* (the tests have no effect: the costly in-check test is made last) */
+            /* (the tests have no effect: the costly ones are made last) */
             else if (r == 2) {
-                if (t.kind == GT_INCHECK) last[nlast++] = t;
+                if (t.kind == GT_INCHECK || t.kind == GT_REP) last[nlast++] = t;
                 else way[k++] = t;
             }
         }
@@ -233,19 +246,20 @@ static int list_for(const Game *g, const Ways *w, int pl, int sq, GuardTest *out
     return n;
 }
 
-static const ProgramGuard *guard_of(Game *g, int f)
+static const ProgramGuard *guard_of(Game *g, int f, int end)
 {
-    Ways w = { .budget = WALK_STEPS };
+    Ways w = { .budget = WALK_STEPS, .end = end };
     Sym stk[WALK_STACK];
     Cond tests[MAX_WAY_TESTS];
     walk(g, g->fns[f].entry, stk, 0, tests, 0, &w);
     if (w.overflow) return NULL;
-    /* a way with no test of the position passes wherever `mover` and `from` let it: origins.c
-     * sees that much already */
+    /* a way with no test of the position passes wherever `mover` and `from` (`no-moves`) let
+     * it: origins.c sees that much already */
     for (int i = 0; i < w.nways; i++) {
         int reads = 0;
         for (int j = 0; j < w.len[i]; j++)
-            reads |= w.test[i][j].kind != C_MOVER && w.test[i][j].kind != C_FROM;
+            reads |= w.test[i][j].kind != C_MOVER && w.test[i][j].kind != C_FROM &&
+                     w.test[i][j].kind != C_NOMOVES;
         if (!reads) return NULL;
     }
     /* each player's and square's list, the same ones kept once */
@@ -282,7 +296,14 @@ static const ProgramGuard *guard_of(Game *g, int f)
 
 void guards_prepare(Game *g)
 {
-    g->guard = arena_alloc(&g->arena, sizeof *g->guard * (size_t)(g->nfns > 0 ? g->nfns : 1));
-    for (int f = 0; f < g->nfns; f++)
-        g->guard[f] = g->fns[f].kind == FN_MOVES ? guard_of(g, f) : NULL;
+    const ProgramGuard **guard =
+        arena_alloc(&g->arena, sizeof *guard * (size_t)(g->nfns > 0 ? g->nfns : 1));
+    int any = 0;
+    for (int f = 0; f < g->nfns; f++) {
+        guard[f] = g->fns[f].kind == FN_MOVES ? guard_of(g, f, 0)
+                 : f == g->hook_fn[HOOK_END] ? guard_of(g, f, 1) : NULL;
+        any |= guard[f] != NULL;
+    }
+    /* (none: NULL, which the runtime tests first) */
+    g->guard = any ? guard : NULL;
 }

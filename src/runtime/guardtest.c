@@ -1,26 +1,45 @@
-/* guardtest.c - a move program's guard tested on a position (see src/bytecode/guards.c): each
- * test answers as the instructions it was found in would (vm_loop.h: EMPTY reads the square's
- * bottom cell, AT, FRIEND and ENEMY its top piece, BTEST a bit of the value as int64_t). */
+/* guardtest.c - a move program's or the `end` block's guard tested on a position (see
+ * src/bytecode/guards.c): each test answers as the instructions it was found in would
+ * (vm_loop.h: EMPTY reads the square's bottom cell, AT, FRIEND and ENEMY its top piece, BTEST a
+ * bit of the value as int64_t, REPETITION counts the history's keys). */
 #include "guardtest.h"
 #include "opcodes.h"
 #include "vm.h"                   /* VmHost: `in-check` */
 
-/* the tests other than GT_MASK */
-static int __attribute__((noinline)) slow_test(Pos *p, const GuardTest *t, int mover)
+static inline int compare(int op, int64_t v, int64_t k)
+{
+    switch (op) {
+    case OP_EQ: return v == k;
+    case OP_NE: return v != k;
+    case OP_LT: return v < k;
+    case OP_LE: return v <= k;
+    case OP_GT: return v > k;
+    default: return v >= k;                            /* OP_GE */
+    }
+}
+
+/* `repetition` compared with k: REPETITION's count of the history's entries equal to the
+ * position's key, 1 if none (vm_loop.h). It lies between 1 and the history's length (at least
+ * 1), and where both ends give one answer the key is not needed: perft from a position string
+ * has a history as short as its depth, and `repetition >= 5` cannot hold before five plies. */
+static int repetition_test(Pos *p, int op, int64_t k, long *made)
+{
+    int64_t lo = 1, hi = p->nhist > 1 ? p->nhist : 1;
+    if (op == OP_EQ || op == OP_NE) { if (k < lo || k > hi) return op == OP_NE; }
+    else if (compare(op, lo, k) == compare(op, hi, k)) return compare(op, lo, k);
+    uint64_t key = pos_rep_key(p);
+    int n = 0;
+    for (int i = 0; i < p->nhist; i++) n += p->hist[i] == key;
+    *made += p->nhist;
+    return compare(op, n ? n : 1, k);
+}
+
+/* the tests other than GT_MASK and GT_CMP */
+static int __attribute__((noinline)) slow_test(Pos *p, const GuardTest *t, int mover, long *made)
 {
     const Game *g = p->g;
     if (t->kind == GT_INCHECK) return g->host->in_check(p, mover);
-    if (t->kind == GT_CMP) {
-        int64_t v = p->st[t->loc];
-        switch (t->op) {
-        case OP_EQ: return v == t->val;
-        case OP_NE: return v != t->val;
-        case OP_LT: return v < t->val;
-        case OP_LE: return v <= t->val;
-        case OP_GT: return v > t->val;
-        default: return v >= t->val;                   /* OP_GE */
-        }
-    }
+    if (t->kind == GT_REP) return repetition_test(p, t->op, t->val, made);
     int loc = g->stack == 1 ? t->loc : pos_top_loc(p, t->loc);
     int32_t w = loc >= 0 ? p->st[loc] : 0;             /* the top piece */
     if (t->kind == GT_TOP_TYPE) return w && PW_TYPE(w) == t->val;
@@ -31,7 +50,6 @@ static int __attribute__((noinline)) slow_test(Pos *p, const GuardTest *t, int m
 int guard_passes(Pos *p, const ProgramGuard *pg, int mover, int origin, long *made)
 {
     const Game *g = p->g;
-    *made = 0;
     if ((unsigned)mover >= (unsigned)g->nplayers || (unsigned)origin >= (unsigned)g->nsq)
         return 1;
     const GuardTest *t = pg->test + pg->start[mover * g->nsq + origin];
@@ -42,11 +60,12 @@ int guard_passes(Pos *p, const ProgramGuard *pg, int mover, int origin, long *ma
         int i = 0;
         for (; i < t->val; i++, n++) {
             int ok = u[i].kind == GT_MASK ? (st[u[i].loc] & u[i].mask) == u[i].val
-                                          : slow_test(p, &u[i], mover);
+                   : u[i].kind == GT_CMP ? compare(u[i].op, st[u[i].loc], u[i].val)
+                   : slow_test(p, &u[i], mover, made);
             if (ok != u[i].want) break;
         }
-        if (i == t->val) { *made = n + 1; return 1; }
+        if (i == t->val) { *made += n + 1; return 1; }
     }
-    *made = n + 1;
+    *made += n + 1;
     return 0;
 }
