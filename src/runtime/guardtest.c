@@ -18,15 +18,32 @@ static inline int compare(int op, int64_t v, int64_t k)
     }
 }
 
+/* Whether `repetition OP k` has one answer for every count from lo to hi. */
+static int decided(int op, int64_t lo, int64_t hi, int64_t k, int *answer)
+{
+    if (op == OP_EQ || op == OP_NE) {
+        *answer = op == OP_NE;
+        return k < lo || k > hi;
+    }
+    *answer = compare(op, lo, k);                      /* (the others are monotone) */
+    return *answer == compare(op, hi, k);
+}
+
 /* `repetition` compared with k: REPETITION's count of the history's entries equal to the
- * position's key, 1 if none (vm_loop.h). It lies between 1 and the history's length (at least
- * 1), and where both ends give one answer the key is not needed: perft from a position string
- * has a history as short as its depth, and `repetition >= 5` cannot hold before five plies. */
+ * position's key, 1 if none (vm_loop.h). It lies between 1 and the history's length, and
+ * where both ends give one answer the key (a hundred instructions in chess) is not needed:
+ * perft from a position string has a history as short as its depth. Nor where a tighter upper
+ * end decides it: of two different entries at most one is the key, so each pair (2i, 2i + 1)
+ * whose entries differ takes one from the length (in chess every pair: the side to move
+ * alternates), and `repetition >= 5` cannot hold before ten plies. */
 static int repetition_test(Pos *p, int op, int64_t k, long *made)
 {
-    int64_t lo = 1, hi = p->nhist > 1 ? p->nhist : 1;
-    if (op == OP_EQ || op == OP_NE) { if (k < lo || k > hi) return op == OP_NE; }
-    else if (compare(op, lo, k) == compare(op, hi, k)) return compare(op, lo, k);
+    int answer;
+    int64_t hi = p->nhist > 1 ? p->nhist : 1;
+    if (decided(op, 1, hi, k, &answer)) return answer;
+    for (int i = 0; i + 1 < p->nhist; i += 2) hi -= p->hist[i] != p->hist[i + 1];
+    *made += p->nhist / 2;
+    if (decided(op, 1, hi > 1 ? hi : 1, k, &answer)) return answer;
     uint64_t key = pos_rep_key(p);
     int n = 0;
     for (int i = 0; i < p->nhist; i++) n += p->hist[i] == key;
