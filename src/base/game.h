@@ -140,6 +140,29 @@ typedef struct {
 
 typedef struct { const char *name; int nflags; const char *flag[64]; } FlagSet;
 
+/* A test of the position that a move program makes before it can do anything, or the `end`
+ * block before it can end the game (guards.c), passed when its answer (0 or 1) is `want`. */
+enum {
+    GT_MASK,                     /* (st[loc] & mask) == val */
+    GT_CMP,                      /* st[loc] compared (op: OP_EQ ... OP_GE) with val */
+    GT_TOP_TYPE,                 /* the top piece of square loc has type val (a stack) */
+    GT_FRIEND, GT_ENEMY,         /* the top piece of square loc is the mover's, another side's */
+    GT_INCHECK,                  /* the mover is in check */
+    GT_REP,                      /* `repetition` compared (op) with val */
+    GT_WAY,                      /* a way's first word: the val tests after it are the way's */
+    GT_END                       /* after a list's last way */
+};
+typedef struct { uint8_t kind, want; int16_t op; int32_t loc, mask, val; } GuardTest;
+/* A program's ways from its start (its `either` branches, the arms of its first `if`s) for each
+ * player and square it moves from, each the tests of the position it makes before anything the
+ * analysis cannot follow (those of `mover` and `from` decided already): a run may do something
+ * only where one way's tests pass. */
+typedef struct ProgramGuard {
+    const int32_t *start;        /* per player * nsq + square (for `end`, + 1 where there is
+                                    no legal move): its first way's GT_WAY in test */
+    const GuardTest *test;
+} ProgramGuard;
+
 typedef struct {
     const char *name; int vtype, flagset;
     int key, n;                  /* keyed by VT_SQUARE, VT_TYPE, VT_DIR or VT_PLAYER; n keys */
@@ -289,6 +312,9 @@ typedef struct Game {
     int32_t *memo_mask;                   /* per program: the bits of a piece word it can see:
                                              0xfff (type and owner) or -1 (effects.h) */
     uint8_t **origin_ok;                  /* per program: where it can move from (origins.h) */
+    const struct ProgramGuard **guard;    /* per program (and the `end` block): the tests one of
+                                             whose ways must pass for it to do anything, or NULL
+                                             (guards.h) */
     uint8_t *moves_onto;                  /* per program: it may emit a move onto a square, the
                                              only kind that captures (origins.h) */
     int captures_skip_ok;                 /* the quiescence search may leave out the programs

@@ -12,6 +12,7 @@
 #include "diag.h"
 #include "effects.h"
 #include "movegen.h"
+#include "guards.h"
 #include "origins.h"
 #include "posstring.h"
 #include "zrf_compile.h"
@@ -28,6 +29,7 @@ Game *game_compile_to(const char *text, size_t len, const char *display_name, in
     movegen_prepare(g);
     effects_prepare(g);
     origins_prepare(g);
+    guards_prepare(g);
     char e[256];
     if (!pos_check_string(g, g->start, e, sizeof e)) {
         Diag diag;

@@ -8,6 +8,7 @@
 #include "vm.h"
 #include "deferred.h"
 #include "fx.h"
+#include "guardtest.h"
 #include "oom.h"
 #include <stdlib.h>
 #include <limits.h>
@@ -903,9 +904,28 @@ static inline long emit_any(Pos *p, RunCtx *c, int kind, int suffix, const int64
 #undef RUN_LOOP_NAME
 #undef RUN_LOOP_PROFILING
 
+/* A RUN_GEN run of a program with a guard: not made where the guard says that it would do
+ * nothing (guards.h, step 37); the tests made count as work. (Not inside `moves-of`, which
+ * starts from the outer run's registers, nor where the attack memo logs what the run reads.)
+ * Out of line, so that vm_run stays a jump to the loop for every other run. */
+static __attribute__((noinline)) void run_guarded(Pos *p, RunCtx *c, const ProgramGuard *pg)
+{
+    if (!c->outer_L && !c->reads) {
+        long made = 0;
+        int pass = guard_passes(p, pg, c->mover, c->origin, &made);
+        vm_charge(p, made);
+        if (!pass) { c->found = 0; c->failed = 0; return; }
+    }
+    if (p->profile) run_profiled(p, c);
+    else run_plain(p, c);
+}
+
 void vm_run(Pos *p, RunCtx *c)
 {
-    if (p->profile) run_profiled(p, c);
+    const ProgramGuard *pg;
+    /* (guard is NULL in a game where no program has one) */
+    if (p->g->guard && c->mode == RUN_GEN && (pg = p->g->guard[c->fn])) run_guarded(p, c, pg);
+    else if (p->profile) run_profiled(p, c);
     else run_plain(p, c);
 }
 
@@ -1088,6 +1108,14 @@ void vm_run_end(Pos *p, int nlegal)
     if (p->g->hook_fn[HOOK_END] < 0) {
         if (nlegal == 0) p->result = RESULT_LOSS;
         return;
+    }
+    /* an `end` none of whose ways to a result passes its first tests is not run (guards.h) */
+    const ProgramGuard *pg = p->g->guard ? p->g->guard[p->g->hook_fn[HOOK_END]] : NULL;
+    if (pg) {
+        long made = 0;
+        int pass = guard_passes(p, pg, pos_turn(p), nlegal == 0, &made);
+        vm_charge(p, made);
+        if (!pass) return;
     }
     RunCtx c = {0};
     c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_END]; c.mover = pos_turn(p); c.origin = -1;
