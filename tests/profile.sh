@@ -22,7 +22,7 @@ out=$(./boardvm perft "$rules" 1 2>&1)
 case $out in *profile:*) fail "perft without --profile printed a profile";; *) echo "ok: no profile unless asked";; esac
 
 # (perft 2: at perft 1 from the start no program runs at all since the castling program and
-# `end` are left out by their guards, docs/runtime.md step 37; perft 2 makes moves, whose
+# `end` are left out by their guards, docs/runtime.md step 36; perft 2 makes moves, whose
 # after-move runs)
 out=$(./boardvm perft "$rules" 2 --profile 2>&1)
 check_sums "perft 2" "$out"

@@ -5,7 +5,7 @@
  * `require mover == White and from == e1 and K in castle and empty(f1) and ...`; it runs at
  * every node where a King stands on its square, and fails there nearly always: entering the
  * VM, pushing a choice per branch and failing back cost some 900 machine instructions a node
- * for no move (docs/runtime.md, step 37). origins.c leaves a program out where `from` alone
+ * for no move (docs/runtime.md, step 36). origins.c leaves a program out where `from` alone
  * decides; here the tests that read the position are kept too, to be made natively before the
  * run (src/runtime/guardtest.c). Chess's `end` (no moves, the 75-move rule, fivefold
  * repetition) ends nothing at nearly every node too, after some 400 instructions.

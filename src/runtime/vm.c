@@ -905,7 +905,7 @@ static inline long emit_any(Pos *p, RunCtx *c, int kind, int suffix, const int64
 #undef RUN_LOOP_PROFILING
 
 /* A RUN_GEN run of a program with a guard: not made where the guard says that it would do
- * nothing (guards.h, step 37); the tests made count as work. (Not inside `moves-of`, which
+ * nothing (guards.h, step 36); the tests made count as work. (Not inside `moves-of`, which
  * starts from the outer run's registers, nor where the attack memo logs what the run reads.)
  * Out of line, so that vm_run stays a jump to the loop for every other run. */
 static __attribute__((noinline)) void run_guarded(Pos *p, RunCtx *c, const ProgramGuard *pg)
