@@ -6,6 +6,7 @@
  * position (squares, players, types read from state), because a position can hold anything.
  */
 #include "vm.h"
+#include "counttail.h"
 #include "deferred.h"
 #include "fx.h"
 #include "oom.h"
@@ -258,6 +259,25 @@ static inline __attribute__((always_inline)) uint32_t branch_writes(Pos *p, int 
     return kept;
 }
 
+/* A move counted: n writes of its branch from trail_base on, of which `kept` leave a slot
+ * changed (UINT32_MAX: found from the trail, branch_writes), tl and ql characters of notes and
+ * qualifier. The list's bounds, the counted ones with the listed; the work emit_move charges. */
+static inline __attribute__((always_inline)) long count_move(Pos *p, RunCtx *c, uint32_t n, uint32_t tl, uint32_t ql, int trail_base,
+                                                             uint32_t kept, int line)
+{
+    const MoveList *ml = c->out;
+    EmitCount *k = c->count;
+    if (ml->n + k->n >= MAX_MOVES)
+        pos_runtime_error(p, line, "more than %d moves in one position", MAX_MOVES);
+    if ((uint64_t)ml->ntext + (uint64_t)k->text + tl + ql > MAX_LIST_TEXT)
+        pos_runtime_error(p, line, "the moves of one position have more than %d characters of notes", MAX_LIST_TEXT);
+    if (kept == UINT32_MAX) kept = branch_writes(p, trail_base, n, NULL, 1);
+    if ((uint64_t)ml->nops + (uint64_t)k->ops + kept > MAX_LIST_OPS)
+        pos_runtime_error(p, line, "the moves of one position record more than %d state changes", MAX_LIST_OPS);
+    k->n++; k->text += tl + ql; k->ops += kept;
+    return EMIT_STEPS + (long)n + tl + ql;
+}
+
 /* A move counted, not recorded (RunCtx.count): the bounds a recorded move meets (the moves, the
  * notes' characters and the state changes of one position, the counted ones with the listed)
  * and the work it is charged are emit_move's; only its list entry is not made. */
@@ -265,19 +285,9 @@ static __attribute__((noinline)) long emit_count(Pos *p, RunCtx *c, const int64_
                                                  int trail_base, int note_base, int qual_base,
                                                  int line)
 {
-    const MoveList *ml = c->out;
-    EmitCount *k = c->count;
-    if (ml->n + k->n >= MAX_MOVES)
-        pos_runtime_error(p, line, "more than %d moves in one position", MAX_MOVES);
     uint32_t n = (uint32_t)(p->ntrail - trail_base);
     uint32_t tl = (uint32_t)(L[3] - note_base), ql = (uint32_t)(L[5] - qual_base);
-    if ((uint64_t)ml->ntext + (uint64_t)k->text + tl + ql > MAX_LIST_TEXT)
-        pos_runtime_error(p, line, "the moves of one position have more than %d characters of notes", MAX_LIST_TEXT);
-    uint32_t kept = branch_writes(p, trail_base, n, NULL, 1);
-    if ((uint64_t)ml->nops + (uint64_t)k->ops + kept > MAX_LIST_OPS)
-        pos_runtime_error(p, line, "the moves of one position record more than %d state changes", MAX_LIST_OPS);
-    k->n++; k->text += tl + ql; k->ops += kept;
-    return EMIT_STEPS + (long)n + tl + ql;
+    return count_move(p, c, n, tl, ql, trail_base, UINT32_MAX, line);
 }
 
 /* Record a move: the state writes this run made so far become its ops. Returns the words and
@@ -812,6 +822,54 @@ static inline long emit_any(Pos *p, RunCtx *c, int kind, int suffix, const int64
     if (__builtin_expect(L[LOC_DEFERRED] != 0, 0))
         return emit_deferred(p, c, kind, suffix, L, trail_base, note_base, qual_base, line);
     return emit_move(p, c, kind, suffix, L, trail_base, note_base, qual_base, line);
+}
+
+/* Whether EMIT of this kind is turned away (the branch fails): a drop off the board, from an
+ * empty hand or by no player; a move off the board */
+static inline int emit_refused(const Pos *p, const RunCtx *c, int kind, const int64_t *L)
+{
+    const Game *g = p->g;
+    int mover = c->mover;
+    if (kind == MK_DROP ? !SQOK(L[0]) : kind == MK_MOVE && (!SQOK(L[0]) || !SQOK(c->origin))) return 1;
+    /* pos_make takes a dropped piece from the hand after the program's own changes: if the
+     * program emptied the hand itself (`take dropping from mover`), there is no piece left to
+     * drop, and the count would go below 0. Not a move. */
+    return kind == MK_DROP && (!PLOK(mover) || !TYOK(c->dropping) ||
+                               (!c->free_drop && p->st[HANDLOC(mover, c->dropping)] <= 0));
+}
+
+/* The move of the tail t (tails.h) at perft's last ply, counted without running the tail: the
+ * work to charge at its EMIT (emit_count's), and in *steps the instructions the tail would have
+ * run, its head's among them; or -1: run it as written. It is run where anything could tell
+ * the two apart: the move would merge or be listed, or the branch wrote before the tail; a
+ * bound's error or a checkpoint of the step budget would fall inside it (budget: the steps
+ * left before the next); the tail's board is not one counttail.c accounts for. */
+static __attribute__((noinline)) long count_tail(Pos *p, RunCtx *c, const CountTail *t,
+                                                 const int64_t *L, int trail_base, int note_base,
+                                                 int qual_base, long budget, long *steps)
+{
+    const Game *g = p->g;
+    struct VmScratch *s = p->vm;
+#ifdef BOARDVM_MAXIMA
+    return -1;                       /* (the maxima of the trail and the steps see every write) */
+#endif
+    if (!c->count->on || g->distinct || L[LOC_GROUP] || L[LOC_DEFERRED] || c->out->emit_watch ||
+        p->ntrail != trail_base || emit_refused(p, c, g->code[t->emit + 1], L))
+        return -1;
+    TailBoard b;
+    if (!count_tail_board(p, c->mover, L, t, &b)) return -1;
+    *steps = t->steps + b.loop_steps;
+    if (budget < *steps - 1 || p->ntrail - s->trail0 + (long)b.writes > MAX_GEN_TRAIL) return -1;
+    uint32_t tl = (uint32_t)(L[3] - note_base);
+    for (int i = 0; i < t->nnotes; i++) {
+        char num[24];
+        size_t len;
+        note_piece(g, t->note_kind[i], L[t->note_local[i]], num, &len);
+        if (tl + len > MAX_MOVE_TEXT) return -1;      /* (add_text's error, at its NOTE) */
+        tl += (uint32_t)len;
+    }
+    return count_move(p, c, b.writes, tl, (uint32_t)(L[5] - qual_base), trail_base, b.kept,
+                      g->line[t->emit]);
 }
 
 /* A move emitted by a RUN_GEN run (and the `moves-of` runs inside it, into the same list):

@@ -72,6 +72,19 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
             ip += 2; NEXT;
         vmcase(POP) sp--; ip += 1; NEXT;
         vmcase(LOAD) *sp++ = L[OPND(1)]; ip += 2; NEXT;
+        vmcase(COUNTTAIL)           /* a move's tail (tails.c): at perft's last ply, counted */
+            if (c->count && !profiling && !c->reads) {
+                const CountTail *t = count_tail_at(g, PC);
+                long st = 0, work = t ? count_tail(p, c, t, L, trail_base, note_base, qual_base,
+                                                   budget, &st) : -1;
+                if (work >= 0) {
+                    budget -= st - 1;               /* (count_tail: no checkpoint in between) */
+                    ip = code + t->emit;            /* (the EMIT's line for the bounds) */
+                    CHARGE(work);
+                    ip = code + t->ret; NEXT;
+                }
+            }
+            *sp++ = L[OPND(1)]; ip += 2; NEXT;
         vmcase(STORE) L[OPND(1)] = *--sp; ip += 2; NEXT;
         vmcase(LOADG) LOG_LOC(g->vars[OPND(1)].base); *sp++ = p->st[g->vars[OPND(1)].base]; ip += 2; NEXT;
         vmcase(STOREG) pos_set(p, g->vars[OPND(1)].base, (int32_t)*--sp); ip += 2; NEXT;
@@ -696,11 +709,7 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
         vmcase(EMIT) {
             int kind = OPND(1);
             if (c->mode == RUN_GEN) {
-                if (kind == MK_DROP ? !SQOK(L[0]) : kind == MK_MOVE && (!SQOK(L[0]) || !SQOK(c->origin))) goto fail;
-                /* pos_make takes a dropped piece from the hand after the program's own changes:
-                 * if the program emptied the hand itself (`take dropping from mover`), there is
-                 * no piece left to drop, and the count would go below 0. Not a move. */
-                if (kind == MK_DROP && (!PLOK(mover) || !TYOK(c->dropping) || (!c->free_drop && p->st[HANDLOC(mover, c->dropping)] <= 0))) goto fail;
+                if (emit_refused(p, c, kind, L)) goto fail;
                 if (kind == MK_MOVE && L[4]) kind = MK_LANDED;     /* `land` already moved it */
                 /* the step bound is on the work between two moves; the position's bound goes on */
                 GEN_EMIT(kind, OPND(2), L);

@@ -1,0 +1,28 @@
+/* tails.h - a move's tail: the code after a branch's last test that cannot fail and ends in
+ * EMIT; RET, in a form that perft's last ply counts without running it (tails.c finds it at
+ * compile time, src/runtime/counttail.c counts it). */
+#ifndef BOARDVM_TAILS_H
+#define BOARDVM_TAILS_H
+#include "game.h"
+
+#define TAIL_NOTES 4
+
+/* What the tail does, its locals named as they were at its head (the values it reads there) */
+typedef struct CountTail {
+    int head, emit, ret;          /* pcs: its first instruction (COUNTTAIL), the EMIT, the RET or
+                                     the JMP to a RET after it */
+    int steps;                    /* the instructions it runs outside its loop, the EMIT's too */
+    int move_from, move_to;       /* MOVEP of the pieces of these locals' squares; -1: none */
+    int loop_from;                /* the loop's square x, or -1: no loop */
+    int loop_dirs;                /* the loop's direction set (PUSHDIRS's operand) */
+    int loop_test;                /* OP_ENEMY or OP_FRIEND: the squares whose owner it writes */
+    int loop_body;                /* the instructions a passing direction runs after the test */
+    int nnotes;
+    int note_local[TAIL_NOTES], note_kind[TAIL_NOTES];
+} CountTail;
+
+/* Finds the tails of function fn and writes COUNTTAIL over their heads (after the
+ * superinstructions, whose FORNEAR it reads; before the verifier's second pass). */
+void find_count_tails(Game *g, int fn);
+
+#endif
