@@ -25,6 +25,7 @@
 #include "compiler.h"
 #include "opcodes.h"
 #include "tails.h"
+#include <string.h>
 
 #define MAX_COUNT_TAILS 64
 
@@ -128,9 +129,15 @@ void find_count_tails(Game *g, int fn)
         CountTail t;
         if (code[pc] != OP_LOAD || !parse_tail(code, pc, f->end, &t) || entered_inside(code, f, &t))
             continue;
-        if (!g->count_tails)
+        if (!g->count_tails) {
             g->count_tails = arena_alloc(&g->arena, sizeof *g->count_tails * MAX_COUNT_TAILS);
+            uint8_t *len = arena_alloc(&g->arena, (size_t)g->nsq + 1);
+            for (int sq = 0; sq < g->nsq; sq++)        /* (63: vm.c, NOTE_PIECE_MAX) */
+                len[sq] = (uint8_t)strnlen(g->sq_name[sq], 63);
+            g->count_tails[0].name_len = len;
+        }
         if (g->ncount_tails == MAX_COUNT_TAILS) return;
+        t.name_len = g->count_tails[0].name_len;
         g->count_tails[g->ncount_tails++] = t;
         code[pc] = OP_COUNTTAIL;
         pc = t.emit;                                  /* (a tail inside this one: no better) */

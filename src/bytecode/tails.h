@@ -19,6 +19,8 @@ typedef struct CountTail {
     int loop_body;                /* the instructions a passing direction runs after the test */
     int nnotes;
     int note_local[TAIL_NOTES], note_kind[TAIL_NOTES];
+    const uint8_t *name_len;      /* by square: the length of its name, as `note` writes it (a
+                                     note of a square: no look at its name at the last ply) */
 } CountTail;
 
 /* Finds the tails of function fn and writes COUNTTAIL over their heads (after the

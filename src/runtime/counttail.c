@@ -46,7 +46,7 @@ int count_tail_board(Pos *p, int mover, const int64_t *L, const CountTail *t, Ta
         if (!nearset_usable(p, mover) || mover >= g->nplayers) return 0;
         const NearTable *tab = nearset_table(p, mask);
         if (!tab->distinct[x] || (tab->set[x] & moved)) return 0;
-        long pass = __builtin_popcountll(tab->set[x] & nearset_passing(p, t->loop_test, 1, mover));
+        long pass = nearset_count(tab->set[x] & nearset_passing(p, t->loop_test, 1, mover));
         long on = tab->on[x];
         b->loop_steps = 1 + 9 * (tab->dirs - on) + 12 * (on - pass) + (12 + t->loop_body) * pass;
         b->writes += (uint32_t)pass;

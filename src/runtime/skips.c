@@ -295,6 +295,17 @@ int64_t skip_choose(Pos *p, const int32_t *ip, const List *li, int pl, int mover
         }
     }
     long cost = 0;
+    if (!go && li->square_order && nearset_usable(p, mover)) {
+        /* CHOOSETEST over `board` (element j is square j), `choose a in board { require
+         * friend(a); ... }`: the next square that passes, by a bit scan of the squares by
+         * owner; each one passed over is charged its 5 (CHOOSELIST, LOAD, the test, its jump,
+         * FAIL) */
+        uint64_t yes = i < 64 ? nearset_passing(p, test, on, mover) & (~0ull << i) : 0;
+        int64_t k = yes ? __builtin_ctzll(yes) : n;
+        if (k > n) k = n;
+        *steps += 5 * (k - i);
+        return k;
+    }
     if (tab) {                        /* (go: CHOOSEANY) the first test as a set too */
         const uint64_t first = nearset_passing(p, test, on, mover);
         for (; i < n; i++) {

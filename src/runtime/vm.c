@@ -864,7 +864,9 @@ static __attribute__((noinline)) long count_tail(Pos *p, RunCtx *c, const CountT
     for (int i = 0; i < t->nnotes; i++) {
         char num[24];
         size_t len;
-        note_piece(g, t->note_kind[i], L[t->note_local[i]], num, &len);
+        int64_t v = L[t->note_local[i]];
+        if (t->note_kind[i] == 1 && SQOK(v)) len = t->name_len[v];    /* (note_piece's) */
+        else note_piece(g, t->note_kind[i], v, num, &len);
         if (tl + len > MAX_MOVE_TEXT) return -1;      /* (add_text's error, at its NOTE) */
         tl += (uint32_t)len;
     }
