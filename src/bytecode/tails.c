@@ -83,6 +83,7 @@ static int parse_tail(const int32_t *code, int r, int end, CountTail *t)
                               code[q + 1] < end && base_at(code, code[q + 1]) == OP_RET)))
                 return 0;
             t->emit = pc; t->ret = q; t->steps += 1;
+            t->after = base_at(code, q) == OP_RET ? 1 : 2;
             return t->move_from >= 0 || t->loop_from >= 0 || t->nnotes > 0;
         }
         if (op == OP_PUSHDIRS) {
@@ -120,6 +121,29 @@ static int entered_inside(const int32_t *code, const CodeFunction *f, const Coun
     return 0;
 }
 
+/* The CHOOSENEAR of the function whose directions that pass go on at the tail's head: its
+ * pattern (near_follows, superinstr.c) from LOAD x, its test's jump (word 21) going on at the
+ * head and failing the other way. -1: none. */
+static int near_before(const int32_t *code, const CodeFunction *f, const CountTail *t)
+{
+    for (int pc = f->entry; pc < f->end; pc = next_pc(code, pc)) {
+        if (code[pc] != OP_CHOOSENEAR || pc + 23 > f->end || base_at(code, pc + 4) != OP_LOAD)
+            continue;
+        int j = pc + 21, target = code[j + 1];
+        int on = base_at(code, target) == OP_FAIL ? j + 2 : target;
+        int other = on == target ? j + 2 : target;
+        if (on == t->head && base_at(code, other) == OP_FAIL) return pc;
+    }
+    return -1;
+}
+
+const CountTail *count_tail_after(const Game *g, int pc)
+{
+    for (int i = 0; i < g->ncount_tails; i++)
+        if (g->count_tails[i].near == pc) return &g->count_tails[i];
+    return NULL;
+}
+
 void find_count_tails(Game *g, int fn)
 {
     const CodeFunction *f = &g->fns[fn];
@@ -138,6 +162,7 @@ void find_count_tails(Game *g, int fn)
         }
         if (g->ncount_tails == MAX_COUNT_TAILS) return;
         t.name_len = g->count_tails[0].name_len;
+        t.near = near_before(code, f, &t);
         g->count_tails[g->ncount_tails++] = t;
         code[pc] = OP_COUNTTAIL;
         pc = t.emit;                                  /* (a tail inside this one: no better) */

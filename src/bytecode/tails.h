@@ -19,9 +19,16 @@ typedef struct CountTail {
     int loop_body;                /* the instructions a passing direction runs after the test */
     int nnotes;
     int note_local[TAIL_NOTES], note_kind[TAIL_NOTES];
+    int after;                    /* the instructions from `ret` to the failure: 1 (RET) or 2 */
+    int near;                     /* the CHOOSENEAR whose directions that pass go straight to the
+                                     head (its test's jump goes on there); -1: none (the VM
+                                     counts its directions in a row, vm_loop.h) */
     const uint8_t *name_len;      /* by square: the length of its name, as `note` writes it (a
                                      note of a square: no look at its name at the last ply) */
 } CountTail;
+
+/* The tail that CHOOSENEAR at pc leads to (CountTail.near), or NULL */
+const CountTail *count_tail_after(const Game *g, int pc);
 
 /* Finds the tails of function fn and writes COUNTTAIL over their heads (after the
  * superinstructions, whose FORNEAR it reads; before the verifier's second pass). */

@@ -1,9 +1,21 @@
 /* counttail.h - perft's last ply: a move's tail (tails.h) counted from the board at its head,
- * without running it (counttail.c). */
+ * without running it (inline: the VM's COUNTTAIL and CHOOSENEAR call it once a move).
+ *
+ * The tail writes, notes and emits, and cannot fail; counted, its move needs only what the run
+ * would have charged and what the list's bounds see: the instructions run, the writes (trail
+ * entries) and how many of them leave a slot changed. The MOVEP's are two writes, the first
+ * emptying a square that held a piece; the loop's are the squares next to x along its
+ * directions that pass its test, read from the squares by owner (Pos.owned) when no two
+ * directions step to one square and neither square of the MOVEP is among them (then nothing
+ * the tail writes is read by it again), and its instructions as the VM charges them (skips.c,
+ * near_pass: 9 a direction off the board, 12 one turned away, the test's 12 and the body's for
+ * one that passes, 1 for the FORNEAR that ends it). Anything else: the tail runs as written. */
 #ifndef BOARDVM_COUNTTAIL_H
 #define BOARDVM_COUNTTAIL_H
 #include "position.h"
 #include "tails.h"
+#include "nearset.h"
+#include "opcodes.h"
 
 /* What the tail would do on the board: the instructions its loop runs (the rest is
  * CountTail.steps), its writes (trail entries) and those that leave a slot changed (a move's
@@ -11,11 +23,50 @@
 typedef struct { long loop_steps; uint32_t writes, kept; } TailBoard;
 
 /* The tail of code position pc, or NULL */
-const CountTail *count_tail_at(const Game *g, int pc);
+static inline const CountTail *count_tail_at(const Game *g, int pc)
+{
+    for (int i = 0; i < g->ncount_tails; i++)
+        if (g->count_tails[i].head == pc) return &g->count_tails[i];
+    return NULL;
+}
 
 /* 1 and *b: the tail, run from here by mover with locals L and no write before it in its
  * branch, would reach its EMIT having done *b; 0: it may fail or be told apart from this
  * account (a square written twice, a neighbour the move wrote, no sets kept): run it. */
-int count_tail_board(Pos *p, int mover, const int64_t *L, const CountTail *t, TailBoard *b);
+static inline int count_tail_board(Pos *p, int mover, const int64_t *L, const CountTail *t,
+                                   TailBoard *b)
+{
+    const Game *g = p->g;
+    uint64_t moved = 0;
+    *b = (TailBoard){ 0, 0, 0 };
+    if (g->stack != 1) return 0;
+    if (t->move_from >= 0) {
+        int64_t x = L[t->move_from], y = L[t->move_to];
+        if ((uint64_t)x >= (uint64_t)g->nsq || (uint64_t)y >= (uint64_t)g->nsq || x == y ||
+            !p->st[x] || x >= g->st_transient || y >= g->st_transient)
+            return 0;
+        b->writes = 2;
+        b->kept = 1 + (p->st[y] != p->st[x]);   /* x emptied; y changed unless it held the same */
+        moved = (x < 64 ? 1ull << x : 0) | (y < 64 ? 1ull << y : 0);
+    }
+    if (t->loop_from >= 0) {
+        int pl = (uint64_t)mover < (uint64_t)g->nplayers ? mover : 0;   /* (PUSHDIRS) */
+        uint64_t mask = g->dirset_abs[t->loop_dirs * MAX_PLAYERS + pl];
+        int64_t x = L[t->loop_from];
+        if ((uint64_t)x >= (uint64_t)g->nsq) {        /* every step off the board */
+            b->loop_steps = 1 + 9L * __builtin_popcountll(mask);
+            return 1;
+        }
+        if (!nearset_usable(p, mover) || mover >= g->nplayers) return 0;
+        const NearTable *tab = nearset_table(p, mask);
+        if (!tab->distinct[x] || (tab->set[x] & moved)) return 0;
+        long pass = nearset_count(tab->set[x] & nearset_passing(p, t->loop_test, 1, mover));
+        long on = tab->on[x];
+        b->loop_steps = 1 + 9 * (tab->dirs - on) + 12 * (on - pass) + (12 + t->loop_body) * pass;
+        b->writes += (uint32_t)pass;
+        if (t->loop_test == OP_ENEMY) b->kept += (uint32_t)pass;   /* (a friend's owner stays) */
+    }
+    return 1;
+}
 
 #endif

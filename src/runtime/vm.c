@@ -838,24 +838,32 @@ static inline int emit_refused(const Pos *p, const RunCtx *c, int kind, const in
                                (!c->free_drop && p->st[HANDLOC(mover, c->dropping)] <= 0));
 }
 
-/* The move of the tail t (tails.h) at perft's last ply, counted without running the tail: the
- * work to charge at its EMIT (emit_count's), and in *steps the instructions the tail would have
- * run, its head's among them; or -1: run it as written. It is run where anything could tell
- * the two apart: the move would merge or be listed, or the branch wrote before the tail; a
- * bound's error or a checkpoint of the step budget would fall inside it (budget: the steps
- * left before the next); the tail's board is not one counttail.c accounts for. */
+/* Whether the moves of tail t (tails.h) may be counted in this run at all: where they would
+ * merge or be listed, the branch wrote before the tail, or its EMIT turns them away, it runs as
+ * written. (The same for every move a CHOOSENEAR leads to the tail: its locals, the trail and
+ * the list are as they were.) */
+static inline int count_tail_ready(const Pos *p, const RunCtx *c, const CountTail *t,
+                                   const int64_t *L, int trail_base)
+{
+#ifdef BOARDVM_MAXIMA
+    return 0;                        /* (the maxima of the trail and the steps see every write) */
+#endif
+    return c->count->on && !p->g->distinct && !L[LOC_GROUP] && !L[LOC_DEFERRED] &&
+           !c->out->emit_watch && p->ntrail == trail_base &&
+           !emit_refused(p, c, p->g->code[t->emit + 1], L);
+}
+
+/* The move of the tail t at perft's last ply (count_tail_ready), counted without running the
+ * tail: the work to charge at its EMIT (emit_count's), and in *steps the instructions the tail
+ * would have run, its head's among them; or -1: run it as written, where a bound's error or a
+ * checkpoint of the step budget would fall inside it (budget: the steps left before the next)
+ * or the tail's board is not one counttail.h accounts for. */
 static __attribute__((noinline)) long count_tail(Pos *p, RunCtx *c, const CountTail *t,
                                                  const int64_t *L, int trail_base, int note_base,
                                                  int qual_base, long budget, long *steps)
 {
     const Game *g = p->g;
     struct VmScratch *s = p->vm;
-#ifdef BOARDVM_MAXIMA
-    return -1;                       /* (the maxima of the trail and the steps see every write) */
-#endif
-    if (!c->count->on || g->distinct || L[LOC_GROUP] || L[LOC_DEFERRED] || c->out->emit_watch ||
-        p->ntrail != trail_base || emit_refused(p, c, g->code[t->emit + 1], L))
-        return -1;
     TailBoard b;
     if (!count_tail_board(p, c->mover, L, t, &b)) return -1;
     *steps = t->steps + b.loop_steps;
@@ -867,9 +875,10 @@ static __attribute__((noinline)) long count_tail(Pos *p, RunCtx *c, const CountT
         int64_t v = L[t->note_local[i]];
         if (t->note_kind[i] == 1 && SQOK(v)) len = t->name_len[v];    /* (note_piece's) */
         else note_piece(g, t->note_kind[i], v, num, &len);
-        if (tl + len > MAX_MOVE_TEXT) return -1;      /* (add_text's error, at its NOTE) */
         tl += (uint32_t)len;
     }
+    /* (add_text's error at the NOTE that passes the bound: the text only grows) */
+    if (tl > MAX_MOVE_TEXT) return -1;
     return count_move(p, c, b.writes, tl, (uint32_t)(L[5] - qual_base), trail_base, b.kept,
                       g->line[t->emit]);
 }
