@@ -110,6 +110,23 @@ uint64_t skip_near(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint6
     return left;
 }
 
+int skip_near_row(const Pos *p, const int32_t *ip, const int64_t *L, int mover, uint64_t mask,
+                  int8_t bits[64], long before[64], long *after)
+{
+    /* (as skip_near: CHOOSENEAR's x is a LOAD, tails.c) */
+    const int on = goes_on_with(code_of(p), ip + 21), test = opcode_info[ip[20]].base;
+    const int64_t x = L[ip[5]];
+    int n = 0;
+    for (;;) {
+        long st = 0;
+        uint64_t left = near_pass(p, x, test, on, mover, mask, 10, 13, &st);
+        if (!left) { *after = st; return n; }
+        bits[n] = (int8_t)__builtin_ctzll(left);
+        before[n++] = st;
+        mask = left & (left - 1);
+    }
+}
+
 /* CHOOSEANY's search of the neighbours, decoded from the code after its test (superinstr.c,
  * any_follows): the direction set, the square looked from, the test and the value it goes on
  * with, and the instructions a square that fails it runs from PUSH 0 to the FAIL of the require

@@ -853,21 +853,19 @@ static inline int count_tail_ready(const Pos *p, const RunCtx *c, const CountTai
            !emit_refused(p, c, p->g->code[t->emit + 1], L);
 }
 
-/* The move of the tail t at perft's last ply (count_tail_ready), counted without running the
- * tail: the work to charge at its EMIT (emit_count's), and in *steps the instructions the tail
- * would have run, its head's among them; or -1: run it as written, where a bound's error or a
- * checkpoint of the step budget would fall inside it (budget: the steps left before the next)
- * or the tail's board is not one counttail.h accounts for. */
-static __attribute__((noinline)) long count_tail(Pos *p, RunCtx *c, const CountTail *t,
-                                                 const int64_t *L, int trail_base, int note_base,
-                                                 int qual_base, long budget, long *steps)
+/* What the move of tail t would be (count_tail_ready): the instructions the tail runs, its
+ * head's among them, its writes, the state changes they leave and its notes' characters; 0 where
+ * the tail must run as written: its board is not one counttail.h accounts for, or its writes
+ * or its notes would pass a bound inside it. */
+typedef struct { long steps; uint32_t writes, kept, text; } TailMove;
+
+static inline int tail_measure(Pos *p, const RunCtx *c, const CountTail *t, const int64_t *L,
+                               int note_base, TailMove *m)
 {
     const Game *g = p->g;
-    struct VmScratch *s = p->vm;
     TailBoard b;
-    if (!count_tail_board(p, c->mover, L, t, &b)) return -1;
-    *steps = t->steps + b.loop_steps;
-    if (budget < *steps - 1 || p->ntrail - s->trail0 + (long)b.writes > MAX_GEN_TRAIL) return -1;
+    if (!count_tail_board(p, c->mover, L, t, &b)) return 0;
+    if (p->ntrail - p->vm->trail0 + (long)b.writes > MAX_GEN_TRAIL) return 0;
     uint32_t tl = (uint32_t)(L[3] - note_base);
     for (int i = 0; i < t->nnotes; i++) {
         char num[24];
@@ -878,9 +876,79 @@ static __attribute__((noinline)) long count_tail(Pos *p, RunCtx *c, const CountT
         tl += (uint32_t)len;
     }
     /* (add_text's error at the NOTE that passes the bound: the text only grows) */
-    if (tl > MAX_MOVE_TEXT) return -1;
-    return count_move(p, c, b.writes, tl, (uint32_t)(L[5] - qual_base), trail_base, b.kept,
-                      g->line[t->emit]);
+    if (tl > MAX_MOVE_TEXT) return 0;
+    *m = (TailMove){ t->steps + b.loop_steps, b.writes, b.kept, tl };
+    return 1;
+}
+
+/* The move of the tail t at perft's last ply, counted without running the tail: the work to
+ * charge at its EMIT (emit_count's), and in *steps the instructions the tail would have run; or
+ * -1: run it as written (tail_measure; or a checkpoint of the step budget would fall inside it:
+ * budget, the steps left before the next). */
+static __attribute__((noinline)) long count_tail(Pos *p, RunCtx *c, const CountTail *t,
+                                                 const int64_t *L, int note_base, int qual_base,
+                                                 long budget, long *steps)
+{
+    TailMove m;
+    if (!tail_measure(p, c, t, L, note_base, &m) || budget < m.steps - 1) return -1;
+    *steps = m.steps;
+    return count_move(p, c, m.writes, m.text, (uint32_t)(L[5] - qual_base), 0, m.kept,
+                      p->g->line[t->emit]);
+}
+
+/* A row of tails (vm_loop.h): CHOOSENEAR at ip, whose directions that pass lead to tail t, has
+ * taken direction `bit` (its steps charged), `rest` left. All its moves counted at once: the
+ * step budget, the chunk and the work as the VM would leave them after each move in turn (its
+ * pattern's 11 steps, the tail's, CHARGE at the EMIT, the RET after it, the choice's dispatch
+ * and skip_near's steps) and after the last, when the choice fails. 0, nothing done: a tail
+ * must run, or a checkpoint or a bound (the moves, the notes, the state changes, the position's
+ * work, the next look at the command's bounds, vm_watch) would fall inside the row; the VM then
+ * counts the moves one at a time, each meeting them where its run would. */
+typedef struct { long work, budget, chunk; } RowCharge;
+
+static __attribute__((noinline)) int count_row(Pos *p, RunCtx *c, const CountTail *t,
+                                               const int32_t *ip, int64_t *L, int bit,
+                                               uint64_t rest, int note_base, int qual_base,
+                                               long budget, long chunk, long first_chunk,
+                                               RowCharge *r)
+{
+    const Game *g = p->g;
+    struct VmScratch *s = p->vm;
+    int8_t bits[64];
+    long before[64], after;
+    const int nrest = skip_near_row(p, ip, L, c->mover, rest, bits, before, &after);
+    const int64_t x = L[ip[5]];
+    const uint32_t ql = (uint32_t)(L[5] - qual_base);
+    long moves = 0, text = 0, ops = 0, work = 0, bud = budget, ch = chunk;
+    for (int i = -1; i < nrest; i++) {
+        int d = i < 0 ? bit : bits[i];
+        if (i >= 0) {                       /* RET (JMP, RET), CHOOSENEAR, its skip */
+            bud -= t->after + 1 + before[i];
+            if (bud < 0) return 0;
+        }
+        L[ip[2]] = d;
+        L[ip[10]] = SQOK(x) && d < g->ndirs ? g->neighbor[x * g->ndirs + d] : -1;
+        TailMove m;
+        if (!tail_measure(p, c, t, L, note_base, &m) || bud < 12 + m.steps - 1) return 0;
+        bud -= 12 + m.steps - 1;            /* the pattern, the tail (COUNTTAIL's dispatch in it) */
+        work += ch - bud + EMIT_STEPS + m.writes + m.text + ql;
+        bud = ch = first_chunk;
+        moves++; text += m.text + ql; ops += m.kept;
+    }
+    /* after the last: RET (JMP, RET); the choice resumed where directions are left, to fail */
+    uint64_t left = nrest ? rest & ~((2ull << bits[nrest - 1]) - 1) : rest;
+    bud -= t->after + (left ? after : 0);
+    if (bud < 0) return 0;
+    const MoveList *ml = c->out;
+    EmitCount *k = c->count;
+    long w = s->free_work ? 0 : work;
+    if (ml->n + k->n + moves - 1 >= MAX_MOVES || (uint64_t)ml->ntext + (uint64_t)k->text + text > MAX_LIST_TEXT ||
+        (uint64_t)ml->nops + (uint64_t)k->ops + ops > MAX_LIST_OPS ||
+        s->w.work + w - s->work0 > WORK_LIMIT || s->w.work + w > s->w.watch_at)
+        return 0;
+    k->n += moves; k->text += text; k->ops += ops;
+    *r = (RowCharge){ w, bud, ch };
+    return 1;
 }
 
 /* A move emitted by a RUN_GEN run (and the `moves-of` runs inside it, into the same list):

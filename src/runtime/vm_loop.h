@@ -76,8 +76,8 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
             if (c->count && !profiling && !c->reads) {
                 const CountTail *t = count_tail_at(g, PC);
                 long st = 0, work = t && count_tail_ready(p, c, t, L, trail_base)
-                                    ? count_tail(p, c, t, L, trail_base, note_base, qual_base,
-                                                 budget, &st) : -1;
+                                    ? count_tail(p, c, t, L, note_base, qual_base, budget, &st)
+                                    : -1;
                 if (work >= 0) {
                     budget -= st - 1;               /* (count_tail: no checkpoint in between) */
                     ip = code + t->emit;            /* (the EMIT's line for the bounds) */
@@ -257,36 +257,18 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
             int bit = __builtin_ctzll(mask);
             mask &= mask - 1;
             L[OPND(1)] = (int64_t)mask;
-            /* at perft's last ply, directions that lead to a tail (tails.c) counted in a row:
-             * each as its run would be, its pattern's 11 steps, the tail's, the RET after its
-             * EMIT (or JMP and RET), and the choice resumed (a dispatch and skip_near's steps); no choice is
-             * pushed, none is popped. A tail that must run stops the row where the choice
-             * would have been made. */
+            /* at perft's last ply, the directions that lead to a tail (tails.c) counted in a
+             * row, no choice pushed or popped (vm.c, count_row); where one of them must run,
+             * the choice goes on as written, and COUNTTAIL counts what it can */
             if (*ip == OP_CHOOSENEAR && c->count && !profiling && !c->reads) {
                 const CountTail *t = count_tail_after(g, PC);
-                if (t && !count_tail_ready(p, c, t, L, trail_base)) t = NULL;
-                while (t) {
-                    int64_t x = L[OPND(5)];
-                    L[OPND(2)] = bit;
-                    L[OPND(10)] = SQOK(x) && bit < g->ndirs ? g->neighbor[x * g->ndirs + bit] : -1;
-                    long st = 0, work = count_tail(p, c, t, L, trail_base, note_base, qual_base,
-                                                   budget - 12, &st);
-                    if (work < 0) break;
-                    budget -= 12 + st - 1;
-                    ip = code + t->emit;            /* (the EMIT's line for the bounds) */
-                    CHARGE(work);
-                    ip = code + t->near;
-                    budget -= t->after;             /* RET (JMP, RET), back to the choice */
-                    if (!mask) goto fail;
-                    budget -= 1;                    /* CHOOSENEAR again */
-                    st = 0;
-                    mask = skip_near(p, ip, L, mover, mask, &st);
-                    if (!mask) st--;                /* (no last CHOOSEBIT: its FAIL) */
-                    BULK_STEPS(st);
-                    if (!mask) goto fail;
-                    bit = __builtin_ctzll(mask);
-                    mask &= mask - 1;
-                    L[OPND(1)] = (int64_t)mask;
+                RowCharge r;
+                if (t && count_tail_ready(p, c, t, L, trail_base) &&
+                    count_row(p, c, t, ip, L, bit, mask, note_base, qual_base, budget, chunk,
+                              FIRST_CHUNK, &r)) {
+                    s->w.work += r.work;
+                    since = 0; budget = r.budget; chunk = r.chunk;
+                    goto fail;
                 }
             }
             if (mask && *ip == OP_CHOOSENEAR) push_choice(p, s, PC, L, OPND(3), LINE);
