@@ -30,16 +30,36 @@ static inline const CountTail *count_tail_at(const Game *g, int pc)
     return NULL;
 }
 
-/* 1 and *b: the tail, run from here by mover with locals L and no write before it in its
- * branch, would reach its EMIT having done *b; 0: it may fail or be told apart from this
- * account (a square written twice, a neighbour the move wrote, no sets kept): run it. */
-static inline int count_tail_board(Pos *p, int mover, const int64_t *L, const CountTail *t,
-                                   TailBoard *b)
+/* What the tail's loop reads that a run of its program does not change between two moves:
+ * its directions, their table and the squares that pass its test (counttail.h asks them once a
+ * row of moves); ok 0: the board keeps no sets, the loop's moves are not counted */
+typedef struct { uint64_t mask, passing; const NearTable *tab; int ok; } TailSets;
+
+static inline void tail_sets(Pos *p, int mover, const CountTail *t, TailSets *ts)
+{
+    const Game *g = p->g;
+    *ts = (TailSets){ 0, 0, NULL, g->stack == 1 };
+    if (t->loop_from < 0 || !ts->ok) return;
+    int pl = (uint64_t)mover < (uint64_t)g->nplayers ? mover : 0;   /* (PUSHDIRS) */
+    ts->mask = g->dirset_abs[t->loop_dirs * MAX_PLAYERS + pl];
+    ts->ok = nearset_usable(p, mover) && mover < g->nplayers;
+    if (!ts->ok) return;
+    ts->tab = nearset_table(p, ts->mask);
+    ts->passing = nearset_passing(p, t->loop_test, 1, mover);
+}
+
+/* 1 and *b: the tail, run from here with locals L and no write before it in its branch, would
+ * reach its EMIT having done *b; 0: it may fail or be told apart from this account (a square
+ * written twice, a neighbour the move wrote, no sets kept): run it. ts: tail_sets's, of the
+ * board as it is. */
+static inline __attribute__((always_inline)) int count_tail_board(const Pos *p, const int64_t *L,
+                                                                  const CountTail *t,
+                                                                  const TailSets *ts, TailBoard *b)
 {
     const Game *g = p->g;
     uint64_t moved = 0;
     *b = (TailBoard){ 0, 0, 0 };
-    if (g->stack != 1) return 0;
+    if (!ts->ok) return 0;
     if (t->move_from >= 0) {
         int64_t x = L[t->move_from], y = L[t->move_to];
         if ((uint64_t)x >= (uint64_t)g->nsq || (uint64_t)y >= (uint64_t)g->nsq || x == y ||
@@ -50,17 +70,14 @@ static inline int count_tail_board(Pos *p, int mover, const int64_t *L, const Co
         moved = (x < 64 ? 1ull << x : 0) | (y < 64 ? 1ull << y : 0);
     }
     if (t->loop_from >= 0) {
-        int pl = (uint64_t)mover < (uint64_t)g->nplayers ? mover : 0;   /* (PUSHDIRS) */
-        uint64_t mask = g->dirset_abs[t->loop_dirs * MAX_PLAYERS + pl];
         int64_t x = L[t->loop_from];
         if ((uint64_t)x >= (uint64_t)g->nsq) {        /* every step off the board */
-            b->loop_steps = 1 + 9L * __builtin_popcountll(mask);
+            b->loop_steps = 1 + 9L * __builtin_popcountll(ts->mask);
             return 1;
         }
-        if (!nearset_usable(p, mover) || mover >= g->nplayers) return 0;
-        const NearTable *tab = nearset_table(p, mask);
+        const NearTable *tab = ts->tab;
         if (!tab->distinct[x] || (tab->set[x] & moved)) return 0;
-        long pass = nearset_count(tab->set[x] & nearset_passing(p, t->loop_test, 1, mover));
+        long pass = nearset_count(tab->set[x] & ts->passing);
         long on = tab->on[x];
         b->loop_steps = 1 + 9 * (tab->dirs - on) + 12 * (on - pass) + (12 + t->loop_body) * pass;
         b->writes += (uint32_t)pass;

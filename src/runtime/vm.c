@@ -859,12 +859,14 @@ static inline int count_tail_ready(const Pos *p, const RunCtx *c, const CountTai
  * or its notes would pass a bound inside it. */
 typedef struct { long steps; uint32_t writes, kept, text; } TailMove;
 
-static inline int tail_measure(Pos *p, const RunCtx *c, const CountTail *t, const int64_t *L,
-                               int note_base, TailMove *m)
+static inline __attribute__((always_inline)) int tail_measure(Pos *p, const CountTail *t,
+                                                              const TailSets *ts,
+                                                              const int64_t *L, int note_base,
+                                                              TailMove *m)
 {
     const Game *g = p->g;
     TailBoard b;
-    if (!count_tail_board(p, c->mover, L, t, &b)) return 0;
+    if (!count_tail_board(p, L, t, ts, &b)) return 0;
     if (p->ntrail - p->vm->trail0 + (long)b.writes > MAX_GEN_TRAIL) return 0;
     uint32_t tl = (uint32_t)(L[3] - note_base);
     for (int i = 0; i < t->nnotes; i++) {
@@ -890,7 +892,9 @@ static __attribute__((noinline)) long count_tail(Pos *p, RunCtx *c, const CountT
                                                  long budget, long *steps)
 {
     TailMove m;
-    if (!tail_measure(p, c, t, L, note_base, &m) || budget < m.steps - 1) return -1;
+    TailSets ts;
+    tail_sets(p, c->mover, t, &ts);
+    if (!tail_measure(p, t, &ts, L, note_base, &m) || budget < m.steps - 1) return -1;
     *steps = m.steps;
     return count_move(p, c, m.writes, m.text, (uint32_t)(L[5] - qual_base), 0, m.kept,
                       p->g->line[t->emit]);
@@ -920,6 +924,8 @@ static __attribute__((noinline)) int count_row(Pos *p, RunCtx *c, const CountTai
     const int64_t x = L[ip[5]];
     const uint32_t ql = (uint32_t)(L[5] - qual_base);
     long moves = 0, text = 0, ops = 0, work = 0, bud = budget, ch = chunk;
+    TailSets ts;                            /* (the row writes nothing: the same sets for all) */
+    tail_sets(p, c->mover, t, &ts);
     for (int i = -1; i < nrest; i++) {
         int d = i < 0 ? bit : bits[i];
         if (i >= 0) {                       /* RET (JMP, RET), CHOOSENEAR, its skip */
@@ -929,7 +935,7 @@ static __attribute__((noinline)) int count_row(Pos *p, RunCtx *c, const CountTai
         L[ip[2]] = d;
         L[ip[10]] = SQOK(x) && d < g->ndirs ? g->neighbor[x * g->ndirs + d] : -1;
         TailMove m;
-        if (!tail_measure(p, c, t, L, note_base, &m) || bud < 12 + m.steps - 1) return 0;
+        if (!tail_measure(p, t, &ts, L, note_base, &m) || bud < 12 + m.steps - 1) return 0;
         bud -= 12 + m.steps - 1;            /* the pattern, the tail (COUNTTAIL's dispatch in it) */
         work += ch - bud + EMIT_STEPS + m.writes + m.text + ql;
         bud = ch = first_chunk;
@@ -942,7 +948,8 @@ static __attribute__((noinline)) int count_row(Pos *p, RunCtx *c, const CountTai
     const MoveList *ml = c->out;
     EmitCount *k = c->count;
     long w = s->free_work ? 0 : work;
-    if (ml->n + k->n + moves - 1 >= MAX_MOVES || (uint64_t)ml->ntext + (uint64_t)k->text + text > MAX_LIST_TEXT ||
+    if (ml->n + k->n + moves - 1 >= MAX_MOVES ||
+        (uint64_t)ml->ntext + (uint64_t)k->text + text > MAX_LIST_TEXT ||
         (uint64_t)ml->nops + (uint64_t)k->ops + ops > MAX_LIST_OPS ||
         s->w.work + w - s->work0 > WORK_LIMIT || s->w.work + w > s->w.watch_at)
         return 0;
