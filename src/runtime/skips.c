@@ -113,18 +113,28 @@ uint64_t skip_near(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint6
 int skip_near_row(const Pos *p, const int32_t *ip, const int64_t *L, int mover, uint64_t mask,
                   int8_t bits[64], long before[64], long *after)
 {
-    /* (as skip_near: CHOOSENEAR's x is a LOAD, tails.c) */
+    /* as near_pass in one walk (CHOOSENEAR: 10 a direction off the board, 13 one turned away;
+     * x a LOAD, tails.c), the squares that pass from the sets where the board keeps them */
+    const Game *g = p->g;
     const int on = goes_on_with(code_of(p), ip + 21), test = opcode_info[ip[20]].base;
     const int64_t x = L[ip[5]];
     int n = 0;
-    for (;;) {
-        long st = 0;
-        uint64_t left = near_pass(p, x, test, on, mover, mask, 10, 13, &st);
-        if (!left) { *after = st; return n; }
-        bits[n] = (int8_t)__builtin_ctzll(left);
-        before[n++] = st;
-        mask = left & (left - 1);
+    long cost = 0;
+    if ((uint64_t)x >= (uint64_t)g->nsq) { *after = 10L * __builtin_popcountll(mask); return 0; }
+    const int16_t *nb = &g->neighbor[x * g->ndirs];
+    const int sets = nearset_usable(p, mover);
+    const uint64_t yes = sets ? nearset_passing(p, test, on, mover) : 0;
+    for (; mask; mask &= mask - 1) {
+        int d = __builtin_ctzll(mask);
+        int t = d < g->ndirs ? nb[d] : -1;
+        if (t < 0) { cost += 10; continue; }
+        if (sets ? !(yes >> t & 1) : square_test(p, test, t, mover) != on) { cost += 13; continue; }
+        bits[n] = (int8_t)d;
+        before[n++] = cost;
+        cost = 0;
     }
+    *after = cost;
+    return n;
 }
 
 /* CHOOSEANY's search of the neighbours, decoded from the code after its test (superinstr.c,
