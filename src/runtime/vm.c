@@ -611,6 +611,8 @@ static int64_t scan_ordered_height(const Pos *p, int64_t j, int64_t n, int64_t l
 #define DROP_KEPT() do {                                                           \
         if (kept) { s->nch--; s->nlocs = s->ch[s->nch].loc_off; kept = 0; }         \
     } while (0)
+/* The choice on top of the stack popped (a row counted at once: vm.c, count_any_row) */
+#define DROP_KEPT_NOW() do { s->nch--; s->nlocs = s->ch[s->nch].loc_off; } while (0)
 #define LINE (g->line[PC])
 /* The step budget bounds the work between two moves a run emits; but a run may emit MAX_MOVES
  * moves, and a position runs many programs and hooks. So every run also adds what it did (its
@@ -954,6 +956,65 @@ static __attribute__((noinline)) int count_row(Pos *p, RunCtx *c, const CountTai
         s->w.work + w - s->work0 > WORK_LIMIT || s->w.work + w > s->w.watch_at)
         return 0;
     k->n += moves; k->text += text; k->ops += ops;
+    *r = (RowCharge){ w, bud, ch };
+    return 1;
+}
+
+/* A row of drops (vm_loop.h): CHOOSEANY at ip has taken a square and run its search, whose
+ * branch goes on at EMIT; RET (`emit drop;` right after the search: ataxx's clones, in both its
+ * files). At perft's last ply, that move and those of every square after it that passes are
+ * counted at once, as count_row does (the choice's locals in a copy: skip_choose and
+ * skip_any_found write them as the run would, and nothing is done where the row is left to
+ * the code): each move EMIT's dispatch and CHARGE (no write, no note in the branch), RET, the
+ * choice resumed (its dispatch, skip_choose's steps, skip_any_found's). */
+static __attribute__((noinline)) int count_any_row(Pos *p, RunCtx *c, const int32_t *ip,
+                                                   const int32_t *emit, const int64_t *L,
+                                                   int nloc, int trail_base, int note_base,
+                                                   int qual_base, long budget, long chunk,
+                                                   long first_chunk, RowCharge *r)
+{
+    const Game *g = p->g;
+    struct VmScratch *s = p->vm;
+    const int mover = c->mover, kind = emit[1], pl = PLOK(mover) ? mover : 0;
+    if (!c->count->on || g->distinct || L[LOC_GROUP] || L[LOC_DEFERRED] || c->out->emit_watch ||
+        p->ntrail != trail_base)
+        return 0;
+    int64_t Lc[MAX_LOCALS];
+    memcpy(Lc, L, sizeof *L * (size_t)nloc);
+    const List *li = &g->lists[ip[1]];
+    const int64_t n = li->n[pl];
+    const uint32_t text1 = (uint32_t)(L[3] - note_base) + (uint32_t)(L[5] - qual_base);
+    long moves = 0, work = 0, bud = budget, ch = chunk;
+    for (;;) {
+        if (emit_refused(p, c, kind, Lc) || --bud < 0) return 0;        /* EMIT */
+        work += ch - bud + EMIT_STEPS + text1;
+        bud = ch = first_chunk;
+        moves++;
+        bud -= 1;                                   /* RET */
+        int64_t i = Lc[ip[2]];
+        if (i >= n) break;                          /* (the last square: no choice was left) */
+        bud -= 1;                                   /* the choice resumed */
+        long st = 0;
+        if (i >= 0) {
+            int64_t k = skip_choose(p, ip, li, pl, mover, Lc, i, n, &st);
+            if (k >= n) st--;                       /* (no last CHOOSELIST: its FAIL) */
+            i = k;
+        }
+        if ((bud -= st) < 0) return 0;
+        if (i < 0 || i >= n) break;                 /* the choice dropped; the branch fails */
+        Lc[ip[2]] = i + 1;
+        Lc[ip[3]] = li->item[pl][i];
+        st = 0;
+        if (skip_any_found(p, ip, Lc, pl, mover, &st) != emit || (bud -= st) < 0) return 0;
+    }
+    const MoveList *ml = c->out;
+    EmitCount *k = c->count;
+    long w = s->free_work ? 0 : work;
+    if (ml->n + k->n + moves - 1 >= MAX_MOVES ||
+        (uint64_t)ml->ntext + (uint64_t)k->text + (uint64_t)moves * text1 > MAX_LIST_TEXT ||
+        s->w.work + w - s->work0 > WORK_LIMIT || s->w.work + w > s->w.watch_at)
+        return 0;
+    k->n += moves; k->text += moves * (long)text1;
     *r = (RowCharge){ w, bud, ch };
     return 1;
 }

@@ -292,8 +292,20 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
             L[OPND(3)] = li->item[pl][i];
             if (*ip == OP_CHOOSEANY && !profiling && !c->reads) {
                 long st = 0;
+                const int32_t *any = ip;
                 ip = skip_any_found(p, ip, L, pl, mover, &st);
                 BULK_STEPS(st);
+                /* at perft's last ply, `emit drop;` right after the search: the row of squares
+                 * counted at once (vm.c, count_any_row), the choice dropped */
+                RowCharge r;
+                if (c->count && *ip == OP_EMIT && opcode_info[ip[3]].base == OP_RET &&
+                    count_any_row(p, c, any, ip, L, nloc, trail_base, note_base, qual_base,
+                                  budget, chunk, FIRST_CHUNK, &r)) {
+                    if (L[any[2]] < n) DROP_KEPT_NOW();
+                    s->w.work += r.work;
+                    since = 0; budget = r.budget; chunk = r.chunk;
+                    goto fail;
+                }
                 NEXT;
             }
             ip += 5; NEXT;
