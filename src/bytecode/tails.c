@@ -25,6 +25,8 @@
 #include "compiler.h"
 #include "opcodes.h"
 #include "tails.h"
+#include "oom.h"
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_COUNT_TAILS 64
@@ -32,14 +34,33 @@
 static int base_at(const int32_t *code, int pc) { return opcode_info[code[pc]].base; }
 static int next_pc(const int32_t *code, int pc) { return pc + 1 + opcode_info[code[pc]].nops; }
 
+/* The locals the tail wrote so far, each with the local at the head whose value it holds (-1:
+ * none known); the others hold their own */
+#define TAIL_WRITES 16
+typedef struct { int n, loc[TAIL_WRITES], from[TAIL_WRITES]; } Held;
+
 /* The local at the head that local x holds here (-1: one the tail wrote, not known there) */
-static int held(const int *from, int x) { return x >= 0 && x < MAX_LOCALS ? from[x] : -1; }
+static int held(const Held *h, int x)
+{
+    if (x < 0 || x >= MAX_LOCALS) return -1;
+    for (int i = h->n - 1; i >= 0; i--)
+        if (h->loc[i] == x) return h->from[i];
+    return x;
+}
+
+/* Local y now holds head local x (-1: unknown); 0 where the tail writes too many */
+static int hold(Held *h, int y, int x)
+{
+    if (h->n == TAIL_WRITES) return 0;
+    h->loc[h->n] = y; h->from[h->n++] = x;
+    return 1;
+}
 
 /* A local the tail writes: not one of the fixed ones that EMIT reads (opcodes.h, LOC_*) */
 static int writable(int y) { return y >= NFIXED_LOCALS && y < MAX_LOCALS; }
 
 /* The loop that begins with PUSHDIRS at pc (see above): its end, or -1; t gets what it does */
-static int parse_loop(const int32_t *code, int pc, int end, int *from, CountTail *t)
+static int parse_loop(const int32_t *code, int pc, int end, Held *from, CountTail *t)
 {
     int q = next_pc(code, pc);
     if (q >= end || base_at(code, q) != OP_STORE) return -1;
@@ -62,7 +83,7 @@ static int parse_loop(const int32_t *code, int pc, int end, int *from, CountTail
     t->loop_dirs = code[pc + 1];
     t->loop_test = base_at(code, f + 20);
     t->loop_body = 4;
-    from[m] = from[d] = from[sq] = -1;
+    if (!hold(from, m, -1) || !hold(from, d, -1) || !hold(from, sq, -1)) return -1;
     t->steps += 2;                         /* PUSHDIRS, STORE (the loop's own: counttail.c) */
     return f + 29;
 }
@@ -70,8 +91,7 @@ static int parse_loop(const int32_t *code, int pc, int end, int *from, CountTail
 /* The tail from a plain LOAD at r to an EMIT; RET: 1 and t filled, or 0 */
 static int parse_tail(const int32_t *code, int r, int end, CountTail *t)
 {
-    int from[MAX_LOCALS];
-    for (int i = 0; i < MAX_LOCALS; i++) from[i] = i;
+    Held held_at = { 0, { 0 }, { 0 } }, *from = &held_at;
     *t = (CountTail){ .head = r, .move_from = -1, .move_to = -1, .loop_from = -1 };
     int pc = r;
     while (pc < end) {
@@ -94,7 +114,7 @@ static int parse_tail(const int32_t *code, int r, int end, CountTail *t)
         int x = held(from, code[pc + 1]), op2 = base_at(code, q), q2 = next_pc(code, q);
         if (x < 0) return 0;
         if (op2 == OP_STORE && writable(code[q + 1])) {
-            from[code[q + 1]] = x;
+            if (!hold(from, code[q + 1], x)) return 0;
             t->steps += 2;
         } else if (op2 == OP_NOTE && code[q] == OP_NOTE && t->nnotes < TAIL_NOTES) {
             t->note_local[t->nnotes] = x; t->note_kind[t->nnotes++] = code[q + 1];
@@ -110,25 +130,54 @@ static int parse_tail(const int32_t *code, int r, int end, CountTail *t)
     return 0;
 }
 
-/* Whether an instruction of the function outside the tail jumps into it past its head */
-static int entered_inside(const int32_t *code, const CodeFunction *f, const CountTail *t)
+/* The function's jumps by target, and its CHOOSENEARs: read once a function, not once a tail
+ * (Four Towers' turn program has tens of thousands of instructions and many tails) */
+typedef struct { int target, source; } Jump;
+typedef struct { Jump *jumps; int njumps; int *nears; int nnears; } FnJumps;
+
+static int by_target(const void *a, const void *b)
 {
+    const Jump *x = a, *y = b;
+    return (x->target > y->target) - (x->target < y->target);
+}
+
+static void read_jumps(const int32_t *code, const CodeFunction *f, FnJumps *fj)
+{
+    int n = 0;
+    for (int pc = f->entry; pc < f->end; pc = next_pc(code, pc)) n++;
+    fj->jumps = xmalloc(sizeof *fj->jumps * (size_t)(n + 1), "a function's jumps");
+    fj->nears = xmalloc(sizeof *fj->nears * (size_t)(n + 1), "a function's jumps");
+    fj->njumps = fj->nnears = 0;
     for (int pc = f->entry; pc < f->end; pc = next_pc(code, pc)) {
-        if (pc >= t->head && pc <= t->ret) continue;
         int j = opcode_info[code[pc]].jump;
-        if (j && code[pc + j] > t->head && code[pc + j] <= t->ret) return 1;
+        if (j) fj->jumps[fj->njumps++] = (Jump){ code[pc + j], pc };
+        if (code[pc] == OP_CHOOSENEAR) fj->nears[fj->nnears++] = pc;
     }
+    qsort(fj->jumps, (size_t)fj->njumps, sizeof *fj->jumps, by_target);
+}
+
+/* Whether an instruction of the function outside the tail jumps into it past its head */
+static int entered_inside(const FnJumps *fj, const CountTail *t)
+{
+    int lo = 0, hi = fj->njumps;                  /* the first jump to a target past the head */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (fj->jumps[mid].target <= t->head) lo = mid + 1; else hi = mid;
+    }
+    for (int i = lo; i < fj->njumps && fj->jumps[i].target <= t->ret; i++)
+        if (fj->jumps[i].source < t->head || fj->jumps[i].source > t->ret) return 1;
     return 0;
 }
 
 /* The CHOOSENEAR of the function whose directions that pass go on at the tail's head: its
  * pattern (near_follows, superinstr.c) from LOAD x, its test's jump (word 21) going on at the
  * head and failing the other way. -1: none. */
-static int near_before(const int32_t *code, const CodeFunction *f, const CountTail *t)
+static int near_before(const int32_t *code, const CodeFunction *f, const FnJumps *fj,
+                       const CountTail *t)
 {
-    for (int pc = f->entry; pc < f->end; pc = next_pc(code, pc)) {
-        if (code[pc] != OP_CHOOSENEAR || pc + 23 > f->end || base_at(code, pc + 4) != OP_LOAD)
-            continue;
+    for (int i = 0; i < fj->nnears; i++) {
+        int pc = fj->nears[i];
+        if (pc + 23 > f->end || base_at(code, pc + 4) != OP_LOAD) continue;
         int j = pc + 21, target = code[j + 1];
         int on = base_at(code, target) == OP_FAIL ? j + 2 : target;
         int other = on == target ? j + 2 : target;
@@ -149,10 +198,12 @@ void find_count_tails(Game *g, int fn)
     const CodeFunction *f = &g->fns[fn];
     int32_t *code = g->code;
     if (f->kind != FN_MOVES && f->kind != FN_DROPS) return;
+    FnJumps fj = { NULL, 0, NULL, 0 };
     for (int pc = f->entry; pc < f->end; pc = next_pc(code, pc)) {
         CountTail t;
-        if (code[pc] != OP_LOAD || !parse_tail(code, pc, f->end, &t) || entered_inside(code, f, &t))
-            continue;
+        if (code[pc] != OP_LOAD || !parse_tail(code, pc, f->end, &t)) continue;
+        if (!fj.jumps) read_jumps(code, f, &fj);
+        if (entered_inside(&fj, &t)) continue;
         if (!g->count_tails) {
             g->count_tails = arena_alloc(&g->arena, sizeof *g->count_tails * MAX_COUNT_TAILS);
             uint8_t *len = arena_alloc(&g->arena, (size_t)g->nsq + 1);
@@ -160,11 +211,12 @@ void find_count_tails(Game *g, int fn)
                 len[sq] = (uint8_t)strnlen(g->sq_name[sq], 63);
             g->count_tails[0].name_len = len;
         }
-        if (g->ncount_tails == MAX_COUNT_TAILS) return;
+        if (g->ncount_tails == MAX_COUNT_TAILS) break;
         t.name_len = g->count_tails[0].name_len;
-        t.near = near_before(code, f, &t);
+        t.near = near_before(code, f, &fj, &t);
         g->count_tails[g->ncount_tails++] = t;
         code[pc] = OP_COUNTTAIL;
         pc = t.emit;                                  /* (a tail inside this one: no better) */
     }
+    free(fj.jumps); free(fj.nears);
 }

@@ -262,8 +262,10 @@ static inline __attribute__((always_inline)) uint32_t branch_writes(Pos *p, int 
 /* A move counted: n writes of its branch from trail_base on, of which `kept` leave a slot
  * changed (UINT32_MAX: found from the trail, branch_writes), tl and ql characters of notes and
  * qualifier. The list's bounds, the counted ones with the listed; the work emit_move charges. */
-static inline __attribute__((always_inline)) long count_move(Pos *p, RunCtx *c, uint32_t n, uint32_t tl, uint32_t ql, int trail_base,
-                                                             uint32_t kept, int line)
+static inline __attribute__((always_inline)) long count_move(Pos *p, RunCtx *c, uint32_t n,
+                                                             uint32_t tl, uint32_t ql,
+                                                             int trail_base, uint32_t kept,
+                                                             int line)
 {
     const MoveList *ml = c->out;
     EmitCount *k = c->count;
@@ -832,7 +834,8 @@ static inline int emit_refused(const Pos *p, const RunCtx *c, int kind, const in
 {
     const Game *g = p->g;
     int mover = c->mover;
-    if (kind == MK_DROP ? !SQOK(L[0]) : kind == MK_MOVE && (!SQOK(L[0]) || !SQOK(c->origin))) return 1;
+    if (kind == MK_DROP ? !SQOK(L[0]) : kind == MK_MOVE && (!SQOK(L[0]) || !SQOK(c->origin)))
+        return 1;
     /* pos_make takes a dropped piece from the hand after the program's own changes: if the
      * program emptied the hand itself (`take dropping from mover`), there is no piece left to
      * drop, and the count would go below 0. Not a move. */
@@ -841,18 +844,16 @@ static inline int emit_refused(const Pos *p, const RunCtx *c, int kind, const in
 }
 
 /* Whether the moves of tail t (tails.h) may be counted in this run at all: where they would
- * merge or be listed, the branch wrote before the tail, or its EMIT turns them away, it runs as
- * written. (The same for every move a CHOOSENEAR leads to the tail: its locals, the trail and
- * the list are as they were.) */
+ * merge or be listed, or its EMIT turns them away, it runs as written. (The same for every
+ * move a CHOOSENEAR leads to the tail: its locals and the list are as they were.) */
 static inline int count_tail_ready(const Pos *p, const RunCtx *c, const CountTail *t,
-                                   const int64_t *L, int trail_base)
+                                   const int64_t *L)
 {
 #ifdef BOARDVM_MAXIMA
     return 0;                        /* (the maxima of the trail and the steps see every write) */
 #endif
     return c->count->on && !p->g->distinct && !L[LOC_GROUP] && !L[LOC_DEFERRED] &&
-           !c->out->emit_watch && p->ntrail == trail_base &&
-           !emit_refused(p, c, p->g->code[t->emit + 1], L);
+           !c->out->emit_watch && !emit_refused(p, c, p->g->code[t->emit + 1], L);
 }
 
 /* What the move of tail t would be (count_tail_ready): the instructions the tail runs, its
@@ -885,21 +886,56 @@ static inline __attribute__((always_inline)) int tail_measure(Pos *p, const Coun
     return 1;
 }
 
-/* The move of the tail t at perft's last ply, counted without running the tail: the work to
- * charge at its EMIT (emit_count's), and in *steps the instructions the tail would have run; or
- * -1: run it as written (tail_measure; or a checkpoint of the step budget would fall inside it:
- * budget, the steps left before the next). */
-static __attribute__((noinline)) long count_tail(Pos *p, RunCtx *c, const CountTail *t,
-                                                 const int64_t *L, int note_base, int qual_base,
-                                                 long budget, long *steps)
+/* Whether the sums of a row of counted moves (their moves, notes, state changes and work)
+ * reach a bound that a move of the row would have met at its EMIT: then the row is left to the
+ * code, whose moves meet it where their runs would */
+static int row_bounded(const Pos *p, const RunCtx *c, long moves, long text, long ops, long w)
 {
+    const struct VmScratch *s = p->vm;
+    const Game *g = p->g;
+    const MoveList *ml = c->out;
+    const EmitCount *k = c->count;
+    return ml->n + k->n + moves - 1 >= MAX_MOVES ||
+           (uint64_t)ml->ntext + (uint64_t)k->text + (uint64_t)text > MAX_LIST_TEXT ||
+           (uint64_t)ml->nops + (uint64_t)k->ops + (uint64_t)ops > MAX_LIST_OPS ||
+           s->w.work + w - s->work0 > WORK_LIMIT || s->w.work + w > s->w.watch_at;
+}
+
+/* The step budget, the chunk and the work a row of counted moves leaves (vm_loop.h sets them,
+ * as CHARGE does at each EMIT, then goes on) */
+typedef struct { long work, budget, chunk; } RowCharge;
+
+/* COUNTTAIL at pc, at perft's last ply: the move of its tail counted without running the tail.
+ * Returns the instruction after the EMIT, *r what the run would have left there (the tail's
+ * steps, CHARGE at the EMIT); NULL: run it as written (no tail, count_tail_ready,
+ * tail_measure; a checkpoint or a bound would fall inside it). */
+static __attribute__((noinline)) const int32_t *count_tail(Pos *p, RunCtx *c, int pc,
+                                                           const int64_t *L, int trail_base,
+                                                           int note_base, int qual_base,
+                                                           long budget, long chunk,
+                                                           long first_chunk, RowCharge *r)
+{
+    const CountTail *t = count_tail_at(p->g, pc);
+    if (!t || !count_tail_ready(p, c, t, L)) return NULL;
+    /* the branch's writes before the tail (connect-four's `place` before `note`): counted as
+     * emit_count counts them where the tail writes nothing (else a slot both write would be
+     * one state change) */
+    uint32_t before = (uint32_t)(p->ntrail - trail_base), kept = 0;
+    if (before && (t->move_from >= 0 || t->loop_from >= 0)) return NULL;
     TailMove m;
     TailSets ts;
     tail_sets(p, c->mover, t, &ts);
-    if (!tail_measure(p, t, &ts, L, note_base, &m) || budget < m.steps - 1) return -1;
-    *steps = m.steps;
-    return count_move(p, c, m.writes, m.text, (uint32_t)(L[5] - qual_base), 0, m.kept,
-                      p->g->line[t->emit]);
+    if (!tail_measure(p, t, &ts, L, note_base, &m) || budget < m.steps - 1) return NULL;
+    if (before) kept = branch_writes(p, trail_base, before, NULL, 1);
+    m.writes += before; m.kept += kept;
+    uint32_t ql = (uint32_t)(L[5] - qual_base);
+    long work = chunk - (budget - (m.steps - 1)) + EMIT_STEPS + m.writes + m.text + ql;
+    long w = p->vm->free_work ? 0 : work;
+    if (row_bounded(p, c, 1, m.text + ql, m.kept, w)) return NULL;
+    EmitCount *k = c->count;
+    k->n++; k->text += m.text + ql; k->ops += m.kept;
+    *r = (RowCharge){ w, first_chunk, first_chunk };
+    return p->g->code + t->ret;
 }
 
 /* A row of tails (vm_loop.h): CHOOSENEAR at ip, whose directions that pass lead to tail t, has
@@ -910,16 +946,15 @@ static __attribute__((noinline)) long count_tail(Pos *p, RunCtx *c, const CountT
  * must run, or a checkpoint or a bound (the moves, the notes, the state changes, the position's
  * work, the next look at the command's bounds, vm_watch) would fall inside the row; the VM then
  * counts the moves one at a time, each meeting them where its run would. */
-typedef struct { long work, budget, chunk; } RowCharge;
-
-static __attribute__((noinline)) int count_row(Pos *p, RunCtx *c, const CountTail *t,
-                                               const int32_t *ip, int64_t *L, int bit,
-                                               uint64_t rest, int note_base, int qual_base,
-                                               long budget, long chunk, long first_chunk,
-                                               RowCharge *r)
+static __attribute__((noinline)) int count_near_row(Pos *p, RunCtx *c, const int32_t *ip,
+                                                    int64_t *L, int bit, uint64_t rest,
+                                                    int trail_base, int note_base, int qual_base,
+                                                    long budget, long chunk, long first_chunk,
+                                                    RowCharge *r)
 {
     const Game *g = p->g;
-    struct VmScratch *s = p->vm;
+    const CountTail *t = count_tail_after(g, (int)(ip - g->code));
+    if (!t || p->ntrail != trail_base || !count_tail_ready(p, c, t, L)) return 0;
     int8_t bits[64];
     long before[64], after;
     const int nrest = skip_near_row(p, ip, L, c->mover, rest, bits, before, &after);
@@ -947,14 +982,9 @@ static __attribute__((noinline)) int count_row(Pos *p, RunCtx *c, const CountTai
     uint64_t left = nrest ? rest & ~((2ull << bits[nrest - 1]) - 1) : rest;
     bud -= t->after + (left ? after : 0);
     if (bud < 0) return 0;
-    const MoveList *ml = c->out;
     EmitCount *k = c->count;
-    long w = s->free_work ? 0 : work;
-    if (ml->n + k->n + moves - 1 >= MAX_MOVES ||
-        (uint64_t)ml->ntext + (uint64_t)k->text + text > MAX_LIST_TEXT ||
-        (uint64_t)ml->nops + (uint64_t)k->ops + ops > MAX_LIST_OPS ||
-        s->w.work + w - s->work0 > WORK_LIMIT || s->w.work + w > s->w.watch_at)
-        return 0;
+    long w = p->vm->free_work ? 0 : work;
+    if (row_bounded(p, c, moves, text, ops, w)) return 0;
     k->n += moves; k->text += text; k->ops += ops;
     *r = (RowCharge){ w, bud, ch };
     return 1;
@@ -976,8 +1006,8 @@ static __attribute__((noinline)) int count_any_row(Pos *p, RunCtx *c, const int3
     const Game *g = p->g;
     struct VmScratch *s = p->vm;
     const int mover = c->mover, kind = emit[1], pl = PLOK(mover) ? mover : 0;
-    if (!c->count->on || g->distinct || L[LOC_GROUP] || L[LOC_DEFERRED] || c->out->emit_watch ||
-        p->ntrail != trail_base)
+    if (opcode_info[emit[3]].base != OP_RET || g->distinct || L[LOC_GROUP] || L[LOC_DEFERRED] ||
+        c->out->emit_watch || p->ntrail != trail_base)
         return 0;
     int64_t Lc[MAX_LOCALS];
     memcpy(Lc, L, sizeof *L * (size_t)nloc);
@@ -1007,13 +1037,9 @@ static __attribute__((noinline)) int count_any_row(Pos *p, RunCtx *c, const int3
         st = 0;
         if (skip_any_found(p, ip, Lc, pl, mover, &st) != emit || (bud -= st) < 0) return 0;
     }
-    const MoveList *ml = c->out;
     EmitCount *k = c->count;
     long w = s->free_work ? 0 : work;
-    if (ml->n + k->n + moves - 1 >= MAX_MOVES ||
-        (uint64_t)ml->ntext + (uint64_t)k->text + (uint64_t)moves * text1 > MAX_LIST_TEXT ||
-        s->w.work + w - s->work0 > WORK_LIMIT || s->w.work + w > s->w.watch_at)
-        return 0;
+    if (row_bounded(p, c, moves, moves * (long)text1, 0, w)) return 0;
     k->n += moves; k->text += moves * (long)text1;
     *r = (RowCharge){ w, bud, ch };
     return 1;

@@ -53,6 +53,7 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
     /* 1 while the instruction about to run is a CHOOSELIST or CHOOSEBIT resumed by a failure
      * with its choice still on the stack (see fail:) */
     int kept = 0;
+    RowCharge row;                   /* (moves counted natively: counted, below) */
 
     for (;;) {
         if (--budget < 0) goto checkpoint;
@@ -73,17 +74,10 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
         vmcase(POP) sp--; ip += 1; NEXT;
         vmcase(LOAD) *sp++ = L[OPND(1)]; ip += 2; NEXT;
         vmcase(COUNTTAIL)           /* a move's tail (tails.c): at perft's last ply, counted */
-            if (c->count && !profiling && !c->reads) {
-                const CountTail *t = count_tail_at(g, PC);
-                long st = 0, work = t && count_tail_ready(p, c, t, L, trail_base)
-                                    ? count_tail(p, c, t, L, note_base, qual_base, budget, &st)
-                                    : -1;
-                if (work >= 0) {
-                    budget -= st - 1;               /* (count_tail: no checkpoint in between) */
-                    ip = code + t->emit;            /* (the EMIT's line for the bounds) */
-                    CHARGE(work);
-                    ip = code + t->ret; NEXT;
-                }
+            if (c->count && c->count->on && !profiling && !c->reads) {
+                const int32_t *next = count_tail(p, c, PC, L, trail_base, note_base, qual_base,
+                                                 budget, chunk, FIRST_CHUNK, &row);
+                if (next) { ip = next; goto counted; }
             }
             *sp++ = L[OPND(1)]; ip += 2; NEXT;
         vmcase(STORE) L[OPND(1)] = *--sp; ip += 2; NEXT;
@@ -258,19 +252,12 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
             mask &= mask - 1;
             L[OPND(1)] = (int64_t)mask;
             /* at perft's last ply, the directions that lead to a tail (tails.c) counted in a
-             * row, no choice pushed or popped (vm.c, count_row); where one of them must run,
-             * the choice goes on as written, and COUNTTAIL counts what it can */
-            if (*ip == OP_CHOOSENEAR && c->count && !profiling && !c->reads) {
-                const CountTail *t = count_tail_after(g, PC);
-                RowCharge r;
-                if (t && count_tail_ready(p, c, t, L, trail_base) &&
-                    count_row(p, c, t, ip, L, bit, mask, note_base, qual_base, budget, chunk,
-                              FIRST_CHUNK, &r)) {
-                    s->w.work += r.work;
-                    since = 0; budget = r.budget; chunk = r.chunk;
-                    goto fail;
-                }
-            }
+             * row, no choice pushed or popped (vm.c); where one of them must run, the choice
+             * goes on as written, and COUNTTAIL counts what it can */
+            if (*ip == OP_CHOOSENEAR && c->count && c->count->on && !profiling && !c->reads &&
+                count_near_row(p, c, ip, L, bit, mask, trail_base, note_base, qual_base, budget,
+                               chunk, FIRST_CHUNK, &row))
+                goto counted_fail;
             if (mask && *ip == OP_CHOOSENEAR) push_choice(p, s, PC, L, OPND(3), LINE);
             L[OPND(2)] = bit;
             ip += 4; NEXT;
@@ -297,14 +284,11 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
                 BULK_STEPS(st);
                 /* at perft's last ply, `emit drop;` right after the search: the row of squares
                  * counted at once (vm.c, count_any_row), the choice dropped */
-                RowCharge r;
-                if (c->count && *ip == OP_EMIT && opcode_info[ip[3]].base == OP_RET &&
+                if (c->count && c->count->on && *ip == OP_EMIT &&
                     count_any_row(p, c, any, ip, L, nloc, trail_base, note_base, qual_base,
-                                  budget, chunk, FIRST_CHUNK, &r)) {
+                                  budget, chunk, FIRST_CHUNK, &row)) {
                     if (L[any[2]] < n) DROP_KEPT_NOW();
-                    s->w.work += r.work;
-                    since = 0; budget = r.budget; chunk = r.chunk;
-                    goto fail;
+                    goto counted_fail;
                 }
                 NEXT;
             }
@@ -919,6 +903,13 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
             pos_runtime_error(p, LINE, "bad opcode %d", *ip);
         }
         continue;
+    counted:                    /* moves counted natively (vm.c): the budget, chunk and work */
+        s->w.work += row.work;
+        since = 0; budget = row.budget; chunk = row.chunk;
+        continue;
+    counted_fail:               /* ... and the branch fails, as after the last of them */
+        s->w.work += row.work;
+        since = 0; budget = row.budget; chunk = row.chunk;
     fail:
         if (s->nch == base_ch) {
             if (c->mode == RUN_HOOK) c->failed = 1;
