@@ -344,7 +344,8 @@ typedef struct Game {
     long step_limit;                      /* STEP_BUDGET, or `moves steps N;` */
     int has_royal;
     int owned_sets;                       /* a program reads the squares by owner (Pos.owned:
-                                             CHOOSEANY, FORFRIEND, FORENEMY, FORRUN) */
+                                             CHOOSEANY, FORFRIEND, FORENEMY, FORRUN, a tail's
+                                             loop) */
     int distinct_blocks;                  /* the code has a `distinct { }` block (DISTINCT) */
     /* Moves' tails counted without running them at perft's last ply (tails.c, counttail.c) */
     struct CountTail *count_tails;
