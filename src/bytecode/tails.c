@@ -177,7 +177,7 @@ static int near_before(const int32_t *code, const CodeFunction *f, const FnJumps
 {
     for (int i = 0; i < fj->nnears; i++) {
         int pc = fj->nears[i];
-        if (pc + 23 > f->end || base_at(code, pc + 4) != OP_LOAD) continue;
+        if (pc + 24 > f->end || base_at(code, pc + 4) != OP_LOAD) continue;
         int j = pc + 21, target = code[j + 1];
         int on = base_at(code, target) == OP_FAIL ? j + 2 : target;
         int other = on == target ? j + 2 : target;
