@@ -371,7 +371,11 @@ typedef struct Game {
     int has_royal;
     int owned_sets;                       /* a program reads the squares by owner (Pos.owned:
                                              CHOOSEANY, FORFRIEND, FORENEMY, FORRUN,
-                                             FORFRIENDPV) */
+                                             FORFRIENDPV, a tail's loop) */
+    int distinct_blocks;                  /* the code has a `distinct { }` block (DISTINCT) */
+    /* Moves' tails counted without running them at perft's last ply (tails.c, counttail.c) */
+    struct CountTail *count_tails;
+    int ncount_tails;
     uint64_t royal_types[TYPE_WORDS];     /* bit t: type t is royal (a piece word's test) */
     /* Zillions' notion of attack (docs/zrf.md, "Check"): a square is attacked when an enemy move
      * would capture a piece of the other side standing there, by landing on it or by a capture

@@ -489,7 +489,12 @@ enum {
     S(LOAD_SUB, (LOAD, SUB), ANY, "LOAD a; SUB: the top of the stack - local a (checked)") \
     S(LOAD_MUL, (LOAD, MUL), ANY, "LOAD a; MUL: the top of the stack * local a (checked)") \
     S(NOT_JZ, (NOT, JZ), ANY, "NOT; JZ t: pop; jump to t if it is not 0") \
-    S(NOT_JNZ, (NOT, JNZ), ANY, "NOT; JNZ t: pop; jump to t if it is 0")
+    S(NOT_JNZ, (NOT, JNZ), ANY, "NOT; JNZ t: pop; jump to t if it is 0") \
+    S(COUNTTAIL, (LOAD), LOOP, \
+      "LOAD at the head of a move's tail: code after the branch's last test that cannot fail " \
+      "and ends in EMIT; RET (tails.c: MOVEP, a loop writing the owner of the neighbours that " \
+      "pass a test, notes, copies of locals). At perft's last ply the move is counted with " \
+      "what the tail would charge and write, without running it (counttail.c); else a LOAD")
 
 /* What a superinstruction's sequence must meet besides its opcodes (the MATCH column); LOOP:
  * never matched by the table: superinstr.c finds the whole pattern (longer than the SEQUENCE

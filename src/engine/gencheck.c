@@ -7,11 +7,12 @@
  * halfway, where the search stops for the hash table's move: gen_more); the captures-only list
  * must hold the plain list's captures in the same order; the first legal move must exist
  * exactly when the legal list is not empty. At the last ply, where perft only counts the moves
- * (node_count_legal), the count and the result are compared with the listed moves' instead
- * (gencheck_count). */
+ * (node_count_legal), the count and the result are compared with the listed moves' instead,
+ * and where every move is legal and none merges the work charged too (gencheck_count). */
 #include "gencheck.h"
 #include <string.h>
 #include "movegen.h"
+#include "vm.h"
 #include "oom.h"
 
 #define FIRST_CHECK_LIST 100     /* p's scratch lists from here on (perft plies are at most 30) */
@@ -106,11 +107,17 @@ void gencheck_node(Pos *p, int ply)
                           "legal moves are %d", first ? "" : "not ", legal->n);
 }
 
-void gencheck_count(Pos *p, int ply, int counted)
+void gencheck_count(Pos *p, int ply, int counted, long work)
 {
     int result = p->result, reason = p->result_reason, player = p->result_player;
     MoveList *plain = pos_list(p, FIRST_CHECK_LIST + ply);
+    long work0 = vm_work(p);
     node_moves_unnamed(p, plain);
+    /* where every move is legal, the count charges what the list does: the programs' moves
+     * counted (step 32) and their tails counted without being run (counttail.c) alike */
+    if (node_count_charges_as_listed(p->g) && vm_work(p) - work0 != work)
+        pos_runtime_error(p, 0, "internal error: the last ply's count charged %ld steps of work, "
+                          "the list %ld", work, vm_work(p) - work0);
     if (plain->n != counted || p->result != result || p->result_reason != reason ||
         p->result_player != player)
         pos_runtime_error(p, 0, "internal error: the last ply's count is %d moves (result %d), "

@@ -9,5 +9,5 @@
 void gencheck_node(Pos *p, int ply);
 /* The same at perft's last ply: `counted` (node_count_legal's answer, p->result as it left it)
  * against node_moves_unnamed's list. */
-void gencheck_count(Pos *p, int ply, int counted);
+void gencheck_count(Pos *p, int ply, int counted, long work);
 #endif

@@ -3,6 +3,7 @@
 #include "make.h"
 #include "gencheck.h"
 #include "movegen.h"
+#include "vm.h"
 
 volatile sig_atomic_t perft_stop;
 
@@ -12,8 +13,9 @@ uint64_t perft(Pos *p, int depth, int ply)
     MoveList *ml = pos_list(p, ply);
     /* bulk count: the leaves need not be made, nor even listed where the pins decide */
     if (depth == 1) {
+        long work0 = vm_work(p);
         int n = node_count_legal(p, ml);
-        if (p->check_gen) gencheck_count(p, ply, n);
+        if (p->check_gen) gencheck_count(p, ply, n, vm_work(p) - work0);
         return (uint64_t)n;
     }
     node_moves_unnamed(p, ml);      /* (counted, never named: no `qualify` text is needed) */

@@ -9,6 +9,7 @@
 #include "tree_compile.h"
 #include "opcodes.h"
 #include "parse.h"
+#include "tails.h"
 #include "oom.h"
 
 /* ---------- symbols ---------- */
@@ -1545,6 +1546,7 @@ static int finish_bytecode(Compiler *C)
         }
         thread_jumps(g, f);
         fuse_superinstructions(g, f);
+        find_count_tails(g, f);
         if (!verify_function(g, f, err, sizeof err, &deep)) {
             diag_plain(C->diag, "internal error: bytecode of '%s' fails verification after jump threading "
                        "and superinstructions: %s",

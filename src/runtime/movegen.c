@@ -9,6 +9,7 @@
 #include "make.h"
 #include "lines.h"
 #include "movegen.h"
+#include "tails.h"
 #include "extend.h"
 #include "capture.h"
 #include "effects.h"
@@ -505,6 +506,24 @@ static void count_board(Pos *p, MoveList *ml, CountCtx *cc)
     cc->n += n; cc->rejected += rejected;
 }
 
+static int node_countable(const Game *g)
+{
+    return !legal_list_whole(g) && g->extend_fn < 0 && !g->pass_forced;
+}
+
+/* No `legal` block and no royal piece: every move is legal, no piece is pinned, and no move's
+ * legality is judged: the line moves are counted (ataxx's jumps, a third of its moves), and the
+ * programs' moves that merge with none too (its clones, connect-four's drops) */
+static int counts_all_legal(const Game *g)
+{
+    return node_countable(g) && g->hook_fn[HOOK_LEGAL] < 0 && !g->has_royal;
+}
+
+int node_count_charges_as_listed(const Game *g)
+{
+    return counts_all_legal(g) && !g->distinct && !g->distinct_blocks;
+}
+
 /* The moves counted (linecount.h) are legal without a list entry: only the game's shape decides
  * whether a node may count them, and a node whose listed moves would merge (a `distinct { }`
  * block) is generated again in full. */
@@ -512,12 +531,8 @@ int node_count_legal(Pos *p, MoveList *ml)
 {
     const Game *g = p->g;
     Pins pins;
-    const int countable = !legal_list_whole(g) && g->extend_fn < 0 && !g->pass_forced;
-    /* No `legal` block and no royal piece: every move is legal, no piece is pinned, and no
-     * move's legality is judged: the line moves are counted (ataxx's jumps, a third of its
-     * moves), and the programs' moves that merge with none too (its clones, connect-four's
-     * drops) */
-    const int all_legal = countable && g->hook_fn[HOOK_LEGAL] < 0 && !g->has_royal;
+    const int countable = node_countable(g);
+    const int all_legal = counts_all_legal(g);
     if (all_legal || (countable && g->line_rays && g->legal_by_pins)) {
         vm_start_position(p);
         if (all_legal) { pins.npinned = 0; pins.watching = 0; }
@@ -1266,11 +1281,15 @@ void movegen_prepare(Game *g)
     /* Pos.owned costs every write of a cell some ten instructions (the tutorial's legality test
      * makes moves: 1.4 % of its perft): kept only where an instruction reads it */
     g->owned_sets = 0;
+    g->distinct_blocks = 0;
     for (int pc = 0; pc < g->ncode; pc += 1 + opcode_info[g->code[pc]].nops) {
         int op = g->code[pc];
         g->owned_sets |= op == OP_CHOOSEANY || op == OP_FORFRIEND || op == OP_FORENEMY ||
                          op == OP_FORRUN || op == OP_FORFRIENDPV;
+        g->distinct_blocks |= op == OP_DISTINCT;
     }
+    for (int i = 0; i < g->ncount_tails; i++)        /* (a tail's loop: counttail.c) */
+        g->owned_sets |= g->count_tails[i].loop_from >= 0;
     int next = 0;
     for (int t = 1; t <= g->ntypes; t++) {      /* the lines of moves and of attacks alike */
         for (int i = 0; i < g->types[t].natoms; i++) next += !ATOM_PLAIN(&g->types[t].atoms[i]);

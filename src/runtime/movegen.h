@@ -47,5 +47,10 @@ void node_moves_unnamed(Pos *p, MoveList *ml);
  * Where the pins decide legality (pins.h), the moves they call legal are counted, not listed
  * (linecount.h), so ml then holds only the others. */
 int node_count_legal(Pos *p, MoveList *ml);
+/* Whether node_count_legal charges the work node_moves_unnamed charges (perft --check-gen): in
+ * a game where every move is legal (no `legal` block, no royal piece) and no two moves merge
+ * (no `moves distinct`, no `distinct { }` block, where a node whose moves merge is generated
+ * again in full) */
+int node_count_charges_as_listed(const Game *g);
 
 #endif

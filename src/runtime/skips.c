@@ -110,6 +110,33 @@ uint64_t skip_near(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint6
     return left;
 }
 
+int skip_near_row(const Pos *p, const int32_t *ip, const int64_t *L, int mover, uint64_t mask,
+                  int8_t bits[64], long before[64], long *after)
+{
+    /* as near_pass in one walk (CHOOSENEAR: 10 a direction off the board, 13 one turned away;
+     * x a LOAD, tails.c), the squares that pass from the sets where the board keeps them */
+    const Game *g = p->g;
+    const int on = goes_on_with(code_of(p), ip + 21), test = opcode_info[ip[20]].base;
+    const int64_t x = L[ip[5]];
+    int n = 0;
+    long cost = 0;
+    if ((uint64_t)x >= (uint64_t)g->nsq) { *after = 10L * __builtin_popcountll(mask); return 0; }
+    const int16_t *nb = &g->neighbor[x * g->ndirs];
+    const int sets = nearset_usable(p, mover);
+    const uint64_t yes = sets ? nearset_passing(p, test, on, mover) : 0;
+    for (; mask; mask &= mask - 1) {
+        int d = __builtin_ctzll(mask);
+        int t = d < g->ndirs ? nb[d] : -1;
+        if (t < 0) { cost += 10; continue; }
+        if (sets ? !(yes >> t & 1) : square_test(p, test, t, mover) != on) { cost += 13; continue; }
+        bits[n] = (int8_t)d;
+        before[n++] = cost;
+        cost = 0;
+    }
+    *after = cost;
+    return n;
+}
+
 /* CHOOSEANY's search of the neighbours, decoded from the code after its test (superinstr.c,
  * any_follows): the direction set, the square looked from, the test and the value it goes on
  * with, and the instructions a square that fails it runs from PUSH 0 to the FAIL of the require
@@ -295,6 +322,17 @@ int64_t skip_choose(Pos *p, const int32_t *ip, const List *li, int pl, int mover
         }
     }
     long cost = 0;
+    if (!go && li->square_order && nearset_usable(p, mover)) {
+        /* CHOOSETEST over `board` (element j is square j), `choose a in board { require
+         * friend(a); ... }`: the next square that passes, by a bit scan of the squares by
+         * owner; each one passed over is charged its 5 (CHOOSELIST, LOAD, the test, its jump,
+         * FAIL) */
+        uint64_t yes = i < 64 ? nearset_passing(p, test, on, mover) & (~0ull << i) : 0;
+        int64_t k = yes ? __builtin_ctzll(yes) : n;
+        if (k > n) k = n;
+        *steps += 5 * (k - i);
+        return k;
+    }
     if (tab) {                        /* (go: CHOOSEANY) the first test as a set too */
         const uint64_t first = nearset_passing(p, test, on, mover);
         for (; i < n; i++) {

@@ -13,6 +13,13 @@
 uint64_t skip_near(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint64_t mask,
                    long *steps);
 
+/* CHOOSENEAR at ip, all its directions of mask at once (vm.c, a row of tails counted): the
+ * ones that pass, lowest first, into bits (the directions' numbers) and before (the steps
+ * skip_near charges for those passed over before each); returns how many, and in *after the
+ * steps charged for those after the last (skip_near's, its CHOOSEBIT's FAIL included). */
+int skip_near_row(const Pos *p, const int32_t *ip, const int64_t *L, int mover, uint64_t mask,
+                  int8_t bits[64], long before[64], long *after);
+
 /* CHOOSEGO, CHOOSEANY or CHOOSETEST at ip: the first index from i on (below n) of list li, as
  * player pl sees it, whose square passes the test after it (CHOOSEANY: and has a neighbour that
  * passes the search after that, x read from the locals L), or n; *steps as skip_near's. */

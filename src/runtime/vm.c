@@ -6,6 +6,7 @@
  * position (squares, players, types read from state), because a position can hold anything.
  */
 #include "vm.h"
+#include "counttail.h"
 #include "deferred.h"
 #include "fx.h"
 #include "guardtest.h"
@@ -259,6 +260,27 @@ static inline __attribute__((always_inline)) uint32_t branch_writes(Pos *p, int 
     return kept;
 }
 
+/* A move counted: n writes of its branch from trail_base on, of which `kept` leave a slot
+ * changed (UINT32_MAX: found from the trail, branch_writes), tl and ql characters of notes and
+ * qualifier. The list's bounds, the counted ones with the listed; the work emit_move charges. */
+static inline __attribute__((always_inline)) long count_move(Pos *p, RunCtx *c, uint32_t n,
+                                                             uint32_t tl, uint32_t ql,
+                                                             int trail_base, uint32_t kept,
+                                                             int line)
+{
+    const MoveList *ml = c->out;
+    EmitCount *k = c->count;
+    if (ml->n + k->n >= MAX_MOVES)
+        pos_runtime_error(p, line, "more than %d moves in one position", MAX_MOVES);
+    if ((uint64_t)ml->ntext + (uint64_t)k->text + tl + ql > MAX_LIST_TEXT)
+        pos_runtime_error(p, line, "the moves of one position have more than %d characters of notes", MAX_LIST_TEXT);
+    if (kept == UINT32_MAX) kept = branch_writes(p, trail_base, n, NULL, 1);
+    if ((uint64_t)ml->nops + (uint64_t)k->ops + kept > MAX_LIST_OPS)
+        pos_runtime_error(p, line, "the moves of one position record more than %d state changes", MAX_LIST_OPS);
+    k->n++; k->text += tl + ql; k->ops += kept;
+    return EMIT_STEPS + (long)n + tl + ql;
+}
+
 /* A move counted, not recorded (RunCtx.count): the bounds a recorded move meets (the moves, the
  * notes' characters and the state changes of one position, the counted ones with the listed)
  * and the work it is charged are emit_move's; only its list entry is not made. */
@@ -266,19 +288,9 @@ static __attribute__((noinline)) long emit_count(Pos *p, RunCtx *c, const int64_
                                                  int trail_base, int note_base, int qual_base,
                                                  int line)
 {
-    const MoveList *ml = c->out;
-    EmitCount *k = c->count;
-    if (ml->n + k->n >= MAX_MOVES)
-        pos_runtime_error(p, line, "more than %d moves in one position", MAX_MOVES);
     uint32_t n = (uint32_t)(p->ntrail - trail_base);
     uint32_t tl = (uint32_t)(L[3] - note_base), ql = (uint32_t)(L[5] - qual_base);
-    if ((uint64_t)ml->ntext + (uint64_t)k->text + tl + ql > MAX_LIST_TEXT)
-        pos_runtime_error(p, line, "the moves of one position have more than %d characters of notes", MAX_LIST_TEXT);
-    uint32_t kept = branch_writes(p, trail_base, n, NULL, 1);
-    if ((uint64_t)ml->nops + (uint64_t)k->ops + kept > MAX_LIST_OPS)
-        pos_runtime_error(p, line, "the moves of one position record more than %d state changes", MAX_LIST_OPS);
-    k->n++; k->text += tl + ql; k->ops += kept;
-    return EMIT_STEPS + (long)n + tl + ql;
+    return count_move(p, c, n, tl, ql, trail_base, UINT32_MAX, line);
 }
 
 /* Record a move: the state writes this run made so far become its ops. Returns the words and
@@ -662,6 +674,8 @@ static int64_t scan_ordered_height(const Pos *p, int64_t j, int64_t n, int64_t l
 #define DROP_KEPT() do {                                                           \
         if (kept) { s->nch--; s->nlocs = s->ch[s->nch].loc_off; kept = 0; }         \
     } while (0)
+/* The choice on top of the stack popped (a row counted at once: vm.c, count_any_row) */
+#define DROP_KEPT_NOW() do { s->nch--; s->nlocs = s->ch[s->nch].loc_off; } while (0)
 #define LINE (g->line[PC])
 /* The step budget bounds the work between two moves a run emits; but a run may emit MAX_MOVES
  * moves, and a position runs many programs and hooks. So every run also adds what it did (its
@@ -873,6 +887,223 @@ static inline long emit_any(Pos *p, RunCtx *c, int kind, int suffix, const int64
     if (__builtin_expect(L[LOC_DEFERRED] != 0, 0))
         return emit_deferred(p, c, kind, suffix, L, trail_base, note_base, qual_base, line);
     return emit_move(p, c, kind, suffix, L, trail_base, note_base, qual_base, line);
+}
+
+/* Whether EMIT of this kind is turned away (the branch fails): a drop off the board, from an
+ * empty hand or by no player; a move off the board */
+static inline int emit_refused(const Pos *p, const RunCtx *c, int kind, const int64_t *L)
+{
+    const Game *g = p->g;
+    int mover = c->mover;
+    if (kind == MK_DROP ? !SQOK(L[0]) : kind == MK_MOVE && (!SQOK(L[0]) || !SQOK(c->origin)))
+        return 1;
+    /* pos_make takes a dropped piece from the hand after the program's own changes: if the
+     * program emptied the hand itself (`take dropping from mover`), there is no piece left to
+     * drop, and the count would go below 0. Not a move. */
+    return kind == MK_DROP && (!PLOK(mover) || !TYOK(c->dropping) ||
+                               (!c->free_drop && p->st[HANDLOC(mover, c->dropping)] <= 0));
+}
+
+/* Whether the moves of tail t (tails.h) may be counted in this run at all: where they would
+ * merge or be listed, or its EMIT turns them away, it runs as written. (The same for every
+ * move a CHOOSENEAR leads to the tail: its locals and the list are as they were.) */
+static inline int count_tail_ready(const Pos *p, const RunCtx *c, const CountTail *t,
+                                   const int64_t *L)
+{
+#ifdef BOARDVM_MAXIMA
+    return 0;                        /* (the maxima of the trail and the steps see every write) */
+#endif
+    return c->count->on && !p->g->distinct && !L[LOC_GROUP] && !L[LOC_DEFERRED] &&
+           !c->out->emit_watch && !emit_refused(p, c, p->g->code[t->emit + 1], L);
+}
+
+/* What the move of tail t would be (count_tail_ready): the instructions the tail runs, its
+ * head's among them, its writes, the state changes they leave and its notes' characters; 0 where
+ * the tail must run as written: its board is not one counttail.h accounts for, or its writes
+ * or its notes would pass a bound inside it. */
+typedef struct { long steps; uint32_t writes, kept, text; } TailMove;
+
+static inline __attribute__((always_inline)) int tail_measure(Pos *p, const CountTail *t,
+                                                              const TailSets *ts,
+                                                              const int64_t *L, int note_base,
+                                                              TailMove *m)
+{
+    const Game *g = p->g;
+    TailBoard b;
+    if (!count_tail_board(p, L, t, ts, &b)) return 0;
+    if (p->ntrail - p->vm->trail0 + (long)b.writes > MAX_GEN_TRAIL) return 0;
+    uint32_t tl = (uint32_t)(L[3] - note_base);
+    for (int i = 0; i < t->nnotes; i++) {
+        char num[24];
+        size_t len;
+        int64_t v = L[t->note_local[i]];
+        if (t->note_kind[i] == 1 && SQOK(v)) len = t->name_len[v];    /* (note_piece's) */
+        else note_piece(g, t->note_kind[i], v, num, &len);
+        tl += (uint32_t)len;
+    }
+    /* (add_text's error at the NOTE that passes the bound: the text only grows) */
+    if (tl > MAX_MOVE_TEXT) return 0;
+    *m = (TailMove){ t->steps + b.loop_steps, b.writes, b.kept, tl };
+    return 1;
+}
+
+/* Whether the sums of a row of counted moves (their moves, notes, state changes and work)
+ * reach a bound that a move of the row would have met at its EMIT: then the row is left to the
+ * code, whose moves meet it where their runs would */
+static int row_bounded(const Pos *p, const RunCtx *c, long moves, long text, long ops, long w)
+{
+    const struct VmScratch *s = p->vm;
+    const Game *g = p->g;
+    const MoveList *ml = c->out;
+    const EmitCount *k = c->count;
+    return ml->n + k->n + moves - 1 >= MAX_MOVES ||
+           (uint64_t)ml->ntext + (uint64_t)k->text + (uint64_t)text > MAX_LIST_TEXT ||
+           (uint64_t)ml->nops + (uint64_t)k->ops + (uint64_t)ops > MAX_LIST_OPS ||
+           s->w.work + w - s->work0 > WORK_LIMIT || s->w.work + w > s->w.watch_at;
+}
+
+/* The step budget, the chunk and the work a row of counted moves leaves (vm_loop.h sets them,
+ * as CHARGE does at each EMIT, then goes on) */
+typedef struct { long work, budget, chunk; } RowCharge;
+
+/* COUNTTAIL at pc, at perft's last ply: the move of its tail counted without running the tail.
+ * Returns the instruction after the EMIT, *r what the run would have left there (the tail's
+ * steps, CHARGE at the EMIT); NULL: run it as written (no tail, count_tail_ready,
+ * tail_measure; a checkpoint or a bound would fall inside it). */
+static __attribute__((noinline)) const int32_t *count_tail(Pos *p, RunCtx *c, int pc,
+                                                           const int64_t *L, int trail_base,
+                                                           int note_base, int qual_base,
+                                                           long budget, long chunk,
+                                                           long first_chunk, RowCharge *r)
+{
+    const CountTail *t = count_tail_at(p->g, pc);
+    if (!t || !count_tail_ready(p, c, t, L)) return NULL;
+    /* the branch's writes before the tail (connect-four's `place` before `note`): counted as
+     * emit_count counts them where the tail writes nothing (else a slot both write would be
+     * one state change) */
+    uint32_t before = (uint32_t)(p->ntrail - trail_base), kept = 0;
+    if (before && (t->move_from >= 0 || t->loop_from >= 0)) return NULL;
+    TailMove m;
+    TailSets ts;
+    tail_sets(p, c->mover, t, &ts);
+    if (!tail_measure(p, t, &ts, L, note_base, &m) || budget < m.steps - 1) return NULL;
+    if (before) kept = branch_writes(p, trail_base, before, NULL, 1);
+    m.writes += before; m.kept += kept;
+    uint32_t ql = (uint32_t)(L[5] - qual_base);
+    long work = chunk - (budget - (m.steps - 1)) + EMIT_STEPS + m.writes + m.text + ql;
+    long w = p->vm->free_work ? 0 : work;
+    if (row_bounded(p, c, 1, m.text + ql, m.kept, w)) return NULL;
+    EmitCount *k = c->count;
+    k->n++; k->text += m.text + ql; k->ops += m.kept;
+    *r = (RowCharge){ w, first_chunk, first_chunk };
+    return p->g->code + t->ret;
+}
+
+/* A row of tails (vm_loop.h): CHOOSENEAR at ip, whose directions that pass lead to tail t, has
+ * taken direction `bit` (its steps charged), `rest` left. All its moves counted at once: the
+ * step budget, the chunk and the work as the VM would leave them after each move in turn (its
+ * pattern's 11 steps, the tail's, CHARGE at the EMIT, the RET after it, the choice's dispatch
+ * and skip_near's steps) and after the last, when the choice fails. 0, nothing done: a tail
+ * must run, or a checkpoint or a bound (the moves, the notes, the state changes, the position's
+ * work, the next look at the command's bounds, vm_watch) would fall inside the row; the VM then
+ * counts the moves one at a time, each meeting them where its run would. */
+static __attribute__((noinline)) int count_near_row(Pos *p, RunCtx *c, const int32_t *ip,
+                                                    int64_t *L, int bit, uint64_t rest,
+                                                    int trail_base, int note_base, int qual_base,
+                                                    long budget, long chunk, long first_chunk,
+                                                    RowCharge *r)
+{
+    const Game *g = p->g;
+    const CountTail *t = count_tail_after(g, (int)(ip - g->code));
+    if (!t || p->ntrail != trail_base || !count_tail_ready(p, c, t, L)) return 0;
+    int8_t bits[64];
+    long before[64], after;
+    const int nrest = skip_near_row(p, ip, L, c->mover, rest, bits, before, &after);
+    const int64_t x = L[ip[5]];
+    const uint32_t ql = (uint32_t)(L[5] - qual_base);
+    long moves = 0, text = 0, ops = 0, work = 0, bud = budget, ch = chunk;
+    TailSets ts;                            /* (the row writes nothing: the same sets for all) */
+    tail_sets(p, c->mover, t, &ts);
+    for (int i = -1; i < nrest; i++) {
+        int d = i < 0 ? bit : bits[i];
+        if (i >= 0) {                       /* RET (JMP, RET), CHOOSENEAR, its skip */
+            bud -= t->after + 1 + before[i];
+            if (bud < 0) return 0;
+        }
+        L[ip[2]] = d;
+        L[ip[10]] = SQOK(x) && d < g->ndirs ? g->neighbor[x * g->ndirs + d] : -1;
+        TailMove m;
+        if (!tail_measure(p, t, &ts, L, note_base, &m) || bud < 12 + m.steps - 1) return 0;
+        bud -= 12 + m.steps - 1;            /* the pattern, the tail (COUNTTAIL's dispatch in it) */
+        work += ch - bud + EMIT_STEPS + m.writes + m.text + ql;
+        bud = ch = first_chunk;
+        moves++; text += m.text + ql; ops += m.kept;
+    }
+    /* after the last: RET (JMP, RET); the choice resumed where directions are left, to fail */
+    uint64_t left = nrest ? rest & ~((2ull << bits[nrest - 1]) - 1) : rest;
+    bud -= t->after + (left ? after : 0);
+    if (bud < 0) return 0;
+    EmitCount *k = c->count;
+    long w = p->vm->free_work ? 0 : work;
+    if (row_bounded(p, c, moves, text, ops, w)) return 0;
+    k->n += moves; k->text += text; k->ops += ops;
+    *r = (RowCharge){ w, bud, ch };
+    return 1;
+}
+
+/* A row of drops (vm_loop.h): CHOOSEANY at ip has taken a square and run its search, whose
+ * branch goes on at EMIT; RET (`emit drop;` right after the search: ataxx's clones, in both its
+ * files). At perft's last ply, that move and those of every square after it that passes are
+ * counted at once, as count_row does (the choice's locals in a copy: skip_choose and
+ * skip_any_found write them as the run would, and nothing is done where the row is left to
+ * the code): each move EMIT's dispatch and CHARGE (no write, no note in the branch), RET, the
+ * choice resumed (its dispatch, skip_choose's steps, skip_any_found's). */
+static __attribute__((noinline)) int count_any_row(Pos *p, RunCtx *c, const int32_t *ip,
+                                                   const int32_t *emit, const int64_t *L,
+                                                   int nloc, int trail_base, int note_base,
+                                                   int qual_base, long budget, long chunk,
+                                                   long first_chunk, RowCharge *r)
+{
+    const Game *g = p->g;
+    struct VmScratch *s = p->vm;
+    const int mover = c->mover, kind = emit[1], pl = PLOK(mover) ? mover : 0;
+    if (opcode_info[emit[3]].base != OP_RET || g->distinct || L[LOC_GROUP] || L[LOC_DEFERRED] ||
+        c->out->emit_watch || p->ntrail != trail_base)
+        return 0;
+    int64_t Lc[MAX_LOCALS];
+    memcpy(Lc, L, sizeof *L * (size_t)nloc);
+    const List *li = &g->lists[ip[1]];
+    const int64_t n = li->n[pl];
+    const uint32_t text1 = (uint32_t)(L[3] - note_base) + (uint32_t)(L[5] - qual_base);
+    long moves = 0, work = 0, bud = budget, ch = chunk;
+    for (;;) {
+        if (emit_refused(p, c, kind, Lc) || --bud < 0) return 0;        /* EMIT */
+        work += ch - bud + EMIT_STEPS + text1;
+        bud = ch = first_chunk;
+        moves++;
+        bud -= 1;                                   /* RET */
+        int64_t i = Lc[ip[2]];
+        if (i >= n) break;                          /* (the last square: no choice was left) */
+        bud -= 1;                                   /* the choice resumed */
+        long st = 0;
+        if (i >= 0) {
+            int64_t k = skip_choose(p, ip, li, pl, mover, Lc, i, n, &st);
+            if (k >= n) st--;                       /* (no last CHOOSELIST: its FAIL) */
+            i = k;
+        }
+        if ((bud -= st) < 0) return 0;
+        if (i < 0 || i >= n) break;                 /* the choice dropped; the branch fails */
+        Lc[ip[2]] = i + 1;
+        Lc[ip[3]] = li->item[pl][i];
+        st = 0;
+        if (skip_any_found(p, ip, Lc, pl, mover, &st) != emit || (bud -= st) < 0) return 0;
+    }
+    EmitCount *k = c->count;
+    long w = s->free_work ? 0 : work;
+    if (row_bounded(p, c, moves, moves * (long)text1, 0, w)) return 0;
+    k->n += moves; k->text += moves * (long)text1;
+    *r = (RowCharge){ w, bud, ch };
+    return 1;
 }
 
 /* A move emitted by a RUN_GEN run (and the `moves-of` runs inside it, into the same list):

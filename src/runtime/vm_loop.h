@@ -4,8 +4,12 @@
  * own to include anywhere else.
  * The loop is compiled at -O3 whatever the build's level: 2.3 % to 2.5 % fewer instructions in
  * Nemoroth and Four Towers, spread over the handlers, and less CPU time (docs/runtime.md, step
- * 33). no-gcse: GCC's manual asks it for computed gotos. */
-static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, RunCtx *c)
+ * 33). no-gcse: GCC's manual asks it for computed gotos. ira-region=one: the register allocator
+ * takes the loop as one region; with its default regions, a few more cases (steps 35 to 37
+ * together) made it keep `ip` on the stack, and Nemoroth and Four Towers ran 25 % slower
+ * (docs/runtime.md, "Steps 35 to 37 together"). */
+static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOOP_NAME(Pos *p,
+                                                                                  RunCtx *c)
 {
     const int profiling = RUN_LOOP_PROFILING;
     const Game *g = p->g;
@@ -53,6 +57,7 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
     /* 1 while the instruction about to run is a CHOOSELIST or CHOOSEBIT resumed by a failure
      * with its choice still on the stack (see fail:) */
     int kept = 0;
+    RowCharge row;                   /* (moves counted natively: counted, below) */
 
     for (;;) {
         if (--budget < 0) goto checkpoint;
@@ -72,6 +77,13 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
             ip += 2; NEXT;
         vmcase(POP) sp--; ip += 1; NEXT;
         vmcase(LOAD) *sp++ = L[OPND(1)]; ip += 2; NEXT;
+        vmcase(COUNTTAIL)           /* a move's tail (tails.c): at perft's last ply, counted */
+            if (c->count && c->count->on && !profiling && !c->reads) {
+                const int32_t *next = count_tail(p, c, PC, L, trail_base, note_base, qual_base,
+                                                 budget, chunk, FIRST_CHUNK, &row);
+                if (next) { ip = next; goto counted; }
+            }
+            *sp++ = L[OPND(1)]; ip += 2; NEXT;
         vmcase(STORE) L[OPND(1)] = *--sp; ip += 2; NEXT;
         vmcase(LOADG) LOG_LOC(g->vars[OPND(1)].base); *sp++ = p->st[g->vars[OPND(1)].base]; ip += 2; NEXT;
         vmcase(STOREG) pos_set(p, g->vars[OPND(1)].base, (int32_t)*--sp); ip += 2; NEXT;
@@ -243,6 +255,13 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
             int bit = __builtin_ctzll(mask);
             mask &= mask - 1;
             L[OPND(1)] = (int64_t)mask;
+            /* at perft's last ply, the directions that lead to a tail (tails.c) counted in a
+             * row, no choice pushed or popped (vm.c); where one of them must run, the choice
+             * goes on as written, and COUNTTAIL counts what it can */
+            if (*ip == OP_CHOOSENEAR && c->count && c->count->on && !profiling && !c->reads &&
+                count_near_row(p, c, ip, L, bit, mask, trail_base, note_base, qual_base, budget,
+                               chunk, FIRST_CHUNK, &row))
+                goto counted_fail;
             if (mask && *ip == OP_CHOOSENEAR) push_choice(p, s, PC, L, OPND(3), LINE);
             L[OPND(2)] = bit;
             ip += 4; NEXT;
@@ -264,8 +283,17 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
             L[OPND(3)] = li->item[pl][i];
             if (*ip == OP_CHOOSEANY && !profiling && !c->reads) {
                 long st = 0;
+                const int32_t *any = ip;
                 ip = skip_any_found(p, ip, L, pl, mover, &st);
                 BULK_STEPS(st);
+                /* at perft's last ply, `emit drop;` right after the search: the row of squares
+                 * counted at once (vm.c, count_any_row), the choice dropped */
+                if (c->count && c->count->on && *ip == OP_EMIT &&
+                    count_any_row(p, c, any, ip, L, nloc, trail_base, note_base, qual_base,
+                                  budget, chunk, FIRST_CHUNK, &row)) {
+                    if (L[any[2]] < n) DROP_KEPT_NOW();
+                    goto counted_fail;
+                }
                 NEXT;
             }
             ip += 5; NEXT;
@@ -723,11 +751,7 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
         vmcase(EMIT) {
             int kind = OPND(1);
             if (c->mode == RUN_GEN) {
-                if (kind == MK_DROP ? !SQOK(L[0]) : kind == MK_MOVE && (!SQOK(L[0]) || !SQOK(c->origin))) goto fail;
-                /* pos_make takes a dropped piece from the hand after the program's own changes:
-                 * if the program emptied the hand itself (`take dropping from mover`), there is
-                 * no piece left to drop, and the count would go below 0. Not a move. */
-                if (kind == MK_DROP && (!PLOK(mover) || !TYOK(c->dropping) || (!c->free_drop && p->st[HANDLOC(mover, c->dropping)] <= 0))) goto fail;
+                if (emit_refused(p, c, kind, L)) goto fail;
                 if (kind == MK_MOVE && L[4]) kind = MK_LANDED;     /* `land` already moved it */
                 /* the step bound is on the work between two moves; the position's bound goes on */
                 GEN_EMIT(kind, OPND(2), L);
@@ -910,6 +934,13 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
             pos_runtime_error(p, LINE, "bad opcode %d", *ip);
         }
         continue;
+    counted:                    /* moves counted natively (vm.c): the budget, chunk and work */
+        s->w.work += row.work;
+        since = 0; budget = row.budget; chunk = row.chunk;
+        continue;
+    counted_fail:               /* ... and the branch fails, as after the last of them */
+        s->w.work += row.work;
+        since = 0; budget = row.budget; chunk = row.chunk;
     fail:
         if (s->nch == base_ch) {
             if (c->mode == RUN_HOOK) c->failed = 1;
