@@ -142,12 +142,15 @@ async function perftDivide() {
   const t0 = Date.now();
   s.send('isready');
   await s.until(/^readyok/);
-  ok(Date.now() - t0 < 500, `readyok during a search within 0.5 s (${Date.now() - t0} ms)`);
+  // 2 s, not less: CI machines are shared, and a load of 11 once took this past 0.5 s; a
+  // search that did not read its input while it thinks would answer only when it ends (never,
+  // under `go infinite`), so the bound still fails that.
+  ok(Date.now() - t0 < 2000, `readyok during a search within 2 s (${Date.now() - t0} ms)`);
   const t1 = Date.now();
   s.send('stop');
   const after = await s.until(/^bestmove /);
   const best = after[after.length - 1];
-  ok(best.t - t1 < 500, `bestmove within 0.5 s of stop (${best.t - t1} ms)`);
+  ok(best.t - t1 < 2000, `bestmove within 2 s of stop (${best.t - t1} ms)`);
   await s.close();
 }
 
