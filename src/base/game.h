@@ -344,7 +344,9 @@ typedef struct Game {
     long step_limit;                      /* STEP_BUDGET, or `moves steps N;` */
     int has_royal;
     int owned_sets;                       /* a program reads the squares by owner (Pos.owned:
-                                             CHOOSEANY, FORFRIEND, FORENEMY, FORRUN) */
+                                             CHOOSEANY, FORFRIEND, FORENEMY, FORRUN, FORRUNS) */
+    struct RunDirs *run_dirs;             /* FORRUNS's step along each direction as a set
+                                             (runsets.c), or NULL */
     uint64_t royal_types[TYPE_WORDS];     /* bit t: type t is royal (a piece word's test) */
     /* Zillions' notion of attack (docs/zrf.md, "Check"): a square is attacked when an enemy move
      * would capture a piece of the other side standing there, by landing on it or by a capture

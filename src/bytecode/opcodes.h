@@ -234,6 +234,12 @@ enum {
     X(FORTEST, OPS(LIST, LOCAL, LOCAL, JUMP), 0, 0, 0, E_RBOARD, \
       "FORLIST that first passes over the elements for which the test after it fails (made " \
       "from FORLIST; LOAD C; HEIGHT or LOADSQ v; PUSH k; a comparison; JZ back: superinstr.c)") \
+    X(FORRUNS, OPS(LIST, LOCAL, LOCAL, JUMP), 0, 0, 0, E_RBOARD, \
+      "FORFRIEND or FORENEMY whose body is FORRUN's count from each square: it also passes over " \
+      "the squares from none of whose directions the count comes to K2 (FORLIST; LOAD C; " \
+      "FRIEND or ENEMY; JZ back; PUSHDIRS; STORE m; FORRUN over m from C back to the FORLIST: " \
+      "superinstr.c, runs_follow; `for s in board { if enemy(s) { for d in lines { ...a run of " \
+      "K... } } }`)") \
     X(STEP, NO_OPS, 1, 0, 0, 0, \
       "pop a direction; move the cursor one step along it; fail if that leaves the board") \
     X(GO, NO_OPS, 1, 0, 0, 0, "pop a square; put the cursor there; fail on none") \

@@ -18,6 +18,7 @@
 #include "lines.h"
 #include "opcodes.h"
 #include "royal.h"
+#include "runsets.h"
 #include "skips.h"
 #include "squareof.h"
 
