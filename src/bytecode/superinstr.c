@@ -342,6 +342,25 @@ static int walk_follows(const int32_t *code, int pc, int end)
            op_is(code, c + 19, end, OP_JMP, c);
 }
 
+/* At pc, PLACE and then only notes of locals or constants before an EMIT that ends the branch
+ * (a top-level `moves` program's `place Disc for mover at t; note t; emit stay;`, connect-four's
+ * drop):
+ *     PLACE; (LOAD x or PUSH k; NOTE kind)...; EMIT kind suffix; (JMP to) RET
+ * Nothing after the place reads the state before the move is emitted, and the branch ends
+ * there (vm.c, count_placed, reads the words so). */
+static int place_emit_follows(const int32_t *code, int pc, int end)
+{
+    int q = next_pc(code, pc);
+    while ((is_at(code, q, end, OP_LOAD) || is_at(code, q, end, OP_PUSH)) &&
+           is_at(code, q + 2, end, OP_NOTE))
+        q += 4;
+    if (!is_at(code, q, end, OP_EMIT)) return 0;
+    q = next_pc(code, q);
+    for (int jumps = 0; jumps < PLACE_EMIT_JUMPS && is_at(code, q, end, OP_JMP); jumps++)
+        q = code[q + 1];
+    return is_at(code, q, end, OP_RET);
+}
+
 void fuse_superinstructions(Game *g, int fn)
 {
     const CodeFunction *f = &g->fns[fn];
@@ -373,6 +392,10 @@ void fuse_superinstructions(Game *g, int fn)
             if (choose_test_follows(code, pc, f->end, 1))
                 code[pc] = any_follows(code, pc, f->end) ? OP_CHOOSEANY : OP_CHOOSEGO;
             else if (choose_test_follows(code, pc, f->end, 0)) code[pc] = OP_CHOOSETEST;
+            continue;
+        }
+        if (code[pc] == OP_PLACE) {
+            if (place_emit_follows(code, pc, f->end)) code[pc] = OP_PLACEEMIT;
             continue;
         }
         if (code[pc] == OP_LOAD && walk_follows(code, pc, f->end)) {

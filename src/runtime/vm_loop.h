@@ -746,7 +746,20 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
             sp -= 1;
             if (!fx_remove(p, sp)) goto fail;
             ip += 1; NEXT;
-        vmcase(PLACE)
+        vmcase(PLACE) vmcase(PLACEEMIT)
+            if (*ip == OP_PLACEEMIT && !profiling) {
+                /* the move only counted: counted without the place (vm.c, count_placed) */
+                long ins, after;
+                long w = count_placed(p, c, ip, sp, L, trail_base, note_base, qual_base, &ins,
+                                      &after, LINE);
+                if (w >= 0) {
+                    sp -= 3;
+                    BULK_STEPS(ins);             /* the notes and EMIT */
+                    CHARGE(w);
+                    BULK_STEPS(after);           /* the JMPs and RET */
+                    goto fail;
+                }
+            }
             sp -= 3;
             if (!fx_place(p, sp, LINE)) goto fail;
             ip += 1; NEXT;
