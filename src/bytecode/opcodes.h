@@ -452,8 +452,6 @@ enum {
     S(LOAD_PUSH_GE_JZ, (LOAD, PUSH, GE, JZ), ANY, "LOAD a; PUSH k; GE; JZ t") \
     S(LOAD_PUSH_EQ_JZ, (LOAD, PUSH, EQ, JZ), ANY, "LOAD a; PUSH k; EQ; JZ t") \
     S(LOAD_PUSH_NE_JZ, (LOAD, PUSH, NE, JZ), ANY, "LOAD a; PUSH k; NE; JZ t") \
-    S(LOAD_PUSH_NE_JNZ, (LOAD, PUSH, NE, JNZ), ANY, \
-      "LOAD a; PUSH k; NE; JNZ t: jump to t if local a != k (`require t != none;`)") \
     S(LOAD_PUSH_ADD_STORE, (LOAD, PUSH, ADD, STORE), SAME_LOCAL, \
       "LOAD a; PUSH k; ADD; STORE a: local a += k (checked)") \
     S(LOAD_PUSH_ISTYPE_JZ, (LOAD, PUSH, ISTYPE, JZ), ANY, \

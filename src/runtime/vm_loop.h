@@ -478,8 +478,6 @@ static __attribute__((optimize("O3", "no-gcse"))) void RUN_LOOP_NAME(Pos *p, Run
         LK_JZ(LOAD_PUSH_GE_JZ, a >= b)
         LK_JZ(LOAD_PUSH_EQ_JZ, a == b)
         LK_JZ(LOAD_PUSH_NE_JZ, a != b)
-        vmcase(LOAD_PUSH_NE_JNZ) SUPER(2, 4, 5);
-            ip = L[OPND(1)] != OPND(3) ? code + OPND(6) : ip + 7; NEXT;
 #undef LL_JZ
 #undef LK_JZ
         vmcase(LOAD_PUSH_ADD_STORE)
