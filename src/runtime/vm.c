@@ -263,8 +263,9 @@ static inline __attribute__((always_inline)) uint32_t branch_writes(Pos *p, int 
  * notes' characters and the state changes of one position, the counted ones with the listed)
  * and the work it is charged are emit_move's; only its list entry is not made. n: its trail
  * entries, tl and ql its notes' and qualifier's characters, kept its state changes. */
-static long count_move(Pos *p, RunCtx *c, uint32_t n, uint32_t tl, uint32_t ql, uint32_t kept,
-                       int line)
+static inline __attribute__((always_inline)) long count_move(Pos *p, RunCtx *c, uint32_t n,
+                                                            uint32_t tl, uint32_t ql,
+                                                            uint32_t kept, int line)
 {
     const MoveList *ml = c->out;
     EmitCount *k = c->count;
@@ -287,6 +288,7 @@ static __attribute__((noinline)) long emit_count(Pos *p, RunCtx *c, const int64_
     return count_move(p, c, n, tl, ql, branch_writes(p, trail_base, n, NULL, 1), line);
 }
 
+#define NOTE_PIECE_MAX 63
 static const char *note_piece(const Game *g, int kind, int64_t a, char num[24], size_t *len);
 
 /* PLACEEMIT at ip, its operands on the stack below sp (superinstr.c, place_emit_follows: PLACE;
@@ -313,9 +315,14 @@ static __attribute__((noinline)) long count_placed(Pos *p, RunCtx *c, const int3
     const int32_t *q = ip + 1;
     long n = 0;
     for (; opcode_info[*q].base != OP_EMIT; q += 4, n += 2) {   /* LOAD x or PUSH k; NOTE k */
-        char num[24];
-        size_t len;
-        note_piece(g, q[3], opcode_info[*q].base == OP_LOAD ? L[q[1]] : q[1], num, &len);
+        const int64_t a = opcode_info[*q].base == OP_LOAD ? L[q[1]] : q[1];
+        size_t len = 0;
+        if (q[3] == 1 && FX_SQOK(g, a))          /* a square's name, note_piece's case 1 */
+            while (len < NOTE_PIECE_MAX && g->sq_name[a][len]) len++;
+        else {
+            char num[24];
+            note_piece(g, q[3], a, num, &len);
+        }
         tl += (int64_t)len;
         if (tl > MAX_MOVE_TEXT) return -1;       /* (NOTE's error, from the code as written) */
     }
@@ -442,7 +449,6 @@ static void add_text(Pos *p, char **buf, int *n, int *cap, int64_t *end, int bas
 /* The text `note` and `qualify` add for a value of the kind given (0 a string, 1 a square, 2 a
  * piece type, 4 a player, else a number), at most NOTE_PIECE_MAX characters; num is room for
  * a number. (No snprintf: in the Nemoroth scream's orders it was a tenth of the perft.) */
-#define NOTE_PIECE_MAX 63
 static const char *note_piece(const Game *g, int kind, int64_t a, char num[24], size_t *len)
 {
     const char *t;
