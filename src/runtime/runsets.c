@@ -90,9 +90,9 @@ void runsets_prepare(Game *g)
     g->run_dirs = rd;
 }
 
-/* What the walks along r from the squares P cost as written (the sum above); *hits gets the
- * squares of P whose count comes to K2 (wstar: its rounds, -1 for none). (A function for each
- * kind of step: the shift's is the one that runs.) */
+/* What the walks along r from the squares P cost as written, the sum above less its 22 |P|;
+ * *hits gets the squares of P whose count comes to K2 (wstar: its rounds, -1 for none). (A
+ * function for each kind of step: the shift's is the one that runs.) */
 static inline __attribute__((always_inline)) long walks_cost(const RunDir *r, uint64_t P,
                                                              uint64_t Y, int wmax, int wstar,
                                                              uint64_t *hits, int is_shift)
@@ -109,10 +109,12 @@ static inline __attribute__((always_inline)) long walks_cost(const RunDir *r, ui
         walked += nearset_count(A);
     }
     if (wstar == wmax) *hits = A;              /* (A_wmax, or none when the loop ended early) */
-    return 22L * nearset_count(P) + 20 * walked - 7L * nearset_count(A) - 3L * nearset_count(off);
+    return 20 * walked - 7L * nearset_count(A) - 3L * nearset_count(off);
 }
 
-static long dir_cost(const RunDir *r, uint64_t P, uint64_t Y, int wmax, int wstar, uint64_t *hits)
+/* (the caller adds the 22 |P| once for all the directions) */
+static inline __attribute__((always_inline)) long dir_cost(const RunDir *r, uint64_t P, uint64_t Y,
+                                                           int wmax, int wstar, uint64_t *hits)
 {
     return r->is_shift ? walks_cost(r, P, Y, wmax, wstar, hits, 1)
                        : walks_cost(r, P, Y, wmax, wstar, hits, 0);
@@ -161,7 +163,7 @@ int64_t skip_runs(const Pos *p, const int32_t *ip, int64_t *L, int mover, int64_
             cost += dir_cost(&rd->dir[__builtin_ctzll(m)], P, run, wmax, wstar, &h);
     }
     const long taken = nearset_count(P);
-    *steps += cost + 7 * taken + 4 * (stop - i - taken);
+    *steps += cost + (7 + 22L * nearset_count(dirs)) * taken + 4 * (stop - i - taken);
     if (!hit && P) {                           /* to the end: the last round's locals */
         const int last = 63 - __builtin_clzll(P);
         L[ip[2]] = last + 1;
