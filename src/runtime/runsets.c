@@ -12,7 +12,7 @@
  * wmax the least j with c0 + a*j >= K. The count comes to K2 where c0 + a*w = K2: on the
  * squares of A_w* less A_w*+1 (A_wmax itself when w* = wmax). The first square of S that has
  * such a direction is left to the code (which walks it again, FORRUN); those before it are
- * passed over, each charged what the code as written would have run (tests/runs-steps.sh):
+ * passed over, each charged what the code as written would have run (tests/run-loop-steps.sh):
  *   4 a square of the list not in S (FORLIST, LOAD, the test, JZ);
  *   7 a square of S (the same, PUSHDIRS, STORE, the FORBIT that ends its directions);
  *   a direction 11 (FORBIT, t = step(s, d), k = c0, the test of k), 20 a round walked, and the
