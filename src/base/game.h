@@ -370,8 +370,10 @@ typedef struct Game {
     long step_limit;                      /* STEP_BUDGET, or `moves steps N;` */
     int has_royal;
     int owned_sets;                       /* a program reads the squares by owner (Pos.owned:
-                                             CHOOSEANY, FORFRIEND, FORENEMY, FORRUN,
+                                             CHOOSEANY, FORFRIEND, FORENEMY, FORRUN, FORRUNS,
                                              FORFRIENDPV, a tail's loop) */
+    struct RunDirs *run_dirs;             /* FORRUNS's step along each direction as a set
+                                             (runsets.c), or NULL */
     int distinct_blocks;                  /* the code has a `distinct { }` block (DISTINCT) */
     /* Moves' tails counted without running them at perft's last ply (tails.c, counttail.c) */
     struct CountTail *count_tails;

@@ -283,6 +283,24 @@ const int32_t *skip_walk(const Pos *p, const int32_t *ip, int64_t *L, int pl, in
     const int64_t d = opcode_info[ip[14]].base == OP_PUSHDIR ? g->dir_map[pl][ip[15]] : L[ip[15]];
     int64_t t = L[tl];
     long n = 0;
+    if (test == OP_EMPTY && g->stack == 1 && (uint64_t)d < (uint64_t)g->ndirs) {
+        /* (square_test's EMPTY on a board of one piece a square, the step's checks of d once:
+         * connect-four's drop climbs its column at every move) */
+        const int32_t *st = p->st;
+        const int16_t *nb = g->neighbor + d;
+        const int ndirs = g->ndirs;
+        const uint64_t nsq = (uint64_t)g->nsq;
+        for (int round = 0; round < WALK_MAX; round++) {
+            if (t == -1) { *steps += n + 4; return g->code + ip[6]; }
+            const int in = (uint64_t)t < nsq;
+            if ((in && st[t] == 0) != on) { *steps += n + 7; return g->code + ip[6]; }
+            t = in ? nb[t * ndirs] : -1;
+            L[tl] = t;
+            n += 12;
+        }
+        *steps += n;
+        return ip;
+    }
     for (int round = 0; round < WALK_MAX; round++) {
         if (t == -1) { *steps += n + 4; return g->code + ip[6]; }
         if (square_test(p, test, t, mover) != on) { *steps += n + 7; return g->code + ip[6]; }

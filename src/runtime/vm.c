@@ -20,6 +20,7 @@
 #include "lines.h"
 #include "opcodes.h"
 #include "royal.h"
+#include "runsets.h"
 #include "skips.h"
 #include "squareof.h"
 
@@ -260,13 +261,13 @@ static inline __attribute__((always_inline)) uint32_t branch_writes(Pos *p, int 
     return kept;
 }
 
-/* A move counted: n writes of its branch from trail_base on, of which `kept` leave a slot
- * changed (UINT32_MAX: found from the trail, branch_writes), tl and ql characters of notes and
- * qualifier. The list's bounds, the counted ones with the listed; the work emit_move charges. */
+/* A move counted, not recorded (RunCtx.count): the bounds a recorded move meets (the moves, the
+ * notes' characters and the state changes of one position, the counted ones with the listed)
+ * and the work it is charged are emit_move's; only its list entry is not made. n: its trail
+ * entries, tl and ql its notes' and qualifier's characters, kept its state changes. */
 static inline __attribute__((always_inline)) long count_move(Pos *p, RunCtx *c, uint32_t n,
-                                                             uint32_t tl, uint32_t ql,
-                                                             int trail_base, uint32_t kept,
-                                                             int line)
+                                                            uint32_t tl, uint32_t ql,
+                                                            uint32_t kept, int line)
 {
     const MoveList *ml = c->out;
     EmitCount *k = c->count;
@@ -274,23 +275,64 @@ static inline __attribute__((always_inline)) long count_move(Pos *p, RunCtx *c, 
         pos_runtime_error(p, line, "more than %d moves in one position", MAX_MOVES);
     if ((uint64_t)ml->ntext + (uint64_t)k->text + tl + ql > MAX_LIST_TEXT)
         pos_runtime_error(p, line, "the moves of one position have more than %d characters of notes", MAX_LIST_TEXT);
-    if (kept == UINT32_MAX) kept = branch_writes(p, trail_base, n, NULL, 1);
     if ((uint64_t)ml->nops + (uint64_t)k->ops + kept > MAX_LIST_OPS)
         pos_runtime_error(p, line, "the moves of one position record more than %d state changes", MAX_LIST_OPS);
     k->n++; k->text += tl + ql; k->ops += kept;
     return EMIT_STEPS + (long)n + tl + ql;
 }
 
-/* A move counted, not recorded (RunCtx.count): the bounds a recorded move meets (the moves, the
- * notes' characters and the state changes of one position, the counted ones with the listed)
- * and the work it is charged are emit_move's; only its list entry is not made. */
 static __attribute__((noinline)) long emit_count(Pos *p, RunCtx *c, const int64_t *L,
                                                  int trail_base, int note_base, int qual_base,
                                                  int line)
 {
     uint32_t n = (uint32_t)(p->ntrail - trail_base);
     uint32_t tl = (uint32_t)(L[3] - note_base), ql = (uint32_t)(L[5] - qual_base);
-    return count_move(p, c, n, tl, ql, trail_base, UINT32_MAX, line);
+    return count_move(p, c, n, tl, ql, branch_writes(p, trail_base, n, NULL, 1), line);
+}
+
+#define NOTE_PIECE_MAX 63
+static const char *note_piece(const Game *g, int kind, int64_t a, char num[24], size_t *len);
+
+/* PLACEEMIT at ip, its operands on the stack below sp (superinstr.c, place_emit_follows: PLACE;
+ * (LOAD x or PUSH k; NOTE k)...; EMIT; JMPs to RET), where its move is only counted (emit_move's
+ * test) and the branch has written nothing before it: the place is not made (perft's last ply
+ * made and undid it for every move counted, a fifth of connect-four's perft). The move is counted
+ * as emit_count would count it after the place: one trail entry, kept where the piece differs
+ * from the cell's; the notes' lengths as NOTE adds them. Returns the EMIT's work and sets *ins to
+ * the instructions from the one after the place to the EMIT, *after to the JMPs and RET after
+ * it; or -1 where the code runs as written (the place fails or is not one cell's, a note too
+ * long, a move listed, an EMIT not `stay`). */
+static __attribute__((noinline)) long count_placed(Pos *p, RunCtx *c, const int32_t *ip,
+                                                   const int64_t *sp, const int64_t *L,
+                                                   int trail_base, int note_base, int qual_base,
+                                                   long *ins, long *after, int line)
+{
+    const Game *g = p->g;
+    if (c->mode != RUN_GEN || !c->count || !c->count->on || g->distinct || L[LOC_GROUP] ||
+        L[LOC_DEFERRED] || c->out->emit_watch || g->stack != 1 || p->ntrail != trail_base)
+        return -1;
+    const int64_t type = sp[-3], pl = sp[-2], sq = sp[-1];
+    if (!FX_SQOK(g, sq) || !FX_TYOK(g, type) || !(FX_PLOK(g, pl) || pl == -1)) return -1;
+    int64_t tl = L[3] - note_base;
+    const int32_t *q = ip + 1;
+    long n = 0;
+    for (; opcode_info[*q].base != OP_EMIT; q += 4, n += 2) {   /* LOAD x or PUSH k; NOTE k */
+        const int64_t a = opcode_info[*q].base == OP_LOAD ? L[q[1]] : q[1];
+        size_t len = 0;
+        if (q[3] == 1 && FX_SQOK(g, a))          /* a square's name, note_piece's case 1 */
+            while (len < NOTE_PIECE_MAX && g->sq_name[a][len]) len++;
+        else {
+            char num[24];
+            note_piece(g, q[3], a, num, &len);
+        }
+        tl += (int64_t)len;
+        if (tl > MAX_MOVE_TEXT) return -1;       /* (NOTE's error, from the code as written) */
+    }
+    if (q[1] != MK_STAY) return -1;
+    *ins = n + 1;
+    for (*after = 1, q += 3; opcode_info[*q].base == OP_JMP; ++*after) q = g->code + q[1];
+    const uint32_t kept = p->st[sq] != PW_MAKE(type, pl);
+    return count_move(p, c, 1, (uint32_t)tl, (uint32_t)(L[5] - qual_base), kept, line);
 }
 
 /* Record a move: the state writes this run made so far become its ops. Returns the words and
@@ -409,7 +451,6 @@ static void add_text(Pos *p, char **buf, int *n, int *cap, int64_t *end, int bas
 /* The text `note` and `qualify` add for a value of the kind given (0 a string, 1 a square, 2 a
  * piece type, 4 a player, else a number), at most NOTE_PIECE_MAX characters; num is room for
  * a number. (No snprintf: in the Nemoroth scream's orders it was a tenth of the perft.) */
-#define NOTE_PIECE_MAX 63
 static const char *note_piece(const Game *g, int kind, int64_t a, char num[24], size_t *len)
 {
     const char *t;
@@ -428,7 +469,9 @@ static const char *note_piece(const Game *g, int kind, int64_t a, char num[24], 
         return q;
     }
     }
-    *len = strnlen(t, NOTE_PIECE_MAX);
+    size_t n = 0;                 /* (names are a few characters: strnlen's call cost more) */
+    while (n < NOTE_PIECE_MAX && t[n]) n++;
+    *len = n;
     return t;
 }
 
