@@ -432,6 +432,13 @@ enum {
       "CHOOSELIST that first passes over the squares that would fail at once: CHOOSELIST l i s " \
       "k; LOAD s; EMPTY, FRIEND or ENEMY; a jump one way of which is FAIL (`choose a in board " \
       "{ require friend(a); ... }`)") \
+    S(CHOOSEDROPS, (CHOOSELIST, LOAD, STORE, LOAD), LOOP, \
+      "CHOOSELIST whose body drops a piece at the end of a walk from the square: CHOOSELIST l " \
+      "i s k; LOAD s; STORE t; a WALK of t; LOAD t; PUSH -1; NE; JNZ over FAIL; the PLACE's " \
+      "operands (PUSH k, MOVER or LOAD x each); PLACEEMIT (superinstr.c, drops_follow: " \
+      "connect-four's `choose s in bottom { let t = s; while ... { t = step(t, n); } require " \
+      "t != none; place ...; note t; emit stay; }`). At perft's last ply every element's move " \
+      "is counted at once, without a choice (vm.c, count_drop_row)") \
     S(PLACEEMIT, (PLACE, LOAD, NOTE, EMIT), LOOP, \
       "PLACE followed by nothing but notes of locals or constants, an EMIT and RET: PLACE; " \
       "(LOAD x or PUSH k; NOTE k)...; EMIT; JMPs (at most PLACE_EMIT_JUMPS) to RET " \

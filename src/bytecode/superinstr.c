@@ -389,6 +389,35 @@ static int place_emit_follows(const int32_t *code, int pc, int end)
     return is_at(code, q, end, OP_RET);
 }
 
+/* At pc, CHOOSELIST l i s k whose branch drops a piece where a walk from s stops (a gravity
+ * game's drop: `choose s in bottom { let t = s; while t != none and not empty(t) { t = step(t,
+ * n); } require t != none; place Disc for mover at t; note t; emit stay; }`), each instruction
+ * at a place vm.c's count_drop_row reads:
+ *     pc+5: LOAD s; STORE t;   pc+9: the walk of t (walk_follows), leaving to e;
+ *     e: LOAD t; PUSH -1; NE; JNZ e+8; FAIL;   e+8: three of PUSH k, MOVER, LOAD x; PLACEEMIT
+ * The branch writes only the locals t (and the choice's i and s), and ends at the PLACEEMIT's
+ * EMIT, or fails at the FAIL. */
+static int drops_follow(const int32_t *code, int pc, int end)
+{
+    int i = code[pc + 2], s = code[pc + 3], t = code[pc + 8], w = pc + 9;
+    if (!op_is(code, pc + 5, end, OP_LOAD, s) || !is_at(code, pc + 7, end, OP_STORE)) return 0;
+    if (i == s || i == t || s == t || !op_is(code, w, end, OP_LOAD, t) ||
+        !walk_follows(code, w, end))
+        return 0;
+    int e = code[w + 6];
+    if (e <= w || !op_is(code, e, end, OP_LOAD, t) || !op_is(code, e + 2, end, OP_PUSH, -1) ||
+        !is_at(code, e + 4, end, OP_NE) || !op_is(code, e + 5, end, OP_JNZ, e + 8) ||
+        !is_at(code, e + 7, end, OP_FAIL))
+        return 0;
+    int q = e + 8;
+    for (int k = 0; k < 3; k++) {                 /* the place's piece type, owner and square */
+        if (is_at(code, q, end, OP_MOVER)) q += 1;
+        else if (is_at(code, q, end, OP_PUSH) || is_at(code, q, end, OP_LOAD)) q += 2;
+        else return 0;
+    }
+    return is_at(code, q, end, OP_PLACE) && place_emit_follows(code, q, end);
+}
+
 void fuse_superinstructions(Game *g, int fn)
 {
     const CodeFunction *f = &g->fns[fn];
@@ -421,10 +450,14 @@ void fuse_superinstructions(Game *g, int fn)
             if (choose_test_follows(code, pc, f->end, 1))
                 code[pc] = any_follows(code, pc, f->end) ? OP_CHOOSEANY : OP_CHOOSEGO;
             else if (choose_test_follows(code, pc, f->end, 0)) code[pc] = OP_CHOOSETEST;
+            else if (drops_follow(code, pc, f->end)) code[pc] = OP_CHOOSEDROPS;
             continue;
         }
         if (code[pc] == OP_PLACE) {
-            if (place_emit_follows(code, pc, f->end)) code[pc] = OP_PLACEEMIT;
+            if (place_emit_follows(code, pc, f->end)) {
+                code[pc] = OP_PLACEEMIT;
+                game_name_lengths(g);               /* (its notes' lengths: vm.c) */
+            }
             continue;
         }
         if (code[pc] == OP_LOAD && walk_follows(code, pc, f->end)) {

@@ -290,49 +290,99 @@ static __attribute__((noinline)) long emit_count(Pos *p, RunCtx *c, const int64_
     return count_move(p, c, n, tl, ql, branch_writes(p, trail_base, n, NULL, 1), line);
 }
 
-#define NOTE_PIECE_MAX 63
+#define NOTE_PIECE_MAX NOTE_NAME_MAX
 static const char *note_piece(const Game *g, int kind, int64_t a, char num[24], size_t *len);
 
-/* PLACEEMIT at ip, its operands on the stack below sp (superinstr.c, place_emit_follows: PLACE;
- * (LOAD x or PUSH k; NOTE k)...; EMIT; JMPs to RET), where its move is only counted (emit_move's
- * test) and the branch has written nothing before it: the place is not made (perft's last ply
- * made and undid it for every move counted, a fifth of connect-four's perft). The move is counted
- * as emit_count would count it after the place: one trail entry, kept where the piece differs
- * from the cell's; the notes' lengths as NOTE adds them. Returns the EMIT's work and sets *ins to
- * the instructions from the one after the place to the EMIT, *after to the JMPs and RET after
- * it; or -1 where the code runs as written (the place fails or is not one cell's, a note too
- * long, a move listed, an EMIT not `stay`). */
+/* Whether a move emitted here would only be counted (emit_move's test) with nothing written
+ * by its branch before (trail_base): what PLACEEMIT's count and a row of drops ask */
+static inline int place_counted_here(const Pos *p, const RunCtx *c, const int64_t *L,
+                                     int trail_base)
+{
+    const Game *g = p->g;
+    return c->mode == RUN_GEN && c->count && c->count->on && !g->distinct && !L[LOC_GROUP] &&
+           !L[LOC_DEFERRED] && !c->out->emit_watch && g->stack == 1 && p->ntrail == trail_base;
+}
+
+/* What follows a PLACEEMIT at ip (PLACE; (LOAD x or PUSH k; NOTE k)...; EMIT; JMPs to RET),
+ * read once for the moves it counts: the notes of locals (at most PLACE_NOTES), the characters
+ * of those of constants, ins the instructions from the one after the place to the EMIT, after
+ * the JMPs and RET after it. 0 where the code runs as written: more notes of locals, an EMIT
+ * not `stay`. */
+#define PLACE_NOTES 4
+/* The characters note_piece writes (out of line: its room for a number stays off the callers) */
+static __attribute__((noinline)) size_t note_length(const Game *g, int kind, int64_t a)
+{
+    char num[24];
+    size_t len = 0;
+    note_piece(g, kind, a, num, &len);
+    return len;
+}
+
+typedef struct {
+    int n;
+    int32_t loc[PLACE_NOTES], kind[PLACE_NOTES];
+    int64_t fixed;
+    long ins, after;
+} PlaceNotes;
+
+static int place_notes(const Game *g, const int32_t *ip, PlaceNotes *pn)
+{
+    const int32_t *q = ip + 1;
+    pn->n = 0; pn->fixed = 0; pn->ins = 1;
+    for (; opcode_info[*q].base != OP_EMIT; q += 4, pn->ins += 2) {   /* LOAD x or PUSH k; NOTE k */
+        if (opcode_info[*q].base == OP_LOAD) {
+            if (pn->n == PLACE_NOTES) return 0;
+            pn->loc[pn->n] = q[1]; pn->kind[pn->n++] = q[3];
+        } else
+            pn->fixed += (int64_t)note_length(g, q[3], q[1]);
+    }
+    if (q[1] != MK_STAY) return 0;
+    for (pn->after = 1, q += 3; opcode_info[*q].base == OP_JMP; ++pn->after) q = g->code + q[1];
+    return 1;
+}
+
+/* A place not made, measured (place_notes): the notes' characters from note_base on as NOTE
+ * would add them, and whether the piece differs from the cell's (a state change). 0 where the
+ * code runs as written: the place would fail or is not one cell's, the notes too long. */
+typedef struct { int64_t tl; uint32_t kept; } PlacedMove;
+
+static inline __attribute__((always_inline)) int place_measure(const Pos *p, const PlaceNotes *pn,
+                                                               int64_t type, int64_t pl,
+                                                               int64_t sq, const int64_t *L,
+                                                               int note_base, PlacedMove *m)
+{
+    const Game *g = p->g;
+    if (!FX_SQOK(g, sq) || !FX_TYOK(g, type) || !(FX_PLOK(g, pl) || pl == -1)) return 0;
+    int64_t tl = L[3] - note_base + pn->fixed;
+    for (int k = 0; k < pn->n; k++) {
+        const int64_t a = L[pn->loc[k]];
+        tl += pn->kind[k] == 1 && FX_SQOK(g, a) ? g->sq_name_len[a]   /* (superinstr.c made it) */
+                                                : (int64_t)note_length(g, pn->kind[k], a);
+    }
+    if (tl > MAX_MOVE_TEXT) return 0;            /* (NOTE's error, from the code as written) */
+    m->tl = tl;
+    m->kept = p->st[sq] != PW_MAKE(type, pl);
+    return 1;
+}
+
+/* PLACEEMIT at ip, its operands on the stack below sp, where its move is only counted and the
+ * branch has written nothing before it (place_counted_here): the place is not made (perft's
+ * last ply made and undid it for every move counted, a fifth of connect-four's perft). The move
+ * is counted as emit_count would count it after the place: one trail entry, a state change
+ * where the piece differs from the cell's (place_measure). Returns the EMIT's work and sets
+ * *ins and *after (place_measure); or -1 where the code runs as written. */
 static __attribute__((noinline)) long count_placed(Pos *p, RunCtx *c, const int32_t *ip,
                                                    const int64_t *sp, const int64_t *L,
                                                    int trail_base, int note_base, int qual_base,
                                                    long *ins, long *after, int line)
 {
-    const Game *g = p->g;
-    if (c->mode != RUN_GEN || !c->count || !c->count->on || g->distinct || L[LOC_GROUP] ||
-        L[LOC_DEFERRED] || c->out->emit_watch || g->stack != 1 || p->ntrail != trail_base)
+    PlaceNotes pn;
+    PlacedMove m;
+    if (!place_counted_here(p, c, L, trail_base) || !place_notes(p->g, ip, &pn) ||
+        !place_measure(p, &pn, sp[-3], sp[-2], sp[-1], L, note_base, &m))
         return -1;
-    const int64_t type = sp[-3], pl = sp[-2], sq = sp[-1];
-    if (!FX_SQOK(g, sq) || !FX_TYOK(g, type) || !(FX_PLOK(g, pl) || pl == -1)) return -1;
-    int64_t tl = L[3] - note_base;
-    const int32_t *q = ip + 1;
-    long n = 0;
-    for (; opcode_info[*q].base != OP_EMIT; q += 4, n += 2) {   /* LOAD x or PUSH k; NOTE k */
-        const int64_t a = opcode_info[*q].base == OP_LOAD ? L[q[1]] : q[1];
-        size_t len = 0;
-        if (q[3] == 1 && FX_SQOK(g, a))          /* a square's name, note_piece's case 1 */
-            while (len < NOTE_PIECE_MAX && g->sq_name[a][len]) len++;
-        else {
-            char num[24];
-            note_piece(g, q[3], a, num, &len);
-        }
-        tl += (int64_t)len;
-        if (tl > MAX_MOVE_TEXT) return -1;       /* (NOTE's error, from the code as written) */
-    }
-    if (q[1] != MK_STAY) return -1;
-    *ins = n + 1;
-    for (*after = 1, q += 3; opcode_info[*q].base == OP_JMP; ++*after) q = g->code + q[1];
-    const uint32_t kept = p->st[sq] != PW_MAKE(type, pl);
-    return count_move(p, c, 1, (uint32_t)tl, (uint32_t)(L[5] - qual_base), kept, line);
+    *ins = pn.ins; *after = pn.after;
+    return count_move(p, c, 1, (uint32_t)m.tl, (uint32_t)(L[5] - qual_base), m.kept, line);
 }
 
 /* Record a move: the state writes this run made so far become its ops. Returns the words and
@@ -1145,6 +1195,82 @@ static __attribute__((noinline)) int count_any_row(Pos *p, RunCtx *c, const int3
     long w = s->free_work ? 0 : work;
     if (row_bounded(p, c, moves, moves * (long)text1, 0, w)) return 0;
     k->n += moves; k->text += moves * (long)text1;
+    *r = (RowCharge){ w, bud, ch };
+    return 1;
+}
+
+/* A row of drops at the ends of walks (vm_loop.h): CHOOSEDROPS at ip (superinstr.c,
+ * drops_follow), entered or resumed, at perft's last ply. The moves of this element and of every
+ * one after it are counted at once, no choice pushed, in a copy of the locals: for each, what
+ * the VM would charge as it runs the branch (the choice's dispatch; LOAD s, STORE t; the walk,
+ * skip_walk's steps; LOAD, PUSH, NE, JNZ, and FAIL where the walk left the board; the place's
+ * three operands and its dispatch; PLACEEMIT's count: its notes and EMIT, CHARGE, the JMPs and
+ * RET) and the move as count_placed counts it. 0, nothing done: the branch has written, a walk
+ * not over in one go, a place that would not be counted, a checkpoint or a bound inside the
+ * row, or no move in it; the VM then runs the elements one at a time. */
+static __attribute__((noinline)) int count_drop_row(Pos *p, RunCtx *c, const int32_t *ip,
+                                                    const int64_t *L, int nloc, int trail_base,
+                                                    int note_base, int qual_base, long budget,
+                                                    long chunk, long first_chunk, RowCharge *r)
+{
+    const Game *g = p->g;
+    const int mover = c->mover, pl = PLOK(mover) ? mover : 0;
+    if (!place_counted_here(p, c, L, trail_base)) return 0;
+    const List *li = &g->lists[ip[1]];
+    const int64_t n = li->n[pl];
+    const int islot = ip[2], sslot = ip[3], t = ip[8];
+    const int32_t *walk = ip + 9, *exit = g->code + walk[6], *q = exit + 8;
+    int64_t v[3];                       /* the place's operands: a local's index, or the value */
+    int from_local[3];
+    for (int k = 0; k < 3; k++, q += 1 + opcode_info[*q].nops) {
+        const int op = opcode_info[*q].base;
+        from_local[k] = op == OP_LOAD;
+        v[k] = op == OP_MOVER ? mover : q[1];
+    }
+    PlaceNotes pn;
+    if (!place_notes(g, q, &pn)) return 0;
+    /* the walk over empty cells or stones along a constant direction, here (else skip_walk) */
+    const int64_t d = opcode_info[walk[14]].base == OP_PUSHDIR ? g->dir_map[pl][walk[15]] : -1;
+    const int cells = opcode_info[walk[9]].base == OP_EMPTY && g->stack == 1 &&
+                      (uint64_t)d < (uint64_t)g->ndirs;
+    const int on = opcode_info[walk[10]].base == OP_JZ;
+    const int16_t *nb = cells ? g->neighbor + d : NULL;
+    int64_t Lc[MAX_LOCALS];
+    memcpy(Lc, L, sizeof *L * (size_t)nloc);
+    const uint32_t ql = (uint32_t)(L[5] - qual_base);
+    long moves = 0, text = 0, ops = 0, work = 0, bud = budget, ch = chunk;
+    for (int64_t i = Lc[islot];; i++) {
+        if (i < 0 || i >= n) return 0;                  /* (the code's own way: the choice fails) */
+        Lc[islot] = i + 1;
+        Lc[sslot] = li->item[pl][i];
+        Lc[t] = Lc[sslot];                              /* LOAD s; STORE t */
+        long st = 0;
+        if (cells ? !walk_cells(p->st, nb, g->ndirs, (uint64_t)g->nsq, on, &Lc[t], &st)
+                  : skip_walk(p, walk, Lc, pl, mover, &st) != exit)
+            return 0;
+        bud -= 2 + st + 4;                              /* the copy, the walk, the require */
+        if (Lc[t] == -1) bud -= 1;                      /* FAIL */
+        else {
+            PlacedMove m;
+            if (!place_measure(p, &pn, from_local[0] ? Lc[v[0]] : v[0],
+                               from_local[1] ? Lc[v[1]] : v[1], from_local[2] ? Lc[v[2]] : v[2],
+                               Lc, note_base, &m))
+                return 0;
+            bud -= 3 + 1 + pn.ins;                      /* the operands, PLACEEMIT, notes, EMIT */
+            if (bud < 0) return 0;
+            work += ch - bud + EMIT_STEPS + 1 + m.tl + ql;
+            bud = ch = first_chunk;
+            bud -= pn.after;                            /* the JMPs and RET */
+            moves++; text += m.tl + ql; ops += m.kept;
+        }
+        if (bud < 0) return 0;
+        if (i + 1 >= n) break;                          /* (no choice was left for the next) */
+        bud -= 1;                                       /* the choice resumed */
+    }
+    long w = p->vm->free_work ? 0 : work;
+    if (!moves || row_bounded(p, c, moves, text, ops, w)) return 0;
+    EmitCount *k = c->count;
+    k->n += moves; k->text += text; k->ops += ops;
     *r = (RowCharge){ w, bud, ch };
     return 1;
 }

@@ -360,7 +360,15 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             L[OPND(2)] = 64 * k + __builtin_ctzll(w);
             ip += 4; NEXT;
         }
-        vmcase(CHOOSELIST) {
+        vmcase(CHOOSELIST) vmcase(CHOOSEDROPS) {
+            /* at perft's last ply, a drop at the end of a walk from each square: the row of
+             * moves counted at once (vm.c, count_drop_row), the choice dropped */
+            if (*ip == OP_CHOOSEDROPS && c->count && !profiling && !c->reads &&
+                count_drop_row(p, c, ip, L, nloc, trail_base, note_base, qual_base, budget, chunk,
+                               FIRST_CHUNK, &row)) {
+                DROP_KEPT();
+                goto counted_fail;
+            }
             const List *li = &g->lists[OPND(1)];
             int pl = PLOK(mover) ? mover : 0;
             int64_t i = L[OPND(2)];
@@ -993,7 +1001,7 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
              * locals but its cursor: the choice stays, and the instruction writes the cursor
              * into it (AGAIN_CHOICE) or drops it (DROP_KEPT), instead of a pop and a copy. */
             if (*ip == OP_CHOOSELIST || *ip == OP_CHOOSEBIT || *ip == OP_CHOOSEGO ||
-                *ip == OP_CHOOSEANY || *ip == OP_CHOOSETEST) kept = 1;
+                *ip == OP_CHOOSEANY || *ip == OP_CHOOSETEST || *ip == OP_CHOOSEDROPS) kept = 1;
             else { s->nch--; s->nlocs = ch->loc_off; }
         }
     }
