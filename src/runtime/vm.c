@@ -53,6 +53,7 @@ struct VmScratch {
     double deadline; jmp_buf *on_deadline;
     const int *halt;                   /* vm_set_halt: another thread's stop, read with the clock */
     uint32_t ta_key[256]; uint8_t ta_val[256];   /* type_arith_cached: (a, b, minus) + 1, result */
+    struct DropShape *drop;            /* count_drop_row: the last row's code, read once */
 };
 
 static int collect_line_target(void *ctx, int to, int32_t captured)
@@ -78,6 +79,7 @@ static struct VmScratch *scratch(Pos *p)
 void vm_free_scratch(Pos *p)
 {
     if (!p->vm) return;
+    free(p->vm->drop);
     for (int i = 0; i < p->vm->nreply; i++) { movelist_free(p->vm->reply[i]); free(p->vm->reply[i]); }
     free(p->vm->reply);
     deferred_free(&p->vm->deferred);
@@ -293,14 +295,22 @@ static __attribute__((noinline)) long emit_count(Pos *p, RunCtx *c, const int64_
 #define NOTE_PIECE_MAX NOTE_NAME_MAX
 static const char *note_piece(const Game *g, int kind, int64_t a, char num[24], size_t *len);
 
-/* Whether a move emitted here would only be counted (emit_move's test) with nothing written
- * by its branch before (trail_base): what PLACEEMIT's count and a row of drops ask */
+/* Whether a move emitted here is emit_move's plain case (no merge, nothing deferred, no watch
+ * on the emits), on a board of one piece a square, with nothing written by its branch before
+ * (trail_base): what a row of drops asks (count_drop_row) */
+static inline int place_plain_here(const Pos *p, const RunCtx *c, const int64_t *L,
+                                   int trail_base)
+{
+    const Game *g = p->g;
+    return c->mode == RUN_GEN && !g->distinct && !L[LOC_GROUP] && !L[LOC_DEFERRED] &&
+           !c->out->emit_watch && g->stack == 1 && p->ntrail == trail_base;
+}
+
+/* ... and only counted (emit_move's test): what PLACEEMIT's count asks */
 static inline int place_counted_here(const Pos *p, const RunCtx *c, const int64_t *L,
                                      int trail_base)
 {
-    const Game *g = p->g;
-    return c->mode == RUN_GEN && c->count && c->count->on && !g->distinct && !L[LOC_GROUP] &&
-           !L[LOC_DEFERRED] && !c->out->emit_watch && g->stack == 1 && p->ntrail == trail_base;
+    return c->count && c->count->on && place_plain_here(p, c, L, trail_base);
 }
 
 /* What follows a PLACEEMIT at ip (PLACE; (LOAD x or PUSH k; NOTE k)...; EMIT; JMPs to RET),
@@ -323,6 +333,7 @@ typedef struct {
     int32_t loc[PLACE_NOTES], kind[PLACE_NOTES];
     int64_t fixed;
     long ins, after;
+    const int32_t *emit;
 } PlaceNotes;
 
 static int place_notes(const Game *g, const int32_t *ip, PlaceNotes *pn)
@@ -337,6 +348,7 @@ static int place_notes(const Game *g, const int32_t *ip, PlaceNotes *pn)
             pn->fixed += (int64_t)note_length(g, q[3], q[1]);
     }
     if (q[1] != MK_STAY) return 0;
+    pn->emit = q;
     for (pn->after = 1, q += 3; opcode_info[*q].base == OP_JMP; ++pn->after) q = g->code + q[1];
     return 1;
 }
@@ -1048,7 +1060,8 @@ static int row_bounded(const Pos *p, const RunCtx *c, long moves, long text, lon
     const struct VmScratch *s = p->vm;
     const Game *g = p->g;
     const MoveList *ml = c->out;
-    const EmitCount *k = c->count;
+    static const EmitCount none;
+    const EmitCount *k = c->count ? c->count : &none;
     return ml->n + k->n + moves - 1 >= MAX_MOVES ||
            (uint64_t)ml->ntext + (uint64_t)k->text + (uint64_t)text > MAX_LIST_TEXT ||
            (uint64_t)ml->nops + (uint64_t)k->ops + (uint64_t)ops > MAX_LIST_OPS ||
@@ -1199,15 +1212,92 @@ static __attribute__((noinline)) int count_any_row(Pos *p, RunCtx *c, const int3
     return 1;
 }
 
+/* What count_drop_row reads of a CHOOSEDROPS's code (superinstr.c, drops_follow), read once
+ * and kept in the scratch while the rows are of the same instruction: the walk's exit, the
+ * place, its operands (a local's index or a constant; MOVER) and its notes */
+typedef struct DropShape {
+    const Game *g;
+    const int32_t *ip, *exit, *place;
+    int64_t v[3];
+    int from_local[3], is_mover[3], ok;
+    PlaceNotes pn;
+} DropShape;
+
+static const DropShape *drop_shape(Pos *p, const int32_t *ip)
+{
+    struct VmScratch *s = p->vm;
+    const Game *g = p->g;
+    if (!s->drop) {
+        s->drop = calloc(1, sizeof *s->drop);
+        if (!s->drop) out_of_memory("the interpreter's scratch");
+    }
+    DropShape *sh = s->drop;
+    if (sh->ip != ip || sh->g != g) {
+        sh->g = g; sh->ip = ip;
+        sh->exit = g->code + ip[9 + 6];
+        const int32_t *q = sh->exit + 8;
+        for (int k = 0; k < 3; k++, q += 1 + opcode_info[*q].nops) {
+            const int op = opcode_info[*q].base;
+            sh->from_local[k] = op == OP_LOAD;
+            sh->is_mover[k] = op == OP_MOVER;
+            sh->v[k] = op == OP_MOVER ? 0 : q[1];
+        }
+        sh->place = q;
+        sh->ok = place_notes(g, q, &sh->pn);
+    }
+    return sh->ok ? sh : NULL;
+}
+
+/* The moves of a row of drops listed (count_drop_row, where they are not only counted): each
+ * made as the code makes it (the place, its notes, EMIT) and undone, in the copy of the
+ * locals Lc; v and from_local the place's operands. Returns the EMITs' work. (The place cannot
+ * fail: place_measure has made fx_place's tests.) */
+static long list_drops(Pos *p, RunCtx *c, const int32_t *ip, int64_t *Lc, const int64_t v[3],
+                       const int from_local[3], const int32_t *place, const PlaceNotes *pn,
+                       int n, const int32_t *elem, const int32_t *to, int trail_base,
+                       int note_base, int qual_base)
+{
+    const Game *g = p->g;
+    struct VmScratch *s = p->vm;
+    const List *li = &g->lists[ip[1]];
+    const int pl = PLOK(c->mover) ? c->mover : 0;
+    const int64_t notes0 = Lc[3];
+    long work = 0;
+    for (int j = 0; j < n; j++) {
+        Lc[ip[2]] = elem[j] + 1;
+        Lc[ip[3]] = li->item[pl][elem[j]];
+        Lc[ip[8]] = to[j];
+        int64_t a[3];
+        for (int k = 0; k < 3; k++) a[k] = from_local[k] ? Lc[v[k]] : v[k];
+        (void)fx_place(p, a, g->line[place - g->code]);
+        for (const int32_t *q = place + 1; q != pn->emit; q += 4) {   /* LOAD x or PUSH k; NOTE */
+            char num[24];
+            size_t len;
+            const char *t = note_piece(g, q[3], opcode_info[*q].base == OP_LOAD ? Lc[q[1]] : q[1],
+                                       num, &len);
+            add_text(p, &s->nb, &s->nnb, &s->capnb, &Lc[3], note_base, t, len,
+                     g->line[q + 2 - g->code]);
+        }
+        work += emit_any(p, c, MK_STAY, pn->emit[2], Lc, trail_base, note_base, qual_base,
+                         g->line[pn->emit - g->code]);
+        pos_undo_to(p, trail_base);
+        Lc[3] = notes0;
+    }
+    return work;
+}
+
 /* A row of drops at the ends of walks (vm_loop.h): CHOOSEDROPS at ip (superinstr.c,
- * drops_follow), entered or resumed, at perft's last ply. The moves of this element and of every
- * one after it are counted at once, no choice pushed, in a copy of the locals: for each, what
- * the VM would charge as it runs the branch (the choice's dispatch; LOAD s, STORE t; the walk,
- * skip_walk's steps; LOAD, PUSH, NE, JNZ, and FAIL where the walk left the board; the place's
- * three operands and its dispatch; PLACEEMIT's count: its notes and EMIT, CHARGE, the JMPs and
- * RET) and the move as count_placed counts it. 0, nothing done: the branch has written, a walk
- * not over in one go, a place that would not be counted, a checkpoint or a bound inside the
- * row, or no move in it; the VM then runs the elements one at a time. */
+ * drops_follow), entered or resumed in a RUN_GEN run. The moves of this element and of every
+ * one after it are counted, or listed, at once, no choice pushed, in a copy of the locals: for
+ * each, what the VM would charge as it runs the branch (the choice's dispatch; LOAD s, STORE t;
+ * the walk, skip_walk's steps; LOAD, PUSH, NE, JNZ, and FAIL where the walk left the board; the
+ * place's three operands and its dispatch; its notes, EMIT, CHARGE, the JMPs and RET), and the
+ * move as count_placed counts it, or as the code would list it (list_drops). The row is measured
+ * first, and taken only where no checkpoint and no bound falls inside it (the moves, the notes,
+ * the state changes, the position's work, the command's watch, the trail): 0, nothing done, and
+ * the VM runs the elements one at a time. Also 0 where the branch has written, a walk is not
+ * over in one go, a place would not be made, or there is no move. */
+#define DROP_ROW_MAX 64
 static __attribute__((noinline)) int count_drop_row(Pos *p, RunCtx *c, const int32_t *ip,
                                                     const int64_t *L, int nloc, int trail_base,
                                                     int note_base, int qual_base, long budget,
@@ -1215,20 +1305,18 @@ static __attribute__((noinline)) int count_drop_row(Pos *p, RunCtx *c, const int
 {
     const Game *g = p->g;
     const int mover = c->mover, pl = PLOK(mover) ? mover : 0;
-    if (!place_counted_here(p, c, L, trail_base)) return 0;
+    const int counted = c->count && c->count->on;
+    if (!place_plain_here(p, c, L, trail_base)) return 0;
+    const DropShape *sh = drop_shape(p, ip);
+    if (!sh) return 0;
     const List *li = &g->lists[ip[1]];
     const int64_t n = li->n[pl];
     const int islot = ip[2], sslot = ip[3], t = ip[8];
-    const int32_t *walk = ip + 9, *exit = g->code + walk[6], *q = exit + 8;
+    const int32_t *walk = ip + 9, *exit = sh->exit, *place = sh->place;
+    const PlaceNotes pn = sh->pn;
     int64_t v[3];                       /* the place's operands: a local's index, or the value */
-    int from_local[3];
-    for (int k = 0; k < 3; k++, q += 1 + opcode_info[*q].nops) {
-        const int op = opcode_info[*q].base;
-        from_local[k] = op == OP_LOAD;
-        v[k] = op == OP_MOVER ? mover : q[1];
-    }
-    PlaceNotes pn;
-    if (!place_notes(g, q, &pn)) return 0;
+    const int *from_local = sh->from_local;
+    for (int k = 0; k < 3; k++) v[k] = sh->is_mover[k] ? mover : sh->v[k];
     /* the walk over empty cells or stones along a constant direction, here (else skip_walk) */
     const int64_t d = opcode_info[walk[14]].base == OP_PUSHDIR ? g->dir_map[pl][walk[15]] : -1;
     const int cells = opcode_info[walk[9]].base == OP_EMPTY && g->stack == 1 &&
@@ -1238,6 +1326,7 @@ static __attribute__((noinline)) int count_drop_row(Pos *p, RunCtx *c, const int
     int64_t Lc[MAX_LOCALS];
     memcpy(Lc, L, sizeof *L * (size_t)nloc);
     const uint32_t ql = (uint32_t)(L[5] - qual_base);
+    int32_t elem[DROP_ROW_MAX], to[DROP_ROW_MAX];   /* (the moves' elements and squares) */
     long moves = 0, text = 0, ops = 0, work = 0, bud = budget, ch = chunk;
     for (int64_t i = Lc[islot];; i++) {
         if (i < 0 || i >= n) return 0;                  /* (the code's own way: the choice fails) */
@@ -1252,7 +1341,8 @@ static __attribute__((noinline)) int count_drop_row(Pos *p, RunCtx *c, const int
         if (Lc[t] == -1) bud -= 1;                      /* FAIL */
         else {
             PlacedMove m;
-            if (!place_measure(p, &pn, from_local[0] ? Lc[v[0]] : v[0],
+            if (moves == DROP_ROW_MAX ||
+                !place_measure(p, &pn, from_local[0] ? Lc[v[0]] : v[0],
                                from_local[1] ? Lc[v[1]] : v[1], from_local[2] ? Lc[v[2]] : v[2],
                                Lc, note_base, &m))
                 return 0;
@@ -1261,16 +1351,27 @@ static __attribute__((noinline)) int count_drop_row(Pos *p, RunCtx *c, const int
             work += ch - bud + EMIT_STEPS + 1 + m.tl + ql;
             bud = ch = first_chunk;
             bud -= pn.after;                            /* the JMPs and RET */
+            elem[moves] = (int32_t)i; to[moves] = (int32_t)Lc[t];
             moves++; text += m.tl + ql; ops += m.kept;
         }
         if (bud < 0) return 0;
         if (i + 1 >= n) break;                          /* (no choice was left for the next) */
         bud -= 1;                                       /* the choice resumed */
     }
-    long w = p->vm->free_work ? 0 : work;
+    struct VmScratch *s = p->vm;
+    long w = s->free_work ? 0 : work;
     if (!moves || row_bounded(p, c, moves, text, ops, w)) return 0;
-    EmitCount *k = c->count;
-    k->n += moves; k->text += text; k->ops += ops;
+    if (counted) {
+        EmitCount *k = c->count;
+        k->n += moves; k->text += text; k->ops += ops;
+    } else {
+        if (p->ntrail + 1 - s->trail0 > MAX_GEN_TRAIL) return 0;
+        memcpy(Lc, L, sizeof *L * (size_t)nloc);
+        long listed = list_drops(p, c, ip, Lc, v, from_local, place, &pn, (int)moves, elem, to,
+                                 trail_base, note_base, qual_base);
+        /* (the EMITs' work as emit_move counts it, for the one measured) */
+        if (!s->free_work) w += listed - (EMIT_STEPS * moves + moves + text);
+    }
     *r = (RowCharge){ w, bud, ch };
     return 1;
 }

@@ -361,9 +361,9 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             ip += 4; NEXT;
         }
         vmcase(CHOOSELIST) vmcase(CHOOSEDROPS) {
-            /* at perft's last ply, a drop at the end of a walk from each square: the row of
-             * moves counted at once (vm.c, count_drop_row), the choice dropped */
-            if (*ip == OP_CHOOSEDROPS && c->count && !profiling && !c->reads &&
+            /* a drop at the end of a walk from each square: the row of moves counted or
+             * listed at once (vm.c, count_drop_row), the choice dropped */
+            if (*ip == OP_CHOOSEDROPS && !profiling && !c->reads &&
                 count_drop_row(p, c, ip, L, nloc, trail_base, note_base, qual_base, budget, chunk,
                                FIRST_CHUNK, &row)) {
                 DROP_KEPT();
