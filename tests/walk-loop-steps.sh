@@ -4,7 +4,9 @@
 # (`moves steps N`) under which the program below counts its moves (`perft 1`) is the same with
 # and without --profile (which runs the code as written, one instruction at a time), and is the
 # count worked out by hand below. A build that charges one step too few or too many in a round,
-# or at either way out of the loop, moves the plain bound off it.
+# or at either way out of the loop, moves the plain bound off it. The same program on 8 x 30
+# checks PLACEEMIT (src/runtime/vm.c, count_placed): at perft's last ply the move is counted
+# without its place, and the notes, the EMIT and the RET after it are charged as steps.
 # Run from the top build directory by `make check`.
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -48,4 +50,25 @@ out=$(./boardvm moves "$tmp/t.rules" | tr '\n' ' ')
     { echo "FAIL: no WALK in the code"; fail=1; }
 bound "$tmp/t.in" 1000 3000 "$open" 1091
 bound "$tmp/t.in" 1000 3000 "$full" 1094
+# PLACEEMIT: the same program on 8 x 30, files a-h.
+# At perft's last ply the choice is CHOOSEDROPS, its moves counted in a row (src/runtime/vm.c,
+# count_drop_row), which must charge what the code would between two of them.
+# The instructions as above: PUSH 0; STORE (2) before the choice; CHOOSELIST (1); t = s (LOAD,
+# STORE: 2); the walk up the column 12 a stone, then 7 (an empty square) or 4 (off the board);
+# `require t != none` (LOAD, PUSH, NE, JNZ: 4, and FAIL 1 when the column is full); PUSH, MOVER,
+# LOAD, PLACE (4); LOAD, NOTE (2); EMIT (1); then RET (1) and the choice resumed. The board is 8 x
+# 30; a1-a10 and e1-e10, files b, c, d full, the rest empty. From the start to a's move: 2 + 1 + 2
+# + 120 + 7 + 4 + 4 + 2 + 1 = 143. From a's move to e's: RET 1; b, c, d 1 + 2 + 360 + 4 + 4 + 1 =
+# 372 each; e 141: 1 + 1116 + 141 = 1258. Each of f-h after the move before it: RET 1, then 1 + 2
+# + 7 + 4 + 4 + 2 + 1: 22. The most between two moves: 1258.
+sed 's/^board 1 x 90;/board 8 x 30;/; s/^zone bottom = a1;/zone bottom = a1..h1;/' "$tmp/t.in" > "$tmp/p.in"
+pos=
+for rank in $(seq 30 -1 1); do
+    if [ "$rank" -gt 10 ]; then row=1SSS4; else row=SSSSS3; fi
+    pos=${pos:+$pos/}$row
+done
+sed "s/STEPS/3000/; s|START|$pos|" "$tmp/p.in" > "$tmp/p.rules"
+./boardvm disasm "$tmp/p.rules" | grep -q ' CHOOSEDROPS ' && echo "ok: the drops are a row" ||
+    { echo "FAIL: no CHOOSEDROPS in the code"; fail=1; }
+bound "$tmp/p.in" 500 5000 "$pos" 1258
 exit $fail

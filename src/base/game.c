@@ -46,6 +46,17 @@ void game_index_squares(Game *g)
     }
 }
 
+const uint8_t *game_name_lengths(Game *g)
+{
+    if (!g->sq_name_len) {
+        uint8_t *len = arena_alloc(&g->arena, (size_t)g->nsq + 1);
+        for (int sq = 0; sq < g->nsq; sq++)
+            len[sq] = (uint8_t)strnlen(g->sq_name[sq], NOTE_NAME_MAX);
+        g->sq_name_len = len;
+    }
+    return g->sq_name_len;
+}
+
 /* A grid board's square name: the file's letters (lower case, game_file_name()), then the
  * rank's number without leading zeros. */
 int game_find_square(const Game *g, const char *name)

@@ -232,6 +232,9 @@ typedef struct Game {
                                              (files x ranks cells; game_sq_at()) */
     int8_t *sq_x, *sq_y;
     const char **sq_name;                 /* each square's name */
+    const uint8_t *sq_name_len;           /* its length as `note` writes it (at most
+                                             NOTE_NAME_MAX), where a count of notes needs it
+                                             (game_name_lengths()), else NULL */
     /* A board of named positions (a Zillions graph board, docs/zrf.md): squares are found by
      * name, not read as file letters and rank digits, and sq_x/sq_y place them on a layout
      * grid that position strings walk. Their pixel rectangles, where the file gives them, are
@@ -370,8 +373,10 @@ typedef struct Game {
     long step_limit;                      /* STEP_BUDGET, or `moves steps N;` */
     int has_royal;
     int owned_sets;                       /* a program reads the squares by owner (Pos.owned:
-                                             CHOOSEANY, FORFRIEND, FORENEMY, FORRUN,
+                                             CHOOSEANY, FORFRIEND, FORENEMY, FORRUN, FORRUNS,
                                              FORFRIENDPV, a tail's loop) */
+    struct RunDirs *run_dirs;             /* FORRUNS's step along each direction as a set
+                                             (runsets.c), or NULL */
     int distinct_blocks;                  /* the code has a `distinct { }` block (DISTINCT) */
     /* Moves' tails counted without running them at perft's last ply (tails.c, counttail.c) */
     struct CountTail *count_tails;
@@ -468,6 +473,10 @@ int game_find_square(const Game *g, const char *name);        /* -1 if unknown *
 /* Index a board of named positions by name (after its sq_name is set), so that
  * game_find_square() finds one of 4096 without comparing it with all of them. */
 void game_index_squares(Game *g);
+/* The squares' names' lengths as `note` writes them (at most NOTE_NAME_MAX characters, vm.c),
+ * made once: Game.sq_name_len */
+#define NOTE_NAME_MAX 63
+const uint8_t *game_name_lengths(Game *g);
 /* The letters of file x (from 0): a..z, then aa..az, ba..bz, ... (bijective base 26, as the
  * columns of a spreadsheet), into out (at least 4 bytes); their length. */
 int game_file_name(int x, char *out, size_t len);

@@ -29,6 +29,9 @@ enum {
     NFIXED_LOCALS
 };
 
+/* PLACEEMIT: the most jumps from its EMIT to the RET that ends the branch */
+#define PLACE_EMIT_JUMPS 4
+
 #define F_STOP 1                 /* FLOW: control never falls through to the next instruction */
 
 /* What an operand word means: K(NAME, TEXT, LO, HI, NAMES, DOC). Every operand of the kind lies
@@ -238,6 +241,12 @@ enum {
     X(FORTEST, OPS(LIST, LOCAL, LOCAL, JUMP), 0, 0, 0, E_RBOARD, \
       "FORLIST that first passes over the elements for which the test after it fails (made " \
       "from FORLIST; LOAD C; HEIGHT or LOADSQ v; PUSH k; a comparison; JZ back: superinstr.c)") \
+    X(FORRUNS, OPS(LIST, LOCAL, LOCAL, JUMP), 0, 0, 0, E_RBOARD, \
+      "FORFRIEND or FORENEMY whose body is FORRUN's count from each square: it also passes over " \
+      "the squares from none of whose directions the count comes to K2 (FORLIST; LOAD C; " \
+      "FRIEND or ENEMY; JZ back; PUSHDIRS; STORE m; FORRUN over m from C back to the FORLIST: " \
+      "superinstr.c, runs_follow; `for s in board { if enemy(s) { for d in lines { ...a run of " \
+      "K... } } }`)") \
     X(STEP, NO_OPS, 1, 0, 0, 0, \
       "pop a direction; move the cursor one step along it; fail if that leaves the board") \
     X(GO, NO_OPS, 1, 0, 0, 0, "pop a square; put the cursor there; fail on none") \
@@ -423,6 +432,19 @@ enum {
       "CHOOSELIST that first passes over the squares that would fail at once: CHOOSELIST l i s " \
       "k; LOAD s; EMPTY, FRIEND or ENEMY; a jump one way of which is FAIL (`choose a in board " \
       "{ require friend(a); ... }`)") \
+    S(CHOOSEDROPS, (CHOOSELIST, LOAD, STORE, LOAD), LOOP, \
+      "CHOOSELIST whose body drops a piece at the end of a walk from the square: CHOOSELIST l " \
+      "i s k; LOAD s; STORE t; a WALK of t; LOAD t; PUSH -1; NE; JNZ over FAIL; the PLACE's " \
+      "operands (PUSH k, MOVER or LOAD x each); PLACEEMIT (superinstr.c, drops_follow: " \
+      "connect-four's `choose s in bottom { let t = s; while ... { t = step(t, n); } require " \
+      "t != none; place ...; note t; emit stay; }`). At perft's last ply every element's move " \
+      "is counted at once, without a choice (vm.c, count_drop_row)") \
+    S(PLACEEMIT, (PLACE, LOAD, NOTE, EMIT), LOOP, \
+      "PLACE followed by nothing but notes of locals or constants, an EMIT and RET: PLACE; " \
+      "(LOAD x or PUSH k; NOTE k)...; EMIT; JMPs (at most PLACE_EMIT_JUMPS) to RET " \
+      "(superinstr.c, place_emit_follows). Where the move is only counted " \
+      "(perft's last ply), the place is not made: the move is counted with the write it " \
+      "would make") \
     S(WALK, (LOAD, PUSH, NE, JZ), LOOP, \
       "LOAD that runs a walk along one direction natively: LOAD t; PUSH -1; NE; JZ e; LOAD t; " \
       "EMPTY, FRIEND or ENEMY; JZ or JNZ e; LOAD t; PUSHDIR D or LOAD d; STEPSQ; STORE t; JMP " \

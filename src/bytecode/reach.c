@@ -226,7 +226,7 @@ static int step(Walk *w, State *s)
         return PATH_END;
     }
     case OP_CHOOSELIST: case OP_FORLIST: case OP_FORFRIEND: case OP_FORENEMY: case OP_FORTEST:
-    case OP_FORFRIENDPV: {
+    case OP_FORFRIENDPV: case OP_FORRUNS: {
         const List *li = &g->lists[opnd[0]];
         if (!KNOWN_L(s, opnd[1])) return GIVE_UP;
         int64_t i = LOC(s)[opnd[1]];

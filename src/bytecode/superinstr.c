@@ -20,7 +20,9 @@
  * LOADPV v; PUSH k; LT; JNZ L; FAIL, and only a piece whose count is 3 or more stops it.
  *
  * FORENEMY is the same for `if enemy(s)` (connect-four's `end` looks for four in a row from
- * each of the other side's discs).
+ * each of the other side's discs). FORRUNS is either, where the body is FORRUN's count of a
+ * run along each direction of a set (runs_follow): the squares none of whose counts comes to
+ * K2 are passed over too, the runs found as sets (src/runtime/runsets.c).
  *
  * FORTEST does the same for `for s in board { if height(s) > 1 { ... } }` and
  * `if v[s] > 0` (a square variable): FORLIST; LOAD s; HEIGHT or LOADSQ v; PUSH k; a comparison;
@@ -326,6 +328,24 @@ static int run_follows(const int32_t *code, int pc, int end)
            is_at(code, e + 4, end, OP_EQ) && op_is(code, e + 5, end, OP_JZ, pc);
 }
 
+/* After FORLIST list i s exit at pc and its owner test (forowner_follows), a count of squares in
+ * a row along each direction of a set from s, back to the FORLIST when it does not come to K2
+ * (connect-four's `end`: `for s in board { if enemy(s) { for d in lines { ...run_follows... } }
+ * }`), each instruction at a fixed place (runsets.c reads them so):
+ *     pc+10: PUSHDIRS D; STORE m;   pc+14: FORBIT m d pc, run_follows with x = s
+ * The locals the count writes (m, d, t, k) are not i or s; a square from none of whose
+ * directions the count comes to K2 goes back to the FORLIST having written only locals. */
+static int runs_follow(const int32_t *code, int pc, int end)
+{
+    int i = code[pc + 2], s = code[pc + 3], lp = pc + 14;
+    if (!is_at(code, pc + 10, end, OP_PUSHDIRS) || !is_at(code, pc + 12, end, OP_STORE)) return 0;
+    int m = code[pc + 13];
+    if (!is_at(code, lp, end, OP_FORBIT) || code[lp + 1] != m || code[lp + 3] != pc) return 0;
+    if (!run_follows(code, lp, end) || code[lp + 5] != s) return 0;
+    int d = code[lp + 2], t = code[lp + 10], k = code[lp + 14];
+    return i != s && i != m && i != d && i != t && i != k && s != m;
+}
+
 /* At pc, a walk along one direction while the square passes a test, as the compiler writes
  * `while t != none and friend(t) { t = step(t, d); }` (connect-four's drop climbing its column):
  *     c:    LOAD t; PUSH -1; NE; JZ e;                     t != none
@@ -350,6 +370,54 @@ static int walk_follows(const int32_t *code, int pc, int end)
            op_is(code, c + 19, end, OP_JMP, c);
 }
 
+/* At pc, PLACE and then only notes of locals or constants before an EMIT that ends the branch
+ * (a top-level `moves` program's `place Disc for mover at t; note t; emit stay;`, connect-four's
+ * drop):
+ *     PLACE; (LOAD x or PUSH k; NOTE kind)...; EMIT kind suffix; (JMP to) RET
+ * Nothing after the place reads the state before the move is emitted, and the branch ends
+ * there (vm.c, count_placed, reads the words so). */
+static int place_emit_follows(const int32_t *code, int pc, int end)
+{
+    int q = next_pc(code, pc);
+    while ((is_at(code, q, end, OP_LOAD) || is_at(code, q, end, OP_PUSH)) &&
+           is_at(code, q + 2, end, OP_NOTE))
+        q += 4;
+    if (!is_at(code, q, end, OP_EMIT)) return 0;
+    q = next_pc(code, q);
+    for (int jumps = 0; jumps < PLACE_EMIT_JUMPS && is_at(code, q, end, OP_JMP); jumps++)
+        q = code[q + 1];
+    return is_at(code, q, end, OP_RET);
+}
+
+/* At pc, CHOOSELIST l i s k whose branch drops a piece where a walk from s stops (a gravity
+ * game's drop: `choose s in bottom { let t = s; while t != none and not empty(t) { t = step(t,
+ * n); } require t != none; place Disc for mover at t; note t; emit stay; }`), each instruction
+ * at a place vm.c's count_drop_row reads:
+ *     pc+5: LOAD s; STORE t;   pc+9: the walk of t (walk_follows), leaving to e;
+ *     e: LOAD t; PUSH -1; NE; JNZ e+8; FAIL;   e+8: three of PUSH k, MOVER, LOAD x; PLACEEMIT
+ * The branch writes only the locals t (and the choice's i and s), and ends at the PLACEEMIT's
+ * EMIT, or fails at the FAIL. */
+static int drops_follow(const int32_t *code, int pc, int end)
+{
+    int i = code[pc + 2], s = code[pc + 3], t = code[pc + 8], w = pc + 9;
+    if (!op_is(code, pc + 5, end, OP_LOAD, s) || !is_at(code, pc + 7, end, OP_STORE)) return 0;
+    if (i == s || i == t || s == t || !op_is(code, w, end, OP_LOAD, t) ||
+        !walk_follows(code, w, end))
+        return 0;
+    int e = code[w + 6];
+    if (e <= w || !op_is(code, e, end, OP_LOAD, t) || !op_is(code, e + 2, end, OP_PUSH, -1) ||
+        !is_at(code, e + 4, end, OP_NE) || !op_is(code, e + 5, end, OP_JNZ, e + 8) ||
+        !is_at(code, e + 7, end, OP_FAIL))
+        return 0;
+    int q = e + 8;
+    for (int k = 0; k < 3; k++) {                 /* the place's piece type, owner and square */
+        if (is_at(code, q, end, OP_MOVER)) q += 1;
+        else if (is_at(code, q, end, OP_PUSH) || is_at(code, q, end, OP_LOAD)) q += 2;
+        else return 0;
+    }
+    return is_at(code, q, end, OP_PLACE) && place_emit_follows(code, q, end);
+}
+
 void fuse_superinstructions(Game *g, int fn)
 {
     const CodeFunction *f = &g->fns[fn];
@@ -363,8 +431,10 @@ void fuse_superinstructions(Game *g, int fn)
          * tie operands to the FORLIST's */
         if (code[pc] == OP_FORLIST) {
             if (forfriendpv_follows(code, pc, f->end)) code[pc] = OP_FORFRIENDPV;
-            else if (forowner_follows(code, pc, f->end, OP_FRIEND)) code[pc] = OP_FORFRIEND;
-            else if (forowner_follows(code, pc, f->end, OP_ENEMY)) code[pc] = OP_FORENEMY;
+            else if (forowner_follows(code, pc, f->end, OP_FRIEND))
+                code[pc] = runs_follow(code, pc, f->end) ? OP_FORRUNS : OP_FORFRIEND;
+            else if (forowner_follows(code, pc, f->end, OP_ENEMY))
+                code[pc] = runs_follow(code, pc, f->end) ? OP_FORRUNS : OP_FORENEMY;
             else if (fortest_follows(code, pc, f->end)) code[pc] = OP_FORTEST;
             continue;
         }
@@ -380,6 +450,14 @@ void fuse_superinstructions(Game *g, int fn)
             if (choose_test_follows(code, pc, f->end, 1))
                 code[pc] = any_follows(code, pc, f->end) ? OP_CHOOSEANY : OP_CHOOSEGO;
             else if (choose_test_follows(code, pc, f->end, 0)) code[pc] = OP_CHOOSETEST;
+            else if (drops_follow(code, pc, f->end)) code[pc] = OP_CHOOSEDROPS;
+            continue;
+        }
+        if (code[pc] == OP_PLACE) {
+            if (place_emit_follows(code, pc, f->end)) {
+                code[pc] = OP_PLACEEMIT;
+                game_name_lengths(g);               /* (its notes' lengths: vm.c) */
+            }
             continue;
         }
         if (code[pc] == OP_LOAD && walk_follows(code, pc, f->end)) {

@@ -204,15 +204,10 @@ void find_count_tails(Game *g, int fn)
         if (code[pc] != OP_LOAD || !parse_tail(code, pc, f->end, &t)) continue;
         if (!fj.jumps) read_jumps(code, f, &fj);
         if (entered_inside(&fj, &t)) continue;
-        if (!g->count_tails) {
+        if (!g->count_tails)
             g->count_tails = arena_alloc(&g->arena, sizeof *g->count_tails * MAX_COUNT_TAILS);
-            uint8_t *len = arena_alloc(&g->arena, (size_t)g->nsq + 1);
-            for (int sq = 0; sq < g->nsq; sq++)        /* (63: vm.c, NOTE_PIECE_MAX) */
-                len[sq] = (uint8_t)strnlen(g->sq_name[sq], 63);
-            g->count_tails[0].name_len = len;
-        }
         if (g->ncount_tails == MAX_COUNT_TAILS) break;
-        t.name_len = g->count_tails[0].name_len;
+        t.name_len = game_name_lengths(g);
         t.near = near_before(code, f, &fj, &t);
         g->count_tails[g->ncount_tails++] = t;
         code[pc] = OP_COUNTTAIL;

@@ -78,7 +78,7 @@ static int only_square_reads(const Game *g, int fn)
         if (eff & ~(E_RBOARD | E_RVAR | E_RHANDS | E_RTURN)) return 0;
         if ((opcode_info[op].effect & E_RBOARD) && op != OP_EMPTY && op != OP_ENEMY &&
             op != OP_FRIEND && op != OP_AT && op != OP_FORFRIEND && op != OP_FORENEMY &&
-            op != OP_FORFRIENDPV)
+            op != OP_FORFRIENDPV && op != OP_FORRUNS)
             return 0;
     }
     return 1;

@@ -16,6 +16,7 @@
 #include "pins.h"
 #include "linecount.h"
 #include "merge.h"
+#include "runsets.h"
 #include <stdlib.h>
 #include <string.h>
 #ifdef __SSE2__
@@ -1285,11 +1286,12 @@ void movegen_prepare(Game *g)
     for (int pc = 0; pc < g->ncode; pc += 1 + opcode_info[g->code[pc]].nops) {
         int op = g->code[pc];
         g->owned_sets |= op == OP_CHOOSEANY || op == OP_FORFRIEND || op == OP_FORENEMY ||
-                         op == OP_FORRUN || op == OP_FORFRIENDPV;
+                         op == OP_FORRUN || op == OP_FORFRIENDPV || op == OP_FORRUNS;
         g->distinct_blocks |= op == OP_DISTINCT;
     }
     for (int i = 0; i < g->ncount_tails; i++)        /* (a tail's loop: counttail.c) */
         g->owned_sets |= g->count_tails[i].loop_from >= 0;
+    runsets_prepare(g);
     int next = 0;
     for (int t = 1; t <= g->ntypes; t++) {      /* the lines of moves and of attacks alike */
         for (int i = 0; i < g->types[t].natoms; i++) next += !ATOM_PLAIN(&g->types[t].atoms[i]);

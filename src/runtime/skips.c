@@ -267,10 +267,6 @@ uint64_t skip_run(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint64
     return mask;
 }
 
-/* The most rounds of a walk run in one go: a walk that does not stop (a board whose links go
- * round, full) comes back to the VM, which counts its steps against the bounds */
-#define WALK_MAX 64
-
 const int32_t *skip_walk(const Pos *p, const int32_t *ip, int64_t *L, int pl, int mover,
                          long *steps)
 {
@@ -283,6 +279,14 @@ const int32_t *skip_walk(const Pos *p, const int32_t *ip, int64_t *L, int pl, in
     const int64_t d = opcode_info[ip[14]].base == OP_PUSHDIR ? g->dir_map[pl][ip[15]] : L[ip[15]];
     int64_t t = L[tl];
     long n = 0;
+    if (test == OP_EMPTY && g->stack == 1 && (uint64_t)d < (uint64_t)g->ndirs) {
+        /* (square_test's EMPTY on a board of one piece a square, the step's checks of d once:
+         * connect-four's drop climbs its column at every move) */
+        const int over = walk_cells(p->st, g->neighbor + d, g->ndirs, (uint64_t)g->nsq, on, &t,
+                                    steps);
+        L[tl] = t;
+        return over ? g->code + ip[6] : ip;
+    }
     for (int round = 0; round < WALK_MAX; round++) {
         if (t == -1) { *steps += n + 4; return g->code + ip[6]; }
         if (square_test(p, test, t, mover) != on) { *steps += n + 7; return g->code + ip[6]; }

@@ -40,6 +40,32 @@ uint64_t skip_run(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint64
 const int32_t *skip_any_found(Pos *p, const int32_t *ip, int64_t *L, int pl, int mover,
                               long *steps);
 
+/* The most rounds of a walk run in one go: a walk that does not stop (a board whose links go
+ * round, full) comes back to the VM, which counts its steps against the bounds */
+#define WALK_MAX 64
+
+/* A walk's way along direction d over the cells of a board of one piece a square while the
+ * square is empty (on) or not (!on), for at most WALK_MAX rounds from *t: *t is left where it
+ * stops (-1: off the board), *steps gets what WALK charges (12 a round, 4 or 7 for the last
+ * tests); returns 0 where the walk is not over (*t where the rounds left it). nb: the
+ * neighbour table from direction d on. */
+static inline __attribute__((always_inline)) int walk_cells(const int32_t *st, const int16_t *nb,
+                                                            int ndirs, uint64_t nsq, int on,
+                                                            int64_t *t, long *steps)
+{
+    int64_t u = *t;
+    long n = 0;
+    for (int round = 0; round < WALK_MAX; round++) {
+        if (u == -1) { *t = u; *steps += n + 4; return 1; }
+        const int in = (uint64_t)u < nsq;
+        if ((in && st[u] == 0) != on) { *t = u; *steps += n + 7; return 1; }
+        u = in ? nb[u * ndirs] : -1;
+        n += 12;
+    }
+    *t = u; *steps += n;
+    return 0;
+}
+
 /* WALK at ip (superinstr.c, walk_follows): the walk from local t along its direction (PUSHDIR
  * as player pl sees it, or a local) while t is not none and passes the test, run natively for
  * at most WALK_MAX rounds; t is left as the code leaves it, *steps gets the instructions it

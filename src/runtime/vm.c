@@ -20,6 +20,7 @@
 #include "lines.h"
 #include "opcodes.h"
 #include "royal.h"
+#include "runsets.h"
 #include "skips.h"
 #include "squareof.h"
 
@@ -52,6 +53,7 @@ struct VmScratch {
     double deadline; jmp_buf *on_deadline;
     const int *halt;                   /* vm_set_halt: another thread's stop, read with the clock */
     uint32_t ta_key[256]; uint8_t ta_val[256];   /* type_arith_cached: (a, b, minus) + 1, result */
+    struct DropShape *drop;            /* count_drop_row: the last row's code, read once */
 };
 
 static int collect_line_target(void *ctx, int to, int32_t captured)
@@ -77,6 +79,7 @@ static struct VmScratch *scratch(Pos *p)
 void vm_free_scratch(Pos *p)
 {
     if (!p->vm) return;
+    free(p->vm->drop);
     for (int i = 0; i < p->vm->nreply; i++) { movelist_free(p->vm->reply[i]); free(p->vm->reply[i]); }
     free(p->vm->reply);
     deferred_free(&p->vm->deferred);
@@ -260,13 +263,13 @@ static inline __attribute__((always_inline)) uint32_t branch_writes(Pos *p, int 
     return kept;
 }
 
-/* A move counted: n writes of its branch from trail_base on, of which `kept` leave a slot
- * changed (UINT32_MAX: found from the trail, branch_writes), tl and ql characters of notes and
- * qualifier. The list's bounds, the counted ones with the listed; the work emit_move charges. */
+/* A move counted, not recorded (RunCtx.count): the bounds a recorded move meets (the moves, the
+ * notes' characters and the state changes of one position, the counted ones with the listed)
+ * and the work it is charged are emit_move's; only its list entry is not made. n: its trail
+ * entries, tl and ql its notes' and qualifier's characters, kept its state changes. */
 static inline __attribute__((always_inline)) long count_move(Pos *p, RunCtx *c, uint32_t n,
-                                                             uint32_t tl, uint32_t ql,
-                                                             int trail_base, uint32_t kept,
-                                                             int line)
+                                                            uint32_t tl, uint32_t ql,
+                                                            uint32_t kept, int line)
 {
     const MoveList *ml = c->out;
     EmitCount *k = c->count;
@@ -274,23 +277,124 @@ static inline __attribute__((always_inline)) long count_move(Pos *p, RunCtx *c, 
         pos_runtime_error(p, line, "more than %d moves in one position", MAX_MOVES);
     if ((uint64_t)ml->ntext + (uint64_t)k->text + tl + ql > MAX_LIST_TEXT)
         pos_runtime_error(p, line, "the moves of one position have more than %d characters of notes", MAX_LIST_TEXT);
-    if (kept == UINT32_MAX) kept = branch_writes(p, trail_base, n, NULL, 1);
     if ((uint64_t)ml->nops + (uint64_t)k->ops + kept > MAX_LIST_OPS)
         pos_runtime_error(p, line, "the moves of one position record more than %d state changes", MAX_LIST_OPS);
     k->n++; k->text += tl + ql; k->ops += kept;
     return EMIT_STEPS + (long)n + tl + ql;
 }
 
-/* A move counted, not recorded (RunCtx.count): the bounds a recorded move meets (the moves, the
- * notes' characters and the state changes of one position, the counted ones with the listed)
- * and the work it is charged are emit_move's; only its list entry is not made. */
 static __attribute__((noinline)) long emit_count(Pos *p, RunCtx *c, const int64_t *L,
                                                  int trail_base, int note_base, int qual_base,
                                                  int line)
 {
     uint32_t n = (uint32_t)(p->ntrail - trail_base);
     uint32_t tl = (uint32_t)(L[3] - note_base), ql = (uint32_t)(L[5] - qual_base);
-    return count_move(p, c, n, tl, ql, trail_base, UINT32_MAX, line);
+    return count_move(p, c, n, tl, ql, branch_writes(p, trail_base, n, NULL, 1), line);
+}
+
+#define NOTE_PIECE_MAX NOTE_NAME_MAX
+static const char *note_piece(const Game *g, int kind, int64_t a, char num[24], size_t *len);
+
+/* Whether a move emitted here is emit_move's plain case (no merge, nothing deferred, no watch
+ * on the emits), on a board of one piece a square, with nothing written by its branch before
+ * (trail_base): what a row of drops asks (count_drop_row) */
+static inline int place_plain_here(const Pos *p, const RunCtx *c, const int64_t *L,
+                                   int trail_base)
+{
+    const Game *g = p->g;
+    return c->mode == RUN_GEN && !g->distinct && !L[LOC_GROUP] && !L[LOC_DEFERRED] &&
+           !c->out->emit_watch && g->stack == 1 && p->ntrail == trail_base;
+}
+
+/* ... and only counted (emit_move's test): what PLACEEMIT's count asks */
+static inline int place_counted_here(const Pos *p, const RunCtx *c, const int64_t *L,
+                                     int trail_base)
+{
+    return c->count && c->count->on && place_plain_here(p, c, L, trail_base);
+}
+
+/* What follows a PLACEEMIT at ip (PLACE; (LOAD x or PUSH k; NOTE k)...; EMIT; JMPs to RET),
+ * read once for the moves it counts: the notes of locals (at most PLACE_NOTES), the characters
+ * of those of constants, ins the instructions from the one after the place to the EMIT, after
+ * the JMPs and RET after it. 0 where the code runs as written: more notes of locals, an EMIT
+ * not `stay`. */
+#define PLACE_NOTES 4
+/* The characters note_piece writes (out of line: its room for a number stays off the callers) */
+static __attribute__((noinline)) size_t note_length(const Game *g, int kind, int64_t a)
+{
+    char num[24];
+    size_t len = 0;
+    note_piece(g, kind, a, num, &len);
+    return len;
+}
+
+typedef struct {
+    int n;
+    int32_t loc[PLACE_NOTES], kind[PLACE_NOTES];
+    int64_t fixed;
+    long ins, after;
+    const int32_t *emit;
+} PlaceNotes;
+
+static int place_notes(const Game *g, const int32_t *ip, PlaceNotes *pn)
+{
+    const int32_t *q = ip + 1;
+    pn->n = 0; pn->fixed = 0; pn->ins = 1;
+    for (; opcode_info[*q].base != OP_EMIT; q += 4, pn->ins += 2) {   /* LOAD x or PUSH k; NOTE k */
+        if (opcode_info[*q].base == OP_LOAD) {
+            if (pn->n == PLACE_NOTES) return 0;
+            pn->loc[pn->n] = q[1]; pn->kind[pn->n++] = q[3];
+        } else
+            pn->fixed += (int64_t)note_length(g, q[3], q[1]);
+    }
+    if (q[1] != MK_STAY) return 0;
+    pn->emit = q;
+    for (pn->after = 1, q += 3; opcode_info[*q].base == OP_JMP; ++pn->after) q = g->code + q[1];
+    return 1;
+}
+
+/* A place not made, measured (place_notes): the notes' characters from note_base on as NOTE
+ * would add them, and whether the piece differs from the cell's (a state change). 0 where the
+ * code runs as written: the place would fail or is not one cell's, the notes too long. */
+typedef struct { int64_t tl; uint32_t kept; } PlacedMove;
+
+static inline __attribute__((always_inline)) int place_measure(const Pos *p, const PlaceNotes *pn,
+                                                               int64_t type, int64_t pl,
+                                                               int64_t sq, const int64_t *L,
+                                                               int note_base, PlacedMove *m)
+{
+    const Game *g = p->g;
+    if (!FX_SQOK(g, sq) || !FX_TYOK(g, type) || !(FX_PLOK(g, pl) || pl == -1)) return 0;
+    int64_t tl = L[3] - note_base + pn->fixed;
+    for (int k = 0; k < pn->n; k++) {
+        const int64_t a = L[pn->loc[k]];
+        tl += pn->kind[k] == 1 && FX_SQOK(g, a) ? g->sq_name_len[a]   /* (superinstr.c made it) */
+                                                : (int64_t)note_length(g, pn->kind[k], a);
+    }
+    if (tl > MAX_MOVE_TEXT) return 0;            /* (NOTE's error, from the code as written) */
+    m->tl = tl;
+    m->kept = p->st[sq] != PW_MAKE(type, pl);
+    return 1;
+}
+
+/* PLACEEMIT at ip, its operands on the stack below sp, where its move is only counted and the
+ * branch has written nothing before it (place_counted_here): the place is not made (perft's
+ * last ply made and undid it for every move counted, a fifth of connect-four's perft). The move
+ * is counted as emit_count would count it after the place: one trail entry, a state change
+ * where the piece differs from the cell's (place_measure). Returns the EMIT's work and sets
+ * *ins and *after (place_measure); or -1 where the code runs as written. */
+static __attribute__((noinline)) long count_placed(Pos *p, RunCtx *c, const int32_t *ip,
+                                                   const int64_t *sp, const int64_t *L,
+                                                   int trail_base, int note_base, int qual_base,
+                                                   long *ins, long *after, int line)
+{
+    PlaceNotes pn;
+    PlacedMove m;
+    if (!place_counted_here(p, c, L, trail_base) || !place_notes(p->g, ip, &pn) ||
+        !place_measure(p, &pn, sp[-3], sp[-2], sp[-1], L, note_base, &m))
+        return -1;
+    *ins = pn.ins; *after = pn.after;
+    return count_move(p, c, 1, (uint32_t)m.tl, (uint32_t)(L[5] - qual_base), m.kept, line);
 }
 
 /* Record a move: the state writes this run made so far become its ops. Returns the words and
@@ -409,7 +513,6 @@ static void add_text(Pos *p, char **buf, int *n, int *cap, int64_t *end, int bas
 /* The text `note` and `qualify` add for a value of the kind given (0 a string, 1 a square, 2 a
  * piece type, 4 a player, else a number), at most NOTE_PIECE_MAX characters; num is room for
  * a number. (No snprintf: in the Nemoroth scream's orders it was a tenth of the perft.) */
-#define NOTE_PIECE_MAX 63
 static const char *note_piece(const Game *g, int kind, int64_t a, char num[24], size_t *len)
 {
     const char *t;
@@ -428,7 +531,9 @@ static const char *note_piece(const Game *g, int kind, int64_t a, char num[24], 
         return q;
     }
     }
-    *len = strnlen(t, NOTE_PIECE_MAX);
+    size_t n = 0;                 /* (names are a few characters: strnlen's call cost more) */
+    while (n < NOTE_PIECE_MAX && t[n]) n++;
+    *len = n;
     return t;
 }
 
@@ -955,7 +1060,8 @@ static int row_bounded(const Pos *p, const RunCtx *c, long moves, long text, lon
     const struct VmScratch *s = p->vm;
     const Game *g = p->g;
     const MoveList *ml = c->out;
-    const EmitCount *k = c->count;
+    static const EmitCount none;
+    const EmitCount *k = c->count ? c->count : &none;
     return ml->n + k->n + moves - 1 >= MAX_MOVES ||
            (uint64_t)ml->ntext + (uint64_t)k->text + (uint64_t)text > MAX_LIST_TEXT ||
            (uint64_t)ml->nops + (uint64_t)k->ops + (uint64_t)ops > MAX_LIST_OPS ||
@@ -1102,6 +1208,170 @@ static __attribute__((noinline)) int count_any_row(Pos *p, RunCtx *c, const int3
     long w = s->free_work ? 0 : work;
     if (row_bounded(p, c, moves, moves * (long)text1, 0, w)) return 0;
     k->n += moves; k->text += moves * (long)text1;
+    *r = (RowCharge){ w, bud, ch };
+    return 1;
+}
+
+/* What count_drop_row reads of a CHOOSEDROPS's code (superinstr.c, drops_follow), read once
+ * and kept in the scratch while the rows are of the same instruction: the walk's exit, the
+ * place, its operands (a local's index or a constant; MOVER) and its notes */
+typedef struct DropShape {
+    const Game *g;
+    const int32_t *ip, *exit, *place;
+    int64_t v[3];
+    int from_local[3], is_mover[3], ok;
+    PlaceNotes pn;
+} DropShape;
+
+static const DropShape *drop_shape(Pos *p, const int32_t *ip)
+{
+    struct VmScratch *s = p->vm;
+    const Game *g = p->g;
+    if (!s->drop) {
+        s->drop = calloc(1, sizeof *s->drop);
+        if (!s->drop) out_of_memory("the interpreter's scratch");
+    }
+    DropShape *sh = s->drop;
+    if (sh->ip != ip || sh->g != g) {
+        sh->g = g; sh->ip = ip;
+        sh->exit = g->code + ip[9 + 6];
+        const int32_t *q = sh->exit + 8;
+        for (int k = 0; k < 3; k++, q += 1 + opcode_info[*q].nops) {
+            const int op = opcode_info[*q].base;
+            sh->from_local[k] = op == OP_LOAD;
+            sh->is_mover[k] = op == OP_MOVER;
+            sh->v[k] = op == OP_MOVER ? 0 : q[1];
+        }
+        sh->place = q;
+        sh->ok = place_notes(g, q, &sh->pn);
+    }
+    return sh->ok ? sh : NULL;
+}
+
+/* The moves of a row of drops listed (count_drop_row, where they are not only counted): each
+ * made as the code makes it (the place, its notes, EMIT) and undone, in the copy of the
+ * locals Lc; v and from_local the place's operands. Returns the EMITs' work. (The place cannot
+ * fail: place_measure has made fx_place's tests.) */
+static long list_drops(Pos *p, RunCtx *c, const int32_t *ip, int64_t *Lc, const int64_t v[3],
+                       const int from_local[3], const int32_t *place, const PlaceNotes *pn,
+                       int n, const int32_t *elem, const int32_t *to, int trail_base,
+                       int note_base, int qual_base)
+{
+    const Game *g = p->g;
+    struct VmScratch *s = p->vm;
+    const List *li = &g->lists[ip[1]];
+    const int pl = PLOK(c->mover) ? c->mover : 0;
+    const int64_t notes0 = Lc[3];
+    long work = 0;
+    for (int j = 0; j < n; j++) {
+        Lc[ip[2]] = elem[j] + 1;
+        Lc[ip[3]] = li->item[pl][elem[j]];
+        Lc[ip[8]] = to[j];
+        int64_t a[3];
+        for (int k = 0; k < 3; k++) a[k] = from_local[k] ? Lc[v[k]] : v[k];
+        (void)fx_place(p, a, g->line[place - g->code]);
+        for (const int32_t *q = place + 1; q != pn->emit; q += 4) {   /* LOAD x or PUSH k; NOTE */
+            char num[24];
+            size_t len;
+            const char *t = note_piece(g, q[3], opcode_info[*q].base == OP_LOAD ? Lc[q[1]] : q[1],
+                                       num, &len);
+            add_text(p, &s->nb, &s->nnb, &s->capnb, &Lc[3], note_base, t, len,
+                     g->line[q + 2 - g->code]);
+        }
+        work += emit_any(p, c, MK_STAY, pn->emit[2], Lc, trail_base, note_base, qual_base,
+                         g->line[pn->emit - g->code]);
+        pos_undo_to(p, trail_base);
+        Lc[3] = notes0;
+    }
+    return work;
+}
+
+/* A row of drops at the ends of walks (vm_loop.h): CHOOSEDROPS at ip (superinstr.c,
+ * drops_follow), entered or resumed in a RUN_GEN run. The moves of this element and of every
+ * one after it are counted, or listed, at once, no choice pushed, in a copy of the locals: for
+ * each, what the VM would charge as it runs the branch (the choice's dispatch; LOAD s, STORE t;
+ * the walk, skip_walk's steps; LOAD, PUSH, NE, JNZ, and FAIL where the walk left the board; the
+ * place's three operands and its dispatch; its notes, EMIT, CHARGE, the JMPs and RET), and the
+ * move as count_placed counts it, or as the code would list it (list_drops). The row is measured
+ * first, and taken only where no checkpoint and no bound falls inside it (the moves, the notes,
+ * the state changes, the position's work, the command's watch, the trail): 0, nothing done, and
+ * the VM runs the elements one at a time. Also 0 where the branch has written, a walk is not
+ * over in one go, a place would not be made, or there is no move. */
+#define DROP_ROW_MAX 64
+static __attribute__((noinline)) int count_drop_row(Pos *p, RunCtx *c, const int32_t *ip,
+                                                    const int64_t *L, int nloc, int trail_base,
+                                                    int note_base, int qual_base, long budget,
+                                                    long chunk, long first_chunk, RowCharge *r)
+{
+    const Game *g = p->g;
+    const int mover = c->mover, pl = PLOK(mover) ? mover : 0;
+    const int counted = c->count && c->count->on;
+    if (!place_plain_here(p, c, L, trail_base)) return 0;
+    const DropShape *sh = drop_shape(p, ip);
+    if (!sh) return 0;
+    const List *li = &g->lists[ip[1]];
+    const int64_t n = li->n[pl];
+    const int islot = ip[2], sslot = ip[3], t = ip[8];
+    const int32_t *walk = ip + 9, *exit = sh->exit, *place = sh->place;
+    const PlaceNotes pn = sh->pn;
+    int64_t v[3];                       /* the place's operands: a local's index, or the value */
+    const int *from_local = sh->from_local;
+    for (int k = 0; k < 3; k++) v[k] = sh->is_mover[k] ? mover : sh->v[k];
+    /* the walk over empty cells or stones along a constant direction, here (else skip_walk) */
+    const int64_t d = opcode_info[walk[14]].base == OP_PUSHDIR ? g->dir_map[pl][walk[15]] : -1;
+    const int cells = opcode_info[walk[9]].base == OP_EMPTY && g->stack == 1 &&
+                      (uint64_t)d < (uint64_t)g->ndirs;
+    const int on = opcode_info[walk[10]].base == OP_JZ;
+    const int16_t *nb = cells ? g->neighbor + d : NULL;
+    int64_t Lc[MAX_LOCALS];
+    memcpy(Lc, L, sizeof *L * (size_t)nloc);
+    const uint32_t ql = (uint32_t)(L[5] - qual_base);
+    int32_t elem[DROP_ROW_MAX], to[DROP_ROW_MAX];   /* (the moves' elements and squares) */
+    long moves = 0, text = 0, ops = 0, work = 0, bud = budget, ch = chunk;
+    for (int64_t i = Lc[islot];; i++) {
+        if (i < 0 || i >= n) return 0;                  /* (the code's own way: the choice fails) */
+        Lc[islot] = i + 1;
+        Lc[sslot] = li->item[pl][i];
+        Lc[t] = Lc[sslot];                              /* LOAD s; STORE t */
+        long st = 0;
+        if (cells ? !walk_cells(p->st, nb, g->ndirs, (uint64_t)g->nsq, on, &Lc[t], &st)
+                  : skip_walk(p, walk, Lc, pl, mover, &st) != exit)
+            return 0;
+        bud -= 2 + st + 4;                              /* the copy, the walk, the require */
+        if (Lc[t] == -1) bud -= 1;                      /* FAIL */
+        else {
+            PlacedMove m;
+            if (moves == DROP_ROW_MAX ||
+                !place_measure(p, &pn, from_local[0] ? Lc[v[0]] : v[0],
+                               from_local[1] ? Lc[v[1]] : v[1], from_local[2] ? Lc[v[2]] : v[2],
+                               Lc, note_base, &m))
+                return 0;
+            bud -= 3 + 1 + pn.ins;                      /* the operands, PLACEEMIT, notes, EMIT */
+            if (bud < 0) return 0;
+            work += ch - bud + EMIT_STEPS + 1 + m.tl + ql;
+            bud = ch = first_chunk;
+            bud -= pn.after;                            /* the JMPs and RET */
+            elem[moves] = (int32_t)i; to[moves] = (int32_t)Lc[t];
+            moves++; text += m.tl + ql; ops += m.kept;
+        }
+        if (bud < 0) return 0;
+        if (i + 1 >= n) break;                          /* (no choice was left for the next) */
+        bud -= 1;                                       /* the choice resumed */
+    }
+    struct VmScratch *s = p->vm;
+    long w = s->free_work ? 0 : work;
+    if (!moves || row_bounded(p, c, moves, text, ops, w)) return 0;
+    if (counted) {
+        EmitCount *k = c->count;
+        k->n += moves; k->text += text; k->ops += ops;
+    } else {
+        if (p->ntrail + 1 - s->trail0 > MAX_GEN_TRAIL) return 0;
+        memcpy(Lc, L, sizeof *L * (size_t)nloc);
+        long listed = list_drops(p, c, ip, Lc, v, from_local, place, &pn, (int)moves, elem, to,
+                                 trail_base, note_base, qual_base);
+        /* (the EMITs' work as emit_move counts it, for the one measured) */
+        if (!s->free_work) w += listed - (EMIT_STEPS * moves + moves + text);
+    }
     *r = (RowCharge){ w, bud, ch };
     return 1;
 }

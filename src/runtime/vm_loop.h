@@ -360,7 +360,15 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             L[OPND(2)] = 64 * k + __builtin_ctzll(w);
             ip += 4; NEXT;
         }
-        vmcase(CHOOSELIST) {
+        vmcase(CHOOSELIST) vmcase(CHOOSEDROPS) {
+            /* a drop at the end of a walk from each square: the row of moves counted or
+             * listed at once (vm.c, count_drop_row), the choice dropped */
+            if (*ip == OP_CHOOSEDROPS && !profiling && !c->reads &&
+                count_drop_row(p, c, ip, L, nloc, trail_base, note_base, qual_base, budget, chunk,
+                               FIRST_CHUNK, &row)) {
+                DROP_KEPT();
+                goto counted_fail;
+            }
             const List *li = &g->lists[OPND(1)];
             int pl = PLOK(mover) ? mover : 0;
             int64_t i = L[OPND(2)];
@@ -435,6 +443,27 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             if (!c->reads && i >= 0) {
                 int64_t k = scan_pieces(p, li, pl, mover, 0, i, n);
                 BULK_STEPS(4 * (k - i));
+                i = k;
+            }
+            if (i < 0 || i >= n) { ip = code + OPND(4); NEXT; }
+            L[OPND(2)] = i + 1;
+            L[OPND(3)] = li->item[pl][i];
+            ip += 5; NEXT;
+        }
+        vmcase(FORRUNS) {
+            /* FORFRIEND or FORENEMY (the test after it) whose body counts a run along each
+             * direction of a set from the square (superinstr.c, runs_follow): the squares from
+             * which no count comes to K2 are passed over too, found as sets (runsets.c). Under
+             * --profile the counts run as written (FORRUN). */
+            const List *li = &g->lists[OPND(1)];
+            int pl = PLOK(mover) ? mover : 0;
+            int64_t i = L[OPND(2)], n = li->n[pl];
+            if (!c->reads && i >= 0) {
+                long st = 0;
+                if (!profiling && li->square_order) i = skip_runs(p, ip, L, mover, i, n, &st);
+                const int friends = opcode_info[ip[7]].base == OP_FRIEND;
+                int64_t k = scan_pieces(p, li, pl, mover, friends, i, n);
+                BULK_STEPS(st + 4 * (k - i));
                 i = k;
             }
             if (i < 0 || i >= n) { ip = code + OPND(4); NEXT; }
@@ -776,7 +805,20 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             sp -= 1;
             if (!fx_remove(p, sp)) goto fail;
             ip += 1; NEXT;
-        vmcase(PLACE)
+        vmcase(PLACE) vmcase(PLACEEMIT)
+            if (*ip == OP_PLACEEMIT && !profiling) {
+                /* the move only counted: counted without the place (vm.c, count_placed) */
+                long ins, after;
+                long w = count_placed(p, c, ip, sp, L, trail_base, note_base, qual_base, &ins,
+                                      &after, LINE);
+                if (w >= 0) {
+                    sp -= 3;
+                    BULK_STEPS(ins);             /* the notes and EMIT */
+                    CHARGE(w);
+                    BULK_STEPS(after);           /* the JMPs and RET */
+                    goto fail;
+                }
+            }
             sp -= 3;
             if (!fx_place(p, sp, LINE)) goto fail;
             ip += 1; NEXT;
@@ -959,7 +1001,7 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
              * locals but its cursor: the choice stays, and the instruction writes the cursor
              * into it (AGAIN_CHOICE) or drops it (DROP_KEPT), instead of a pop and a copy. */
             if (*ip == OP_CHOOSELIST || *ip == OP_CHOOSEBIT || *ip == OP_CHOOSEGO ||
-                *ip == OP_CHOOSEANY || *ip == OP_CHOOSETEST) kept = 1;
+                *ip == OP_CHOOSEANY || *ip == OP_CHOOSETEST || *ip == OP_CHOOSEDROPS) kept = 1;
             else { s->nch--; s->nlocs = ch->loc_off; }
         }
     }
