@@ -65,6 +65,22 @@ static inline void note_owned(Pos *p, int sq, int32_t old, int32_t val)
     p->owned[pos_owned_index(val)] |= bit;
 }
 
+/* Pos.layer_set follows the writes of the cells (Game.layer_sets; read by boardscan.c): a bit
+ * flips where a cell goes from empty to holding a piece or back. */
+static inline void note_layer(Pos *p, int loc, int32_t old, int32_t val)
+{
+    unsigned e = p->g->layer_cell[loc];       /* (a layer not kept: Pos.layer_set's last word) */
+    p->layer_set[e >> 6] ^= (uint64_t)((old != 0) ^ (val != 0)) << (e & 63);
+}
+
+/* The squares' sets a cell's write keeps (Pos.cell_sets: one test of the write for games that
+ * keep none) */
+static inline void note_cell_sets(Pos *p, int loc, int32_t old, int32_t val)
+{
+    if (p->owned_kept) note_owned(p, loc, old, val);
+    if (p->g->layer_sets) note_layer(p, loc, old, val);
+}
+
 /* A transient slot's write keeps the count of those that are not at their start values. */
 static inline void note_transient(Pos *p, int loc, int32_t old, int32_t val)
 {
@@ -83,7 +99,7 @@ static inline __attribute__((always_inline)) void write_plain(Pos *p, int loc, i
     if (loc < g->st_hands) {                /* a cell: the common case is tested first */
         p->hash ^= zkey(loc, old) ^ zkey(loc, val);
         if (p->attackers) note_attacker(p, loc, old, val);
-        if (p->owned_kept) note_owned(p, loc, old, val);
+        if (p->cell_sets) note_cell_sets(p, loc, old, val);
         p->material += piece_material(val) - piece_material(old);
         if (g->has_royal) {
             if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
@@ -128,7 +144,7 @@ static inline void restore_raw(Pos *p, int loc, int32_t val)
 {
     const Game *g = p->g;
     if (p->attackers && loc < g->st_hands) note_attacker(p, loc, p->st[loc], val);
-    if (p->owned_kept && loc < g->st_hands) note_owned(p, loc, p->st[loc], val);
+    if (p->cell_sets && loc < g->st_hands) note_cell_sets(p, loc, p->st[loc], val);
     if (g->has_royal && loc < g->st_hands) {
         int32_t old = p->st[loc];
         if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
@@ -210,6 +226,7 @@ Pos *pos_new(const Game *g)
         if (!p->attackers) out_of_memory("the attackers' squares");
     }
     p->owned_kept = g->owned_sets && g->stack == 1 && g->nsq <= 64;
+    p->cell_sets = p->owned_kept || g->layer_sets;
     pos_reset_empty(p);
     return p;
 }
@@ -249,6 +266,7 @@ void pos_reset_empty(Pos *p)
     memset(p->royal_count, 0, sizeof p->royal_count);
     memset(p->owned, 0, sizeof p->owned);
     if (p->owned_kept) p->owned[0] = g->nsq == 64 ? ~0ull : (1ull << g->nsq) - 1;
+    memset(p->layer_set, 0, sizeof p->layer_set);
     for (int i = 0; i < MAX_PLAYERS; i++) p->royal_hint[i] = -1;
     p->hash = pos_full_hash(p);
     p->uncounted = 0;                       /* no piece on the board */

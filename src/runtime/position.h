@@ -116,6 +116,11 @@ typedef struct Pos {
      * pass over the board (vm.c) in place of a look at each square. */
     int owned_kept;
     uint64_t owned[2 + MAX_PLAYERS];
+    int cell_sets;                          /* owned_kept, or Game.layer_sets: a cell's write
+                                               keeps sets (position.c, note_cell_sets) */
+    /* Game.layer_sets (boardscan.c): the squares whose cell k holds a piece, kept by every write
+     * (the last word takes the writes of the layers not kept, and is never read) */
+    uint64_t layer_set[MAX_LAYER_SETS + 1];
     /* the move being made, for move.* in hooks */
     int16_t last_from, last_to; int32_t last_piece, last_captured;
     /* scratch move lists, one per ply of the current search */
