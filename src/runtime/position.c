@@ -181,9 +181,13 @@ void pos_set(Pos *p, int loc, int32_t val)
     if (p->ntrail == p->captrail) {
         p->captrail = p->captrail ? 2 * p->captrail : 1024;
         p->trail = xrealloc(p->trail, sizeof *p->trail * (size_t)p->captrail, "the undo trail");
+        p->trail_sums = xrealloc(p->trail_sums, sizeof *p->trail_sums * (size_t)p->captrail,
+                                 "the undo trail");
     }
     p->trail[p->ntrail].loc = loc;
     p->trail[p->ntrail].old = p->st[loc];
+    p->trail_sums[p->ntrail] = (TrailSums){ p->hash, p->uncounted, p->material,
+                                            p->transient_dirty };
     /* the board's stamp before the write, which a pop puts back; a write to a cell gives the
      * board a new one (pos_board_stamp) */
     if (p->stamps) {
@@ -203,13 +207,24 @@ void pos_reset_transient(Pos *p)
             pos_set(p, loc, g->transient_init[loc - g->st_transient]);
 }
 
+/* The writes since mark taken back as unmake takes them back: the sums from before the first of
+ * them (TrailSums), each write by restore_raw. (By write_raw, which hashes each write back, they
+ * were 40 % of Nemoroth's writes, the branches of its programs undone: docs/runtime.md, step 39.)
+ * Every write on the trail went through pos_set, so the sums at mark are those of the state the
+ * writes go back to. */
 void pos_undo_to(Pos *p, int mark)
 {
+    if (p->ntrail <= mark) return;
+    const TrailSums sums = p->trail_sums[mark];
     while (p->ntrail > mark) {
         p->ntrail--;
-        write_raw(p, p->trail[p->ntrail].loc, p->trail[p->ntrail].old);
+        restore_raw(p, p->trail[p->ntrail].loc, p->trail[p->ntrail].old);
         if (p->stamps) p->stamp = p->trail_stamp[p->ntrail];
     }
+    p->hash = sums.hash;
+    p->uncounted = sums.uncounted;
+    p->material = sums.material;
+    p->transient_dirty = sums.transient_dirty;
 }
 
 Pos *pos_new(const Game *g)
@@ -244,6 +259,7 @@ void pos_free(Pos *p)
     free(p->squareof);
     free(p->nearset);
     free(p->trail_stamp);
+    free(p->trail_sums);
     free(p->watch);
     free(p->attackers);
     free(p);
@@ -437,6 +453,29 @@ Undo *pos_begin_move(Pos *p, int history)
     return u;
 }
 
+/* --check-hash: p->transient_dirty against the transient slots */
+static int transient_dirty_count(const Pos *p)
+{
+    const Game *g = p->g;
+    int n = 0;
+    for (int loc = g->st_transient; loc < g->st_size; loc++)
+        n += p->st[loc] != g->transient_init[loc - g->st_transient];
+    return n;
+}
+
+/* --check-hash: p->layer_set against the cells */
+static int layer_sets_match(const Pos *p)
+{
+    const Game *g = p->g;
+    for (int k = 0; k < g->layer_sets; k++) {
+        uint64_t set = 0;
+        for (int sq = 0; sq < g->nsq; sq++)
+            if (p->st[sq * g->stack + k]) set |= 1ull << sq;
+        if (set != p->layer_set[k]) return 0;
+    }
+    return 1;
+}
+
 void pos_check_incremental(Pos *p, const char *after)
 {
     if (!p->check_hash) return;
@@ -452,6 +491,12 @@ void pos_check_incremental(Pos *p, const char *after)
     if (!attackers_match(p))
         pos_runtime_error(p, 0, "internal error: the squares of program attackers differ from a "
                           "full recompute after %s", after);
+    if (p->transient_dirty != transient_dirty_count(p))
+        pos_runtime_error(p, 0, "internal error: the count of transient variables not at their "
+                          "start values differs from a full recount after %s", after);
+    if (!layer_sets_match(p))
+        pos_runtime_error(p, 0, "internal error: the squares by layer differ from a full "
+                          "recompute after %s", after);
 }
 
 void pos_unmake(Pos *p)

@@ -66,6 +66,9 @@ typedef struct {
 } MoveList;
 
 typedef struct { int32_t loc, old; } TrailEntry;
+/* What write_raw keeps as sums of the whole state, as it was before a trail entry's write:
+ * pos_undo_to puts them back at once and undoes the writes without hashing them back */
+typedef struct { uint64_t hash, uncounted, material; int transient_dirty; } TrailSums;
 
 /* A 64-bit mix (splitmix64's finaliser): hashes of small keys for tables and tie-breaks. */
 static inline uint64_t mix64(uint64_t z)
@@ -92,6 +95,7 @@ typedef struct Pos {
      * kept by every write and restored by unmake as the hash is */
     uint64_t uncounted;
     TrailEntry *trail; int ntrail, captrail;
+    TrailSums *trail_sums;                  /* by trail entry (as long as trail) */
     uint64_t stamp, serial;                 /* the board's stamp (pos_board_stamp), and the
                                                last one given: never reset, so that a stamp
                                                names one board */
