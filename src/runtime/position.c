@@ -479,24 +479,21 @@ static int layer_sets_match(const Pos *p)
 void pos_check_incremental(Pos *p, const char *after)
 {
     if (!p->check_hash) return;
-    if (p->hash != pos_full_hash(p))
-        pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full "
-                          "recompute after %s", after);
-    if (p->uncounted != uncounted_pieces_hash(p))
-        pos_runtime_error(p, 0, "internal error: the incremental share of the uncounted piece "
-                          "variables differs from a full recompute after %s", after);
-    if (p->material != pos_full_material(p))
-        pos_runtime_error(p, 0, "internal error: the incremental material differs from a full "
-                          "recompute after %s", after);
-    if (!attackers_match(p))
-        pos_runtime_error(p, 0, "internal error: the squares of program attackers differ from a "
-                          "full recompute after %s", after);
-    if (p->transient_dirty != transient_dirty_count(p))
-        pos_runtime_error(p, 0, "internal error: the count of transient variables not at their "
-                          "start values differs from a full recount after %s", after);
-    if (!layer_sets_match(p))
-        pos_runtime_error(p, 0, "internal error: the squares by layer differ from a full "
-                          "recompute after %s", after);
+    /* each sum kept by the writes against its full recompute (all made: a debug check) */
+    const struct { int ok; const char *what; } sums[] = {
+        { p->hash == pos_full_hash(p), "the incremental hash differs from a full recompute" },
+        { p->uncounted == uncounted_pieces_hash(p), "the incremental share of the uncounted "
+          "piece variables differs from a full recompute" },
+        { p->material == pos_full_material(p),
+          "the incremental material differs from a full recompute" },
+        { attackers_match(p), "the squares of program attackers differ from a full recompute" },
+        { p->transient_dirty == transient_dirty_count(p), "the count of transient variables "
+          "not at their start values differs from a full recount" },
+        { layer_sets_match(p), "the squares by layer differ from a full recompute" },
+    };
+    for (size_t i = 0; i < sizeof sums / sizeof *sums; i++)
+        if (!sums[i].ok)
+            pos_runtime_error(p, 0, "internal error: %s after %s", sums[i].what, after);
 }
 
 void pos_unmake(Pos *p)
