@@ -24,6 +24,7 @@
 #define MAX_TYPES 255                 /* the type field of a piece word has 8 bits, 0: none */
 #define TYPE_WORDS ((MAX_TYPES + 64) / 64)   /* 64-bit words of a set of types (bit t: type t) */
 #define MAX_PLAYERS 15               /* the owner field of a piece word has 4 bits: owner+1 */
+#define MAX_LAYER_SETS 4            /* Game.layer_sets: the layers of a stack kept as sets */
 #define MAX_TURN_ORDER 256        /* entries of a turn-order table (Game.norder) */
 #define MAX_VARS 64
 #define MAX_DISPLAY 16                 /* variables a `display` block lists */
@@ -378,6 +379,13 @@ typedef struct Game {
     struct RunDirs *run_dirs;             /* FORRUNS's step along each direction as a set
                                              (runsets.c), or NULL */
     int distinct_blocks;                  /* the code has a `distinct { }` block (DISTINCT) */
+    /* FORTEST's walks of `board` testing heights read from sets on a board of at most 64 squares
+     * (boardscan.c), kept by the writes where the code has such a walk (boardscan_prepare):
+     * Pos.layer_set[k] for k < layer_sets (0: none kept), the squares whose cell k holds a
+     * piece; layer_cell[loc] of each cell, its layer * 64 + its square (MAX_LAYER_SETS * 64 past
+     * layer_sets) */
+    int layer_sets;
+    uint16_t *layer_cell;
     /* Moves' tails counted without running them at perft's last ply (tails.c, counttail.c) */
     struct CountTail *count_tails;
     int ncount_tails;

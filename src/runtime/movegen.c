@@ -9,6 +9,7 @@
 #include "make.h"
 #include "lines.h"
 #include "movegen.h"
+#include "boardscan.h"
 #include "tails.h"
 #include "extend.h"
 #include "capture.h"
@@ -1347,4 +1348,5 @@ void movegen_prepare(Game *g)
         }
         li->square_order = (uint8_t)ok;
     }
+    boardscan_prepare(g);
 }

@@ -65,6 +65,22 @@ static inline void note_owned(Pos *p, int sq, int32_t old, int32_t val)
     p->owned[pos_owned_index(val)] |= bit;
 }
 
+/* Pos.layer_set follows the writes of the cells (Game.layer_sets; read by boardscan.c): a bit
+ * flips where a cell goes from empty to holding a piece or back. */
+static inline void note_layer(Pos *p, int loc, int32_t old, int32_t val)
+{
+    unsigned e = p->g->layer_cell[loc];       /* (a layer not kept: Pos.layer_set's last word) */
+    p->layer_set[e >> 6] ^= (uint64_t)((old != 0) ^ (val != 0)) << (e & 63);
+}
+
+/* The squares' sets a cell's write keeps (Pos.cell_sets: one test of the write for games that
+ * keep none) */
+static inline void note_cell_sets(Pos *p, int loc, int32_t old, int32_t val)
+{
+    if (p->owned_kept) note_owned(p, loc, old, val);
+    if (p->g->layer_sets) note_layer(p, loc, old, val);
+}
+
 /* A transient slot's write keeps the count of those that are not at their start values. */
 static inline void note_transient(Pos *p, int loc, int32_t old, int32_t val)
 {
@@ -83,7 +99,7 @@ static inline __attribute__((always_inline)) void write_plain(Pos *p, int loc, i
     if (loc < g->st_hands) {                /* a cell: the common case is tested first */
         p->hash ^= zkey(loc, old) ^ zkey(loc, val);
         if (p->attackers) note_attacker(p, loc, old, val);
-        if (p->owned_kept) note_owned(p, loc, old, val);
+        if (p->cell_sets) note_cell_sets(p, loc, old, val);
         p->material += piece_material(val) - piece_material(old);
         if (g->has_royal) {
             if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
@@ -128,7 +144,7 @@ static inline void restore_raw(Pos *p, int loc, int32_t val)
 {
     const Game *g = p->g;
     if (p->attackers && loc < g->st_hands) note_attacker(p, loc, p->st[loc], val);
-    if (p->owned_kept && loc < g->st_hands) note_owned(p, loc, p->st[loc], val);
+    if (p->cell_sets && loc < g->st_hands) note_cell_sets(p, loc, p->st[loc], val);
     if (g->has_royal && loc < g->st_hands) {
         int32_t old = p->st[loc];
         if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
@@ -165,9 +181,13 @@ void pos_set(Pos *p, int loc, int32_t val)
     if (p->ntrail == p->captrail) {
         p->captrail = p->captrail ? 2 * p->captrail : 1024;
         p->trail = xrealloc(p->trail, sizeof *p->trail * (size_t)p->captrail, "the undo trail");
+        p->trail_sums = xrealloc(p->trail_sums, sizeof *p->trail_sums * (size_t)p->captrail,
+                                 "the undo trail");
     }
     p->trail[p->ntrail].loc = loc;
     p->trail[p->ntrail].old = p->st[loc];
+    p->trail_sums[p->ntrail] = (TrailSums){ p->hash, p->uncounted, p->material,
+                                            p->transient_dirty };
     /* the board's stamp before the write, which a pop puts back; a write to a cell gives the
      * board a new one (pos_board_stamp) */
     if (p->stamps) {
@@ -187,13 +207,24 @@ void pos_reset_transient(Pos *p)
             pos_set(p, loc, g->transient_init[loc - g->st_transient]);
 }
 
+/* The writes since mark taken back as unmake takes them back: the sums from before the first of
+ * them (TrailSums), each write by restore_raw. (By write_raw, which hashes each write back, they
+ * were 40 % of Nemoroth's writes, the branches of its programs undone: docs/runtime.md, step 39.)
+ * Every write on the trail went through pos_set, so the sums at mark are those of the state the
+ * writes go back to. */
 void pos_undo_to(Pos *p, int mark)
 {
+    if (p->ntrail <= mark) return;
+    const TrailSums sums = p->trail_sums[mark];
     while (p->ntrail > mark) {
         p->ntrail--;
-        write_raw(p, p->trail[p->ntrail].loc, p->trail[p->ntrail].old);
+        restore_raw(p, p->trail[p->ntrail].loc, p->trail[p->ntrail].old);
         if (p->stamps) p->stamp = p->trail_stamp[p->ntrail];
     }
+    p->hash = sums.hash;
+    p->uncounted = sums.uncounted;
+    p->material = sums.material;
+    p->transient_dirty = sums.transient_dirty;
 }
 
 Pos *pos_new(const Game *g)
@@ -210,6 +241,7 @@ Pos *pos_new(const Game *g)
         if (!p->attackers) out_of_memory("the attackers' squares");
     }
     p->owned_kept = g->owned_sets && g->stack == 1 && g->nsq <= 64;
+    p->cell_sets = p->owned_kept || g->layer_sets;
     pos_reset_empty(p);
     return p;
 }
@@ -227,6 +259,7 @@ void pos_free(Pos *p)
     free(p->squareof);
     free(p->nearset);
     free(p->trail_stamp);
+    free(p->trail_sums);
     free(p->watch);
     free(p->attackers);
     free(p);
@@ -249,6 +282,7 @@ void pos_reset_empty(Pos *p)
     memset(p->royal_count, 0, sizeof p->royal_count);
     memset(p->owned, 0, sizeof p->owned);
     if (p->owned_kept) p->owned[0] = g->nsq == 64 ? ~0ull : (1ull << g->nsq) - 1;
+    memset(p->layer_set, 0, sizeof p->layer_set);
     for (int i = 0; i < MAX_PLAYERS; i++) p->royal_hint[i] = -1;
     p->hash = pos_full_hash(p);
     p->uncounted = 0;                       /* no piece on the board */
@@ -419,21 +453,47 @@ Undo *pos_begin_move(Pos *p, int history)
     return u;
 }
 
+/* --check-hash: p->transient_dirty against the transient slots */
+static int transient_dirty_count(const Pos *p)
+{
+    const Game *g = p->g;
+    int n = 0;
+    for (int loc = g->st_transient; loc < g->st_size; loc++)
+        n += p->st[loc] != g->transient_init[loc - g->st_transient];
+    return n;
+}
+
+/* --check-hash: p->layer_set against the cells */
+static int layer_sets_match(const Pos *p)
+{
+    const Game *g = p->g;
+    for (int k = 0; k < g->layer_sets; k++) {
+        uint64_t set = 0;
+        for (int sq = 0; sq < g->nsq; sq++)
+            if (p->st[sq * g->stack + k]) set |= 1ull << sq;
+        if (set != p->layer_set[k]) return 0;
+    }
+    return 1;
+}
+
 void pos_check_incremental(Pos *p, const char *after)
 {
     if (!p->check_hash) return;
-    if (p->hash != pos_full_hash(p))
-        pos_runtime_error(p, 0, "internal error: the incremental hash differs from a full "
-                          "recompute after %s", after);
-    if (p->uncounted != uncounted_pieces_hash(p))
-        pos_runtime_error(p, 0, "internal error: the incremental share of the uncounted piece "
-                          "variables differs from a full recompute after %s", after);
-    if (p->material != pos_full_material(p))
-        pos_runtime_error(p, 0, "internal error: the incremental material differs from a full "
-                          "recompute after %s", after);
-    if (!attackers_match(p))
-        pos_runtime_error(p, 0, "internal error: the squares of program attackers differ from a "
-                          "full recompute after %s", after);
+    /* each sum kept by the writes against its full recompute (all made: a debug check) */
+    const struct { int ok; const char *what; } sums[] = {
+        { p->hash == pos_full_hash(p), "the incremental hash differs from a full recompute" },
+        { p->uncounted == uncounted_pieces_hash(p), "the incremental share of the uncounted "
+          "piece variables differs from a full recompute" },
+        { p->material == pos_full_material(p),
+          "the incremental material differs from a full recompute" },
+        { attackers_match(p), "the squares of program attackers differ from a full recompute" },
+        { p->transient_dirty == transient_dirty_count(p), "the count of transient variables "
+          "not at their start values differs from a full recount" },
+        { layer_sets_match(p), "the squares by layer differ from a full recompute" },
+    };
+    for (size_t i = 0; i < sizeof sums / sizeof *sums; i++)
+        if (!sums[i].ok)
+            pos_runtime_error(p, 0, "internal error: %s after %s", sums[i].what, after);
 }
 
 void pos_unmake(Pos *p)

@@ -66,6 +66,9 @@ typedef struct {
 } MoveList;
 
 typedef struct { int32_t loc, old; } TrailEntry;
+/* What write_raw keeps as sums of the whole state, as it was before a trail entry's write:
+ * pos_undo_to puts them back at once and undoes the writes without hashing them back */
+typedef struct { uint64_t hash, uncounted, material; int transient_dirty; } TrailSums;
 
 /* A 64-bit mix (splitmix64's finaliser): hashes of small keys for tables and tie-breaks. */
 static inline uint64_t mix64(uint64_t z)
@@ -92,6 +95,7 @@ typedef struct Pos {
      * kept by every write and restored by unmake as the hash is */
     uint64_t uncounted;
     TrailEntry *trail; int ntrail, captrail;
+    TrailSums *trail_sums;                  /* by trail entry (as long as trail) */
     uint64_t stamp, serial;                 /* the board's stamp (pos_board_stamp), and the
                                                last one given: never reset, so that a stamp
                                                names one board */
@@ -116,6 +120,11 @@ typedef struct Pos {
      * pass over the board (vm.c) in place of a look at each square. */
     int owned_kept;
     uint64_t owned[2 + MAX_PLAYERS];
+    int cell_sets;                          /* owned_kept, or Game.layer_sets: a cell's write
+                                               keeps sets (position.c, note_cell_sets) */
+    /* Game.layer_sets (boardscan.c): the squares whose cell k holds a piece, kept by every write
+     * (the last word takes the writes of the layers not kept, and is never read) */
+    uint64_t layer_set[MAX_LAYER_SETS + 1];
     /* the move being made, for move.* in hooks */
     int16_t last_from, last_to; int32_t last_piece, last_captured;
     /* scratch move lists, one per ply of the current search */

@@ -22,6 +22,7 @@
 #include "royal.h"
 #include "runsets.h"
 #include "skips.h"
+#include "boardscan.h"
 #include "squareof.h"
 
 /* nlocs: the locals it keeps; deferred_n: the length of the deferred-effect store when it was
@@ -708,62 +709,6 @@ static __attribute__((noinline)) int64_t scan_friend_pv(const Pos *p, const List
 #undef SENDS_BACK
     *passed = np;
     return i;
-}
-
-/* FORTEST over `board` (List.square_order: element j is square j), Nemoroth's after-move walks
- * of every square at every make: the squares from j on whose test fails are passed over eight at
- * a time, with no branch inside a block (the test is the same as vm_loop.h's, lo <= val <= hi,
- * or outside it). Returns the start of the first block with a square that passes, or of the
- * last part block: vm_loop.h's loop finds the square itself. val is an int32_t square variable
- * at base + j (var_base >= 0), or square j's height (only whether cell[full] holds a piece and
- * cell[empty] does not, as skip_height). */
-#define SCAN_BLOCK 8
-static int64_t scan_ordered_var(const Pos *p, int var_base, int64_t j, int64_t n, int64_t lo,
-                                int64_t hi, int outside)
-{
-    /* the range on int32_t values: a bound past int32_t's is no bound */
-    if (lo > INT32_MAX || hi < INT32_MIN || lo > hi) return outside ? j : n;
-    int32_t lo32 = lo < INT32_MIN ? INT32_MIN : (int32_t)lo;
-    int32_t hi32 = hi > INT32_MAX ? INT32_MAX : (int32_t)hi;
-    uint32_t span = (uint32_t)hi32 - (uint32_t)lo32;
-    const int32_t *v = p->st + var_base;
-    for (; j + SCAN_BLOCK <= n; j += SCAN_BLOCK) {
-        unsigned hit = 0;
-        for (int k = 0; k < SCAN_BLOCK; k++)
-            hit |= ((uint32_t)v[j + k] - (uint32_t)lo32 <= span) ^ (unsigned)outside;
-        if (hit) break;
-    }
-    return j;
-}
-
-static int64_t scan_ordered_height(const Pos *p, int64_t j, int64_t n, int64_t lo, int64_t hi,
-                                   int outside)
-{
-    const int stack = p->g->stack;
-    if (lo > stack || hi < 0 || lo > hi || (lo <= 0 && hi >= stack)) return j;  /* skip_height's */
-    int full = lo <= 0 ? -1 : (int)lo - 1;           /* the cell that must hold a piece */
-    int empty = hi >= stack ? -1 : (int)hi;          /* the one that must be empty */
-    /* branch-free: a cell not asked about is read at 0 and its answer overridden */
-    const unsigned no_full = full < 0, no_empty = empty < 0;
-    if (no_full) full = 0;
-    if (no_empty) empty = 0;
-    const int32_t *cell = p->st + j * stack;
-    if (no_empty)                  /* `height(s) > k` (the usual test): one cell a square */
-        for (; j + SCAN_BLOCK <= n; j += SCAN_BLOCK, cell += SCAN_BLOCK * stack) {
-            unsigned hit = 0;
-            for (int k = 0; k < SCAN_BLOCK; k++)
-                hit |= (cell[k * stack + full] != 0) ^ (unsigned)outside;
-            if (hit) break;
-        }
-    else
-        for (; j + SCAN_BLOCK <= n; j += SCAN_BLOCK, cell += SCAN_BLOCK * stack) {
-            unsigned hit = 0;
-            for (int k = 0; k < SCAN_BLOCK; k++)
-                hit |= (((cell[k * stack + full] != 0) | no_full) &
-                        (cell[k * stack + empty] == 0)) ^ (unsigned)outside;
-            if (hit) break;
-        }
-    return j;
 }
 
 #define OPND(k) (ip[k])

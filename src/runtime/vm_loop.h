@@ -491,10 +491,9 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
                 /* two loops, the test's kind decided once (Nemoroth's after-move walks the
                  * board so twice a make); the unsigned compare is lo <= val <= hi */
                 uint64_t span = (uint64_t)hi - (uint64_t)lo;
-                if (li->square_order)                   /* (vm.c: eight squares at a time) */
-                    j = sqvar >= 0 ? scan_ordered_var(p, sqvar, j, n, lo, hi, outside)
-                                   : scan_ordered_height(p, j, n, lo, hi, outside);
-                if (sqvar >= 0)
+                if (li->square_order)          /* (boardscan.c: from sets, or 8 at a time) */
+                    j = boardscan_first(p, item, sqvar, j, n, lo, hi, outside);
+                else if (sqvar >= 0)
                     for (; j < n; j++) {
                         int64_t e = item[j], val = SQOK(e) ? p->st[sqvar + e] : 0;
                         if (((uint64_t)val - (uint64_t)lo <= span) != outside) break;
