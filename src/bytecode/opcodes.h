@@ -394,6 +394,11 @@ enum {
       "LOAD a; FILE; LOAD b; FILE; SUB: push file(a) - file(b) (0 for a square that is none)") \
     S(RANK_DIFF, (LOAD, RANK, LOAD, RANK, SUB), ANY, \
       "LOAD a; RANK; LOAD b; RANK; SUB: push rank(a) - rank(b)") \
+    S(LOAD_AT_ISTYPE_JZ, (LOAD, AT, PUSH, ISTYPE, JZ), ANY, \
+      "LOAD a; AT; PUSH t; ISTYPE; JZ j: jump to j unless the piece on square a has type t " \
+      "(`at(q) is Knight`, Four Towers' tower tests)") \
+    S(LOAD_AT_ISTYPE_JNZ, (LOAD, AT, PUSH, ISTYPE, JNZ), ANY, \
+      "LOAD a; AT; PUSH t; ISTYPE; JNZ j: jump to j if the piece on square a has type t") \
     S(FORNEAR, (FORBIT, LOAD, LOAD, STEPSQ), LOOP, \
       "FORBIT that first passes over the directions d whose square one step from a square x is " \
       "off the board or fails the test after it: FORBIT m d end; LOAD x (or MOVEFIELD); LOAD d; " \
@@ -441,6 +446,14 @@ enum {
     S(LOAD_PUSH_GE_JZ, (LOAD, PUSH, GE, JZ), ANY, "LOAD a; PUSH k; GE; JZ t") \
     S(LOAD_PUSH_EQ_JZ, (LOAD, PUSH, EQ, JZ), ANY, "LOAD a; PUSH k; EQ; JZ t") \
     S(LOAD_PUSH_NE_JZ, (LOAD, PUSH, NE, JZ), ANY, "LOAD a; PUSH k; NE; JZ t") \
+    S(LOAD_PUSHDIR_EQ_JZ, (LOAD, PUSHDIR, EQ, JZ), ANY, \
+      "LOAD a; PUSHDIR d; EQ; JZ t: jump to t unless local a is direction d (`if d == n`)") \
+    S(LOAD_PUSHDIRS_BTEST_JZ, (LOAD, PUSHDIRS, BTEST, JZ), ANY, \
+      "LOAD a; PUSHDIRS m; BTEST; JZ t: jump to t unless the direction in local a is in set m " \
+      "(`if d in orth`)") \
+    S(LOAD_LOAD_MINUS_STORE, (LOAD, LOAD, MINUS, STORE), ANY, \
+      "LOAD a; LOAD b; MINUS; STORE c: local c = the type of local a without the part of " \
+      "local b (`r = minus(ty, x)`)") \
     S(LOAD_PUSH_ADD_STORE, (LOAD, PUSH, ADD, STORE), SAME_LOCAL, \
       "LOAD a; PUSH k; ADD; STORE a: local a += k (checked)") \
     S(LOAD_PUSH_ISTYPE_JZ, (LOAD, PUSH, ISTYPE, JZ), ANY, \
@@ -450,6 +463,8 @@ enum {
       "arguments of a function)") \
     S(LOAD_LOAD_STEPSQ_STORE, (LOAD, LOAD, STEPSQ, STORE), ANY, \
       "LOAD a; LOAD d; STEPSQ; STORE b: local b = the square one step from local a along local d") \
+    S(LOAD_ATTR_STORE, (LOAD, ATTR, STORE), ANY, \
+      "LOAD a; ATTR v; STORE b: local b = attribute v of local a (`let s = ra-n(here)`)") \
     S(LOAD_LOAD_PIECEAT, (LOAD, LOAD, PIECEAT), ANY, \
       "LOAD a; LOAD b; PIECEAT: push the piece at layer b of square a") \
     S(LOAD_HEIGHT_STORE, (LOAD, HEIGHT, STORE), ANY, \

@@ -549,6 +549,32 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             SUPER(2, 4, 5);
             a = L[OPND(1)];
             ip = a && PW_TYPE(a) == OPND(3) ? ip + 7 : code + OPND(6); NEXT;
+        /* (issue 38, step 40: Four Towers' tower tests, `at(t) is Knight`) */
+        vmcase(LOAD_AT_ISTYPE_JZ) vmcase(LOAD_AT_ISTYPE_JNZ)
+            SUPER(2, 3, 5, 6);
+            a = L[OPND(1)]; LOG_READ(a);
+            b = SQOK(a) ? TOP(a) : 0;
+            ip = (b && PW_TYPE(b) == OPND(4)) == (*ip == OP_LOAD_AT_ISTYPE_JNZ) ? code + OPND(7) : ip + 8;
+            NEXT;
+        vmcase(LOAD_PUSHDIR_EQ_JZ)
+            SUPER(2, 4, 5);
+            ip = L[OPND(1)] == g->dir_map[PLOK(mover) ? mover : 0][OPND(3)] ? ip + 7 : code + OPND(6);
+            NEXT;
+        vmcase(LOAD_PUSHDIRS_BTEST_JZ)
+            SUPER(2, 4, 5);
+            a = L[OPND(1)];
+            b = (int64_t)g->dirset_abs[OPND(3) * MAX_PLAYERS + (PLOK(mover) ? mover : 0)];
+            ip = a >= 0 && a < 64 && ((uint64_t)b >> a & 1) ? ip + 7 : code + OPND(6); NEXT;
+        vmcase(LOAD_LOAD_MINUS_STORE)
+            SUPER(2, 4, 5);
+            a = L[OPND(1)]; b = L[OPND(3)];
+            L[OPND(6)] = TYOK(a) && TYOK(b) ? type_arith_cached(s, g, (int)a, (int)b, 1) : 0;
+            ip += 7; NEXT;
+        vmcase(LOAD_ATTR_STORE)
+            SUPER(2, 4);
+            a = L[OPND(1)];
+            L[OPND(5)] = (uint64_t)a < (uint64_t)g->attrs[OPND(3)].n ? g->attrs[OPND(3)].value[a] : 0;
+            ip += 6; NEXT;
         vmcase(LOAD_LOAD_STEPSQ_STORE)
             SUPER(2, 4, 5);
             a = L[OPND(1)]; b = L[OPND(3)];
@@ -958,8 +984,7 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             /* A CHOOSELIST or CHOOSEBIT resumed here pushes at once a choice with these very
              * locals but its cursor: the choice stays, and the instruction writes the cursor
              * into it (AGAIN_CHOICE) or drops it (DROP_KEPT), instead of a pop and a copy. */
-            if (*ip == OP_CHOOSELIST || *ip == OP_CHOOSEBIT || *ip == OP_CHOOSEGO ||
-                *ip == OP_CHOOSEANY || *ip == OP_CHOOSETEST) kept = 1;
+            if (resumes_kept[*ip]) kept = 1;
             else { s->nch--; s->nlocs = ch->loc_off; }
         }
     }
