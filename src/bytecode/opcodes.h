@@ -399,6 +399,9 @@ enum {
       "(`at(q) is Knight`, Four Towers' tower tests)") \
     S(LOAD_AT_ISTYPE_JNZ, (LOAD, AT, PUSH, ISTYPE, JNZ), ANY, \
       "LOAD a; AT; PUSH t; ISTYPE; JNZ j: jump to j if the piece on square a has type t") \
+    S(PUSH_AT_LOAD_ISTYPE_JZ, (PUSH, AT, LOAD, ISTYPE, JZ), ANY, \
+      "PUSH q; AT; LOAD t; ISTYPE; JZ j: jump to j unless the piece on square q has the type " \
+      "in local t (`at(d5) is ty`)") \
     S(FORNEAR, (FORBIT, LOAD, LOAD, STEPSQ), LOOP, \
       "FORBIT that first passes over the directions d whose square one step from a square x is " \
       "off the board or fails the test after it: FORBIT m d end; LOAD x (or MOVEFIELD); LOAD d; " \
@@ -446,6 +449,14 @@ enum {
     S(LOAD_PUSH_GE_JZ, (LOAD, PUSH, GE, JZ), ANY, "LOAD a; PUSH k; GE; JZ t") \
     S(LOAD_PUSH_EQ_JZ, (LOAD, PUSH, EQ, JZ), ANY, "LOAD a; PUSH k; EQ; JZ t") \
     S(LOAD_PUSH_NE_JZ, (LOAD, PUSH, NE, JZ), ANY, "LOAD a; PUSH k; NE; JZ t") \
+    S(LOAD_PUSH_EQ_JNZ, (LOAD, PUSH, EQ, JNZ), ANY, \
+      "LOAD a; PUSH k; EQ; JNZ t: jump to t if local a == k (`ty == Rook or ...`)") \
+    S(PUSH_LOAD_BTEST_JZ, (PUSH, LOAD, BTEST, JZ), ANY, \
+      "PUSH k; LOAD m; BTEST; JZ t: jump to t unless bit k of local m is set (`R in p`)") \
+    S(PUSH_LOAD_BTEST_JNZ, (PUSH, LOAD, BTEST, JNZ), ANY, \
+      "PUSH k; LOAD m; BTEST; JNZ t: jump to t if bit k of local m is set") \
+    S(LOAD_AT_TYPEOF_STORE, (LOAD, AT, TYPEOF, STORE), ANY, \
+      "LOAD a; AT; TYPEOF; STORE b: local b = the type of the piece on square a (none: 0)") \
     S(LOAD_PUSHDIR_EQ_JZ, (LOAD, PUSHDIR, EQ, JZ), ANY, \
       "LOAD a; PUSHDIR d; EQ; JZ t: jump to t unless local a is direction d (`if d == n`)") \
     S(LOAD_PUSHDIRS_BTEST_JZ, (LOAD, PUSHDIRS, BTEST, JZ), ANY, \
@@ -463,6 +474,7 @@ enum {
       "arguments of a function)") \
     S(LOAD_LOAD_STEPSQ_STORE, (LOAD, LOAD, STEPSQ, STORE), ANY, \
       "LOAD a; LOAD d; STEPSQ; STORE b: local b = the square one step from local a along local d") \
+    S(LOAD_PUSH_EQ, (LOAD, PUSH, EQ), ANY, "LOAD a; PUSH k; EQ: push local a == k") \
     S(LOAD_ATTR_STORE, (LOAD, ATTR, STORE), ANY, \
       "LOAD a; ATTR v; STORE b: local b = attribute v of local a (`let s = ra-n(here)`)") \
     S(LOAD_LOAD_PIECEAT, (LOAD, LOAD, PIECEAT), ANY, \

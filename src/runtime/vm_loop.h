@@ -556,6 +556,25 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             b = SQOK(a) ? TOP(a) : 0;
             ip = (b && PW_TYPE(b) == OPND(4)) == (*ip == OP_LOAD_AT_ISTYPE_JNZ) ? code + OPND(7) : ip + 8;
             NEXT;
+        vmcase(PUSH_AT_LOAD_ISTYPE_JZ)
+            SUPER(2, 3, 5, 6);
+            a = OPND(1); LOG_READ(a);
+            b = SQOK(a) ? TOP(a) : 0;
+            ip = b && PW_TYPE(b) == L[OPND(4)] ? ip + 8 : code + OPND(7); NEXT;
+        vmcase(LOAD_PUSH_EQ_JNZ)
+            SUPER(2, 4, 5);
+            ip = L[OPND(1)] == OPND(3) ? code + OPND(6) : ip + 7; NEXT;
+        vmcase(LOAD_PUSH_EQ) SUPER(2, 4); *sp++ = L[OPND(1)] == OPND(3); ip += 5; NEXT;
+        vmcase(PUSH_LOAD_BTEST_JZ) vmcase(PUSH_LOAD_BTEST_JNZ)
+            SUPER(2, 4, 5);
+            a = OPND(1); b = L[OPND(3)];
+            ip = (a >= 0 && a < 64 && ((uint64_t)b >> a & 1)) == (*ip == OP_PUSH_LOAD_BTEST_JNZ)
+                 ? code + OPND(6) : ip + 7;
+            NEXT;
+        vmcase(LOAD_AT_TYPEOF_STORE)
+            SUPER(2, 3, 4);
+            a = L[OPND(1)]; LOG_READ(a);
+            L[OPND(5)] = PW_TYPE(SQOK(a) ? TOP(a) : 0); ip += 6; NEXT;
         vmcase(LOAD_PUSHDIR_EQ_JZ)
             SUPER(2, 4, 5);
             ip = L[OPND(1)] == g->dir_map[PLOK(mover) ? mover : 0][OPND(3)] ? ip + 7 : code + OPND(6);
