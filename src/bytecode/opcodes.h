@@ -390,6 +390,9 @@ enum {
       "LOAD a; FILE; LOAD b; FILE; SUB; ABS: push abs(file(a) - file(b)) (`cheb` of Nemoroth)") \
     S(RANK_DIST, (LOAD, RANK, LOAD, RANK, SUB, ABS), ANY, \
       "LOAD a; RANK; LOAD b; RANK; SUB; ABS: push abs(rank(a) - rank(b))") \
+    S(LOAD_STORE_3, (LOAD, STORE, LOAD, STORE, LOAD, STORE), ANY, \
+      "LOAD a; STORE b; LOAD c; STORE d; LOAD e; STORE f: three local copies in their order " \
+      "(the arguments of a procedure)") \
     S(FILE_DIFF, (LOAD, FILE, LOAD, FILE, SUB), ANY, \
       "LOAD a; FILE; LOAD b; FILE; SUB: push file(a) - file(b) (0 for a square that is none)") \
     S(RANK_DIFF, (LOAD, RANK, LOAD, RANK, SUB), ANY, \
@@ -472,6 +475,8 @@ enum {
     S(LOAD_STORE_LOAD_STORE, (LOAD, STORE, LOAD, STORE), ANY, \
       "LOAD a; STORE b; LOAD c; STORE d: local b = local a, then local d = local c (the " \
       "arguments of a function)") \
+    S(LOAD_STORE_PUSH_STORE, (LOAD, STORE, PUSH, STORE), ANY, \
+      "LOAD a; STORE b; PUSH k; STORE c: local b = local a, then local c = k") \
     S(LOAD_LOAD_STEPSQ_STORE, (LOAD, LOAD, STEPSQ, STORE), ANY, \
       "LOAD a; LOAD d; STEPSQ; STORE b: local b = the square one step from local a along local d") \
     S(LOAD_PUSH_EQ, (LOAD, PUSH, EQ), ANY, "LOAD a; PUSH k; EQ: push local a == k") \

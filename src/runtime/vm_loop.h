@@ -556,6 +556,12 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             b = SQOK(a) ? TOP(a) : 0;
             ip = (b && PW_TYPE(b) == OPND(4)) == (*ip == OP_LOAD_AT_ISTYPE_JNZ) ? code + OPND(7) : ip + 8;
             NEXT;
+        vmcase(LOAD_STORE_3)
+            SUPER(2, 4, 6, 8, 10);
+            L[OPND(3)] = L[OPND(1)]; L[OPND(7)] = L[OPND(5)]; L[OPND(11)] = L[OPND(9)];
+            ip += 12; NEXT;
+        vmcase(LOAD_STORE_PUSH_STORE)
+            SUPER(2, 4, 6); L[OPND(3)] = L[OPND(1)]; L[OPND(7)] = OPND(5); ip += 8; NEXT;
         vmcase(PUSH_AT_LOAD_ISTYPE_JZ)
             SUPER(2, 3, 5, 6);
             a = OPND(1); LOG_READ(a);
