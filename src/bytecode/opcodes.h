@@ -460,6 +460,8 @@ enum {
       "PUSH k; LOAD m; BTEST; JNZ t: jump to t if bit k of local m is set") \
     S(LOAD_AT_TYPEOF_STORE, (LOAD, AT, TYPEOF, STORE), ANY, \
       "LOAD a; AT; TYPEOF; STORE b: local b = the type of the piece on square a (none: 0)") \
+    S(LOAD_PUSHDIR_EQ_JNZ, (LOAD, PUSHDIR, EQ, JNZ), ANY, \
+      "LOAD a; PUSHDIR d; EQ; JNZ t: jump to t if local a is direction d (`d == n or ...`)") \
     S(LOAD_PUSHDIR_EQ_JZ, (LOAD, PUSHDIR, EQ, JZ), ANY, \
       "LOAD a; PUSHDIR d; EQ; JZ t: jump to t unless local a is direction d (`if d == n`)") \
     S(LOAD_PUSHDIRS_BTEST_JZ, (LOAD, PUSHDIRS, BTEST, JZ), ANY, \
@@ -480,6 +482,10 @@ enum {
     S(LOAD_LOAD_STEPSQ_STORE, (LOAD, LOAD, STEPSQ, STORE), ANY, \
       "LOAD a; LOAD d; STEPSQ; STORE b: local b = the square one step from local a along local d") \
     S(LOAD_PUSH_EQ, (LOAD, PUSH, EQ), ANY, "LOAD a; PUSH k; EQ: push local a == k") \
+    S(LOAD_INZONE_JZ, (LOAD, INZONE, JZ), ANY, \
+      "LOAD a; INZONE z; JZ t: jump to t unless square a is in zone z (`q in block-d5`)") \
+    S(LOAD_INZONE_JNZ, (LOAD, INZONE, JNZ), ANY, \
+      "LOAD a; INZONE z; JNZ t: jump to t if square a is in zone z") \
     S(LOAD_ATTR_STORE, (LOAD, ATTR, STORE), ANY, \
       "LOAD a; ATTR v; STORE b: local b = attribute v of local a (`let s = ra-n(here)`)") \
     S(LOAD_LOAD_PIECEAT, (LOAD, LOAD, PIECEAT), ANY, \
@@ -502,6 +508,7 @@ enum {
     S(LOAD_FRIEND_JNZ, (LOAD, FRIEND, JNZ), ANY, "LOAD a; FRIEND; JNZ t") \
     S(LOAD_ENEMY_JZ, (LOAD, ENEMY, JZ), ANY, "LOAD a; ENEMY; JZ t") \
     S(LOAD_ENEMY_JNZ, (LOAD, ENEMY, JNZ), ANY, "LOAD a; ENEMY; JNZ t") \
+    S(LOAD_JZ, (LOAD, JZ), ANY, "LOAD a; JZ t: jump to t if local a is 0 (`if b`)") \
     S(LOAD_STEP, (LOAD, STEP), ANY, \
       "LOAD d; STEP: move the cursor along the direction in local d") \
     S(LOAD_AT, (LOAD, AT), ANY, "LOAD a; AT: push the piece on square a") \

@@ -585,6 +585,17 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             SUPER(2, 4, 5);
             ip = L[OPND(1)] == g->dir_map[PLOK(mover) ? mover : 0][OPND(3)] ? ip + 7 : code + OPND(6);
             NEXT;
+        vmcase(LOAD_PUSHDIR_EQ_JNZ)
+            SUPER(2, 4, 5);
+            ip = L[OPND(1)] == g->dir_map[PLOK(mover) ? mover : 0][OPND(3)] ? code + OPND(6) : ip + 7;
+            NEXT;
+        vmcase(LOAD_INZONE_JZ) vmcase(LOAD_INZONE_JNZ)
+            SUPER(2, 4);
+            a = L[OPND(1)];
+            ip = (SQOK(a) && g->lists[OPND(3)].member[PLOK(mover) ? mover : 0][a]) == (*ip == OP_LOAD_INZONE_JNZ)
+                 ? code + OPND(5) : ip + 6;
+            NEXT;
+        vmcase(LOAD_JZ) SUPER(2); ip = L[OPND(1)] ? ip + 4 : code + OPND(3); NEXT;
         vmcase(LOAD_PUSHDIRS_BTEST_JZ)
             SUPER(2, 4, 5);
             a = L[OPND(1)];
