@@ -399,10 +399,21 @@ enum {
       "LOAD a; FILE; LOAD b; FILE; SUB; ABS: push abs(file(a) - file(b)) (`cheb` of Nemoroth)") \
     S(RANK_DIST, (LOAD, RANK, LOAD, RANK, SUB, ABS), ANY, \
       "LOAD a; RANK; LOAD b; RANK; SUB; ABS: push abs(rank(a) - rank(b))") \
+    S(LOAD_STORE_3, (LOAD, STORE, LOAD, STORE, LOAD, STORE), ANY, \
+      "LOAD a; STORE b; LOAD c; STORE d; LOAD e; STORE f: three local copies in their order " \
+      "(the arguments of a procedure)") \
     S(FILE_DIFF, (LOAD, FILE, LOAD, FILE, SUB), ANY, \
       "LOAD a; FILE; LOAD b; FILE; SUB: push file(a) - file(b) (0 for a square that is none)") \
     S(RANK_DIFF, (LOAD, RANK, LOAD, RANK, SUB), ANY, \
       "LOAD a; RANK; LOAD b; RANK; SUB: push rank(a) - rank(b)") \
+    S(LOAD_AT_ISTYPE_JZ, (LOAD, AT, PUSH, ISTYPE, JZ), ANY, \
+      "LOAD a; AT; PUSH t; ISTYPE; JZ j: jump to j unless the piece on square a has type t " \
+      "(`at(q) is Knight`, Four Towers' tower tests)") \
+    S(LOAD_AT_ISTYPE_JNZ, (LOAD, AT, PUSH, ISTYPE, JNZ), ANY, \
+      "LOAD a; AT; PUSH t; ISTYPE; JNZ j: jump to j if the piece on square a has type t") \
+    S(PUSH_AT_LOAD_ISTYPE_JZ, (PUSH, AT, LOAD, ISTYPE, JZ), ANY, \
+      "PUSH q; AT; LOAD t; ISTYPE; JZ j: jump to j unless the piece on square q has the type " \
+      "in local t (`at(d5) is ty`)") \
     S(FORNEAR, (FORBIT, LOAD, LOAD, STEPSQ), LOOP, \
       "FORBIT that first passes over the directions d whose square one step from a square x is " \
       "off the board or fails the test after it: FORBIT m d end; LOAD x (or MOVEFIELD); LOAD d; " \
@@ -463,6 +474,24 @@ enum {
     S(LOAD_PUSH_GE_JZ, (LOAD, PUSH, GE, JZ), ANY, "LOAD a; PUSH k; GE; JZ t") \
     S(LOAD_PUSH_EQ_JZ, (LOAD, PUSH, EQ, JZ), ANY, "LOAD a; PUSH k; EQ; JZ t") \
     S(LOAD_PUSH_NE_JZ, (LOAD, PUSH, NE, JZ), ANY, "LOAD a; PUSH k; NE; JZ t") \
+    S(LOAD_PUSH_EQ_JNZ, (LOAD, PUSH, EQ, JNZ), ANY, \
+      "LOAD a; PUSH k; EQ; JNZ t: jump to t if local a == k (`ty == Rook or ...`)") \
+    S(PUSH_LOAD_BTEST_JZ, (PUSH, LOAD, BTEST, JZ), ANY, \
+      "PUSH k; LOAD m; BTEST; JZ t: jump to t unless bit k of local m is set (`R in p`)") \
+    S(PUSH_LOAD_BTEST_JNZ, (PUSH, LOAD, BTEST, JNZ), ANY, \
+      "PUSH k; LOAD m; BTEST; JNZ t: jump to t if bit k of local m is set") \
+    S(LOAD_AT_TYPEOF_STORE, (LOAD, AT, TYPEOF, STORE), ANY, \
+      "LOAD a; AT; TYPEOF; STORE b: local b = the type of the piece on square a (none: 0)") \
+    S(LOAD_PUSHDIR_EQ_JNZ, (LOAD, PUSHDIR, EQ, JNZ), ANY, \
+      "LOAD a; PUSHDIR d; EQ; JNZ t: jump to t if local a is direction d (`d == n or ...`)") \
+    S(LOAD_PUSHDIR_EQ_JZ, (LOAD, PUSHDIR, EQ, JZ), ANY, \
+      "LOAD a; PUSHDIR d; EQ; JZ t: jump to t unless local a is direction d (`if d == n`)") \
+    S(LOAD_PUSHDIRS_BTEST_JZ, (LOAD, PUSHDIRS, BTEST, JZ), ANY, \
+      "LOAD a; PUSHDIRS m; BTEST; JZ t: jump to t unless the direction in local a is in set m " \
+      "(`if d in orth`)") \
+    S(LOAD_LOAD_MINUS_STORE, (LOAD, LOAD, MINUS, STORE), ANY, \
+      "LOAD a; LOAD b; MINUS; STORE c: local c = the type of local a without the part of " \
+      "local b (`r = minus(ty, x)`)") \
     S(LOAD_PUSH_ADD_STORE, (LOAD, PUSH, ADD, STORE), SAME_LOCAL, \
       "LOAD a; PUSH k; ADD; STORE a: local a += k (checked)") \
     S(LOAD_PUSH_ISTYPE_JZ, (LOAD, PUSH, ISTYPE, JZ), ANY, \
@@ -470,8 +499,17 @@ enum {
     S(LOAD_STORE_LOAD_STORE, (LOAD, STORE, LOAD, STORE), ANY, \
       "LOAD a; STORE b; LOAD c; STORE d: local b = local a, then local d = local c (the " \
       "arguments of a function)") \
+    S(LOAD_STORE_PUSH_STORE, (LOAD, STORE, PUSH, STORE), ANY, \
+      "LOAD a; STORE b; PUSH k; STORE c: local b = local a, then local c = k") \
     S(LOAD_LOAD_STEPSQ_STORE, (LOAD, LOAD, STEPSQ, STORE), ANY, \
       "LOAD a; LOAD d; STEPSQ; STORE b: local b = the square one step from local a along local d") \
+    S(LOAD_PUSH_EQ, (LOAD, PUSH, EQ), ANY, "LOAD a; PUSH k; EQ: push local a == k") \
+    S(LOAD_INZONE_JZ, (LOAD, INZONE, JZ), ANY, \
+      "LOAD a; INZONE z; JZ t: jump to t unless square a is in zone z (`q in block-d5`)") \
+    S(LOAD_INZONE_JNZ, (LOAD, INZONE, JNZ), ANY, \
+      "LOAD a; INZONE z; JNZ t: jump to t if square a is in zone z") \
+    S(LOAD_ATTR_STORE, (LOAD, ATTR, STORE), ANY, \
+      "LOAD a; ATTR v; STORE b: local b = attribute v of local a (`let s = ra-n(here)`)") \
     S(LOAD_LOAD_PIECEAT, (LOAD, LOAD, PIECEAT), ANY, \
       "LOAD a; LOAD b; PIECEAT: push the piece at layer b of square a") \
     S(LOAD_HEIGHT_STORE, (LOAD, HEIGHT, STORE), ANY, \
@@ -492,6 +530,7 @@ enum {
     S(LOAD_FRIEND_JNZ, (LOAD, FRIEND, JNZ), ANY, "LOAD a; FRIEND; JNZ t") \
     S(LOAD_ENEMY_JZ, (LOAD, ENEMY, JZ), ANY, "LOAD a; ENEMY; JZ t") \
     S(LOAD_ENEMY_JNZ, (LOAD, ENEMY, JNZ), ANY, "LOAD a; ENEMY; JNZ t") \
+    S(LOAD_JZ, (LOAD, JZ), ANY, "LOAD a; JZ t: jump to t if local a is 0 (`if b`)") \
     S(LOAD_STEP, (LOAD, STEP), ANY, \
       "LOAD d; STEP: move the cursor along the direction in local d") \
     S(LOAD_AT, (LOAD, AT), ANY, "LOAD a; AT: push the piece on square a") \

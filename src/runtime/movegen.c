@@ -708,25 +708,64 @@ struct ReachCache {
     long budget;
     uint8_t *state;
     uint64_t *bits;
+    /* The sets the other way round, for the check test (program_attackers_hit): rev, by program,
+     * player and target, the squares walked whose set holds the target; open, by program and
+     * player, the squares not walked yet or that reach anything. cand, by player and target, for
+     * each type: the union of both over the type's programs, a superset of the squares from
+     * which its piece may reach the target; made again when a walk has changed rev or open
+     * (walks counts such walks, cand_walks is the count it was made at). NULL on a board and
+     * with types too many for CAND_MAX_BYTES: the test then looks at each attacker. */
+    uint64_t *rev, *open, *cand;
+    uint32_t *cand_walks;
+    uint32_t walks;
     uint8_t *settled;             /* reach_settle() of each program, by code word */
     uint8_t *has_settled;         /* by program */
 };
+#define CAND_MAX_BYTES (16u << 20)
 
 static struct ReachCache *reach_cache(Pos *p)
 {
     const Game *g = p->g;
     size_t n = (size_t)g->nfns * (size_t)g->nplayers * (size_t)g->nsq;
-    int words = REACH_WORDS(g);
-    struct ReachCache *rc = calloc(1, sizeof *rc + n * sizeof(uint64_t) * (size_t)words + n +
+    size_t words = (size_t)REACH_WORDS(g), progs = (size_t)g->nfns * (size_t)g->nplayers;
+    size_t targets = (size_t)g->nplayers * (size_t)g->nsq;
+    size_t cand_words = targets * (size_t)(g->ntypes + 1) * words;
+    int with_cand = (n * words + cand_words) * sizeof(uint64_t) <= CAND_MAX_BYTES;
+    size_t extra = with_cand ? (n + progs) * words + cand_words : 0;
+    struct ReachCache *rc = calloc(1, sizeof *rc + (n * words + extra) * sizeof(uint64_t) +
+                                      (with_cand ? targets * sizeof(uint32_t) : 0) + n +
                                       (size_t)g->ncode + (size_t)g->nfns);
     if (!rc) return NULL;
-    rc->words = words;
+    rc->words = (int)words;
     rc->budget = REACH_BUDGET;
     rc->bits = (uint64_t *)(rc + 1);
-    rc->state = (uint8_t *)(rc->bits + n * (size_t)words);
+    rc->state = (uint8_t *)(rc->bits + n * words);
+    if (with_cand) {
+        rc->rev = rc->bits + n * words;
+        rc->open = rc->rev + n * words;
+        rc->cand = rc->open + progs * words;
+        rc->cand_walks = (uint32_t *)(rc->cand + cand_words);
+        rc->walks = 1;
+        for (size_t i = 0; i < progs; i++)
+            for (int s = 0; s < g->nsq; s++) rc->open[i * words + (size_t)(s >> 6)] |= 1ull << (s & 63);
+        rc->state = (uint8_t *)(rc->cand_walks + targets);
+    }
     rc->settled = rc->state + n;
     rc->has_settled = rc->settled + g->ncode;
     return p->reach = rc;
+}
+
+/* A walk from `from` (the cache's entry i) found set b: the sets the other way round learn it. */
+static void reach_reverse(const Game *g, struct ReachCache *rc, size_t i, int from, const uint64_t *b)
+{
+    const size_t nsq = (size_t)g->nsq, words = (size_t)rc->words, prog = i / nsq;
+    const size_t fw = (size_t)(from >> 6);
+    const uint64_t fb = 1ull << (from & 63);
+    rc->open[prog * words + fw] &= ~fb;
+    for (size_t wi = 0; wi < words; wi++)
+        for (uint64_t m = b[wi]; m; m &= m - 1)
+            rc->rev[(prog * nsq + wi * 64 + (size_t)__builtin_ctzll(m)) * words + fw] |= fb;
+    rc->walks++;
 }
 
 static int __attribute__((noinline)) reach_walk(Pos *p, struct ReachCache *rc, size_t i, int fn,
@@ -738,6 +777,7 @@ static int __attribute__((noinline)) reach_walk(Pos *p, struct ReachCache *rc, s
     if (!rc->has_settled[fn]) { reach_settle(p->g, fn, settled); rc->has_settled[fn] = 1; }
     int known = reach_squares(p->g, fn, by, from, settled, b, &rc->budget);
     rc->state[i] = known ? REACH_KNOWN : REACH_ANY;
+    if (known && rc->cand) reach_reverse(p->g, rc, i, from, b);
     return !known || (b[target >> 6] >> (target & 63) & 1);
 }
 
@@ -880,6 +920,30 @@ attacker_fn_hits(Pos *p, const struct ReachCache *rc, int fn, size_t i, int tw, 
     return program_reaches(p, fn, RUN_ATTACK, s, w, by, sq);
 }
 
+/* For each type (words words a type), the squares from which its piece of `by` may reach sq as
+ * far as the walks so far know: every attacker that attacker_fn_hits does not turn away at once
+ * is in it (rc->cand). */
+static const uint64_t *attacker_candidates(const Game *g, struct ReachCache *rc, int by, int sq)
+{
+    const size_t words = (size_t)rc->words, nsq = (size_t)g->nsq, k = (size_t)by * nsq + (size_t)sq;
+    const size_t stride = (size_t)(g->ntypes + 1) * words;
+    uint64_t *u = rc->cand + k * stride;
+    if (rc->cand_walks[k] == rc->walks) return u;
+    memset(u, 0, stride * sizeof *u);
+    for (int t = 1; t <= g->ntypes; t++) {
+        const PieceType *T = &g->types[t];
+        for (int j = 0; j < 2; j++) {
+            int fn = j == 0 ? T->attack_fn : T->attack_moves ? T->moves_fn : -1;
+            if (fn < 0) continue;
+            size_t prog = (size_t)fn * (size_t)g->nplayers + (size_t)by;
+            const uint64_t *r = rc->rev + (prog * nsq + (size_t)sq) * words, *o = rc->open + prog * words;
+            for (size_t wi = 0; wi < words; wi++) u[(size_t)t * words + wi] |= r[wi] | o[wi];
+        }
+    }
+    rc->cand_walks[k] = rc->walks;
+    return u;
+}
+
 /* program_attacker_hits over the squares of `bits`, with the reach cache made (p->reach): most
  * attackers cannot reach sq on any board (a Four Towers check test passes some 20 of them, at
  * about 100 instructions each as calls of program_attacker_hits). */
@@ -891,10 +955,14 @@ static int __attribute__((noinline)) program_attackers_hit(Pos *p, const uint64_
     const size_t base = (size_t)g->nplayers * (size_t)g->nsq, by_part = (size_t)by * (size_t)g->nsq;
     const int tw = sq >> 6, words = p->attacker_words;
     const uint64_t tb = 1ull << (sq & 63);
+    /* each attacker whose type cannot reach sq from its square passed over with one bit (step
+     * 40): in square order still, so the programs run as before */
+    const uint64_t *cand = rc->cand ? attacker_candidates(g, p->reach, by, sq) : NULL;
     for (int wi = 0; wi < words; wi++)
         for (uint64_t m = bits[wi]; m; m &= m - 1) {
             int s = wi * 64 + __builtin_ctzll(m);
             int32_t w = TOPW(s);
+            if (cand && !(cand[(size_t)PW_TYPE(w) * (size_t)words + (size_t)wi] >> (s & 63) & 1)) continue;
             const PieceType *T = &g->types[PW_TYPE(w)];
             if (T->attack_fn >= 0 &&
                 attacker_fn_hits(p, rc, T->attack_fn, (size_t)T->attack_fn * base + by_part + (size_t)s,

@@ -1339,6 +1339,14 @@ static __attribute__((noinline)) int count_drop_row(Pos *p, RunCtx *c, const int
         }                                                                                      \
     } while (0)
 
+/* The instructions that a failure resumes with their choice kept (vm_loop.h, fail:): a table,
+ * as six comparisons cost some 10 instructions a failure (Four Towers fails 2.4 million times
+ * in `perft 3`). */
+static const unsigned char resumes_kept[OPCODE_COUNT] = {
+    [OP_CHOOSELIST] = 1, [OP_CHOOSEBIT] = 1, [OP_CHOOSEGO] = 1, [OP_CHOOSEANY] = 1,
+    [OP_CHOOSETEST] = 1, [OP_CHOOSEDROPS] = 1,
+};
+
 #define RUN_LOOP_NAME run_plain
 #define RUN_LOOP_PROFILING 0
 #include "vm_loop.h"

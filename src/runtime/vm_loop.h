@@ -577,6 +577,68 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             SUPER(2, 4, 5);
             a = L[OPND(1)];
             ip = a && PW_TYPE(a) == OPND(3) ? ip + 7 : code + OPND(6); NEXT;
+        /* (issue 38, step 40: Four Towers' tower tests, `at(t) is Knight`) */
+        vmcase(LOAD_AT_ISTYPE_JZ) vmcase(LOAD_AT_ISTYPE_JNZ)
+            SUPER(2, 3, 5, 6);
+            a = L[OPND(1)]; LOG_READ(a);
+            b = SQOK(a) ? TOP(a) : 0;
+            ip = (b && PW_TYPE(b) == OPND(4)) == (*ip == OP_LOAD_AT_ISTYPE_JNZ) ? code + OPND(7) : ip + 8;
+            NEXT;
+        vmcase(LOAD_STORE_3)
+            SUPER(2, 4, 6, 8, 10);
+            L[OPND(3)] = L[OPND(1)]; L[OPND(7)] = L[OPND(5)]; L[OPND(11)] = L[OPND(9)];
+            ip += 12; NEXT;
+        vmcase(LOAD_STORE_PUSH_STORE)
+            SUPER(2, 4, 6); L[OPND(3)] = L[OPND(1)]; L[OPND(7)] = OPND(5); ip += 8; NEXT;
+        vmcase(PUSH_AT_LOAD_ISTYPE_JZ)
+            SUPER(2, 3, 5, 6);
+            a = OPND(1); LOG_READ(a);
+            b = SQOK(a) ? TOP(a) : 0;
+            ip = b && PW_TYPE(b) == L[OPND(4)] ? ip + 8 : code + OPND(7); NEXT;
+        vmcase(LOAD_PUSH_EQ_JNZ)
+            SUPER(2, 4, 5);
+            ip = L[OPND(1)] == OPND(3) ? code + OPND(6) : ip + 7; NEXT;
+        vmcase(LOAD_PUSH_EQ) SUPER(2, 4); *sp++ = L[OPND(1)] == OPND(3); ip += 5; NEXT;
+        vmcase(PUSH_LOAD_BTEST_JZ) vmcase(PUSH_LOAD_BTEST_JNZ)
+            SUPER(2, 4, 5);
+            a = OPND(1); b = L[OPND(3)];
+            ip = (a >= 0 && a < 64 && ((uint64_t)b >> a & 1)) == (*ip == OP_PUSH_LOAD_BTEST_JNZ)
+                 ? code + OPND(6) : ip + 7;
+            NEXT;
+        vmcase(LOAD_AT_TYPEOF_STORE)
+            SUPER(2, 3, 4);
+            a = L[OPND(1)]; LOG_READ(a);
+            L[OPND(5)] = PW_TYPE(SQOK(a) ? TOP(a) : 0); ip += 6; NEXT;
+        vmcase(LOAD_PUSHDIR_EQ_JZ)
+            SUPER(2, 4, 5);
+            ip = L[OPND(1)] == g->dir_map[PLOK(mover) ? mover : 0][OPND(3)] ? ip + 7 : code + OPND(6);
+            NEXT;
+        vmcase(LOAD_PUSHDIR_EQ_JNZ)
+            SUPER(2, 4, 5);
+            ip = L[OPND(1)] == g->dir_map[PLOK(mover) ? mover : 0][OPND(3)] ? code + OPND(6) : ip + 7;
+            NEXT;
+        vmcase(LOAD_INZONE_JZ) vmcase(LOAD_INZONE_JNZ)
+            SUPER(2, 4);
+            a = L[OPND(1)];
+            ip = (SQOK(a) && g->lists[OPND(3)].member[PLOK(mover) ? mover : 0][a]) == (*ip == OP_LOAD_INZONE_JNZ)
+                 ? code + OPND(5) : ip + 6;
+            NEXT;
+        vmcase(LOAD_JZ) SUPER(2); ip = L[OPND(1)] ? ip + 4 : code + OPND(3); NEXT;
+        vmcase(LOAD_PUSHDIRS_BTEST_JZ)
+            SUPER(2, 4, 5);
+            a = L[OPND(1)];
+            b = (int64_t)g->dirset_abs[OPND(3) * MAX_PLAYERS + (PLOK(mover) ? mover : 0)];
+            ip = a >= 0 && a < 64 && ((uint64_t)b >> a & 1) ? ip + 7 : code + OPND(6); NEXT;
+        vmcase(LOAD_LOAD_MINUS_STORE)
+            SUPER(2, 4, 5);
+            a = L[OPND(1)]; b = L[OPND(3)];
+            L[OPND(6)] = TYOK(a) && TYOK(b) ? type_arith_cached(s, g, (int)a, (int)b, 1) : 0;
+            ip += 7; NEXT;
+        vmcase(LOAD_ATTR_STORE)
+            SUPER(2, 4);
+            a = L[OPND(1)];
+            L[OPND(5)] = (uint64_t)a < (uint64_t)g->attrs[OPND(3)].n ? g->attrs[OPND(3)].value[a] : 0;
+            ip += 6; NEXT;
         vmcase(LOAD_LOAD_STEPSQ_STORE)
             SUPER(2, 4, 5);
             a = L[OPND(1)]; b = L[OPND(3)];
@@ -999,8 +1061,7 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             /* A CHOOSELIST or CHOOSEBIT resumed here pushes at once a choice with these very
              * locals but its cursor: the choice stays, and the instruction writes the cursor
              * into it (AGAIN_CHOICE) or drops it (DROP_KEPT), instead of a pop and a copy. */
-            if (*ip == OP_CHOOSELIST || *ip == OP_CHOOSEBIT || *ip == OP_CHOOSEGO ||
-                *ip == OP_CHOOSEANY || *ip == OP_CHOOSETEST || *ip == OP_CHOOSEDROPS) kept = 1;
+            if (resumes_kept[*ip]) kept = 1;
             else { s->nch--; s->nlocs = ch->loc_off; }
         }
     }
