@@ -891,7 +891,8 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
         if (bound <= alpha) { futile = 1; if (bound > best) best = bound; }
     }
     /* a futile node looks for its quiet checks among its first FUTILE_SCAN moves only */
-    if (!legal) { if (futile) gen_more(p, ml, FUTILE_SCAN); else gen_rest(p, ml); }
+    const int capped = !(e->lim.off & SEARCH_EXTCAP);
+    if (!legal) { if (futile && capped) gen_more(p, ml, FUTILE_SCAN); else gen_rest(p, ml); }
     if (te->key == key) {
         if (te->move && te->move <= (uint32_t)ml->n) tt_move = (int)te->move - 1;
         /* (a node without best_out that the table decides returned above, before alpha moved) */
@@ -921,14 +922,17 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
             const Move m = ml->m[k];
             const int quiet = sc[k] < (1 << 26);     /* no hash move, capture, promotion or killer */
             /* (the order puts the quiet moves last: none of this segment is searched now) */
-            if (quiet && (only_loud || (futile && checks_tried >= EXT_CHECKS))) { pruned = 1; break; }
+            if (quiet && (only_loud || (futile && capped && checks_tried >= EXT_CHECKS))) {
+                pruned = 1;
+                break;
+            }
             pos_make(p, ml, &ml->m[k]);
             if (!legal && !vm_run_legal(p, mover)) { pos_unmake(p); continue; }
             const int checks = (futile || lmr) && quiet && g->has_royal && in_check(p, pos_turn(p));
             if (futile && quiet && !checks) { pos_unmake(p); pruned = 1; continue; }
             if (futile && quiet) checks_tried++;
             int s;
-            e->ext_denied[ply + 1] = checks_extended >= EXT_CHECKS;
+            e->ext_denied[ply + 1] = capped && checks_extended >= EXT_CHECKS;
             e->ext_used[ply + 1] = 0;
             if (tried++ == 0) s = child(e, p, mover, depth - 1, alpha, beta, ply + 1);
             else {
@@ -1055,7 +1059,7 @@ unsigned search_technique(const char *name, size_t len)
     static const struct { const char *name; unsigned bit; } names[] = {
         { "null", SEARCH_NULL }, { "lmr", SEARCH_LMR }, { "futility", SEARCH_FUTILITY },
         { "aspiration", SEARCH_ASPIRATION }, { "expectimax", SEARCH_EXPECTIMAX },
-        { "rfp", SEARCH_RFP }, { "qprune", SEARCH_QPRUNE },
+        { "rfp", SEARCH_RFP }, { "qprune", SEARCH_QPRUNE }, { "extcap", SEARCH_EXTCAP },
     };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         if (strlen(names[i].name) == len && !strncmp(names[i].name, name, len)) return names[i].bit;
