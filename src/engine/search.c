@@ -776,13 +776,14 @@ static int null_move_cuts(Engine *e, Pos *p, int depth, int beta, int ply, int *
  * the games where a pass is safe (null_setup): elsewhere a quiet move can win by leaving the
  * other side no move. */
 #define FUTILITY_PAWNS 2
-/* A futile node looks for its quiet checks among its first FUTILE_SCAN moves (in the order the
- * rules generate them) only: more than any chess position has (218), so that there every move is
- * looked at as before; a Four Towers node can have 12000, and generating them all for a node
- * already judged hopeless was most of a depth-3 search (docs/runtime.md, step 38). The rest
- * of such a node's moves is generated only as far as programs that can capture go, and only its
- * captures and promotions are searched. */
-#define FUTILE_SCAN 256
+/* A node off the principal variation looks at its first SCAN_MOVES moves (in the order the rules
+ * generate them) and, of the rest, only at the captures and promotions (and killers and the hash
+ * move): more than any chess position has (218), so that there every move is looked at as before.
+ * A Four Towers node can have 12000 moves; searching them all at each node of a depth-3 search
+ * was most of its time (docs/runtime.md, step 38). A futile node looks for its quiet checks
+ * among those first moves only; a node that has found no legal move among them looks at all
+ * the rest (so that no move is never the verdict of a partial list). */
+#define SCAN_MOVES 256
 /* Check extensions: a node extends at most EXT_CHECKS of its moves that give check (the first
  * in its order); a later one is searched to its nominal depth (at the horizon: quiescence). In
  * chess a node rarely has that many checks; in Four Towers one piece's check combines with every
@@ -890,9 +891,9 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
         int bound = STATIC_EVAL() + FUTILITY_PAWNS * e->least_value;
         if (bound <= alpha) { futile = 1; if (bound > best) best = bound; }
     }
-    /* a futile node looks for its quiet checks among its first FUTILE_SCAN moves only */
+    /* off the principal variation, the first SCAN_MOVES moves first (see SCAN_MOVES) */
     const int capped = !(e->lim.off & SEARCH_EXTCAP);
-    if (!legal) { if (futile && capped) gen_more(p, ml, FUTILE_SCAN); else gen_rest(p, ml); }
+    if (!legal) { if (capped && ply > 0 && !pv) gen_more(p, ml, SCAN_MOVES); else gen_rest(p, ml); }
     if (te->key == key) {
         if (te->move && te->move <= (uint32_t)ml->n) tt_move = (int)te->move - 1;
         /* (a node without best_out that the table decides returned above, before alpha moved) */
@@ -907,10 +908,11 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     }
     const int lmr = !(e->lim.off & SEARCH_LMR) && depth >= 3 && ply > 0 && !in_chk;
     int pruned = 0, checks_tried = 0, only_loud = 0, cut = 0;
-    /* The moves in segments, each ordered on its own: all of them at once, except in a futile
-     * node whose first FUTILE_SCAN moves are not all it has; the rest is then generated only
-     * as far as programs that can capture go, and only its captures, promotions, killers and
-     * the hash move are searched. */
+    /* The moves in segments, each ordered on its own: all of them at once, except off the
+     * principal variation where the first SCAN_MOVES moves are not all there are; the rest is
+     * then generated only as far as programs that can capture go, and only its captures,
+     * promotions, killers and the hash move are searched (all of it if no legal move was
+     * found, in a node that is not futile). */
     for (int from = 0; from < ml->n && !cut && !e->stop; ) {
         int *sc, *ix;
         ply_buffers(e, ply, ml->n, &sc, &ix);
@@ -954,9 +956,9 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
             }
         }
         if (cut || e->stop || legal || ml->next_unit < 0) break;
-        from = ml->n;                                /* (a futile node's unscanned rest) */
-        gen_rest_captures(p, ml);
-        only_loud = pruned = 1;
+        from = ml->n;                                /* (the unscanned rest) */
+        if (futile || tried) { gen_rest_captures(p, ml); only_loud = pruned = 1; }
+        else gen_rest(p, ml);
     }
     if (!tried && !e->stop && !pruned) {
         /* no legal move: the end block decides (a game without one: the side to move loses) */
