@@ -59,8 +59,8 @@ const CliOption cli_options[] = {    /* cli.h: [NOPTIONS], so none can be missin
           "search with N threads (Lazy SMP; default 1, the only deterministic one)"),
     CHOICE(OPT_OFF, "off", "LIST", "a value",
            "search techniques to go without: null, lmr, futility, aspiration, expectimax, "
-           "rfp, qprune joined by +",
-           "null lmr futility aspiration expectimax rfp qprune"),
+           "rfp, qprune, extcap joined by +",
+           "null lmr futility aspiration expectimax rfp qprune extcap"),
     CHOICE(OPT_SEARCH, "search", "METHOD", "a value",
            "the search: ab (alpha-beta, the default), or mcts (Monte-Carlo tree search; --nodes "
            "counts its playouts, default 2000; no --depth); mcts:K: K random plies a playout "
@@ -242,7 +242,7 @@ static const CliTake match_takes[] = {
          "limits or alone (default with no limit: 1000,1000)"),
     PAIR(OPT_THREADS, "A,B", "each engine's search threads (one value: both; default 1,1)"),
     PAIR(OPT_OFF, "A,B", "search techniques each engine goes without: null, lmr, futility, "
-         "aspiration, rfp, qprune joined by +, or - (none)"),
+         "aspiration, rfp, qprune, extcap joined by +, or - (none)"),
     PAIR(OPT_SEARCH, "A,B", "each engine's search: ab (alpha-beta), or mcts, mcts:K, mcts:end "
          "(Monte-Carlo tree search, with --time, --nodes: playouts, or --move-work); one value: "
          "both; default ab,ab"),

@@ -53,7 +53,8 @@ static int add_to_args(void *ctx, const CliOption *o, const ArgItem *v)
     case OPT_OFF:
         if (!search_techniques(v->text, &a->off))
             return cli_usage_error(cli_command(a->pos[0]), "--off '%s' is not null, lmr, "
-                                   "futility, aspiration, rfp, qprune joined by +, or -", v->text);
+                                   "futility, aspiration, rfp, qprune, extcap joined by +, or -",
+                                   v->text);
         break;
     case OPT_SEARCH:
         if ((a->algo = search_method(v->text, strlen(v->text), &a->playout)) < 0)

@@ -160,7 +160,8 @@ static int off_arg(MatchOpts *o, const char *v)
     free(a);
     if (!ok)
         return match_usage("--off '%s' is not A,B (each null, lmr, futility, aspiration, "
-                           "expectimax, rfp, qprune joined by +, or -) or one such list", v);
+                           "expectimax, rfp, qprune, extcap joined by +, or -) or one such "
+                           "list", v);
     return 0;
 }
 
@@ -438,8 +439,9 @@ static void engine_label(const SearchLimits *lim, int work_given, char *buf, siz
         size_t n = strlen(buf);
         snprintf(buf + n, len - n, " %d threads", lim->threads);
     }
-    static const char *names[] = { "null", "lmr", "futility", "aspiration", NULL, "rfp", "qprune" };
-    for (int i = 0; i < 7; i++)
+    static const char *names[] = { "null", "lmr", "futility", "aspiration", NULL, "rfp", "qprune",
+                                   "extcap" };
+    for (int i = 0; i < 8; i++)
         if (names[i] && lim->off & (1u << i)) {
             size_t n = strlen(buf);
             snprintf(buf + n, len - n, " no %s", names[i]);

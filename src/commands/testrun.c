@@ -406,8 +406,8 @@ static int check_search(const Case *c, Game *g, Pos *p, const char *best, const 
         for (int i = 0; i < n; i++) {
             unsigned bit = search_technique(w[i], strlen(w[i]));
             if (!bit) {
-                printf("#   off: '%s' is not null, lmr, futility, aspiration, rfp or "
-                       "qprune\n", w[i]);
+                printf("#   off: '%s' is not null, lmr, futility, aspiration, rfp, "
+                       "qprune or extcap\n", w[i]);
                 free(copy);
                 return -1;
             }

@@ -106,6 +106,8 @@ struct Engine {
     int null_game;                /* a pass cannot be a zugzwang trap here (null_move_allowed) */
     int least_value;              /* the smallest value of a non-royal type: the "pawns" */
     uint8_t null_path[MAX_PLY];   /* 1 where the move into this ply was a null move */
+    uint8_t ext_denied[MAX_PLY];  /* 1: a check here is not extended (see EXT_CHECKS) */
+    uint8_t ext_used[MAX_PLY];    /* 1: the node here was extended for its check */
     int16_t mob[MAX_PLY];         /* legal moves search() counted at this ply (to MOB_CAP + 1) */
     struct Mcts *mcts;            /* --search mcts: its tree (mcts.c), made at its first search */
 };
@@ -507,9 +509,9 @@ static inline int captured_value(const Engine *e, const Move *m)
     return m->kind == MK_MOVE && m->captured ? e->value[PW_TYPE(m->captured)] + 1 : 0;
 }
 
-static void score_moves(Engine *e, const MoveList *ml, int ply, int tt_move, int *sc)
+static void score_moves(Engine *e, const MoveList *ml, int from, int ply, int tt_move, int *sc)
 {
-    for (int i = 0; i < ml->n; i++) {
+    for (int i = from; i < ml->n; i++) {
         const Move *m = &ml->m[i];
         int s;
         int cv = captured_value(e, m);
@@ -774,6 +776,22 @@ static int null_move_cuts(Engine *e, Pos *p, int depth, int beta, int ply, int *
  * the games where a pass is safe (null_setup): elsewhere a quiet move can win by leaving the
  * other side no move. */
 #define FUTILITY_PAWNS 2
+/* A node off the principal variation looks at its first SCAN_MOVES moves (in the order the rules
+ * generate them) and, of the rest, only at the captures and promotions (and killers and the hash
+ * move): more than any chess position has (218), so that there every move is looked at as before.
+ * A Four Towers node can have 12000 moves; searching them all at each node of a depth-3 search
+ * was most of its time (docs/runtime.md, step 38). A futile node looks for its quiet checks
+ * among those first moves only; a node that has found no legal move among them looks at all
+ * the rest (so that no move is never the verdict of a partial list). */
+#define SCAN_MOVES 256
+/* Check extensions: a node extends at most EXT_CHECKS of its moves that give check (the first
+ * in its order); a later one is searched to its nominal depth (at the horizon: quiescence). In
+ * chess a node rarely has that many checks; in Four Towers one piece's check combines with every
+ * other piece's part of a move, some 800 checks in a node, each extended to a full ply and
+ * generating all of its own moves. A futile node stops looking for quiet checks once it has
+ * searched that many: a later one would not be extended, and unextended at the horizon it
+ * could not bring the hopeless score back. */
+#define EXT_CHECKS 8
 #define RFP_DEPTH 3
 #define RFP_PAWNS 1
 
@@ -784,7 +802,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
      * itself, and generating them here too doubled the cost of every leaf. */
     int in_chk = g->has_royal && ply < MAX_PLY - 2 && in_check(p, pos_turn(p));
     const int ext_ply = e->ext_ply;
-    if (in_chk && ply < ext_ply) depth++;
+    if (in_chk && ply < ext_ply && !e->ext_denied[ply]) { depth++; e->ext_used[ply] = 1; }
     else if (!g->has_royal && ply < MAX_PLY - 2 && (ply > 0 || e->mob_game)) {
         int n = gen_legal_upto(p, pos_list(p, ply), e->mob_game ? MOB_CAP : FEW_REPLIES);
         e->mob[ply] = (int16_t)n;
@@ -841,7 +859,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
      * when it cuts the node off, as it mostly does, the rest is never needed (a Four Towers
      * node can have thousands). The search is the same, node for node: the rest is generated,
      * scored and searched in the order it had, the first move left out. */
-    int best = -SCORE_INF, best_i = -1, alpha0 = alpha, tried = 0, first_done = -1;
+    int best = -SCORE_INF, best_i = -1, alpha0 = alpha, tried = 0, first_done = -1, checks_extended = 0;
     int mover = pos_turn(p);
     if (!legal && te->key == key && te->move && !best_out) {
         int k = (int)te->move - 1;
@@ -852,7 +870,9 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
             pos_make(p, ml, &ml->m[k]);
             if (vm_run_legal(p, mover)) {
                 tried = 1;
+                e->ext_used[ply + 1] = 0;
                 int s = child(e, p, mover, depth - 1, alpha, beta, ply + 1);
+                checks_extended = e->ext_used[ply + 1];
                 if (s > best) { best = s; best_i = k; }
             }
             pos_unmake(p);
@@ -863,7 +883,17 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
             }
         }
     }
-    if (!legal) gen_rest(p, ml);
+    /* futility (see FUTILITY_PAWNS): the static score, if it is hopeless; quiet moves that give
+     * no check are then skipped, and the node scores at least that hopeless bound */
+    int futile = 0;
+    if (!(e->lim.off & SEARCH_FUTILITY) && e->null_game && depth == 1 && ply > 0 && !pv &&
+        !in_chk && !is_mate_score(alpha)) {
+        int bound = STATIC_EVAL() + FUTILITY_PAWNS * e->least_value;
+        if (bound <= alpha) { futile = 1; if (bound > best) best = bound; }
+    }
+    /* off the principal variation, the first SCAN_MOVES moves first (see SCAN_MOVES) */
+    const int capped = !(e->lim.off & SEARCH_EXTCAP);
+    if (!legal) { if (capped && ply > 0 && !pv) gen_more(p, ml, SCAN_MOVES); else gen_rest(p, ml); }
     if (te->key == key) {
         if (te->move && te->move <= (uint32_t)ml->n) tt_move = (int)te->move - 1;
         /* (a node without best_out that the table decides returned above, before alpha moved) */
@@ -876,46 +906,59 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
             }
         }
     }
-    int *sc, *ix;
-    ply_buffers(e, ply, ml->n, &sc, &ix);
-    score_moves(e, ml, ply, tt_move, sc);
-    for (int i = 0; i < ml->n; i++) ix[i] = i;
     const int lmr = !(e->lim.off & SEARCH_LMR) && depth >= 3 && ply > 0 && !in_chk;
-    /* futility (see FUTILITY_PAWNS): the static score, if it is hopeless; quiet moves that give
-     * no check are then skipped, and the node scores at least that hopeless bound */
-    int futile = 0;
-    if (!(e->lim.off & SEARCH_FUTILITY) && e->null_game && depth == 1 && ply > 0 && !pv &&
-        !in_chk && !is_mate_score(alpha)) {
-        int bound = STATIC_EVAL() + FUTILITY_PAWNS * e->least_value;
-        if (bound <= alpha) { futile = 1; if (bound > best) best = bound; }
-    }
-    int pruned = 0;
-    for (int i = 0; i < ml->n; i++) {
-        int k = pick(ml->n, sc, ix, i);
-        if (k == first_done) continue;           /* (searched above) */
-        const Move m = ml->m[k];
-        const int quiet = sc[k] < (1 << 26);     /* no hash move, capture, promotion or killer */
-        pos_make(p, ml, &ml->m[k]);
-        if (!legal && !vm_run_legal(p, mover)) { pos_unmake(p); continue; }
-        const int checks = (futile || lmr) && quiet && g->has_royal && in_check(p, pos_turn(p));
-        if (futile && quiet && !checks) { pos_unmake(p); pruned = 1; continue; }
-        int s;
-        if (tried++ == 0) s = child(e, p, mover, depth - 1, alpha, beta, ply + 1);
-        else {
-            int r = lmr && quiet && !checks && tried > LMR_AFTER ?
-                    lmr_reduction(depth, tried, pv) : 0;
-            s = child(e, p, mover, depth - 1 - r, alpha, alpha + 1, ply + 1);
-            if (r && s > alpha && !e->stop)           /* (a reduced move that does well) */
-                s = child(e, p, mover, depth - 1, alpha, alpha + 1, ply + 1);
-            if (s > alpha && s < beta && !e->stop) s = child(e, p, mover, depth - 1, alpha, beta, ply + 1);
+    int pruned = 0, checks_tried = 0, only_loud = 0, cut = 0;
+    /* The moves in segments, each ordered on its own: all of them at once, except off the
+     * principal variation where the first SCAN_MOVES moves are not all there are; the rest is
+     * then generated only as far as programs that can capture go, and only its captures,
+     * promotions, killers and the hash move are searched (all of it if no legal move was
+     * found, in a node that is not futile). */
+    for (int from = 0; from < ml->n && !cut && !e->stop; ) {
+        int *sc, *ix;
+        ply_buffers(e, ply, ml->n, &sc, &ix);
+        score_moves(e, ml, from, ply, tt_move, sc);
+        for (int i = from; i < ml->n; i++) ix[i] = i;
+        for (int i = from; i < ml->n; i++) {
+            int k = pick(ml->n, sc, ix, i);
+            if (k == first_done) continue;           /* (searched above) */
+            const Move m = ml->m[k];
+            const int quiet = sc[k] < (1 << 26);     /* no hash move, capture, promotion or killer */
+            /* (the order puts the quiet moves last: none of this segment is searched now) */
+            if (quiet && (only_loud || (futile && capped && checks_tried >= EXT_CHECKS))) {
+                pruned = 1;
+                break;
+            }
+            pos_make(p, ml, &ml->m[k]);
+            if (!legal && !vm_run_legal(p, mover)) { pos_unmake(p); continue; }
+            const int checks = (futile || lmr) && quiet && g->has_royal && in_check(p, pos_turn(p));
+            if (futile && quiet && !checks) { pos_unmake(p); pruned = 1; continue; }
+            if (futile && quiet) checks_tried++;
+            int s;
+            e->ext_denied[ply + 1] = capped && checks_extended >= EXT_CHECKS;
+            e->ext_used[ply + 1] = 0;
+            if (tried++ == 0) s = child(e, p, mover, depth - 1, alpha, beta, ply + 1);
+            else {
+                int r = lmr && quiet && !checks && tried > LMR_AFTER ?
+                        lmr_reduction(depth, tried, pv) : 0;
+                s = child(e, p, mover, depth - 1 - r, alpha, alpha + 1, ply + 1);
+                if (r && s > alpha && !e->stop)           /* (a reduced move that does well) */
+                    s = child(e, p, mover, depth - 1, alpha, alpha + 1, ply + 1);
+                if (s > alpha && s < beta && !e->stop) s = child(e, p, mover, depth - 1, alpha, beta, ply + 1);
+            }
+            e->ext_denied[ply + 1] = 0;
+            checks_extended += e->ext_used[ply + 1];
+            pos_unmake(p);
+            if (e->stop) break;
+            if (s > best) { best = s; best_i = k; }
+            if (s > alpha) {
+                alpha = s;
+                if (s >= beta) { note_cutoff(e, &m, depth, ply); cut = 1; break; }
+            }
         }
-        pos_unmake(p);
-        if (e->stop) break;
-        if (s > best) { best = s; best_i = k; }
-        if (s > alpha) {
-            alpha = s;
-            if (s >= beta) { note_cutoff(e, &m, depth, ply); break; }
-        }
+        if (cut || e->stop || legal || ml->next_unit < 0) break;
+        from = ml->n;                                /* (the unscanned rest) */
+        if (futile || tried) { gen_rest_captures(p, ml); only_loud = pruned = 1; }
+        else gen_rest(p, ml);
     }
     if (!tried && !e->stop && !pruned) {
         /* no legal move: the end block decides (a game without one: the side to move loses) */
@@ -1001,6 +1044,7 @@ int search_run_until(Pos *p, double deadline, ProtectedFn *fn, void *ctx)
 static int search_root(Engine *e, Pos *p, int d, int alpha, int beta, int *bi)
 {
     memset(e->null_path, 0, sizeof e->null_path);  /* (an interrupted search may leave marks) */
+    memset(e->ext_denied, 0, sizeof e->ext_denied);
     /* Check and few-replies extensions end at twice the depth asked for, or of this iteration
      * when the default search goes past it; with no depth limit, at ply 128. */
     e->ext_ply = 2 * (e->lim.depth ? (d > e->lim.depth ? d : e->lim.depth) : 64);
@@ -1017,7 +1061,7 @@ unsigned search_technique(const char *name, size_t len)
     static const struct { const char *name; unsigned bit; } names[] = {
         { "null", SEARCH_NULL }, { "lmr", SEARCH_LMR }, { "futility", SEARCH_FUTILITY },
         { "aspiration", SEARCH_ASPIRATION }, { "expectimax", SEARCH_EXPECTIMAX },
-        { "rfp", SEARCH_RFP }, { "qprune", SEARCH_QPRUNE },
+        { "rfp", SEARCH_RFP }, { "qprune", SEARCH_QPRUNE }, { "extcap", SEARCH_EXTCAP },
     };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         if (strlen(names[i].name) == len && !strncmp(names[i].name, name, len)) return names[i].bit;

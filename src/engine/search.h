@@ -62,6 +62,8 @@ void search_method_string(const SearchLimits *lim, char *buf, size_t len);
                                      outcome drawn at random; docs/engine.md "Chance nodes") */
 #define SEARCH_RFP 32u            /* reverse futility pruning (static null move) near the leaves */
 #define SEARCH_QPRUNE 64u         /* quiescence: hopeless or losing captures left out */
+#define SEARCH_EXTCAP 128u        /* at most EXT_CHECKS check extensions a node, and nodes off
+                                     the PV look at their first SCAN_MOVES moves (search.c) */
 /* The names of the bits, for `match --off` ("null", "lmr", ...); a name's bit, 0 if unknown. */
 unsigned search_technique(const char *name, size_t len);
 /* A list of them, "null+lmr" or "-" (none), into *out; 0 if a name is unknown. */
