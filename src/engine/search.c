@@ -780,7 +780,7 @@ static int null_move_cuts(Engine *e, Pos *p, int depth, int beta, int ply, int *
  * generate them) and, of the rest, only at the captures and promotions (and killers and the hash
  * move): more than any chess position has (218), so that there every move is looked at as before.
  * A Four Towers node can have 12000 moves; searching them all at each node of a depth-3 search
- * was most of its time (docs/runtime.md, step 38). A futile node looks for its quiet checks
+ * was most of its time (docs/runtime.md, step 41). A futile node looks for its quiet checks
  * among those first moves only; a node that has found no legal move among them looks at all
  * the rest (so that no move is never the verdict of a partial list). */
 #define SCAN_MOVES 256
