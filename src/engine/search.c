@@ -567,6 +567,16 @@ static int repeats_earlier(const Pos *p)
     return 0;
 }
 
+/* The few-replies extension (§6.7 of docs/engine.md): in a game without a royal piece, a node
+ * below the root whose side to move has at most FEW_REPLIES legal moves is searched one ply
+ * deeper (a node at the horizon: one ply instead of quiescence). There a side loses by having no
+ * move (Nemoroth: by compulsion), and a line that leaves it few is what a check is in chess:
+ * forcing, and cheap to follow (few branches). Without it, the engine at depth 3 lost 6 of 100
+ * games of Nemoroth to a random mover, each to a trap that leaves it no legal move two or three
+ * of its own moves later (positions depth 3 scored as +700 to +1040); extending only the nodes
+ * above the horizon, 3 of 100; these nodes and the horizon's, none. */
+#define FEW_REPLIES 4
+
 /* The mobility term, in a two-player game without a royal piece where a side with no legal
  * move loses (the compiler's no_move_loses: Nemoroth, checkers, draughts). There having few
  * moves is how a game is lost, as a king in danger is in chess, and the material says little
@@ -580,11 +590,22 @@ static int repeats_earlier(const Pos *p)
 #define MOB_CAP 12
 static const int16_t mob_worth[MOB_CAP + 1] = { 0, 69, 109, 138, 160, 179, 194, 207, 219, 230, 239, 248, 256 };
 
+/* A side with at most FEW_REPLIES moves (the few-replies extension's bound) also loses
+ * BIND_PENALTY: it is in a bind, where the other side's replies can take its last moves, and
+ * each ply it spends in one costs the search a ply of its own (the extension pays only for the
+ * other side's). In the trap of §6.7 (seed 7905) the engine, 826 ahead, let a Ghast compel its
+ * pieces so that 3 moves were left, each losing 12 plies on, which takes depth 8 to see; the
+ * logarithm alone scored the bind 118 below 12 moves, and the engine walked into it at depth 5. */
+#define BIND_PENALTY 200
+
+static int mob_value(int moves)
+{
+    return mob_worth[moves > MOB_CAP ? MOB_CAP : moves] - (moves <= FEW_REPLIES ? BIND_PENALTY : 0);
+}
+
 static int mobility_term(const Engine *e, int ply)
 {
-    int m = e->mob[ply] > MOB_CAP ? MOB_CAP : e->mob[ply];
-    int o = e->mob[ply - 1] > MOB_CAP ? MOB_CAP : e->mob[ply - 1];
-    return mob_worth[m] - mob_worth[o];
+    return mob_value(e->mob[ply]) - mob_value(e->mob[ply - 1]);
 }
 
 /* Quiescence prunes, where a pass is safe (null_setup), a capture whose victim and this many of
@@ -667,16 +688,6 @@ static void note_cutoff(Engine *e, const Move *m, int depth, int ply)
     *h += depth * depth;
     if (*h > (1 << 24)) for (int k = 0; k < 65536; k++) e->history[k] /= 2;
 }
-
-/* The few-replies extension (§6.7 of docs/engine.md): in a game without a royal piece, a node
- * below the root whose side to move has at most FEW_REPLIES legal moves is searched one ply
- * deeper (a node at the horizon: one ply instead of quiescence). There a side loses by having no
- * move (Nemoroth: by compulsion), and a line that leaves it few is what a check is in chess:
- * forcing, and cheap to follow (few branches). Without it, the engine at depth 3 lost 6 of 100
- * games of Nemoroth to a random mover, each to a trap that leaves it no legal move two or three
- * of its own moves later (positions depth 3 scored as +700 to +1040); extending only the nodes
- * above the horizon, 3 of 100; these nodes and the horizon's, none. */
-#define FEW_REPLIES 4
 
 /* A piece of `side` worth more than the game's least valuable type, on the board or (in a game
  * with drops) in hand; royal pieces are worth 0 here. See null_setup. */
