@@ -593,9 +593,10 @@ static const int16_t mob_worth[MOB_CAP + 1] = { 0, 69, 109, 138, 160, 179, 194, 
 /* A side with at most FEW_REPLIES moves (the few-replies extension's bound) also loses
  * BIND_PENALTY: it is in a bind, where the other side's replies can take its last moves, and
  * each ply it spends in one costs the search a ply of its own (the extension pays only for the
- * other side's). In the trap of §6.7 (seed 7905) the engine, 826 ahead, let a Ghast compel its
- * pieces so that 3 moves were left, each losing 12 plies on, which takes depth 8 to see; the
- * logarithm alone scored the bind 118 below 12 moves, and the engine walked into it at depth 5. */
+ * other side's). In the trap of §5 of docs/engine.md (seed 7905) the engine, 826 ahead, let a
+ * Ghast compel its pieces so that 3 moves were left, lost 12 plies on, which depth 7 is the
+ * first to avoid; the logarithm alone scored the bind 118 below 12 moves, and the engine walked
+ * into it at depth 5. */
 #define BIND_PENALTY 200
 
 static int mob_value(int moves)
