@@ -212,6 +212,15 @@ for g in shogi xiangqi; do
     if grep -q "illegal\|sent no move" "$tmp/out"; then bad "fairy-stockfish, $g: $(grep "illegal\|sent no move" "$tmp/out")"
     else ok "fairy-stockfish, $g: every move of both sides legal"; fi
 done
+# boardvm against `boardvm uci` in a game that is not chess: the variant found by the game's
+# name (UCI_Variant lists it), every move of both sides legal, both games counted
+timeout 120 "$boardvm" match "$srcdir/rules/nemoroth.rules" --games 2 --jobs 2 --depth 1 \
+    --max-plies 30 --engine "$boardvm uci $srcdir/rules/nemoroth.rules" >"$tmp/out" 2>"$tmp/err"; st=$?
+check "boardvm uci, nemoroth: status, variant, the games counted" \
+    "0|thegameofnemoroth, depth 1): in 2 games" \
+    "$st|$(sed -n 's/^A (depth 1) against B (.*) \([a-z]*, depth 1)\): .*\( in [0-9]* games*\)$/\1:\2/p' "$tmp/out")"
+if grep -q "illegal\|sent no move\|error" "$tmp/out" "$tmp/err"; then bad "boardvm uci, nemoroth: $(cat "$tmp/out" "$tmp/err")"
+else ok "boardvm uci, nemoroth: every move of both sides legal"; fi
 [ -x "$fmax" ] && fmax="setarch $(uname -m) -R $fmax"    # see docs/engine.md: Debian's build
 real "fairymax" "$fmax" xboard
 # both engines external (--engine-a): Fairy-Stockfish against Fairy-Max, boardvm the referee

@@ -25,6 +25,21 @@ has '^option name Threads type spin' "uci: the Threads option"
 has '^uciok$' "uci: uciok"
 has '^readyok$' "isready: readyok"
 
+# UCI_Variant: a game not plain chess lists its name (lower case, no spaces: "The Game of
+# Nemoroth" -> thegameofnemoroth) as the only value and accepts it; plain chess lists none
+hasnt '^option name UCI_Variant' "uci: plain chess lists no UCI_Variant"
+uci rules/nemoroth.rules 'uci\nsetoption name UCI_Variant value thegameofnemoroth\nsetoption name UCI_Variant value xiangqi\nisready\nquit\n'
+has '^option name UCI_Variant type combo default thegameofnemoroth var thegameofnemoroth$' "uci: a game's own name as UCI_Variant"
+has '^info string error: this engine plays only thegameofnemoroth \(The Game of Nemoroth\), not the variant .xiangqi.$' "setoption UCI_Variant: another variant refused"
+if [ "$(grep -c '^info string error' "$t/out")" = 1 ]; then pass "setoption UCI_Variant: its own name accepted"
+else fail "setoption UCI_Variant: its own name accepted: $(cat "$t/out")"; fi
+
+# a FEN with the sides as w and b (as match runners write it) is read with the game's letters:
+# b is Nemoroth's second player, Obsidian (o); no earlier positions (history -)
+uci rules/nemoroth.rules 'position fen walgblaw/hhhhhhhh/8/8/8/8/HHHHHHHH/WALGBLAW b\nd\nposition fen walgblaw/hhhhhhhh/8/8/8/8/HHHHHHHH/WALGBLAW x\n'
+has '^info string position walgblaw/hhhhhhhh/8/8/8/8/HHHHHHHH/WALGBLAW o -$' "position fen: the turn as b"
+has "^info string error: not a position of The Game of Nemoroth: 'x' is not a side to move" "position fen: a turn neither the game's nor w/b"
+
 # moves in UCI form, in SAN, and the position after them (FEN worked out by hand)
 uci rules/chess.rules 'position startpos moves e2e4 e7e5 g1f3\nd\nposition startpos moves e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O\nd\n'
 has '^info string position rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2$' "position startpos moves (UCI)"

@@ -6,7 +6,8 @@
  * `ponderhit` and `quit` are answered during a search (a search checks its stop request at every
  * node and inside long move generations). Moves are written as uci_moves.h says: UCI's from-to
  * form, else boardvm's own string. A position is `startpos` or boardvm's position string (for
- * chess: FEN). The rules file's options are UCI options; setting one reloads the game.
+ * chess: FEN; in a game of two players the turn may also be w or b, as match runners write
+ * it). The rules file's options are UCI options; setting one reloads the game.
  * docs/uci.md describes the whole protocol as boardvm speaks it. */
 #include <errno.h>
 #include <poll.h>
@@ -31,6 +32,7 @@
 #include "uci_moves.h"
 #include "san.h"
 #include "uci_input.h"
+#include "variant_names.h"
 
 #define UCI_HASH_MB 64
 #define UCI_MAX_HASH 4096
@@ -128,6 +130,12 @@ static void announce_options(Uci *u)
     say(u, "option name Hash type spin default %d min 1 max %d", UCI_HASH_MB, UCI_MAX_HASH);
     say(u, "option name Threads type spin default 1 min 1 max %d", UCI_MAX_THREADS);
     say(u, "option name Ponder type check default false");
+    /* The game's name as a variant, the only value (as Fairy-Stockfish lists its variants), so
+     * that a match runner finds the game by name: `boardvm match FILE --engine "boardvm uci
+     * FILE"`. Plain chess has none: a UCI engine plays it untold. */
+    char name[64];
+    if (game_variant_name(g, name))
+        say(u, "option name UCI_Variant type combo default %s var %s", name, name);
     for (int i = 0; i < g->noptions; i++) {
         const Option *o = &g->options[i];
         if (!o->nvalues) {
@@ -191,6 +199,14 @@ static void setoption(Uci *u, char *arg)
         return;
     }
     if (!strcasecmp(name, "Ponder") || !strcasecmp(name, "UCI_AnalyseMode")) return;
+    if (!strcasecmp(name, "UCI_Variant")) {             /* the game's own name: nothing to do */
+        char own[64];
+        const char *v = game_variant_name(u->g, own);
+        if (!v ? strcasecmp(value, "chess") && strcasecmp(value, "normal") : strcasecmp(value, v))
+            say(u, "info string error: this engine plays only %s (%s), not the variant '%s'",
+                v ? v : "chess", u->g->name, value);
+        return;
+    }
     for (int i = 0; i < u->g->noptions; i++) {
         const Option *o = &u->g->options[i];
         if (strcasecmp(o->name, name)) continue;
@@ -261,6 +277,37 @@ static void play_moves(Pos *p, void *ctx)
     }
 }
 
+/* A FEN as match runners write one for a game of two players whose position string names the
+ * sides otherwise ("walgblaw/... w" for Nemoroth's "... a": engine_notation.c's notation_fen,
+ * which `boardvm match --engine` sends): the same string with the turn field's w or b put back
+ * as the first or second player's letter; NULL when it has no such field. Freed by the caller. */
+static char *own_turn_letters(const Game *g, const char *fen)
+{
+    if (g->nplayers != 2) return NULL;
+    int turn = 1;                                     /* the default fields: board turn [hands] */
+    if (g->nfields) {
+        turn = -1;
+        for (int i = 0; i < g->nfields; i++) if (!strcmp(g->fields[i], "turn")) turn = i;
+        if (turn < 0) return NULL;
+    }
+    size_t len = strlen(fen), cap = len + 2 * 64 + 2;
+    char *out = xmalloc(cap, "a position"), *copy = xstrdup(fen, "a position"), *save = NULL;
+    size_t o = 0;
+    int k = 0, mapped = 0;
+    for (char *f = strtok_r(copy, " ", &save); f; f = strtok_r(NULL, " ", &save), k++) {
+        const char *w = f;
+        if (k == turn && (!strcmp(f, "w") || !strcmp(f, "b"))) {
+            w = g->player_letter[*f == 'w' ? 0 : 1];
+            mapped = 1;
+        }
+        o += (size_t)snprintf(out + o, cap - o, "%s%.64s", k ? " " : "", w);
+        if (o >= cap) break;
+    }
+    free(copy);
+    if (!mapped || o >= cap) { free(out); return NULL; }
+    return out;
+}
+
 /* position startpos|fen STRING [moves MOVE...] */
 static void position(Uci *u, char *arg)
 {
@@ -284,6 +331,17 @@ static void position(Uci *u, char *arg)
         say(u, "info string error: %s", p->errmsg);
         pos_free(p);
         return;
+    }
+    char *mapped = r.ok || str == u->g->start ? NULL : own_turn_letters(u->g, str);
+    if (mapped) {                             /* the sides as w and b: read again, and say why */
+        ReadPos again = { mapped, "", 0 };
+        Pos *q = pos_new(u->g);
+        if (!protected_run(q, read_pos, &again) && again.ok) {
+            pos_free(p);
+            p = q;
+            r.ok = 1;
+        } else pos_free(q);
+        free(mapped);
     }
     if (!r.ok) {
         say(u, "info string error: not a position of %s: %s", u->g->name, r.err);

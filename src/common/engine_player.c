@@ -21,6 +21,7 @@
 #include "oom.h"
 #include "uci_client.h"
 #include "uci_moves.h"
+#include "variant_names.h"
 
 #define LINE_MAX_BYTES UCI_MAX_LINE
 
@@ -87,49 +88,6 @@ double tc_think_time(double left, double inc)
 }
 
 /* ---- the variant ------------------------------------------------------------------------ */
-
-/* Is w (lower case) a word that names plain chess in a game's name ("FIDE Chess")? */
-static int chess_word(const char *w)
-{
-    static const char *words[] = { "chess", "fide", "standard", "orthodox", "international",
-                                   "western" };
-    for (size_t i = 0; i < sizeof words / sizeof *words; i++) if (!strcmp(w, words[i])) return 1;
-    return 0;
-}
-
-/* The names the game may have as an engine's variant, most likely first: its name in lower case
- * without spaces or signs ("xiangqi", "threecheck"), each word of it but "chess" ("capablanca"
- * of "Capablanca Chess"), and "chess" when every word is one of chess_word()'s. */
-static int variant_candidates(const Game *g, char cand[][64], int max)
-{
-    int n = 1, plain = 1;
-    char word[64];
-    size_t k = 0, w = 0;
-    for (const char *c = g->name;; c++) {
-        if (isalnum((unsigned char)*c)) {
-            if (k < 63) cand[0][k++] = (char)tolower((unsigned char)*c);
-            if (w < 63) word[w++] = (char)tolower((unsigned char)*c);
-            continue;
-        }
-        if (w) {
-            word[w] = 0;
-            if (!chess_word(word)) plain = 0;
-            if (strcmp(word, "chess") && n < max - 1) snprintf(cand[n++], 64, "%s", word);
-            w = 0;
-        }
-        if (!*c) break;
-    }
-    cand[0][k] = 0;
-    if (plain) snprintf(cand[n++], 64, "chess");
-    int m = 0;                          /* each name once ("xiangqi" is its own only word) */
-    for (int i = 0; i < n; i++) {
-        int seen = 0;
-        for (int j = 0; j < m; j++) seen |= !strcmp(cand[j], cand[i]);
-        if (!seen && m != i) memcpy(cand[m], cand[i], 64);
-        if (!seen) m++;
-    }
-    return m;
-}
 
 /* Whether a CECP `variants="a,b,c"` list holds v. */
 static int list_holds(const char *list, const char *v)
