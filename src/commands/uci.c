@@ -8,7 +8,7 @@
  * form, else boardvm's own string. A position is `startpos` or boardvm's position string (for
  * chess: FEN; in a game of two players the turn may also be w or b, as match runners write
  * it). The rules file's options are UCI options; setting one reloads the game.
- * docs/uci.md describes the whole protocol as boardvm speaks it. */
+ * docs/uci-san.md describes the whole protocol as boardvm speaks it. */
 #include <errno.h>
 #include <poll.h>
 #include <pthread.h>
