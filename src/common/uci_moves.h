@@ -5,7 +5,7 @@
  * legal move of the position shares it; otherwise (a move of several pieces, a stay, a piece
  * code of several letters, two moves with one from-to such as a Crab's quiet step and its en
  * passant capture) it is written as boardvm writes it (`boardvm moves`), which is unique and
- * holds no space. docs/uci.md, "Moves". */
+ * holds no space. docs/uci-san.md, "Moves". */
 #ifndef BOARDVM_UCI_MOVES_H
 #define BOARDVM_UCI_MOVES_H
 #include <stddef.h>
