@@ -61,7 +61,8 @@ long linecount_royal(const LineCounter *lc, int sq, int32_t w, long *rejected);
  * A royal piece's moves are judged as pins_move_safe() judges them (its destination not
  * attacked once it stands there); *rejected grows by those found illegal. Inline: it runs for
  * every piece of every node of perft's last ply. */
-static inline long linecount_piece(const LineCounter *lc, MoveList *ml, int sq, int32_t w,
+static inline __attribute__((always_inline)) long
+linecount_piece(const LineCounter *lc, MoveList *ml, int sq, int32_t w,
                                    const PieceType *T, long *rejected)
 {
     unsigned plan = lc->plan[PW_TYPE(w)];

@@ -882,7 +882,7 @@ static int square_attacked_by_capture(Pos *p, int sq, int by)
     if (w && PW_OWNER(w) != by) return square_attacked_as_is(p, sq, by);
     int t = w ? PW_TYPE(w) : 1;
     for (int k = 1; !w && k <= g->ntypes; k++) if (g->types[k].royal) { t = k; break; }
-    int mark = p->ntrail, other = g->nplayers > 1 ? game_opponent(g, by) : -1;
+    int mark = pos_mark(p), other = g->nplayers > 1 ? game_opponent(g, by) : -1;
     pos_set(p, g->stack == 1 ? sq : sq * g->stack, PW_MAKE(t, other));
     int r = square_attacked_as_is(p, sq, by);
     pos_undo_to(p, mark);
@@ -976,40 +976,57 @@ static int __attribute__((noinline)) program_attackers_hit(Pos *p, const uint64_
     return 0;
 }
 
-static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, int sq, int by)
+/* The plain lines of attackdirs toward sq: 1 when a piece of `by` attacks it along one. The
+ * position's arrays are held in locals, and on a board of one piece a square (one_cell, a
+ * constant where it is inlined) a square's piece is its cell: where each square was looked at
+ * through TOPW, the stack's test, p->st and the neighbour table were loaded again at every
+ * square (the call of pos_top_loc may change them, for all the compiler knows): 640
+ * instructions a test of a chess King's destination (docs/runtime.md, step 42). The work
+ * charged is the walk's, as before. */
+static inline __attribute__((always_inline)) int
+lines_attack(Pos *p, int sq, int by, const int one_cell)
 {
     const Game *g = p->g;
+    const int32_t *st = p->st;
+    const int16_t *nb = g->neighbor;
+    const int nd = g->ndirs;
     const AttackDir *ad = g->attackdirs[by];
     /* the directions, and the squares the rides pass over (a 26-file board's queen rays: 25
      * squares a direction, where a chess board's are a few) */
     long steps = 1 + g->nattackdirs[by];
     const AttackStart *e = g->attack_start[by] + g->attack_start_at[by][sq];
     const AttackStart *eend = g->attack_start[by] + g->attack_start_at[by][sq + 1];
+#define TOP_AT(s) (one_cell ? st[s] : TOPW(s))
     for (; e < eend; e++) {                 /* (the directions that leave the board: none) */
-        const int i = e->i, back = e->back;
-        if (ad[i].any_leap) {
-            int s = e->first;
-            int32_t w = TOPW(s);
-            if (w && PW_OWNER(w) == by && type_in(ad[i].leap, PW_TYPE(w))) {
-                vm_charge(p, steps);
-                return 1;
-            }
+        const AttackDir *a = &ad[e->i];
+        int s = e->first;
+        int32_t w = TOP_AT(s);
+        if (a->any_leap && w && PW_OWNER(w) == by && type_in(a->leap, PW_TYPE(w))) {
+            vm_charge(p, steps);
+            return 1;
         }
-        if (ad[i].any_ride) {
-            for (int s = e->first; s >= 0; s = g->neighbor[s * g->ndirs + back]) {
-                steps++;
-                int32_t w = TOPW(s);
-                if (w) {
-                    if (PW_OWNER(w) == by && type_in(ad[i].ride, PW_TYPE(w))) {
-                        vm_charge(p, steps);
-                        return 1;
-                    }
-                    break;
-                }
-            }
+        if (!a->any_ride) continue;
+        const int back = e->back;
+        steps++;                            /* the first square, then each one passed over */
+        while (!w) {
+            s = nb[s * nd + back];
+            if (s < 0) break;
+            steps++;
+            w = TOP_AT(s);
+        }
+        if (s >= 0 && PW_OWNER(w) == by && type_in(a->ride, PW_TYPE(w))) {
+            vm_charge(p, steps);
+            return 1;
         }
     }
+#undef TOP_AT
     vm_charge(p, steps);
+    return 0;
+}
+
+static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, int sq, int by)
+{
+    if (p->g->stack == 1 ? lines_attack(p, sq, by, 1) : lines_attack(p, sq, by, 0)) return 1;
     return square_attacked_beyond_lines(p, sq, by);
 }
 
@@ -1097,6 +1114,12 @@ int in_check(Pos *p, int player)
 int in_check_and_pins(Pos *p, int player, int k, int16_t *pinned, int *npinned, int max)
 {
     const Game *g = p->g;
+    /* (the position's arrays in locals, as in lines_attack: the pins' games have one piece a
+     * square, pins_game_ok, so a square's piece is its cell) */
+    const int32_t *st = p->st;
+    const int stack = g->stack;
+    const int16_t *neighbor = g->neighbor;
+    const int nd = g->ndirs;
     uint64_t at = p->writes;
     int r = 0;
     *npinned = 0;
@@ -1109,10 +1132,9 @@ int in_check_and_pins(Pos *p, int player, int k, int16_t *pinned, int *npinned, 
         for (; e < eend && !r; e++) {       /* (the directions that leave the board: none) */
             const int i = e->i;
             /* (the squares along the line, each a step further back: neighbor + back) */
-            const int16_t *nbk = g->neighbor + e->back;
-            const int nd = g->ndirs;
+            const int16_t *nbk = neighbor + e->back;
             int s = e->first;
-            int32_t w = CELL(s);
+            int32_t w = st[s * stack];
             if (ad[i].any_leap && w && PW_OWNER(w) == by && type_in(ad[i].leap, PW_TYPE(w))) {
                 r = 1;
                 break;
@@ -1124,7 +1146,7 @@ int in_check_and_pins(Pos *p, int player, int k, int16_t *pinned, int *npinned, 
                 s = nbk[s * nd];
                 if (s < 0) break;
                 steps++;
-                w = CELL(s);
+                w = st[s * stack];
             }
             if (s < 0) continue;
             if (PW_OWNER(w) == by && type_in(ad[i].ride, PW_TYPE(w))) { r = 1; break; }
@@ -1132,7 +1154,7 @@ int in_check_and_pins(Pos *p, int player, int k, int16_t *pinned, int *npinned, 
             do {                                   /* the second piece: a pinner? */
                 s = nbk[s * nd];
                 if (s < 0) break;
-                w = CELL(s);
+                w = st[s * stack];
             } while (!w);
             if (s >= 0 && PW_OWNER(w) == by && type_in(ad[i].ride, PW_TYPE(w))) {
                 if (*npinned == max) { *npinned = -1; max = -1; }
