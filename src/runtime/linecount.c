@@ -174,7 +174,9 @@ void linecount_begin(LineCounter *lc, Pos *p, int mover, const Pins *pins)
     lc->stride = (size_t)g->nplayers * (size_t)g->nsq;
     static const uint8_t none[MAX_TYPES + 1] = { [0 ... MAX_TYPES] = COUNT_LIST };
     lc->plan = none;
-    if (!lc->ok) return;
+    lc->allow = pins->evading ? pins->block : 0;
+    /* (in check, linecount_slow would not know the squares that end it: all listed, all made) */
+    if (!lc->ok || (pins->evading && !lc->fast)) return;
     lc->plan = lc->fast ? lr->plan_fast : lr->plan_slow;
     lc->start = lr->start + (size_t)mover * (size_t)g->nsq;
     lc->mid = lr->mid + (size_t)mover * (size_t)g->nsq;

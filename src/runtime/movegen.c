@@ -221,7 +221,7 @@ gen_units_counting(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, 
             const PieceType *T = &g->types[t];
             if (T->natoms && !skip) {                                   /* (resumed: done) */
                 long rejected = 0;
-                long counted = cc ? linecount_piece(&cc->lc, ml, sq, w, T, &rejected)
+                long counted = cc ? linecount_piece(&cc->lc, ml, sq, w, T, &rejected, 0)
                                   : -1;
                 if (counted < 0) { counted = 0; gen_atoms(p, ml, sq, w, T, mover); }
                 if (cc) {
@@ -466,6 +466,7 @@ static void count_board(Pos *p, MoveList *ml, CountCtx *cc)
     long atoms = 0, n = 0, rejected = 0, charged = 0;
     const int listed0 = ml->n;
     int emitted = 0;                               /* (listed by programs: their own work) */
+    const int evading = cc->lc.pins->evading;      /* (linecount_piece's two forms, step 42) */
 #define COUNT_WORK() (g->nsq / UNITS_A_STEP + atoms + \
                       LINE_MOVE_STEPS * (n + rejected + (ml->n - listed0 - emitted)))
     const int nsq = g->pieces_move ? g->nsq : 0;
@@ -480,7 +481,8 @@ static void count_board(Pos *p, MoveList *ml, CountCtx *cc)
             if (T->natoms) {
                 atoms += T->natoms;
                 const long rejected_before = rejected;
-                long counted = linecount_piece(&cc->lc, ml, sq, w, T, &rejected);
+                long counted = evading ? linecount_piece(&cc->lc, ml, sq, w, T, &rejected, 1)
+                                       : linecount_piece(&cc->lc, ml, sq, w, T, &rejected, 0);
                 if (counted < 0) gen_atoms(p, ml, sq, w, T, mover);
                 else {
                     n += counted;
@@ -537,8 +539,10 @@ int node_count_legal(Pos *p, MoveList *ml)
     const int all_legal = counts_all_legal(g);
     if (all_legal || (countable && g->line_rays && g->legal_by_pins)) {
         vm_start_position(p);
-        if (all_legal) { pins.npinned = 0; pins.watching = 0; }
-        if (all_legal || pins_find(p, pos_mover(p), &pins)) {
+        if (all_legal) { pins.npinned = 0; pins.watching = 0; pins.evading = 0; }
+        /* in check, the line moves that end it counted (step 42) */
+        if (all_legal || pins_find(p, pos_mover(p), &pins) ||
+            (g->stack == 1 && pins_find_evasions(p, pos_mover(p), &pins))) {
             CountCtx cc = { .n = 0, .rejected = 0, .emits = { .on = all_legal } };
             linecount_begin(&cc.lc, p, pos_mover(p), &pins);
             if (g->stack == 1 && !all_legal) {      /* (count_board: one piece a square) */
@@ -1168,6 +1172,78 @@ int in_check_and_pins(Pos *p, int player, int k, int16_t *pinned, int *npinned, 
         p->in_check_at = at + 1; p->in_check_player = player; p->in_check_value = r;
     }
     return r;
+}
+
+/* Where `player`'s one royal piece on k is in check and every attack is a native line (no hop,
+ * no leg, no zone, no program, no `attack near`: evasions_game_ok), on a board of at most 64
+ * squares: the squares a move of another piece must reach to end the check (*block: the checker's
+ * square and those between it and k along a ride; none when two pieces give check, where only
+ * the royal piece may move) and every square pinned by a ride toward k (as in_check_and_pins
+ * finds them). A piece arriving on a square is all a line move of another piece does to the
+ * lines: leaving its square opens one, and it cannot end a check but by taking the checker or
+ * standing between. Returns the number of pieces giving check; 0 where *npinned overflows. No
+ * work is charged: pins_find charged the check test. */
+int check_evasions(Pos *p, int player, int k, int16_t *pinned, int *npinned, int max,
+                   uint64_t *block)
+{
+    const Game *g = p->g;
+    const int32_t *st = p->st;
+    const int16_t *neighbor = g->neighbor;
+    const int nd = g->ndirs;
+    uint64_t m = 0;
+    int checkers = 0;
+    *npinned = 0;
+    for (int by = 0; by < g->nplayers; by++) {
+        if (by == player) continue;
+        const AttackDir *ad = g->attackdirs[by];
+        const AttackStart *e = g->attack_start[by] + g->attack_start_at[by][k];
+        const AttackStart *eend = g->attack_start[by] + g->attack_start_at[by][k + 1];
+        for (; e < eend; e++) {
+            const AttackDir *a = &ad[e->i];
+            const int16_t *nbk = neighbor + e->back;
+            int s = e->first;
+            int32_t w = st[s];
+            if (a->any_leap && w && PW_OWNER(w) == by && type_in(a->leap, PW_TYPE(w))) {
+                checkers++;
+                m |= 1ull << s;
+                continue;                          /* (a ride along it stops at the leaper) */
+            }
+            if (!a->any_ride) continue;
+            uint64_t line = 0;
+            while (!w) {
+                line |= 1ull << s;
+                s = nbk[s * nd];
+                if (s < 0) break;
+                w = st[s];
+            }
+            if (s < 0) continue;
+            if (PW_OWNER(w) == by && type_in(a->ride, PW_TYPE(w))) {
+                checkers++;
+                m |= line | 1ull << s;
+                continue;
+            }
+            int first = s;
+            do {                                   /* the second piece: a pinner? */
+                s = nbk[s * nd];
+                if (s < 0) break;
+                w = st[s];
+            } while (!w);
+            if (s >= 0 && PW_OWNER(w) == by && type_in(a->ride, PW_TYPE(w))) {
+                if (*npinned == max) return 0;
+                pinned[(*npinned)++] = (int16_t)first;
+            }
+        }
+    }
+    *block = checkers == 1 ? m : 0;
+    return checkers;
+}
+
+int evasions_game_ok(const Game *g)
+{
+    if (g->nsq > 64 || g->stack != 1 || g->attacks_by_capture || g->any_fallback) return 0;
+    for (int by = 0; by < g->nplayers; by++)
+        if (g->next_attacks[by] || g->nnear_attacks[by]) return 0;
+    return 1;
 }
 
 static int in_check_now(Pos *p, int player)
