@@ -168,6 +168,7 @@ void linecount_begin(LineCounter *lc, Pos *p, int mover, const Pins *pins)
     const Game *g = p->g;
     const struct LineRays *lr = g->line_rays;
     lc->p = p; lc->pins = pins; lc->mover = mover;
+    lc->st = p->st; lc->nb = g->neighbor; lc->nd = g->ndirs; lc->own = (uint32_t)mover + 1;
     lc->ok = lr && g->legal_pretest_fn < 0;
     lc->hard = g->hook_fn[HOOK_CAPTURE] >= 0 && !g->capture_unseen_by_check;
     lc->fast = !pins->watching && !lc->hard;
