@@ -168,16 +168,17 @@ void linecount_begin(LineCounter *lc, Pos *p, int mover, const Pins *pins)
     const Game *g = p->g;
     const struct LineRays *lr = g->line_rays;
     lc->p = p; lc->pins = pins; lc->mover = mover;
-    lc->st = p->st; lc->nb = g->neighbor; lc->nd = g->ndirs; lc->own = (uint32_t)mover + 1;
     lc->ok = lr && g->legal_pretest_fn < 0;
     lc->hard = g->hook_fn[HOOK_CAPTURE] >= 0 && !g->capture_unseen_by_check;
     lc->fast = !pins->watching && !lc->hard;
     lc->stride = (size_t)g->nplayers * (size_t)g->nsq;
     static const uint8_t none[MAX_TYPES + 1] = { [0 ... MAX_TYPES] = COUNT_LIST };
     lc->plan = none;
-    lc->allow = pins->evading ? pins->block : 0;
+    if (!lc->ok) return;
     /* (in check, linecount_slow would not know the squares that end it: all listed, all made) */
-    if (!lc->ok || (pins->evading && !lc->fast)) return;
+    if (pins->evading && !lc->fast) return;
+    lc->allow = pins->evading ? pins->block : 0;
+    lc->st = p->st; lc->nb = g->neighbor; lc->nd = g->ndirs; lc->own = (uint32_t)mover + 1;
     lc->plan = lc->fast ? lr->plan_fast : lr->plan_slow;
     lc->start = lr->start + (size_t)mover * (size_t)g->nsq;
     lc->mid = lr->mid + (size_t)mover * (size_t)g->nsq;
