@@ -1035,7 +1035,7 @@ static void root_run(Pos *p, void *ctx)
 
 int search_run_until(Pos *p, double deadline, ProtectedFn *fn, void *ctx)
 {
-    const int nundo = p->nundo, ntrail = p->ntrail, nhist = p->nhist;
+    const int nundo = p->nundo, ntrail = pos_mark(p), nhist = p->nhist;
     const uint64_t hash = p->hash, material = p->material;
     switch (protected_run_until(p, deadline, fn, ctx)) {
     case 0: return 0;

@@ -175,6 +175,10 @@ void linecount_begin(LineCounter *lc, Pos *p, int mover, const Pins *pins)
     static const uint8_t none[MAX_TYPES + 1] = { [0 ... MAX_TYPES] = COUNT_LIST };
     lc->plan = none;
     if (!lc->ok) return;
+    /* (in check, linecount_slow would not know the squares that end it: all listed, all made) */
+    if (pins->evading && !lc->fast) return;
+    lc->allow = pins->evading ? pins->block : 0;
+    lc->st = p->st; lc->nb = g->neighbor; lc->nd = g->ndirs; lc->own = (uint32_t)mover + 1;
     lc->plan = lc->fast ? lr->plan_fast : lr->plan_slow;
     lc->start = lr->start + (size_t)mover * (size_t)g->nsq;
     lc->mid = lr->mid + (size_t)mover * (size_t)g->nsq;

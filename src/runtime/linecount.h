@@ -46,6 +46,13 @@ typedef struct {
     size_t stride;               /* nplayers * nsq: from one type's rays to the next's */
     const int32_t *start, *mid;  /* the line table's starts, the mover's part */
     const Ray *ray;
+    uint64_t allow;              /* Pins.evading: the squares that end the check (Pins.block) */
+    /* the position's cells, the neighbour table and its stride, the mover's owner field: read
+     * here once a node, not through lc->p at every piece (step 42) */
+    const int32_t *st;
+    const int16_t *nb;
+    int nd;
+    uint32_t own;
 } LineCounter;
 void linecount_begin(LineCounter *lc, Pos *p, int mover, const Pins *pins);
 
@@ -55,14 +62,17 @@ long linecount_walk(const LineCounter *lc, const Ray *r, int sq, int32_t w, cons
 long linecount_royal(const LineCounter *lc, int sq, int32_t w, long *rejected);
 
 /* The moves of the lines of T from sq (piece w, of the mover): returns how many were counted
- * (legal without a test) and pushes the others on ml; -1 when the piece's moves must all be
+ * (legal without a test) and pushes the others on ml; with `evade` (a constant: the node is in
+ * check, Pins.evading) only those that reach lc->allow are legal, and *rejected grows by the
+ * others (step 42); -1 when the piece's moves must all be
  * listed by the caller (a pinned piece, lines that may overlap, a game whose `legal` goes on
  * after the in-check test, a royal piece whose moves are not judged by the attack test alone).
  * A royal piece's moves are judged as pins_move_safe() judges them (its destination not
  * attacked once it stands there); *rejected grows by those found illegal. Inline: it runs for
  * every piece of every node of perft's last ply. */
-static inline long linecount_piece(const LineCounter *lc, MoveList *ml, int sq, int32_t w,
-                                   const PieceType *T, long *rejected)
+static inline __attribute__((always_inline)) long
+linecount_piece(const LineCounter *lc, MoveList *ml, int sq, int32_t w,
+                                   const PieceType *T, long *rejected, const int evade)
 {
     unsigned plan = lc->plan[PW_TYPE(w)];
     if (plan != COUNT_INLINE)
@@ -70,21 +80,25 @@ static inline long linecount_piece(const LineCounter *lc, MoveList *ml, int sq, 
                                                              : linecount_slow(lc, ml, sq, w, T);
     const Pins *pins = lc->pins;
     for (int i = 0; i < pins->npinned; i++) if (pins->pinned[i] == sq) return -1;
-    const Pos *p = lc->p;
-    const int32_t *st = p->st;
-    const int16_t *nb = p->g->neighbor;
-    const int nd = p->g->ndirs;
-    const uint32_t own = (uint32_t)lc->mover + 1;
+    const int32_t *st = lc->st;
+    const int16_t *nb = lc->nb;
+    const int nd = lc->nd;
+    const uint32_t own = lc->own;
     size_t at = (size_t)PW_TYPE(w) * lc->stride + (size_t)sq;
-    long n = 0;
+    long n = 0, legal = 0;                         /* (legal: evade's, those reaching allow) */
+    const uint64_t allow = evade ? lc->allow : 0;
+#define REACHES(s) (evade ? (long)(allow >> (s) & 1) : 1)
     const Ray *r = lc->ray + lc->start[at], *mid = lc->ray + lc->mid[at];
     for (; r < mid; r++) {                         /* the plain leaps: one square each */
         int32_t x = st[r->to];
         uint32_t o = ((uint32_t)x >> 8) & 0xfu;
-        n += x ? (r->how & RAY_CAPTURES) && o && o != own : (r->how & RAY_MOVES) != 0;
+        long ok = x ? (r->how & RAY_CAPTURES) && o && o != own : (r->how & RAY_MOVES) != 0;
+        n += ok;
+        if (evade) legal += ok & REACHES(r->to);
     }
     for (const Ray *rend = lc->ray + lc->start[at + 1]; r < rend; r++) {
         if (__builtin_expect(r->how & RAY_WALK, 0)) {
+            if (evade) return -1;                  /* (listed, and each made) */
             n += linecount_walk(lc, r, sq, w, T);
             continue;
         }
@@ -95,15 +109,24 @@ static inline long linecount_piece(const LineCounter *lc, MoveList *ml, int sq, 
         if (r->how & RAY_RIDE) {
             while (!(x = st[s])) {
                 n += mv;
+                if (evade) legal += mv & REACHES(s);
                 s = nb[s * nd + r->dir];
                 if (s < 0) break;
             }
             if (s < 0) continue;
-        } else if (!(x = st[s])) { n += mv; continue; }
+        } else if (!(x = st[s])) {
+            n += mv;
+            if (evade) legal += mv & REACHES(s);
+            continue;
+        }
         /* an enemy piece (an owner, not the mover) on a capturing line */
         uint32_t o = ((uint32_t)x >> 8) & 0xfu;
-        n += (r->how & RAY_CAPTURES) && o && o != own;
+        long ok = (r->how & RAY_CAPTURES) && o && o != own;
+        n += ok;
+        if (evade) legal += ok & REACHES(s);
     }
+#undef REACHES
+    if (evade) { *rejected += n - legal; return legal; }
     return n;
 }
 #endif

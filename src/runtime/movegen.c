@@ -221,7 +221,7 @@ gen_units_counting(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, 
             const PieceType *T = &g->types[t];
             if (T->natoms && !skip) {                                   /* (resumed: done) */
                 long rejected = 0;
-                long counted = cc ? linecount_piece(&cc->lc, ml, sq, w, T, &rejected)
+                long counted = cc ? linecount_piece(&cc->lc, ml, sq, w, T, &rejected, 0)
                                   : -1;
                 if (counted < 0) { counted = 0; gen_atoms(p, ml, sq, w, T, mover); }
                 if (cc) {
@@ -466,6 +466,7 @@ static void count_board(Pos *p, MoveList *ml, CountCtx *cc)
     long atoms = 0, n = 0, rejected = 0, charged = 0;
     const int listed0 = ml->n;
     int emitted = 0;                               /* (listed by programs: their own work) */
+    const int evading = cc->lc.pins->evading;      /* (linecount_piece's two forms, step 42) */
 #define COUNT_WORK() (g->nsq / UNITS_A_STEP + atoms + \
                       LINE_MOVE_STEPS * (n + rejected + (ml->n - listed0 - emitted)))
     const int nsq = g->pieces_move ? g->nsq : 0;
@@ -480,7 +481,8 @@ static void count_board(Pos *p, MoveList *ml, CountCtx *cc)
             if (T->natoms) {
                 atoms += T->natoms;
                 const long rejected_before = rejected;
-                long counted = linecount_piece(&cc->lc, ml, sq, w, T, &rejected);
+                long counted = evading ? linecount_piece(&cc->lc, ml, sq, w, T, &rejected, 1)
+                                       : linecount_piece(&cc->lc, ml, sq, w, T, &rejected, 0);
                 if (counted < 0) gen_atoms(p, ml, sq, w, T, mover);
                 else {
                     n += counted;
@@ -537,8 +539,10 @@ int node_count_legal(Pos *p, MoveList *ml)
     const int all_legal = counts_all_legal(g);
     if (all_legal || (countable && g->line_rays && g->legal_by_pins)) {
         vm_start_position(p);
-        if (all_legal) { pins.npinned = 0; pins.watching = 0; }
-        if (all_legal || pins_find(p, pos_mover(p), &pins)) {
+        if (all_legal) { pins.npinned = 0; pins.watching = 0; pins.evading = 0; }
+        /* in check, the line moves that end it counted (step 42) */
+        if (all_legal || pins_find(p, pos_mover(p), &pins) ||
+            (g->stack == 1 && pins_find_evasions(p, pos_mover(p), &pins))) {
             CountCtx cc = { .n = 0, .rejected = 0, .emits = { .on = all_legal } };
             linecount_begin(&cc.lc, p, pos_mover(p), &pins);
             if (g->stack == 1 && !all_legal) {      /* (count_board: one piece a square) */
@@ -882,7 +886,7 @@ static int square_attacked_by_capture(Pos *p, int sq, int by)
     if (w && PW_OWNER(w) != by) return square_attacked_as_is(p, sq, by);
     int t = w ? PW_TYPE(w) : 1;
     for (int k = 1; !w && k <= g->ntypes; k++) if (g->types[k].royal) { t = k; break; }
-    int mark = p->ntrail, other = g->nplayers > 1 ? game_opponent(g, by) : -1;
+    int mark = pos_mark(p), other = g->nplayers > 1 ? game_opponent(g, by) : -1;
     pos_set(p, g->stack == 1 ? sq : sq * g->stack, PW_MAKE(t, other));
     int r = square_attacked_as_is(p, sq, by);
     pos_undo_to(p, mark);
@@ -976,40 +980,57 @@ static int __attribute__((noinline)) program_attackers_hit(Pos *p, const uint64_
     return 0;
 }
 
-static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, int sq, int by)
+/* The plain lines of attackdirs toward sq: 1 when a piece of `by` attacks it along one. The
+ * position's arrays are held in locals, and on a board of one piece a square (one_cell, a
+ * constant where it is inlined) a square's piece is its cell: where each square was looked at
+ * through TOPW, the stack's test, p->st and the neighbour table were loaded again at every
+ * square (the call of pos_top_loc may change them, for all the compiler knows): 640
+ * instructions a test of a chess King's destination (docs/runtime.md, step 42). The work
+ * charged is the walk's, as before. */
+static inline __attribute__((always_inline)) int
+lines_attack(Pos *p, int sq, int by, const int one_cell)
 {
     const Game *g = p->g;
+    const int32_t *st = p->st;
+    const int16_t *nb = g->neighbor;
+    const int nd = g->ndirs;
     const AttackDir *ad = g->attackdirs[by];
     /* the directions, and the squares the rides pass over (a 26-file board's queen rays: 25
      * squares a direction, where a chess board's are a few) */
     long steps = 1 + g->nattackdirs[by];
     const AttackStart *e = g->attack_start[by] + g->attack_start_at[by][sq];
     const AttackStart *eend = g->attack_start[by] + g->attack_start_at[by][sq + 1];
+#define TOP_AT(s) (one_cell ? st[s] : TOPW(s))
     for (; e < eend; e++) {                 /* (the directions that leave the board: none) */
-        const int i = e->i, back = e->back;
-        if (ad[i].any_leap) {
-            int s = e->first;
-            int32_t w = TOPW(s);
-            if (w && PW_OWNER(w) == by && type_in(ad[i].leap, PW_TYPE(w))) {
-                vm_charge(p, steps);
-                return 1;
-            }
+        const AttackDir *a = &ad[e->i];
+        int s = e->first;
+        int32_t w = TOP_AT(s);
+        if (a->any_leap && w && PW_OWNER(w) == by && type_in(a->leap, PW_TYPE(w))) {
+            vm_charge(p, steps);
+            return 1;
         }
-        if (ad[i].any_ride) {
-            for (int s = e->first; s >= 0; s = g->neighbor[s * g->ndirs + back]) {
-                steps++;
-                int32_t w = TOPW(s);
-                if (w) {
-                    if (PW_OWNER(w) == by && type_in(ad[i].ride, PW_TYPE(w))) {
-                        vm_charge(p, steps);
-                        return 1;
-                    }
-                    break;
-                }
-            }
+        if (!a->any_ride) continue;
+        const int back = e->back;
+        steps++;                            /* the first square, then each one passed over */
+        while (!w) {
+            s = nb[s * nd + back];
+            if (s < 0) break;
+            steps++;
+            w = TOP_AT(s);
+        }
+        if (s >= 0 && PW_OWNER(w) == by && type_in(a->ride, PW_TYPE(w))) {
+            vm_charge(p, steps);
+            return 1;
         }
     }
+#undef TOP_AT
     vm_charge(p, steps);
+    return 0;
+}
+
+static inline __attribute__((always_inline)) int square_attacked_as_is(Pos *p, int sq, int by)
+{
+    if (p->g->stack == 1 ? lines_attack(p, sq, by, 1) : lines_attack(p, sq, by, 0)) return 1;
     return square_attacked_beyond_lines(p, sq, by);
 }
 
@@ -1097,6 +1118,12 @@ int in_check(Pos *p, int player)
 int in_check_and_pins(Pos *p, int player, int k, int16_t *pinned, int *npinned, int max)
 {
     const Game *g = p->g;
+    /* (the position's arrays in locals, as in lines_attack: the pins' games have one piece a
+     * square, pins_game_ok, so a square's piece is its cell) */
+    const int32_t *st = p->st;
+    const int stack = g->stack;
+    const int16_t *neighbor = g->neighbor;
+    const int nd = g->ndirs;
     uint64_t at = p->writes;
     int r = 0;
     *npinned = 0;
@@ -1109,10 +1136,9 @@ int in_check_and_pins(Pos *p, int player, int k, int16_t *pinned, int *npinned, 
         for (; e < eend && !r; e++) {       /* (the directions that leave the board: none) */
             const int i = e->i;
             /* (the squares along the line, each a step further back: neighbor + back) */
-            const int16_t *nbk = g->neighbor + e->back;
-            const int nd = g->ndirs;
+            const int16_t *nbk = neighbor + e->back;
             int s = e->first;
-            int32_t w = CELL(s);
+            int32_t w = st[s * stack];
             if (ad[i].any_leap && w && PW_OWNER(w) == by && type_in(ad[i].leap, PW_TYPE(w))) {
                 r = 1;
                 break;
@@ -1124,7 +1150,7 @@ int in_check_and_pins(Pos *p, int player, int k, int16_t *pinned, int *npinned, 
                 s = nbk[s * nd];
                 if (s < 0) break;
                 steps++;
-                w = CELL(s);
+                w = st[s * stack];
             }
             if (s < 0) continue;
             if (PW_OWNER(w) == by && type_in(ad[i].ride, PW_TYPE(w))) { r = 1; break; }
@@ -1132,7 +1158,7 @@ int in_check_and_pins(Pos *p, int player, int k, int16_t *pinned, int *npinned, 
             do {                                   /* the second piece: a pinner? */
                 s = nbk[s * nd];
                 if (s < 0) break;
-                w = CELL(s);
+                w = st[s * stack];
             } while (!w);
             if (s >= 0 && PW_OWNER(w) == by && type_in(ad[i].ride, PW_TYPE(w))) {
                 if (*npinned == max) { *npinned = -1; max = -1; }
@@ -1146,6 +1172,78 @@ int in_check_and_pins(Pos *p, int player, int k, int16_t *pinned, int *npinned, 
         p->in_check_at = at + 1; p->in_check_player = player; p->in_check_value = r;
     }
     return r;
+}
+
+/* Where `player`'s one royal piece on k is in check and every attack is a native line (no hop,
+ * no leg, no zone, no program, no `attack near`: evasions_game_ok), on a board of at most 64
+ * squares: the squares a move of another piece must reach to end the check (*block: the checker's
+ * square and those between it and k along a ride; none when two pieces give check, where only
+ * the royal piece may move) and every square pinned by a ride toward k (as in_check_and_pins
+ * finds them). A piece arriving on a square is all a line move of another piece does to the
+ * lines: leaving its square opens one, and it cannot end a check but by taking the checker or
+ * standing between. Returns the number of pieces giving check; 0 where *npinned overflows. No
+ * work is charged: pins_find charged the check test. */
+int check_evasions(Pos *p, int player, int k, int16_t *pinned, int *npinned, int max,
+                   uint64_t *block)
+{
+    const Game *g = p->g;
+    const int32_t *st = p->st;
+    const int16_t *neighbor = g->neighbor;
+    const int nd = g->ndirs;
+    uint64_t m = 0;
+    int checkers = 0;
+    *npinned = 0;
+    for (int by = 0; by < g->nplayers; by++) {
+        if (by == player) continue;
+        const AttackDir *ad = g->attackdirs[by];
+        const AttackStart *e = g->attack_start[by] + g->attack_start_at[by][k];
+        const AttackStart *eend = g->attack_start[by] + g->attack_start_at[by][k + 1];
+        for (; e < eend; e++) {
+            const AttackDir *a = &ad[e->i];
+            const int16_t *nbk = neighbor + e->back;
+            int s = e->first;
+            int32_t w = st[s];
+            if (a->any_leap && w && PW_OWNER(w) == by && type_in(a->leap, PW_TYPE(w))) {
+                checkers++;
+                m |= 1ull << s;
+                continue;                          /* (a ride along it stops at the leaper) */
+            }
+            if (!a->any_ride) continue;
+            uint64_t line = 0;
+            while (!w) {
+                line |= 1ull << s;
+                s = nbk[s * nd];
+                if (s < 0) break;
+                w = st[s];
+            }
+            if (s < 0) continue;
+            if (PW_OWNER(w) == by && type_in(a->ride, PW_TYPE(w))) {
+                checkers++;
+                m |= line | 1ull << s;
+                continue;
+            }
+            int first = s;
+            do {                                   /* the second piece: a pinner? */
+                s = nbk[s * nd];
+                if (s < 0) break;
+                w = st[s];
+            } while (!w);
+            if (s >= 0 && PW_OWNER(w) == by && type_in(a->ride, PW_TYPE(w))) {
+                if (*npinned == max) return 0;
+                pinned[(*npinned)++] = (int16_t)first;
+            }
+        }
+    }
+    *block = checkers == 1 ? m : 0;
+    return checkers;
+}
+
+int evasions_game_ok(const Game *g)
+{
+    if (g->nsq > 64 || g->stack != 1 || g->attacks_by_capture || g->any_fallback) return 0;
+    for (int by = 0; by < g->nplayers; by++)
+        if (g->next_attacks[by] || g->nnear_attacks[by]) return 0;
+    return 1;
 }
 
 static int in_check_now(Pos *p, int player)

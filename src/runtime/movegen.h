@@ -29,6 +29,13 @@ int in_check(Pos *p, int player);               /* is a royal piece of `player` 
  * answered by a capture test: !attacks_by_capture), kept as in_check's; where not in check, also
  * the squares pinned by a ride toward k, in pinned[0 .. *npinned) (*npinned -1: more than max). */
 int in_check_and_pins(Pos *p, int player, int k, int16_t *pinned, int *npinned, int max);
+/* Where that royal piece is in check, in a game whose attacks are native lines alone on at most
+ * 64 squares (evasions_game_ok): the squares another piece's move must reach to end it (*block,
+ * a bit a square; 0 in a double check) and the pins; returns the number of checkers, 0 when
+ * the pins overflow max (step 42) */
+int check_evasions(Pos *p, int player, int k, int16_t *pinned, int *npinned, int max,
+                   uint64_t *block);
+int evasions_game_ok(const Game *g);
 int can_move_to(Pos *p, int sq, int player);    /* could a piece of `player` move to `sq`? */
 void movegen_prepare(Game *g);                  /* build the reverse attack tables */
 /* The pieces of `by` whose attacks are programs, run toward `target`: 1 when none reaches it and

@@ -86,7 +86,7 @@ int pins_find(Pos *p, int player, Pins *pins)
     const Game *g = p->g;
     int more;
     int k = pos_royal_square(p, player, &more);
-    pins->npinned = 0; pins->watching = 0;
+    pins->npinned = 0; pins->watching = 0; pins->evading = 0;
     if (more) return 0;
     if (k < 0) return 1;                   /* no royal piece: nothing can be attacked */
     if (!g->attacks_by_capture) {          /* the check and the rides' pins in one walk */
@@ -151,6 +151,19 @@ int pins_find(Pos *p, int player, Pins *pins)
     return 1;
 }
 
+int pins_find_evasions(Pos *p, int player, Pins *pins)
+{
+    int more, n;
+    pins->npinned = 0; pins->watching = 0; pins->evading = 0;
+    if (!evasions_game_ok(p->g)) return 0;
+    int k = pos_royal_square(p, player, &more);
+    if (more || k < 0 || !check_evasions(p, player, k, pins->pinned, &n, PINS_MAX, &pins->block))
+        return 0;
+    pins->npinned = n;
+    pins->evading = 1;
+    return 1;
+}
+
 /* A move of the royal piece itself, the mover not in check: legal when no enemy attacks its
  * destination with its square left empty (a rider behind it along the line it leaves is seen
  * through). Only where every attack is a native line, whose test reads the board cells alone, so
@@ -173,6 +186,7 @@ int pins_move_safe(Pos *p, const MoveList *ml, const Move *m, const Pins *pins)
 {
     const Game *g = p->g;
     int royal = 0;
+    if (pins->evading) return 0;                  /* (in check: each move listed is made) */
     if (m->kind == MK_MOVE) {
         if (m->from < 0 || m->to < 0 || m->from == m->to) return 0;
         int32_t w = p->st[m->from];

@@ -24,6 +24,10 @@ typedef struct {
     int npinned;
     int16_t pinned[PINS_MAX];    /* squares that may not be left */
     int watching;                /* the attack programs' reads are marked in p->watch */
+    /* pins_find_evasions: the mover is in check; a move of another piece is legal only if it
+     * reaches a square of block (and its piece is not pinned) */
+    int evading;
+    uint64_t block;
 } Pins;
 
 /* May the game's legality be decided this way at all (set by effects_prepare)? */
@@ -31,6 +35,11 @@ int pins_game_ok(const Game *g);
 /* At a node: 1 and the pins when the side to move is not in check and has one royal piece
  * (or none); 0 when every move must be made. */
 int pins_find(Pos *p, int player, Pins *pins);
-/* 1 if the move is legal by the argument above; 0 if it must be made and tested. */
+/* Where pins_find gave up because the mover is in check: 1 and the pins and the squares that end
+ * the check (Pins.evading) where every attack is a native line on at most 64 squares, so that
+ * perft's last ply counts the line moves that reach them (linecount.h); 0 otherwise. */
+int pins_find_evasions(Pos *p, int player, Pins *pins);
+/* 1 if the move is legal by the argument above; 0 if it must be made and tested (every move
+ * of an evading node). */
 int pins_move_safe(Pos *p, const MoveList *ml, const Move *m, const Pins *pins);
 #endif

@@ -186,8 +186,13 @@ void pos_set(Pos *p, int loc, int32_t val)
     }
     p->trail[p->ntrail].loc = loc;
     p->trail[p->ntrail].old = p->st[loc];
-    p->trail_sums[p->ntrail] = (TrailSums){ p->hash, p->uncounted, p->material,
-                                            p->transient_dirty };
+    /* the sums only where a mark was taken: in every write they were 1 % of chess's perft,
+     * whose makes are popped by pos_unmake, which keeps its own (docs/runtime.md, step 42) */
+    if (p->sums_pending) {
+        p->trail_sums[p->ntrail] = (TrailSums){ p->hash, p->uncounted, p->material,
+                                                p->transient_dirty };
+        p->sums_pending = 0;
+    }
     /* the board's stamp before the write, which a pop puts back; a write to a cell gives the
      * board a new one (pos_board_stamp) */
     if (p->stamps) {
@@ -210,8 +215,8 @@ void pos_reset_transient(Pos *p)
 /* The writes since mark taken back as unmake takes them back: the sums from before the first of
  * them (TrailSums), each write by restore_raw. (By write_raw, which hashes each write back, they
  * were 40 % of Nemoroth's writes, the branches of its programs undone: docs/runtime.md, step 39.)
- * Every write on the trail went through pos_set, so the sums at mark are those of the state the
- * writes go back to. */
+ * Every write on the trail went through pos_set, and the first after the mark (pos_mark) kept the
+ * sums of the state the writes go back to (step 42). */
 void pos_undo_to(Pos *p, int mark)
 {
     if (p->ntrail <= mark) return;

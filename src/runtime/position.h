@@ -95,7 +95,10 @@ typedef struct Pos {
      * kept by every write and restored by unmake as the hash is */
     uint64_t uncounted;
     TrailEntry *trail; int ntrail, captrail;
-    TrailSums *trail_sums;                  /* by trail entry (as long as trail) */
+    TrailSums *trail_sums;                  /* by trail entry (as long as trail): kept only for
+                                               the entries at a mark (pos_mark) */
+    int sums_pending;                       /* a mark was taken since the last write: the next
+                                               write keeps the sums before it */
     uint64_t stamp, serial;                 /* the board's stamp (pos_board_stamp), and the
                                                last one given: never reset, so that a stamp
                                                names one board */
@@ -174,7 +177,11 @@ int pos_quiet_plies(const Pos *p);          /* plies the material has stayed as 
 
 static inline int32_t pos_get(const Pos *p, int loc) { return p->st[loc]; }
 void pos_set(Pos *p, int loc, int32_t val);
-void pos_undo_to(Pos *p, int mark);         /* pop the trail down to mark */
+/* The trail's length as a mark to pop back to (pos_undo_to): every mark passed to pos_undo_to is
+ * taken here, so that the next write keeps the sums of the state as it is (TrailSums). A mark
+ * stays good while the trail is not popped below it: the next write after it is at its index. */
+static inline int pos_mark(Pos *p) { p->sums_pending = 1; return p->ntrail; }
+void pos_undo_to(Pos *p, int mark);         /* pop the trail down to mark (from pos_mark) */
 /* A name for the board (the cells) as it is, once pos_start_stamps has been called (only the
  * games that ask pay for it: 1.6 % of connect-four's writes): equal stamps that are not 0 are
  * equal boards. Each write to a cell goes through pos_set, which gives the board a stamp it never

@@ -208,7 +208,7 @@ static inline __attribute__((always_inline)) void push_choice(Pos *p, struct VmS
         grow_choices(p, s, nlocals, line);
     Choice *c = &s->ch[s->nch++];
     MAXIMA_NOTE(choices, s->nch);
-    c->pc = pc; c->trail_mark = p->ntrail; c->loc_off = s->nlocs; c->nlocs = nlocals;
+    c->pc = pc; c->trail_mark = pos_mark(p); c->loc_off = s->nlocs; c->nlocs = nlocals;
     c->deferred_n = s->deferred.n;
     memcpy(s->locs + s->nlocs, L, sizeof *L * (size_t)nlocals);
     s->nlocs += nlocals;
@@ -916,7 +916,7 @@ static long emit_deferred(Pos *p, RunCtx *c, int kind, int suffix, const int64_t
 {
     int64_t L2[NFIXED_LOCALS];
     memcpy(L2, L, sizeof L2);
-    const int mark = p->ntrail;
+    const int mark = pos_mark(p);
     long work = 0;
     if (kind == MK_MOVE) {
         deferred_lift(p, &p->vm->deferred, (int)L[LOC_DEFERRED], c->origin);
@@ -1473,7 +1473,7 @@ int vm_run_legal(Pos *p, int mover)
     RunCtx c = {0};
     c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_LEGAL]; c.mover = mover; c.origin = -1;
     c.nlegal = -3; c.target = -1;          /* -3: `no-moves` asks side_to_move_has_a_move() */
-    int mark = p->ntrail;
+    int mark = pos_mark(p);
     vm_run(p, &c);
     pos_undo_to(p, mark);          /* a legality test changes nothing */
     return !c.failed;
@@ -1513,7 +1513,7 @@ int vm_run_legal_pretest(Pos *p, int mover, const Move *m)
     RunCtx c = {0};
     c.mode = RUN_HOOK; c.fn = g->legal_pretest_fn; c.mover = mover; c.origin = -1;
     c.nlegal = -3; c.target = -1;
-    int mark = p->ntrail;
+    int mark = pos_mark(p);
     vm_run(p, &c);
     pos_undo_to(p, mark);
     p->last_from = from; p->last_to = to; p->last_piece = piece; p->last_captured = captured;
@@ -1533,7 +1533,7 @@ static int run_end_asking(Pos *p, MoveList *ml, int nlegal_mode)
     RunCtx c = {0};
     c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_END]; c.mover = pos_turn(p); c.origin = -1;
     c.nlegal = nlegal_mode; c.pseudo = ml; c.target = -1;
-    int mark = p->ntrail;
+    int mark = pos_mark(p);
     vm_run(p, &c);
     pos_undo_to(p, mark);
     return c.nlegal < 0 ? -1 : c.nlegal;
@@ -1574,7 +1574,7 @@ void vm_run_end(Pos *p, int nlegal)
     RunCtx c = {0};
     c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_END]; c.mover = pos_turn(p); c.origin = -1;
     c.nlegal = nlegal; c.target = -1;
-    int mark = p->ntrail;
+    int mark = pos_mark(p);
     vm_run(p, &c);
     pos_undo_to(p, mark);
 }

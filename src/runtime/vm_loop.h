@@ -28,7 +28,7 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
     L[3] = note_base;
     L[5] = qual_base;
     const int base_ch = s->nch, base_locs = s->nlocs, deferred_start = s->deferred.n;
-    const int trail_start = p->ntrail;
+    const int trail_start = pos_mark(p);
     int trail_base = trail_start;
     if (c->outer_L) {                  /* `moves-of`: go on from where the outer run is */
         for (int i = 0; i < NFIXED_LOCALS; i++) L[i] = c->outer_L[i];
