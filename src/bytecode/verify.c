@@ -14,7 +14,7 @@
 #define FAILV(...) do { snprintf(err, errlen, __VA_ARGS__); goto bad; } while (0)
 
 /* The first entry past the end of what an operand of kind k may index in program f, where that
- * depends on the game or the frame; INT32_MAX where only the kind's range bounds it. (JUMP is
+ * depends on the game or the frame; past INT32_MAX where only the kind's range bounds it. (JUMP is
  * checked apart: it needs the instruction starts; the kept kinds by the instruction's keep.) */
 static int64_t kind_end(const Game *g, const CodeFunction *f, int k)
 {
@@ -29,7 +29,7 @@ static int64_t kind_end(const Game *g, const CodeFunction *f, int k)
     case OPK_ATTR: return g->nattrs;
     case OPK_LIST: case OPK_ZONE: case OPK_SQUARES: return g->nlists;
     case OPK_SUFFIX: case OPK_REASON: return (int64_t)g->nstrings + 1;
-    default: return INT32_MAX;
+    default: return (int64_t)INT32_MAX + 1;       /* past every int32: 2147483647 is a value */
     }
 }
 
