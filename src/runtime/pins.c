@@ -209,12 +209,14 @@ int pins_move_safe(Pos *p, const MoveList *ml, const Move *m, const Pins *pins)
      * castling or the pawn taken en passant, changes more than two squares), unless every
      * attack is a program (programs_only: only the watched squares matter) */
     /* a list without writes has no ops */
+    /* (a drop onto, or a capture hook's run on, a square the ops wrote: not followed) */
+    const int board_ok = pins->board_writes && (m->kind == MK_STAY ||
+                         (m->kind == MK_MOVE && g->hook_fn[HOOK_CAPTURE] < 0));
     const int32_t *ops = m->nops ? ml->ops + 2 * m->op0 : NULL;
     for (uint32_t i = 0; i < m->nops; i++) {
         int loc = ops[2 * i];
         if (pins->watching && p->watch[loc] == p->watch_stamp) return 0;
-        if (loc < g->st_hands &&
-            (!pins->board_writes || !board_write_safe(g, pos_mover(p), ops[2 * i + 1])))
+        if (loc < g->st_hands && (!board_ok || !board_write_safe(g, pos_mover(p), ops[2 * i + 1])))
             return 0;
     }
     if (pins->watching) {                         /* an attack program looked there */
