@@ -30,9 +30,10 @@ static int legal_starts_not_in_check(const Game *g)
 }
 
 /* The `legal` block as the compiler writes a first statement `if in-check { ... }` with nothing
- * after it: INCHECK; JZ end; ...; end: RET (the block's last word). Out of check the block
- * returns at once, so a move that leaves the mover out of check is legal, as after `require not
- * in-check;` with nothing after it. */
+ * after it: INCHECK; JZ end; ...; end: RET (the block's last word), or a JZ to code that jumps
+ * there at once (a statement whose test is a constant false, such as an option's: jump
+ * threading comes later). Out of check the block returns at once, so a move that leaves the
+ * mover out of check is legal, as after `require not in-check;` with nothing after it. */
 static int legal_is_if_in_check(const Game *g)
 {
     int fn = g->hook_fn[HOOK_LEGAL];
@@ -40,7 +41,8 @@ static int legal_is_if_in_check(const Game *g)
     const CodeFunction *f = &g->fns[fn];
     const int32_t *c = g->code + f->entry;
     return f->end - f->entry >= 3 && c[0] == OP_INCHECK && c[1] == OP_JZ &&
-           c[2] == f->end - 1 && g->code[f->end - 1] == OP_RET;
+           jump_resolve(g->code, f->entry, f->end, c[2]) == f->end - 1 &&
+           g->code[f->end - 1] == OP_RET;
 }
 
 /* Is the instruction's result the same before and after the move? */

@@ -221,6 +221,34 @@ void pos_node_resets(const Pos *p, NodeResets *r)
     }
 }
 
+/* The same from the hash at the move's emit (Game.hash_at_emit), which has the ops in it: the
+ * `reset` variables that no op writes, the moving piece and the turn are added. 0 where an op
+ * writes what those read (a moving piece's squares, the turn, the eliminated players). */
+static int hash_from_emit(Pos *p, const NodeResets *r, const MoveList *ml, const Move *m, uint64_t *h)
+{
+    const Game *g = p->g;
+    const int32_t *ops = m->nops ? ml->ops + 2 * m->op0 : NULL;
+    if (m->nops && (m->kind == MK_MOVE || m->op0 >= ml->hash_cap)) return 0;
+    for (uint32_t i = 0; i < m->nops; i++)
+        if (ops[2 * i] == g->st_turn || ops[2 * i] == g->st_out) return 0;
+    uint64_t x = m->nops ? ml->ops_hash[m->op0] : p->hash;
+    for (int i = 0; i < r->n; i++) {
+        uint32_t j = 0;
+        while (j < m->nops && ops[2 * j] != r->loc[i]) j++;
+        if (j == m->nops) x ^= pos_hash_step(p, r->loc[i], p->st[r->loc[i]], r->init[i]);
+    }
+    if (m->kind == MK_MOVE) {                       /* (no ops: the cells as they are) */
+        int32_t pw = p->st[m->from] ? p->st[m->from] : m->piece;
+        if (p->st[m->to] && m->to != m->from && g->hook_fn[HOOK_CAPTURE] >= 0) return 0;
+        int32_t at_to = m->to == m->from ? 0 : p->st[m->to];
+        x ^= pos_hash_step(p, m->from, p->st[m->from], 0);
+        x ^= pos_hash_step(p, m->to, at_to, m->become ? PW_WITH_TYPE(pw, m->become) : pw);
+    }
+    if (!m->again) x ^= pos_hash_step(p, g->st_turn, p->st[g->st_turn], next_turn(p, pos_mover(p)));
+    *h = x;
+    return 1;
+}
+
 int pos_hash_after(Pos *p, const NodeResets *r, const MoveList *ml, const Move *m, uint64_t *h)
 {
     const Game *g = p->g;
@@ -231,6 +259,7 @@ int pos_hash_after(Pos *p, const NodeResets *r, const MoveList *ml, const Move *
     PeekWrites w;
     w.n = 0; w.h = p->hash;
     int mover = pos_mover(p), made = 1;
+    if (g->hash_at_emit && hash_from_emit(p, r, ml, m, &w.h)) goto found;
     for (int i = 0; i < r->n; i++) peek_set(p, &w, r->loc[i], r->init[i]);   /* (reset_vars) */
     const int32_t *ops = m->nops ? ml->ops + 2 * m->op0 : NULL;
     for (uint32_t i = 0; i < m->nops; i++) peek_set(p, &w, ops[2 * i], ops[2 * i + 1]);
@@ -245,6 +274,7 @@ int pos_hash_after(Pos *p, const NodeResets *r, const MoveList *ml, const Move *
     if (made && !m->again) peek_set(p, &w, g->st_turn, next_turn(p, mover));
     while (w.n > 0) { w.n--; p->st[w.loc[w.n]] = w.old[w.n]; }
     if (!made) return 0;
+found:
     vm_charge(p, MAKE_STEPS + (long)m->nops + g->nreset);
     if (p->check_hash) {             /* (a debug check: the make's own hash) */
         pos_make_parts(p, ml, m, PROBE_FULL);

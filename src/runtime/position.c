@@ -531,8 +531,9 @@ int movelists_over_bound(void)
 void movelist_free(MoveList *ml)
 {
     movelist_account(-(long)(sizeof *ml->m * (size_t)ml->cap + 2 * sizeof *ml->ops * ml->capops
-                             + ml->captext));
+                             + ml->captext + sizeof *ml->ops_hash * ml->hash_cap));
     free(ml->m); free(ml->ops); free(ml->text); free(ml->merge_slot); free(ml->merge_hash);
+    free(ml->ops_hash);
     free(ml->legal_slot); free(ml->legal_hash);
     if (ml->ext) ml->ext_free(ml->ext);
     memset(ml, 0, sizeof *ml);

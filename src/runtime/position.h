@@ -40,6 +40,9 @@ typedef struct {
 typedef struct {
     Move *m; int n, cap;
     int32_t *ops; uint32_t nops, capops;   /* (location, value) pairs */
+    /* Game.hash_at_emit: the hash of the state at the emit of the move whose ops begin at i
+     * (vm.c, emit_move; for pos_hash_after), for i below hash_cap */
+    uint64_t *ops_hash; uint32_t hash_cap;
     char *text; uint32_t ntext, captext;   /* the moves' notes */
     /* moves that `distinct` may merge, by what they do (movegen.c merge_emitted): an open
      * addressing table of move indices + 1 (0 = free), its size a power of two */
