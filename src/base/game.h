@@ -307,8 +307,15 @@ typedef struct Game {
     int probe_check;                      /* the same for `require not in-check;` alone */
     int capture_unseen_by_check;          /* `on capture` writes nothing an in-check test reads */
     int legal_by_pins;                    /* legality without a make (pins.h) */
+    int check_by_pins;                    /* the same test, whatever merges: a move that must
+                                             be made for its hash skips `legal` (pins.h) */
+    int hash_at_emit;                     /* check_by_pins where moves merge: a move's list
+                                             keeps the hash of the state at its emit (make.c,
+                                             pos_hash_after) */
     int legal_in_check_first;             /* `legal` is `require not in-check;` and then either
-                                             nothing or what legal_pretest_fn can pretest */
+                                             nothing or what legal_pretest_fn can pretest;
+                                             or `legal` is `if in-check { ... }` and nothing
+                                             after it: out of check, every move is legal */
     int legal_pretest_fn;                 /* the rest of `legal`, run before the move
                                              (pretest.c), or -1 */
     uint8_t *memo_ok;                     /* per program: its attack runs may be memoised

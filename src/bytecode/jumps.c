@@ -16,7 +16,7 @@ static int target(const int32_t *code, int pc) { return code[pc + opcode_info[co
 
 /* Where control goes from `t`, when it can be decided without running anything. (The code is
  * verified: an instruction that starts before end ends there.) */
-static int resolve(const int32_t *code, int entry, int end, int t)
+int jump_resolve(const int32_t *code, int entry, int end, int t)
 {
     for (int steps = 0; steps < 32; steps++) {
         if (t < entry || t >= end) return t;
@@ -39,6 +39,6 @@ void thread_jumps(Game *g, int fn)
     int32_t *code = g->code;
     for (int pc = f->entry; pc < f->end; pc += 1 + opcode_info[code[pc]].nops) {
         int j = opcode_info[code[pc]].jump;
-        if (j) code[pc + j] = resolve(code, f->entry, f->end, code[pc + j]);
+        if (j) code[pc + j] = jump_resolve(code, f->entry, f->end, code[pc + j]);
     }
 }

@@ -118,6 +118,8 @@ Ty setv_zone_equal(Compiler *C, Ast *l, Ast *r, int equal);
 int verify_function(const Game *g, int fn, char *err, size_t errlen, int *deep_pc);
 /* Jump threading (jumps.c), on a verified program; it is verified again after. */
 void thread_jumps(Game *g, int fn);
+/* Where a jump to t in code[entry, end) goes on at once (through JMPs, and PUSH k; JZ/JNZ). */
+int jump_resolve(const int32_t *code, int entry, int end, int t);
 void fuse_superinstructions(Game *g, int fn);     /* superinstr.c */
 void lower_choice_keeps(Game *g, int fn);         /* keeps.c */
 /* Sets g->legal_in_check_first and g->legal_pretest_fn (pretest.c); before verification. */

@@ -29,6 +29,22 @@ static int legal_starts_not_in_check(const Game *g)
            c[2] == f->entry + REQUIRE_LEN && c[3] == OP_FAIL;
 }
 
+/* The `legal` block as the compiler writes a first statement `if in-check { ... }` with nothing
+ * after it: INCHECK; JZ end; ...; end: RET (the block's last word), or a JZ to code that jumps
+ * there at once (a statement whose test is a constant false, such as an option's: jump
+ * threading comes later). Out of check the block returns at once, so a move that leaves the
+ * mover out of check is legal, as after `require not in-check;` with nothing after it. */
+static int legal_is_if_in_check(const Game *g)
+{
+    int fn = g->hook_fn[HOOK_LEGAL];
+    if (fn < 0) return 0;
+    const CodeFunction *f = &g->fns[fn];
+    const int32_t *c = g->code + f->entry;
+    return f->end - f->entry >= 3 && c[0] == OP_INCHECK && c[1] == OP_JZ &&
+           jump_resolve(g->code, f->entry, f->end, c[2]) == f->end - 1 &&
+           g->code[f->end - 1] == OP_RET;
+}
+
 /* Is the instruction's result the same before and after the move? */
 static int same_before_and_after(int op)
 {
@@ -76,6 +92,7 @@ void derive_legal_pretest(Compiler *C)
     Game *g = C->g;
     g->legal_pretest_fn = -1;
     g->legal_in_check_first = 0;
+    if (legal_is_if_in_check(g)) { g->legal_in_check_first = 1; return; }
     if (!legal_starts_not_in_check(g)) return;
     const CodeFunction *legal = &g->fns[g->hook_fn[HOOK_LEGAL]];
     int rest_empty = legal->end - legal->entry == REQUIRE_LEN + 1 &&

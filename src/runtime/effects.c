@@ -196,6 +196,10 @@ void effects_prepare(Game *g)
     for (int i = 0; i < g->nvars; i++)
         attack_reads_transient |=
             g->vars[i].transient && (int)(attack.rvars[i >> 6] >> (i & 63) & 1);
-    g->legal_by_pins = pins_game_ok(g) && !attack_reads_transient;
+    g->check_by_pins = pins_game_ok(g) && !attack_reads_transient;
+    /* `moves distinct`: every move is made for the hash of the state it reaches (keep_legal) */
+    g->legal_by_pins = g->check_by_pins && !g->distinct;
+    g->hash_at_emit = g->check_by_pins && (g->distinct || g->distinct_blocks) &&
+                      g->legal_pretest_fn < 0 && g->extend_fn < 0;      /* (keep_legal's test) */
     free(e);
 }

@@ -194,6 +194,99 @@ void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
 }
 
 
+/* pos_hash_after's writes: made on the cells, so that what the make reads after them (the
+ * moving piece, the eliminated players) is what it would read, and put back after. */
+#define PEEK_MAX 256
+typedef struct { int n; uint64_t h; int32_t loc[PEEK_MAX], old[PEEK_MAX]; } PeekWrites;
+
+static void peek_set(Pos *p, PeekWrites *w, int loc, int32_t val)
+{
+    w->loc[w->n] = loc; w->old[w->n++] = p->st[loc];
+    w->h ^= pos_hash_step(p, loc, p->st[loc], val);
+    p->st[loc] = val;
+}
+
+/* pos_make_parts's writes in its order, where it runs no hook: the `reset` variables, the ops,
+ * the moving piece, the turn (the transient variables are not hashed; the history is not
+ * state). A move that keeps the turn (`again`) writes none. */
+void pos_node_resets(const Pos *p, NodeResets *r)
+{
+    const Game *g = p->g;
+    r->n = 0;
+    for (int i = 0; i < g->nreset && r->n >= 0; i++) {
+        const Var *v = &g->vars[g->reset_vars[i]];
+        if (p->st[v->base] == (int32_t)v->init) continue;
+        if (r->n == NODE_RESETS_MAX) { r->n = -1; break; }
+        r->loc[r->n] = v->base; r->init[r->n++] = (int32_t)v->init;
+    }
+}
+
+/* The same from the hash at the move's emit (Game.hash_at_emit), which has the ops in it: the
+ * `reset` variables that no op writes, the moving piece and the turn are added. 0 where an op
+ * writes what those read (a moving piece's squares, the turn, the eliminated players). */
+static int hash_from_emit(Pos *p, const NodeResets *r, const MoveList *ml, const Move *m, uint64_t *h)
+{
+    const Game *g = p->g;
+    const int32_t *ops = m->nops ? ml->ops + 2 * m->op0 : NULL;
+    if (m->nops && (m->kind == MK_MOVE || m->op0 >= ml->hash_cap)) return 0;
+    for (uint32_t i = 0; i < m->nops; i++)
+        if (ops[2 * i] == g->st_turn || ops[2 * i] == g->st_out) return 0;
+    uint64_t x = m->nops ? ml->ops_hash[m->op0] : p->hash;
+    for (int i = 0; i < r->n; i++) {
+        uint32_t j = 0;
+        while (j < m->nops && ops[2 * j] != r->loc[i]) j++;
+        if (j == m->nops) x ^= pos_hash_step(p, r->loc[i], p->st[r->loc[i]], r->init[i]);
+    }
+    if (m->kind == MK_MOVE) {                       /* (no ops: the cells as they are) */
+        int32_t pw = p->st[m->from] ? p->st[m->from] : m->piece;
+        if (p->st[m->to] && m->to != m->from && g->hook_fn[HOOK_CAPTURE] >= 0) return 0;
+        int32_t at_to = m->to == m->from ? 0 : p->st[m->to];
+        x ^= pos_hash_step(p, m->from, p->st[m->from], 0);
+        x ^= pos_hash_step(p, m->to, at_to, m->become ? PW_WITH_TYPE(pw, m->become) : pw);
+    }
+    if (!m->again) x ^= pos_hash_step(p, g->st_turn, p->st[g->st_turn], next_turn(p, pos_mover(p)));
+    *h = x;
+    return 1;
+}
+
+int pos_hash_after(Pos *p, const NodeResets *r, const MoveList *ml, const Move *m, uint64_t *h)
+{
+    const Game *g = p->g;
+    if (g->hook_fn[HOOK_AFTER_MOVE] >= 0 || g->hook_fn[HOOK_TURN_START] >= 0 || g->norder ||
+        !(m->kind == MK_STAY || m->kind == MK_LANDED || (m->kind == MK_MOVE && g->stack == 1)) ||
+        r->n < 0 || (size_t)r->n + m->nops + 3 > PEEK_MAX)
+        return 0;
+    PeekWrites w;
+    w.n = 0; w.h = p->hash;
+    int mover = pos_mover(p), made = 1;
+    if (g->hash_at_emit && hash_from_emit(p, r, ml, m, &w.h)) goto found;
+    for (int i = 0; i < r->n; i++) peek_set(p, &w, r->loc[i], r->init[i]);   /* (reset_vars) */
+    const int32_t *ops = m->nops ? ml->ops + 2 * m->op0 : NULL;
+    for (uint32_t i = 0; i < m->nops; i++) peek_set(p, &w, ops[2 * i], ops[2 * i + 1]);
+    if (m->kind == MK_MOVE) {
+        int32_t pw = p->st[m->from] ? p->st[m->from] : m->piece;
+        if (p->st[m->to] && m->to != m->from && g->hook_fn[HOOK_CAPTURE] >= 0) made = 0;
+        else {
+            peek_set(p, &w, m->from, 0);
+            peek_set(p, &w, m->to, m->become ? PW_WITH_TYPE(pw, m->become) : pw);
+        }
+    }
+    if (made && !m->again) peek_set(p, &w, g->st_turn, next_turn(p, mover));
+    while (w.n > 0) { w.n--; p->st[w.loc[w.n]] = w.old[w.n]; }
+    if (!made) return 0;
+found:
+    vm_charge(p, MAKE_STEPS + (long)m->nops + g->nreset);
+    if (p->check_hash) {             /* (a debug check: the make's own hash) */
+        pos_make_parts(p, ml, m, PROBE_FULL);
+        uint64_t made_hash = p->hash;
+        pos_unmake(p);
+        if (made_hash != w.h) pos_runtime_error(p, 0, "internal error: the hash of a move's state "
+                                                      "without its make differs from the make's");
+    }
+    *h = w.h;
+    return 1;
+}
+
 void pos_make_null(Pos *p)
 {
     const Game *g = p->g;

@@ -8,6 +8,15 @@ void pos_make(Pos *p, const MoveList *ml, const Move *m);
 /* The same for a legality test: only the parts `parts` (PROBE_* of effects.h) of the hooks and
  * the history, those the `legal` block can see (Game.probe); undone by pos_unmake as well. */
 void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts);
+/* The `reset` variables that a make of any move from this position writes back (those not at
+ * their start values), found once a node for pos_hash_after; n = -1: too many to keep. */
+#define NODE_RESETS_MAX 64
+typedef struct { int n; int32_t loc[NODE_RESETS_MAX], init[NODE_RESETS_MAX]; } NodeResets;
+void pos_node_resets(const Pos *p, NodeResets *r);
+/* The hash of the state pos_make_parts(p, ml, m, PROBE_FULL) reaches, without the make: 1 and
+ * *h where the make would run no hook and no turn order table, else 0 (the move must be made).
+ * r: pos_node_resets of this position. Charges what the make charges. */
+int pos_hash_after(Pos *p, const NodeResets *r, const MoveList *ml, const Move *m, uint64_t *h);
 /* A pass (the search's null move): the side to move moves nothing; the `reset` variables, the
  * turn, the transient variables and `turn-start` as after any move. pos_unmake takes it back. */
 void pos_make_null(Pos *p);

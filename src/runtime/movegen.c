@@ -388,6 +388,14 @@ static void keep_legal(Pos *p, MoveList *ml, const Pins *known)
     const Pins *pins = known;
     if (!pins && !any && g->legal_by_pins && pins_find(p, mover, &found)) pins = &found;
     const int by_pins = !any && pins;
+    /* where moves merge, each is made for its hash; one that the pins call safe then needs no
+     * run of `legal` (its in-check test would say no; the hook begins with it), where nothing
+     * comes after that test (the Ivory Tower's pretest gives way to the make at most moves: the
+     * pins there cost 2 % more instructions for nothing) */
+    const int after_make = any && !pins && g->check_by_pins && g->legal_pretest_fn < 0 &&
+                           pins_find(p, mover, &found);
+    NodeResets resets;                 /* (for the hash of a state without its make) */
+    if (after_make) pos_node_resets(p, &resets);
     vm_charge(p, LEGAL_MOVE_STEPS * (long)ml->n);
     /* no `legal` block, no pins and no merging: the loop below would keep every move as it is */
     int k = !any && !by_pins && g->hook_fn[HOOK_LEGAL] < 0 ? ml->n : 0;
@@ -399,10 +407,14 @@ static void keep_legal(Pos *p, MoveList *ml, const Pins *known)
         if (ok == 0) continue;
         /* no `legal` block and no merging: nothing after the make would look at it */
         if (ok < 0 && !any && g->hook_fn[HOOK_LEGAL] < 0) ok = 1;
-        if (ok < 0) {
+        if (ok < 0 && after_make && pins_move_safe(p, ml, &ml->m[i], &found)) ok = 2;
+        /* legal, and the hash of the state it reaches known without a make */
+        if (ok == 2 && merge_applies(g, &ml->m[i]) && pos_hash_after(p, &resets, ml, &ml->m[i], &h))
+            ok = 1;
+        if (ok != 1) {                 /* -1: made and tested; 2: made, legal */
             int merges = any && merge_applies(g, &ml->m[i]);
             pos_make_parts(p, ml, &ml->m[i], merges ? PROBE_FULL : g->probe);
-            ok = vm_run_legal(p, mover);
+            ok = ok == 2 ? 1 : vm_run_legal(p, mover);
             h = p->hash;
             pos_unmake(p);
             if (!ok) continue;
@@ -539,7 +551,9 @@ int node_count_legal(Pos *p, MoveList *ml)
     const int all_legal = counts_all_legal(g);
     if (all_legal || (countable && g->line_rays && g->legal_by_pins)) {
         vm_start_position(p);
-        if (all_legal) { pins.npinned = 0; pins.watching = 0; pins.evading = 0; }
+        if (all_legal) {
+            pins.npinned = 0; pins.watching = 0; pins.evading = 0; pins.board_writes = 0;
+        }
         /* in check, the line moves that end it counted (step 42) */
         if (all_legal || pins_find(p, pos_mover(p), &pins) ||
             (g->stack == 1 && pins_find_evasions(p, pos_mover(p), &pins))) {

@@ -19,7 +19,7 @@ static int attack_programs_memoised(const Game *g)
 int pins_game_ok(const Game *g)
 {
     return g->legal_in_check_first && g->stack == 1 && g->probe_check_pins == 0 && g->has_royal &&
-           attack_programs_memoised(g) && !g->distinct;
+           attack_programs_memoised(g);
 }
 
 static void watch_loc(void *ctx, int loc)
@@ -81,12 +81,33 @@ static void watch_hop_lines(Pos *p, int k, int by)
     }
 }
 
+/* Every attack of `player`'s enemies is a program (no native line, no hop or legged leap, no
+ * `attack near`). Then the attack test reads nothing but what the programs' runs read and the
+ * attackers' squares, all watched, and the reach sets (board-blind) for the programs not run:
+ * a move may write any square that is not watched, so long as it puts no enemy piece and no
+ * royal piece there (a new attacker, a new royal square). */
+static int programs_only(const Game *g, int player)
+{
+    if (g->attacks_by_capture) return 0;
+    for (int by = 0; by < g->nplayers; by++)
+        if (by != player && (g->nattackdirs[by] || g->next_attacks[by] || g->nnear_attacks[by]))
+            return 0;
+    return 1;
+}
+
+/* A write of w on a square by a move of `mover` (programs_only). (A royal piece taken away and
+ * put nowhere leaves none, and a side without one is never in check.) */
+static int board_write_safe(const Game *g, int mover, int32_t w)
+{
+    return !w || (PW_OWNER(w) == mover && !g->types[PW_TYPE(w)].royal);
+}
+
 int pins_find(Pos *p, int player, Pins *pins)
 {
     const Game *g = p->g;
     int more;
     int k = pos_royal_square(p, player, &more);
-    pins->npinned = 0; pins->watching = 0; pins->evading = 0;
+    pins->npinned = 0; pins->watching = 0; pins->evading = 0; pins->board_writes = 0;
     if (more) return 0;
     if (k < 0) return 1;                   /* no royal piece: nothing can be attacked */
     if (!g->attacks_by_capture) {          /* the check and the rides' pins in one walk */
@@ -147,6 +168,7 @@ int pins_find(Pos *p, int player, Pins *pins)
         for (int r = 0; r < g->nreset; r++)
             if (p->watch[g->vars[g->reset_vars[r]].base] == p->watch_stamp) return 0;
         pins->watching = 1;
+        pins->board_writes = programs_only(g, player);
     }
     return 1;
 }
@@ -154,7 +176,7 @@ int pins_find(Pos *p, int player, Pins *pins)
 int pins_find_evasions(Pos *p, int player, Pins *pins)
 {
     int more, n;
-    pins->npinned = 0; pins->watching = 0; pins->evading = 0;
+    pins->npinned = 0; pins->watching = 0; pins->evading = 0; pins->board_writes = 0;
     if (!evasions_game_ok(p->g)) return 0;
     int k = pos_royal_square(p, player, &more);
     if (more || k < 0 || !check_evasions(p, player, k, pins->pinned, &n, PINS_MAX, &pins->block))
@@ -195,15 +217,21 @@ int pins_move_safe(Pos *p, const MoveList *ml, const Move *m, const Pins *pins)
         if (royal && (m->become || g->any_fallback))
             return 0;
         if (p->st[m->to] && g->hook_fn[HOOK_CAPTURE] >= 0 && !g->capture_unseen_by_check) return 0;
-    } else if (m->kind != MK_DROP) return 0;
+    } else if (m->kind != MK_DROP && !(m->kind == MK_STAY && pins->board_writes)) return 0;
     if (m->become && g->types[m->become].royal) return 0;
     /* the program's own writes: variables only (a write to a square, such as the rook of a
-     * castling or the pawn taken en passant, changes more than two squares) */
+     * castling or the pawn taken en passant, changes more than two squares), unless every
+     * attack is a program (programs_only: only the watched squares matter) */
     /* a list without writes has no ops */
+    /* (a drop onto, or a capture hook's run on, a square the ops wrote: not followed) */
+    const int board_ok = pins->board_writes && (m->kind == MK_STAY ||
+                         (m->kind == MK_MOVE && g->hook_fn[HOOK_CAPTURE] < 0));
     const int32_t *ops = m->nops ? ml->ops + 2 * m->op0 : NULL;
     for (uint32_t i = 0; i < m->nops; i++) {
-        if (ops[2 * i] < g->st_hands) return 0;
-        if (pins->watching && p->watch[ops[2 * i]] == p->watch_stamp) return 0;
+        int loc = ops[2 * i];
+        if (pins->watching && p->watch[loc] == p->watch_stamp) return 0;
+        if (loc < g->st_hands && (!board_ok || !board_write_safe(g, pos_mover(p), ops[2 * i + 1])))
+            return 0;
     }
     if (pins->watching) {                         /* an attack program looked there */
         if (m->kind == MK_MOVE && p->watch[m->from * g->stack] == p->watch_stamp) return 0;

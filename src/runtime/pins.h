@@ -28,9 +28,12 @@ typedef struct {
      * reaches a square of block (and its piece is not pinned) */
     int evading;
     uint64_t block;
+    int board_writes;            /* every enemy attack is a program: a move may write squares */
 } Pins;
 
-/* May the game's legality be decided this way at all (set by effects_prepare)? */
+/* May the game's legality be decided this way at all (set by effects_prepare)? Where moves
+ * merge by the state they reach (`moves distinct`), every move is made for that state's hash,
+ * but a safe one need not run `legal` (Game.check_by_pins). */
 int pins_game_ok(const Game *g);
 /* At a node: 1 and the pins when the side to move is not in check and has one royal piece
  * (or none); 0 when every move must be made. */

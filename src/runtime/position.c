@@ -7,18 +7,7 @@
 #include <string.h>
 
 
-/* Zobrist keys are computed, not tabled: a 64-bit mix of (location, value). The state can hold
- * any int32 in any location (piece words carry piece variables), so a table per value is not
- * possible; the mix costs a few cycles and gives the same independence. Value 0 hashes to 0,
- * so an empty board, empty hands and zeroed variables need no keys. */
-static inline uint64_t zkey(int loc, int32_t val)
-{
-    if (!val) return 0;
-    uint64_t z = ((uint64_t)(uint32_t)loc << 32 | (uint32_t)val) ^ 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+static inline uint64_t zkey(int loc, int32_t val) { return pos_zkey(loc, val); }
 
 /* What an `uncounted` piece variable adds to the hash of a piece word: the XOR of the word's
  * key with that of the word without those variables. */
@@ -547,8 +536,9 @@ int movelists_over_bound(void)
 void movelist_free(MoveList *ml)
 {
     movelist_account(-(long)(sizeof *ml->m * (size_t)ml->cap + 2 * sizeof *ml->ops * ml->capops
-                             + ml->captext));
+                             + ml->captext + sizeof *ml->ops_hash * ml->hash_cap));
     free(ml->m); free(ml->ops); free(ml->text); free(ml->merge_slot); free(ml->merge_hash);
+    free(ml->ops_hash);
     free(ml->legal_slot); free(ml->legal_hash);
     if (ml->ext) ml->ext_free(ml->ext);
     memset(ml, 0, sizeof *ml);

@@ -40,6 +40,9 @@ typedef struct {
 typedef struct {
     Move *m; int n, cap;
     int32_t *ops; uint32_t nops, capops;   /* (location, value) pairs */
+    /* Game.hash_at_emit: the hash of the state at the emit of the move whose ops begin at i
+     * (vm.c, emit_move; for pos_hash_after), for i below hash_cap */
+    uint64_t *ops_hash; uint32_t hash_cap;
     char *text; uint32_t ntext, captext;   /* the moves' notes */
     /* moves that `distinct` may merge, by what they do (movegen.c merge_emitted): an open
      * addressing table of move indices + 1 (0 = free), its size a power of two */
@@ -170,6 +173,25 @@ Pos *pos_new(const Game *g);
 void pos_free(Pos *p);
 void pos_reset_empty(Pos *p);               /* empty board, initial variable values */
 uint64_t pos_full_hash(const Pos *p);       /* recomputed from scratch (debug check) */
+/* Zobrist keys are computed, not tabled: a 64-bit mix of (location, value). The state can hold
+ * any int32 in any location (piece words carry piece variables), so a table per value is not
+ * possible; the mix costs a few cycles and gives the same independence. Value 0 hashes to 0,
+ * so an empty board, empty hands and zeroed variables need no keys. */
+static inline uint64_t pos_zkey(int loc, int32_t val)
+{
+    if (!val) return 0;
+    uint64_t z = ((uint64_t)(uint32_t)loc << 32 | (uint32_t)val) ^ 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* What a write of val over old at loc does to the hash (write_plain's arithmetic; make.c
+ * follows a make's hash this way without the make: pos_hash_after) */
+static inline uint64_t pos_hash_step(const Pos *p, int loc, int32_t old, int32_t val)
+{
+    return loc < p->g->st_transient ? pos_zkey(loc, old) ^ pos_zkey(loc, val) : 0;
+}
 uint64_t pos_rep_key(Pos *p);         /* the hash less `uncounted` variables: what repetition
                                                compares */
 uint64_t pos_full_material(const Pos *p);   /* recomputed from scratch (debug check) */

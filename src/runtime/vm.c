@@ -401,6 +401,21 @@ static __attribute__((noinline)) long count_placed(Pos *p, RunCtx *c, const int3
 /* Record a move: the state writes this run made so far become its ops. Returns the words and
  * characters copied, which count as work (GEN_BUDGET): a run that writes much state once and
  * then emits many moves costs memory for every one of them. */
+/* The state's hash at a move's emit, kept by its ops' first index (Game.hash_at_emit): the
+ * hash of the state its make reaches follows from it without going over the ops again. */
+static void keep_emit_hash(Pos *p, MoveList *ml, uint32_t op0, int line)
+{
+    if (op0 >= ml->hash_cap) {
+        uint32_t was = ml->hash_cap;
+        ml->hash_cap = ml->capops;              /* (op0 < capops) */
+        movelist_account((long)(sizeof *ml->ops_hash * (ml->hash_cap - was)));
+        if (movelists_over_bound()) lists_memory_error(p, line);
+        ml->ops_hash = realloc(ml->ops_hash, sizeof *ml->ops_hash * (size_t)ml->hash_cap);
+        if (!ml->ops_hash) out_of_memory("the moves' state hashes");
+    }
+    ml->ops_hash[op0] = p->hash;
+}
+
 static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L, int trail_base,
                       int note_base, int qual_base, int line)
 {
@@ -448,6 +463,7 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
         pos_runtime_error(p, line, "the moves of one position record more than %d state changes", MAX_LIST_OPS);
     m->nops = kept;
     ml->nops += kept;
+    if (kept && g->hash_at_emit) keep_emit_hash(p, ml, m->op0, line);
     MAXIMA_NOTE(moves, ml->n);
     MAXIMA_NOTE(list_ops, ml->nops);
     MAXIMA_NOTE(list_text, (long)ml->ntext + tl + ql);
