@@ -23,6 +23,8 @@ typedef struct Sym {
     int extra;          /* SYM_FLAG: its flag set */
     Ast *decl;
     int expanding;      /* SYM_DEF, SYM_FN: a call of it is being expanded (another is recursion) */
+    int pure;           /* SYM_FN: 1 its value depends on its arguments only, -1 not, 0 not known
+                           yet (purecall.c) */
     struct Sym *next;
 } Sym;
 
@@ -118,6 +120,13 @@ Ty setv_zone_equal(Compiler *C, Ast *l, Ast *r, int equal);
 int verify_function(const Game *g, int fn, char *err, size_t errlen, int *deep_pc);
 /* Jump threading (jumps.c), on a verified program; it is verified again after. */
 void thread_jumps(Game *g, int fn);
+/* Pure `fn`s answered from tables (purecall.c, src/bytecode/puretab.c; docs/runtime.md step 42) */
+int purecall_fn_is_pure(Compiler *C, Sym *fn);
+/* The table for a call of fn with these argument types, constants (vary[i] 0) and arguments
+ * it is indexed by (vary[i] 1): its index, or -1 where it would be too large. */
+int purecall_table(Compiler *C, Sym *fn, int nargs, const Ty *tys, const int64_t *konst,
+                   const uint8_t *vary);
+int purecall_site(Compiler *C, int table);        /* a new call of the table: its index */
 void fuse_superinstructions(Game *g, int fn);     /* superinstr.c */
 void lower_choice_keeps(Game *g, int fn);         /* keeps.c */
 /* Sets g->legal_in_check_first and g->legal_pretest_fn (pretest.c); before verification. */

@@ -671,6 +671,9 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             ip += 4; NEXT;
         }
         vmcase(LOAD_STORE) SUPER(2); L[OPND(3)] = L[OPND(1)]; ip += 4; NEXT;
+        /* the last two arguments pushed, then PURECALL, charged as the three are */
+        vmcase(LOAD_LOAD_PURECALL) SUPER(2, 4); *sp++ = L[OPND(1)]; *sp++ = L[OPND(3)]; ip += 4; goto purecall;
+        vmcase(PUSH_LOAD_PURECALL) SUPER(2, 4); *sp++ = OPND(1); *sp++ = L[OPND(3)]; ip += 4; goto purecall;
         vmcase(LOAD_STORE_LOAD_STORE)
             SUPER(2, 4, 6); L[OPND(3)] = L[OPND(1)]; L[OPND(7)] = L[OPND(5)]; ip += 8; NEXT;
         vmcase(PUSH_EQ) SUPER(2); sp[-1] = sp[-1] == OPND(1); ip += 3; NEXT;
@@ -760,6 +763,25 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
         vmcase(TYPEOF) sp[-1] = PW_TYPE(sp[-1]); ip += 1; NEXT;
         vmcase(OWNEROF) sp[-1] = sp[-1] ? PW_OWNER(sp[-1]) : -1; ip += 1; NEXT;
         vmcase(ISTYPE) b = *--sp; a = sp[-1]; sp[-1] = a && PW_TYPE(a) == b; ip += 1; NEXT;
+        vmcase(PURECALL) purecall: {  /* a pure `fn`'s call answered from its table (puretab.c) */
+            const PureSite *site_ = &g->pure_sites[OPND(1)];
+            const PureTable *t_ = &g->pure_tables[site_->table];
+            if (!profiling) {
+                int64_t *args_ = sp - t_->nargs;
+                long idx_ = pure_index(t_, args_);
+                uint64_t e_ = idx_ >= 0 ? t_->entry[idx_] : 0;
+                if (!e_ && idx_ >= 0) e_ = pure_fill(g, OPND(1), args_);   /* the first time */
+                if (e_ >> 32) {              /* the steps its code runs, this one the first */
+                    sp = args_;
+                    *sp++ = (int32_t)e_;
+                    BULK_STEPS((long)(e_ >> 32) - 1);
+                    ip = code + site_->end; NEXT;
+                }
+            }
+            budget++;                        /* the code runs, charged as before: this is not */
+            if (profiling) p->profile[PC]--;
+            ip += 2; NEXT;
+        }
         vmcase(FILE) a = sp[-1]; sp[-1] = SQOK(a) ? g->sq_x[a] + 1 : 0; ip += 1; NEXT;
         vmcase(RANK) a = sp[-1]; sp[-1] = SQOK(a) ? g->sq_y[a] + 1 : 0; ip += 1; NEXT;
         vmcase(OPPDIR)

@@ -1,0 +1,133 @@
+/* purecall.c - which `fn` calls can be answered from a table (docs/runtime.md step 42).
+ *
+ * A `fn` whose expression reads nothing but its parameters (numbers, `none`, arithmetic,
+ * comparisons, `and`/`or`/`not`, file, rank, square, step, abs, min, max and calls of such
+ * functions) has the same value, and runs the same instructions, whenever its arguments are the
+ * same. Where each argument is a square, a direction or a bool, or a constant (an int written
+ * as a number at the call), a table of the value and the steps for every value of the
+ * arguments is kept, each entry worked out the first time a call needs it
+ * (src/bytecode/puretab.c, from the call's own code), and the call's PURECALL instruction
+ * answers from it. The call's code stays after it: it runs where
+ * an argument is outside the table's range or the table could not be built. */
+#include <stdlib.h>
+#include <string.h>
+#include "compiler.h"
+#include "builtins.h"
+#include "opcodes.h"
+
+/* Tables larger than this are not made, nor more entries than PURE_MAX_TOTAL in all: 8 bytes
+ * an entry, allocated zero and touched only where a call needs it (Nemoroth's three-square
+ * functions, 65^3 entries, fill some thousands). */
+#define PURE_MAX_ENTRIES (1 << 19)
+#define PURE_MAX_TOTAL (1 << 22)
+
+static int pure_expr(Compiler *C, const Ast *def, const Ast *e, int depth);
+
+static int is_param(const Ast *def, const char *name)
+{
+    for (int i = 0; i + 1 < def->nkids; i++)
+        if (def->kids[i]->kind == AST_PARAM && !strcmp(def->kids[i]->name, name)) return 1;
+    return 0;
+}
+
+static int pure_call(Compiler *C, const Ast *def, const Ast *e, int depth)
+{
+    static const char *const pure_builtins[] = {
+        "file", "rank", "square", "step", "abs", "min", "max"
+    };
+    for (int i = 0; i < e->nkids; i++) if (!pure_expr(C, def, e->kids[i], depth + 1)) return 0;
+    int lo, hi;
+    const Builtin *b = builtin_find(e->name, BI_CALL, e->nkids, &lo, &hi);
+    if (b) {
+        if (!strcmp(e->name, "step") && e->nkids != 2) return 0;  /* (step(sq, d, player) too) */
+        for (size_t i = 0; i < sizeof pure_builtins / sizeof *pure_builtins; i++)
+            if (!strcmp(e->name, pure_builtins[i])) return 1;
+        return 0;
+    }
+    Sym *s = sym_find(C, e->name);
+    return s && s->kind == SYM_FN && depth < MAX_NESTING && purecall_fn_is_pure(C, s);
+}
+
+static int pure_expr(Compiler *C, const Ast *def, const Ast *e, int depth)
+{
+    if (!e || depth > MAX_NESTING) return 0;
+    switch (e->kind) {
+    case AST_NUM: return 1;
+    case AST_IDENT:
+        return is_param(def, e->name) || !strcmp(e->name, "none") || !strcmp(e->name, "true") ||
+               !strcmp(e->name, "false");
+    case AST_UNARY: return e->nkids == 1 && pure_expr(C, def, e->kids[0], depth + 1);
+    case AST_BINARY:
+        return e->nkids == 2 && pure_expr(C, def, e->kids[0], depth + 1) &&
+               pure_expr(C, def, e->kids[1], depth + 1);
+    case AST_CALL: return pure_call(C, def, e, depth);
+    default: return 0;
+    }
+}
+
+int purecall_fn_is_pure(Compiler *C, Sym *fn)
+{
+    if (fn->pure) return fn->pure > 0;
+    fn->pure = -1;                       /* (while it is asked: a function that calls itself) */
+    const Ast *def = fn->decl;
+    int ok = def && def->nkids > 0 && pure_expr(C, def, def->kids[def->nkids - 1], 0);
+    fn->pure = ok ? 1 : -1;
+    return ok;
+}
+
+int purecall_table(Compiler *C, Sym *fn, int nargs, const Ty *tys, const int64_t *konst,
+                   const uint8_t *vary)
+{
+    Game *g = C->g;
+    if (nargs > PURE_MAX_ARGS) return -1;
+    int32_t lo[PURE_MAX_ARGS] = { 0 }, size[PURE_MAX_ARGS] = { 0 };
+    long n = 1;
+    for (int i = 0; i < nargs; i++) {
+        if (!vary[i]) continue;
+        switch (tys[i].t) {
+        case VT_SQUARE: lo[i] = -1; size[i] = g->nsq + 1; break;
+        case VT_DIR: lo[i] = -1; size[i] = g->ndirs + 1; break;
+        case VT_BOOL: lo[i] = 0; size[i] = 2; break;
+        default: return -1;
+        }
+        n *= size[i];
+        if (n > PURE_MAX_ENTRIES) return -1;
+    }
+    long total = n;
+    for (int t = 0; t < g->npure_tables; t++) {
+        const PureTable *pt = &g->pure_tables[t];
+        total += pt->nentries;
+        if (pt->fn != fn->decl || pt->nargs != nargs) continue;
+        int same = 1;
+        for (int i = 0; i < nargs && same; i++)
+            same = pt->vary[i] == vary[i] && (vary[i] || pt->konst[i] == konst[i]) &&
+                   pt->lo[i] == lo[i] && pt->size[i] == size[i];
+        if (same) return t;
+    }
+    if (total > PURE_MAX_TOTAL) return -1;
+    PureTable *grown = realloc(g->pure_tables, sizeof *grown * (size_t)(g->npure_tables + 1));
+    if (!grown) return -1;
+    g->pure_tables = grown;
+    PureTable *pt = &g->pure_tables[g->npure_tables];
+    memset(pt, 0, sizeof *pt);
+    pt->fn = fn->decl;
+    pt->nargs = nargs;
+    for (int i = 0; i < nargs; i++) {
+        pt->vary[i] = vary[i]; pt->konst[i] = vary[i] ? 0 : konst[i];
+        pt->lo[i] = lo[i]; pt->size[i] = size[i];
+    }
+    pt->nentries = (int)n;
+    pt->entry = calloc((size_t)n, sizeof *pt->entry);
+    if (!pt->entry) return -1;
+    return g->npure_tables++;
+}
+
+int purecall_site(Compiler *C, int table)
+{
+    Game *g = C->g;
+    PureSite *grown = realloc(g->pure_sites, sizeof *grown * (size_t)(g->npure_sites + 1));
+    if (!grown) return -1;
+    g->pure_sites = grown;
+    g->pure_sites[g->npure_sites] = (PureSite){ table, -1, -1 };
+    return g->npure_sites++;
+}
