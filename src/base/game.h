@@ -230,7 +230,9 @@ typedef struct {
      * that needs it does, puretab.c), 1: not known (the code runs) */
     uint64_t *entry;
 } PureTable;
-typedef struct { int table, start, end; } PureSite;   /* a call: its table, its code */
+/* A call (PURECALL: its arguments on the stack) or a pure expression of locals (PURELOCALS:
+ * its arguments the locals slot[0 .. nslots - 1]): its table, its code start .. end */
+typedef struct { int table, start, end, nslots; int32_t slot[PURE_MAX_ARGS]; } PureSite;
 
 typedef struct Game {
     Arena arena;                 /* everything below lives here */

@@ -274,6 +274,9 @@ enum {
     X(PURECALL, OPS(PURESITE), 0, 0, 0, 0, "the call A of a pure `fn`, its arguments on the " \
       "stack: if they are in its table's range, pop them, push the value the table holds, go " \
       "past the call's code and charge its steps; else nothing, charged nothing (the code runs)") \
+    X(PURELOCALS, OPS(PURESITE), 0, 0, 0, 0, "the pure expression A of locals: if their values " \
+      "are in its table's range, push the value the table holds, go past the expression's code " \
+      "and charge its steps; else nothing, charged nothing (the code runs)") \
     X(FILE, NO_OPS, 1, 1, 0, 0, "pop a square; push its file from 1 (0 for none)") \
     X(SQUARE, NO_OPS, 2, 1, 0, 0, "pop a rank and a file (from 1); push that square, or none") \
     X(RANK, NO_OPS, 1, 1, 0, 0, "pop a square; push its rank from 1 (0 for none)") \

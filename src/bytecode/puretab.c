@@ -35,15 +35,13 @@ static int evaluable(int op)
 
 static uint64_t fill(const Game *g, int site, const int64_t *args, int depth);
 
-/* Runs the code start .. end with the arguments on stk (sp of them) as the VM would: its value
- * and steps in *out, 1; 0 where it does not follow the code. */
-static int run_call(const Game *g, int start, int end, int64_t *stk, int sp, int depth,
-                    uint64_t *out)
+/* Runs the code start .. end with the arguments on stk (sp of them) and the locals L (those
+ * written marked in `written`) as the VM would: its value and steps in *out, 1; 0 where it does
+ * not follow the code. */
+static int run_call(const Game *g, int start, int end, int64_t *stk, int sp, int64_t *L,
+                    uint8_t *written, int depth, uint64_t *out)
 {
     const int32_t *code = g->code;
-    int64_t L[MAX_LOCALS];
-    uint8_t written[MAX_LOCALS];
-    memset(written, 0, sizeof written);
     long steps = 0;
     int pc = start;
     while (pc != end) {
@@ -104,10 +102,16 @@ static uint64_t fill(const Game *g, int site, const int64_t *args, int depth)
     long idx = pure_index(t, args);
     if (idx < 0) return 0;
     if (t->entry[idx]) return t->entry[idx];
-    int64_t stk[PURE_STACK];
-    for (int i = 0; i < t->nargs; i++) stk[i] = args[i];
+    int64_t stk[PURE_STACK], L[MAX_LOCALS];
+    uint8_t written[MAX_LOCALS];
+    memset(written, 0, sizeof written);
+    int sp = 0;
+    if (ps->nslots)                      /* PURELOCALS: the arguments are the locals */
+        for (int i = 0; i < ps->nslots; i++) { L[ps->slot[i]] = args[i]; written[ps->slot[i]] = 1; }
+    else
+        for (; sp < t->nargs; sp++) stk[sp] = args[sp];
     uint64_t e;
-    if (!run_call(g, ps->start, ps->end, stk, t->nargs, depth, &e)) e = PURE_UNKNOWN;
+    if (!run_call(g, ps->start, ps->end, stk, sp, L, written, depth, &e)) e = PURE_UNKNOWN;
     t->entry[idx] = e;
     return e;
 }

@@ -26,4 +26,12 @@ static inline long pure_index(const PureTable *t, const int64_t *args)
  * and kept if it was not yet: 0 when they lie outside the table's range. */
 uint64_t pure_fill(const Game *g, int site, const int64_t *args);
 
+/* The entry of site's table t for args: 0 outside its range, worked out the first time */
+static inline uint64_t pure_entry(const Game *g, int site, const PureTable *t, const int64_t *args)
+{
+    long idx = pure_index(t, args);
+    if (idx < 0) return 0;
+    return t->entry[idx] ? t->entry[idx] : pure_fill(g, site, args);
+}
+
 #endif

@@ -364,7 +364,7 @@ static int pure_call_start(Compiler *C, Ast *e, Sym *fn, Ast *def, int *slots, T
     }
     int site = -1;
     if (tabulable) {
-        int table = purecall_table(C, fn, k, tys, konst, vary);
+        int table = purecall_table(C, fn->decl, k, tys, konst, vary);
         if (table >= 0) site = purecall_site(C, table);
         if (site >= 0) { emit_op(C, OP_PURECALL, site); C->g->pure_sites[site].start = here_pc(C); }
     }
@@ -415,7 +415,9 @@ static Ty call_fn(Compiler *C, Ast *e, Sym *fn)
         C->locals[slots[k]].name = p->name; C->locals[slots[k]].ty = tys[k]; k++;
     }
     C->nexpanding++; fn->expanding = 1;
+    C->pure_off += site >= 0;               /* (its table answers for all of it) */
     Ty t = expr(C, def->kids[def->nkids - 1]);
+    C->pure_off -= site >= 0;
     C->nexpanding--; fn->expanding = 0;
     if (site >= 0) C->g->pure_sites[site].end = here_pc(C);
     /* The value is on the stack: the parameters are dead, their slots free for what follows
@@ -660,8 +662,27 @@ static Ty binary(Compiler *C, Ast *e)
     return op >= BIN_EQ ? T_BOOL : T_INT;
 }
 
+/* A pure expression of locals (purecall.c): PURELOCALS, then its code as ever */
+static Ty pure_expr(Compiler *C, Ast *e, int site)
+{
+    int saved = C->line;
+    if (e->loc.line) C->line = e->loc.line;
+    emit_op(C, OP_PURELOCALS, site);
+    C->line = saved;
+    C->g->pure_sites[site].start = here_pc(C);
+    C->pure_off++;
+    Ty t = expr(C, e);
+    C->pure_off--;
+    C->g->pure_sites[site].end = here_pc(C);
+    return t;
+}
+
 static Ty expr(Compiler *C, Ast *e)
 {
+    if (!C->pure_off && (e->kind == AST_CALL || e->kind == AST_BINARY || e->kind == AST_UNARY)) {
+        int site = purecall_expr_site(C, e);
+        if (site >= 0) return pure_expr(C, e, site);
+    }
     int saved = C->line;
     if (e->loc.line) C->line = e->loc.line;
     Ty t = T_ERR;

@@ -768,9 +768,7 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             const PureTable *t_ = &g->pure_tables[site_->table];
             if (!profiling) {
                 int64_t *args_ = sp - t_->nargs;
-                long idx_ = pure_index(t_, args_);
-                uint64_t e_ = idx_ >= 0 ? t_->entry[idx_] : 0;
-                if (!e_ && idx_ >= 0) e_ = pure_fill(g, OPND(1), args_);   /* the first time */
+                uint64_t e_ = pure_entry(g, OPND(1), t_, args_);
                 if (e_ >> 32) {              /* the steps its code runs, this one the first */
                     sp = args_;
                     *sp++ = (int32_t)e_;
@@ -779,6 +777,22 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
                 }
             }
             budget++;                        /* the code runs, charged as before: this is not */
+            if (profiling) p->profile[PC]--;
+            ip += 2; NEXT;
+        }
+        vmcase(PURELOCALS) {        /* a pure expression of locals, from its table (puretab.c) */
+            const PureSite *site_ = &g->pure_sites[OPND(1)];
+            if (!profiling) {
+                int64_t args_[PURE_MAX_ARGS];
+                for (int i_ = 0; i_ < site_->nslots; i_++) args_[i_] = L[site_->slot[i_]];
+                uint64_t e_ = pure_entry(g, OPND(1), &g->pure_tables[site_->table], args_);
+                if (e_ >> 32) {
+                    *sp++ = (int32_t)e_;
+                    BULK_STEPS((long)(e_ >> 32) - 1);
+                    ip = code + site_->end; NEXT;
+                }
+            }
+            budget++;
             if (profiling) p->profile[PC]--;
             ip += 2; NEXT;
         }
