@@ -171,7 +171,7 @@ static int step(Walk *w, State *s)
     int64_t a[2] = { 0, 0 };
     State *t;
     switch (op) {
-    case OP_NOP: case OP_PURECALL: break;      /* (a pure call: its code follows) */
+    case OP_NOP: case OP_PURECALL: case OP_PURELOCALS: break;    /* (its code follows) */
     case OP_PUSH: push(s, 1, opnd[0]); break;
     case OP_PUSHK: push(s, 1, g->konst[opnd[0]]); break;
     case OP_PUSHDIR: push(s, 1, g->dir_map[pl][opnd[0]]); break;
