@@ -216,8 +216,9 @@ typedef struct { const char *sep; int nfields; const char **fields; } PosFormat;
 #define MAX_FORMATS 4
 
 /* A pure `fn` tabulated (src/bytecode/puretab.c, docs/runtime.md step 42): its value and the
- * steps its code runs for every value of the arguments it is indexed by. One table serves every
- * call of the function with the same constant arguments. */
+ * steps its code runs for every value of the arguments it is indexed by. One table serves the
+ * calls of the function with the same constant arguments whose code, after jump threading, is
+ * the same (src/bytecode/puresites.c). */
 #define PURE_MAX_ARGS 8
 typedef struct {
     const void *fn;                      /* the function (its declaration), with ... */
@@ -226,8 +227,8 @@ typedef struct {
     uint8_t vary[PURE_MAX_ARGS];         /* 1: the table is indexed by the argument */
     int32_t lo[PURE_MAX_ARGS], size[PURE_MAX_ARGS];   /* its range: lo .. lo + size - 1 */
     int nentries;
-    /* each entry: the steps << 32 | the value (an int32); 0: not worked out yet (the first call
-     * that needs it does, puretab.c), 1: not known (the code runs) */
+    /* each entry: the steps, where the code goes on and the value (puretab.h); 0: not worked
+     * out yet (the first call that needs it does, puretab.c), 1: not known (the code runs) */
     uint64_t *entry;
 } PureTable;
 /* A call (PURECALL: its arguments on the stack) or a pure expression of locals (PURELOCALS:

@@ -1,15 +1,18 @@
 /* puretab.c - the tables of pure `fn` calls (src/lang/purecall.c; docs/runtime.md step 42):
  * the first time a call needs the entry of its arguments, the code from the call's PURECALL to
- * its end runs here, as the VM would run it, and its value and the steps it ran are kept. Only
- * instructions whose value depends on their operands alone are followed (reach_evaluate's, and
- * no player's view: a direction or a zone as the mover sees it is not one); a run that meets
- * anything else, reads a local it did not write, leaves the call's code or overflows leaves its
+ * its end runs here, as the VM would run it, and its value, the steps it ran and where it went
+ * on are kept. Only instructions whose value depends on their operands alone are followed
+ * (reach_evaluate's, and no player's view: a direction or a zone as the mover sees it is not
+ * one); a run that meets anything else, reads a local it did not write or overflows leaves its
  * entry unknown, and there the code runs.
  *
- * The code is the code the VM runs (a superinstruction read as its first instruction, whose
- * sequence follows it): jumps.c does not thread a jump of a call's code out of it, so that
- * every call of a function runs the same code, and one table serves them all. The steps kept
- * are those the VM would charge, so the bounds on work and steps see no difference. */
+ * The code is the code the VM runs, after jump threading (a superinstruction read as its first
+ * instruction, whose sequence follows it). Threading may take a jump of the call's code out of
+ * it (an `and`'s false jump, through the call's `PUSH 0` and the caller's `JZ`, to the caller's
+ * `else`): the run stops there, and the entry says which jump left (its target is read from
+ * the call's own code) and whether a value was left. Calls whose code differs share no table
+ * (puresites.c). The steps kept are those the VM would charge, so the bounds on work and steps
+ * see no difference. */
 #include <stdlib.h>
 #include <string.h>
 #include "compiler.h"
@@ -36,14 +39,14 @@ static int evaluable(int op)
 static uint64_t fill(const Game *g, int site, const int64_t *args, int depth);
 
 /* Runs the code start .. end with the arguments on stk (sp of them) and the locals L (those
- * written marked in `written`) as the VM would: its value and steps in *out, 1; 0 where it does
- * not follow the code. */
+ * written marked in `written`) as the VM would, to its end or to a jump out of it: the entry
+ * (puretab.h: value, steps, where it goes on) in *out, 1; 0 where it does not follow the code. */
 static int run_call(const Game *g, int start, int end, int64_t *stk, int sp, int64_t *L,
                     uint8_t *written, int depth, uint64_t *out)
 {
     const int32_t *code = g->code;
     long steps = 0;
-    int pc = start;
+    int pc = start, exit = 0;           /* exit: the word of the jump that leaves, from start */
     while (pc != end) {
         if (pc < start || pc > end || steps > PURE_MAX_STEPS) return 0;
         const OpcodeInfo *oi = &opcode_info[opcode_info[code[pc]].base];
@@ -57,11 +60,15 @@ static int run_call(const Game *g, int start, int end, int64_t *stk, int sp, int
             const PureTable *t = &g->pure_tables[in->table];
             uint64_t e = sp >= t->nargs && depth < 16
                        ? fill(g, opnd[0], stk + sp - t->nargs, depth + 1) : 0;
-            if (e >> 32) {
+            if (pure_steps(e)) {
                 sp -= t->nargs;
-                stk[sp++] = (int32_t)e;
-                steps += (long)(e >> 32);
-                pc = in->end;
+                if (pure_pushes(e)) stk[sp++] = (int32_t)e;
+                steps += pure_steps(e);
+                pc = pure_next_pc(g, in, e);
+                if (pc < start || pc > end) {      /* it leaves this code too, by its jump */
+                    exit = in->start + (int)(e >> 32 & PURE_MAX_EXIT) - start;
+                    goto done;
+                }
             } else pc = next;            /* its code runs; the PURECALL is charged nothing */
             continue;
         }
@@ -88,10 +95,14 @@ static int run_call(const Game *g, int start, int end, int64_t *stk, int sp, int
         }
         }
         steps++;
+        if (next < start || next > end) { exit = pc + 1 - start; break; }   /* (a jump's) */
         pc = next;
     }
-    if (sp != 1 || stk[0] != (int32_t)stk[0] || steps < 1) return 0;
-    *out = (uint64_t)steps << 32 | (uint32_t)(int32_t)stk[0];
+done:
+    if (sp > 1 || (!exit && sp != 1) || (sp && stk[0] != (int32_t)stk[0]) || steps < 1 ||
+        steps > PURE_MAX_STEPS || exit > PURE_MAX_EXIT)
+        return 0;
+    *out = pure_make(steps, exit, sp, sp ? (int32_t)stk[0] : 0);
     return 1;
 }
 

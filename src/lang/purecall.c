@@ -14,12 +14,8 @@
 #include "compiler.h"
 #include "builtins.h"
 #include "opcodes.h"
+#include "puretab.h"
 
-/* Tables larger than this are not made, nor more entries than PURE_MAX_TOTAL in all: 8 bytes
- * an entry, allocated zero and touched only where a call needs it (Nemoroth's three-square
- * functions, 65^3 entries, fill some thousands). */
-#define PURE_MAX_ENTRIES (1 << 19)
-#define PURE_MAX_TOTAL (1 << 22)
 /* An int local of a pure expression is indexed from -PURE_INT_WINDOW to PURE_INT_WINDOW */
 #define PURE_INT_WINDOW 8
 /* A pure expression with fewer operators than this is left as it is (a table costs a dispatch
@@ -128,9 +124,7 @@ int purecall_table(Compiler *C, const void *key, int nargs, const Ty *tys, const
         pt->vary[i] = vary[i]; pt->konst[i] = vary[i] ? 0 : konst[i];
         pt->lo[i] = lo[i]; pt->size[i] = size[i];
     }
-    pt->nentries = (int)n;
-    pt->entry = calloc((size_t)n, sizeof *pt->entry);
-    if (!pt->entry) return -1;
+    pt->nentries = (int)n;           /* (its entries: after jump threading, puresites.c) */
     return g->npure_tables++;
 }
 
@@ -146,7 +140,7 @@ int purecall_site(Compiler *C, int table)
 
 /* The locals a pure expression reads (up to PURE_MAX_LOCALS, ints, bools, squares and
  * directions) into slots and tys, its operators counted in *ops: 0 if it is not one. No `and`,
- * `or`: their jumps could be threaded out of the expression's code (puretab.c). */
+ * `or` (their jumps could be threaded out of the expression's code: kept simple). */
 static int expr_locals(Compiler *C, const Ast *e, int32_t *slots, Ty *tys, int *n, int *ops,
                        int depth)
 {

@@ -769,11 +769,11 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             if (!profiling) {
                 int64_t *args_ = sp - t_->nargs;
                 uint64_t e_ = pure_entry(g, OPND(1), t_, args_);
-                if (e_ >> 32) {              /* the steps its code runs, this one the first */
+                if (pure_steps(e_)) {        /* the steps its code runs, this one the first */
                     sp = args_;
-                    *sp++ = (int32_t)e_;
-                    BULK_STEPS((long)(e_ >> 32) - 1);
-                    ip = code + site_->end; NEXT;
+                    if (pure_pushes(e_)) *sp++ = (int32_t)e_;
+                    BULK_STEPS(pure_steps(e_) - 1);
+                    ip = code + pure_next_pc(g, site_, e_); NEXT;
                 }
             }
             budget++;                        /* the code runs, charged as before: this is not */
@@ -786,10 +786,10 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
                 int64_t args_[PURE_MAX_ARGS];
                 for (int i_ = 0; i_ < site_->nslots; i_++) args_[i_] = L[site_->slot[i_]];
                 uint64_t e_ = pure_entry(g, OPND(1), &g->pure_tables[site_->table], args_);
-                if (e_ >> 32) {
-                    *sp++ = (int32_t)e_;
-                    BULK_STEPS((long)(e_ >> 32) - 1);
-                    ip = code + site_->end; NEXT;
+                if (pure_steps(e_)) {
+                    if (pure_pushes(e_)) *sp++ = (int32_t)e_;
+                    BULK_STEPS(pure_steps(e_) - 1);
+                    ip = code + pure_next_pc(g, site_, e_); NEXT;
                 }
             }
             budget++;
