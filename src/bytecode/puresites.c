@@ -17,14 +17,27 @@
 /* Is t, a jump target of site s's code, inside it (its end included)? */
 static int inside(const PureSite *s, int t) { return t >= s->start && t <= s->end; }
 
+/* Are locals x of one call and y of the other the same under the renaming seen so far (ab, ba:
+ * -1 where not yet paired)? Pairs them if neither is paired yet. */
+static int same_local(int8_t *ab, int8_t *ba, int32_t x, int32_t y)
+{
+    if (x < 0 || x >= MAX_LOCALS || y < 0 || y >= MAX_LOCALS) return x == y;
+    if (ab[x] < 0 && ba[y] < 0) { ab[x] = (int8_t)y; ba[y] = (int8_t)x; return 1; }
+    return ab[x] == y && ba[y] == x;
+}
+
 /* Do sites a and b (of one table) run the same code? `table` holds the new table of each site
- * already keyed (-1 not yet). */
+ * already keyed (-1 not yet). Their locals may be others (a function's parameters are fresh
+ * locals of the program it is called in), as long as one is renamed into the other throughout:
+ * a table's run reads and writes them alone (puretab.c). */
 static int same_code(const Game *g, const PureSite *a, const PureSite *b, const int *table)
 {
     const int32_t *code = g->code;
     const int n = a->end - a->start;
+    int8_t ab[MAX_LOCALS], ba[MAX_LOCALS];
+    memset(ab, -1, sizeof ab); memset(ba, -1, sizeof ba);
     if (b->end - b->start != n || a->nslots != b->nslots) return 0;
-    for (int i = 0; i < a->nslots; i++) if (a->slot[i] != b->slot[i]) return 0;
+    for (int i = 0; i < a->nslots; i++) if (!same_local(ab, ba, a->slot[i], b->slot[i])) return 0;
     for (int i = 0; i < n;) {
         const int op = opcode_info[code[a->start + i]].base;
         if (code[a->start + i] != code[b->start + i]) return 0;
@@ -37,6 +50,8 @@ static int same_code(const Game *g, const PureSite *a, const PureSite *b, const 
                     ia->start - a->start != ib->start - b->start ||
                     ia->end - a->start != ib->end - b->start)
                     return 0;
+            } else if (op == OP_LOAD || op == OP_STORE) {
+                if (!same_local(ab, ba, x, y)) return 0;
             } else if (k == oi->jump) {
                 if (inside(a, x) != inside(b, y)) return 0;
                 if (inside(a, x) && x - a->start != y - b->start) return 0;
