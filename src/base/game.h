@@ -215,6 +215,26 @@ typedef struct {                 /* attacks of the atoms that are not ATOM_PLAIN
 typedef struct { const char *sep; int nfields; const char **fields; } PosFormat;
 #define MAX_FORMATS 4
 
+/* A pure `fn` tabulated (src/bytecode/puretab.c, docs/runtime.md step 44): its value and the
+ * steps its code runs for every value of the arguments it is indexed by. One table serves the
+ * calls of the function with the same constant arguments whose code, after jump threading, is
+ * the same (src/bytecode/puresites.c). */
+#define PURE_MAX_ARGS 8
+typedef struct {
+    const void *fn;                      /* the function (its declaration), with ... */
+    int nargs;                           /* its arguments, the last on top of the stack */
+    int64_t konst[PURE_MAX_ARGS];        /* ... the constants of those not indexed (vary 0) */
+    uint8_t vary[PURE_MAX_ARGS];         /* 1: the table is indexed by the argument */
+    int32_t lo[PURE_MAX_ARGS], size[PURE_MAX_ARGS];   /* its range: lo .. lo + size - 1 */
+    int nentries;
+    /* each entry: the steps, where the code goes on and the value (puretab.h); 0: not worked
+     * out yet (the first call that needs it does, puretab.c), 1: not known (the code runs) */
+    uint64_t *entry;
+} PureTable;
+/* A call (PURECALL: its arguments on the stack) or a pure expression of locals (PURELOCALS:
+ * its arguments the locals slot[0 .. nslots - 1]): its table, its code start .. end */
+typedef struct { int table, start, end, nslots; int32_t slot[PURE_MAX_ARGS]; } PureSite;
+
 typedef struct Game {
     Arena arena;                 /* everything below lives here */
     const char *name, *filename;
@@ -290,6 +310,8 @@ typedef struct Game {
 
     /* code */
     int32_t *code; int ncode;
+    PureTable *pure_tables; int npure_tables;     /* (malloc'd, as the code) */
+    PureSite *pure_sites; int npure_sites;
     int *line;                            /* source line of each code word */
     CodeFunction *fns; int nfns;
     int drops_fn;

@@ -100,7 +100,7 @@ static void walk(const Game *g, int pc, Sym *stk, int sp, Cond *tests, int ntest
                            op == OP_INCHECK || op == OP_REPETITION || op == OP_NOMOVES;
         if (pushes && sp == WALK_STACK) { add_way(w, tests, ntests); return; }
         switch (op) {
-        case OP_NOP: break;
+        case OP_NOP: case OP_PURECALL: case OP_PURELOCALS: break;  /* (its code follows) */
         case OP_PUSH: stk[sp++] = (Sym){ SV_CONST, code[pc + 1], { 0 } }; break;
         case OP_MOVER: stk[sp++] = (Sym){ SV_MOVER, 0, { 0 } }; break;
         case OP_FROM: stk[sp++] = (Sym){ w->end ? SV_UNKNOWN : SV_FROM, 0, { 0 } }; break;

@@ -80,7 +80,9 @@ enum {
     K(RESULT, "result", 1, 3, NAMES("win", "loss", "draw"), "for the side to move") \
     K(SUFFIX, "suffix", 0, 255, NO_NAMES, \
       "one of the game's strings + 1, or 0 for none: a move's suffix (a move keeps 8 bits)") \
-    K(REASON, "reason", 0, INT32_MAX, NO_NAMES, "one of the game's strings + 1, or 0 for none")
+    K(REASON, "reason", 0, INT32_MAX, NO_NAMES, "one of the game's strings + 1, or 0 for none") \
+    K(PURESITE, "pure call", 0, INT32_MAX, NO_NAMES, \
+      "a call of a pure `fn` whose value a table of the game holds (puretab.c)")
 
 typedef enum {
 #define K(name, text, lo, hi, names, doc) OPK_##name,
@@ -269,6 +271,12 @@ enum {
     X(TYPEOF, NO_OPS, 1, 1, 0, 0, "pop a piece; push its type") \
     X(OWNEROF, NO_OPS, 1, 1, 0, 0, "pop a piece; push its owner (-1 for none)") \
     X(ISTYPE, NO_OPS, 2, 1, 0, 0, "pop a type and a piece; push 1 if the piece has that type") \
+    X(PURECALL, OPS(PURESITE), 0, 0, 0, 0, "the call A of a pure `fn`, its arguments on the " \
+      "stack: if they are in its table's range, pop them, push the value the table holds, go " \
+      "past the call's code and charge its steps; else nothing, charged nothing (the code runs)") \
+    X(PURELOCALS, OPS(PURESITE), 0, 0, 0, 0, "the pure expression A of locals: if their values " \
+      "are in its table's range, push the value the table holds, go past the expression's code " \
+      "and charge its steps; else nothing, charged nothing (the code runs)") \
     X(FILE, NO_OPS, 1, 1, 0, 0, "pop a square; push its file from 1 (0 for none)") \
     X(SQUARE, NO_OPS, 2, 1, 0, 0, "pop a rank and a file (from 1); push that square, or none") \
     X(RANK, NO_OPS, 1, 1, 0, 0, "pop a square; push its rank from 1 (0 for none)") \
@@ -503,6 +511,10 @@ enum {
       "LOAD a; STORE b; PUSH k; STORE c: local b = local a, then local c = k") \
     S(LOAD_LOAD_STEPSQ_STORE, (LOAD, LOAD, STEPSQ, STORE), ANY, \
       "LOAD a; LOAD d; STEPSQ; STORE b: local b = the square one step from local a along local d") \
+    S(LOAD_LOAD_PURECALL, (LOAD, LOAD, PURECALL), ANY, \
+      "LOAD a; LOAD b; PURECALL c: a pure function of locals a and b, from its table") \
+    S(PUSH_LOAD_PURECALL, (PUSH, LOAD, PURECALL), ANY, \
+      "PUSH k; LOAD b; PURECALL c: a pure function of k and local b, from its table") \
     S(LOAD_PUSH_EQ, (LOAD, PUSH, EQ), ANY, "LOAD a; PUSH k; EQ: push local a == k") \
     S(LOAD_INZONE_JZ, (LOAD, INZONE, JZ), ANY, \
       "LOAD a; INZONE z; JZ t: jump to t unless square a is in zone z (`q in block-d5`)") \

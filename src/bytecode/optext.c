@@ -21,6 +21,12 @@ static int operand_note(const Game *g, int k, int32_t v, char *buf, size_t n)
         return v >= 0 && v < g->nattrs && snprintf(buf, n, "%s", g->attrs[v].name);
     case OPK_KONST:
         return v >= 0 && v < g->nkonst && snprintf(buf, n, "%lld", (long long)g->konst[v]);
+    case OPK_PURESITE: {
+        if (v < 0 || v >= g->npure_sites) return 0;
+        const PureTable *t = &g->pure_tables[g->pure_sites[v].table];
+        return snprintf(buf, n, "table %d of %d entries, to %d", g->pure_sites[v].table,
+                        t->nentries, g->pure_sites[v].end) > 0;
+    }
     case OPK_SUFFIX: case OPK_REASON:
         return v > 0 && v <= g->nstrings && snprintf(buf, n, "\"%s\"", g->strings[v - 1]);
     default:

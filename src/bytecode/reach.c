@@ -103,8 +103,7 @@ static void forget_from(State *s, int keep, int nloc)
     for (int i = keep; i < nloc; i++) s->lknown &= ~(1ull << i);
 }
 
-/* A pure instruction on known operands: its value in *r, 1; 0 if it is not one of those. */
-static int evaluate(const Game *g, int player, int op, const int32_t *opnd, const int64_t *a,
+int reach_evaluate(const Game *g, int player, int op, const int32_t *opnd, const int64_t *a,
                     int64_t *r)
 {
     const int pl = (unsigned)player < (unsigned)g->nplayers ? player : 0;
@@ -172,7 +171,7 @@ static int step(Walk *w, State *s)
     int64_t a[2] = { 0, 0 };
     State *t;
     switch (op) {
-    case OP_NOP: break;
+    case OP_NOP: case OP_PURECALL: case OP_PURELOCALS: break;    /* (its code follows) */
     case OP_PUSH: push(s, 1, opnd[0]); break;
     case OP_PUSHK: push(s, 1, g->konst[opnd[0]]); break;
     case OP_PUSHDIR: push(s, 1, g->dir_map[pl][opnd[0]]); break;
@@ -287,7 +286,7 @@ static int step(Walk *w, State *s)
         for (int k = 0; k < oi->pop && known; k++) known = KNOWN_S(s, s->sp - oi->pop + k);
         for (int k = 0; k < oi->pop && k < 2; k++) a[k] = STK(s)[s->sp - oi->pop + k];
         int64_t r = 0;
-        known = known && evaluate(g, w->player, op, opnd, a, &r);
+        known = known && reach_evaluate(g, w->player, op, opnd, a, &r);
         s->sp -= oi->pop;
         if (s->sp + oi->push > REACH_STACK) return GIVE_UP;
         for (int k = 0; k < oi->push; k++) push(s, known, r);

@@ -17,6 +17,11 @@ void reach_settle(const Game *g, int fn, uint8_t *settled);
  * move, a drop): the only emits an attack or reach test counts. Returns 0 when the walk could not
  * tell (too long, or an instruction it does not follow): then any square may be reached. Each
  * instruction followed takes one from *budget; none left, it gives up. */
+/* A pure instruction on known operands (a[0] the deepest), for player `player`: its value in
+ * *r, 1; 0 if it is not one of those (or overflows). Also puretab.c's. */
+int reach_evaluate(const Game *g, int player, int op, const int32_t *opnd, const int64_t *a,
+                   int64_t *r);
+
 int reach_squares(const Game *g, int fn, int player, int sq, const uint8_t *settled,
                   uint64_t *out, long *budget);
 #endif

@@ -330,6 +330,51 @@ static int bind_param(Compiler *C, Ast *arg, Ty pt, SrcLoc loc)
     return slot;
 }
 
+/* Up to PURE_MAX_ARGS parameters, each an int, a bool, a square or a direction */
+static int simple_params(Compiler *C, Ast *def, int nparams)
+{
+    if (nparams > PURE_MAX_ARGS) return 0;
+    for (int i = 0; i < def->nkids; i++) {
+        if (def->kids[i]->kind != AST_PARAM) continue;
+        int t = param_type(C, def->kids[i]).t;
+        if (t != VT_INT && t != VT_BOOL && t != VT_SQUARE && t != VT_DIR) return 0;
+    }
+    return 1;
+}
+
+/* The arguments of a call of a pure `fn` (purecall.c): all of them on the stack first, then
+ * PURECALL when a table can answer the call, then their stores, the last first (the code that
+ * runs where the table does not answer, and the code the table is built from). The same
+ * instructions as bind_param's, in another order. Returns the call's site, or -1. */
+static int pure_call_start(Compiler *C, Ast *e, Sym *fn, Ast *def, int *slots, Ty *tys)
+{
+    int64_t konst[PURE_MAX_ARGS]; uint8_t vary[PURE_MAX_ARGS];
+    int k = 0, tabulable = 1;
+    for (int i = 0; i < def->nkids; i++) {
+        Ast *p = def->kids[i];
+        if (p->kind != AST_PARAM) continue;
+        tys[k] = param_type(C, p);
+        int at = here_pc(C);
+        expect(C, e->kids[k], tys[k], type_name(tys[k], C->g));
+        vary[k] = !(here_pc(C) - at == 2 && C->g->code[at] == OP_PUSH);
+        konst[k] = vary[k] ? 0 : C->g->code[at + 1];
+        if (vary[k] && tys[k].t != VT_SQUARE && tys[k].t != VT_DIR && tys[k].t != VT_BOOL)
+            tabulable = 0;
+        k++;
+    }
+    int site = -1;
+    if (tabulable) {
+        int table = purecall_table(C, fn->decl, k, tys, konst, vary);
+        if (table >= 0) site = purecall_site(C, table);
+        if (site >= 0) { emit_op(C, OP_PURECALL, site); C->g->pure_sites[site].start = here_pc(C); }
+    }
+    k = 0;
+    for (int i = 0; i < def->nkids; i++)
+        if (def->kids[i]->kind == AST_PARAM) { slots[k] = new_local(C, NULL, tys[k], def->kids[i]->loc); k++; }
+    while (k-- > 0) emit_op(C, OP_STORE, slots[k]);
+    return site;
+}
+
 static Ty call_fn(Compiler *C, Ast *e, Sym *fn)
 {
     Ast *def = fn->decl;
@@ -350,13 +395,17 @@ static Ty call_fn(Compiler *C, Ast *e, Sym *fn)
     }
     int slots[MAX_LOCALS]; Ty tys[MAX_LOCALS]; int k = 0;
     int base = C->nlocals;                  /* the parameters' slots are given back after the call */
-    for (int i = 0; i < def->nkids && k < MAX_LOCALS; i++) {
-        Ast *p = def->kids[i];
-        if (p->kind != AST_PARAM) continue;
-        tys[k] = param_type(C, p);
-        slots[k] = bind_param(C, e->kids[k], tys[k], p->loc);
-        k++;
-    }
+    int site = -1;
+    if (purecall_fn_is_pure(C, fn) && simple_params(C, def, nparams))
+        site = pure_call_start(C, e, fn, def, slots, tys);
+    else
+        for (int i = 0; i < def->nkids && k < MAX_LOCALS; i++) {
+            Ast *p = def->kids[i];
+            if (p->kind != AST_PARAM) continue;
+            tys[k] = param_type(C, p);
+            slots[k] = bind_param(C, e->kids[k], tys[k], p->loc);
+            k++;
+        }
     const char *hidden[MAX_LOCALS];
     for (int i = 0; i < C->nlocals; i++) { hidden[i] = C->locals[i].name; C->locals[i].name = NULL; }
     k = 0;
@@ -366,8 +415,11 @@ static Ty call_fn(Compiler *C, Ast *e, Sym *fn)
         C->locals[slots[k]].name = p->name; C->locals[slots[k]].ty = tys[k]; k++;
     }
     C->nexpanding++; fn->expanding = 1;
+    C->pure_off += site >= 0;               /* (its table answers for all of it) */
     Ty t = expr(C, def->kids[def->nkids - 1]);
+    C->pure_off -= site >= 0;
     C->nexpanding--; fn->expanding = 0;
+    if (site >= 0) C->g->pure_sites[site].end = here_pc(C);
     /* The value is on the stack: the parameters are dead, their slots free for what follows
      * (an argument evaluated later into a slot of its own above `base` is computed already). */
     C->nlocals = base;
@@ -610,8 +662,27 @@ static Ty binary(Compiler *C, Ast *e)
     return op >= BIN_EQ ? T_BOOL : T_INT;
 }
 
+/* A pure expression of locals (purecall.c): PURELOCALS, then its code as ever */
+static Ty pure_expr(Compiler *C, Ast *e, int site)
+{
+    int saved = C->line;
+    if (e->loc.line) C->line = e->loc.line;
+    emit_op(C, OP_PURELOCALS, site);
+    C->line = saved;
+    C->g->pure_sites[site].start = here_pc(C);
+    C->pure_off++;
+    Ty t = expr(C, e);
+    C->pure_off--;
+    C->g->pure_sites[site].end = here_pc(C);
+    return t;
+}
+
 static Ty expr(Compiler *C, Ast *e)
 {
+    if (!C->pure_off && (e->kind == AST_CALL || e->kind == AST_BINARY || e->kind == AST_UNARY)) {
+        int site = purecall_expr_site(C, e);
+        if (site >= 0) return pure_expr(C, e, site);
+    }
     int saved = C->line;
     if (e->loc.line) C->line = e->loc.line;
     Ty t = T_ERR;

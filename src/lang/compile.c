@@ -10,6 +10,7 @@
 #include "opcodes.h"
 #include "parse.h"
 #include "tails.h"
+#include "puretab.h"
 #include "oom.h"
 
 /* ---------- symbols ---------- */
@@ -1555,6 +1556,7 @@ static int finish_bytecode(Compiler *C)
         }
         lower_choice_keeps(g, f);
     }
+    puretab_key_by_code(g);                /* (the code of the calls is final now) */
     return 1;
 }
 

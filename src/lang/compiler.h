@@ -23,6 +23,8 @@ typedef struct Sym {
     int extra;          /* SYM_FLAG: its flag set */
     Ast *decl;
     int expanding;      /* SYM_DEF, SYM_FN: a call of it is being expanded (another is recursion) */
+    int pure;           /* SYM_FN: 1 its value depends on its arguments only, -1 not, 0 not known
+                           yet (purecall.c) */
     struct Sym *next;
 } Sym;
 
@@ -63,6 +65,7 @@ typedef struct {
     long expanded;                     /* statements and expressions compiled inside `def` and
                                           `fn` calls, all programs together (MAX_EXPANDED) */
     int expand_failed;                 /* ... went over it: no more expanding (said once) */
+    int pure_off;                      /* >0: inside code a table answers (purecall.c) */
     int nesting;
     int dirs_closed;                   /* the direction table is final */
     SrcLoc incheck_at;                 /* the first use of `in-check` (a warning without royals) */
@@ -120,6 +123,15 @@ int verify_function(const Game *g, int fn, char *err, size_t errlen, int *deep_p
 void thread_jumps(Game *g, int fn);
 /* Where a jump to t in code[entry, end) goes on at once (through JMPs, and PUSH k; JZ/JNZ). */
 int jump_resolve(const int32_t *code, int entry, int end, int t);
+/* Pure `fn`s answered from tables (purecall.c, src/bytecode/puretab.c; docs/runtime.md step 44) */
+int purecall_fn_is_pure(Compiler *C, Sym *fn);
+/* The table for a call of fn with these argument types, constants (vary[i] 0) and arguments
+ * it is indexed by (vary[i] 1): its index, or -1 where it would be too large. */
+int purecall_table(Compiler *C, const void *key, int nargs, const Ty *tys, const int64_t *konst,
+                   const uint8_t *vary);
+int purecall_site(Compiler *C, int table);        /* a new call of the table: its index */
+/* A pure expression of locals answered from a table: its site (PURELOCALS), or -1 */
+int purecall_expr_site(Compiler *C, Ast *e);
 void fuse_superinstructions(Game *g, int fn);     /* superinstr.c */
 void lower_choice_keeps(Game *g, int fn);         /* keeps.c */
 /* Sets g->legal_in_check_first and g->legal_pretest_fn (pretest.c); before verification. */

@@ -19,6 +19,7 @@
 #include "merge.h"
 #include "lines.h"
 #include "opcodes.h"
+#include "puretab.h"
 #include "royal.h"
 #include "runsets.h"
 #include "skips.h"

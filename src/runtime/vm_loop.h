@@ -671,6 +671,9 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             ip += 4; NEXT;
         }
         vmcase(LOAD_STORE) SUPER(2); L[OPND(3)] = L[OPND(1)]; ip += 4; NEXT;
+        /* the last two arguments pushed, then PURECALL, charged as the three are */
+        vmcase(LOAD_LOAD_PURECALL) SUPER(2, 4); *sp++ = L[OPND(1)]; *sp++ = L[OPND(3)]; ip += 4; goto purecall;
+        vmcase(PUSH_LOAD_PURECALL) SUPER(2, 4); *sp++ = OPND(1); *sp++ = L[OPND(3)]; ip += 4; goto purecall;
         vmcase(LOAD_STORE_LOAD_STORE)
             SUPER(2, 4, 6); L[OPND(3)] = L[OPND(1)]; L[OPND(7)] = L[OPND(5)]; ip += 8; NEXT;
         vmcase(PUSH_EQ) SUPER(2); sp[-1] = sp[-1] == OPND(1); ip += 3; NEXT;
@@ -760,6 +763,39 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
         vmcase(TYPEOF) sp[-1] = PW_TYPE(sp[-1]); ip += 1; NEXT;
         vmcase(OWNEROF) sp[-1] = sp[-1] ? PW_OWNER(sp[-1]) : -1; ip += 1; NEXT;
         vmcase(ISTYPE) b = *--sp; a = sp[-1]; sp[-1] = a && PW_TYPE(a) == b; ip += 1; NEXT;
+        vmcase(PURECALL) purecall: {  /* a pure `fn`'s call answered from its table (puretab.c) */
+            const PureSite *site_ = &g->pure_sites[OPND(1)];
+            const PureTable *t_ = &g->pure_tables[site_->table];
+            if (!profiling) {
+                int64_t *args_ = sp - t_->nargs;
+                uint64_t e_ = pure_entry(g, OPND(1), t_, args_);
+                if (pure_steps(e_)) {        /* the steps its code runs, this one the first */
+                    sp = args_;
+                    if (pure_pushes(e_)) *sp++ = (int32_t)e_;
+                    BULK_STEPS(pure_steps(e_) - 1);
+                    ip = code + pure_next_pc(g, site_, e_); NEXT;
+                }
+            }
+            budget++;                        /* the code runs, charged as before: this is not */
+            if (profiling) p->profile[PC]--;
+            ip += 2; NEXT;
+        }
+        vmcase(PURELOCALS) {        /* a pure expression of locals, from its table (puretab.c) */
+            const PureSite *site_ = &g->pure_sites[OPND(1)];
+            if (!profiling) {
+                int64_t args_[PURE_MAX_ARGS];
+                for (int i_ = 0; i_ < site_->nslots; i_++) args_[i_] = L[site_->slot[i_]];
+                uint64_t e_ = pure_entry(g, OPND(1), &g->pure_tables[site_->table], args_);
+                if (pure_steps(e_)) {
+                    if (pure_pushes(e_)) *sp++ = (int32_t)e_;
+                    BULK_STEPS(pure_steps(e_) - 1);
+                    ip = code + pure_next_pc(g, site_, e_); NEXT;
+                }
+            }
+            budget++;
+            if (profiling) p->profile[PC]--;
+            ip += 2; NEXT;
+        }
         vmcase(FILE) a = sp[-1]; sp[-1] = SQOK(a) ? g->sq_x[a] + 1 : 0; ip += 1; NEXT;
         vmcase(RANK) a = sp[-1]; sp[-1] = SQOK(a) ? g->sq_y[a] + 1 : 0; ip += 1; NEXT;
         vmcase(OPPDIR)
