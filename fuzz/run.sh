@@ -56,7 +56,7 @@ WEBLINK="-ljansson -lmicrohttpd -Wl,--wrap=fopen -Wl,--wrap=open -Wl,--wrap=open
 # What the command adds (its commands and the command line), for the ASan+UBSan boardvm.
 CLI="display disasm testrun testupdate bench play selfplay playcommon xboard lineread movesquares pieceset svg serve dynlib mathfn
      tune tune_write balance selfgames texel outfile interrupt wording
-     cli cli_table check show perft_cmd startpos diff diff_side uci_client engine_player match elo main zrfopen
+     cli cli_table check show perft_cmd startpos diff diff_side uci_client engine_player variant_names match elo main zrfopen
      variants dump uci list shard match_report merge_cmd
      api_game api_pos api_search"
 # Every UBSan check is fatal, except those listed in RECOVER: they report and go on unless
