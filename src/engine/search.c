@@ -596,8 +596,11 @@ static const int16_t mob_worth[MOB_CAP + 1] = { 0, 69, 109, 138, 160, 179, 194, 
  * other side's). In the trap of §5 of docs/engine.md (seed 7905) the engine, 826 ahead, let a
  * Ghast compel its pieces so that 3 moves were left, lost 12 plies on, which depth 7 is the
  * first to avoid; the logarithm alone scored the bind 118 below 12 moves, and the engine walked
- * into it at depth 5. */
-#define BIND_PENALTY 200
+ * into it at depth 5. 200 was not enough for the next one (seed 7795): at its depth 4 the line
+ * into a bind at the horizon still scored 857 against 772 for c4b5, the move depth 6 plays, and
+ * a random reply (a Go-Away's scream) closed the trap 16 plies on; with 300 the bind line
+ * scores below c4b5 and depth 4 plays what depth 6 plays (§5 of docs/engine.md). */
+#define BIND_PENALTY 300
 
 static int mob_value(int moves)
 {
