@@ -235,7 +235,8 @@ int pins_move_safe(Pos *p, const MoveList *ml, const Move *m, const Pins *pins)
     }
     if (pins->watching) {                         /* an attack program looked there */
         if (m->kind == MK_MOVE && p->watch[m->from * g->stack] == p->watch_stamp) return 0;
-        if (p->watch[m->to * g->stack] == p->watch_stamp) return 0;
+        /* (a move that stays has no destination: -1, and what it writes is in its ops) */
+        if (m->to >= 0 && p->watch[m->to * g->stack] == p->watch_stamp) return 0;
         /* a drop also takes the piece from the mover's hand */
         if (m->kind == MK_DROP && m->hand &&
             p->watch[g->st_hands + pos_mover(p) * (g->ntypes + 1) + m->hand] == p->watch_stamp)
