@@ -39,6 +39,9 @@ else fail "setoption UCI_Variant: its own name accepted: $(cat "$t/out")"; fi
 uci rules/nemoroth.rules 'position fen walgblaw/hhhhhhhh/8/8/8/8/HHHHHHHH/WALGBLAW b\nd\nposition fen walgblaw/hhhhhhhh/8/8/8/8/HHHHHHHH/WALGBLAW x\n'
 has '^info string position walgblaw/hhhhhhhh/8/8/8/8/HHHHHHHH/WALGBLAW o -$' "position fen: the turn as b"
 has "^info string error: not a position of The Game of Nemoroth: 'x' is not a side to move" "position fen: a turn neither the game's nor w/b"
+# ... whatever the board field's length (one of nemoroth.test's positions, 98 characters)
+uci rules/nemoroth.rules 'position fen 1l2M1a1/M3h3/MM1[h{statue=1}M]1g{statue=1}2/4h2h/8/1G1H{statue=1}HH{statue=1}HW/H1HHAH1A/W2LBL2 b\nd\n'
+has '^info string position 1l2M1a1/M3h3/MM1\[h\{statue=1\}M\]1g\{statue=1\}2/4h2h/8/1G1H\{statue=1\}HH\{statue=1\}HW/H1HHAH1A/W2LBL2 o -$' "position fen: the turn as b after a long board"
 
 # moves in UCI form, in SAN, and the position after them (FEN worked out by hand)
 uci rules/chess.rules 'position startpos moves e2e4 e7e5 g1f3\nd\nposition startpos moves e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O\nd\n'

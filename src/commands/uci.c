@@ -290,7 +290,8 @@ static char *own_turn_letters(const Game *g, const char *fen)
         for (int i = 0; i < g->nfields; i++) if (!strcmp(g->fields[i], "turn")) turn = i;
         if (turn < 0) return NULL;
     }
-    size_t len = strlen(fen), cap = len + 2 * 64 + 2;
+    size_t len = strlen(fen);
+    size_t cap = len + strlen(g->player_letter[0]) + strlen(g->player_letter[1]) + 2;
     char *out = xmalloc(cap, "a position"), *copy = xstrdup(fen, "a position"), *save = NULL;
     size_t o = 0;
     int k = 0, mapped = 0;
@@ -300,7 +301,7 @@ static char *own_turn_letters(const Game *g, const char *fen)
             w = g->player_letter[*f == 'w' ? 0 : 1];
             mapped = 1;
         }
-        o += (size_t)snprintf(out + o, cap - o, "%s%.64s", k ? " " : "", w);
+        o += (size_t)snprintf(out + o, cap - o, "%s%s", k ? " " : "", w);
         if (o >= cap) break;
     }
     free(copy);
