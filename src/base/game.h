@@ -223,6 +223,10 @@ typedef struct { const char *sep; int nfields; const char **fields; } PosFormat;
 typedef struct {
     const void *fn;                      /* the function (its declaration), with ... */
     int nargs;                           /* its arguments, the last on top of the stack */
+    /* ... and the global variables its code reads (LOADG), keys after the arguments (index
+     * nargs + i): the call reads them where it is made (nargs + nglob <= PURE_MAX_ARGS) */
+    int nglob;
+    int32_t gvar[PURE_MAX_ARGS];
     int64_t konst[PURE_MAX_ARGS];        /* ... the constants of those not indexed (vary 0) */
     uint8_t vary[PURE_MAX_ARGS];         /* 1: the table is indexed by the argument */
     int32_t lo[PURE_MAX_ARGS], size[PURE_MAX_ARGS];   /* its range: lo .. lo + size - 1 */

@@ -71,6 +71,7 @@ static int new_table(PureTable **tabs, int *n, const PureTable *t, int answers)
     *nt = *t;
     if (!answers) {
         for (int i = 0; i < nt->nargs; i++) nt->vary[i] = 0;
+        nt->nglob = 0;
         nt->nentries = 1;
     }
     nt->entry = xcalloc((size_t)nt->nentries, sizeof *nt->entry, "a table of pure calls");

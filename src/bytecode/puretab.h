@@ -39,12 +39,12 @@ static inline int pure_next_pc(const Game *g, const PureSite *ps, uint64_t e)
  * same, each call keyed to its own shape's (puresites.c). */
 void puretab_key_by_code(Game *g);
 
-/* The index of args (the call's arguments, the deepest first) in table t, or -1 outside its
- * range */
+/* The index of args (the call's arguments, the deepest first, then the values of the globals
+ * it reads) in table t, or -1 outside its range */
 static inline long pure_index(const PureTable *t, const int64_t *args)
 {
     long idx = 0;
-    for (int i = 0; i < t->nargs; i++) {
+    for (int i = 0; i < t->nargs + t->nglob; i++) {
         if (!t->vary[i]) continue;
         uint64_t a = (uint64_t)args[i] - (uint64_t)(int64_t)t->lo[i];
         if (a >= (uint64_t)t->size[i]) return -1;
@@ -63,6 +63,17 @@ static inline uint64_t pure_entry(const Game *g, int site, const PureTable *t, c
     long idx = pure_index(t, args);
     if (idx < 0) return 0;
     return t->entry[idx] ? t->entry[idx] : pure_fill(g, site, args);
+}
+
+/* ... of a call whose code reads globals: the arguments, then the globals' values in the state
+ * st (a function reading global variables that change rarely, such as where a piece stands) */
+static inline uint64_t pure_entry_globals(const Game *g, int site, const PureTable *t,
+                                          const int64_t *args, const int32_t *st)
+{
+    int64_t keys[PURE_MAX_ARGS];
+    for (int i = 0; i < t->nargs; i++) keys[i] = args[i];
+    for (int i = 0; i < t->nglob; i++) keys[t->nargs + i] = st[g->vars[t->gvar[i]].base];
+    return pure_entry(g, site, t, keys);
 }
 
 #endif

@@ -768,7 +768,9 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             const PureTable *t_ = &g->pure_tables[site_->table];
             if (!profiling) {
                 int64_t *args_ = sp - t_->nargs;
-                uint64_t e_ = pure_entry(g, OPND(1), t_, args_);
+                /* (a table keyed by globals too: not where the reads are logged, the code runs) */
+                uint64_t e_ = !t_->nglob ? pure_entry(g, OPND(1), t_, args_)
+                            : c->reads ? 0 : pure_entry_globals(g, OPND(1), t_, args_, p->st);
                 if (pure_steps(e_)) {        /* the steps its code runs, this one the first */
                     sp = args_;
                     if (pure_pushes(e_)) *sp++ = (int32_t)e_;
