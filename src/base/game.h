@@ -230,6 +230,12 @@ typedef struct {
     int64_t konst[PURE_MAX_ARGS];        /* ... the constants of those not indexed (vary 0) */
     uint8_t vary[PURE_MAX_ARGS];         /* 1: the table is indexed by the argument */
     int32_t lo[PURE_MAX_ARGS], size[PURE_MAX_ARGS];   /* its range: lo .. lo + size - 1 */
+    /* the same, as pure_index reads it (puretab_keys): the index is the sum over the nkeys
+     * arguments it is indexed by, key_arg[k], of (its value - key_lo[k]) * key_stride[k] */
+    int nkeys;
+    uint8_t key_arg[PURE_MAX_ARGS];
+    int32_t key_lo[PURE_MAX_ARGS];
+    uint32_t key_size[PURE_MAX_ARGS], key_stride[PURE_MAX_ARGS];
     int nentries;
     /* each entry: the steps, where the code goes on and the value (puretab.h); 0: not worked
      * out yet (the first call that needs it does, puretab.c), 1: not known (the code runs) */

@@ -74,6 +74,7 @@ static int new_table(PureTable **tabs, int *n, const PureTable *t, int answers)
         nt->nglob = 0;
         nt->nentries = 1;
     }
+    puretab_keys(nt);
     nt->entry = xcalloc((size_t)nt->nentries, sizeof *nt->entry, "a table of pure calls");
     if (!answers) nt->entry[0] = PURE_UNKNOWN;
     return (*n)++;

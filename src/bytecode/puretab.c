@@ -139,3 +139,17 @@ static uint64_t fill(const Game *g, int site, const int64_t *args, int depth)
 }
 
 uint64_t pure_fill(const Game *g, int site, const int64_t *args) { return fill(g, site, args, 0); }
+
+void puretab_keys(PureTable *t)
+{
+    t->nkeys = 0;
+    for (int i = 0; i < t->nargs + t->nglob; i++) {
+        if (!t->vary[i]) continue;
+        t->key_arg[t->nkeys] = (uint8_t)i;
+        t->key_lo[t->nkeys] = t->lo[i];
+        t->key_size[t->nkeys] = (uint32_t)t->size[i];
+        t->nkeys++;
+    }
+    uint32_t stride = 1;                 /* (the last argument varies fastest) */
+    for (int k = t->nkeys - 1; k >= 0; k--) { t->key_stride[k] = stride; stride *= t->key_size[k]; }
+}

@@ -44,14 +44,28 @@ void puretab_key_by_code(Game *g);
 static inline long pure_index(const PureTable *t, const int64_t *args)
 {
     long idx = 0;
-    for (int i = 0; i < t->nargs + t->nglob; i++) {
-        if (!t->vary[i]) continue;
-        uint64_t a = (uint64_t)args[i] - (uint64_t)(int64_t)t->lo[i];
-        if (a >= (uint64_t)t->size[i]) return -1;
-        idx = idx * t->size[i] + (long)a;
+    for (int k = 0; k < t->nkeys; k++) {
+        uint64_t a = (uint64_t)args[t->key_arg[k]] - (uint64_t)(int64_t)t->key_lo[k];
+        if (a >= t->key_size[k]) return -1;
+        idx += (long)a * t->key_stride[k];
     }
     return idx;
 }
+
+/* ... of a pure expression's locals (PURELOCALS), read from the frame L */
+static inline long pure_index_locals(const PureTable *t, const PureSite *ps, const int64_t *L)
+{
+    long idx = 0;
+    for (int k = 0; k < t->nkeys; k++) {
+        uint64_t a = (uint64_t)L[ps->slot[t->key_arg[k]]] - (uint64_t)(int64_t)t->key_lo[k];
+        if (a >= t->key_size[k]) return -1;
+        idx += (long)a * t->key_stride[k];
+    }
+    return idx;
+}
+
+/* t's keys (nkeys, key_*) from its shape (nargs, nglob, vary, lo, size) */
+void puretab_keys(PureTable *t);
 
 /* The entry for the arguments args (the call's, the deepest first) of call `site`, worked out
  * and kept if it was not yet: 0 when they lie outside the table's range. */

@@ -785,9 +785,14 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
         vmcase(PURELOCALS) {        /* a pure expression of locals, from its table (puretab.c) */
             const PureSite *site_ = &g->pure_sites[OPND(1)];
             if (!profiling) {
-                int64_t args_[PURE_MAX_ARGS];
-                for (int i_ = 0; i_ < site_->nslots; i_++) args_[i_] = L[site_->slot[i_]];
-                uint64_t e_ = pure_entry(g, OPND(1), &g->pure_tables[site_->table], args_);
+                const PureTable *t_ = &g->pure_tables[site_->table];
+                const long idx_ = pure_index_locals(t_, site_, L);
+                uint64_t e_ = idx_ >= 0 ? t_->entry[idx_] : 0;
+                if (!e_ && idx_ >= 0) {      /* (not worked out yet) */
+                    int64_t args_[PURE_MAX_ARGS];
+                    for (int i_ = 0; i_ < site_->nslots; i_++) args_[i_] = L[site_->slot[i_]];
+                    e_ = pure_fill(g, OPND(1), args_);
+                }
                 if (pure_steps(e_)) {
                     if (pure_pushes(e_)) *sp++ = (int32_t)e_;
                     BULK_STEPS(pure_steps(e_) - 1);
