@@ -86,7 +86,12 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             *sp++ = L[OPND(1)]; ip += 2; NEXT;
         vmcase(STORE) L[OPND(1)] = *--sp; ip += 2; NEXT;
         vmcase(LOADG) LOG_LOC(g->vars[OPND(1)].base); *sp++ = p->st[g->vars[OPND(1)].base]; ip += 2; NEXT;
-        vmcase(STOREG) pos_set(p, g->vars[OPND(1)].base, (int32_t)*--sp); ip += 2; NEXT;
+        vmcase(STOREG) {
+            const int loc_ = g->vars[OPND(1)].base;
+            if (loc_ >= g->st_transient) pos_set_transient(p, loc_, (int32_t)*--sp);
+            else pos_set(p, loc_, (int32_t)*--sp);
+            ip += 2; NEXT;
+        }
         vmcase(LOADPL)
             a = *--sp;
             if (PLOK(a)) LOG_LOC(g->vars[OPND(1)].base + (int)a);
