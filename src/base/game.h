@@ -243,7 +243,18 @@ typedef struct {
 } PureTable;
 /* A call (PURECALL: its arguments on the stack) or a pure expression of locals (PURELOCALS:
  * its arguments the locals slot[0 .. nslots - 1]): its table, its code start .. end */
-typedef struct { int table, start, end, nslots; int32_t slot[PURE_MAX_ARGS]; } PureSite;
+typedef struct {
+    int table, start, end, nslots; int32_t slot[PURE_MAX_ARGS];
+    /* its table's keys as the VM reads them (puresites.c): the sum over nkeys of (the value of
+     * key_at[k] - key_lo[k]) * key_stride[k], each below key_size[k], indexes entry (its
+     * table's); key_at[k] is a local's slot for PURELOCALS, for PURECALL the argument's place
+     * below the top of the stack (1: the top); -1: the table is keyed by globals too, and
+     * pure_entry_globals reads them */
+    int nargs, nkeys;                    /* (nargs: its table's) */
+    int32_t key_at[PURE_MAX_ARGS], key_lo[PURE_MAX_ARGS];
+    uint32_t key_size[PURE_MAX_ARGS], key_stride[PURE_MAX_ARGS];
+    uint64_t *entry;
+} PureSite;
 
 typedef struct Game {
     Arena arena;                 /* everything below lives here */

@@ -52,16 +52,21 @@ static inline long pure_index(const PureTable *t, const int64_t *args)
     return idx;
 }
 
-/* ... of a pure expression's locals (PURELOCALS), read from the frame L */
-static inline long pure_index_locals(const PureTable *t, const PureSite *ps, const int64_t *L)
+/* The entry of site ps (without globals: nkeys >= 0) for its arguments, read from base: the
+ * frame for PURELOCALS, the stack's top + 1 for PURECALL (PureSite.key_at); 0 where one is out
+ * of the table's range or the entry is not worked out yet */
+static inline uint64_t pure_site_entry(const PureSite *ps, const int64_t *base, int below,
+                                       long *idx)
 {
-    long idx = 0;
-    for (int k = 0; k < t->nkeys; k++) {
-        uint64_t a = (uint64_t)L[ps->slot[t->key_arg[k]]] - (uint64_t)(int64_t)t->key_lo[k];
-        if (a >= t->key_size[k]) return -1;
-        idx += (long)a * t->key_stride[k];
+    long i = 0;
+    for (int k = 0; k < ps->nkeys; k++) {
+        uint64_t a = (uint64_t)base[below ? -ps->key_at[k] : ps->key_at[k]] -
+                     (uint64_t)(int64_t)ps->key_lo[k];
+        if (a >= ps->key_size[k]) { *idx = -1; return 0; }
+        i += (long)a * ps->key_stride[k];
     }
-    return idx;
+    *idx = i;
+    return ps->entry[i];
 }
 
 /* t's keys (nkeys, key_*) from its shape (nargs, nglob, vary, lo, size) */

@@ -184,7 +184,7 @@ int purecall_site(Compiler *C, int table)
     PureSite *grown = realloc(g->pure_sites, sizeof *grown * (size_t)(g->npure_sites + 1));
     if (!grown) return -1;
     g->pure_sites = grown;
-    g->pure_sites[g->npure_sites] = (PureSite){ table, -1, -1, 0, { 0 } };
+    g->pure_sites[g->npure_sites] = (PureSite){ .table = table, .start = -1, .end = -1 };
     return g->npure_sites++;
 }
 

@@ -770,12 +770,17 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
         vmcase(ISTYPE) b = *--sp; a = sp[-1]; sp[-1] = a && PW_TYPE(a) == b; ip += 1; NEXT;
         vmcase(PURECALL) purecall: {  /* a pure `fn`'s call answered from its table (puretab.c) */
             const PureSite *site_ = &g->pure_sites[OPND(1)];
-            const PureTable *t_ = &g->pure_tables[site_->table];
             if (!profiling) {
-                int64_t *args_ = sp - t_->nargs;
-                /* (a table keyed by globals too: not where the reads are logged, the code runs) */
-                uint64_t e_ = !t_->nglob ? pure_entry(g, OPND(1), t_, args_)
-                            : c->reads ? 0 : pure_entry_globals(g, OPND(1), t_, args_, p->st);
+                int64_t *args_ = sp - site_->nargs;
+                uint64_t e_;
+                if (site_->nkeys >= 0) {
+                    long idx_;
+                    e_ = pure_site_entry(site_, sp, 1, &idx_);
+                    if (!e_ && idx_ >= 0) e_ = pure_fill(g, OPND(1), args_);   /* (not yet) */
+                } else               /* keyed by globals too: not where reads are logged */
+                    e_ = c->reads ? 0 : pure_entry_globals(g, OPND(1),
+                                                          &g->pure_tables[site_->table], args_,
+                                                          p->st);
                 if (pure_steps(e_)) {        /* the steps its code runs, this one the first */
                     sp = args_;
                     if (pure_pushes(e_)) *sp++ = (int32_t)e_;
@@ -790,9 +795,8 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
         vmcase(PURELOCALS) {        /* a pure expression of locals, from its table (puretab.c) */
             const PureSite *site_ = &g->pure_sites[OPND(1)];
             if (!profiling) {
-                const PureTable *t_ = &g->pure_tables[site_->table];
-                const long idx_ = pure_index_locals(t_, site_, L);
-                uint64_t e_ = idx_ >= 0 ? t_->entry[idx_] : 0;
+                long idx_;
+                uint64_t e_ = pure_site_entry(site_, L, 0, &idx_);
                 if (!e_ && idx_ >= 0) {      /* (not worked out yet) */
                     int64_t args_[PURE_MAX_ARGS];
                     for (int i_ = 0; i_ < site_->nslots; i_++) args_[i_] = L[site_->slot[i_]];
