@@ -223,9 +223,19 @@ typedef struct { const char *sep; int nfields; const char **fields; } PosFormat;
 typedef struct {
     const void *fn;                      /* the function (its declaration), with ... */
     int nargs;                           /* its arguments, the last on top of the stack */
+    /* ... and the global variables its code reads (LOADG), keys after the arguments (index
+     * nargs + i): the call reads them where it is made (nargs + nglob <= PURE_MAX_ARGS) */
+    int nglob;
+    int32_t gvar[PURE_MAX_ARGS];
     int64_t konst[PURE_MAX_ARGS];        /* ... the constants of those not indexed (vary 0) */
     uint8_t vary[PURE_MAX_ARGS];         /* 1: the table is indexed by the argument */
     int32_t lo[PURE_MAX_ARGS], size[PURE_MAX_ARGS];   /* its range: lo .. lo + size - 1 */
+    /* the same, as pure_index reads it (puretab_keys): the index is the sum over the nkeys
+     * arguments it is indexed by, key_arg[k], of (its value - key_lo[k]) * key_stride[k] */
+    int nkeys;
+    uint8_t key_arg[PURE_MAX_ARGS];
+    int32_t key_lo[PURE_MAX_ARGS];
+    uint32_t key_size[PURE_MAX_ARGS], key_stride[PURE_MAX_ARGS];
     int nentries;
     /* each entry: the steps, where the code goes on and the value (puretab.h); 0: not worked
      * out yet (the first call that needs it does, puretab.c), 1: not known (the code runs) */
@@ -233,7 +243,18 @@ typedef struct {
 } PureTable;
 /* A call (PURECALL: its arguments on the stack) or a pure expression of locals (PURELOCALS:
  * its arguments the locals slot[0 .. nslots - 1]): its table, its code start .. end */
-typedef struct { int table, start, end, nslots; int32_t slot[PURE_MAX_ARGS]; } PureSite;
+typedef struct {
+    int table, start, end, nslots; int32_t slot[PURE_MAX_ARGS];
+    /* its table's keys as the VM reads them (puresites.c): the sum over nkeys of (the value of
+     * key_at[k] - key_lo[k]) * key_stride[k], each below key_size[k], indexes entry (its
+     * table's); key_at[k] is a local's slot for PURELOCALS, for PURECALL the argument's place
+     * below the top of the stack (1: the top); -1: the table is keyed by globals too, and
+     * pure_entry_globals reads them */
+    int nargs, nkeys;                    /* (nargs: its table's) */
+    int32_t key_at[PURE_MAX_ARGS], key_lo[PURE_MAX_ARGS];
+    uint32_t key_size[PURE_MAX_ARGS], key_stride[PURE_MAX_ARGS];
+    uint64_t *entry;
+} PureSite;
 
 typedef struct Game {
     Arena arena;                 /* everything below lives here */

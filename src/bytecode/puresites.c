@@ -71,8 +71,10 @@ static int new_table(PureTable **tabs, int *n, const PureTable *t, int answers)
     *nt = *t;
     if (!answers) {
         for (int i = 0; i < nt->nargs; i++) nt->vary[i] = 0;
+        nt->nglob = 0;
         nt->nentries = 1;
     }
+    puretab_keys(nt);
     nt->entry = xcalloc((size_t)nt->nentries, sizeof *nt->entry, "a table of pure calls");
     if (!answers) nt->entry[0] = PURE_UNKNOWN;
     return (*n)++;
@@ -102,6 +104,19 @@ void puretab_key_by_code(Game *g)
     for (int t = 0; t < g->npure_tables; t++) free(g->pure_tables[t].entry);
     free(g->pure_tables);
     g->pure_tables = tabs; g->npure_tables = ntabs;
-    for (int s = 0; s < ns; s++) g->pure_sites[s].table = table[s];
+    for (int s = 0; s < ns; s++) {
+        PureSite *ps = &g->pure_sites[s];
+        const PureTable *t = &tabs[table[s]];
+        ps->table = table[s];
+        ps->entry = t->entry;
+        ps->nargs = t->nargs;
+        ps->nkeys = t->nglob ? -1 : t->nkeys;
+        for (int k = 0; k < t->nkeys; k++) {
+            ps->key_at[k] = ps->nslots ? ps->slot[t->key_arg[k]] : t->nargs - t->key_arg[k];
+            ps->key_lo[k] = t->key_lo[k];
+            ps->key_size[k] = t->key_size[k];
+            ps->key_stride[k] = t->key_stride[k];
+        }
+    }
     free(table);
 }

@@ -38,11 +38,13 @@ static int evaluable(int op)
 
 static uint64_t fill(const Game *g, int site, const int64_t *args, int depth);
 
-/* Runs the code start .. end with the arguments on stk (sp of them) and the locals L (those
- * written marked in `written`) as the VM would, to its end or to a jump out of it: the entry
- * (puretab.h: value, steps, where it goes on) in *out, 1; 0 where it does not follow the code. */
+/* Runs the code start .. end with the arguments on stk (sp of them), the locals L (those
+ * written marked in `written`) and the globals of table t at the values gval as the VM would,
+ * to its end or to a jump out of it: the entry (puretab.h: value, steps, where it goes on) in
+ * *out, 1; 0 where it does not follow the code. */
 static int run_call(const Game *g, int start, int end, int64_t *stk, int sp, int64_t *L,
-                    uint8_t *written, int depth, uint64_t *out)
+                    uint8_t *written, const PureTable *t, const int64_t *gval, int depth,
+                    uint64_t *out)
 {
     const int32_t *code = g->code;
     long steps = 0;
@@ -57,11 +59,12 @@ static int run_call(const Game *g, int start, int end, int64_t *stk, int sp, int
         switch (op) {
         case OP_PURECALL: {              /* a call inside: from its table */
             const PureSite *in = &g->pure_sites[opnd[0]];
-            const PureTable *t = &g->pure_tables[in->table];
-            uint64_t e = sp >= t->nargs && depth < 16
-                       ? fill(g, opnd[0], stk + sp - t->nargs, depth + 1) : 0;
+            const PureTable *it = &g->pure_tables[in->table];
+            if (it->nglob) return 0;     /* (an inner call reads no globals: purecall.c) */
+            uint64_t e = sp >= it->nargs && depth < 16
+                       ? fill(g, opnd[0], stk + sp - it->nargs, depth + 1) : 0;
             if (pure_steps(e)) {
-                sp -= t->nargs;
+                sp -= it->nargs;
                 if (pure_pushes(e)) stk[sp++] = (int32_t)e;
                 steps += pure_steps(e);
                 pc = pure_next_pc(g, in, e);
@@ -82,6 +85,13 @@ static int run_call(const Game *g, int start, int end, int64_t *stk, int sp, int
             if (opnd[0] < 0 || opnd[0] >= MAX_LOCALS) return 0;
             L[opnd[0]] = stk[--sp]; written[opnd[0]] = 1;
             break;
+        case OP_LOADG: {                 /* a global the table is keyed by */
+            int i = 0;
+            while (i < t->nglob && t->gvar[i] != opnd[0]) i++;
+            if (i == t->nglob) return 0;
+            stk[sp++] = gval[i];
+            break;
+        }
         case OP_JMP: next = opnd[0]; break;
         case OP_JZ: case OP_JNZ:
             if ((op == OP_JZ) == (stk[--sp] == 0)) next = opnd[0];
@@ -122,9 +132,28 @@ static uint64_t fill(const Game *g, int site, const int64_t *args, int depth)
     else
         for (; sp < t->nargs; sp++) stk[sp] = args[sp];
     uint64_t e;
-    if (!run_call(g, ps->start, ps->end, stk, sp, L, written, depth, &e)) e = PURE_UNKNOWN;
+    if (!run_call(g, ps->start, ps->end, stk, sp, L, written, t, args + t->nargs, depth, &e))
+        e = PURE_UNKNOWN;
     t->entry[idx] = e;
     return e;
 }
 
 uint64_t pure_fill(const Game *g, int site, const int64_t *args) { return fill(g, site, args, 0); }
+
+void puretab_keys(PureTable *t)
+{
+    t->nkeys = 0;
+    /* the globals first: they change seldom, the arguments vary fastest, so that the entries one
+     * value of the globals needs lie together (seen(t) with sba, sbo: 65 of them in a row, not
+     * one on each of 65 pages) */
+    for (int j = 0; j < t->nargs + t->nglob; j++) {
+        const int i = j < t->nglob ? t->nargs + j : j - t->nglob;
+        if (!t->vary[i]) continue;
+        t->key_arg[t->nkeys] = (uint8_t)i;
+        t->key_lo[t->nkeys] = t->lo[i];
+        t->key_size[t->nkeys] = (uint32_t)t->size[i];
+        t->nkeys++;
+    }
+    uint32_t stride = 1;                 /* (the last argument varies fastest) */
+    for (int k = t->nkeys - 1; k >= 0; k--) { t->key_stride[k] = stride; stride *= t->key_size[k]; }
+}

@@ -39,19 +39,38 @@ static inline int pure_next_pc(const Game *g, const PureSite *ps, uint64_t e)
  * same, each call keyed to its own shape's (puresites.c). */
 void puretab_key_by_code(Game *g);
 
-/* The index of args (the call's arguments, the deepest first) in table t, or -1 outside its
- * range */
+/* The index of args (the call's arguments, the deepest first, then the values of the globals
+ * it reads) in table t, or -1 outside its range */
 static inline long pure_index(const PureTable *t, const int64_t *args)
 {
     long idx = 0;
-    for (int i = 0; i < t->nargs; i++) {
-        if (!t->vary[i]) continue;
-        uint64_t a = (uint64_t)args[i] - (uint64_t)(int64_t)t->lo[i];
-        if (a >= (uint64_t)t->size[i]) return -1;
-        idx = idx * t->size[i] + (long)a;
+    for (int k = 0; k < t->nkeys; k++) {
+        uint64_t a = (uint64_t)args[t->key_arg[k]] - (uint64_t)(int64_t)t->key_lo[k];
+        if (a >= t->key_size[k]) return -1;
+        idx += (long)a * t->key_stride[k];
     }
     return idx;
 }
+
+/* The entry of site ps (without globals: nkeys >= 0) for its arguments, read from base: the
+ * frame for PURELOCALS, the stack's top + 1 for PURECALL (PureSite.key_at); 0 where one is out
+ * of the table's range or the entry is not worked out yet */
+static inline uint64_t pure_site_entry(const PureSite *ps, const int64_t *base, int below,
+                                       long *idx)
+{
+    long i = 0;
+    for (int k = 0; k < ps->nkeys; k++) {
+        uint64_t a = (uint64_t)base[below ? -ps->key_at[k] : ps->key_at[k]] -
+                     (uint64_t)(int64_t)ps->key_lo[k];
+        if (a >= ps->key_size[k]) { *idx = -1; return 0; }
+        i += (long)a * ps->key_stride[k];
+    }
+    *idx = i;
+    return ps->entry[i];
+}
+
+/* t's keys (nkeys, key_*) from its shape (nargs, nglob, vary, lo, size) */
+void puretab_keys(PureTable *t);
 
 /* The entry for the arguments args (the call's, the deepest first) of call `site`, worked out
  * and kept if it was not yet: 0 when they lie outside the table's range. */
@@ -63,6 +82,17 @@ static inline uint64_t pure_entry(const Game *g, int site, const PureTable *t, c
     long idx = pure_index(t, args);
     if (idx < 0) return 0;
     return t->entry[idx] ? t->entry[idx] : pure_fill(g, site, args);
+}
+
+/* ... of a call whose code reads globals: the arguments, then the globals' values in the state
+ * st (a function reading global variables that change rarely, such as where a piece stands) */
+static inline uint64_t pure_entry_globals(const Game *g, int site, const PureTable *t,
+                                          const int64_t *args, const int32_t *st)
+{
+    int64_t keys[PURE_MAX_ARGS];
+    for (int i = 0; i < t->nargs; i++) keys[i] = args[i];
+    for (int i = 0; i < t->nglob; i++) keys[t->nargs + i] = st[g->vars[t->gvar[i]].base];
+    return pure_entry(g, site, t, keys);
 }
 
 #endif

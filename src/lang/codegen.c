@@ -363,8 +363,10 @@ static int pure_call_start(Compiler *C, Ast *e, Sym *fn, Ast *def, int *slots, T
         k++;
     }
     int site = -1;
-    if (tabulable) {
-        int table = purecall_table(C, fn->decl, k, tys, konst, vary);
+    int32_t gvar[PURE_MAX_ARGS];
+    int nglob = tabulable ? purecall_fn_globals(C, fn, gvar, PURE_MAX_ARGS - k) : 0;
+    if (tabulable && nglob >= 0) {
+        int table = purecall_table(C, fn->decl, k, tys, konst, vary, nglob, gvar);
         if (table >= 0) site = purecall_site(C, table);
         if (site >= 0) { emit_op(C, OP_PURECALL, site); C->g->pure_sites[site].start = here_pc(C); }
     }

@@ -124,11 +124,15 @@ void thread_jumps(Game *g, int fn);
 /* Where a jump to t in code[entry, end) goes on at once (through JMPs, and PUSH k; JZ/JNZ). */
 int jump_resolve(const int32_t *code, int entry, int end, int t);
 /* Pure `fn`s answered from tables (purecall.c, src/bytecode/puretab.c; docs/runtime.md step 44) */
+/* 1: fn reads its parameters alone; 2: global variables too (square, direction, bool); 0 */
 int purecall_fn_is_pure(Compiler *C, Sym *fn);
+/* The global variables a pure fn reads, into vars (up to max): their number, -1 past max */
+int purecall_fn_globals(Compiler *C, Sym *fn, int32_t *vars, int max);
 /* The table for a call of fn with these argument types, constants (vary[i] 0) and arguments
- * it is indexed by (vary[i] 1): its index, or -1 where it would be too large. */
+ * it is indexed by (vary[i] 1), and keyed by the values of the nglob globals gvar too: its
+ * index, or -1 where it would be too large. */
 int purecall_table(Compiler *C, const void *key, int nargs, const Ty *tys, const int64_t *konst,
-                   const uint8_t *vary);
+                   const uint8_t *vary, int nglob, const int32_t *gvar);
 int purecall_site(Compiler *C, int table);        /* a new call of the table: its index */
 /* A pure expression of locals answered from a table: its site (PURELOCALS), or -1 */
 int purecall_expr_site(Compiler *C, Ast *e);

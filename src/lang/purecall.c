@@ -23,7 +23,19 @@
 #define PURE_MIN_OPS 5
 #define PURE_MAX_LOCALS 3
 
-static int pure_expr(Compiler *C, const Ast *def, const Ast *e, int depth);
+static int pure_expr(Compiler *C, const Ast *def, const Ast *e, int *globals, int depth);
+
+/* The global variable `name` is (its index), where a table may be keyed by its value: a square,
+ * a direction or a bool; -1 if it is not one (or the name is a built-in's or a square's) */
+static int global_key(Compiler *C, const char *name)
+{
+    if (builtin_find(name, BI_NAME, 0, NULL, NULL) || game_find_square(C->g, name) >= 0) return -1;
+    Sym *s = sym_find(C, name);
+    if (!s || s->kind != SYM_VAR) return -1;
+    const Var *v = &C->g->vars[s->index];
+    if (v->kind != VAR_GLOBAL) return -1;
+    return v->vtype == VT_SQUARE || v->vtype == VT_DIR || v->vtype == VT_BOOL ? s->index : -1;
+}
 
 static int is_param(const Ast *def, const char *name)
 {
@@ -45,53 +57,88 @@ static int pure_callee(Compiler *C, const char *name, int nargs, int depth)
             return builtin_find(name, BI_CALL, nargs, &lo, &hi) &&
                    (strcmp(name, "step") || nargs == 2);
     Sym *s = sym_find(C, name);
+    /* (a function inside reads no globals: an inner table is keyed by its arguments alone) */
     return s && s->kind == SYM_FN && depth < MAX_NESTING &&
-           !builtin_find(name, BI_CALL, nargs, &lo, &hi) && purecall_fn_is_pure(C, s);
+           !builtin_find(name, BI_CALL, nargs, &lo, &hi) && purecall_fn_is_pure(C, s) == 1;
 }
 
-static int pure_call(Compiler *C, const Ast *def, const Ast *e, int depth)
+static int pure_call(Compiler *C, const Ast *def, const Ast *e, int *globals, int depth)
 {
-    for (int i = 0; i < e->nkids; i++) if (!pure_expr(C, def, e->kids[i], depth + 1)) return 0;
+    for (int i = 0; i < e->nkids; i++)
+        if (!pure_expr(C, def, e->kids[i], globals, depth + 1)) return 0;
     return pure_callee(C, e->name, e->nkids, depth);
 }
 
-static int pure_expr(Compiler *C, const Ast *def, const Ast *e, int depth)
+/* e reads nothing but the parameters of def, and the globals global_key() takes where
+ * `globals` is not NULL (*globals set to 1 if it reads one) */
+static int pure_expr(Compiler *C, const Ast *def, const Ast *e, int *globals, int depth)
 {
     if (!e || depth > MAX_NESTING) return 0;
     switch (e->kind) {
     case AST_NUM: return 1;
     case AST_IDENT:
-        return is_param(def, e->name) || !strcmp(e->name, "none") || !strcmp(e->name, "true") ||
-               !strcmp(e->name, "false");
-    case AST_UNARY: return e->nkids == 1 && pure_expr(C, def, e->kids[0], depth + 1);
+        if (is_param(def, e->name) || !strcmp(e->name, "none") || !strcmp(e->name, "true") ||
+            !strcmp(e->name, "false"))
+            return 1;
+        if (globals && global_key(C, e->name) >= 0) { *globals = 1; return 1; }
+        return 0;
+    case AST_UNARY: return e->nkids == 1 && pure_expr(C, def, e->kids[0], globals, depth + 1);
     case AST_BINARY:
-        return e->nkids == 2 && pure_expr(C, def, e->kids[0], depth + 1) &&
-               pure_expr(C, def, e->kids[1], depth + 1);
-    case AST_CALL: return pure_call(C, def, e, depth);
+        return e->nkids == 2 && pure_expr(C, def, e->kids[0], globals, depth + 1) &&
+               pure_expr(C, def, e->kids[1], globals, depth + 1);
+    case AST_CALL: return pure_call(C, def, e, globals, depth);
     default: return 0;
     }
 }
 
 int purecall_fn_is_pure(Compiler *C, Sym *fn)
 {
-    if (fn->pure) return fn->pure > 0;
+    if (fn->pure) return fn->pure > 0 ? fn->pure : 0;
     fn->pure = -1;                       /* (while it is asked: a function that calls itself) */
     const Ast *def = fn->decl;
-    int ok = def && def->nkids > 0 && pure_expr(C, def, def->kids[def->nkids - 1], 0);
-    fn->pure = ok ? 1 : -1;
-    return ok;
+    int globals = 0;
+    int ok = def && def->nkids > 0 && pure_expr(C, def, def->kids[def->nkids - 1], &globals, 0);
+    fn->pure = !ok ? -1 : globals ? 2 : 1;
+    return ok ? fn->pure : 0;
+}
+
+/* The globals e reads (def's parameters are not), each once, into vars: their number, -1 past
+ * max */
+static int globals_read(Compiler *C, const Ast *def, const Ast *e, int32_t *vars, int n, int max,
+                        int depth)
+{
+    if (!e || n < 0 || depth > MAX_NESTING) return n < 0 ? n : -1;
+    if (e->kind == AST_IDENT && !is_param(def, e->name)) {
+        int v = global_key(C, e->name);
+        if (v < 0) return n;
+        for (int i = 0; i < n; i++) if (vars[i] == v) return n;
+        if (n == max) return -1;
+        vars[n] = v;
+        return n + 1;
+    }
+    if (e->kind != AST_UNARY && e->kind != AST_BINARY && e->kind != AST_CALL) return n;
+    for (int i = 0; i < e->nkids && n >= 0; i++)
+        n = globals_read(C, def, e->kids[i], vars, n, max, depth + 1);
+    return n;
+}
+
+int purecall_fn_globals(Compiler *C, Sym *fn, int32_t *vars, int max)
+{
+    const Ast *def = fn->decl;
+    if (purecall_fn_is_pure(C, fn) != 2) return 0;
+    return globals_read(C, def, def->kids[def->nkids - 1], vars, 0, max, 0);
 }
 
 int purecall_table(Compiler *C, const void *key, int nargs, const Ty *tys, const int64_t *konst,
-                   const uint8_t *vary)
+                   const uint8_t *vary, int nglob, const int32_t *gvar)
 {
     Game *g = C->g;
-    if (nargs > PURE_MAX_ARGS) return -1;
+    if (nargs + nglob > PURE_MAX_ARGS) return -1;
     int32_t lo[PURE_MAX_ARGS] = { 0 }, size[PURE_MAX_ARGS] = { 0 };
     long n = 1;
-    for (int i = 0; i < nargs; i++) {
-        if (!vary[i]) continue;
-        switch (tys[i].t) {
+    for (int i = 0; i < nargs + nglob; i++) {
+        if (i < nargs && !vary[i]) continue;
+        switch (i < nargs ? tys[i].t : g->vars[gvar[i - nargs]].vtype) {
         case VT_SQUARE: lo[i] = -1; size[i] = g->nsq + 1; break;
         case VT_DIR: lo[i] = -1; size[i] = g->ndirs + 1; break;
         case VT_BOOL: lo[i] = 0; size[i] = 2; break;
@@ -105,11 +152,12 @@ int purecall_table(Compiler *C, const void *key, int nargs, const Ty *tys, const
     for (int t = 0; t < g->npure_tables; t++) {
         const PureTable *pt = &g->pure_tables[t];
         total += pt->nentries;
-        if (pt->fn != key || pt->nargs != nargs) continue;
+        if (pt->fn != key || pt->nargs != nargs || pt->nglob != nglob) continue;
         int same = 1;
         for (int i = 0; i < nargs && same; i++)
             same = pt->vary[i] == vary[i] && (vary[i] || pt->konst[i] == konst[i]) &&
                    pt->lo[i] == lo[i] && pt->size[i] == size[i];
+        for (int i = 0; i < nglob && same; i++) same = pt->gvar[i] == gvar[i];
         if (same) return t;
     }
     if (total > PURE_MAX_TOTAL) return -1;
@@ -120,9 +168,11 @@ int purecall_table(Compiler *C, const void *key, int nargs, const Ty *tys, const
     memset(pt, 0, sizeof *pt);
     pt->fn = key;
     pt->nargs = nargs;
-    for (int i = 0; i < nargs; i++) {
-        pt->vary[i] = vary[i]; pt->konst[i] = vary[i] ? 0 : konst[i];
+    pt->nglob = nglob;
+    for (int i = 0; i < nargs + nglob; i++) {
+        pt->vary[i] = i < nargs ? vary[i] : 1; pt->konst[i] = i < nargs && !vary[i] ? konst[i] : 0;
         pt->lo[i] = lo[i]; pt->size[i] = size[i];
+        if (i >= nargs) pt->gvar[i - nargs] = gvar[i - nargs];
     }
     pt->nentries = (int)n;           /* (its entries: after jump threading, puresites.c) */
     return g->npure_tables++;
@@ -134,7 +184,7 @@ int purecall_site(Compiler *C, int table)
     PureSite *grown = realloc(g->pure_sites, sizeof *grown * (size_t)(g->npure_sites + 1));
     if (!grown) return -1;
     g->pure_sites = grown;
-    g->pure_sites[g->npure_sites] = (PureSite){ table, -1, -1, 0, { 0 } };
+    g->pure_sites[g->npure_sites] = (PureSite){ .table = table, .start = -1, .end = -1 };
     return g->npure_sites++;
 }
 
@@ -196,7 +246,7 @@ int purecall_expr_site(Compiler *C, Ast *e)
     if (!expr_locals(C, e, slots, tys, &n, &ops, 0) || n == 0 || ops < PURE_MIN_OPS) return -1;
     int64_t konst[PURE_MAX_ARGS] = { 0 };
     uint8_t vary[PURE_MAX_ARGS] = { 1, 1, 1, 1, 1, 1, 1, 1 };
-    int table = purecall_table(C, e, n, tys, konst, vary);
+    int table = purecall_table(C, e, n, tys, konst, vary, 0, NULL);
     int site = table >= 0 ? purecall_site(C, table) : -1;
     if (site < 0) return -1;
     PureSite *ps = &C->g->pure_sites[site];

@@ -15,6 +15,7 @@
 #include "arena.h"
 #include "skips.h"
 #include <limits.h>
+#include <string.h>
 
 /* a result of a set's scan: the sets do not answer this test */
 #define NOT_KEPT (-1)
@@ -75,12 +76,33 @@ static int64_t scan_ordered_var(const Pos *p, int var_base, int64_t j, int64_t n
     int32_t hi32 = hi > INT32_MAX ? INT32_MAX : (int32_t)hi;
     uint32_t span = (uint32_t)hi32 - (uint32_t)lo32;
     const int32_t *v = p->st + var_base;
+#if defined(__GNUC__)
+    /* a block as one vector of eight (GCC's and Clang's vector extensions: two SSE2 registers
+     * where there is nothing wider), its squares tested at once: the scalar loop took some 30
+     * instructions a block, and Nemoroth's after-move walks the board's ichor twice a make */
+    typedef uint32_t Half __attribute__((vector_size(4 * sizeof(uint32_t))));
+    typedef uint64_t Lanes[2];
+    const Half base = { (uint32_t)lo32, (uint32_t)lo32, (uint32_t)lo32, (uint32_t)lo32 };
+    const Half width = { span, span, span, span };
+    const uint32_t f = outside ? ~0u : 0u;
+    const Half flip = { f, f, f, f };
+    for (; j + SCAN_BLOCK <= n; j += SCAN_BLOCK) {
+        Half a, b;
+        memcpy(&a, v + j, sizeof a);
+        memcpy(&b, v + j + 4, sizeof b);
+        Half hit = (((Half)((a - base) <= width)) ^ flip) | (((Half)((b - base) <= width)) ^ flip);
+        Lanes l;
+        memcpy(&l, &hit, sizeof l);
+        if (l[0] | l[1]) break;
+    }
+#else
     for (; j + SCAN_BLOCK <= n; j += SCAN_BLOCK) {
         unsigned hit = 0;
         for (int k = 0; k < SCAN_BLOCK; k++)
             hit |= ((uint32_t)v[j + k] - (uint32_t)lo32 <= span) ^ (unsigned)outside;
         if (hit) break;
     }
+#endif
     return j;
 }
 

@@ -77,27 +77,39 @@ static inline void note_transient(Pos *p, int loc, int32_t old, int32_t val)
     p->transient_dirty += (val != init) - (old != init);
 }
 
+/* A cell's write, its share of the hash (zkey(old) ^ zkey(val)) worked out by the caller */
+static inline __attribute__((always_inline)) void write_cell(Pos *p, int loc, int32_t old,
+                                                             int32_t val, uint64_t hash_step)
+{
+    const Game *g = p->g;
+    p->st[loc] = val;
+    p->writes++;
+    p->hash ^= hash_step;
+    if (p->attackers) note_attacker(p, loc, old, val);
+    if (p->cell_sets) note_cell_sets(p, loc, old, val);
+    p->material += piece_material(val) - piece_material(old);
+    if (g->has_royal) {
+        if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
+        if (is_royal_word(g, val)) {
+            p->royal_count[PW_OWNER(val)]++;
+            p->royal_hint[PW_OWNER(val)] = loc / g->stack;
+        }
+    }
+}
+
 /* Write without recording: keeps the hash, the material and the royal counts right (the
  * transient variables are not hashed: they are no part of the position). */
 static inline __attribute__((always_inline)) void write_plain(Pos *p, int loc, int32_t val)
 {
     const Game *g = p->g;
     int32_t old = p->st[loc];
+    if (loc < g->st_hands) {                /* a cell: the common case is tested first */
+        write_cell(p, loc, old, val, zkey(loc, old) ^ zkey(loc, val));
+        return;
+    }
     p->st[loc] = val;
     p->writes++;
-    if (loc < g->st_hands) {                /* a cell: the common case is tested first */
-        p->hash ^= zkey(loc, old) ^ zkey(loc, val);
-        if (p->attackers) note_attacker(p, loc, old, val);
-        if (p->cell_sets) note_cell_sets(p, loc, old, val);
-        p->material += piece_material(val) - piece_material(old);
-        if (g->has_royal) {
-            if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
-            if (is_royal_word(g, val)) {
-                p->royal_count[PW_OWNER(val)]++;
-                p->royal_hint[PW_OWNER(val)] = loc / g->stack;
-            }
-        }
-    } else if (loc < g->st_transient) {
+    if (loc < g->st_transient) {
         /* make writes the `reset` variables back to their start values at every move, most
          * often the value already there (10 writes a make in Four Towers): nothing to hash */
         if (old == val) return;
@@ -114,8 +126,19 @@ static inline __attribute__((always_inline)) void write_plain(Pos *p, int loc, i
 static __attribute__((noinline)) void write_uncounted(Pos *p, int loc, int32_t val)
 {
     int32_t old = p->st[loc];
-    p->uncounted ^= uncounted_share(p->g, loc, old) ^ uncounted_share(p->g, loc, val);
-    write_plain(p, loc, val);
+    const uint32_t bits = p->g->uncounted_piece_bits;
+    const uint64_t zold = zkey(loc, old), zval = zkey(loc, val);
+    /* uncounted_share(w) is zkey(w) ^ zkey(w less the bits) (0 where it has none), so a write
+     * that changes only those bits (turn-start's flags) changes the share by the hash's own
+     * step: two keys where there were up to six (uncounted_share's twice, and the hash's) */
+    if (((uint32_t)(old ^ val) & ~bits) == 0) p->uncounted ^= zold ^ zval;
+    else {
+        const int32_t bare_old = (int32_t)((uint32_t)old & ~bits);
+        const int32_t bare_val = (int32_t)((uint32_t)val & ~bits);
+        if (old != bare_old) p->uncounted ^= zold ^ zkey(loc, bare_old);
+        if (val != bare_val) p->uncounted ^= zval ^ zkey(loc, bare_val);
+    }
+    write_cell(p, loc, old, val, zold ^ zval);
 }
 
 static inline void write_raw(Pos *p, int loc, int32_t val)

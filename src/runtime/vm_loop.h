@@ -86,7 +86,12 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             *sp++ = L[OPND(1)]; ip += 2; NEXT;
         vmcase(STORE) L[OPND(1)] = *--sp; ip += 2; NEXT;
         vmcase(LOADG) LOG_LOC(g->vars[OPND(1)].base); *sp++ = p->st[g->vars[OPND(1)].base]; ip += 2; NEXT;
-        vmcase(STOREG) pos_set(p, g->vars[OPND(1)].base, (int32_t)*--sp); ip += 2; NEXT;
+        vmcase(STOREG) {
+            const int loc_ = g->vars[OPND(1)].base;
+            if (loc_ >= g->st_transient) pos_set_transient(p, loc_, (int32_t)*--sp);
+            else pos_set(p, loc_, (int32_t)*--sp);
+            ip += 2; NEXT;
+        }
         vmcase(LOADPL)
             a = *--sp;
             if (PLOK(a)) LOG_LOC(g->vars[OPND(1)].base + (int)a);
@@ -765,10 +770,17 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
         vmcase(ISTYPE) b = *--sp; a = sp[-1]; sp[-1] = a && PW_TYPE(a) == b; ip += 1; NEXT;
         vmcase(PURECALL) purecall: {  /* a pure `fn`'s call answered from its table (puretab.c) */
             const PureSite *site_ = &g->pure_sites[OPND(1)];
-            const PureTable *t_ = &g->pure_tables[site_->table];
             if (!profiling) {
-                int64_t *args_ = sp - t_->nargs;
-                uint64_t e_ = pure_entry(g, OPND(1), t_, args_);
+                int64_t *args_ = sp - site_->nargs;
+                uint64_t e_;
+                if (site_->nkeys >= 0) {
+                    long idx_;
+                    e_ = pure_site_entry(site_, sp, 1, &idx_);
+                    if (!e_ && idx_ >= 0) e_ = pure_fill(g, OPND(1), args_);   /* (not yet) */
+                } else               /* keyed by globals too: not where reads are logged */
+                    e_ = c->reads ? 0 : pure_entry_globals(g, OPND(1),
+                                                          &g->pure_tables[site_->table], args_,
+                                                          p->st);
                 if (pure_steps(e_)) {        /* the steps its code runs, this one the first */
                     sp = args_;
                     if (pure_pushes(e_)) *sp++ = (int32_t)e_;
@@ -783,9 +795,13 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
         vmcase(PURELOCALS) {        /* a pure expression of locals, from its table (puretab.c) */
             const PureSite *site_ = &g->pure_sites[OPND(1)];
             if (!profiling) {
-                int64_t args_[PURE_MAX_ARGS];
-                for (int i_ = 0; i_ < site_->nslots; i_++) args_[i_] = L[site_->slot[i_]];
-                uint64_t e_ = pure_entry(g, OPND(1), &g->pure_tables[site_->table], args_);
+                long idx_;
+                uint64_t e_ = pure_site_entry(site_, L, 0, &idx_);
+                if (!e_ && idx_ >= 0) {      /* (not worked out yet) */
+                    int64_t args_[PURE_MAX_ARGS];
+                    for (int i_ = 0; i_ < site_->nslots; i_++) args_[i_] = L[site_->slot[i_]];
+                    e_ = pure_fill(g, OPND(1), args_);
+                }
                 if (pure_steps(e_)) {
                     if (pure_pushes(e_)) *sp++ = (int32_t)e_;
                     BULK_STEPS(pure_steps(e_) - 1);
