@@ -267,6 +267,35 @@ uint64_t skip_run(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint64
     return mask;
 }
 
+void walk_rays_build(const Game *g, int d, WalkRays *r)
+{
+    r->d = d;
+    r->rising = 0;
+    if (g->nsq > 64 || g->stack != 1 || (uint64_t)d >= (uint64_t)g->ndirs) return;
+    uint8_t before[64] = { 0 };               /* the squares whose step along d is this one */
+    int dir = 0;
+    for (int s = 0; s < g->nsq; s++) {        /* every step in one order, no two onto a square */
+        const int to = g->neighbor[s * g->ndirs + d];
+        if (to < 0) continue;
+        const int sign = to > s ? 1 : -1;
+        if (to >= g->nsq || (dir && sign != dir) || before[to]++) return;
+        dir = sign;
+    }
+    for (int s = 0; s < g->nsq; s++) {        /* from each line's start, along it */
+        if (before[s]) continue;
+        int n = 0;
+        for (int u = s; u >= 0; u = g->neighbor[u * g->ndirs + d]) r->place[u] = (uint8_t)n++;
+    }
+    for (int s = 0; s < g->nsq; s++) {
+        uint64_t way = 0;
+        int n = 0;
+        for (int u = s; u >= 0; u = g->neighbor[u * g->ndirs + d]) { way |= 1ull << u; n++; }
+        r->way[s] = way;
+        r->len[s] = (uint8_t)n;
+    }
+    r->rising = dir ? dir : 1;
+}
+
 const int32_t *skip_walk(const Pos *p, const int32_t *ip, int64_t *L, int pl, int mover,
                          long *steps)
 {

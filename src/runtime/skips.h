@@ -66,6 +66,39 @@ static inline __attribute__((always_inline)) int walk_cells(const int32_t *st, c
     return 0;
 }
 
+/* A walk's squares as sets (a row of drops, vm.c): along direction d on a board of at most 64
+ * squares whose every walk along d meets the squares in rising (or every one in falling) index
+ * order, each square's way to the edge as one set, and its place on that way. Then where a
+ * walk over the cells stops is the lowest (highest) square of its way in the set of those that
+ * stop it, and its rounds the difference of two places: no square is looked at. */
+typedef struct {
+    int d;                           /* the direction the table is of; -1: none yet */
+    int rising;                      /* 1 rising, -1 falling, 0 the sets do not answer */
+    uint64_t way[64];                /* by square: it and the squares along d after it */
+    uint8_t place[64], len[64];      /* by square: the squares before it on its line; |way| */
+} WalkRays;
+
+/* Fills r for direction d of g (a valid direction); r->rising 0 where the sets do not answer
+ * (more than 64 squares, a walk that does not keep to one order) */
+void walk_rays_build(const Game *g, int d, WalkRays *r);
+
+/* walk_cells from square s (a square of the board), r answering, stop the squares whose test
+ * ends the walk: *t the square where it stops (-1: off the board), *steps as walk_cells charges;
+ * 0 where walk_cells would not be over in WALK_MAX rounds */
+static inline __attribute__((always_inline)) int walk_rays(const WalkRays *r, uint64_t stop,
+                                                           int64_t s, int64_t *t, long *steps)
+{
+    const uint64_t x = stop & r->way[s];
+    if (!x) {
+        if (r->len[s] >= WALK_MAX) return 0;
+        *t = -1; *steps += 12L * r->len[s] + 4;
+        return 1;
+    }
+    const int u = r->rising > 0 ? __builtin_ctzll(x) : 63 - __builtin_clzll(x);
+    *t = u; *steps += 12L * (r->place[u] - r->place[s]) + 7;
+    return 1;
+}
+
 /* WALK at ip (superinstr.c, walk_follows): the walk from local t along its direction (PUSHDIR
  * as player pl sees it, or a local) while t is not none and passes the test, run natively for
  * at most WALK_MAX rounds; t is left as the code leaves it, *steps gets the instructions it

@@ -23,6 +23,7 @@
 #include "royal.h"
 #include "runsets.h"
 #include "skips.h"
+#include "nearset.h"
 #include "boardscan.h"
 #include "squareof.h"
 
@@ -1183,9 +1184,52 @@ typedef struct DropShape {
     int64_t v[3];
     int from_local[3], is_mover[3], ok;
     PlaceNotes pn;
+    /* drop_row_sets: the place is at the walk's end t, its type and owner and the notes' other
+     * locals the same for the whole row; t_notes and s_notes the notes of the names of t's
+     * square and of the element's; the walks' sets by direction (two: one a player where the
+     * players see n differently) */
+    int by_sets, t_notes, s_notes;
+    WalkRays rays[2];
 } DropShape;
 
-static const DropShape *drop_shape(Pos *p, const int32_t *ip)
+/* Whether a local's value is the same for every element of a row of drops at ip: not the
+ * choice's cursor, its square, nor the walk's t */
+static int row_constant(const int32_t *ip, int local)
+{
+    return local != ip[2] && local != ip[3] && local != ip[8];
+}
+
+/* drop_row_sets's conditions on the code (drop_shape) */
+static int drop_by_sets(const Game *g, const int32_t *ip, const DropShape *sh)
+{
+    const int32_t *walk = ip + 9;
+    if (opcode_info[walk[9]].base != OP_EMPTY || opcode_info[walk[14]].base != OP_PUSHDIR ||
+        g->stack != 1 || !sh->from_local[2] || sh->v[2] != ip[8])
+        return 0;
+    for (int k = 0; k < 2; k++)
+        if (sh->from_local[k] && !row_constant(ip, (int)sh->v[k])) return 0;
+    for (int k = 0; k < sh->pn.n; k++)      /* (the names of t and s; a constant's) */
+        if (sh->pn.loc[k] == ip[8] || sh->pn.loc[k] == ip[3] ? sh->pn.kind[k] != 1
+                                                             : !row_constant(ip, sh->pn.loc[k]))
+            return 0;
+    return 1;
+}
+
+/* The walks' sets along direction d (walk_rays_build), built the first time they are asked */
+static const WalkRays *drop_rays(DropShape *sh, const Game *g, int d)
+{
+    for (int k = 0; k < 2; k++) {
+        WalkRays *r = &sh->rays[k];
+        if (r->d == d) return r->rising ? r : NULL;
+        if (r->d < 0) {
+            walk_rays_build(g, d, r);
+            return r->rising ? r : NULL;
+        }
+    }
+    return NULL;
+}
+
+static DropShape *drop_shape(Pos *p, const int32_t *ip)
 {
     struct VmScratch *s = p->vm;
     const Game *g = p->g;
@@ -1206,6 +1250,13 @@ static const DropShape *drop_shape(Pos *p, const int32_t *ip)
         }
         sh->place = q;
         sh->ok = place_notes(g, q, &sh->pn);
+        sh->by_sets = sh->ok && drop_by_sets(g, ip, sh);
+        sh->t_notes = sh->s_notes = 0;
+        for (int k = 0; k < sh->pn.n; k++) {
+            sh->t_notes += sh->pn.loc[k] == ip[8];
+            sh->s_notes += sh->pn.loc[k] == ip[3];
+        }
+        sh->rays[0].d = sh->rays[1].d = -1;
     }
     return sh->ok ? sh : NULL;
 }
@@ -1248,6 +1299,78 @@ static long list_drops(Pos *p, RunCtx *c, const int32_t *ip, int64_t *Lc, const 
     return work;
 }
 
+#define DROP_ROW_MAX 64
+/* count_drop_row where the row's moves are only counted, the walks over the cells answered
+ * from sets (walk_rays: the squares by owner that the writes keep, Pos.owned) and the place
+ * and notes of the same row shape (drop_by_sets): each element what the code would charge and
+ * count, as count_drop_row reckons them, without a copy of the locals or a look at a cell
+ * other than the one the disc lands on. -1 where the sets do not answer (count_drop_row then
+ * goes on its own way); else count_drop_row's answer. */
+static int drop_row_sets(Pos *p, RunCtx *c, const int32_t *ip, DropShape *sh, const int64_t *L,
+                         int note_base, int qual_base, long budget, long chunk,
+                         long first_chunk, RowCharge *r)
+{
+    const Game *g = p->g;
+    const int mover = c->mover, pl = PLOK(mover) ? mover : 0;
+    if (!sh->by_sets || !nearset_usable(p, mover)) return -1;
+    const WalkRays *ray = drop_rays(sh, g, g->dir_map[pl][ip[9 + 15]]);
+    if (!ray) return -1;
+    int64_t v[2];                                   /* the place's type and owner */
+    for (int k = 0; k < 2; k++)
+        v[k] = sh->is_mover[k] ? mover : sh->from_local[k] ? L[sh->v[k]] : sh->v[k];
+    if (!FX_TYOK(g, v[0]) || !(FX_PLOK(g, v[1]) || v[1] == -1)) return -1;
+    const int32_t piece = PW_MAKE(v[0], v[1]);
+    const PlaceNotes *pn = &sh->pn;
+    int64_t tl0 = L[3] - note_base + pn->fixed;    /* the notes' characters but t's and s's */
+    for (int k = 0; k < pn->n; k++) {
+        const int64_t a = L[pn->loc[k]];
+        if (pn->loc[k] != ip[8] && pn->loc[k] != ip[3])
+            tl0 += pn->kind[k] == 1 && FX_SQOK(g, a) ? g->sq_name_len[a]
+                                                     : (int64_t)note_length(g, pn->kind[k], a);
+    }
+    const int on = opcode_info[ip[9 + 10]].base == OP_JZ;
+    const uint64_t stop = on ? ~p->owned[0] : p->owned[0];   /* (walk_cells's test fails) */
+    const List *li = &g->lists[ip[1]];
+    const int64_t n = li->n[pl];
+    const int32_t *item = li->item[pl];
+    const int32_t *cell = p->st;
+    const uint8_t *name_len = g->sq_name_len;
+    const uint32_t ql = (uint32_t)(L[5] - qual_base);
+    const long per_move = 3 + 1 + pn->ins, after = pn->after;
+    const int t_notes = sh->t_notes, s_notes = sh->s_notes;
+    long moves = 0, text = 0, ops = 0, work = 0, bud = budget, ch = chunk;
+    for (int64_t i = L[ip[2]];; i++) {
+        if (i < 0 || i >= n) return 0;              /* (the code's own way: the choice fails) */
+        const int64_t sq = item[i];
+        if (!FX_SQOK(g, sq)) return -1;
+        int64_t u;
+        long st = 0;
+        if (!walk_rays(ray, stop, sq, &u, &st)) return -1;
+        bud -= 2 + st + 4;                              /* the copy, the walk, the require */
+        if (u == -1) bud -= 1;                          /* FAIL */
+        else {
+            const int64_t tl = tl0 + t_notes * (int64_t)name_len[u] +
+                               s_notes * (int64_t)name_len[sq];
+            if (moves == DROP_ROW_MAX || tl > MAX_MOVE_TEXT) return 0;
+            bud -= per_move;                            /* the operands, PLACEEMIT, notes, EMIT */
+            if (bud < 0) return 0;
+            work += ch - bud + EMIT_STEPS + 1 + tl + ql;
+            bud = ch = first_chunk;
+            bud -= after;                               /* the JMPs and RET */
+            moves++; text += tl + ql; ops += cell[u] != piece;
+        }
+        if (bud < 0) return 0;
+        if (i + 1 >= n) break;                          /* (no choice was left for the next) */
+        bud -= 1;                                       /* the choice resumed */
+    }
+    long w = p->vm->free_work ? 0 : work;
+    if (!moves || row_bounded(p, c, moves, text, ops, w)) return 0;
+    EmitCount *k = c->count;
+    k->n += moves; k->text += text; k->ops += ops;
+    *r = (RowCharge){ w, bud, ch };
+    return 1;
+}
+
 /* A row of drops at the ends of walks (vm_loop.h): CHOOSEDROPS at ip (superinstr.c,
  * drops_follow), entered or resumed in a RUN_GEN run. The moves of this element and of every
  * one after it are counted, or listed, at once, no choice pushed, in a copy of the locals: for
@@ -1259,7 +1382,6 @@ static long list_drops(Pos *p, RunCtx *c, const int32_t *ip, int64_t *Lc, const 
  * the state changes, the position's work, the command's watch, the trail): 0, nothing done, and
  * the VM runs the elements one at a time. Also 0 where the branch has written, a walk is not
  * over in one go, a place would not be made, or there is no move. */
-#define DROP_ROW_MAX 64
 static __attribute__((noinline)) int count_drop_row(Pos *p, RunCtx *c, const int32_t *ip,
                                                     const int64_t *L, int nloc, int trail_base,
                                                     int note_base, int qual_base, long budget,
@@ -1269,8 +1391,13 @@ static __attribute__((noinline)) int count_drop_row(Pos *p, RunCtx *c, const int
     const int mover = c->mover, pl = PLOK(mover) ? mover : 0;
     const int counted = c->count && c->count->on;
     if (!place_plain_here(p, c, L, trail_base)) return 0;
-    const DropShape *sh = drop_shape(p, ip);
+    DropShape *sh = drop_shape(p, ip);
     if (!sh) return 0;
+    if (counted) {
+        const int by_sets = drop_row_sets(p, c, ip, sh, L, note_base, qual_base, budget, chunk,
+                                          first_chunk, r);
+        if (by_sets >= 0) return by_sets;
+    }
     const List *li = &g->lists[ip[1]];
     const int64_t n = li->n[pl];
     const int islot = ip[2], sslot = ip[3], t = ip[8];
