@@ -26,6 +26,16 @@ int skip_near_row(const Pos *p, const int32_t *ip, const int64_t *L, int mover, 
 int64_t skip_choose(Pos *p, const int32_t *ip, const List *li, int pl, int mover,
                     const int64_t *L, int64_t i, int64_t n, long *steps);
 
+/* CHOOSEANY at ip over list li (as player pl sees it), its search from the square chosen, all
+ * its elements from index i on at once (vm.c, a row of drops counted): the indices of those
+ * skip_choose would stop at into found, what it charges before each into before, what
+ * skip_any_found charges for each into searched; returns how many, and in *after what
+ * skip_choose charges after the last (its FAIL included). -1 where the sets do not answer (no
+ * Pos.owned, a search from another square, more than 64 elements, a square two of whose
+ * directions step to one square). */
+int skip_any_row(Pos *p, const int32_t *ip, const List *li, int pl, int mover, int64_t i,
+                 int64_t n, int32_t found[64], long before[64], long searched[64], long *after);
+
 /* FORRUN at ip: the directions of mask, lowest first, along which the count of the squares in a
  * row from x (superinstr.c, run_follows) does not come to its K2 are passed over; returns mask
  * from the first one that does (or walks too far), and adds the instructions of the others to

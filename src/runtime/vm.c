@@ -1145,7 +1145,27 @@ static __attribute__((noinline)) int count_any_row(Pos *p, RunCtx *c, const int3
     const int64_t n = li->n[pl];
     const uint32_t text1 = (uint32_t)(L[3] - note_base) + (uint32_t)(L[5] - qual_base);
     long moves = 0, work = 0, bud = budget, ch = chunk;
-    for (;;) {
+    /* the squares from the sets, found at once (skip_any_row); else one at a time */
+    int32_t found[64];
+    long before[64], searched[64], after = 0;
+    const int64_t i0 = Lc[ip[2]];
+    const int nrow = i0 >= 0 && i0 < n ? skip_any_row(p, ip, li, pl, mover, i0, n, found, before,
+                                                      searched, &after)
+                                       : -1;
+    for (int j = 0; nrow >= 0; j++) {
+        if (emit_refused(p, c, kind, Lc) || --bud < 0) return 0;        /* EMIT */
+        work += ch - bud + EMIT_STEPS + text1;
+        bud = ch = first_chunk;
+        moves++;
+        bud -= 1;                                   /* RET */
+        if ((j ? found[j - 1] + 1 : i0) >= n) break;    /* (the last square: no choice left) */
+        bud -= 1;                                   /* the choice resumed */
+        if ((bud -= j < nrow ? before[j] : after - 1) < 0) return 0;   /* (its FAIL: after's) */
+        if (j >= nrow) break;                       /* the choice dropped; the branch fails */
+        Lc[LOC_HERE] = li->item[pl][found[j]];      /* (GO) */
+        if ((bud -= searched[j]) < 0) return 0;
+    }
+    for (; nrow < 0;) {
         if (emit_refused(p, c, kind, Lc) || --bud < 0) return 0;        /* EMIT */
         work += ch - bud + EMIT_STEPS + text1;
         bud = ch = first_chunk;
