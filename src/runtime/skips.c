@@ -436,6 +436,27 @@ int skip_any_row(Pos *p, const int32_t *ip, const List *li, int pl, int mover, i
     const uint64_t passing = nearset_passing(p, any.test, any.on, mover);
     const int32_t *item = li->item[pl];
     int k = 0;
+    if (li->square_order) {
+        /* element j is square j (`board`): only the squares that pass the first test are
+         * looked at, those between them charged any_next's 7 each */
+        const uint64_t range = (n >= 64 ? ~0ull : (1ull << n) - 1) & (~0ull << i);
+        const long fail = 14 + 9L * tab->dirs;        /* + 3 a direction on the board */
+        int64_t next = i;
+        long cost = 0;
+        for (uint64_t m = first & range; m; m &= m - 1) {
+            const int e = __builtin_ctzll(m);
+            cost += 7 * (e - next);
+            next = e + 1;
+            if (!(tab->set[e] & passing)) { cost += fail + 3L * tab->on[e]; continue; }
+            if (!tab->distinct[e]) return -1;
+            found[k] = e;
+            before[k] = cost;
+            searched[k++] = ANY_FOUND_STEPS + any_loop_steps(tab, e, passing);
+            cost = 0;
+        }
+        *after = cost + 7 * (n - next);
+        return k;
+    }
     for (;;) {
         long cost = 0;
         i = any_next(g, tab, item, i, n, first, passing, &cost);
