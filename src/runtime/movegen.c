@@ -1467,7 +1467,8 @@ void movegen_prepare(Game *g)
     for (int pc = 0; pc < g->ncode; pc += 1 + opcode_info[g->code[pc]].nops) {
         int op = g->code[pc];
         g->owned_sets |= op == OP_CHOOSEANY || op == OP_FORFRIEND || op == OP_FORENEMY ||
-                         op == OP_FORRUN || op == OP_FORFRIENDPV || op == OP_FORRUNS;
+                         op == OP_FORRUN || op == OP_FORFRIENDPV || op == OP_FORRUNS ||
+                         op == OP_CHOOSEDROPS;    /* (its walks from sets: vm.c, drop_row_sets) */
         g->distinct_blocks |= op == OP_DISTINCT;
     }
     for (int i = 0; i < g->ncount_tails; i++)        /* (a tail's loop: counttail.c) */

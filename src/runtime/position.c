@@ -186,16 +186,20 @@ void pos_start_stamps(Pos *p)
     p->stamp = ++p->serial;
 }
 
+/* The trail twice as long, and its sums beside it */
+static __attribute__((noinline)) void grow_trail(Pos *p)
+{
+    p->captrail = p->captrail ? 2 * p->captrail : 1024;
+    p->trail = xrealloc(p->trail, sizeof *p->trail * (size_t)p->captrail, "the undo trail");
+    p->trail_sums = xrealloc(p->trail_sums, sizeof *p->trail_sums * (size_t)p->captrail,
+                             "the undo trail");
+}
+
 void pos_set(Pos *p, int loc, int32_t val)
 {
     /* A write of the value already there is still recorded: a move's ops are read off the
      * trail, and a `reset` variable set to its old value must stay set after the reset. */
-    if (p->ntrail == p->captrail) {
-        p->captrail = p->captrail ? 2 * p->captrail : 1024;
-        p->trail = xrealloc(p->trail, sizeof *p->trail * (size_t)p->captrail, "the undo trail");
-        p->trail_sums = xrealloc(p->trail_sums, sizeof *p->trail_sums * (size_t)p->captrail,
-                                 "the undo trail");
-    }
+    if (p->ntrail == p->captrail) grow_trail(p);
     p->trail[p->ntrail].loc = loc;
     p->trail[p->ntrail].old = p->st[loc];
     /* the sums only where a mark was taken: in every write they were 1 % of chess's perft,
@@ -214,6 +218,22 @@ void pos_set(Pos *p, int loc, int32_t val)
     }
     p->ntrail++;
     write_raw(p, loc, val);
+}
+
+void pos_poke(Pos *p, int loc, int32_t val)
+{
+    if (p->ntrail == p->captrail) grow_trail(p);
+    p->trail[p->ntrail].loc = loc;
+    p->trail[p->ntrail++].old = p->st[loc];
+    p->st[loc] = val;
+    p->writes++;
+}
+
+void pos_unpoke(Pos *p)
+{
+    p->ntrail--;
+    p->st[p->trail[p->ntrail].loc] = p->trail[p->ntrail].old;
+    p->writes++;
 }
 
 void pos_reset_transient(Pos *p)

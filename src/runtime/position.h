@@ -223,6 +223,12 @@ static inline void pos_set_transient(Pos *p, int loc, int32_t val)
  * stays good while the trail is not popped below it: the next write after it is at its index. */
 static inline int pos_mark(Pos *p) { p->sums_pending = 1; return p->ntrail; }
 void pos_undo_to(Pos *p, int mark);         /* pop the trail down to mark (from pos_mark) */
+/* A cell written and put on the trail as pos_set puts it, and nothing else kept: not hashed, not
+ * in the squares' sets, no stamp. For a move read off the trail at once and taken back by
+ * pos_unpoke before anything else reads the position (vm.c: a row of drops listed, whose moves'
+ * ops are their one write each). */
+void pos_poke(Pos *p, int loc, int32_t val);
+void pos_unpoke(Pos *p);                    /* the last pos_poke taken back */
 /* A name for the board (the cells) as it is, once pos_start_stamps has been called (only the
  * games that ask pay for it: 1.6 % of connect-four's writes): equal stamps that are not 0 are
  * equal boards. Each write to a cell goes through pos_set, which gives the board a stamp it never

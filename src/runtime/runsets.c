@@ -39,7 +39,30 @@ typedef struct {
                              less V_j) */
 } RunDir;
 
-struct RunDirs { uint64_t board; RunDir dir[MAX_DIRS]; };
+/* A FORRUNS's rounds, worked out once from its constants (skip_runs): wmax, and wstar, the
+ * rounds after which the count is K2 (-1: never); ok 0 where the sets do not answer */
+typedef struct { int pc, wmax, wstar, ok; } RunSite;
+#define RUN_SITES 4
+
+struct RunDirs { uint64_t board; RunDir dir[MAX_DIRS]; RunSite site[RUN_SITES]; int nsites; };
+
+/* The rounds of the FORRUNS at ip: its count c0 + a*j stops at K (wmax: the least j with
+ * c0 + a*j >= K) and comes to K2 after wstar rounds */
+static RunSite run_site(const int32_t *ip, int pc)
+{
+    const int64_t c0 = ip[26], K = ip[32], a = ip[51], K2 = ip[67];
+    RunSite r = { pc, 0, -1, 1 };
+    if (c0 >= K) {
+        if (c0 == K2) r.wstar = 0;
+        return r;
+    }
+    if (a <= 0) { r.ok = 0; return r; }    /* the count does not come to K by itself */
+    int64_t w = (K - c0 + a - 1) / a;
+    if (w > RUNS_MAX) { r.ok = 0; return r; }
+    r.wmax = (int)w;
+    if (K2 >= c0 && (K2 - c0) % a == 0 && (K2 - c0) / a <= r.wmax) r.wstar = (int)((K2 - c0) / a);
+    return r;
+}
 
 /* back_d(x): the squares whose neighbour along the direction is in x */
 static inline __attribute__((always_inline)) uint64_t step_back(const RunDir *r, uint64_t x,
@@ -87,6 +110,9 @@ void runsets_prepare(Game *g)
             on = next;
         }
     }
+    for (int pc = 0; pc < g->ncode && rd->nsites < RUN_SITES;
+         pc += 1 + opcode_info[g->code[pc]].nops)
+        if (g->code[pc] == OP_FORRUNS) rd->site[rd->nsites++] = run_site(g->code + pc, pc);
     g->run_dirs = rd;
 }
 
@@ -130,18 +156,13 @@ int64_t skip_runs(const Pos *p, const int32_t *ip, int64_t *L, int mover, int64_
     const Game *g = p->g;
     const struct RunDirs *rd = g->run_dirs;
     if (!rd || !nearset_usable(p, mover) || i < 0 || i >= n || n > g->nsq) return i;
-    const int64_t c0 = ip[26], K = ip[32], a = ip[51], K2 = ip[67];
-    int wmax, wstar = -1;
-    if (c0 >= K) {
-        wmax = 0;
-        if (c0 == K2) wstar = 0;
-    } else {
-        if (a <= 0) return i;                  /* the count does not come to K by itself */
-        int64_t w = (K - c0 + a - 1) / a;
-        if (w > RUNS_MAX) return i;
-        wmax = (int)w;
-        if (K2 >= c0 && (K2 - c0) % a == 0 && (K2 - c0) / a <= wmax) wstar = (int)((K2 - c0) / a);
-    }
+    const int64_t c0 = ip[26], K = ip[32], a = ip[51];
+    const int pc = (int)(ip - g->code);
+    int k = 0;                             /* (worked out once: the division is slow) */
+    while (k < rd->nsites && rd->site[k].pc != pc) k++;
+    const RunSite site = k < rd->nsites ? rd->site[k] : run_site(ip, pc);
+    if (!site.ok) return i;
+    const int wmax = site.wmax, wstar = site.wstar;
     const uint64_t dirs = g->dirset_abs[ip[11] * MAX_PLAYERS + (mover < g->nplayers ? mover : 0)];
     if (g->ndirs < 64 && dirs >> g->ndirs) return i;
     const uint64_t own = nearset_passing(p, opcode_info[ip[7]].base, 1, mover);

@@ -161,6 +161,38 @@ static void any_decode(const Pos *p, const int32_t *ip, int pl, AnySearch *a)
     a->on = opcode_info[lp[21]].base == OP_JZ;
 }
 
+/* skip_any_found's loop over the directions from square x, where no two of them step to one
+ * square (tab->distinct[x]): 9 steps a direction off the board, 12 one on it, 3 more one whose
+ * square passes (passing) */
+static inline long any_loop_steps(const NearTable *tab, int64_t x, uint64_t passing)
+{
+    const long on_board = tab->on[x];
+    return 9 * (tab->dirs - on_board) + 12 * on_board + 3L * nearset_count(tab->set[x] & passing);
+}
+
+/* skip_any_found's steps but the loop's: LOAD s, GO, LOAD 0, the test, its jump; PUSH, STORE,
+ * PUSHDIRS, STORE; the last FORBIT; LOAD f and the jump, which goes on */
+#define ANY_FOUND_STEPS (5 + 4 + 1 + 2)
+
+/* skip_choose's pass of CHOOSEANY from the sets (tab): from index i, the first element of item
+ * whose square passes the first test (first) and has a neighbour that passes (passing), or n;
+ * *cost gets what the elements passed over run (3 none, 7 turned away by the first test, and a
+ * failed search 14 and near_pass's 9 a direction off the board, 12 on it) */
+static inline int64_t any_next(const Game *g, const NearTable *tab, const int32_t *item,
+                               int64_t i, int64_t n, uint64_t first, uint64_t passing,
+                               long *cost)
+{
+    const long dirs = tab->dirs;
+    for (; i < n; i++) {
+        int64_t e = item[i];
+        if ((uint64_t)e >= (uint64_t)g->nsq) { *cost += 3; continue; }   /* GO fails */
+        if (!(first >> e & 1)) { *cost += 7; continue; }
+        if (tab->set[e] & passing) break;
+        *cost += 14 + 12L * tab->on[e] + 9L * (dirs - tab->on[e]);
+    }
+    return i;
+}
+
 const int32_t *skip_any_found(Pos *p, const int32_t *ip, int64_t *L, int pl, int mover,
                               long *steps)
 {
@@ -185,9 +217,7 @@ const int32_t *skip_any_found(Pos *p, const int32_t *ip, int64_t *L, int pl, int
         if (mask) last = 63 - __builtin_clzll(mask);
     } else if (tab && tab->distinct[x]) {
         /* no two directions to one square: the ones that pass are the set's (nearset.h) */
-        long on_board = tab->on[x];
-        long passed = nearset_count(tab->set[x] & nearset_passing(p, test, on, mover));
-        n = 9 * (tab->dirs - on_board) + 12 * on_board + 3 * passed;
+        n = any_loop_steps(tab, x, nearset_passing(p, test, on, mover));
         if (mask) {
             last = 63 - __builtin_clzll(mask);
             t = last < g->ndirs ? g->neighbor[x * g->ndirs + last] : -1;
@@ -220,7 +250,7 @@ const int32_t *skip_any_found(Pos *p, const int32_t *ip, int64_t *L, int pl, int
     if (last >= 0) { L[lp[2]] = last; L[lp[10]] = t; }
     /* LOAD s, GO, LOAD 0, the test, its jump; PUSH, STORE, PUSHDIRS, STORE; the directions; the
      * last FORBIT; LOAD f and the jump, which goes on */
-    *steps += 5 + 4 + n + 1 + 2;
+    *steps += ANY_FOUND_STEPS + n;
     const int32_t *r = code + lp[3] + 2;                /* the require's jump */
     return opcode_info[code[r[1]]].base == OP_FAIL ? r + 2 : code + r[1];
 }
@@ -265,6 +295,35 @@ uint64_t skip_run(const Pos *p, const int32_t *ip, int64_t *L, int mover, uint64
     if (!mask && d >= 0) { L[ip[2]] = d; L[ip[10]] = t; L[ip[14]] = k; }
     *steps += n;
     return mask;
+}
+
+void walk_rays_build(const Game *g, int d, WalkRays *r)
+{
+    r->d = d;
+    r->rising = 0;
+    if (g->nsq > 64 || g->stack != 1 || (uint64_t)d >= (uint64_t)g->ndirs) return;
+    uint8_t before[64] = { 0 };               /* the squares whose step along d is this one */
+    int dir = 0;
+    for (int s = 0; s < g->nsq; s++) {        /* every step in one order, no two onto a square */
+        const int to = g->neighbor[s * g->ndirs + d];
+        if (to < 0) continue;
+        const int sign = to > s ? 1 : -1;
+        if (to >= g->nsq || (dir && sign != dir) || before[to]++) return;
+        dir = sign;
+    }
+    for (int s = 0; s < g->nsq; s++) {        /* from each line's start, along it */
+        if (before[s]) continue;
+        int n = 0;
+        for (int u = s; u >= 0; u = g->neighbor[u * g->ndirs + d]) r->place[u] = (uint8_t)n++;
+    }
+    for (int s = 0; s < g->nsq; s++) {
+        uint64_t way = 0;
+        int n = 0;
+        for (int u = s; u >= 0; u = g->neighbor[u * g->ndirs + d]) { way |= 1ull << u; n++; }
+        r->way[s] = way;
+        r->len[s] = (uint8_t)n;
+    }
+    r->rising = dir ? dir : 1;
 }
 
 const int32_t *skip_walk(const Pos *p, const int32_t *ip, int64_t *L, int pl, int mover,
@@ -316,13 +375,11 @@ int64_t skip_choose(Pos *p, const int32_t *ip, const List *li, int pl, int mover
      * the board, 12 one on it */
     const NearTable *tab = NULL;
     uint64_t passing = 0;
-    long dirs = 0;
     if (ip[0] == OP_CHOOSEANY) {
         any_decode(p, ip, pl, &any);
         if (any.from < 0 && nearset_usable(p, mover)) {
             tab = nearset_table(p, any.mask);
             passing = nearset_passing(p, any.test, any.on, mover);
-            dirs = tab->dirs;
         }
     }
     long cost = 0;
@@ -338,14 +395,7 @@ int64_t skip_choose(Pos *p, const int32_t *ip, const List *li, int pl, int mover
         return k;
     }
     if (tab) {                        /* (go: CHOOSEANY) the first test as a set too */
-        const uint64_t first = nearset_passing(p, test, on, mover);
-        for (; i < n; i++) {
-            int64_t e = item[i];
-            if ((uint64_t)e >= (uint64_t)g->nsq) { cost += 3; continue; }   /* GO fails */
-            if (!(first >> e & 1)) { cost += 7; continue; }
-            if (tab->set[e] & passing) break;
-            cost += 14 + 12L * tab->on[e] + 9L * (dirs - tab->on[e]);
-        }
+        i = any_next(g, tab, item, i, n, nearset_passing(p, test, on, mover), passing, &cost);
         *steps += cost;
         return i;
     }
@@ -370,6 +420,54 @@ int64_t skip_choose(Pos *p, const int32_t *ip, const List *li, int pl, int mover
     }
     *steps += cost;
     return i;
+}
+
+int skip_any_row(Pos *p, const int32_t *ip, const List *li, int pl, int mover, int64_t i,
+                 int64_t n, int32_t found[64], long before[64], long searched[64], long *after)
+{
+    const Game *g = p->g;
+    if (ip[0] != OP_CHOOSEANY || !nearset_usable(p, mover) || n - i > 64) return -1;
+    AnySearch any;
+    any_decode(p, ip, pl, &any);
+    if (any.from >= 0) return -1;
+    const NearTable *tab = nearset_table(p, any.mask);
+    const uint64_t first = nearset_passing(p, opcode_info[ip[10]].base,
+                                           goes_on_with(code_of(p), ip + 11), mover);
+    const uint64_t passing = nearset_passing(p, any.test, any.on, mover);
+    const int32_t *item = li->item[pl];
+    int k = 0;
+    if (li->square_order) {
+        /* element j is square j (`board`): only the squares that pass the first test are
+         * looked at, those between them charged any_next's 7 each */
+        const uint64_t range = (n >= 64 ? ~0ull : (1ull << n) - 1) & (~0ull << i);
+        const long fail = 14 + 9L * tab->dirs;        /* + 3 a direction on the board */
+        int64_t next = i;
+        long cost = 0;
+        for (uint64_t m = first & range; m; m &= m - 1) {
+            const int e = __builtin_ctzll(m);
+            cost += 7 * (e - next);
+            next = e + 1;
+            if (!(tab->set[e] & passing)) { cost += fail + 3L * tab->on[e]; continue; }
+            if (!tab->distinct[e]) return -1;
+            found[k] = e;
+            before[k] = cost;
+            searched[k++] = ANY_FOUND_STEPS + any_loop_steps(tab, e, passing);
+            cost = 0;
+        }
+        *after = cost + 7 * (n - next);
+        return k;
+    }
+    for (;;) {
+        long cost = 0;
+        i = any_next(g, tab, item, i, n, first, passing, &cost);
+        if (i >= n) { *after = cost; return k; }
+        const int64_t e = item[i];
+        if (!tab->distinct[e]) return -1;               /* (skip_any_found's loop) */
+        found[k] = (int32_t)i;
+        before[k] = cost;
+        searched[k++] = ANY_FOUND_STEPS + any_loop_steps(tab, e, passing);
+        i++;
+    }
 }
 
 /* A stack has no gaps, so its height h is at least k (1 <= k <= stack) when cell k - 1 holds a

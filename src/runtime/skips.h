@@ -26,6 +26,16 @@ int skip_near_row(const Pos *p, const int32_t *ip, const int64_t *L, int mover, 
 int64_t skip_choose(Pos *p, const int32_t *ip, const List *li, int pl, int mover,
                     const int64_t *L, int64_t i, int64_t n, long *steps);
 
+/* CHOOSEANY at ip over list li (as player pl sees it), its search from the square chosen, all
+ * its elements from index i on at once (vm.c, a row of drops counted): the indices of those
+ * skip_choose would stop at into found, what it charges before each into before, what
+ * skip_any_found charges for each into searched; returns how many, and in *after what
+ * skip_choose charges after the last (its FAIL included). -1 where the sets do not answer (no
+ * Pos.owned, a search from another square, more than 64 elements, a square two of whose
+ * directions step to one square). */
+int skip_any_row(Pos *p, const int32_t *ip, const List *li, int pl, int mover, int64_t i,
+                 int64_t n, int32_t found[64], long before[64], long searched[64], long *after);
+
 /* FORRUN at ip: the directions of mask, lowest first, along which the count of the squares in a
  * row from x (superinstr.c, run_follows) does not come to its K2 are passed over; returns mask
  * from the first one that does (or walks too far), and adds the instructions of the others to
@@ -64,6 +74,39 @@ static inline __attribute__((always_inline)) int walk_cells(const int32_t *st, c
     }
     *t = u; *steps += n;
     return 0;
+}
+
+/* A walk's squares as sets (a row of drops, vm.c): along direction d on a board of at most 64
+ * squares whose every walk along d meets the squares in rising (or every one in falling) index
+ * order, each square's way to the edge as one set, and its place on that way. Then where a
+ * walk over the cells stops is the lowest (highest) square of its way in the set of those that
+ * stop it, and its rounds the difference of two places: no square is looked at. */
+typedef struct {
+    int d;                           /* the direction the table is of; -1: none yet */
+    int rising;                      /* 1 rising, -1 falling, 0 the sets do not answer */
+    uint64_t way[64];                /* by square: it and the squares along d after it */
+    uint8_t place[64], len[64];      /* by square: the squares before it on its line; |way| */
+} WalkRays;
+
+/* Fills r for direction d of g (a valid direction); r->rising 0 where the sets do not answer
+ * (more than 64 squares, a walk that does not keep to one order) */
+void walk_rays_build(const Game *g, int d, WalkRays *r);
+
+/* walk_cells from square s (a square of the board), r answering, stop the squares whose test
+ * ends the walk: *t the square where it stops (-1: off the board), *steps as walk_cells charges;
+ * 0 where walk_cells would not be over in WALK_MAX rounds */
+static inline __attribute__((always_inline)) int walk_rays(const WalkRays *r, uint64_t stop,
+                                                           int64_t s, int64_t *t, long *steps)
+{
+    const uint64_t x = stop & r->way[s];
+    if (!x) {
+        if (r->len[s] >= WALK_MAX) return 0;
+        *t = -1; *steps += 12L * r->len[s] + 4;
+        return 1;
+    }
+    const int u = r->rising > 0 ? __builtin_ctzll(x) : 63 - __builtin_clzll(x);
+    *t = u; *steps += 12L * (r->place[u] - r->place[s]) + 7;
+    return 1;
 }
 
 /* WALK at ip (superinstr.c, walk_follows): the walk from local t along its direction (PUSHDIR

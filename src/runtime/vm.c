@@ -23,6 +23,7 @@
 #include "royal.h"
 #include "runsets.h"
 #include "skips.h"
+#include "nearset.h"
 #include "boardscan.h"
 #include "squareof.h"
 
@@ -990,23 +991,53 @@ static inline int count_tail_ready(const Pos *p, const RunCtx *c, const CountTai
  * or its notes would pass a bound inside it. */
 typedef struct { long steps; uint32_t writes, kept, text; } TailMove;
 
+/* The characters a note of kind `kind` (NOTE's operand) of value v writes */
+static inline __attribute__((always_inline)) uint32_t tail_note_length(const Game *g,
+                                                                       const CountTail *t,
+                                                                       int kind, int64_t v)
+{
+    char num[24];
+    size_t len;
+    if (kind == 1 && SQOK(v)) len = t->name_len[v];    /* (note_piece's) */
+    else note_piece(g, kind, v, num, &len);
+    return (uint32_t)len;
+}
+
+/* The notes of a tail in a row of CHOOSENEAR's moves (count_near_row), where only the
+ * direction d and its square t change from move to move: the characters of the notes of the
+ * other locals (and those before the tail) read once, and how many notes name t's square */
+typedef struct { uint32_t fixed; int t_names, t_local; } RowNotes;
+
+/* 0 where a note is of d, or of t but not its square's name: each move's are read */
+static int row_notes(const Game *g, const CountTail *t, const int32_t *ip, const int64_t *L,
+                     int note_base, RowNotes *rn)
+{
+    *rn = (RowNotes){ (uint32_t)(L[3] - note_base), 0, ip[10] };
+    for (int i = 0; i < t->nnotes; i++) {
+        const int loc = t->note_local[i];
+        if (loc == ip[2] || (loc == ip[10] && t->note_kind[i] != 1)) return 0;
+        if (loc == ip[10]) rn->t_names++;
+        else rn->fixed += tail_note_length(g, t, t->note_kind[i], L[loc]);
+    }
+    return 1;
+}
+
 static inline __attribute__((always_inline)) int tail_measure(Pos *p, const CountTail *t,
                                                               const TailSets *ts,
                                                               const int64_t *L, int note_base,
-                                                              TailMove *m)
+                                                              const RowNotes *rn, TailMove *m)
 {
     const Game *g = p->g;
     TailBoard b;
     if (!count_tail_board(p, L, t, ts, &b)) return 0;
     if (p->ntrail - p->vm->trail0 + (long)b.writes > MAX_GEN_TRAIL) return 0;
-    uint32_t tl = (uint32_t)(L[3] - note_base);
-    for (int i = 0; i < t->nnotes; i++) {
-        char num[24];
-        size_t len;
-        int64_t v = L[t->note_local[i]];
-        if (t->note_kind[i] == 1 && SQOK(v)) len = t->name_len[v];    /* (note_piece's) */
-        else note_piece(g, t->note_kind[i], v, num, &len);
-        tl += (uint32_t)len;
+    uint32_t tl;
+    if (rn && SQOK(L[rn->t_local]))                 /* (t's square names, the rest read once) */
+        tl = rn->fixed + (uint32_t)rn->t_names * t->name_len[L[rn->t_local]];
+    else {
+        tl = (uint32_t)(L[3] - note_base);
+        for (int i = 0; i < t->nnotes; i++)
+            tl += tail_note_length(g, t, t->note_kind[i], L[t->note_local[i]]);
     }
     /* (add_text's error at the NOTE that passes the bound: the text only grows) */
     if (tl > MAX_MOVE_TEXT) return 0;
@@ -1054,7 +1085,7 @@ static __attribute__((noinline)) const int32_t *count_tail(Pos *p, RunCtx *c, in
     TailMove m;
     TailSets ts;
     tail_sets(p, c->mover, t, &ts);
-    if (!tail_measure(p, t, &ts, L, note_base, &m) || budget < m.steps - 1) return NULL;
+    if (!tail_measure(p, t, &ts, L, note_base, NULL, &m) || budget < m.steps - 1) return NULL;
     if (before) kept = branch_writes(p, trail_base, before, NULL, 1);
     m.writes += before; m.kept += kept;
     uint32_t ql = (uint32_t)(L[5] - qual_base);
@@ -1092,6 +1123,8 @@ static __attribute__((noinline)) int count_near_row(Pos *p, RunCtx *c, const int
     long moves = 0, text = 0, ops = 0, work = 0, bud = budget, ch = chunk;
     TailSets ts;                            /* (the row writes nothing: the same sets for all) */
     tail_sets(p, c->mover, t, &ts);
+    RowNotes rn;
+    const int notes_ok = row_notes(g, t, ip, L, note_base, &rn);
     for (int i = -1; i < nrest; i++) {
         int d = i < 0 ? bit : bits[i];
         if (i >= 0) {                       /* RET (JMP, RET), CHOOSENEAR, its skip */
@@ -1101,7 +1134,9 @@ static __attribute__((noinline)) int count_near_row(Pos *p, RunCtx *c, const int
         L[ip[2]] = d;
         L[ip[10]] = SQOK(x) && d < g->ndirs ? g->neighbor[x * g->ndirs + d] : -1;
         TailMove m;
-        if (!tail_measure(p, t, &ts, L, note_base, &m) || bud < 12 + m.steps - 1) return 0;
+        if (!tail_measure(p, t, &ts, L, note_base, notes_ok ? &rn : NULL, &m) ||
+            bud < 12 + m.steps - 1)
+            return 0;
         bud -= 12 + m.steps - 1;            /* the pattern, the tail (COUNTTAIL's dispatch in it) */
         work += ch - bud + EMIT_STEPS + m.writes + m.text + ql;
         bud = ch = first_chunk;
@@ -1144,7 +1179,27 @@ static __attribute__((noinline)) int count_any_row(Pos *p, RunCtx *c, const int3
     const int64_t n = li->n[pl];
     const uint32_t text1 = (uint32_t)(L[3] - note_base) + (uint32_t)(L[5] - qual_base);
     long moves = 0, work = 0, bud = budget, ch = chunk;
-    for (;;) {
+    /* the squares from the sets, found at once (skip_any_row); else one at a time */
+    int32_t found[64];
+    long before[64], searched[64], after = 0;
+    const int64_t i0 = Lc[ip[2]];
+    const int nrow = i0 >= 0 && i0 < n ? skip_any_row(p, ip, li, pl, mover, i0, n, found, before,
+                                                      searched, &after)
+                                       : -1;
+    for (int j = 0; nrow >= 0; j++) {
+        if (emit_refused(p, c, kind, Lc) || --bud < 0) return 0;        /* EMIT */
+        work += ch - bud + EMIT_STEPS + text1;
+        bud = ch = first_chunk;
+        moves++;
+        bud -= 1;                                   /* RET */
+        if ((j ? found[j - 1] + 1 : i0) >= n) break;    /* (the last square: no choice left) */
+        bud -= 1;                                   /* the choice resumed */
+        if ((bud -= j < nrow ? before[j] : after - 1) < 0) return 0;   /* (its FAIL: after's) */
+        if (j >= nrow) break;                       /* the choice dropped; the branch fails */
+        Lc[LOC_HERE] = li->item[pl][found[j]];      /* (GO) */
+        if ((bud -= searched[j]) < 0) return 0;
+    }
+    for (; nrow < 0;) {
         if (emit_refused(p, c, kind, Lc) || --bud < 0) return 0;        /* EMIT */
         work += ch - bud + EMIT_STEPS + text1;
         bud = ch = first_chunk;
@@ -1183,9 +1238,52 @@ typedef struct DropShape {
     int64_t v[3];
     int from_local[3], is_mover[3], ok;
     PlaceNotes pn;
+    /* drop_row_sets: the place is at the walk's end t, its type and owner and the notes' other
+     * locals the same for the whole row; t_notes and s_notes the notes of the names of t's
+     * square and of the element's; the walks' sets by direction (two: one a player where the
+     * players see n differently) */
+    int by_sets, t_notes, s_notes;
+    WalkRays rays[2];
 } DropShape;
 
-static const DropShape *drop_shape(Pos *p, const int32_t *ip)
+/* Whether a local's value is the same for every element of a row of drops at ip: not the
+ * choice's cursor, its square, nor the walk's t */
+static int row_constant(const int32_t *ip, int local)
+{
+    return local != ip[2] && local != ip[3] && local != ip[8];
+}
+
+/* drop_row_sets's conditions on the code (drop_shape) */
+static int drop_by_sets(const Game *g, const int32_t *ip, const DropShape *sh)
+{
+    const int32_t *walk = ip + 9;
+    if (opcode_info[walk[9]].base != OP_EMPTY || opcode_info[walk[14]].base != OP_PUSHDIR ||
+        g->stack != 1 || !sh->from_local[2] || sh->v[2] != ip[8])
+        return 0;
+    for (int k = 0; k < 2; k++)
+        if (sh->from_local[k] && !row_constant(ip, (int)sh->v[k])) return 0;
+    for (int k = 0; k < sh->pn.n; k++)      /* (the names of t and s; a constant's) */
+        if (sh->pn.loc[k] == ip[8] || sh->pn.loc[k] == ip[3] ? sh->pn.kind[k] != 1
+                                                             : !row_constant(ip, sh->pn.loc[k]))
+            return 0;
+    return 1;
+}
+
+/* The walks' sets along direction d (walk_rays_build), built the first time they are asked */
+static const WalkRays *drop_rays(DropShape *sh, const Game *g, int d)
+{
+    for (int k = 0; k < 2; k++) {
+        WalkRays *r = &sh->rays[k];
+        if (r->d == d) return r->rising ? r : NULL;
+        if (r->d < 0) {
+            walk_rays_build(g, d, r);
+            return r->rising ? r : NULL;
+        }
+    }
+    return NULL;
+}
+
+static DropShape *drop_shape(Pos *p, const int32_t *ip)
 {
     struct VmScratch *s = p->vm;
     const Game *g = p->g;
@@ -1206,13 +1304,21 @@ static const DropShape *drop_shape(Pos *p, const int32_t *ip)
         }
         sh->place = q;
         sh->ok = place_notes(g, q, &sh->pn);
+        sh->by_sets = sh->ok && drop_by_sets(g, ip, sh);
+        sh->t_notes = sh->s_notes = 0;
+        for (int k = 0; k < sh->pn.n; k++) {
+            sh->t_notes += sh->pn.loc[k] == ip[8];
+            sh->s_notes += sh->pn.loc[k] == ip[3];
+        }
+        sh->rays[0].d = sh->rays[1].d = -1;
     }
     return sh->ok ? sh : NULL;
 }
 
 /* The moves of a row of drops listed (count_drop_row, where they are not only counted): each
- * made as the code makes it (the place, its notes, EMIT) and undone, in the copy of the
- * locals Lc; v and from_local the place's operands. Returns the EMITs' work. (The place cannot
+ * made as the code makes it (the place, its notes, EMIT; the place a poke where nothing but the
+ * emit reads it) and undone, in the copy of the locals Lc; v and from_local the place's
+ * operands. Returns the EMITs' work. (The place cannot
  * fail: place_measure has made fx_place's tests.) */
 static long list_drops(Pos *p, RunCtx *c, const int32_t *ip, int64_t *Lc, const int64_t v[3],
                        const int from_local[3], const int32_t *place, const PlaceNotes *pn,
@@ -1224,6 +1330,9 @@ static long list_drops(Pos *p, RunCtx *c, const int32_t *ip, int64_t *Lc, const 
     const List *li = &g->lists[ip[1]];
     const int pl = PLOK(c->mover) ? c->mover : 0;
     const int64_t notes0 = Lc[3];
+    /* the place only on the trail, where the emit reads nothing else of the position (no hash
+     * kept at the emit: Game.hash_at_emit; no merge and nothing deferred: place_plain_here) */
+    const int poke = !g->hash_at_emit && g->stack == 1;
     long work = 0;
     for (int j = 0; j < n; j++) {
         Lc[ip[2]] = elem[j] + 1;
@@ -1231,7 +1340,8 @@ static long list_drops(Pos *p, RunCtx *c, const int32_t *ip, int64_t *Lc, const 
         Lc[ip[8]] = to[j];
         int64_t a[3];
         for (int k = 0; k < 3; k++) a[k] = from_local[k] ? Lc[v[k]] : v[k];
-        (void)fx_place(p, a, g->line[place - g->code]);
+        if (poke) pos_poke(p, (int)a[2], PW_MAKE(a[0], a[1]));
+        else (void)fx_place(p, a, g->line[place - g->code]);
         for (const int32_t *q = place + 1; q != pn->emit; q += 4) {   /* LOAD x or PUSH k; NOTE */
             char num[24];
             size_t len;
@@ -1242,10 +1352,88 @@ static long list_drops(Pos *p, RunCtx *c, const int32_t *ip, int64_t *Lc, const 
         }
         work += emit_any(p, c, MK_STAY, pn->emit[2], Lc, trail_base, note_base, qual_base,
                          g->line[pn->emit - g->code]);
-        pos_undo_to(p, trail_base);
+        if (poke) pos_unpoke(p);
+        else pos_undo_to(p, trail_base);
         Lc[3] = notes0;
     }
     return work;
+}
+
+#define DROP_ROW_MAX 64
+/* A row of drops measured (count_drop_row): its moves, their notes' characters, state changes
+ * and work, the step budget and chunk after the last, and each move's element and square */
+typedef struct {
+    long moves, text, ops, work, bud, ch;
+    int32_t elem[DROP_ROW_MAX], to[DROP_ROW_MAX];
+} DropRow;
+
+/* count_drop_row's measure of the row where the walks over the cells are answered from sets
+ * (walk_rays: the squares by owner that the writes keep, Pos.owned) and the place and notes are
+ * of the row shape drop_by_sets asks: each element what the code would charge and count, as
+ * count_drop_row reckons them, without a copy of the locals or a look at a cell other than the
+ * one the disc lands on. 1: *row measured; 0: the row is left to the code; -1: the sets do not
+ * answer (count_drop_row measures it its own way). */
+static int drop_row_sets(Pos *p, RunCtx *c, const int32_t *ip, DropShape *sh, const int64_t *L,
+                         int note_base, int qual_base, long budget, long chunk,
+                         long first_chunk, DropRow *row)
+{
+    const Game *g = p->g;
+    const int mover = c->mover, pl = PLOK(mover) ? mover : 0;
+    if (!sh->by_sets || !nearset_usable(p, mover)) return -1;
+    const WalkRays *ray = drop_rays(sh, g, g->dir_map[pl][ip[9 + 15]]);
+    if (!ray) return -1;
+    int64_t v[2];                                   /* the place's type and owner */
+    for (int k = 0; k < 2; k++)
+        v[k] = sh->is_mover[k] ? mover : sh->from_local[k] ? L[sh->v[k]] : sh->v[k];
+    if (!FX_TYOK(g, v[0]) || !(FX_PLOK(g, v[1]) || v[1] == -1)) return -1;
+    const int32_t piece = PW_MAKE(v[0], v[1]);
+    const PlaceNotes *pn = &sh->pn;
+    int64_t tl0 = L[3] - note_base + pn->fixed;    /* the notes' characters but t's and s's */
+    for (int k = 0; k < pn->n; k++) {
+        const int64_t a = L[pn->loc[k]];
+        if (pn->loc[k] != ip[8] && pn->loc[k] != ip[3])
+            tl0 += pn->kind[k] == 1 && FX_SQOK(g, a) ? g->sq_name_len[a]
+                                                     : (int64_t)note_length(g, pn->kind[k], a);
+    }
+    const int on = opcode_info[ip[9 + 10]].base == OP_JZ;
+    const uint64_t stop = on ? ~p->owned[0] : p->owned[0];   /* (walk_cells's test fails) */
+    const List *li = &g->lists[ip[1]];
+    const int64_t n = li->n[pl];
+    const int32_t *item = li->item[pl];
+    const int32_t *cell = p->st;
+    const uint8_t *name_len = g->sq_name_len;
+    const uint32_t ql = (uint32_t)(L[5] - qual_base);
+    const long per_move = 3 + 1 + pn->ins, after = pn->after;
+    const int t_notes = sh->t_notes, s_notes = sh->s_notes;
+    long moves = 0, text = 0, ops = 0, work = 0, bud = budget, ch = chunk;
+    for (int64_t i = L[ip[2]];; i++) {
+        if (i < 0 || i >= n) return 0;              /* (the code's own way: the choice fails) */
+        const int64_t sq = item[i];
+        if (!FX_SQOK(g, sq)) return -1;
+        int64_t u;
+        long st = 0;
+        if (!walk_rays(ray, stop, sq, &u, &st)) return -1;
+        bud -= 2 + st + 4;                              /* the copy, the walk, the require */
+        if (u == -1) bud -= 1;                          /* FAIL */
+        else {
+            const int64_t tl = tl0 + t_notes * (int64_t)name_len[u] +
+                               s_notes * (int64_t)name_len[sq];
+            if (moves == DROP_ROW_MAX || tl > MAX_MOVE_TEXT) return 0;
+            bud -= per_move;                            /* the operands, PLACEEMIT, notes, EMIT */
+            if (bud < 0) return 0;
+            work += ch - bud + EMIT_STEPS + 1 + tl + ql;
+            bud = ch = first_chunk;
+            bud -= after;                               /* the JMPs and RET */
+            row->elem[moves] = (int32_t)i; row->to[moves] = (int32_t)u;
+            moves++; text += tl + ql; ops += cell[u] != piece;
+        }
+        if (bud < 0) return 0;
+        if (i + 1 >= n) break;                          /* (no choice was left for the next) */
+        bud -= 1;                                       /* the choice resumed */
+    }
+    row->moves = moves; row->text = text; row->ops = ops; row->work = work;
+    row->bud = bud; row->ch = ch;
+    return 1;
 }
 
 /* A row of drops at the ends of walks (vm_loop.h): CHOOSEDROPS at ip (superinstr.c,
@@ -1259,7 +1447,6 @@ static long list_drops(Pos *p, RunCtx *c, const int32_t *ip, int64_t *Lc, const 
  * the state changes, the position's work, the command's watch, the trail): 0, nothing done, and
  * the VM runs the elements one at a time. Also 0 where the branch has written, a walk is not
  * over in one go, a place would not be made, or there is no move. */
-#define DROP_ROW_MAX 64
 static __attribute__((noinline)) int count_drop_row(Pos *p, RunCtx *c, const int32_t *ip,
                                                     const int64_t *L, int nloc, int trail_base,
                                                     int note_base, int qual_base, long budget,
@@ -1269,72 +1456,81 @@ static __attribute__((noinline)) int count_drop_row(Pos *p, RunCtx *c, const int
     const int mover = c->mover, pl = PLOK(mover) ? mover : 0;
     const int counted = c->count && c->count->on;
     if (!place_plain_here(p, c, L, trail_base)) return 0;
-    const DropShape *sh = drop_shape(p, ip);
+    DropShape *sh = drop_shape(p, ip);
     if (!sh) return 0;
     const List *li = &g->lists[ip[1]];
     const int64_t n = li->n[pl];
-    const int islot = ip[2], sslot = ip[3], t = ip[8];
-    const int32_t *walk = ip + 9, *exit = sh->exit, *place = sh->place;
+    const int32_t *place = sh->place;
     const PlaceNotes pn = sh->pn;
     int64_t v[3];                       /* the place's operands: a local's index, or the value */
     const int *from_local = sh->from_local;
     for (int k = 0; k < 3; k++) v[k] = sh->is_mover[k] ? mover : sh->v[k];
-    /* the walk over empty cells or stones along a constant direction, here (else skip_walk) */
-    const int64_t d = opcode_info[walk[14]].base == OP_PUSHDIR ? g->dir_map[pl][walk[15]] : -1;
-    const int cells = opcode_info[walk[9]].base == OP_EMPTY && g->stack == 1 &&
-                      (uint64_t)d < (uint64_t)g->ndirs;
-    const int on = opcode_info[walk[10]].base == OP_JZ;
-    const int16_t *nb = cells ? g->neighbor + d : NULL;
     int64_t Lc[MAX_LOCALS];
-    memcpy(Lc, L, sizeof *L * (size_t)nloc);
-    const uint32_t ql = (uint32_t)(L[5] - qual_base);
-    int32_t elem[DROP_ROW_MAX], to[DROP_ROW_MAX];   /* (the moves' elements and squares) */
-    long moves = 0, text = 0, ops = 0, work = 0, bud = budget, ch = chunk;
-    for (int64_t i = Lc[islot];; i++) {
-        if (i < 0 || i >= n) return 0;                  /* (the code's own way: the choice fails) */
-        Lc[islot] = i + 1;
-        Lc[sslot] = li->item[pl][i];
-        Lc[t] = Lc[sslot];                              /* LOAD s; STORE t */
-        long st = 0;
-        if (cells ? !walk_cells(p->st, nb, g->ndirs, (uint64_t)g->nsq, on, &Lc[t], &st)
-                  : skip_walk(p, walk, Lc, pl, mover, &st) != exit)
-            return 0;
-        bud -= 2 + st + 4;                              /* the copy, the walk, the require */
-        if (Lc[t] == -1) bud -= 1;                      /* FAIL */
-        else {
-            PlacedMove m;
-            if (moves == DROP_ROW_MAX ||
-                !place_measure(p, &pn, from_local[0] ? Lc[v[0]] : v[0],
-                               from_local[1] ? Lc[v[1]] : v[1], from_local[2] ? Lc[v[2]] : v[2],
-                               Lc, note_base, &m))
+    DropRow row;
+    const int by_sets = drop_row_sets(p, c, ip, sh, L, note_base, qual_base, budget, chunk,
+                                      first_chunk, &row);
+    if (!by_sets) return 0;
+    if (by_sets < 0) {
+        const int islot = ip[2], sslot = ip[3], t = ip[8];
+        const int32_t *walk = ip + 9, *exit = sh->exit;
+        /* the walk over empty cells or stones along a constant direction, here (else
+         * skip_walk) */
+        const int64_t d = opcode_info[walk[14]].base == OP_PUSHDIR ? g->dir_map[pl][walk[15]] : -1;
+        const int cells = opcode_info[walk[9]].base == OP_EMPTY && g->stack == 1 &&
+                          (uint64_t)d < (uint64_t)g->ndirs;
+        const int on = opcode_info[walk[10]].base == OP_JZ;
+        const int16_t *nb = cells ? g->neighbor + d : NULL;
+        memcpy(Lc, L, sizeof *L * (size_t)nloc);
+        const uint32_t ql = (uint32_t)(L[5] - qual_base);
+        long moves = 0, text = 0, ops = 0, work = 0, bud = budget, ch = chunk;
+        for (int64_t i = Lc[islot];; i++) {
+            if (i < 0 || i >= n) return 0;              /* (the code's own way: the choice fails) */
+            Lc[islot] = i + 1;
+            Lc[sslot] = li->item[pl][i];
+            Lc[t] = Lc[sslot];                          /* LOAD s; STORE t */
+            long st = 0;
+            if (cells ? !walk_cells(p->st, nb, g->ndirs, (uint64_t)g->nsq, on, &Lc[t], &st)
+                      : skip_walk(p, walk, Lc, pl, mover, &st) != exit)
                 return 0;
-            bud -= 3 + 1 + pn.ins;                      /* the operands, PLACEEMIT, notes, EMIT */
+            bud -= 2 + st + 4;                          /* the copy, the walk, the require */
+            if (Lc[t] == -1) bud -= 1;                  /* FAIL */
+            else {
+                PlacedMove m;
+                if (moves == DROP_ROW_MAX ||
+                    !place_measure(p, &pn, from_local[0] ? Lc[v[0]] : v[0],
+                                   from_local[1] ? Lc[v[1]] : v[1],
+                                   from_local[2] ? Lc[v[2]] : v[2], Lc, note_base, &m))
+                    return 0;
+                bud -= 3 + 1 + pn.ins;                  /* the operands, PLACEEMIT, notes, EMIT */
+                if (bud < 0) return 0;
+                work += ch - bud + EMIT_STEPS + 1 + m.tl + ql;
+                bud = ch = first_chunk;
+                bud -= pn.after;                        /* the JMPs and RET */
+                row.elem[moves] = (int32_t)i; row.to[moves] = (int32_t)Lc[t];
+                moves++; text += m.tl + ql; ops += m.kept;
+            }
             if (bud < 0) return 0;
-            work += ch - bud + EMIT_STEPS + 1 + m.tl + ql;
-            bud = ch = first_chunk;
-            bud -= pn.after;                            /* the JMPs and RET */
-            elem[moves] = (int32_t)i; to[moves] = (int32_t)Lc[t];
-            moves++; text += m.tl + ql; ops += m.kept;
+            if (i + 1 >= n) break;                      /* (no choice was left for the next) */
+            bud -= 1;                                   /* the choice resumed */
         }
-        if (bud < 0) return 0;
-        if (i + 1 >= n) break;                          /* (no choice was left for the next) */
-        bud -= 1;                                       /* the choice resumed */
+        row.moves = moves; row.text = text; row.ops = ops; row.work = work;
+        row.bud = bud; row.ch = ch;
     }
     struct VmScratch *s = p->vm;
-    long w = s->free_work ? 0 : work;
-    if (!moves || row_bounded(p, c, moves, text, ops, w)) return 0;
+    long w = s->free_work ? 0 : row.work;
+    if (!row.moves || row_bounded(p, c, row.moves, row.text, row.ops, w)) return 0;
     if (counted) {
         EmitCount *k = c->count;
-        k->n += moves; k->text += text; k->ops += ops;
+        k->n += row.moves; k->text += row.text; k->ops += row.ops;
     } else {
         if (p->ntrail + 1 - s->trail0 > MAX_GEN_TRAIL) return 0;
         memcpy(Lc, L, sizeof *L * (size_t)nloc);
-        long listed = list_drops(p, c, ip, Lc, v, from_local, place, &pn, (int)moves, elem, to,
-                                 trail_base, note_base, qual_base);
+        long listed = list_drops(p, c, ip, Lc, v, from_local, place, &pn, (int)row.moves,
+                                 row.elem, row.to, trail_base, note_base, qual_base);
         /* (the EMITs' work as emit_move counts it, for the one measured) */
-        if (!s->free_work) w += listed - (EMIT_STEPS * moves + moves + text);
+        if (!s->free_work) w += listed - (EMIT_STEPS * row.moves + row.moves + row.text);
     }
-    *r = (RowCharge){ w, bud, ch };
+    *r = (RowCharge){ w, row.bud, row.ch };
     return 1;
 }
 
