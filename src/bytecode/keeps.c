@@ -115,7 +115,7 @@ static uint64_t named_locals(const Game *g, int pc)
     return m;
 }
 
-#define MASKS_MAX_CODE (1 << 20)  /* a longer program's choices keep all (56 bytes a word here) */
+#define MASKS_MAX_CODE (1 << 18)  /* a longer program's choices keep all (56 bytes a word here) */
 #define MASKS_MAX_PASSES 64       /* passes over the program: loops nest less deep than this */
 
 void find_choice_masks(Game *g, int fn)
