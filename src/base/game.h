@@ -334,6 +334,10 @@ typedef struct Game {
     PureTable *pure_tables; int npure_tables;     /* (malloc'd, as the code) */
     PureSite *pure_sites; int npure_sites;
     int *line;                            /* source line of each code word */
+    /* at a choice's instruction, the locals it saves and a failure back to it restores
+     * (keeps.c): keep_masks[keep_at[pc]]; the masks 0 .. MAX_LOCALS are the first N locals */
+    uint8_t *keep_at; int nkeep_masks;
+    uint64_t keep_masks[256];
     CodeFunction *fns; int nfns;
     int drops_fn;
     int royal_all;                        /* `royal all;`: in check when every royal piece of the

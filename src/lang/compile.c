@@ -1555,6 +1555,7 @@ static int finish_bytecode(Compiler *C)
             return 0;
         }
         lower_choice_keeps(g, f);
+        find_choice_masks(g, f);
     }
     puretab_key_by_code(g);                /* (the code of the calls is final now) */
     return 1;

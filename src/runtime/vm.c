@@ -27,9 +27,11 @@
 #include "boardscan.h"
 #include "squareof.h"
 
-/* nlocs: the locals it keeps; deferred_n: the length of the deferred-effect store when it was
- * made (the entries recorded after it belong to branches that are over once it is taken up) */
-typedef struct { int pc, trail_mark, loc_off, nlocs, deferred_n; } Choice;
+/* nlocs: the locals it keeps (its room in VmScratch.locs); deferred_n: the length of the
+ * deferred-effect store when it was made (the entries recorded after it belong to branches that
+ * are over once it is taken up); mask: of those locals, the ones it saves and a failure back to
+ * it restores (keeps.c) */
+typedef struct { int pc, trail_mark, loc_off, nlocs, deferred_n; uint64_t mask; } Choice;
 
 struct VmScratch {
     VmWork w;                          /* first: vm_charge (vm.h) reads it through p->vm */
@@ -199,11 +201,24 @@ static void __attribute__((noinline, cold)) grow_choices(Pos *p, struct VmScratc
     }
 }
 
-/* A choice: where to resume, the trail's length and the locals in scope; inline, the growth
- * out of line. (A loop in place of memcpy cost the Four Towers 5 % more instructions: its
- * turn program keeps some 25 locals, and GCC did not vectorise the loop.) */
+/* The locals of a choice's mask (keeps.c) copied, each to its own place, inline. (Four Towers'
+ * turn program keeps some 20 locals a choice, of which its masks hold 2 to 8: a few more machine
+ * instructions than memcpy's of all 20, but less time; and a memcpy in the loop's failure path,
+ * for the masks of more locals, took that away: docs/runtime.md, step 45.) */
+static inline __attribute__((always_inline)) void copy_locals(int64_t *to, const int64_t *from,
+                                                              uint64_t mask)
+{
+    for (; mask; mask &= mask - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(mask);
+        to[i] = from[i];
+    }
+}
+
+/* A choice: where to resume, the trail's length and the locals of its mask (keeps.c); inline,
+ * the growth out of line. */
 static inline __attribute__((always_inline)) void push_choice(Pos *p, struct VmScratch *s, int pc,
-                                                              const int64_t *L, int nlocals, int line)
+                                                              const int64_t *L, int nlocals,
+                                                              uint64_t mask, int line)
 {
     if (__builtin_expect(s->nch >= s->capch || s->nch >= MAX_CHOICES
                          || s->nlocs + nlocals > s->caplocs, 0))
@@ -212,8 +227,26 @@ static inline __attribute__((always_inline)) void push_choice(Pos *p, struct VmS
     MAXIMA_NOTE(choices, s->nch);
     c->pc = pc; c->trail_mark = pos_mark(p); c->loc_off = s->nlocs; c->nlocs = nlocals;
     c->deferred_n = s->deferred.n;
-    memcpy(s->locs + s->nlocs, L, sizeof *L * (size_t)nlocals);
+    c->mask = mask;
+#ifdef VM_CHECK_KEEPS
+    memcpy(s->locs + s->nlocs, L, sizeof *L * (size_t)nlocals);   /* (restore_locals reads all) */
+#endif
+    copy_locals(s->locs + s->nlocs, L, mask);
     s->nlocs += nlocals;
+}
+
+/* A failure back to choice ch: the locals it saved put back. The others it keeps are dead where
+ * it resumes, or have not changed since it was made (keeps.c). A build with -DVM_CHECK_KEEPS=V
+ * (for testing the masks, not for use) saves them all and sets each one that changed to V, so
+ * that a perft shows any local the mask left out wrongly. */
+static inline __attribute__((always_inline)) void restore_locals(int64_t *L, const int64_t *saved,
+                                                                 const Choice *ch)
+{
+#ifdef VM_CHECK_KEEPS
+    for (int i = 0; i < ch->nlocs; i++)
+        if (!(ch->mask >> i & 1) && L[i] != saved[i]) L[i] = VM_CHECK_KEEPS;
+#endif
+    copy_locals(L, saved, ch->mask);
 }
 
 static void __attribute__((noreturn, cold)) lists_memory_error(Pos *p, int line)
@@ -736,7 +769,7 @@ static __attribute__((noinline)) int64_t scan_friend_pv(const Pos *p, const List
 #define AGAIN_CHOICE(NLOCALS, SLOT) do {                                           \
         if (kept && (SLOT) < s->ch[s->nch - 1].nlocs)                               \
             s->locs[s->ch[s->nch - 1].loc_off + (SLOT)] = L[SLOT];                  \
-        else { DROP_KEPT(); push_choice(p, s, PC, L, NLOCALS, LINE); }              \
+        else { DROP_KEPT(); push_choice(p, s, PC, L, NLOCALS, g->keep_masks[g->keep_at[PC]], LINE); } \
         kept = 0;                                                                   \
     } while (0)
 #define DROP_KEPT() do {                                                           \

@@ -225,7 +225,7 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
         /* A choice keeps only the locals in scope where it is made (the verifier checks the
          * count): the others are dead when it resumes, and copying a big frame at every
          * choice was a tenth of the time of programs with many locals. */
-        vmcase(CHOICE) push_choice(p, s, OPND(1), L, OPND(2), LINE); ip += 3; NEXT;
+        vmcase(CHOICE) push_choice(p, s, OPND(1), L, OPND(2), g->keep_masks[g->keep_at[PC]], LINE); ip += 3; NEXT;
         vmcase(CHOOSEBIT) {
             uint64_t mask = (uint64_t)L[OPND(1)];
             if (!mask) { DROP_KEPT(); goto fail; }
@@ -267,7 +267,7 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
                 count_near_row(p, c, ip, L, bit, mask, trail_base, note_base, qual_base, budget,
                                chunk, FIRST_CHUNK, &row))
                 goto counted_fail;
-            if (mask && *ip == OP_CHOOSENEAR) push_choice(p, s, PC, L, OPND(3), LINE);
+            if (mask && *ip == OP_CHOOSENEAR) push_choice(p, s, PC, L, OPND(3), g->keep_masks[g->keep_at[PC]], LINE);
             L[OPND(2)] = bit;
             ip += 4; NEXT;
         }
@@ -360,7 +360,7 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             if (*ip == OP_CHOOSEZ) {         /* the choice keeps the rest, this branch the first */
                 int more = 0;
                 for (int j = k; j < ZONE_WORDS(g) && !more; j++) more = L[OPND(1) + j] != 0;
-                if (more) push_choice(p, s, PC, L, OPND(3), LINE);
+                if (more) push_choice(p, s, PC, L, OPND(3), g->keep_masks[g->keep_at[PC]], LINE);
             }
             L[OPND(2)] = 64 * k + __builtin_ctzll(w);
             ip += 4; NEXT;
@@ -1108,7 +1108,7 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
              * up, and every choice under it, was made before it and chains only older entries
              * (a kept choice, below, stays made at this length) */
             s->deferred.n = ch->deferred_n;
-            memcpy(L, s->locs + ch->loc_off, sizeof *L * (size_t)ch->nlocs);
+            restore_locals(L, s->locs + ch->loc_off, ch);
             ip = code + ch->pc; sp = stk;
             /* A CHOOSELIST or CHOOSEBIT resumed here pushes at once a choice with these very
              * locals but its cursor: the choice stays, and the instruction writes the cursor
