@@ -111,7 +111,7 @@ struct Engine {
     uint8_t ext_used[MAX_PLY];    /* 1: the node here was extended for its check */
     int16_t mob[MAX_PLY];         /* legal moves search() counted at this ply (to MOB_CAP + 1) */
     int16_t *root_risk;           /* the root moves' risks (root_risks), by their index; */
-    int root_risk_cap, risk_on;   /* its size; whether this search counts them */
+    int root_risk_cap, root_risk_n, risk_on;  /* its size, the root's moves, whether counted */
     struct Mcts *mcts;            /* --search mcts: its tree (mcts.c), made at its first search */
 };
 
@@ -746,7 +746,8 @@ static int child(Engine *e, Pos *p, int mover, int depth, int alpha, int beta, i
  * search counts it (root_risks), by a window moved up as much */
 static int child_of(Engine *e, Pos *p, int mover, int depth, int alpha, int beta, int ply, int k)
 {
-    if (ply != 1 || !e->risk_on) return child(e, p, mover, depth, alpha, beta, ply);
+    if (ply != 1 || !e->risk_on || k >= e->root_risk_n)
+        return child(e, p, mover, depth, alpha, beta, ply);
     int r = e->root_risk[k];
     int s = child(e, p, mover, depth, alpha + r, beta + r, ply);
     return is_mate_score(s) ? s : s - r;
@@ -972,7 +973,8 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
                 s = child_of(e, p, mover, depth - 1 - r, alpha, alpha + 1, ply + 1, k);
                 if (r && s > alpha && !e->stop)           /* (a reduced move that does well) */
                     s = child_of(e, p, mover, depth - 1, alpha, alpha + 1, ply + 1, k);
-                if (s > alpha && s < beta && !e->stop) s = child_of(e, p, mover, depth - 1, alpha, beta, ply + 1, k);
+                if (s > alpha && s < beta && !e->stop)
+                    s = child_of(e, p, mover, depth - 1, alpha, beta, ply + 1, k);
             }
             e->ext_denied[ply + 1] = 0;
             checks_extended += e->ext_used[ply + 1];
@@ -1327,11 +1329,13 @@ static void root_risks(Engine *e, Pos *p, const MoveList *root, int legal)
         if (!e->root_risk) out_of_memory("the root moves' risks");
         e->root_risk_cap = root->n;
     }
+    e->root_risk_n = root->n;
     int mover = pos_turn(p), least = INT_MAX, most = 0;
     for (int k = 0; k < root->n; k++) {
         /* (two plies of moves for each root move: bounded by a share of the move's work and
          * time, as the deepening is; past it, no risk is counted) */
-        if ((e->lim.work && (uint64_t)(vm_work(p) - e->work_start) > e->lim.work / RISK_WORK_SHARE) ||
+        uint64_t work = (uint64_t)(vm_work(p) - e->work_start);
+        if ((e->lim.work && work > e->lim.work / RISK_WORK_SHARE) ||
             (e->lim.time > 0 && now() - e->start > e->lim.time / RISK_WORK_SHARE))
             return;
         e->root_risk[k] = 0;
