@@ -7,7 +7,6 @@
 #include "make.h"
 #include "capture.h"
 #include <stdio.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
@@ -110,8 +109,6 @@ struct Engine {
     uint8_t ext_denied[MAX_PLY];  /* 1: a check here is not extended (see EXT_CHECKS) */
     uint8_t ext_used[MAX_PLY];    /* 1: the node here was extended for its check */
     int16_t mob[MAX_PLY];         /* legal moves search() counted at this ply (to MOB_CAP + 1) */
-    int16_t *root_risk;           /* the root moves' risks (root_risks), by their index; */
-    int root_risk_cap, root_risk_n, risk_on;  /* its size, the root's moves, whether counted */
     struct Mcts *mcts;            /* --search mcts: its tree (mcts.c), made at its first search */
 };
 
@@ -280,7 +277,6 @@ void engine_free(Engine *e)
     free(e->helpers);
     for (int i = 0; i < MAX_PLY; i++) { free(e->order[i]); free(e->ixbuf[i]); }
     movelist_free(&e->root); movelist_free(&e->check);
-    free(e->root_risk);
     if (e->owns_tt) free(e->tt);
     mcts_free(e->mcts);
     free(e->history); free(e);
@@ -742,17 +738,6 @@ static int child(Engine *e, Pos *p, int mover, int depth, int alpha, int beta, i
     return -search(e, p, depth, -beta, -alpha, ply, NULL);
 }
 
-/* child() of the move of index k of this node: at the root, less the move's risk where the
- * search counts it (root_risks), by a window moved up as much */
-static int child_of(Engine *e, Pos *p, int mover, int depth, int alpha, int beta, int ply, int k)
-{
-    if (ply != 1 || !e->risk_on || k >= e->root_risk_n)
-        return child(e, p, mover, depth, alpha, beta, ply);
-    int r = e->root_risk[k];
-    int s = child(e, p, mover, depth, alpha + r, beta + r, ply);
-    return is_mate_score(s) ? s : s - r;
-}
-
 /* A chance node (a throw of the dice, docs/engine.md "Chance nodes"): expectimax. Its value for
  * mover, who made the move that led here, is the mean of its outcomes' values for mover, each
  * generated outcome equally likely (one generated twice counts twice), each searched with the
@@ -901,7 +886,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
             if (vm_run_legal(p, mover)) {
                 tried = 1;
                 e->ext_used[ply + 1] = 0;
-                int s = child_of(e, p, mover, depth - 1, alpha, beta, ply + 1, k);
+                int s = child(e, p, mover, depth - 1, alpha, beta, ply + 1);
                 checks_extended = e->ext_used[ply + 1];
                 if (s > best) { best = s; best_i = k; }
             }
@@ -966,15 +951,14 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
             int s;
             e->ext_denied[ply + 1] = capped && checks_extended >= EXT_CHECKS;
             e->ext_used[ply + 1] = 0;
-            if (tried++ == 0) s = child_of(e, p, mover, depth - 1, alpha, beta, ply + 1, k);
+            if (tried++ == 0) s = child(e, p, mover, depth - 1, alpha, beta, ply + 1);
             else {
                 int r = lmr && quiet && !checks && tried > LMR_AFTER ?
                         lmr_reduction(depth, tried, pv) : 0;
-                s = child_of(e, p, mover, depth - 1 - r, alpha, alpha + 1, ply + 1, k);
+                s = child(e, p, mover, depth - 1 - r, alpha, alpha + 1, ply + 1);
                 if (r && s > alpha && !e->stop)           /* (a reduced move that does well) */
-                    s = child_of(e, p, mover, depth - 1, alpha, alpha + 1, ply + 1, k);
-                if (s > alpha && s < beta && !e->stop)
-                    s = child_of(e, p, mover, depth - 1, alpha, beta, ply + 1, k);
+                    s = child(e, p, mover, depth - 1, alpha, alpha + 1, ply + 1);
+                if (s > alpha && s < beta && !e->stop) s = child(e, p, mover, depth - 1, alpha, beta, ply + 1);
             }
             e->ext_denied[ply + 1] = 0;
             checks_extended += e->ext_used[ply + 1];
@@ -1292,68 +1276,6 @@ static int still_cheap(const Engine *e, const Pos *p)
            (!e->lim.work || (uint64_t)(vm_work(p) - e->work_start) < e->lim.work / DEEPEN_WORK_SHARE);
 }
 
-/* The fewest legal moves the side that made the last move has after any legal reply, counted
- * to FEW_REPLIES + 1 (that many where there is no reply). */
-static int fewest_after_replies(Pos *p)
-{
-    MoveList *replies = pos_list(p, 1);
-    gen_legal(p, replies);
-    int worst = FEW_REPLIES + 1;
-    for (int j = 0; j < replies->n && worst > 0; j++) {
-        pos_make(p, replies, &replies->m[j]);
-        int n = gen_legal_upto(p, pos_list(p, 2), FEW_REPLIES);
-        pos_unmake(p);
-        if (n < worst) worst = n;
-    }
-    return worst;
-}
-
-/* The root moves' risks (§6.7 of docs/engine.md), where the mobility term applies and the side
- * to move is at least RISK_LEAD ahead by the static score: a root move after which one reply of
- * the other side leaves it in a bind (at most FEW_REPLIES moves) scores less by half what the
- * mobility term would take for that bind at a leaf, against FEW_REPLIES + 1 moves (159 for 4
- * moves, 239 for none). A bind two plies ahead is beyond what the term sees at the root's
- * children, and the search takes the other side's best reply, not the one that binds: against
- * a random mover, any reply may come. In the game lost at seed 20078 (§5) every engine move but
- * three allowed d8b6, leaving it 4 moves and a loss depth 10 finds; depths 4 to 9 scored the
- * game's h3h4 +1400. Only a side far ahead can afford to give up some score for safety. */
-#define RISK_LEAD 500
-#define RISK_WORK_SHARE 8
-static void root_risks(Engine *e, Pos *p, const MoveList *root, int legal)
-{
-    e->risk_on = 0;
-    if (!e->mob_game || root->n < 2 || evaluate(e, p) < RISK_LEAD) return;
-    if (e->root_risk_cap < root->n) {
-        free(e->root_risk);
-        e->root_risk = malloc(sizeof *e->root_risk * (size_t)root->n);
-        if (!e->root_risk) out_of_memory("the root moves' risks");
-        e->root_risk_cap = root->n;
-    }
-    e->root_risk_n = root->n;
-    int mover = pos_turn(p), least = INT_MAX, most = 0;
-    for (int k = 0; k < root->n; k++) {
-        /* (two plies of moves for each root move: bounded by a share of the move's work and
-         * time, as the deepening is; past it, no risk is counted) */
-        uint64_t work = (uint64_t)(vm_work(p) - e->work_start);
-        if ((e->lim.work && work > e->lim.work / RISK_WORK_SHARE) ||
-            (e->lim.time > 0 && now() - e->start > e->lim.time / RISK_WORK_SHARE))
-            return;
-        e->root_risk[k] = 0;
-        pos_make(p, root, &root->m[k]);
-        if (legal || vm_run_legal(p, mover)) {
-            int w = fewest_after_replies(p);
-            e->root_risk[k] = (int16_t)((mob_value(FEW_REPLIES + 1) - mob_value(w)) / 2);
-            if (e->root_risk[k] < least) least = e->root_risk[k];
-            if (e->root_risk[k] > most) most = e->root_risk[k];
-        }
-        pos_unmake(p);
-    }
-    /* only where some move is safe and some is not: where every move allows a bind, the search
-     * is the one it would be without (the bind penalty scores what follows) */
-    if (least > 0 || most == 0) return;
-    e->risk_on = 1;
-}
-
 /* Iterative deepening from the root (engine_search); a function of its own so that, with helper
  * threads running, it can run under protected_run: a runtime error of the rules code must stop
  * the helpers before it goes on. */
@@ -1465,7 +1387,6 @@ static void engine_search_inner(Engine *e, Pos *p, const SearchLimits *lim, Sear
     if (!check->n) return;
     int legal;
     search_node_moves(p, root, &legal);
-    root_risks(e, p, root, legal);
     int maxd = lim->depth > 0 && !lim->deepen ? lim->depth : MAX_PLY - 8;
     e->running = helpers_start(e, p, lim->threads, maxd, &e->nrunning);
     Deepening it = { e, lim, res, root, maxd };
