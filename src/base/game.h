@@ -338,6 +338,8 @@ typedef struct Game {
      * (keeps.c): keep_masks[keep_at[pc]]; the masks 0 .. MAX_LOCALS are the first N locals */
     uint8_t *keep_at; int nkeep_masks;
     uint64_t keep_masks[256];
+    /* at a FAILBACK, the pc of the choose it goes back to (failbacks.c; NULL when none) */
+    int32_t *fail_back;
     CodeFunction *fns; int nfns;
     int drops_fn;
     int royal_all;                        /* `royal all;`: in check when every royal piece of the

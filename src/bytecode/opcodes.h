@@ -567,7 +567,12 @@ enum {
       "LOAD at the head of a move's tail: code after the branch's last test that cannot fail " \
       "and ends in EMIT; RET (tails.c: MOVEP, a loop writing the owner of the neighbours that " \
       "pass a test, notes, copies of locals). At perft's last ply the move is counted with " \
-      "what the tail would charge and write, without running it (counttail.c); else a LOAD")
+      "what the tail would charge and write, without running it (counttail.c); else a LOAD") \
+    S(FAILBACK, (FAIL), LOOP, \
+      "FAIL that only ways from one CHOOSELIST, CHOOSETEST or CHOOSEBIT reach which write no " \
+      "state, make no choice and write none of the locals its choice restores (failbacks.c): " \
+      "when that choose left its choice, go back to it with the choice kept, as a failure " \
+      "would, without restoring or undoing anything; else fail")
 
 /* What a superinstruction's sequence must meet besides its opcodes (the MATCH column); LOOP:
  * never matched by the table: superinstr.c finds the whole pattern (longer than the SEQUENCE

@@ -1530,7 +1530,8 @@ static void make_compounds(Compiler *C, Ast **decls, int nd)
 }
 
 /* Every function's bytecode proved safe, its jumps threaded and its superinstructions fused,
- * and proved safe again; then what each choice saves (keeps.c). Returns 0 after an error. */
+ * and proved safe again; then what each choice saves (keeps.c) and the failures that go
+ * straight back to their choose (failbacks.c). Returns 0 after an error. */
 static int finish_bytecode(Compiler *C)
 {
     Game *g = C->g;
@@ -1556,6 +1557,7 @@ static int finish_bytecode(Compiler *C)
         }
         lower_choice_keeps(g, f);
         find_choice_masks(g, f);
+        find_fail_backs(g, f);
     }
     puretab_key_by_code(g);                /* (the code of the calls is final now) */
     return 1;

@@ -222,6 +222,41 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
         vmcase(JZ) ip = *--sp ? ip + 2 : code + OPND(1); NEXT;
         vmcase(JNZ) ip = *--sp ? code + OPND(1) : ip + 2; NEXT;
         vmcase(FAIL) goto fail;
+        vmcase(FAILBACK) {
+            /* a FAIL that only clean ways from the latest choice reach (failbacks.c): the
+             * locals the choice restores hold what it saved, and nothing is to be undone, so
+             * the failure below would only resume it. A choose's choice is there when the choose
+             * had elements left; a CHOICE's always. */
+            const int back = g->fail_back[PC];
+            if (back < 0) {
+                Choice *ch = &s->ch[s->nch - 1];
+                ip = code + ch->pc; sp = stk;
+                if (resumes_kept[*ip]) kept = 1;
+                else { s->nch--; s->nlocs = ch->loc_off; }
+                NEXT;
+            }
+            const int32_t *cb = code + back;
+            if (*cb == OP_CHOOSEBIT) {
+                if (L[cb[1]] != 0) { ip = cb; sp = stk; kept = 1; NEXT; }
+                goto fail;
+            }
+            const List *li = &g->lists[cb[1]];
+            const int pl = PLOK(mover) ? mover : 0;
+            const int64_t i = L[cb[2]], n = li->n[pl];
+            if ((uint64_t)i >= (uint64_t)n) goto fail;       /* (its choice was dropped) */
+            sp = stk;
+            Choice *ch = &s->ch[s->nch - 1];
+            if (profiling || *cb != OP_CHOOSELIST || cb[2] >= ch->nlocs) {
+                ip = cb; kept = 1; NEXT;
+            }
+            /* a plain CHOOSELIST resumed here, as its case does: charged its step */
+            if (--budget < 0) { ip = cb; kept = 1; goto checkpoint; }
+            L[cb[2]] = i + 1;
+            if (i + 1 < n) s->locs[ch->loc_off + cb[2]] = i + 1;
+            else { s->nch--; s->nlocs = ch->loc_off; }
+            L[cb[3]] = li->item[pl][i];
+            ip = cb + 5; NEXT;
+        }
         /* A choice keeps only the locals in scope where it is made (the verifier checks the
          * count): the others are dead when it resumes, and copying a big frame at every
          * choice was a tenth of the time of programs with many locals. */
