@@ -81,6 +81,7 @@ static uint64_t written(const Game *g, int pc)
 enum { NOTHING = -3, ANY = -2, CHOICES = -1 };
 typedef struct { int owner; uint64_t mask; } Way;
 #define FAILBACKS_MAX_CODE (1 << 18)
+#define FAILBACKS_MAX_PASSES 64
 
 static Way join(Way a, Way b, const int32_t *code)
 {
@@ -121,8 +122,10 @@ void find_fail_backs(Game *g, int fn)
         const int t = code[pcs[i]] == OP_CHOICE ? code[pcs[i] + 1] - f->entry : -1;
         if (t >= 0 && t < span) resumed[at[t]] = 1;
     }
-    int changed = 1;
-    while (changed) {       /* (each entry only goes up: NOTHING, one choose, CHOICES, ANY) */
+    int changed = 1, passes = 0;
+    /* (each entry only goes up: NOTHING, one choose, CHOICES with more locals, ANY; loops nest
+     * less deep than the bound, past which the program keeps its FAILs) */
+    for (; changed && passes < FAILBACKS_MAX_PASSES; passes++) {
         changed = 0;
         for (int i = 0; i < n; i++) {
             if (way[i].owner == NOTHING) continue;
@@ -146,7 +149,7 @@ void find_fail_backs(Game *g, int fn)
             }
         }
     }
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && !changed; i++) {
         if (code[pcs[i]] != OP_FAIL || way[i].owner < CHOICES) continue;
         if (!g->fail_back)
             g->fail_back = arena_alloc(&g->arena, sizeof *g->fail_back * (size_t)g->ncode);

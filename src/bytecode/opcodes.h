@@ -410,6 +410,10 @@ enum {
     S(LOAD_STORE_3, (LOAD, STORE, LOAD, STORE, LOAD, STORE), ANY, \
       "LOAD a; STORE b; LOAD c; STORE d; LOAD e; STORE f: three local copies in their order " \
       "(the arguments of a procedure)") \
+    S(LOAD_WITH_ATTR_NE_JZ, (LOAD, LOAD, ATTR, BOR, LOAD, NE), LOOP, \
+      "LOAD s; LOAD k; ATTR v; BOR; LOAD t; NE; JZ j: jump to j unless local s with attribute " \
+      "v of local k added differs from local t (superinstr.c: `require (used + tower-flag(t)) " \
+      "!= used`, a flag that a set lacks)") \
     S(FILE_DIFF, (LOAD, FILE, LOAD, FILE, SUB), ANY, \
       "LOAD a; FILE; LOAD b; FILE; SUB: push file(a) - file(b) (0 for a square that is none)") \
     S(RANK_DIFF, (LOAD, RANK, LOAD, RANK, SUB), ANY, \
@@ -422,6 +426,9 @@ enum {
     S(PUSH_AT_LOAD_ISTYPE_JZ, (PUSH, AT, LOAD, ISTYPE, JZ), ANY, \
       "PUSH q; AT; LOAD t; ISTYPE; JZ j: jump to j unless the piece on square q has the type " \
       "in local t (`at(d5) is ty`)") \
+    S(LOAD_LOAD_OPPDIR_EQ_JZ, (LOAD, LOAD, OPPDIR, EQ, JZ), ANY, \
+      "LOAD a; LOAD d; OPPDIR; EQ; JZ j: jump to j unless local a is the direction opposite " \
+      "local d (`if d == -f`)") \
     S(FORNEAR, (FORBIT, LOAD, LOAD, STEPSQ), LOOP, \
       "FORBIT that first passes over the directions d whose square one step from a square x is " \
       "off the board or fails the test after it: FORBIT m d end; LOAD x (or MOVEFIELD); LOAD d; " \
@@ -500,6 +507,16 @@ enum {
     S(LOAD_LOAD_MINUS_STORE, (LOAD, LOAD, MINUS, STORE), ANY, \
       "LOAD a; LOAD b; MINUS; STORE c: local c = the type of local a without the part of " \
       "local b (`r = minus(ty, x)`)") \
+    S(LOAD_LOAD_COMBINE_STORE, (LOAD, LOAD, COMBINE, STORE), ANY, \
+      "LOAD a; LOAD b; COMBINE; STORE c: local c = the compound of the types in locals a and b " \
+      "(`let c = combine(ty, tt)`)") \
+    S(PUSH_PUSH_BCLR_STORE, (PUSH, PUSH, BCLR, STORE), ANY, \
+      "PUSH a; PUSH b; BCLR; STORE c: local c = a less the members of b (`let p = R - R`, the " \
+      "empty set)") \
+    S(LOAD_PUSH_NE_JNZ, (LOAD, PUSH, NE, JNZ), ANY, \
+      "LOAD a; PUSH k; NE; JNZ t: jump to t if local a != k (`c != none or ...`)") \
+    S(LOAD_LOAD_EQ_JNZ, (LOAD, LOAD, EQ, JNZ), ANY, \
+      "LOAD a; LOAD b; EQ; JNZ t: jump to t if local a == local b") \
     S(LOAD_PUSH_ADD_STORE, (LOAD, PUSH, ADD, STORE), SAME_LOCAL, \
       "LOAD a; PUSH k; ADD; STORE a: local a += k (checked)") \
     S(LOAD_PUSH_ISTYPE_JZ, (LOAD, PUSH, ISTYPE, JZ), ANY, \
@@ -568,6 +585,11 @@ enum {
       "and ends in EMIT; RET (tails.c: MOVEP, a loop writing the owner of the neighbours that " \
       "pass a test, notes, copies of locals). At perft's last ply the move is counted with " \
       "what the tail would charge and write, without running it (counttail.c); else a LOAD") \
+    S(JMP_JZ, (JMP), LOOP, \
+      "JMP to a JZ: the JZ at the jump's target done in the same dispatch (superinstr.c: `(a " \
+      "and b) or c`, whose parts end at one jump)") \
+    S(JMP_JNZ, (JMP), LOOP, \
+      "JMP to a JNZ: the JNZ at the jump's target done in the same dispatch") \
     S(FAILBACK, (FAIL), LOOP, \
       "FAIL that only ways from one CHOOSELIST, CHOOSETEST or CHOOSEBIT reach which write no " \
       "state, make no choice and write none of the locals its choice restores (failbacks.c): " \

@@ -418,6 +418,26 @@ static int drops_follow(const int32_t *code, int pc, int end)
     return is_at(code, q, end, OP_PLACE) && place_emit_follows(code, q, end);
 }
 
+/* LOAD s; LOAD k; ATTR v; BOR; LOAD t; NE; JZ j at pc (LOAD_WITH_ATTR_NE_JZ: longer than a row's
+ * sequence) */
+static int with_attr_ne_jz_follows(const int32_t *code, int pc, int end)
+{
+    static const int seq[] = { OP_LOAD, OP_LOAD, OP_ATTR, OP_BOR, OP_LOAD, OP_NE, OP_JZ };
+    int q = pc;
+    for (int k = 0; k < 7; k++, q = next_pc(code, q))
+        if (!is_at(code, q, end, seq[k])) return 0;
+    return 1;
+}
+
+/* A JMP whose target is a JZ or JNZ (JMP_JZ, JMP_JNZ), or -1. No superinstruction starts with
+ * either, so the target keeps its opcode. */
+static int jmp_test_at(const int32_t *code, int pc, const CodeFunction *f)
+{
+    const int t = code[pc + 1];
+    if (t < f->entry || t >= f->end) return -1;
+    return code[t] == OP_JZ ? OP_JMP_JZ : code[t] == OP_JNZ ? OP_JMP_JNZ : -1;
+}
+
 void fuse_superinstructions(Game *g, int fn)
 {
     const CodeFunction *f = &g->fns[fn];
@@ -462,6 +482,15 @@ void fuse_superinstructions(Game *g, int fn)
         }
         if (code[pc] == OP_LOAD && walk_follows(code, pc, f->end)) {
             code[pc] = OP_WALK;
+            continue;
+        }
+        if (code[pc] == OP_LOAD && with_attr_ne_jz_follows(code, pc, f->end)) {
+            code[pc] = OP_LOAD_WITH_ATTR_NE_JZ;
+            continue;
+        }
+        if (code[pc] == OP_JMP) {
+            const int op = jmp_test_at(code, pc, f);
+            if (op >= 0) code[pc] = op;
             continue;
         }
         int op = fusion_at(starts, code, pc, f->end);

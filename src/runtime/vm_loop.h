@@ -674,6 +674,34 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             a = L[OPND(1)]; b = L[OPND(3)];
             L[OPND(6)] = TYOK(a) && TYOK(b) ? type_arith_cached(s, g, (int)a, (int)b, 1) : 0;
             ip += 7; NEXT;
+        vmcase(LOAD_LOAD_COMBINE_STORE)
+            SUPER(2, 4, 5);
+            a = L[OPND(1)]; b = L[OPND(3)];
+            L[OPND(6)] = TYOK(a) && TYOK(b) ? type_arith_cached(s, g, (int)a, (int)b, 0) : 0;
+            ip += 7; NEXT;
+        vmcase(PUSH_PUSH_BCLR_STORE)
+            SUPER(2, 4, 5); L[OPND(6)] = (int64_t)OPND(1) & ~(int64_t)OPND(3); ip += 7; NEXT;
+        vmcase(LOAD_PUSH_NE_JNZ)
+            SUPER(2, 4, 5); ip = L[OPND(1)] != OPND(3) ? code + OPND(6) : ip + 7; NEXT;
+        vmcase(LOAD_LOAD_EQ_JNZ)
+            SUPER(2, 4, 5); ip = L[OPND(1)] == L[OPND(3)] ? code + OPND(6) : ip + 7; NEXT;
+        vmcase(LOAD_LOAD_OPPDIR_EQ_JZ)
+            SUPER(2, 4, 5, 6);
+            b = L[OPND(3)];
+            b = (uint64_t)b < (uint64_t)g->ndirs ? g->opposite[b] : -1;
+            ip = L[OPND(1)] == b ? ip + 8 : code + OPND(7); NEXT;
+        vmcase(LOAD_WITH_ATTR_NE_JZ)          /* (issue 38: `(used + tower-flag(t)) != used`) */
+            SUPER(2, 4, 6, 7, 9, 10);
+            a = L[OPND(3)];
+            a = (uint64_t)a < (uint64_t)g->attrs[OPND(5)].n ? g->attrs[OPND(5)].value[a] : 0;
+            ip = (L[OPND(1)] | a) != L[OPND(8)] ? ip + 12 : code + OPND(11); NEXT;
+        /* a JMP to a JZ or JNZ, both in one dispatch: the JZ or JNZ counted at its own word */
+        vmcase(JMP_JZ) vmcase(JMP_JNZ) {
+            const int32_t *t = code + OPND(1);
+            BULK_STEPS(1);
+            if (profiling) p->profile[OPND(1)]++;
+            ip = (*--sp != 0) == (*ip == OP_JMP_JNZ) ? code + t[1] : t + 2; NEXT;
+        }
         vmcase(LOAD_ATTR_STORE)
             SUPER(2, 4);
             a = L[OPND(1)];
