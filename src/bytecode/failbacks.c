@@ -59,22 +59,6 @@ static int owner(int op)
     return op == OP_CHOOSELIST || op == OP_CHOOSETEST || op == OP_CHOOSEBIT;
 }
 
-/* The locals instruction pc names and may write (a zone value: its ZONE_WORDS locals) */
-static uint64_t written(const Game *g, int pc)
-{
-    const OpcodeInfo *oi = &opcode_info[g->code[pc]];
-    const int base = oi->base;
-    if (base == OP_LOAD || base == OP_ZHAS || base == OP_ZSIZE || base == OP_ZEQ) return 0;
-    uint64_t m = 0;
-    for (int k = 0; k < oi->nops; k++) {
-        const int kind = oi->kind[k], v = g->code[pc + 1 + k];
-        const int n = kind == OPK_LOCAL || kind == OPK_KEPTLOCAL ? 1
-                    : kind == OPK_ZONEVAL || kind == OPK_KEPTZONEVAL ? ZONE_WORDS(g) : 0;
-        for (int i = v; i < v + n && i < MAX_LOCALS; i++) m |= 1ull << i;
-    }
-    return m;
-}
-
 /* What is known where an instruction starts: every way there comes through clean instructions
  * (writing none of `mask`) from one choose (`owner`), or from CHOICEs only (owner CHOICES: each
  * left its choice, so the latest is on top), or nothing is known (ANY) */
@@ -110,7 +94,7 @@ void find_fail_backs(Game *g, int fn)
         at[pc - f->entry] = n;
         pcs[n] = pc;
         way[n] = (Way){ NOTHING, 0 };
-        wr[n] = written(g, pc);
+        wr[n] = locals_written_by(g, pc);
         n++;
     }
     way[0] = (Way){ ANY, 0 };

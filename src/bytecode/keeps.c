@@ -115,6 +115,12 @@ static uint64_t named_locals(const Game *g, int pc)
     return m;
 }
 
+/* The locals instruction pc names and may write (failbacks.c reads them too) */
+uint64_t locals_written_by(const Game *g, int pc)
+{
+    return reads_only(opcode_info[g->code[pc]].base) ? 0 : named_locals(g, pc);
+}
+
 #define MASKS_MAX_CODE (1 << 18)  /* a longer program's choices keep all (56 bytes a word here) */
 #define MASKS_MAX_PASSES 64       /* passes over the program: loops nest less deep than this */
 
@@ -153,7 +159,7 @@ void find_choice_masks(Game *g, int fn)
         pcs[n] = pc;
         kill[n] = oi->base == OP_STORE ? named : 0;
         use[n] = oi->base == OP_STORE ? 0 : named;
-        wr[n] = (reads_only(oi->base) ? 0 : named) | fixed_written(oi->base);
+        wr[n] = locals_written_by(g, pc) | fixed_written(oi->base);
         n++;
     }
     for (int i = 0; i < n; i++) {

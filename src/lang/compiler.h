@@ -139,6 +139,7 @@ int purecall_expr_site(Compiler *C, Ast *e);
 void fuse_superinstructions(Game *g, int fn);     /* superinstr.c */
 void lower_choice_keeps(Game *g, int fn);         /* keeps.c */
 void find_choice_masks(Game *g, int fn);          /* keeps.c: after lower_choice_keeps */
+uint64_t locals_written_by(const Game *g, int pc); /* keeps.c: the locals it names, not read only */
 void find_fail_backs(Game *g, int fn);            /* failbacks.c: after find_choice_masks */
 /* Sets g->legal_in_check_first and g->legal_pretest_fn (pretest.c); before verification. */
 void derive_legal_pretest(Compiler *C);
