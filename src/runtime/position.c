@@ -557,6 +557,7 @@ void movelist_clear(MoveList *ml)
     ml->n = 0; ml->nops = 0; ml->ntext = 0; ml->next_unit = 0;
     ml->unit_emits = ml->stop_emits = ml->stopped = ml->skip_emits = ml->resume_emits = 0;
     ml->emit_watch = 0;
+    ml->test_emits = 0;
     if (ml->merge_used) {
         memset(ml->merge_slot, 0, sizeof *ml->merge_slot * ml->merge_cap);
         ml->merge_used = 0;
@@ -582,7 +583,7 @@ void movelist_free(MoveList *ml)
                              + ml->captext + sizeof *ml->ops_hash * ml->hash_cap));
     free(ml->m); free(ml->ops); free(ml->text); free(ml->merge_slot); free(ml->merge_hash);
     free(ml->ops_hash);
-    free(ml->legal_slot); free(ml->legal_hash);
+    free(ml->legal_slot); free(ml->legal_hash); free(ml->legal_key);
     if (ml->ext) ml->ext_free(ml->ext);
     memset(ml, 0, sizeof *ml);
 }

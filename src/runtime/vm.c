@@ -26,6 +26,7 @@
 #include "nearset.h"
 #include "boardscan.h"
 #include "squareof.h"
+#include "make.h"
 
 /* nlocs: the locals it keeps (its room in VmScratch.locs); deferred_n: the length of the
  * deferred-effect store when it was made (the entries recorded after it belong to branches that
@@ -299,6 +300,30 @@ static inline __attribute__((always_inline)) uint32_t branch_writes(Pos *p, int 
     return kept;
 }
 
+/* The legality of the move m just recorded by emit_move (step 48): the board as its branch
+ * leaves it is the make's, but for the `reset` variables the branch did not write (branch_writes
+ * stamped those it did), which the make sets back to their start values, and the transient
+ * ones, which the make leaves as the node has them; those are put back, then make.c tests. */
+static int legal_emitted(Pos *p, const Move *m, int trail_base)
+{
+    struct VmScratch *s = p->vm;
+    const Game *g = p->g;
+    const int mark = pos_mark(p), end = p->ntrail;
+    for (int i = 0; i < g->nreset; i++) {
+        const Var *v = &g->vars[g->reset_vars[i]];
+        if (s->seen[v->base] != s->stamp && p->st[v->base] != (int32_t)v->init)
+            pos_set(p, v->base, (int32_t)v->init);
+    }
+    if (++s->stamp == 0) { memset(s->seen, 0, sizeof *s->seen * ((size_t)g->st_size + 1)); s->stamp = 1; }
+    for (int i = trail_base; i < end; i++) {      /* a transient slot's first write: the node's */
+        const TrailEntry *t = &p->trail[i];
+        if (t->loc < g->st_transient || s->seen[t->loc] == s->stamp) continue;
+        s->seen[t->loc] = s->stamp;
+        if (p->st[t->loc] != t->old) pos_set(p, t->loc, t->old);
+    }
+    return pos_legal_emitted(p, m, mark);
+}
+
 /* A move counted, not recorded (RunCtx.count): the bounds a recorded move meets (the moves, the
  * notes' characters and the state changes of one position, the counted ones with the listed)
  * and the work it is charged are emit_move's; only its list entry is not made. n: its trail
@@ -538,6 +563,13 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
             else { ml->nops = nops0; ml->ntext = ntext0; }    /* drop its ops and text too */
             ml->n--;
         }
+    } else if (ml->test_emits && trail_base == ml->test_trail && (kind == MK_LANDED || kind == MK_STAY)
+               && !ml->emit_watch && !s->free_work) {
+        /* its legality now, on the board as the branch leaves it: keep_legal would make it
+         * (step 48). (The test may grow the list's arrays: m is found again by its index.) */
+        const int i = ml->n - 1;
+        int ok = legal_emitted(p, m, trail_base);
+        ml->m[i].tested = (uint8_t)(ok + 1);
     }
     return EMIT_STEPS + (long)n + tl + ql;
 }
