@@ -24,6 +24,8 @@ uint64_t merge_emit_hash(const Pos *p, const Move *m);
 /* Look `h` up in ml's merge table: the index of the move already there, or -1 after entering
  * index `idx` under it. */
 int merge_lookup(MoveList *ml, uint64_t h, int idx);
+/* The table emptied (movelist_clear) */
+void merge_clear(MoveList *ml);
 
 /* Should `a` be kept rather than `b`, two moves merged as one? */
 int merge_prefer(const Game *g, const MoveList *ml, const Move *a, const Move *b);

@@ -497,17 +497,23 @@ static void keep_legal(Pos *p, MoveList *ml, const Pins *known)
 }
 
 /* Whether gen_legal's moves may be tested where they are emitted (step 48): where keep_legal
- * would make each (no pins, no pretest) to run the `legal` block */
+ * would make each (no pins, no pretest) to run the `legal` block, and the transient slots,
+ * which each test puts back to the node's, are few */
 static int tests_at_emit(const Game *g)
 {
     return g->hook_fn[HOOK_LEGAL] >= 0 && !g->legal_by_pins && !g->check_by_pins &&
-           g->legal_pretest_fn < 0 && g->extend_fn < 0;
+           g->legal_pretest_fn < 0 && g->extend_fn < 0 &&
+           g->st_size - g->st_transient <= TEST_TRANSIENT_MAX;
 }
 
 void gen_legal(Pos *p, MoveList *ml)
 {
-    ml->test_emits = tests_at_emit(p->g);
+    const Game *g = p->g;
+    ml->test_emits = tests_at_emit(g);
     ml->test_trail = p->ntrail;
+    if (ml->test_emits)
+        memcpy(ml->test_transient, p->st + g->st_transient,
+               sizeof *p->st * (size_t)(g->st_size - g->st_transient));
     gen_pseudo(p, ml);
     ml->test_emits = 0;
     keep_legal(p, ml, NULL);

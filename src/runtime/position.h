@@ -40,6 +40,10 @@ typedef struct {
                                     `move.captured` is when no piece stood on the destination */
 } Move;
 
+/* gen_legal tests its moves where they are emitted only where the transient slots are this
+ * many at most (MoveList.test_transient) */
+#define TEST_TRANSIENT_MAX 64
+
 typedef struct {
     Move *m; int n, cap;
     int32_t *ops; uint32_t nops, capops;   /* (location, value) pairs */
@@ -50,6 +54,7 @@ typedef struct {
     /* moves that `distinct` may merge, by what they do (movegen.c merge_emitted): an open
      * addressing table of move indices + 1 (0 = free), its size a power of two */
     int32_t *merge_slot; uint64_t *merge_hash; uint32_t merge_cap, merge_used;
+    uint32_t *merge_pos;         /* (the slots used, in the order they were taken) */
     /* gen_legal's table of the states the kept moves reach: owned by the list, so that a
      * runtime error (a longjmp out of the legal hook) cannot leak it */
     int32_t *legal_slot; uint64_t *legal_hash; uint32_t legal_cap;
@@ -70,6 +75,7 @@ typedef struct {
     /* gen_legal's generation: its moves' legality is tested as they are emitted by runs whose
      * writes begin at the trail's length test_trail (step 48; test_emits 0: not tested) */
     int test_emits, test_trail;
+    int32_t test_transient[TEST_TRANSIENT_MAX];   /* the node's transient slots (step 48) */
     struct ExtScratch *ext;      /* `moves extend`'s scratch (extend.c), owned by the list, */
     void (*ext_free)(struct ExtScratch *);  /* and freed by this, which extend.c sets: the list
                                                knows nothing of what uses it */

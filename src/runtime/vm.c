@@ -300,27 +300,24 @@ static inline __attribute__((always_inline)) uint32_t branch_writes(Pos *p, int 
     return kept;
 }
 
-/* The legality of the move m just recorded by emit_move (step 48): the board as its branch
- * leaves it is the make's, but for the `reset` variables the branch did not write (branch_writes
- * stamped those it did), which the make sets back to their start values, and the transient
- * ones, which the make leaves as the node has them; those are put back, then make.c tests. */
-static int legal_emitted(Pos *p, const Move *m, int trail_base)
+/* The legality of the move m just recorded by emit_move into ml (step 48): the board as its
+ * branch leaves it is the make's, but for the `reset` variables the branch did not write
+ * (branch_writes stamped those it did), which the make sets back to their start values, and
+ * the transient ones, which the make leaves as the node has them (gen_legal kept those in
+ * ml->test_transient); those are put back, then make.c tests. */
+static int legal_emitted(Pos *p, const MoveList *ml, const Move *m)
 {
     struct VmScratch *s = p->vm;
     const Game *g = p->g;
-    const int mark = pos_mark(p), end = p->ntrail;
+    const int mark = pos_mark(p);
     for (int i = 0; i < g->nreset; i++) {
         const Var *v = &g->vars[g->reset_vars[i]];
         if (s->seen[v->base] != s->stamp && p->st[v->base] != (int32_t)v->init)
             pos_set(p, v->base, (int32_t)v->init);
     }
-    if (++s->stamp == 0) { memset(s->seen, 0, sizeof *s->seen * ((size_t)g->st_size + 1)); s->stamp = 1; }
-    for (int i = trail_base; i < end; i++) {      /* a transient slot's first write: the node's */
-        const TrailEntry *t = &p->trail[i];
-        if (t->loc < g->st_transient || s->seen[t->loc] == s->stamp) continue;
-        s->seen[t->loc] = s->stamp;
-        if (p->st[t->loc] != t->old) pos_set(p, t->loc, t->old);
-    }
+    for (int loc = g->st_transient; loc < g->st_size; loc++)
+        if (p->st[loc] != ml->test_transient[loc - g->st_transient])
+            pos_set(p, loc, ml->test_transient[loc - g->st_transient]);
     return pos_legal_emitted(p, m, mark);
 }
 
@@ -568,7 +565,7 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
         /* its legality now, on the board as the branch leaves it: keep_legal would make it
          * (step 48). (The test may grow the list's arrays: m is found again by its index.) */
         const int i = ml->n - 1;
-        int ok = legal_emitted(p, m, trail_base);
+        int ok = legal_emitted(p, ml, m);
         ml->m[i].tested = (uint8_t)(ok + 1);
     }
     return EMIT_STEPS + (long)n + tl + ql;
