@@ -5,8 +5,6 @@
 #include "oom.h"
 #include "movetext.h"
 
-int merge_applies(const Game *g, const Move *m) { return g->distinct || m->group != 0; }
-
 uint64_t merge_emit_hash(const Pos *p, const Move *m)
 {
     /* The hooks that run when the move is made (after-move, reset variables, `on capture`)

@@ -15,7 +15,10 @@
 #include "position.h"
 
 /* May move `m` (just emitted, the last of ml) be merged with other moves? */
-int merge_applies(const Game *g, const Move *m);
+static inline int merge_applies(const Game *g, const Move *m)
+{
+    return g->distinct || m->group != 0;
+}
 
 /* What a just-emitted move does, as a hash: the current state (the program's changes made)
  * and the move's own fields. Two moves with one such hash reach one state. */
