@@ -506,7 +506,9 @@ static int tests_at_emit(const Game *g)
            g->st_size - g->st_transient <= TEST_TRANSIENT_MAX;
 }
 
-void gen_legal(Pos *p, MoveList *ml)
+/* The moves the runs emit from here on tested where they are emitted (vm.c), where the game
+ * allows: the trail's length and the node's transient slots kept */
+static void start_tests(Pos *p, MoveList *ml)
 {
     const Game *g = p->g;
     ml->test_emits = tests_at_emit(g);
@@ -514,9 +516,46 @@ void gen_legal(Pos *p, MoveList *ml)
     if (ml->test_emits)
         memcpy(ml->test_transient, p->st + g->st_transient,
                sizeof *p->st * (size_t)(g->st_size - g->st_transient));
+}
+
+void gen_legal(Pos *p, MoveList *ml)
+{
+    start_tests(p, ml);
     gen_pseudo(p, ml);
     ml->test_emits = 0;
     keep_legal(p, ml, NULL);
+}
+
+/* Perft's last ply where `legal` judges each move (step 48): the moves tested where they are
+ * emitted are counted, not listed (EmitCount.test; vm.c, emit_count_tested); the others are
+ * listed and kept by keep_legal as gen_legal keeps them. Only where every move is a program's
+ * (no piece has native lines: those are counted only where the pins judge them) and no
+ * `moves distinct` merges them all. The work is charged as gen_legal charges it. -1: the
+ * count is not to be used (a test set a result); ml is then cleared. */
+static int node_countable(const Game *g);
+
+static int counts_tested(const Game *g)
+{
+    if (!node_countable(g) || g->distinct || !tests_at_emit(g)) return 0;
+    for (int t = 1; t <= g->ntypes; t++) if (g->types[t].natoms) return 0;
+    return 1;
+}
+
+static int count_tested(Pos *p, MoveList *ml)
+{
+    const Game *g = p->g;
+    if (!counts_tested(g)) return -1;
+    CountCtx cc = { .n = 0, .rejected = 0, .emits = { .test = 1 } };
+    start_tests(p, ml);
+    gen_units_counting(p, ml, NULL, 0, 0, 0, &cc);
+    ml->test_emits = 0;
+    if (cc.emits.unknown) { movelist_clear(ml); return -1; }
+    vm_charge(p, LEGAL_MOVE_STEPS * cc.emits.n);
+    keep_legal(p, ml, NULL);
+    long n = ml->n + cc.emits.legal;
+    vm_run_end(p, (int)n);
+    if (!p->result) return (int)n;
+    return end_eliminates(p, ml) ? ml->n : 0;
 }
 
 /* Which of the n (64 at most) cells from st hold a piece whose owner field is own (not 0):
@@ -612,7 +651,7 @@ static int counts_all_legal(const Game *g)
 
 int node_count_charges_as_listed(const Game *g)
 {
-    return counts_all_legal(g) && !g->distinct && !g->distinct_blocks;
+    return (counts_all_legal(g) && !g->distinct && !g->distinct_blocks) || counts_tested(g);
 }
 
 /* The moves counted (linecount.h) are legal without a list entry: only the game's shape decides
@@ -652,6 +691,9 @@ int node_count_legal(Pos *p, MoveList *ml)
             }
             movelist_clear(ml);
         }
+    } else if (countable) {
+        int n = count_tested(p, ml);
+        if (n >= 0) return n;
     }
     node_moves_unnamed(p, ml);
     return ml->n;
