@@ -353,6 +353,10 @@ typedef struct Game {
                                              piece) * 2 + captured]: `after-move` decided for
                                              them (hookvariants.c), or NULL */
     int probe;                            /* PROBE_* (effects.h): what a legality test makes */
+    int turn_start_unseen;                /* `turn-start` writes nothing a position's identity
+                                             holds (pos_rep_key), ends nothing, and `legal`
+                                             does not see it: keep_legal's merging moves are
+                                             made without it first (step 49) */
     int probe_check;                      /* the same for `require not in-check;` alone */
     int capture_unseen_by_check;          /* `on capture` writes nothing an in-check test reads */
     int legal_by_pins;                    /* legality without a make (pins.h) */

@@ -86,6 +86,21 @@ static int64_t scan_ordered_var(const Pos *p, int var_base, int64_t j, int64_t n
     const Half width = { span, span, span, span };
     const uint32_t f = outside ? ~0u : 0u;
     const Half flip = { f, f, f, f };
+    /* a test that 0 fails (`ichor[sq] > 0`): a block of zeros fails it whole, and one OR of
+     * four blocks tells (Nemoroth's after-move at every legality test: most squares are 0;
+     * step 49) */
+    if (!outside && (lo32 > 0 || hi32 < 0))
+        for (; j + 4 * SCAN_BLOCK <= n; j += 4 * SCAN_BLOCK) {
+            Half o = { 0, 0, 0, 0 };
+            for (int k = 0; k < 8; k++) {
+                Half a;
+                memcpy(&a, v + j + 4 * k, sizeof a);
+                o |= a;
+            }
+            Lanes l;
+            memcpy(&l, &o, sizeof l);
+            if (l[0] | l[1]) break;
+        }
     for (; j + SCAN_BLOCK <= n; j += SCAN_BLOCK) {
         Half a, b;
         memcpy(&a, v + j, sizeof a);

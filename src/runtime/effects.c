@@ -163,6 +163,10 @@ void effects_prepare(Game *g)
         }
     }
     g->probe = probe_for(g, e, e[legal]);
+    const int ts = g->hook_fn[HOOK_TURN_START];
+    const Effects ident = { .flags = E_RIDENT };
+    g->turn_start_unseen = ts >= 0 && !(g->probe & PROBE_TURN_START) &&
+                           !meets(g, &e[ts], &ident) && !(e[ts].flags & (E_RESULT | E_WANY));
     /* `require not in-check;` alone, when `legal` begins with it (pins.h) */
     Effects check = { .flags = E_RBOARD | E_ATTACK };
     merge_into(&check, &attack, 1);

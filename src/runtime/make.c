@@ -120,6 +120,19 @@ static void run_after_move(Pos *p, int mover)
     vm_run(p, &c);
 }
 
+/* A make's end, once the board holds the move: `after-move`, the turn, the transient variables'
+ * reset, `turn-start` and the history, those of them that parts asks for */
+static inline __attribute__((always_inline)) void finish_make(Pos *p, const Move *m, int mover,
+                                                          int parts)
+{
+    const Game *g = p->g;
+    if ((parts & PROBE_AFTER_MOVE) && g->hook_fn[HOOK_AFTER_MOVE] >= 0) run_after_move(p, mover);
+    if (!m->again) pos_set(p, g->st_turn, next_turn(p, mover));
+    if (p->transient_dirty) pos_reset_transient(p);     /* a turn begins: nothing carries over */
+    if ((parts & PROBE_TURN_START) && g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_mover(p));
+    if (parts & PROBE_HISTORY) pos_push_history(p);
+}
+
 void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
 {
     const Game *g = p->g;
@@ -185,12 +198,37 @@ void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
     /* a piece the program took with `capture` (en passant) or `land`, when none stood on the
      * destination: `move.captured` is the piece the move captured, however it was taken */
     if (!p->last_captured && m->kind != MK_DROP) p->last_captured = m->taken;
-    if ((parts & PROBE_AFTER_MOVE) && g->hook_fn[HOOK_AFTER_MOVE] >= 0) run_after_move(p, mover);
-    if (!m->again) pos_set(p, g->st_turn, next_turn(p, mover));
-    if (p->transient_dirty) pos_reset_transient(p);     /* a turn begins: nothing carries over */
-    if ((parts & PROBE_TURN_START) && g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_mover(p));
-    if (parts & PROBE_HISTORY) pos_push_history(p);
+    finish_make(p, m, mover, parts);
     pos_check_incremental(p, "a move");
+}
+
+/* Whether m is legal, tested where its program emits it (vm.c, emit_move; step 49): the board
+ * holds the writes of its branch, which are what its ops write (a `land`ed move or a `stay`:
+ * pos_make_parts's make is its ops and the rest), and the caller has put back what the make
+ * would not take from the branch (the `reset` variables it did not write, the transient ones)
+ * since mark. The rest is made here as pos_make_parts(p, ml, m, Game.probe) makes it, then the
+ * `legal` block runs, and all is taken back to mark. It charges what that make charges. 1 legal,
+ * 0 not; -1 where the test set a result (the make in keep_legal is left to do that again). */
+int pos_legal_emitted(Pos *p, const Move *m, int mark)
+{
+    const Game *g = p->g;
+    const int mover = pos_mover(p);
+    vm_charge(p, MAKE_STEPS + (long)m->nops + g->nreset);
+    const int from = p->last_from, to = p->last_to, nhist = p->nhist;
+    const int32_t piece = p->last_piece, captured = p->last_captured;
+    const int result = p->result, reason = p->result_reason, winner = p->result_player;
+    p->writes++;                                         /* (as pos_begin_move: the fields) */
+    p->last_from = m->from; p->last_to = m->to; p->last_piece = m->piece;
+    p->last_captured = m->taken;
+    finish_make(p, m, mover, g->probe);
+    int ok = vm_run_legal(p, mover);
+    if (p->result != result || p->result_reason != reason || p->result_player != winner) ok = -1;
+    pos_undo_to(p, mark);
+    p->writes++;
+    p->last_from = from; p->last_to = to; p->last_piece = piece; p->last_captured = captured;
+    p->nhist = nhist;
+    p->result = result; p->result_reason = reason; p->result_player = winner;
+    return ok;
 }
 
 

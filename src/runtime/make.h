@@ -8,6 +8,12 @@ void pos_make(Pos *p, const MoveList *ml, const Move *m);
 /* The same for a legality test: only the parts `parts` (PROBE_* of effects.h) of the hooks and
  * the history, those the `legal` block can see (Game.probe); undone by pos_unmake as well. */
 void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts);
+/* Whether m, a `land`ed move or a `stay` that its program emits now, is legal, tested on the
+ * board as the program leaves it, where the caller has put back since mark (pos_mark) what a
+ * make would not take from the branch, as keep_legal would test it after a make of Game.probe's
+ * parts; charged as that make; all taken back to mark. 1 legal, 0 not, -1 not known (the test
+ * set a result). */
+int pos_legal_emitted(Pos *p, const Move *m, int mark);
 /* The `reset` variables that a make of any move from this position writes back (those not at
  * their start values), found once a node for pos_hash_after; n = -1: too many to keep. */
 #define NODE_RESETS_MAX 64

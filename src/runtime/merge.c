@@ -5,8 +5,6 @@
 #include "oom.h"
 #include "movetext.h"
 
-int merge_applies(const Game *g, const Move *m) { return g->distinct || m->group != 0; }
-
 uint64_t merge_emit_hash(const Pos *p, const Move *m)
 {
     /* The hooks that run when the move is made (after-move, reset variables, `on capture`)
@@ -24,15 +22,16 @@ static void grow(MoveList *ml)
     uint32_t cap = ml->merge_cap ? 2 * ml->merge_cap : 1024;
     int32_t *slot = calloc(cap, sizeof *slot);
     uint64_t *hash = malloc(sizeof *hash * cap);
-    if (!slot || !hash) out_of_memory("the table of merged moves");
-    for (uint32_t i = 0; i < ml->merge_cap; i++) {
+    uint32_t *pos = malloc(sizeof *pos * (cap / 2));
+    if (!slot || !hash || !pos) out_of_memory("the table of merged moves");
+    for (uint32_t i = 0, n = 0; i < ml->merge_cap; i++) {
         if (!ml->merge_slot[i]) continue;
         uint32_t j = (uint32_t)ml->merge_hash[i] & (cap - 1);
         while (slot[j]) j = (j + 1) & (cap - 1);
-        slot[j] = ml->merge_slot[i]; hash[j] = ml->merge_hash[i];
+        slot[j] = ml->merge_slot[i]; hash[j] = ml->merge_hash[i]; pos[n++] = j;
     }
-    free(ml->merge_slot); free(ml->merge_hash);
-    ml->merge_slot = slot; ml->merge_hash = hash; ml->merge_cap = cap;
+    free(ml->merge_slot); free(ml->merge_hash); free(ml->merge_pos);
+    ml->merge_slot = slot; ml->merge_hash = hash; ml->merge_pos = pos; ml->merge_cap = cap;
 }
 
 int merge_lookup(MoveList *ml, uint64_t h, int idx)
@@ -41,8 +40,18 @@ int merge_lookup(MoveList *ml, uint64_t h, int idx)
     uint32_t mask = ml->merge_cap - 1, j = (uint32_t)h & mask;
     for (; ml->merge_slot[j]; j = (j + 1) & mask)
         if (ml->merge_hash[j] == h) return ml->merge_slot[j] - 1;
-    ml->merge_slot[j] = idx + 1; ml->merge_hash[j] = h; ml->merge_used++;
+    ml->merge_slot[j] = idx + 1; ml->merge_hash[j] = h; ml->merge_pos[ml->merge_used++] = j;
     return -1;
+}
+
+void merge_clear(MoveList *ml)
+{
+    /* the table keeps its largest size: a list of a few moves clears their slots, not all of
+     * it (Nemoroth's screams grew it at some node, and each clear was a memset of it: step 49) */
+    if (16 * ml->merge_used < ml->merge_cap)
+        for (uint32_t i = 0; i < ml->merge_used; i++) ml->merge_slot[ml->merge_pos[i]] = 0;
+    else memset(ml->merge_slot, 0, sizeof *ml->merge_slot * ml->merge_cap);
+    ml->merge_used = 0;
 }
 
 int merge_prefer(const Game *g, const MoveList *ml, const Move *a, const Move *b)

@@ -15,7 +15,10 @@
 #include "position.h"
 
 /* May move `m` (just emitted, the last of ml) be merged with other moves? */
-int merge_applies(const Game *g, const Move *m);
+static inline int merge_applies(const Game *g, const Move *m)
+{
+    return g->distinct || m->group != 0;
+}
 
 /* What a just-emitted move does, as a hash: the current state (the program's changes made)
  * and the move's own fields. Two moves with one such hash reach one state. */
@@ -24,6 +27,8 @@ uint64_t merge_emit_hash(const Pos *p, const Move *m);
 /* Look `h` up in ml's merge table: the index of the move already there, or -1 after entering
  * index `idx` under it. */
 int merge_lookup(MoveList *ml, uint64_t h, int idx);
+/* The table emptied (movelist_clear) */
+void merge_clear(MoveList *ml);
 
 /* Should `a` be kept rather than `b`, two moves merged as one? */
 int merge_prefer(const Game *g, const MoveList *ml, const Move *a, const Move *b);

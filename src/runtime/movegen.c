@@ -355,6 +355,51 @@ int gen_first_legal(Pos *p, MoveList *ml)
     return gen_units(p, ml, count_legal_from, 0, 0, 0);     /* every unit was tested as it came */
 }
 
+/* Where `turn-start` writes nothing of a position's identity (Game.turn_start_unseen), two
+ * moves that reach one state reach one identity (pos_rep_key) before it runs: a merging move
+ * whose identity, made without `turn-start` (which `legal` does not see either), no other
+ * legal merging move of the list shares reaches a state of its own and needs no make of
+ * `turn-start` for the hash of its whole state (Nemoroth's screams: each such make ran the
+ * hook, some 30000 instructions). Each merging move's Move.tested becomes 1 (not legal), 3
+ * (legal, alone) or 2 (legal, its state's hash wanted); slot and hash (cap entries) count the
+ * identities, and are left clear. (step 49) */
+static void merging_unmade(Pos *p, MoveList *ml, int32_t *slot, uint64_t *hash, uint32_t cap)
+{
+    const Game *g = p->g;
+    const int mover = pos_mover(p);
+    if ((uint32_t)ml->n > ml->legal_key_cap) {
+        free(ml->legal_key);
+        ml->legal_key = malloc(sizeof *ml->legal_key * (size_t)ml->n);
+        if (!ml->legal_key) out_of_memory("the identities of merging moves");
+        ml->legal_key_cap = (uint32_t)ml->n;
+    }
+    uint64_t *key = ml->legal_key;
+    for (int i = 0; i < ml->n; i++) {
+        Move *m = &ml->m[i];
+        if (!merge_applies(g, m)) continue;
+        pos_make_parts(p, ml, m, PROBE_FULL & ~PROBE_TURN_START);
+        int ok = vm_run_legal(p, mover);
+        uint64_t h = pos_rep_key(p);
+        pos_unmake(p);
+        m = &ml->m[i];
+        m->tested = (uint8_t)(1 + ok);
+        if (!ok) continue;
+        if (!g->distinct) h ^= (uint64_t)m->group * 0x9e3779b97f4a7c15ull;   /* its block only */
+        key[i] = h;
+        uint32_t j = (uint32_t)h & (cap - 1);
+        while (slot[j] && hash[j] != h) j = (j + 1) & (cap - 1);
+        slot[j]++; hash[j] = h;
+    }
+    for (int i = 0; i < ml->n; i++) {
+        Move *m = &ml->m[i];
+        if (!merge_applies(g, m) || m->tested != 2) continue;
+        uint32_t j = (uint32_t)key[i] & (cap - 1);
+        while (slot[j] && hash[j] != key[i]) j = (j + 1) & (cap - 1);
+        if (slot[j] == 1) m->tested = 3;
+    }
+    memset(slot, 0, sizeof *slot * cap);
+}
+
 /* The pseudo-legal moves of ml kept if legal (and merged); `known`: the pins, found before the
  * generation (node_count_legal), or NULL to find them here where the game allows. */
 static void keep_legal(Pos *p, MoveList *ml, const Pins *known)
@@ -397,6 +442,7 @@ static void keep_legal(Pos *p, MoveList *ml, const Pins *known)
     NodeResets resets;                 /* (for the hash of a state without its make) */
     if (after_make) pos_node_resets(p, &resets);
     vm_charge(p, LEGAL_MOVE_STEPS * (long)ml->n);
+    if (any && !after_make && g->turn_start_unseen) merging_unmade(p, ml, slot, hash, cap);
     /* no `legal` block, no pins and no merging: the loop below would keep every move as it is */
     int k = !any && !by_pins && g->hook_fn[HOOK_LEGAL] < 0 ? ml->n : 0;
     for (int i = k; i < ml->n; i++) {
@@ -411,6 +457,18 @@ static void keep_legal(Pos *p, MoveList *ml, const Pins *known)
         /* legal, and the hash of the state it reaches known without a make */
         if (ok == 2 && merge_applies(g, &ml->m[i]) && pos_hash_after(p, &resets, ml, &ml->m[i], &h))
             ok = 1;
+        /* tested where it was emitted, as the make below would test it (step 49) */
+        if (ok < 0 && ml->m[i].tested && !(any && merge_applies(g, &ml->m[i]))) {
+            ok = ml->m[i].tested - 1;
+            if (!ok) continue;
+        }
+        /* a merging move made without `turn-start` (merging_unmade): not legal, or legal and
+         * alone in reaching its state; else made whole below for the state's hash */
+        if (ok < 0 && any && ml->m[i].tested && merge_applies(g, &ml->m[i])) {
+            if (ml->m[i].tested == 1) continue;
+            if (ml->m[i].tested == 3) { ml->m[k++] = ml->m[i]; continue; }
+            ok = 2;
+        }
         if (ok != 1) {                 /* -1: made and tested; 2: made, legal */
             int merges = any && merge_applies(g, &ml->m[i]);
             pos_make_parts(p, ml, &ml->m[i], merges ? PROBE_FULL : g->probe);
@@ -438,10 +496,66 @@ static void keep_legal(Pos *p, MoveList *ml, const Pins *known)
     if (g->compulsory_capture) keep_captures(p, ml, g->compulsory_capture == 2);
 }
 
+/* Whether gen_legal's moves may be tested where they are emitted (step 49): where keep_legal
+ * would make each (no pins, no pretest) to run the `legal` block, and the transient slots,
+ * which each test puts back to the node's, are few */
+static int tests_at_emit(const Game *g)
+{
+    return g->hook_fn[HOOK_LEGAL] >= 0 && !g->legal_by_pins && !g->check_by_pins &&
+           g->legal_pretest_fn < 0 && g->extend_fn < 0 &&
+           g->st_size - g->st_transient <= TEST_TRANSIENT_MAX;
+}
+
+/* The moves the runs emit from here on tested where they are emitted (vm.c), where the game
+ * allows: the trail's length and the node's transient slots kept */
+static void start_tests(Pos *p, MoveList *ml)
+{
+    const Game *g = p->g;
+    ml->test_emits = tests_at_emit(g);
+    ml->test_trail = p->ntrail;
+    if (ml->test_emits)
+        memcpy(ml->test_transient, p->st + g->st_transient,
+               sizeof *p->st * (size_t)(g->st_size - g->st_transient));
+}
+
 void gen_legal(Pos *p, MoveList *ml)
 {
+    start_tests(p, ml);
     gen_pseudo(p, ml);
+    ml->test_emits = 0;
     keep_legal(p, ml, NULL);
+}
+
+/* Perft's last ply where `legal` judges each move (step 49): the moves tested where they are
+ * emitted are counted, not listed (EmitCount.test; vm.c, emit_count_tested); the others are
+ * listed and kept by keep_legal as gen_legal keeps them. Only where every move is a program's
+ * (no piece has native lines: those are counted only where the pins judge them) and no
+ * `moves distinct` merges them all. The work is charged as gen_legal charges it. -1: the
+ * count is not to be used (a test set a result); ml is then cleared. */
+static int node_countable(const Game *g);
+
+static int counts_tested(const Game *g)
+{
+    if (!node_countable(g) || g->distinct || !tests_at_emit(g)) return 0;
+    for (int t = 1; t <= g->ntypes; t++) if (g->types[t].natoms) return 0;
+    return 1;
+}
+
+static int count_tested(Pos *p, MoveList *ml)
+{
+    const Game *g = p->g;
+    if (!counts_tested(g)) return -1;
+    CountCtx cc = { .n = 0, .rejected = 0, .emits = { .test = 1 } };
+    start_tests(p, ml);
+    gen_units_counting(p, ml, NULL, 0, 0, 0, &cc);
+    ml->test_emits = 0;
+    if (cc.emits.unknown) { movelist_clear(ml); return -1; }
+    vm_charge(p, LEGAL_MOVE_STEPS * cc.emits.n);
+    keep_legal(p, ml, NULL);
+    long n = ml->n + cc.emits.legal;
+    vm_run_end(p, (int)n);
+    if (!p->result) return (int)n;
+    return end_eliminates(p, ml) ? ml->n : 0;
 }
 
 /* Which of the n (64 at most) cells from st hold a piece whose owner field is own (not 0):
@@ -537,7 +651,7 @@ static int counts_all_legal(const Game *g)
 
 int node_count_charges_as_listed(const Game *g)
 {
-    return counts_all_legal(g) && !g->distinct && !g->distinct_blocks;
+    return (counts_all_legal(g) && !g->distinct && !g->distinct_blocks) || counts_tested(g);
 }
 
 /* The moves counted (linecount.h) are legal without a list entry: only the game's shape decides
@@ -577,6 +691,9 @@ int node_count_legal(Pos *p, MoveList *ml)
             }
             movelist_clear(ml);
         }
+    } else if (countable) {
+        int n = count_tested(p, ml);
+        if (n >= 0) return n;
     }
     node_moves_unnamed(p, ml);
     return ml->n;

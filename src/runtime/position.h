@@ -22,7 +22,10 @@ typedef struct {
     uint8_t become;              /* type the piece arrives as, 0 = unchanged; drops: the type */
     uint8_t suffix;              /* string index + 1, or 0 */
     uint8_t layer;               /* stacks: the moving piece's place in its stack (0 = bottom) */
-    uint8_t qual_before, qualified;
+    uint8_t qual_before : 1;     /* (bit fields: the move stays 56 bytes) */
+    uint8_t tested : 2;          /* 0, or 1 + its legality, tested where it was emitted (step 49:
+                                    pos_legal_emitted), 3 a merging move alone (merging_unmade) */
+    uint8_t qualified;
     uint8_t hand;                /* drops: the type taken from the hand (0: none, `drops free`);
                                     `become` is the type placed, which may differ (`become T;`) */
     int32_t piece;               /* the moving piece word (0 for drops) */
@@ -37,6 +40,10 @@ typedef struct {
                                     `move.captured` is when no piece stood on the destination */
 } Move;
 
+/* gen_legal tests its moves where they are emitted only where the transient slots are this
+ * many at most (MoveList.test_transient) */
+#define TEST_TRANSIENT_MAX 64
+
 typedef struct {
     Move *m; int n, cap;
     int32_t *ops; uint32_t nops, capops;   /* (location, value) pairs */
@@ -47,9 +54,11 @@ typedef struct {
     /* moves that `distinct` may merge, by what they do (movegen.c merge_emitted): an open
      * addressing table of move indices + 1 (0 = free), its size a power of two */
     int32_t *merge_slot; uint64_t *merge_hash; uint32_t merge_cap, merge_used;
+    uint32_t *merge_pos;         /* (the slots used, in the order they were taken) */
     /* gen_legal's table of the states the kept moves reach: owned by the list, so that a
      * runtime error (a longjmp out of the legal hook) cannot leak it */
     int32_t *legal_slot; uint64_t *legal_hash; uint32_t legal_cap;
+    uint64_t *legal_key; uint32_t legal_key_cap;   /* (its merging moves' identities: step 49) */
     int next_unit;               /* generation stopped before this unit (movegen.c); -1: complete */
     /* A generation may also stop inside a program's run, after one of its emitted moves
      * (gen_first_legal): the run is then made again from its start by gen_rest, which skips
@@ -63,6 +72,10 @@ typedef struct {
     int resume_emits;            /* next_unit stopped inside its run after this many moves */
     int emit_watch;              /* skip_emits or stop_emits is in force (vm.c's fast path) */
     int want;                    /* gen_more stops once the list holds more moves than this */
+    /* gen_legal's generation: its moves' legality is tested as they are emitted by runs whose
+     * writes begin at the trail's length test_trail (step 49; test_emits 0: not tested) */
+    int test_emits, test_trail;
+    int32_t test_transient[TEST_TRANSIENT_MAX];   /* the node's transient slots (step 49) */
     struct ExtScratch *ext;      /* `moves extend`'s scratch (extend.c), owned by the list, */
     void (*ext_free)(struct ExtScratch *);  /* and freed by this, which extend.c sets: the list
                                                knows nothing of what uses it */

@@ -26,6 +26,7 @@
 #include "nearset.h"
 #include "boardscan.h"
 #include "squareof.h"
+#include "make.h"
 
 /* nlocs: the locals it keeps (its room in VmScratch.locs); deferred_n: the length of the
  * deferred-effect store when it was made (the entries recorded after it belong to branches that
@@ -266,7 +267,8 @@ static void __attribute__((noreturn, cold)) lists_memory_error(Pos *p, int line)
  * nothing): a Four Towers multi-piece move writes some 300 slots, most of them back to their
  * values, and 52470 such moves passed the bound on a list's state changes. A `reset` variable
  * keeps its write even of the same value: pos_make resets it otherwise. The n trail entries from
- * trail_base on; their (slot, value) pairs go to ops unless count_only; returns how many. */
+ * trail_base on; their (slot, value) pairs go to ops unless count_only; returns how many.
+ * count_only 2: every slot written is stamped, a single write too (emit_count_tested). */
 static inline __attribute__((always_inline)) uint32_t branch_writes(Pos *p, int trail_base,
                                                                      uint32_t n, int32_t *ops,
                                                                      int count_only)
@@ -280,7 +282,7 @@ static inline __attribute__((always_inline)) uint32_t branch_writes(Pos *p, int 
         if (!s->seen) out_of_memory("a move's written locations");
         for (int r = 0; r < g->nreset; r++) s->seen[resets + (size_t)g->vars[g->reset_vars[r]].base] = 1;
     }
-    if (count_only && n == 1) {          /* (a counted move of one write: no slot twice) */
+    if (count_only == 1 && n == 1) {     /* (a counted move of one write: no slot twice) */
         const TrailEntry *t = &p->trail[trail_base];
         return (uint32_t)t->loc < (uint32_t)g->st_transient
                && (p->st[t->loc] != t->old || s->seen[resets + (size_t)t->loc]);
@@ -297,6 +299,27 @@ static inline __attribute__((always_inline)) uint32_t branch_writes(Pos *p, int 
         kept++;
     }
     return kept;
+}
+
+/* The legality of the move m just recorded by emit_move into ml (step 49): the board as its
+ * branch leaves it is the make's, but for the `reset` variables the branch did not write
+ * (branch_writes stamped those it did), which the make sets back to their start values, and
+ * the transient ones, which the make leaves as the node has them (gen_legal kept those in
+ * ml->test_transient); those are put back, then make.c tests. */
+static int legal_emitted(Pos *p, const MoveList *ml, const Move *m)
+{
+    struct VmScratch *s = p->vm;
+    const Game *g = p->g;
+    const int mark = pos_mark(p);
+    for (int i = 0; i < g->nreset; i++) {
+        const Var *v = &g->vars[g->reset_vars[i]];
+        if (s->seen[v->base] != s->stamp && p->st[v->base] != (int32_t)v->init)
+            pos_set(p, v->base, (int32_t)v->init);
+    }
+    for (int loc = g->st_transient; loc < g->st_size; loc++)
+        if (p->st[loc] != ml->test_transient[loc - g->st_transient])
+            pos_set(p, loc, ml->test_transient[loc - g->st_transient]);
+    return pos_legal_emitted(p, m, mark);
 }
 
 /* A move counted, not recorded (RunCtx.count): the bounds a recorded move meets (the moves, the
@@ -326,6 +349,33 @@ static __attribute__((noinline)) long emit_count(Pos *p, RunCtx *c, const int64_
     uint32_t n = (uint32_t)(p->ntrail - trail_base);
     uint32_t tl = (uint32_t)(L[3] - note_base), ql = (uint32_t)(L[5] - qual_base);
     return count_move(p, c, n, tl, ql, branch_writes(p, trail_base, n, NULL, 1), line);
+}
+
+static int legal_emitted(Pos *p, const MoveList *ml, const Move *m);
+
+/* A move counted as emit_count counts it, and tested as emit_move would test it where it
+ * listed it (step 49): perft's last ply where `legal` judges the moves (EmitCount.test). The
+ * fields the test reads are emit_move's; branch_writes stamps every slot the branch wrote. */
+static __attribute__((noinline)) long emit_count_tested(Pos *p, RunCtx *c, int kind,
+                                                        const int64_t *L, int trail_base,
+                                                        int note_base, int qual_base, int line)
+{
+    uint32_t n = (uint32_t)(p->ntrail - trail_base);
+    uint32_t tl = (uint32_t)(L[3] - note_base), ql = (uint32_t)(L[5] - qual_base);
+    Move m;
+    memset(&m, 0, sizeof m);
+    m.kind = (uint8_t)kind;
+    m.to = (int16_t)L[0];
+    m.from = (int16_t)c->origin;
+    m.again = (uint8_t)(L[2] != 0);
+    m.piece = c->piece;
+    m.taken = (int32_t)L[LOC_TAKEN];
+    m.nops = branch_writes(p, trail_base, n, NULL, 2);
+    long work = count_move(p, c, n, tl, ql, m.nops, line);
+    int ok = legal_emitted(p, c->out, &m);
+    if (ok > 0) c->count->legal++;
+    if (ok < 0) c->count->unknown = 1;
+    return work;
 }
 
 #define NOTE_PIECE_MAX NOTE_NAME_MAX
@@ -458,6 +508,10 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
     if (c->count && c->count->on && !p->g->distinct && !L[LOC_GROUP])
         return emit_count(p, c, L, trail_base, note_base, qual_base, line);
     MoveList *ml = c->out;
+    if (c->count && c->count->test && !p->g->distinct && !L[LOC_GROUP] && ml->test_emits &&
+        trail_base == ml->test_trail && (kind == MK_LANDED || kind == MK_STAY) &&
+        !ml->emit_watch && !p->vm->free_work)
+        return emit_count_tested(p, c, kind, L, trail_base, note_base, qual_base, line);
     if (ml->n >= MAX_MOVES) pos_runtime_error(p, line, "more than %d moves in one position", MAX_MOVES);
     if (ml->n == ml->cap && movelists_over_bound()) lists_memory_error(p, line);
     /* A move copies every state write of its branch so far: a branch that writes much and then
@@ -538,6 +592,13 @@ static long emit_move(Pos *p, RunCtx *c, int kind, int suffix, const int64_t *L,
             else { ml->nops = nops0; ml->ntext = ntext0; }    /* drop its ops and text too */
             ml->n--;
         }
+    } else if (ml->test_emits && trail_base == ml->test_trail && (kind == MK_LANDED || kind == MK_STAY)
+               && !ml->emit_watch && !s->free_work) {
+        /* its legality now, on the board as the branch leaves it: keep_legal would make it
+         * (step 49). (The test may grow the list's arrays: m is found again by its index.) */
+        const int i = ml->n - 1;
+        int ok = legal_emitted(p, ml, m);
+        ml->m[i].tested = (uint8_t)(ok + 1);
     }
     return EMIT_STEPS + (long)n + tl + ql;
 }

@@ -24,7 +24,10 @@ typedef struct {
  * legal) the moves RUN_GEN runs emit that need no list entry: how many, and the notes'
  * characters and the state changes they would have taken in the list (bounded as the list's
  * are). `emitted` counts both with the list's moves, as the list would hold them. */
-typedef struct { long n, text, ops, lines; int on; } EmitCount;
+/* test (where `on` is not set; step 49): the moves that are `land`ed or `stay`, merge with none
+ * and are tested where they are emitted (MoveList.test_emits) are counted too, in n, and those
+ * legal in legal; unknown: one's test set a result (the count is not to be used). */
+typedef struct { long n, text, ops, lines, legal; int on, test, unknown; } EmitCount;
 
 typedef struct {
     int mode;
