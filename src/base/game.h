@@ -357,6 +357,11 @@ typedef struct Game {
                                              holds (pos_rep_key), ends nothing, and `legal`
                                              does not see it: keep_legal's merging moves are
                                              made without it first (step 49) */
+    int moves_depend_on_history;          /* a program other than `end` asks `repetition`
+                                             (Nemoroth's `legal`): which moves are legal depends
+                                             on the positions before, not on the position alone
+                                             (the engine's hash table keys them: search.c,
+                                             node_key) */
     int probe_check;                      /* the same for `require not in-check;` alone */
     int capture_unseen_by_check;          /* `on capture` writes nothing an in-check test reads */
     int legal_by_pins;                    /* legality without a make (pins.h) */

@@ -557,6 +557,23 @@ static int time_up(Engine *e, const Pos *p)
     return e->stop;
 }
 
+/* The hash table's key of a node. Where `legal` may read `repetition` (Nemoroth: no position
+ * may recur), which moves are legal below a node depends on the positions before it, in the game
+ * and on the search path, and a score found by one path is not the score by another: the table
+ * passed them between paths, and the engine at depth 3 missed a mate in 3 that it found with
+ * its cut-offs off (§5 of docs/engine.md, seed 40001). There the key also holds the positions
+ * before, as a sum of their mixed repetition keys (a set: a path that reaches the node through
+ * the same positions in another order sees the same legal moves). Iterative deepening still
+ * finds its entries, on the same path. */
+static uint64_t node_key(const Engine *e, const Pos *p)
+{
+    uint64_t key = p->hash ^ e->tt_salt;
+    if (!e->g->moves_depend_on_history) return key;
+    uint64_t before = 0;
+    for (int i = 0; i < p->nhist - 1; i++) before += mix64(p->hist[i] ^ 0x9e3779b97f4a7c15ull);
+    return key ^ mix64(before);
+}
+
 /* Whether this position (its repetition key, the last in the history) occurred before, in the
  * game or on the search path. */
 static int repeats_earlier(const Pos *p)
@@ -840,7 +857,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
 
     /* the hash table, on the full state (counters included: they matter to the rules); a
      * node it decides needs no more of its moves (a Four Towers node can have thousands) */
-    uint64_t key = p->hash ^ e->tt_salt;
+    uint64_t key = node_key(e, p);
     TTSlot *slot = &e->tt[key & e->ttmask];
     TTEntry ent = tt_load(slot, key), *te = &ent;
     int tt_move = -1;
@@ -1007,7 +1024,7 @@ static void read_pv(Engine *e, Pos *p, int first, int maxlen, char *out, size_t 
         int i = -1;
         if (k == 0) i = first;
         else {
-            uint64_t key = p->hash ^ e->tt_salt;
+            uint64_t key = node_key(e, p);
             TTEntry ent = tt_load(&e->tt[key & e->ttmask], key), *te = &ent;
             if (te->key == key && te->move && te->move <= (uint32_t)ml->n) i = (int)te->move - 1;
         }

@@ -126,9 +126,23 @@ static int probe_for(const Game *g, const Effects *e, Effects need)
     return probe;
 }
 
+/* Whether a program other than `end` asks `repetition`: then which moves a position has, not
+ * only how a game ends, depends on the positions before it (the engine's hash table: search.c,
+ * node_key). `end`'s draws by repetition are left to the engine's own repetition rule. */
+static int moves_read_history(const Game *g)
+{
+    for (int fn = 0; fn < g->nfns; fn++) {
+        if (fn == g->hook_fn[HOOK_END]) continue;
+        for (int pc = g->fns[fn].entry; pc < g->fns[fn].end; pc += 1 + opcode_info[g->code[pc]].nops)
+            if (opcode_info[g->code[pc]].base == OP_REPETITION) return 1;
+    }
+    return 0;
+}
+
 void effects_prepare(Game *g)
 {
     g->probe = g->probe_check = PROBE_FULL;
+    g->moves_depend_on_history = moves_read_history(g);
     g->capture_unseen_by_check = 0;
     g->memo_ok = g->nfns > 0 ? arena_alloc(&g->arena, (size_t)g->nfns) : NULL;
     for (int f = 0; f < g->nfns; f++) g->memo_ok[f] = g->stack == 1 && only_square_reads(g, f);
