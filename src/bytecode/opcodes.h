@@ -410,6 +410,9 @@ enum {
     S(LOAD_STORE_3, (LOAD, STORE, LOAD, STORE, LOAD, STORE), ANY, \
       "LOAD a; STORE b; LOAD c; STORE d; LOAD e; STORE f: three local copies in their order " \
       "(the arguments of a procedure)") \
+    S(PUSH_STORE_LOAD_LOAD_LT_JZ, (PUSH, STORE, LOAD, LOAD, LT, JZ), ANY, \
+      "PUSH k; STORE a; LOAD b; LOAD c; LT; JZ t: local a = k, then jump to t unless local b < " \
+      "local c (`let i = 0; while i < h`: a loop's start and its first test)") \
     S(LOAD_WITH_ATTR_NE_JZ, (LOAD, LOAD, ATTR, BOR, LOAD, NE), LOOP, \
       "LOAD s; LOAD k; ATTR v; BOR; LOAD t; NE; JZ j: jump to j unless local s with attribute " \
       "v of local k added differs from local t (superinstr.c: `require (used + tower-flag(t)) " \
@@ -429,6 +432,9 @@ enum {
     S(LOAD_LOAD_OPPDIR_EQ_JZ, (LOAD, LOAD, OPPDIR, EQ, JZ), ANY, \
       "LOAD a; LOAD d; OPPDIR; EQ; JZ j: jump to j unless local a is the direction opposite " \
       "local d (`if d == -f`)") \
+    S(LOAD_OWNEROF_MOVER_EQ_JZ, (LOAD, OWNEROF, MOVER, EQ, JZ), ANY, \
+      "LOAD a; OWNEROF; MOVER; EQ; JZ t: jump to t unless the piece in local a belongs to the " \
+      "mover (`owner(p) == mover`)") \
     S(FORNEAR, (FORBIT, LOAD, LOAD, STEPSQ), LOOP, \
       "FORBIT that first passes over the directions d whose square one step from a square x is " \
       "off the board or fails the test after it: FORBIT m d end; LOAD x (or MOVEFIELD); LOAD d; " \
@@ -528,6 +534,26 @@ enum {
       "LOAD a; STORE b; PUSH k; STORE c: local b = local a, then local c = k") \
     S(LOAD_LOAD_STEPSQ_STORE, (LOAD, LOAD, STEPSQ, STORE), ANY, \
       "LOAD a; LOAD d; STEPSQ; STORE b: local b = the square one step from local a along local d") \
+    S(FROM_LOAD_STEPSQ_HEIGHT, (FROM, LOAD, STEPSQ, HEIGHT), ANY, \
+      "FROM; LOAD d; STEPSQ; HEIGHT: push how many pieces stand one step from the move's start " \
+      "along local d (`height(step(from, d))`)") \
+    S(FROM_LOAD_STEPSQ_STORE, (FROM, LOAD, STEPSQ, STORE), ANY, \
+      "FROM; LOAD d; STEPSQ; STORE a: local a = the square one step from the move's start along " \
+      "local d") \
+    S(FROM_LOAD_LOADG_PURECALL, (FROM, LOAD, LOADG, PURECALL), ANY, \
+      "FROM; LOAD a; LOADG v; PURECALL c: a pure function of the move's start, local a and " \
+      "global v, from its table (`gok(from, t, g)`)") \
+    S(LOADG_LOAD_EQ_JZ, (LOADG, LOAD, EQ, JZ), ANY, \
+      "LOADG v; LOAD a; EQ; JZ t: jump to t unless global v == local a") \
+    S(LOAD_LOAD_PIECEAT_STORE, (LOAD, LOAD, PIECEAT, STORE), ANY, \
+      "LOAD a; LOAD b; PIECEAT; STORE c: local c = the piece at layer b of square a " \
+      "(`let p = at(sq, i)`)") \
+    S(PUSH_STORE_PUSH_STORE, (PUSH, STORE, PUSH, STORE), ANY, \
+      "PUSH j; STORE a; PUSH k; STORE b: local a = j, then local b = k") \
+    S(ADD_JMP_LT_JZ, (LOAD, PUSH, ADD, STORE), LOOP, \
+      "LOAD a; PUSH k; ADD; STORE a; JMP c, where c is LOAD a; LOAD b; LT; JZ e: local a += k " \
+      "(checked), then the loop's test at c in the same dispatch: on to c's body, or to e " \
+      "(superinstr.c: the end of `while i < h { ...; i += 1; }`)") \
     S(LOAD_LOAD_PURECALL, (LOAD, LOAD, PURECALL), ANY, \
       "LOAD a; LOAD b; PURECALL c: a pure function of locals a and b, from its table") \
     S(PUSH_LOAD_PURECALL, (PUSH, LOAD, PURECALL), ANY, \
@@ -539,6 +565,8 @@ enum {
       "LOAD a; INZONE z; JNZ t: jump to t if square a is in zone z") \
     S(LOAD_ATTR_STORE, (LOAD, ATTR, STORE), ANY, \
       "LOAD a; ATTR v; STORE b: local b = attribute v of local a (`let s = ra-n(here)`)") \
+    S(LOAD_LOADPV_JNZ, (LOAD, LOADPV, JNZ), ANY, \
+      "LOAD a; LOADPV v; JNZ t: jump to t if piece variable v of the piece in local a is set") \
     S(LOAD_LOAD_PIECEAT, (LOAD, LOAD, PIECEAT), ANY, \
       "LOAD a; LOAD b; PIECEAT: push the piece at layer b of square a") \
     S(LOAD_HEIGHT_STORE, (LOAD, HEIGHT, STORE), ANY, \
@@ -568,6 +596,9 @@ enum {
     S(LOAD_RANK, (LOAD, RANK), ANY, "LOAD a; RANK: push the rank of square a (from 1; 0: none)") \
     S(LOAD_LOADPV, (LOAD, LOADPV), ANY, \
       "LOAD a; LOADPV v: push piece variable v of the piece in local a") \
+    S(LOAD_LOADSQ, (LOAD, LOADSQ), ANY, \
+      "LOAD a; LOADSQ v: push square variable v of square a (0 off the board)") \
+    S(PUSH_STOREG, (PUSH, STOREG), ANY, "PUSH k; STOREG v: global variable v = k") \
     S(LOAD_STORE, (LOAD, STORE), ANY, "LOAD a; STORE b: local b = local a") \
     S(LOADG_STORE, (LOADG, STORE), ANY, "LOADG v; STORE a: local a = global variable v") \
     S(SQUARE_STORE, (SQUARE, STORE), ANY, \

@@ -429,6 +429,21 @@ static int with_attr_ne_jz_follows(const int32_t *code, int pc, int end)
     return 1;
 }
 
+/* At pc, `i += k` at the end of a loop's body and the jump back to its test `i < h` (ADD_JMP_LT_JZ,
+ * step 50 of docs/runtime.md: the loops over a stack's pieces):
+ *     LOAD a; PUSH k; ADD; STORE a; JMP c        c: LOAD a; LOAD b; LT; JZ e
+ * c in the function; the runtime reads the test's operands at these places from c. */
+static int add_jmp_lt_follows(const int32_t *code, int pc, const CodeFunction *f)
+{
+    const int end = f->end, a = code[pc + 1];
+    if (!is_at(code, pc + 2, end, OP_PUSH) || !is_at(code, pc + 4, end, OP_ADD) ||
+        !op_is(code, pc + 5, end, OP_STORE, a) || !is_at(code, pc + 7, end, OP_JMP))
+        return 0;
+    const int c = code[pc + 8];
+    return c >= f->entry && op_is(code, c, end, OP_LOAD, a) && is_at(code, c + 2, end, OP_LOAD) &&
+           is_at(code, c + 4, end, OP_LT) && is_at(code, c + 5, end, OP_JZ);
+}
+
 /* A JMP whose target is a JZ or JNZ (JMP_JZ, JMP_JNZ), or -1. No superinstruction starts with
  * either, so the target keeps its opcode. */
 static int jmp_test_at(const int32_t *code, int pc, const CodeFunction *f)
@@ -486,6 +501,10 @@ void fuse_superinstructions(Game *g, int fn)
         }
         if (code[pc] == OP_LOAD && with_attr_ne_jz_follows(code, pc, f->end)) {
             code[pc] = OP_LOAD_WITH_ATTR_NE_JZ;
+            continue;
+        }
+        if (code[pc] == OP_LOAD && add_jmp_lt_follows(code, pc, f)) {
+            code[pc] = OP_ADD_JMP_LT_JZ;
             continue;
         }
         if (code[pc] == OP_JMP) {
