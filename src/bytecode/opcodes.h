@@ -413,6 +413,10 @@ enum {
     S(PUSH_STORE_LOAD_LOAD_LT_JZ, (PUSH, STORE, LOAD, LOAD, LT, JZ), ANY, \
       "PUSH k; STORE a; LOAD b; LOAD c; LT; JZ t: local a = k, then jump to t unless local b < " \
       "local c (`let i = 0; while i < h`: a loop's start and its first test)") \
+    S(LOAD_HEIGHT_LOOP, (LOAD, HEIGHT, STORE, PUSH, STORE, LOAD), LOOP, \
+      "LOAD s; HEIGHT; STORE h; PUSH k; STORE i; LOAD a; LOAD b; LT; JZ e: local h = the height " \
+      "of square s, local i = k, then jump to e unless local a < local b (superinstr.c: `let h = " \
+      "height(t); let i = 0; while i < h`, a walk up a stack)") \
     S(LOAD_WITH_ATTR_NE_JZ, (LOAD, LOAD, ATTR, BOR, LOAD, NE), LOOP, \
       "LOAD s; LOAD k; ATTR v; BOR; LOAD t; NE; JZ j: jump to j unless local s with attribute " \
       "v of local k added differs from local t (superinstr.c: `require (used + tower-flag(t)) " \
@@ -525,6 +529,19 @@ enum {
       "LOAD a; LOAD b; EQ; JNZ t: jump to t if local a == local b") \
     S(LOAD_PUSH_ADD_STORE, (LOAD, PUSH, ADD, STORE), SAME_LOCAL, \
       "LOAD a; PUSH k; ADD; STORE a: local a += k (checked)") \
+    S(LOAD_PUSH_ISTYPE_JNZ, (LOAD, PUSH, ISTYPE, JNZ), ANY, \
+      "LOAD a; PUSH t; ISTYPE; JNZ j: jump to j if the piece in local a has type t " \
+      "(`... or p is Mummy`)") \
+    S(LOAD_LOAD_BTEST_JZ, (LOAD, LOAD, BTEST, JZ), ANY, \
+      "LOAD a; LOAD m; BTEST; JZ t: jump to t unless bit (local a) of local m is set (`d in ds`)") \
+    S(LOAD_LOAD_BTEST_JNZ, (LOAD, LOAD, BTEST, JNZ), ANY, \
+      "LOAD a; LOAD m; BTEST; JNZ t: jump to t if bit (local a) of local m is set") \
+    S(PUSH_PUSH_SQUAREOF_STOREG, (PUSH, PUSH, SQUAREOF, STOREG), ANY, \
+      "PUSH t; PUSH o; SQUAREOF; STOREG v: global v = the first square holding a piece of type t " \
+      "and owner o (`sga = square-of(Ghast, Alabaster)`); after a scan long enough to end the " \
+      "chunk of steps, the STOREG runs in a dispatch of its own (the bounds are read first)") \
+    S(PUSH_STOREG_PUSH_STOREG, (PUSH, STOREG, PUSH, STOREG), ANY, \
+      "PUSH j; STOREG v; PUSH k; STOREG w: global v = j, then global w = k") \
     S(LOAD_PUSH_ISTYPE_JZ, (LOAD, PUSH, ISTYPE, JZ), ANY, \
       "LOAD a; PUSH t; ISTYPE; JZ j: jump to j unless the piece in local a has type t") \
     S(LOAD_STORE_LOAD_STORE, (LOAD, STORE, LOAD, STORE), ANY, \
@@ -573,6 +590,7 @@ enum {
       "LOAD a; HEIGHT; STORE b: local b = how many pieces stand on square a") \
     S(LOAD_LOADPV_JZ, (LOAD, LOADPV, JZ), ANY, \
       "LOAD a; LOADPV v; JZ t: jump to t unless piece variable v of the piece in local a is set") \
+    S(PUSH_EQ_JNZ, (PUSH, EQ, JNZ), ANY, "PUSH k; EQ; JNZ t: pop a; jump to t if a == k") \
     S(PUSH_EQ_JZ, (PUSH, EQ, JZ), ANY, "PUSH k; EQ; JZ t: pop a; jump to t unless a == k") \
     S(PUSH_NE_JZ, (PUSH, NE, JZ), ANY, "PUSH k; NE; JZ t: pop a; jump to t unless a != k") \
     S(PUSH_LT_JZ, (PUSH, LT, JZ), ANY, "PUSH k; LT; JZ t: pop a; jump to t unless a < k") \

@@ -861,6 +861,50 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             else pos_set(p, loc_, (int32_t)OPND(1));
             ip += 4; NEXT;
         }
+        vmcase(LOAD_HEIGHT_LOOP)            /* (superinstr.c: the start of a walk up a stack) */
+            SUPER(2, 3, 5, 7, 9, 11, 13, 14);
+            a = L[OPND(1)];
+            L[OPND(4)] = SQOK(a) ? pos_height(p, (int)a) : 0;
+            L[OPND(8)] = OPND(6);
+            ip = L[OPND(10)] < L[OPND(12)] ? ip + 16 : code + OPND(15); NEXT;
+        vmcase(LOAD_PUSH_ISTYPE_JNZ)
+            SUPER(2, 4, 5);
+            a = L[OPND(1)];
+            ip = a && PW_TYPE(a) == OPND(3) ? code + OPND(6) : ip + 7; NEXT;
+        vmcase(LOAD_LOAD_BTEST_JZ) vmcase(LOAD_LOAD_BTEST_JNZ)
+            SUPER(2, 4, 5);
+            a = L[OPND(1)]; b = L[OPND(3)];
+            ip = (a >= 0 && a < 64 && ((uint64_t)b >> a & 1)) == (*ip == OP_LOAD_LOAD_BTEST_JNZ)
+                 ? code + OPND(6) : ip + 7;
+            NEXT;
+        vmcase(PUSH_PUSH_SQUAREOF_STOREG) {
+            SUPER(2, 4);
+            a = OPND(1); b = OPND(3);
+            int32_t found = -1;
+            int scanned = 0;
+            if (PLOK(b) && TYOK(a)) found = squareof_find(p, (int)a, (int)b, &scanned);
+            NATIVE_WORK(scanned * g->stack);
+            if (scanned * g->stack >= NATIVE_CHECK) {     /* (the STOREG after the bounds) */
+                *sp++ = found; ip += 5; NEXT;
+            }
+            BULK_STEPS(1);
+            if (profiling) p->profile[PC + 5]++;
+            const int loc_ = g->vars[OPND(6)].base;
+            if (loc_ >= g->st_transient) pos_set_transient(p, loc_, found);
+            else pos_set(p, loc_, found);
+            ip += 7; NEXT;
+        }
+        vmcase(PUSH_STOREG_PUSH_STOREG) {
+            SUPER(2, 4, 6);
+            int loc_ = g->vars[OPND(3)].base;
+            if (loc_ >= g->st_transient) pos_set_transient(p, loc_, (int32_t)OPND(1));
+            else pos_set(p, loc_, (int32_t)OPND(1));
+            loc_ = g->vars[OPND(7)].base;
+            if (loc_ >= g->st_transient) pos_set_transient(p, loc_, (int32_t)OPND(5));
+            else pos_set(p, loc_, (int32_t)OPND(5));
+            ip += 8; NEXT;
+        }
+        vmcase(PUSH_EQ_JNZ) SUPER(2, 3); ip = *--sp == OPND(1) ? code + OPND(4) : ip + 5; NEXT;
         vmcase(NOT_JZ) SUPER(1); ip = *--sp ? code + OPND(2) : ip + 3; NEXT;
         vmcase(NOT_JNZ) SUPER(1); ip = *--sp ? ip + 3 : code + OPND(2); NEXT;
 #undef SUPER
