@@ -439,6 +439,9 @@ enum {
     S(LOAD_OWNEROF_MOVER_EQ_JZ, (LOAD, OWNEROF, MOVER, EQ, JZ), ANY, \
       "LOAD a; OWNEROF; MOVER; EQ; JZ t: jump to t unless the piece in local a belongs to the " \
       "mover (`owner(p) == mover`)") \
+    S(LOAD_LOAD_LOADPV_NE_JZ, (LOAD, LOAD, LOADPV, NE, JZ), ANY, \
+      "LOAD a; LOAD b; LOADPV v; NE; JZ t: jump to t unless local a differs from piece " \
+      "variable v of the piece in local b (`if tw != twin(p)`)") \
     S(FORNEAR, (FORBIT, LOAD, LOAD, STEPSQ), LOOP, \
       "FORBIT that first passes over the directions d whose square one step from a square x is " \
       "off the board or fails the test after it: FORBIT m d end; LOAD x (or MOVEFIELD); LOAD d; " \
@@ -562,6 +565,9 @@ enum {
       "global v, from its table (`gok(from, t, g)`)") \
     S(LOADG_LOAD_EQ_JZ, (LOADG, LOAD, EQ, JZ), ANY, \
       "LOADG v; LOAD a; EQ; JZ t: jump to t unless global v == local a") \
+    S(LOADG_STORE_PUSH_STORE, (LOADG, STORE, PUSH, STORE), ANY, \
+      "LOADG v; STORE a; PUSH k; STORE b: local a = global v, then local b = k (a procedure's " \
+      "arguments)") \
     S(LOAD_LOAD_PIECEAT_STORE, (LOAD, LOAD, PIECEAT, STORE), ANY, \
       "LOAD a; LOAD b; PIECEAT; STORE c: local c = the piece at layer b of square a " \
       "(`let p = at(sq, i)`)") \

@@ -514,8 +514,9 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
         vmcase(FORTEST) {
             /* FORLIST; LOAD C; HEIGHT or LOADSQ v; PUSH k; CMP; JZ back (superinstr.c), the
              * elements whose test fails passed over here, each charged the 6 steps the loop
-             * would have run. Under --profile, or where reads are logged, the loop runs as
-             * written. */
+             * would have run; at the first that passes, on past the test that it passes,
+             * charged the test's 5 (step 50). Under --profile, or where reads are logged, the
+             * loop runs as written. */
             const List *li = &g->lists[OPND(1)];
             int pl = PLOK(mover) ? mover : 0;
             int64_t i = L[OPND(2)], n = li->n[pl];
@@ -540,6 +541,12 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
                     }
                 else j = skip_height(p, item, j, n, lo, hi, outside);
                 BULK_STEPS(6 * (j - i));
+                if (j < n) {    /* its test holds there: on past it, charged its 5 steps */
+                    L[OPND(2)] = j + 1;
+                    L[OPND(3)] = item[j];
+                    BULK_STEPS(5);
+                    ip = pk + 5; NEXT;
+                }
                 i = j;
             }
             if (i < 0 || i >= n) { ip = code + OPND(4); NEXT; }
@@ -905,6 +912,20 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             ip += 8; NEXT;
         }
         vmcase(PUSH_EQ_JNZ) SUPER(2, 3); ip = *--sp == OPND(1) ? code + OPND(4) : ip + 5; NEXT;
+        vmcase(LOADG_STORE_PUSH_STORE)
+            SUPER(2, 4, 6);
+            LOG_LOC(g->vars[OPND(1)].base);
+            L[OPND(3)] = p->st[g->vars[OPND(1)].base];
+            L[OPND(7)] = OPND(5);
+            ip += 8; NEXT;
+        vmcase(LOAD_LOAD_LOADPV_NE_JZ) {
+            SUPER(2, 4, 6, 7);
+            const Var *pv = &g->vars[OPND(5)];
+            a = L[OPND(3)];
+            ip = L[OPND(1)] != (((uint32_t)a >> pv->shift) & ((1u << pv->bits) - 1))
+                 ? ip + 9 : code + OPND(8);
+            NEXT;
+        }
         vmcase(NOT_JZ) SUPER(1); ip = *--sp ? code + OPND(2) : ip + 3; NEXT;
         vmcase(NOT_JNZ) SUPER(1); ip = *--sp ? ip + 3 : code + OPND(2); NEXT;
 #undef SUPER
