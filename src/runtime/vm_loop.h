@@ -86,12 +86,14 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             *sp++ = L[OPND(1)]; ip += 2; NEXT;
         vmcase(STORE) L[OPND(1)] = *--sp; ip += 2; NEXT;
         vmcase(LOADG) LOG_LOC(g->vars[OPND(1)].base); *sp++ = p->st[g->vars[OPND(1)].base]; ip += 2; NEXT;
-        vmcase(STOREG) {
-            const int loc_ = g->vars[OPND(1)].base;
-            if (loc_ >= g->st_transient) pos_set_transient(p, loc_, (int32_t)*--sp);
-            else pos_set(p, loc_, (int32_t)*--sp);
-            ip += 2; NEXT;
-        }
+        /* global variable `var_` = v_ (a transient one kept out of the trail and the hash) */
+#define SET_GLOBAL(var_, v_) do {                                                        \
+            const int loc_ = g->vars[var_].base;                                         \
+            const int32_t val_ = (int32_t)(v_);                                          \
+            if (loc_ >= g->st_transient) pos_set_transient(p, loc_, val_);               \
+            else pos_set(p, loc_, val_);                                                 \
+        } while (0)
+        vmcase(STOREG) SET_GLOBAL(OPND(1), *--sp); ip += 2; NEXT;
         vmcase(LOADPL)
             a = *--sp;
             if (PLOK(a)) LOG_LOC(g->vars[OPND(1)].base + (int)a);
@@ -817,7 +819,8 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
         vmcase(FROM_LOAD_STEPSQ_STORE)
             SUPER(1, 3, 4);
             a = c->origin; b = L[OPND(2)];
-            L[OPND(5)] = SQOK(a) && (uint64_t)b < (uint64_t)g->ndirs ? g->neighbor[a * g->ndirs + b] : -1;
+            L[OPND(5)] = SQOK(a) && (uint64_t)b < (uint64_t)g->ndirs
+                         ? g->neighbor[a * g->ndirs + b] : -1;
             ip += 6; NEXT;
         /* the three arguments pushed, then PURECALL, charged as the four are */
         vmcase(FROM_LOAD_LOADG_PURECALL)
@@ -845,7 +848,8 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             L[OPND(1)] = v;
             const int32_t *t = code + OPND(8);
             BULK_STEPS(4);
-            if (profiling) for (int k_ = 0; k_ < 4; k_++) p->profile[OPND(8) + (int[]){ 0, 2, 4, 5 }[k_]]++;
+            if (profiling)
+                for (int k_ = 0; k_ < 4; k_++) p->profile[OPND(8) + (int[]){ 0, 2, 4, 5 }[k_]]++;
             ip = v < L[t[3]] ? t + 7 : code + t[6]; NEXT;
         }
         vmcase(LOAD_LOADPV_JNZ) {
@@ -861,13 +865,7 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             if (SQOK(a)) LOG_LOC(g->vars[OPND(3)].base + (int)a);
             *sp++ = SQOK(a) ? p->st[g->vars[OPND(3)].base + a] : 0;
             ip += 4; NEXT;
-        vmcase(PUSH_STOREG) {
-            SUPER(2);
-            const int loc_ = g->vars[OPND(3)].base;
-            if (loc_ >= g->st_transient) pos_set_transient(p, loc_, (int32_t)OPND(1));
-            else pos_set(p, loc_, (int32_t)OPND(1));
-            ip += 4; NEXT;
-        }
+        vmcase(PUSH_STOREG) SUPER(2); SET_GLOBAL(OPND(3), OPND(1)); ip += 4; NEXT;
         vmcase(LOAD_HEIGHT_LOOP)            /* (superinstr.c: the start of a walk up a stack) */
             SUPER(2, 3, 5, 7, 9, 11, 13, 14);
             a = L[OPND(1)];
@@ -896,21 +894,13 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             }
             BULK_STEPS(1);
             if (profiling) p->profile[PC + 5]++;
-            const int loc_ = g->vars[OPND(6)].base;
-            if (loc_ >= g->st_transient) pos_set_transient(p, loc_, found);
-            else pos_set(p, loc_, found);
+            SET_GLOBAL(OPND(6), found);
             ip += 7; NEXT;
         }
-        vmcase(PUSH_STOREG_PUSH_STOREG) {
+        vmcase(PUSH_STOREG_PUSH_STOREG)
             SUPER(2, 4, 6);
-            int loc_ = g->vars[OPND(3)].base;
-            if (loc_ >= g->st_transient) pos_set_transient(p, loc_, (int32_t)OPND(1));
-            else pos_set(p, loc_, (int32_t)OPND(1));
-            loc_ = g->vars[OPND(7)].base;
-            if (loc_ >= g->st_transient) pos_set_transient(p, loc_, (int32_t)OPND(5));
-            else pos_set(p, loc_, (int32_t)OPND(5));
+            SET_GLOBAL(OPND(3), OPND(1)); SET_GLOBAL(OPND(7), OPND(5));
             ip += 8; NEXT;
-        }
         vmcase(PUSH_EQ_JNZ) SUPER(2, 3); ip = *--sp == OPND(1) ? code + OPND(4) : ip + 5; NEXT;
         vmcase(LOADG_STORE_PUSH_STORE)
             SUPER(2, 4, 6);
@@ -929,6 +919,7 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
         vmcase(NOT_JZ) SUPER(1); ip = *--sp ? code + OPND(2) : ip + 3; NEXT;
         vmcase(NOT_JNZ) SUPER(1); ip = *--sp ? ip + 3 : code + OPND(2); NEXT;
 #undef SUPER
+#undef SET_GLOBAL
         vmcase(STEP) a = *--sp; STEP_ALONG(a); ip += 1; NEXT;
         vmcase(GO)
             a = *--sp;
