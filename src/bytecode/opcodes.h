@@ -410,6 +410,13 @@ enum {
     S(LOAD_STORE_3, (LOAD, STORE, LOAD, STORE, LOAD, STORE), ANY, \
       "LOAD a; STORE b; LOAD c; STORE d; LOAD e; STORE f: three local copies in their order " \
       "(the arguments of a procedure)") \
+    S(PUSH_STORE_LOAD_LOAD_LT_JZ, (PUSH, STORE, LOAD, LOAD, LT, JZ), ANY, \
+      "PUSH k; STORE a; LOAD b; LOAD c; LT; JZ t: local a = k, then jump to t unless local b < " \
+      "local c (`let i = 0; while i < h`: a loop's start and its first test)") \
+    S(LOAD_HEIGHT_LOOP, (LOAD, HEIGHT, STORE, PUSH, STORE, LOAD), LOOP, \
+      "LOAD s; HEIGHT; STORE h; PUSH k; STORE i; LOAD a; LOAD b; LT; JZ e: local h = the height " \
+      "of square s, local i = k, then jump to e unless local a < local b (superinstr.c: `let h = " \
+      "height(t); let i = 0; while i < h`, a walk up a stack)") \
     S(LOAD_WITH_ATTR_NE_JZ, (LOAD, LOAD, ATTR, BOR, LOAD, NE), LOOP, \
       "LOAD s; LOAD k; ATTR v; BOR; LOAD t; NE; JZ j: jump to j unless local s with attribute " \
       "v of local k added differs from local t (superinstr.c: `require (used + tower-flag(t)) " \
@@ -429,6 +436,12 @@ enum {
     S(LOAD_LOAD_OPPDIR_EQ_JZ, (LOAD, LOAD, OPPDIR, EQ, JZ), ANY, \
       "LOAD a; LOAD d; OPPDIR; EQ; JZ j: jump to j unless local a is the direction opposite " \
       "local d (`if d == -f`)") \
+    S(LOAD_OWNEROF_MOVER_EQ_JZ, (LOAD, OWNEROF, MOVER, EQ, JZ), ANY, \
+      "LOAD a; OWNEROF; MOVER; EQ; JZ t: jump to t unless the piece in local a belongs to the " \
+      "mover (`owner(p) == mover`)") \
+    S(LOAD_LOAD_LOADPV_NE_JZ, (LOAD, LOAD, LOADPV, NE, JZ), ANY, \
+      "LOAD a; LOAD b; LOADPV v; NE; JZ t: jump to t unless local a differs from piece " \
+      "variable v of the piece in local b (`if tw != twin(p)`)") \
     S(FORNEAR, (FORBIT, LOAD, LOAD, STEPSQ), LOOP, \
       "FORBIT that first passes over the directions d whose square one step from a square x is " \
       "off the board or fails the test after it: FORBIT m d end; LOAD x (or MOVEFIELD); LOAD d; " \
@@ -519,6 +532,19 @@ enum {
       "LOAD a; LOAD b; EQ; JNZ t: jump to t if local a == local b") \
     S(LOAD_PUSH_ADD_STORE, (LOAD, PUSH, ADD, STORE), SAME_LOCAL, \
       "LOAD a; PUSH k; ADD; STORE a: local a += k (checked)") \
+    S(LOAD_PUSH_ISTYPE_JNZ, (LOAD, PUSH, ISTYPE, JNZ), ANY, \
+      "LOAD a; PUSH t; ISTYPE; JNZ j: jump to j if the piece in local a has type t " \
+      "(`... or p is Mummy`)") \
+    S(LOAD_LOAD_BTEST_JZ, (LOAD, LOAD, BTEST, JZ), ANY, \
+      "LOAD a; LOAD m; BTEST; JZ t: jump to t unless bit (local a) of local m is set (`d in ds`)") \
+    S(LOAD_LOAD_BTEST_JNZ, (LOAD, LOAD, BTEST, JNZ), ANY, \
+      "LOAD a; LOAD m; BTEST; JNZ t: jump to t if bit (local a) of local m is set") \
+    S(PUSH_PUSH_SQUAREOF_STOREG, (PUSH, PUSH, SQUAREOF, STOREG), ANY, \
+      "PUSH t; PUSH o; SQUAREOF; STOREG v: global v = the first square holding a piece of type t " \
+      "and owner o (`sga = square-of(Ghast, Alabaster)`); after a scan long enough to end the " \
+      "chunk of steps, the STOREG runs in a dispatch of its own (the bounds are read first)") \
+    S(PUSH_STOREG_PUSH_STOREG, (PUSH, STOREG, PUSH, STOREG), ANY, \
+      "PUSH j; STOREG v; PUSH k; STOREG w: global v = j, then global w = k") \
     S(LOAD_PUSH_ISTYPE_JZ, (LOAD, PUSH, ISTYPE, JZ), ANY, \
       "LOAD a; PUSH t; ISTYPE; JZ j: jump to j unless the piece in local a has type t") \
     S(LOAD_STORE_LOAD_STORE, (LOAD, STORE, LOAD, STORE), ANY, \
@@ -528,6 +554,29 @@ enum {
       "LOAD a; STORE b; PUSH k; STORE c: local b = local a, then local c = k") \
     S(LOAD_LOAD_STEPSQ_STORE, (LOAD, LOAD, STEPSQ, STORE), ANY, \
       "LOAD a; LOAD d; STEPSQ; STORE b: local b = the square one step from local a along local d") \
+    S(FROM_LOAD_STEPSQ_HEIGHT, (FROM, LOAD, STEPSQ, HEIGHT), ANY, \
+      "FROM; LOAD d; STEPSQ; HEIGHT: push how many pieces stand one step from the move's start " \
+      "along local d (`height(step(from, d))`)") \
+    S(FROM_LOAD_STEPSQ_STORE, (FROM, LOAD, STEPSQ, STORE), ANY, \
+      "FROM; LOAD d; STEPSQ; STORE a: local a = the square one step from the move's start along " \
+      "local d") \
+    S(FROM_LOAD_LOADG_PURECALL, (FROM, LOAD, LOADG, PURECALL), ANY, \
+      "FROM; LOAD a; LOADG v; PURECALL c: a pure function of the move's start, local a and " \
+      "global v, from its table (`gok(from, t, g)`)") \
+    S(LOADG_LOAD_EQ_JZ, (LOADG, LOAD, EQ, JZ), ANY, \
+      "LOADG v; LOAD a; EQ; JZ t: jump to t unless global v == local a") \
+    S(LOADG_STORE_PUSH_STORE, (LOADG, STORE, PUSH, STORE), ANY, \
+      "LOADG v; STORE a; PUSH k; STORE b: local a = global v, then local b = k (a procedure's " \
+      "arguments)") \
+    S(LOAD_LOAD_PIECEAT_STORE, (LOAD, LOAD, PIECEAT, STORE), ANY, \
+      "LOAD a; LOAD b; PIECEAT; STORE c: local c = the piece at layer b of square a " \
+      "(`let p = at(sq, i)`)") \
+    S(PUSH_STORE_PUSH_STORE, (PUSH, STORE, PUSH, STORE), ANY, \
+      "PUSH j; STORE a; PUSH k; STORE b: local a = j, then local b = k") \
+    S(ADD_JMP_LT_JZ, (LOAD, PUSH, ADD, STORE), LOOP, \
+      "LOAD a; PUSH k; ADD; STORE a; JMP c, where c is LOAD a; LOAD b; LT; JZ e: local a += k " \
+      "(checked), then the loop's test at c in the same dispatch: on to c's body, or to e " \
+      "(superinstr.c: the end of `while i < h { ...; i += 1; }`)") \
     S(LOAD_LOAD_PURECALL, (LOAD, LOAD, PURECALL), ANY, \
       "LOAD a; LOAD b; PURECALL c: a pure function of locals a and b, from its table") \
     S(PUSH_LOAD_PURECALL, (PUSH, LOAD, PURECALL), ANY, \
@@ -539,12 +588,15 @@ enum {
       "LOAD a; INZONE z; JNZ t: jump to t if square a is in zone z") \
     S(LOAD_ATTR_STORE, (LOAD, ATTR, STORE), ANY, \
       "LOAD a; ATTR v; STORE b: local b = attribute v of local a (`let s = ra-n(here)`)") \
+    S(LOAD_LOADPV_JNZ, (LOAD, LOADPV, JNZ), ANY, \
+      "LOAD a; LOADPV v; JNZ t: jump to t if piece variable v of the piece in local a is set") \
     S(LOAD_LOAD_PIECEAT, (LOAD, LOAD, PIECEAT), ANY, \
       "LOAD a; LOAD b; PIECEAT: push the piece at layer b of square a") \
     S(LOAD_HEIGHT_STORE, (LOAD, HEIGHT, STORE), ANY, \
       "LOAD a; HEIGHT; STORE b: local b = how many pieces stand on square a") \
     S(LOAD_LOADPV_JZ, (LOAD, LOADPV, JZ), ANY, \
       "LOAD a; LOADPV v; JZ t: jump to t unless piece variable v of the piece in local a is set") \
+    S(PUSH_EQ_JNZ, (PUSH, EQ, JNZ), ANY, "PUSH k; EQ; JNZ t: pop a; jump to t if a == k") \
     S(PUSH_EQ_JZ, (PUSH, EQ, JZ), ANY, "PUSH k; EQ; JZ t: pop a; jump to t unless a == k") \
     S(PUSH_NE_JZ, (PUSH, NE, JZ), ANY, "PUSH k; NE; JZ t: pop a; jump to t unless a != k") \
     S(PUSH_LT_JZ, (PUSH, LT, JZ), ANY, "PUSH k; LT; JZ t: pop a; jump to t unless a < k") \
@@ -568,6 +620,9 @@ enum {
     S(LOAD_RANK, (LOAD, RANK), ANY, "LOAD a; RANK: push the rank of square a (from 1; 0: none)") \
     S(LOAD_LOADPV, (LOAD, LOADPV), ANY, \
       "LOAD a; LOADPV v: push piece variable v of the piece in local a") \
+    S(LOAD_LOADSQ, (LOAD, LOADSQ), ANY, \
+      "LOAD a; LOADSQ v: push square variable v of square a (0 off the board)") \
+    S(PUSH_STOREG, (PUSH, STOREG), ANY, "PUSH k; STOREG v: global variable v = k") \
     S(LOAD_STORE, (LOAD, STORE), ANY, "LOAD a; STORE b: local b = local a") \
     S(LOADG_STORE, (LOADG, STORE), ANY, "LOADG v; STORE a: local a = global variable v") \
     S(SQUARE_STORE, (SQUARE, STORE), ANY, \

@@ -418,15 +418,45 @@ static int drops_follow(const int32_t *code, int pc, int end)
     return is_at(code, q, end, OP_PLACE) && place_emit_follows(code, q, end);
 }
 
-/* LOAD s; LOAD k; ATTR v; BOR; LOAD t; NE; JZ j at pc (LOAD_WITH_ATTR_NE_JZ: longer than a row's
- * sequence) */
+/* Whether the n instructions from pc are seq's, by their bases (the LOOP rows whose sequence is
+ * longer than a row's six) */
+static int sequence_follows(const int32_t *code, int pc, int end, const int *seq, int n)
+{
+    for (int k = 0; k < n; k++, pc = next_pc(code, pc))
+        if (!is_at(code, pc, end, seq[k])) return 0;
+    return 1;
+}
+
+/* LOAD s; LOAD k; ATTR v; BOR; LOAD t; NE; JZ j at pc (LOAD_WITH_ATTR_NE_JZ) */
 static int with_attr_ne_jz_follows(const int32_t *code, int pc, int end)
 {
     static const int seq[] = { OP_LOAD, OP_LOAD, OP_ATTR, OP_BOR, OP_LOAD, OP_NE, OP_JZ };
-    int q = pc;
-    for (int k = 0; k < 7; k++, q = next_pc(code, q))
-        if (!is_at(code, q, end, seq[k])) return 0;
-    return 1;
+    return sequence_follows(code, pc, end, seq, 7);
+}
+
+/* LOAD s; HEIGHT; STORE h; PUSH k; STORE i; LOAD a; LOAD b; LT; JZ e at pc (LOAD_HEIGHT_LOOP,
+ * step 50 of docs/runtime.md: `let h = height(t); let i = 0; while i < h`); the runtime reads
+ * the operands at these places */
+static int height_loop_follows(const int32_t *code, int pc, int end)
+{
+    static const int seq[] = { OP_LOAD, OP_HEIGHT, OP_STORE, OP_PUSH, OP_STORE, OP_LOAD, OP_LOAD,
+                               OP_LT, OP_JZ };
+    return sequence_follows(code, pc, end, seq, 9);
+}
+
+/* At pc, `i += k` at the end of a loop's body and the jump back to its test `i < h` (ADD_JMP_LT_JZ,
+ * step 50 of docs/runtime.md: the loops over a stack's pieces):
+ *     LOAD a; PUSH k; ADD; STORE a; JMP c        c: LOAD a; LOAD b; LT; JZ e
+ * c in the function; the runtime reads the test's operands at these places from c. */
+static int add_jmp_lt_follows(const int32_t *code, int pc, const CodeFunction *f)
+{
+    const int end = f->end, a = code[pc + 1];
+    if (!is_at(code, pc + 2, end, OP_PUSH) || !is_at(code, pc + 4, end, OP_ADD) ||
+        !op_is(code, pc + 5, end, OP_STORE, a) || !is_at(code, pc + 7, end, OP_JMP))
+        return 0;
+    const int c = code[pc + 8];
+    return c >= f->entry && op_is(code, c, end, OP_LOAD, a) && is_at(code, c + 2, end, OP_LOAD) &&
+           is_at(code, c + 4, end, OP_LT) && is_at(code, c + 5, end, OP_JZ);
 }
 
 /* A JMP whose target is a JZ or JNZ (JMP_JZ, JMP_JNZ), or -1. No superinstruction starts with
@@ -484,8 +514,16 @@ void fuse_superinstructions(Game *g, int fn)
             code[pc] = OP_WALK;
             continue;
         }
+        if (code[pc] == OP_LOAD && height_loop_follows(code, pc, f->end)) {
+            code[pc] = OP_LOAD_HEIGHT_LOOP;
+            continue;
+        }
         if (code[pc] == OP_LOAD && with_attr_ne_jz_follows(code, pc, f->end)) {
             code[pc] = OP_LOAD_WITH_ATTR_NE_JZ;
+            continue;
+        }
+        if (code[pc] == OP_LOAD && add_jmp_lt_follows(code, pc, f)) {
+            code[pc] = OP_ADD_JMP_LT_JZ;
             continue;
         }
         if (code[pc] == OP_JMP) {

@@ -90,12 +90,14 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             *sp++ = L[OPND(1)]; ip += 2; NEXT;
         vmcase(STORE) L[OPND(1)] = *--sp; ip += 2; NEXT;
         vmcase(LOADG) LOG_LOC(g->vars[OPND(1)].base); *sp++ = p->st[g->vars[OPND(1)].base]; ip += 2; NEXT;
-        vmcase(STOREG) {
-            const int loc_ = g->vars[OPND(1)].base;
-            if (loc_ >= g->st_transient) pos_set_transient(p, loc_, (int32_t)*--sp);
-            else pos_set(p, loc_, (int32_t)*--sp);
-            ip += 2; NEXT;
-        }
+        /* global variable `var_` = v_ (a transient one kept out of the trail and the hash) */
+#define SET_GLOBAL(var_, v_) do {                                                        \
+            const int loc_ = g->vars[var_].base;                                         \
+            const int32_t val_ = (int32_t)(v_);                                          \
+            if (loc_ >= g->st_transient) pos_set_transient(p, loc_, val_);               \
+            else pos_set(p, loc_, val_);                                                 \
+        } while (0)
+        vmcase(STOREG) SET_GLOBAL(OPND(1), *--sp); ip += 2; NEXT;
         vmcase(LOADPL)
             a = *--sp;
             if (PLOK(a)) LOG_LOC(g->vars[OPND(1)].base + (int)a);
@@ -518,8 +520,9 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
         vmcase(FORTEST) {
             /* FORLIST; LOAD C; HEIGHT or LOADSQ v; PUSH k; CMP; JZ back (superinstr.c), the
              * elements whose test fails passed over here, each charged the 6 steps the loop
-             * would have run. Under --profile, or where reads are logged, the loop runs as
-             * written. */
+             * would have run; at the first that passes, on past the test that it passes,
+             * charged the test's 5 (step 50). Under --profile, or where reads are logged, the
+             * loop runs as written. */
             const List *li = &g->lists[OPND(1)];
             int pl = PLOK(mover) ? mover : 0;
             int64_t i = L[OPND(2)], n = li->n[pl];
@@ -544,6 +547,12 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
                     }
                 else j = skip_height(p, item, j, n, lo, hi, outside);
                 BULK_STEPS(6 * (j - i));
+                if (j < n) {    /* its test holds there: on past it, charged its 5 steps */
+                    L[OPND(2)] = j + 1;
+                    L[OPND(3)] = item[j];
+                    BULK_STEPS(5);
+                    ip = pk + 5; NEXT;
+                }
                 i = j;
             }
             if (i < 0 || i >= n) { ip = code + OPND(4); NEXT; }
@@ -796,9 +805,125 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             L[OPND(2)] = a >= 1 && a <= g->files && b >= 1 && b <= g->ranks ? game_sq_at(g, a - 1, b - 1) : -1;
             ip += 3; NEXT;
         vmcase(PUSH_STORE) SUPER(2); L[OPND(3)] = OPND(1); ip += 4; NEXT;
+        /* (issue 38, step 50: the runs Nemoroth dispatches most, docs/runtime.md) */
+        vmcase(PUSH_STORE_LOAD_LOAD_LT_JZ)
+            SUPER(2, 4, 6, 8, 9);
+            L[OPND(3)] = OPND(1);
+            ip = L[OPND(5)] < L[OPND(7)] ? ip + 11 : code + OPND(10); NEXT;
+        vmcase(LOAD_OWNEROF_MOVER_EQ_JZ)
+            SUPER(2, 3, 4, 5);
+            a = L[OPND(1)];
+            ip = (a ? PW_OWNER(a) : -1) == mover ? ip + 7 : code + OPND(6); NEXT;
+        vmcase(FROM_LOAD_STEPSQ_HEIGHT)
+            SUPER(1, 3, 4);
+            a = c->origin; b = L[OPND(2)];
+            a = SQOK(a) && (uint64_t)b < (uint64_t)g->ndirs ? g->neighbor[a * g->ndirs + b] : -1;
+            *sp++ = SQOK(a) ? pos_height(p, (int)a) : 0;
+            ip += 5; NEXT;
+        vmcase(FROM_LOAD_STEPSQ_STORE)
+            SUPER(1, 3, 4);
+            a = c->origin; b = L[OPND(2)];
+            L[OPND(5)] = SQOK(a) && (uint64_t)b < (uint64_t)g->ndirs
+                         ? g->neighbor[a * g->ndirs + b] : -1;
+            ip += 6; NEXT;
+        /* the three arguments pushed, then PURECALL, charged as the four are */
+        vmcase(FROM_LOAD_LOADG_PURECALL)
+            SUPER(1, 3, 5);
+            LOG_LOC(g->vars[OPND(4)].base);
+            *sp++ = c->origin; *sp++ = L[OPND(2)]; *sp++ = p->st[g->vars[OPND(4)].base];
+            ip += 5; goto purecall;
+        vmcase(LOADG_LOAD_EQ_JZ)
+            SUPER(2, 4, 5);
+            LOG_LOC(g->vars[OPND(1)].base);
+            ip = p->st[g->vars[OPND(1)].base] == L[OPND(3)] ? ip + 7 : code + OPND(6); NEXT;
+        vmcase(LOAD_LOAD_PIECEAT_STORE)
+            SUPER(2, 4, 5);
+            a = L[OPND(1)]; b = L[OPND(3)];
+            L[OPND(6)] = SQOK(a) && b >= 0 && b < g->stack ? p->st[a * g->stack + b] : 0;
+            ip += 7; NEXT;
+        vmcase(PUSH_STORE_PUSH_STORE)
+            SUPER(2, 4, 6); L[OPND(3)] = OPND(1); L[OPND(7)] = OPND(5); ip += 8; NEXT;
+        /* `i += k` and the jump back to the loop's test `i < h`, which runs in the same dispatch
+         * (superinstr.c): charged and profiled as the nine instructions */
+        vmcase(ADD_JMP_LT_JZ) {
+            SUPER(2, 4, 5, 7);
+            if (__builtin_add_overflow(L[OPND(1)], (int64_t)OPND(3), &v))
+                pos_runtime_error(p, g->line[PC + 4], "integer overflow");
+            L[OPND(1)] = v;
+            const int32_t *t = code + OPND(8);
+            BULK_STEPS(4);
+            if (profiling)
+                for (int k_ = 0; k_ < 4; k_++) p->profile[OPND(8) + (int[]){ 0, 2, 4, 5 }[k_]]++;
+            ip = v < L[t[3]] ? t + 7 : code + t[6]; NEXT;
+        }
+        vmcase(LOAD_LOADPV_JNZ) {
+            SUPER(2, 4);
+            const Var *pv = &g->vars[OPND(3)];
+            a = L[OPND(1)];
+            ip = ((uint32_t)a >> pv->shift) & ((1u << pv->bits) - 1) ? code + OPND(5) : ip + 6;
+            NEXT;
+        }
+        vmcase(LOAD_LOADSQ)
+            SUPER(2);
+            a = L[OPND(1)];
+            if (SQOK(a)) LOG_LOC(g->vars[OPND(3)].base + (int)a);
+            *sp++ = SQOK(a) ? p->st[g->vars[OPND(3)].base + a] : 0;
+            ip += 4; NEXT;
+        vmcase(PUSH_STOREG) SUPER(2); SET_GLOBAL(OPND(3), OPND(1)); ip += 4; NEXT;
+        vmcase(LOAD_HEIGHT_LOOP)            /* (superinstr.c: the start of a walk up a stack) */
+            SUPER(2, 3, 5, 7, 9, 11, 13, 14);
+            a = L[OPND(1)];
+            L[OPND(4)] = SQOK(a) ? pos_height(p, (int)a) : 0;
+            L[OPND(8)] = OPND(6);
+            ip = L[OPND(10)] < L[OPND(12)] ? ip + 16 : code + OPND(15); NEXT;
+        vmcase(LOAD_PUSH_ISTYPE_JNZ)
+            SUPER(2, 4, 5);
+            a = L[OPND(1)];
+            ip = a && PW_TYPE(a) == OPND(3) ? code + OPND(6) : ip + 7; NEXT;
+        vmcase(LOAD_LOAD_BTEST_JZ) vmcase(LOAD_LOAD_BTEST_JNZ)
+            SUPER(2, 4, 5);
+            a = L[OPND(1)]; b = L[OPND(3)];
+            ip = (a >= 0 && a < 64 && ((uint64_t)b >> a & 1)) == (*ip == OP_LOAD_LOAD_BTEST_JNZ)
+                 ? code + OPND(6) : ip + 7;
+            NEXT;
+        vmcase(PUSH_PUSH_SQUAREOF_STOREG) {
+            SUPER(2, 4);
+            a = OPND(1); b = OPND(3);
+            int32_t found = -1;
+            int scanned = 0;
+            if (PLOK(b) && TYOK(a)) found = squareof_find(p, (int)a, (int)b, &scanned);
+            NATIVE_WORK(scanned * g->stack);
+            if (scanned * g->stack >= NATIVE_CHECK) {     /* (the STOREG after the bounds) */
+                *sp++ = found; ip += 5; NEXT;
+            }
+            BULK_STEPS(1);
+            if (profiling) p->profile[PC + 5]++;
+            SET_GLOBAL(OPND(6), found);
+            ip += 7; NEXT;
+        }
+        vmcase(PUSH_STOREG_PUSH_STOREG)
+            SUPER(2, 4, 6);
+            SET_GLOBAL(OPND(3), OPND(1)); SET_GLOBAL(OPND(7), OPND(5));
+            ip += 8; NEXT;
+        vmcase(PUSH_EQ_JNZ) SUPER(2, 3); ip = *--sp == OPND(1) ? code + OPND(4) : ip + 5; NEXT;
+        vmcase(LOADG_STORE_PUSH_STORE)
+            SUPER(2, 4, 6);
+            LOG_LOC(g->vars[OPND(1)].base);
+            L[OPND(3)] = p->st[g->vars[OPND(1)].base];
+            L[OPND(7)] = OPND(5);
+            ip += 8; NEXT;
+        vmcase(LOAD_LOAD_LOADPV_NE_JZ) {
+            SUPER(2, 4, 6, 7);
+            const Var *pv = &g->vars[OPND(5)];
+            a = L[OPND(3)];
+            ip = L[OPND(1)] != (((uint32_t)a >> pv->shift) & ((1u << pv->bits) - 1))
+                 ? ip + 9 : code + OPND(8);
+            NEXT;
+        }
         vmcase(NOT_JZ) SUPER(1); ip = *--sp ? code + OPND(2) : ip + 3; NEXT;
         vmcase(NOT_JNZ) SUPER(1); ip = *--sp ? ip + 3 : code + OPND(2); NEXT;
 #undef SUPER
+#undef SET_GLOBAL
         vmcase(STEP) a = *--sp; STEP_ALONG(a); ip += 1; NEXT;
         vmcase(GO)
             a = *--sp;
@@ -835,6 +960,21 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
         vmcase(TYPEOF) sp[-1] = PW_TYPE(sp[-1]); ip += 1; NEXT;
         vmcase(OWNEROF) sp[-1] = sp[-1] ? PW_OWNER(sp[-1]) : -1; ip += 1; NEXT;
         vmcase(ISTYPE) b = *--sp; a = sp[-1]; sp[-1] = a && PW_TYPE(a) == b; ip += 1; NEXT;
+        /* on after a pure call or expression answered from its table, charged its steps: a
+         * STORE, JZ or JNZ there (the value stored or tested: Nemoroth's `petrify(square(...))`
+         * and `if gok(...)`) runs in the same dispatch, charged its step (docs/runtime.md,
+         * step 50). (Never under --profile: the table is not read there.) */
+#define PURE_GO_ON(e_) do {                                                                \
+            ip = code + pure_next_pc(g, site_, (e_));                                      \
+            if (*ip == OP_STORE) {                                                         \
+                BULK_STEPS(pure_steps(e_)); L[ip[1]] = *--sp; ip += 2; NEXT;               \
+            }                                                                              \
+            if (*ip == OP_JZ || *ip == OP_JNZ) {                                           \
+                BULK_STEPS(pure_steps(e_));                                                \
+                ip = (*--sp != 0) == (*ip == OP_JNZ) ? code + ip[1] : ip + 2; NEXT;        \
+            }                                                                              \
+            BULK_STEPS(pure_steps(e_) - 1); NEXT;                                          \
+        } while (0)
         vmcase(PURECALL) purecall: {  /* a pure `fn`'s call answered from its table (puretab.c) */
             const PureSite *site_ = &g->pure_sites[OPND(1)];
             if (!profiling) {
@@ -851,8 +991,7 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
                 if (pure_steps(e_)) {        /* the steps its code runs, this one the first */
                     sp = args_;
                     if (pure_pushes(e_)) *sp++ = (int32_t)e_;
-                    BULK_STEPS(pure_steps(e_) - 1);
-                    ip = code + pure_next_pc(g, site_, e_); NEXT;
+                    PURE_GO_ON(e_);
                 }
             }
             budget++;                        /* the code runs, charged as before: this is not */
@@ -871,14 +1010,14 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
                 }
                 if (pure_steps(e_)) {
                     if (pure_pushes(e_)) *sp++ = (int32_t)e_;
-                    BULK_STEPS(pure_steps(e_) - 1);
-                    ip = code + pure_next_pc(g, site_, e_); NEXT;
+                    PURE_GO_ON(e_);
                 }
             }
             budget++;
             if (profiling) p->profile[PC]--;
             ip += 2; NEXT;
         }
+#undef PURE_GO_ON
         vmcase(FILE) a = sp[-1]; sp[-1] = SQOK(a) ? g->sq_x[a] + 1 : 0; ip += 1; NEXT;
         vmcase(RANK) a = sp[-1]; sp[-1] = SQOK(a) ? g->sq_y[a] + 1 : 0; ip += 1; NEXT;
         vmcase(OPPDIR)
