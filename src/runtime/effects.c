@@ -133,7 +133,8 @@ static int moves_read_history(const Game *g)
 {
     for (int fn = 0; fn < g->nfns; fn++) {
         if (fn == g->hook_fn[HOOK_END]) continue;
-        for (int pc = g->fns[fn].entry; pc < g->fns[fn].end; pc += 1 + opcode_info[g->code[pc]].nops)
+        const CodeFunction *f = &g->fns[fn];
+        for (int pc = f->entry; pc < f->end; pc += 1 + opcode_info[g->code[pc]].nops)
             if (opcode_info[g->code[pc]].base == OP_REPETITION) return 1;
     }
     return 0;
