@@ -88,36 +88,12 @@ static inline void note_transient(Pos *p, int loc, int32_t old, int32_t val)
     p->transient_dirty += (val != init) - (old != init);
 }
 
-/* A cell's write, its share of the hash (zkey(old) ^ zkey(val)) worked out by the caller */
-static inline __attribute__((always_inline)) void write_cell(Pos *p, int loc, int32_t old,
-                                                             int32_t val, uint64_t hash_step)
-{
-    const Game *g = p->g;
-    p->st[loc] = val;
-    p->writes++;
-    p->hash ^= hash_step;
-    if (p->attackers) note_attacker(p, loc, old, val);
-    if (p->cell_sets) note_cell_sets(p, loc, old, val);
-    p->material += piece_material(val) - piece_material(old);
-    if (g->has_royal) {
-        if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
-        if (is_royal_word(g, val)) {
-            p->royal_count[PW_OWNER(val)]++;
-            p->royal_hint[PW_OWNER(val)] = loc / g->stack;
-        }
-    }
-}
-
-/* Write without recording: keeps the hash, the material and the royal counts right (the
- * transient variables are not hashed: they are no part of the position). */
-static inline __attribute__((always_inline)) void write_plain(Pos *p, int loc, int32_t val)
+/* A write of a non-cell location without recording: keeps the hash and the hands' material
+ * right (the transient variables are not hashed: they are no part of the position). */
+static inline __attribute__((always_inline)) void write_other(Pos *p, int loc, int32_t val)
 {
     const Game *g = p->g;
     int32_t old = p->st[loc];
-    if (loc < g->st_hands) {                /* a cell: the common case is tested first */
-        write_cell(p, loc, old, val, zkey(loc, old) ^ zkey(loc, val));
-        return;
-    }
     p->st[loc] = val;
     p->writes++;
     if (loc < g->st_transient) {
@@ -128,30 +104,6 @@ static inline __attribute__((always_inline)) void write_plain(Pos *p, int loc, i
         if (loc < g->st_hands + g->nplayers * (g->ntypes + 1))
             p->material += (uint64_t)((int64_t)val - old) * hand_material(loc);
     } else note_transient(p, loc, old, val);
-}
-
-/* ... and in a game with `uncounted` piece variables, their share of the hash too (pos_rep_key
- * takes it out; it walked the stacks at each key, 6 % of Nemoroth's perft). Out of line, and
- * the test in pos_set only of the game: inline, or tested of each word, it cost the games
- * without them up to 3.5 % more instructions (connect-four; the registers of its caller). */
-static inline __attribute__((always_inline)) void write_uncounted(Pos *p, int loc, int32_t val)
-{
-    int32_t old = p->st[loc];
-    const uint32_t bits = p->g->uncounted_piece_bits;
-    const uint64_t zold = zkey(loc, old), zval = zkey(loc, val);
-    /* uncounted_share(w) is zkey(w) ^ zkey(w less the bits) (0 where it has none), so a write
-     * that changes only those bits (turn-start's flags) changes the share by the hash's own
-     * step: two keys where there were up to six (uncounted_share's twice, and the hash's); and
-     * a write of words that have none of them (a piece pushed or taken away) leaves it */
-    if (((uint32_t)(old | val) & bits) == 0) {
-    } else if (((uint32_t)(old ^ val) & ~bits) == 0) p->uncounted ^= zold ^ zval;
-    else {
-        const int32_t bare_old = (int32_t)((uint32_t)old & ~bits);
-        const int32_t bare_val = (int32_t)((uint32_t)val & ~bits);
-        if (old != bare_old) p->uncounted ^= zold ^ zkey(loc, bare_old);
-        if (val != bare_val) p->uncounted ^= zval ^ zkey(loc, bare_val);
-    }
-    write_cell(p, loc, old, val, zold ^ zval);
 }
 
 /* Unmake's write: the hash and the material are restored whole from the Undo record, so only
@@ -215,31 +167,100 @@ static inline __attribute__((always_inline)) void record_write(Pos *p, int loc)
     p->ntrail = n + 1;
 }
 
-/* pos_set's two paths, each its own function, so that pos_set hands a write over before any
- * register is saved: a cell of a game with `uncounted` piece variables, and the rest. (As one
- * function, pos_set saved six registers for either, and called write_uncounted, which saved
- * five again.) */
-static __attribute__((noinline)) void set_uncounted(Pos *p, int loc, int32_t val)
+/* A cell's write, recorded: the hash, the material, and what the position keeps of its cells,
+ * each kept by the flag of the same name (Pos.set_cell's instances below, where the flags are
+ * constants and their tests fold away). In a game with `uncounted` piece variables, their
+ * share of the hash too (pos_rep_key takes it out; it walked the stacks at each key, 6 % of
+ * Nemoroth's perft). */
+static inline __attribute__((always_inline)) void write_cell(Pos *p, int loc, int32_t val,
+                                                             int uncounted, int attackers,
+                                                             int owned, int layers, int royal)
 {
     record_write(p, loc);
-    write_uncounted(p, loc, val);
+    const Game *g = p->g;
+    const int32_t old = p->st[loc];
+    const uint64_t zold = zkey(loc, old), zval = zkey(loc, val);
+    if (uncounted) {
+        const uint32_t bits = g->uncounted_piece_bits;
+        /* uncounted_share(w) is zkey(w) ^ zkey(w less the bits) (0 where it has none), so a
+         * write that changes only those bits (turn-start's flags) changes the share by the
+         * hash's own step: two keys where there were up to six (uncounted_share's twice, and
+         * the hash's); and a write of words that have none of them (a piece pushed or taken
+         * away) leaves it */
+        if (((uint32_t)(old | val) & bits) == 0) {
+        } else if (((uint32_t)(old ^ val) & ~bits) == 0) p->uncounted ^= zold ^ zval;
+        else {
+            const int32_t bare_old = (int32_t)((uint32_t)old & ~bits);
+            const int32_t bare_val = (int32_t)((uint32_t)val & ~bits);
+            if (old != bare_old) p->uncounted ^= zold ^ zkey(loc, bare_old);
+            if (val != bare_val) p->uncounted ^= zval ^ zkey(loc, bare_val);
+        }
+    }
+    p->st[loc] = val;
+    p->writes++;
+    p->hash ^= zold ^ zval;
+    if (attackers) note_attacker(p, loc, old, val);
+    if (owned) note_owned(p, loc, old, val);
+    if (layers) note_layer(p, loc, old, val);
+    p->material += piece_material(val) - piece_material(old);
+    if (royal) {
+        if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
+        if (is_royal_word(g, val)) {
+            p->royal_count[PW_OWNER(val)]++;
+            p->royal_hint[PW_OWNER(val)] = loc / g->stack;
+        }
+    }
 }
 
-static __attribute__((noinline)) void set_plain(Pos *p, int loc, int32_t val)
+/* Pos.set_cell: write_cell for what a position keeps, chosen at pos_new (step 53: the tests of
+ * the flags and the registers they held were some 15 instructions of each of Nemoroth's cell
+ * writes). One instance for each kind of shipped game, and one that tests them all. */
+static void set_cell_any(Pos *p, int loc, int32_t val)
+{
+    write_cell(p, loc, val, p->g->uncounted_piece_bits != 0, p->attackers != NULL,
+               p->owned_kept, p->g->layer_sets != 0, p->g->has_royal);
+}
+/* (Nemoroth: stacks whose layers are kept, `uncounted` piece variables) */
+static void set_cell_uncounted_layers(Pos *p, int loc, int32_t val)
+{
+    write_cell(p, loc, val, 1, 0, 0, 1, 0);
+}
+/* (connect-four, ataxx: one piece a square, the squares by owner) */
+static void set_cell_owned(Pos *p, int loc, int32_t val) { write_cell(p, loc, val, 0, 0, 1, 0, 0); }
+/* (chess and its kin: native attacks, a royal piece) */
+static void set_cell_royal(Pos *p, int loc, int32_t val) { write_cell(p, loc, val, 0, 0, 0, 0, 1); }
+/* (Four Towers, Storm the Ivory Tower: attacks of programs followed, a royal piece) */
+static void set_cell_attackers_royal(Pos *p, int loc, int32_t val)
+{
+    write_cell(p, loc, val, 0, 1, 0, 0, 1);
+}
+
+static void choose_set_cell(Pos *p)
+{
+    const Game *g = p->g;
+    const int uncounted = g->uncounted_piece_bits != 0, attackers = p->attackers != NULL;
+    const int owned = p->owned_kept, layers = g->layer_sets != 0, royal = g->has_royal;
+    const int kind = uncounted << 4 | attackers << 3 | owned << 2 | layers << 1 | royal;
+    p->set_cell = kind == 0x12 ? set_cell_uncounted_layers
+                : kind == 0x04 ? set_cell_owned
+                : kind == 0x01 ? set_cell_royal
+                : kind == 0x09 ? set_cell_attackers_royal
+                : set_cell_any;
+}
+
+/* A write of a location that is not a cell (a variable, a hand, the turn) */
+static __attribute__((noinline)) void set_other(Pos *p, int loc, int32_t val)
 {
     record_write(p, loc);
-    write_plain(p, loc, val);
+    write_other(p, loc, val);
 }
 
 void pos_set(Pos *p, int loc, int32_t val)
 {
     /* A write of the value already there is still recorded: a move's ops are read off the
      * trail, and a `reset` variable set to its old value must stay set after the reset. */
-    const Game *g = p->g;
-    if (__builtin_expect(g->uncounted_piece_bits != 0, 0) && loc < g->st_hands)
-        set_uncounted(p, loc, val);
-    else
-        set_plain(p, loc, val);
+    if (loc < p->g->st_hands) p->set_cell(p, loc, val);
+    else set_other(p, loc, val);
 }
 
 void pos_poke(Pos *p, int loc, int32_t val)
@@ -371,6 +392,7 @@ Pos *pos_new(const Game *g)
     p->owned_kept = g->owned_sets && g->stack == 1 && g->nsq <= 64;
     p->cell_sets = p->owned_kept || g->layer_sets;
     choose_pop(p);
+    choose_set_cell(p);
     pos_reset_empty(p);
     return p;
 }
@@ -501,11 +523,12 @@ int pos_top_loc(const Pos *p, int sq)
     return h ? sq * p->g->stack + h - 1 : -1;
 }
 
+/* (the stacks' writes are of cells: Pos.set_cell, without pos_set's test) */
 int pos_push(Pos *p, int sq, int32_t w)
 {
     int h = pos_height(p, sq);
     if (h >= p->g->stack) return 0;
-    pos_set(p, sq * p->g->stack + h, w);
+    p->set_cell(p, sq * p->g->stack + h, w);
     return 1;
 }
 
@@ -514,13 +537,14 @@ void pos_remove_layer(Pos *p, int sq, int layer)
     const Game *g = p->g;
     int h = pos_height(p, sq);
     if (layer < 0 || layer >= h) return;
-    for (int l = layer; l + 1 < h; l++) pos_set(p, sq * g->stack + l, p->st[sq * g->stack + l + 1]);
-    pos_set(p, sq * g->stack + h - 1, 0);
+    for (int l = layer; l + 1 < h; l++)
+        p->set_cell(p, sq * g->stack + l, p->st[sq * g->stack + l + 1]);
+    p->set_cell(p, sq * g->stack + h - 1, 0);
 }
 
 void pos_clear_square(Pos *p, int sq)
 {
-    for (int l = pos_height(p, sq) - 1; l >= 0; l--) pos_set(p, sq * p->g->stack + l, 0);
+    for (int l = pos_height(p, sq) - 1; l >= 0; l--) p->set_cell(p, sq * p->g->stack + l, 0);
 }
 
 void pos_push_history(Pos *p)

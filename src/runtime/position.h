@@ -145,6 +145,9 @@ typedef struct Pos {
     /* pops the trail's entries [mark, n) back (position.c, pop_trail): the loop for what this
      * position keeps, chosen by pos_new */
     void (*pop)(struct Pos *p, int n, int mark);
+    /* writes a cell, recorded (position.c, write_cell): the writer for what this position
+     * keeps, chosen by pos_new */
+    void (*set_cell)(struct Pos *p, int loc, int32_t val);
     /* Game.layer_sets (boardscan.c): the squares whose cell k holds a piece, kept by every write
      * (the last word takes the writes of the layers not kept, and is never read) */
     uint64_t layer_set[MAX_LAYER_SETS + 1];
