@@ -326,7 +326,9 @@ static inline int pos_height(const Pos *p, int sq)
 {
     const int stack = p->g->stack;
     const int32_t *cell = p->st + sq * stack;
-    int n = 0;
+    if (!cell[0]) return 0;                 /* (a stack has a cell: the empty square tested
+                                               once, Nemoroth's `height(sq) == 0` walks) */
+    int n = 1;
     while (n < stack && cell[n]) n++;
     return n;
 }
