@@ -187,13 +187,14 @@ static inline __attribute__((always_inline)) void write_cell(Pos *p, int loc, in
          * hash's own step: two keys where there were up to six (uncounted_share's twice, and
          * the hash's); and a write of words that have none of them (a piece pushed or taken
          * away) leaves it */
-        if (((uint32_t)(old | val) & bits) == 0) {
-        } else if (((uint32_t)(old ^ val) & ~bits) == 0) p->uncounted ^= zold ^ zval;
-        else {
-            const int32_t bare_old = (int32_t)((uint32_t)old & ~bits);
-            const int32_t bare_val = (int32_t)((uint32_t)val & ~bits);
-            if (old != bare_old) p->uncounted ^= zold ^ zkey(loc, bare_old);
-            if (val != bare_val) p->uncounted ^= zval ^ zkey(loc, bare_val);
+        if ((uint32_t)(old | val) & bits) {
+            if (((uint32_t)(old ^ val) & ~bits) == 0) p->uncounted ^= zold ^ zval;
+            else {
+                const int32_t bare_old = (int32_t)((uint32_t)old & ~bits);
+                const int32_t bare_val = (int32_t)((uint32_t)val & ~bits);
+                if (old != bare_old) p->uncounted ^= zold ^ zkey(loc, bare_old);
+                if (val != bare_val) p->uncounted ^= zval ^ zkey(loc, bare_val);
+            }
         }
     }
     p->st[loc] = val;
