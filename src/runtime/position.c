@@ -25,9 +25,19 @@ static inline int is_royal_word(const Game *g, int32_t w)
     return (g->royal_types[t >> 6] >> (t & 63) & 1) && PW_OWNER(w) >= 0;
 }
 
-/* The material hash's share of a piece word (its owner and type, not its variables) and of
- * one piece in a hand location. A sum of such keys hashes the multiset. */
-static inline uint64_t piece_material(int32_t w) { return w ? mix64((uint32_t)w & 0xfffu) : 0; }
+/* The material hash's share of a piece word (its owner and type, not its variables: mix64 of
+ * its low 12 bits, 0 for none) and of one piece in a hand location. A sum of such keys hashes
+ * the multiset. The pieces' shares from a table filled once (step 53: the mix was some 13
+ * instructions of a cell's write, twice where a piece replaced another). */
+static uint64_t piece_material_key[0x1000];
+__attribute__((constructor)) static void fill_piece_material_keys(void)
+{
+    for (uint32_t i = 0; i < 0x1000; i++) piece_material_key[i] = mix64(i);   /* (mix64(0) = 0) */
+}
+static inline uint64_t piece_material(int32_t w)
+{
+    return piece_material_key[(uint32_t)w & 0xfffu];
+}
 static inline uint64_t hand_material(int loc)
 {
     return mix64((uint64_t)(uint32_t)loc << 32 | 0x68616e64u);
@@ -78,36 +88,12 @@ static inline void note_transient(Pos *p, int loc, int32_t old, int32_t val)
     p->transient_dirty += (val != init) - (old != init);
 }
 
-/* A cell's write, its share of the hash (zkey(old) ^ zkey(val)) worked out by the caller */
-static inline __attribute__((always_inline)) void write_cell(Pos *p, int loc, int32_t old,
-                                                             int32_t val, uint64_t hash_step)
-{
-    const Game *g = p->g;
-    p->st[loc] = val;
-    p->writes++;
-    p->hash ^= hash_step;
-    if (p->attackers) note_attacker(p, loc, old, val);
-    if (p->cell_sets) note_cell_sets(p, loc, old, val);
-    p->material += piece_material(val) - piece_material(old);
-    if (g->has_royal) {
-        if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
-        if (is_royal_word(g, val)) {
-            p->royal_count[PW_OWNER(val)]++;
-            p->royal_hint[PW_OWNER(val)] = loc / g->stack;
-        }
-    }
-}
-
-/* Write without recording: keeps the hash, the material and the royal counts right (the
- * transient variables are not hashed: they are no part of the position). */
-static inline __attribute__((always_inline)) void write_plain(Pos *p, int loc, int32_t val)
+/* A write of a non-cell location without recording: keeps the hash and the hands' material
+ * right (the transient variables are not hashed: they are no part of the position). */
+static inline __attribute__((always_inline)) void write_other(Pos *p, int loc, int32_t val)
 {
     const Game *g = p->g;
     int32_t old = p->st[loc];
-    if (loc < g->st_hands) {                /* a cell: the common case is tested first */
-        write_cell(p, loc, old, val, zkey(loc, old) ^ zkey(loc, val));
-        return;
-    }
     p->st[loc] = val;
     p->writes++;
     if (loc < g->st_transient) {
@@ -120,39 +106,9 @@ static inline __attribute__((always_inline)) void write_plain(Pos *p, int loc, i
     } else note_transient(p, loc, old, val);
 }
 
-/* ... and in a game with `uncounted` piece variables, their share of the hash too (pos_rep_key
- * takes it out; it walked the stacks at each key, 6 % of Nemoroth's perft). Out of line, and
- * the test in write_raw only of the game: inline, or tested of each word, it cost the games
- * without them up to 3.5 % more instructions (connect-four; the registers of write_raw). */
-static __attribute__((noinline)) void write_uncounted(Pos *p, int loc, int32_t val)
-{
-    int32_t old = p->st[loc];
-    const uint32_t bits = p->g->uncounted_piece_bits;
-    const uint64_t zold = zkey(loc, old), zval = zkey(loc, val);
-    /* uncounted_share(w) is zkey(w) ^ zkey(w less the bits) (0 where it has none), so a write
-     * that changes only those bits (turn-start's flags) changes the share by the hash's own
-     * step: two keys where there were up to six (uncounted_share's twice, and the hash's) */
-    if (((uint32_t)(old ^ val) & ~bits) == 0) p->uncounted ^= zold ^ zval;
-    else {
-        const int32_t bare_old = (int32_t)((uint32_t)old & ~bits);
-        const int32_t bare_val = (int32_t)((uint32_t)val & ~bits);
-        if (old != bare_old) p->uncounted ^= zold ^ zkey(loc, bare_old);
-        if (val != bare_val) p->uncounted ^= zval ^ zkey(loc, bare_val);
-    }
-    write_cell(p, loc, old, val, zold ^ zval);
-}
-
-static inline void write_raw(Pos *p, int loc, int32_t val)
-{
-    if (__builtin_expect(p->g->uncounted_piece_bits != 0, 0) && loc < p->g->st_hands) {
-        write_uncounted(p, loc, val);
-        return;
-    }
-    write_plain(p, loc, val);
-}
-
 /* Unmake's write: the hash and the material are restored whole from the Undo record, so only
- * the royal counts follow the write (the hint is checked where it is read). */
+ * the royal counts follow the write (the hint is checked where it is read). (pop_trail counts
+ * the writes.) */
 static inline void restore_raw(Pos *p, int loc, int32_t val)
 {
     const Game *g = p->g;
@@ -167,24 +123,18 @@ static inline void restore_raw(Pos *p, int loc, int32_t val)
         }
     }
     p->st[loc] = val;
-    p->writes++;
 }
 
-/* The trail's stamps (pos_board_stamp) beside it, as long as it (capstamp) */
-static void grow_stamps(Pos *p)
-{
-    p->capstamp = p->captrail;
-    p->trail_stamp = xrealloc(p->trail_stamp, sizeof *p->trail_stamp * (size_t)p->capstamp,
-                              "the undo trail");
-}
-
+/* The board's stamps begin (pos_board_stamp). The trail's sums and the makes' records taken
+ * before hold 0 (not known), as p->stamp was; those of makes that have written nothing yet name
+ * the board as it is now, which is what a pop of their first write would have put back. */
 void pos_start_stamps(Pos *p)
 {
     if (p->stamps) return;
-    if (p->capstamp < p->captrail) grow_stamps(p);
-    for (int i = 0; i < p->ntrail; i++) p->trail_stamp[i] = 0;    /* boards not named */
     p->stamps = 1;
     p->stamp = ++p->serial;
+    for (int i = p->nundo - 1; i >= 0 && p->undo[i].trail_mark == p->ntrail; i--)
+        p->undo[i].stamp = p->stamp;
 }
 
 /* The trail twice as long, and its sums beside it */
@@ -196,29 +146,122 @@ static __attribute__((noinline)) void grow_trail(Pos *p)
                              "the undo trail");
 }
 
+/* A write put on the trail: its location and old value, the sums before it where a mark was
+ * taken (pos_mark), the board's stamp. (Kept in locals: the trail's int32 stores could alias
+ * Pos's fields, which the compiler loaded again after each.) */
+static inline __attribute__((always_inline)) void record_write(Pos *p, int loc)
+{
+    const int n = p->ntrail;
+    if (__builtin_expect(n == p->captrail, 0)) grow_trail(p);
+    p->trail[n] = (TrailEntry){ loc, p->st[loc] };
+    /* the sums only where a mark was taken: in every write they were 1 % of chess's perft,
+     * whose makes are popped by pos_unmake, which keeps its own (docs/runtime.md, step 42); the
+     * board's stamp with them (it was kept by every write, beside the trail: step 53) */
+    if (p->sums_pending) {
+        p->trail_sums[n] = (TrailSums){ p->hash, p->uncounted, p->material, p->stamp,
+                                        p->transient_dirty };
+        p->sums_pending = 0;
+    }
+    /* a write to a cell gives the board a new stamp (pos_board_stamp) */
+    if (p->stamps && loc < p->g->st_hands) p->stamp = ++p->serial;
+    p->ntrail = n + 1;
+}
+
+/* A cell's write, recorded: the hash, the material, and what the position keeps of its cells,
+ * each kept by the flag of the same name (Pos.set_cell's instances below, where the flags are
+ * constants and their tests fold away). In a game with `uncounted` piece variables, their
+ * share of the hash too (pos_rep_key takes it out; it walked the stacks at each key, 6 % of
+ * Nemoroth's perft). */
+static inline __attribute__((always_inline)) void write_cell(Pos *p, int loc, int32_t val,
+                                                             int uncounted, int attackers,
+                                                             int owned, int layers, int royal)
+{
+    record_write(p, loc);
+    const Game *g = p->g;
+    const int32_t old = p->st[loc];
+    const uint64_t zold = zkey(loc, old), zval = zkey(loc, val);
+    if (uncounted) {
+        const uint32_t bits = g->uncounted_piece_bits;
+        /* uncounted_share(w) is zkey(w) ^ zkey(w less the bits) (0 where it has none), so a
+         * write that changes only those bits (turn-start's flags) changes the share by the
+         * hash's own step: two keys where there were up to six (uncounted_share's twice, and
+         * the hash's); and a write of words that have none of them (a piece pushed or taken
+         * away) leaves it */
+        if ((uint32_t)(old | val) & bits) {
+            if (((uint32_t)(old ^ val) & ~bits) == 0) p->uncounted ^= zold ^ zval;
+            else {
+                const int32_t bare_old = (int32_t)((uint32_t)old & ~bits);
+                const int32_t bare_val = (int32_t)((uint32_t)val & ~bits);
+                if (old != bare_old) p->uncounted ^= zold ^ zkey(loc, bare_old);
+                if (val != bare_val) p->uncounted ^= zval ^ zkey(loc, bare_val);
+            }
+        }
+    }
+    p->st[loc] = val;
+    p->writes++;
+    p->hash ^= zold ^ zval;
+    if (attackers) note_attacker(p, loc, old, val);
+    if (owned) note_owned(p, loc, old, val);
+    if (layers) note_layer(p, loc, old, val);
+    p->material += piece_material(val) - piece_material(old);
+    if (royal) {
+        if (is_royal_word(g, old)) p->royal_count[PW_OWNER(old)]--;
+        if (is_royal_word(g, val)) {
+            p->royal_count[PW_OWNER(val)]++;
+            p->royal_hint[PW_OWNER(val)] = loc / g->stack;
+        }
+    }
+}
+
+/* Pos.set_cell: write_cell for what a position keeps, chosen at pos_new (step 53: the tests of
+ * the flags and the registers they held were some 15 instructions of each of Nemoroth's cell
+ * writes). One instance for each kind of shipped game, and one that tests them all. */
+static void set_cell_any(Pos *p, int loc, int32_t val)
+{
+    write_cell(p, loc, val, p->g->uncounted_piece_bits != 0, p->attackers != NULL,
+               p->owned_kept, p->g->layer_sets != 0, p->g->has_royal);
+}
+/* (Nemoroth: stacks whose layers are kept, `uncounted` piece variables) */
+static void set_cell_uncounted_layers(Pos *p, int loc, int32_t val)
+{
+    write_cell(p, loc, val, 1, 0, 0, 1, 0);
+}
+/* (connect-four, ataxx: one piece a square, the squares by owner) */
+static void set_cell_owned(Pos *p, int loc, int32_t val) { write_cell(p, loc, val, 0, 0, 1, 0, 0); }
+/* (chess and its kin: native attacks, a royal piece) */
+static void set_cell_royal(Pos *p, int loc, int32_t val) { write_cell(p, loc, val, 0, 0, 0, 0, 1); }
+/* (Four Towers, Storm the Ivory Tower: attacks of programs followed, a royal piece) */
+static void set_cell_attackers_royal(Pos *p, int loc, int32_t val)
+{
+    write_cell(p, loc, val, 0, 1, 0, 0, 1);
+}
+
+static void choose_set_cell(Pos *p)
+{
+    const Game *g = p->g;
+    const int uncounted = g->uncounted_piece_bits != 0, attackers = p->attackers != NULL;
+    const int owned = p->owned_kept, layers = g->layer_sets != 0, royal = g->has_royal;
+    const int kind = uncounted << 4 | attackers << 3 | owned << 2 | layers << 1 | royal;
+    p->set_cell = kind == 0x12 ? set_cell_uncounted_layers
+                : kind == 0x04 ? set_cell_owned
+                : kind == 0x01 ? set_cell_royal
+                : kind == 0x09 ? set_cell_attackers_royal
+                : set_cell_any;
+}
+
+/* A write of a location that is not a cell (a variable, a hand, the turn) */
+static __attribute__((noinline)) void set_other(Pos *p, int loc, int32_t val)
+{
+    record_write(p, loc);
+    write_other(p, loc, val);
+}
+
 void pos_set(Pos *p, int loc, int32_t val)
 {
     /* A write of the value already there is still recorded: a move's ops are read off the
      * trail, and a `reset` variable set to its old value must stay set after the reset. */
-    if (p->ntrail == p->captrail) grow_trail(p);
-    p->trail[p->ntrail].loc = loc;
-    p->trail[p->ntrail].old = p->st[loc];
-    /* the sums only where a mark was taken: in every write they were 1 % of chess's perft,
-     * whose makes are popped by pos_unmake, which keeps its own (docs/runtime.md, step 42) */
-    if (p->sums_pending) {
-        p->trail_sums[p->ntrail] = (TrailSums){ p->hash, p->uncounted, p->material,
-                                                p->transient_dirty };
-        p->sums_pending = 0;
-    }
-    /* the board's stamp before the write, which a pop puts back; a write to a cell gives the
-     * board a new one (pos_board_stamp) */
-    if (p->stamps) {
-        if (p->capstamp < p->captrail) grow_stamps(p);
-        p->trail_stamp[p->ntrail] = p->stamp;
-        if (loc < p->g->st_hands) p->stamp = ++p->serial;
-    }
-    p->ntrail++;
-    write_raw(p, loc, val);
+    if (loc < p->g->st_hands) p->set_cell(p, loc, val);
+    else set_other(p, loc, val);
 }
 
 void pos_poke(Pos *p, int loc, int32_t val)
@@ -246,52 +289,92 @@ void pos_reset_transient(Pos *p)
 }
 
 /* The writes since mark taken back as unmake takes them back: the sums from before the first of
- * them (TrailSums), each write by restore_raw. (By write_raw, which hashes each write back, they
- * were 40 % of Nemoroth's writes, the branches of its programs undone: docs/runtime.md, step 39.)
+ * them (TrailSums), each write by restore_raw. (Hashed back write by write, they were 40 % of
+ * Nemoroth's writes, the branches of its programs undone: docs/runtime.md, step 39.)
  * Every write on the trail went through pos_set, and the first after the mark (pos_mark) kept the
- * sums of the state the writes go back to (step 42). */
+ * sums of the state the writes go back to (step 42), the board's stamp among them (step 53). */
 /* The trail popped down to mark, each write put back by restore_raw. Where no attackers nor
  * royal counts follow the writes (all but one-piece-a-square games with native attackers and
- * royal games), the loop keeps only the cells' sets, its tests made once, and the board's stamp
- * is the one from before the first write popped (step 49: Nemoroth's branches undone were 5 %
- * of its instructions). */
-static inline void pop_trail(Pos *p, int mark)
+ * royal games), the loop keeps only the cells' sets, its tests made once (step 49: Nemoroth's
+ * branches undone were 5 % of its instructions), and where those are only the stacks' layers
+ * (Game.layer_sets), it keeps them from locals (step 53: an int32 store to the state could be
+ * to Pos's own fields, which the loop loaded again after each). Each loop its own function, so
+ * that a short pop saves no more registers than its loop needs. The caller puts the stamp back
+ * and has counted the writes. */
+static __attribute__((noinline)) void pop_cells(Pos *p, int n, int mark)
 {
-    const Game *g = p->g;
-    if (!p->attackers && !g->has_royal) {
-        const TrailEntry *t = p->trail;
-        int32_t *st = p->st;
-        const int hands = g->st_hands;
-        int n = p->ntrail;
-        if (p->cell_sets)
-            for (; n > mark; n--) {
-                const int loc = t[n - 1].loc;
-                if (loc < hands) note_cell_sets(p, loc, st[loc], t[n - 1].old);
-                st[loc] = t[n - 1].old;
-            }
-        else
-            for (; n > mark; n--) st[t[n - 1].loc] = t[n - 1].old;
-        p->writes += p->ntrail - mark;
-        if (p->stamps) p->stamp = p->trail_stamp[mark];
-        p->ntrail = mark;
-        return;
+    const TrailEntry *const t = p->trail;
+    int32_t *const st = p->st;
+    for (; n > mark; n--) st[t[n - 1].loc] = t[n - 1].old;
+}
+
+static __attribute__((noinline)) void pop_layers(Pos *p, int n, int mark)
+{
+    const TrailEntry *const t = p->trail;
+    int32_t *const st = p->st;
+    const int hands = p->g->st_hands;
+    const uint16_t *const layer_cell = p->g->layer_cell;
+    uint64_t *const layer_set = p->layer_set;
+    for (; n > mark; n--) {
+        const int loc = t[n - 1].loc;
+        const int32_t old = t[n - 1].old;
+        if (loc < hands) {                  /* note_layer's flip */
+            const unsigned e = layer_cell[loc];
+            layer_set[e >> 6] ^= (uint64_t)((st[loc] != 0) ^ (old != 0)) << (e & 63);
+        }
+        st[loc] = old;
     }
-    while (p->ntrail > mark) {
-        p->ntrail--;
-        restore_raw(p, p->trail[p->ntrail].loc, p->trail[p->ntrail].old);
-        if (p->stamps) p->stamp = p->trail_stamp[p->ntrail];
+}
+
+static __attribute__((noinline)) void pop_cell_sets(Pos *p, int n, int mark)
+{
+    const TrailEntry *const t = p->trail;
+    int32_t *const st = p->st;
+    const int hands = p->g->st_hands, layers = p->g->layer_sets != 0;
+    for (; n > mark; n--) {
+        const int loc = t[n - 1].loc;
+        const int32_t old = t[n - 1].old;
+        if (loc < hands) {
+            note_owned(p, loc, st[loc], old);
+            if (layers) note_layer(p, loc, st[loc], old);
+        }
+        st[loc] = old;
     }
+}
+
+static __attribute__((noinline)) void pop_restoring(Pos *p, int n, int mark)
+{
+    const TrailEntry *const t = p->trail;
+    for (; n > mark; n--) restore_raw(p, t[n - 1].loc, t[n - 1].old);
+}
+
+/* Which of them pops this position's trail (Pos.pop: what it keeps is known at pos_new) */
+static void choose_pop(Pos *p)
+{
+    if (p->attackers || p->g->has_royal) p->pop = pop_restoring;
+    else if (!p->cell_sets) p->pop = pop_cells;
+    else if (!p->owned_kept) p->pop = pop_layers;
+    else p->pop = pop_cell_sets;
+}
+
+static inline __attribute__((always_inline)) void pop_trail(Pos *p, int mark)
+{
+    const int n = p->ntrail;
+    p->writes += (uint64_t)(n - mark);
+    p->ntrail = mark;
+    p->pop(p, n, mark);
 }
 
 void pos_undo_to(Pos *p, int mark)
 {
     if (p->ntrail <= mark) return;
-    const TrailSums sums = p->trail_sums[mark];
+    const TrailSums *const sums = &p->trail_sums[mark];
+    p->hash = sums->hash;
+    p->uncounted = sums->uncounted;
+    p->material = sums->material;
+    p->stamp = sums->stamp;
+    p->transient_dirty = sums->transient_dirty;
     pop_trail(p, mark);
-    p->hash = sums.hash;
-    p->uncounted = sums.uncounted;
-    p->material = sums.material;
-    p->transient_dirty = sums.transient_dirty;
 }
 
 Pos *pos_new(const Game *g)
@@ -309,6 +392,8 @@ Pos *pos_new(const Game *g)
     }
     p->owned_kept = g->owned_sets && g->stack == 1 && g->nsq <= 64;
     p->cell_sets = p->owned_kept || g->layer_sets;
+    choose_pop(p);
+    choose_set_cell(p);
     pos_reset_empty(p);
     return p;
 }
@@ -325,7 +410,6 @@ void pos_free(Pos *p)
     free(p->reach);
     free(p->squareof);
     free(p->nearset);
-    free(p->trail_stamp);
     free(p->trail_sums);
     free(p->watch);
     free(p->attackers);
@@ -407,7 +491,7 @@ int pos_quiet_plies(const Pos *p)
 }
 
 /* The share of the `uncounted` piece variables in the hash, recomputed (a walk of the stacks):
- * write_raw keeps it as p->uncounted, and --check-hash compares the two. */
+ * pos_set keeps it as p->uncounted, and --check-hash compares the two. */
 static uint64_t uncounted_pieces_hash(const Pos *p)
 {
     const Game *g = p->g;
@@ -440,11 +524,12 @@ int pos_top_loc(const Pos *p, int sq)
     return h ? sq * p->g->stack + h - 1 : -1;
 }
 
+/* (the stacks' writes are of cells: Pos.set_cell, without pos_set's test) */
 int pos_push(Pos *p, int sq, int32_t w)
 {
     int h = pos_height(p, sq);
     if (h >= p->g->stack) return 0;
-    pos_set(p, sq * p->g->stack + h, w);
+    p->set_cell(p, sq * p->g->stack + h, w);
     return 1;
 }
 
@@ -453,13 +538,14 @@ void pos_remove_layer(Pos *p, int sq, int layer)
     const Game *g = p->g;
     int h = pos_height(p, sq);
     if (layer < 0 || layer >= h) return;
-    for (int l = layer; l + 1 < h; l++) pos_set(p, sq * g->stack + l, p->st[sq * g->stack + l + 1]);
-    pos_set(p, sq * g->stack + h - 1, 0);
+    for (int l = layer; l + 1 < h; l++)
+        p->set_cell(p, sq * g->stack + l, p->st[sq * g->stack + l + 1]);
+    p->set_cell(p, sq * g->stack + h - 1, 0);
 }
 
 void pos_clear_square(Pos *p, int sq)
 {
-    for (int l = pos_height(p, sq) - 1; l >= 0; l--) pos_set(p, sq * p->g->stack + l, 0);
+    for (int l = pos_height(p, sq) - 1; l >= 0; l--) p->set_cell(p, sq * p->g->stack + l, 0);
 }
 
 void pos_push_history(Pos *p)
@@ -514,6 +600,7 @@ Undo *pos_begin_move(Pos *p, int history)
     u->trail_mark = p->ntrail; u->hash = p->hash; u->material = p->material;
     u->uncounted = p->uncounted;
     u->transient_dirty = p->transient_dirty;
+    u->stamp = p->stamp;
     u->last_from = p->last_from; u->last_to = p->last_to;
     u->last_piece = p->last_piece; u->last_captured = p->last_captured;
     u->hist_pushed = history;
@@ -567,7 +654,10 @@ void pos_unmake(Pos *p)
 {
     Undo *u = &p->undo[--p->nundo];
     p->writes++;
-    if (p->ntrail > u->trail_mark) pop_trail(p, u->trail_mark);
+    if (p->ntrail > u->trail_mark) {
+        pop_trail(p, u->trail_mark);
+        p->stamp = u->stamp;
+    }
     p->hash = u->hash;
     p->uncounted = u->uncounted;
     p->material = u->material;

@@ -82,9 +82,10 @@ typedef struct {
 } MoveList;
 
 typedef struct { int32_t loc, old; } TrailEntry;
-/* What write_raw keeps as sums of the whole state, as it was before a trail entry's write:
- * pos_undo_to puts them back at once and undoes the writes without hashing them back */
-typedef struct { uint64_t hash, uncounted, material; int transient_dirty; } TrailSums;
+/* What pos_set keeps as sums of the whole state, as it was before a trail entry's write:
+ * pos_undo_to puts them back at once and undoes the writes without hashing them back; and the
+ * board's stamp then (pos_board_stamp), which a pop puts back */
+typedef struct { uint64_t hash, uncounted, material, stamp; int transient_dirty; } TrailSums;
 
 /* A 64-bit mix (splitmix64's finaliser): hashes of small keys for tables and tie-breaks. */
 static inline uint64_t mix64(uint64_t z)
@@ -99,6 +100,7 @@ typedef struct {
     uint64_t hash, material;     /* restored as they were: unmake need not hash every write back */
     uint64_t uncounted;          /* (as hash: Pos.uncounted) */
     int transient_dirty;         /* (as hash) */
+    uint64_t stamp;              /* (as hash: the board's stamp, pos_board_stamp) */
     int hist_pushed;             /* the make added the position to the history */
     int16_t last_from, last_to; int32_t last_piece, last_captured;
 } Undo;
@@ -119,7 +121,6 @@ typedef struct Pos {
                                                last one given: never reset, so that a stamp
                                                names one board */
     int stamps;                             /* stamps are kept (pos_start_stamps) */
-    uint64_t *trail_stamp; int capstamp;    /* by trail entry: the board's stamp before it */
     struct SquareOfCache *squareof;         /* `square-of`'s answers (squareof.c); one block */
     struct NearSetCache *nearset;           /* CHOOSEANY's neighbour sets (nearset.c); one block */
     Undo *undo; int nundo, capundo;
@@ -141,6 +142,12 @@ typedef struct Pos {
     uint64_t owned[2 + MAX_PLAYERS];
     int cell_sets;                          /* owned_kept, or Game.layer_sets: a cell's write
                                                keeps sets (position.c, note_cell_sets) */
+    /* pops the trail's entries [mark, n) back (position.c, pop_trail): the loop for what this
+     * position keeps, chosen by pos_new */
+    void (*pop)(struct Pos *p, int n, int mark);
+    /* writes a cell, recorded (position.c, write_cell): the writer for what this position
+     * keeps, chosen by pos_new */
+    void (*set_cell)(struct Pos *p, int loc, int32_t val);
     /* Game.layer_sets (boardscan.c): the squares whose cell k holds a piece, kept by every write
      * (the last word takes the writes of the layers not kept, and is never read) */
     uint64_t layer_set[MAX_LAYER_SETS + 1];
@@ -217,19 +224,19 @@ void pos_set(Pos *p, int loc, int32_t val);
  * variables: Nemoroth's STOREGs, 8.8 M in perft 4, took 75 instructions each in pos_set.) */
 static inline void pos_set_transient(Pos *p, int loc, int32_t val)
 {
-    if (p->ntrail == p->captrail || p->sums_pending || (p->stamps && p->capstamp < p->captrail)) {
+    const int n = p->ntrail;
+    if (n == p->captrail || p->sums_pending) {
         pos_set(p, loc, val);
         return;
     }
+    /* (all read before the first store: an int32 store could be to any of them) */
     const int32_t old = p->st[loc];
-    p->trail[p->ntrail].loc = loc;
-    p->trail[p->ntrail].old = old;
-    if (p->stamps) p->trail_stamp[p->ntrail] = p->stamp;
-    p->ntrail++;
-    p->st[loc] = val;
-    p->writes++;
     const int32_t init = p->g->transient_init[loc - p->g->st_transient];
     p->transient_dirty += (val != init) - (old != init);
+    p->trail[n] = (TrailEntry){ loc, old };
+    p->ntrail = n + 1;
+    p->st[loc] = val;
+    p->writes++;
 }
 /* The trail's length as a mark to pop back to (pos_undo_to): every mark passed to pos_undo_to is
  * taken here, so that the next write keeps the sums of the state as it is (TrailSums). A mark
@@ -245,10 +252,10 @@ void pos_unpoke(Pos *p);                    /* the last pos_poke taken back */
 /* A name for the board (the cells) as it is, once pos_start_stamps has been called (only the
  * games that ask pay for it: 1.6 % of connect-four's writes): equal stamps that are not 0 are
  * equal boards. Each write to a cell goes through pos_set, which gives the board a stamp it never
- * had before and keeps the one it replaces on the trail, and a pop puts that back with the cell;
- * so a stamp names the board of the moment it was given. A pop of a write made before the stamps
- * began gives 0: not known. (pins.c's probe writes two cells off the trail and puts them back, but
- * runs no programs in between.) */
+ * had before; a pop puts back the one from before its first write, kept where the sums are (in
+ * TrailSums at a mark, in the Undo record of a make), so a stamp names the board of the moment it
+ * was given. A pop of writes made before the stamps began gives 0: not known. (pins.c's probe
+ * writes two cells off the trail and puts them back, but runs no programs in between.) */
 static inline uint64_t pos_board_stamp(const Pos *p) { return p->stamp; }
 
 /* The index into Pos.owned of a square holding w */
@@ -319,7 +326,9 @@ static inline int pos_height(const Pos *p, int sq)
 {
     const int stack = p->g->stack;
     const int32_t *cell = p->st + sq * stack;
-    int n = 0;
+    if (!cell[0]) return 0;                 /* (a stack has a cell: the empty square tested
+                                               once, Nemoroth's `height(sq) == 0` walks) */
+    int n = 1;
     while (n < stack && cell[n]) n++;
     return n;
 }
