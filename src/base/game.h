@@ -241,19 +241,23 @@ typedef struct {
      * out yet (the first call that needs it does, puretab.c), 1: not known (the code runs) */
     uint64_t *entry;
 } PureTable;
+/* A key of a call site: the value at `at` (PureSite), less lo, below size, times stride */
+typedef struct { int32_t at, lo; uint32_t size, stride; } PureKey;
 /* A call (PURECALL: its arguments on the stack) or a pure expression of locals (PURELOCALS:
  * its arguments the locals slot[0 .. nslots - 1]): its table, its code start .. end */
 typedef struct {
     int table, start, end, nslots; int32_t slot[PURE_MAX_ARGS];
     /* its table's keys as the VM reads them (puresites.c): the sum over nkeys of (the value of
-     * key_at[k] - key_lo[k]) * key_stride[k], each below key_size[k], indexes entry (its
-     * table's); key_at[k] is a local's slot for PURELOCALS, for PURECALL the argument's place
-     * below the top of the stack (1: the top); -1: the table is keyed by globals too, and
-     * pure_entry_globals reads them */
-    int nargs, nkeys;                    /* (nargs: its table's) */
-    int32_t key_at[PURE_MAX_ARGS], key_lo[PURE_MAX_ARGS];
-    uint32_t key_size[PURE_MAX_ARGS], key_stride[PURE_MAX_ARGS];
+     * key[k].at - lo) * stride, each below size, indexes entry (its table's). The first nst
+     * keys are global variables, their `at` a location of the state; the others' `at` is a
+     * local's slot for PURELOCALS, for PURECALL the argument's place below the top of the
+     * stack (1: the top). shape: PURE_SHAPE_* (puretab.h), how the VM reads them. */
+    int nargs, nkeys, nst, shape;        /* (nargs: its table's) */
+    PureKey key[PURE_MAX_ARGS];
     uint64_t *entry;
+    /* where an entry's code goes on past its end with a value, the local a STORE there writes
+     * the value into, else -1 (step 52) */
+    int32_t end_store;
 } PureSite;
 
 typedef struct Game {

@@ -965,6 +965,11 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
          * and `if gok(...)`) runs in the same dispatch, charged its step (docs/runtime.md,
          * step 50). (Never under --profile: the table is not read there.) */
 #define PURE_GO_ON(e_) do {                                                                \
+            if (((e_) >> 32 & PURE_GO_MASK) == PURE_GO_PAST_END && site_->end_store >= 0) {   \
+                BULK_STEPS(pure_steps(e_));  /* (the common case: a value stored, step 52) */ \
+                L[site_->end_store] = (int32_t)(e_); ip = code + site_->end + 2; NEXT;       \
+            }                                                                              \
+            if (pure_pushes(e_)) *sp++ = (int32_t)(e_);                                    \
             ip = code + pure_next_pc(g, site_, (e_));                                      \
             if (*ip == OP_STORE) {                                                         \
                 BULK_STEPS(pure_steps(e_)); L[ip[1]] = *--sp; ip += 2; NEXT;               \
@@ -977,20 +982,14 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
         } while (0)
         vmcase(PURECALL) purecall: {  /* a pure `fn`'s call answered from its table (puretab.c) */
             const PureSite *site_ = &g->pure_sites[OPND(1)];
-            if (!profiling) {
-                int64_t *args_ = sp - site_->nargs;
-                uint64_t e_;
-                if (site_->nkeys >= 0) {
-                    long idx_;
-                    e_ = pure_site_entry(site_, sp, 1, &idx_);
-                    if (!e_ && idx_ >= 0) e_ = pure_fill(g, OPND(1), args_);   /* (not yet) */
-                } else               /* keyed by globals too: not where reads are logged */
-                    e_ = c->reads ? 0 : pure_entry_globals(g, OPND(1),
-                                                          &g->pure_tables[site_->table], args_,
-                                                          p->st);
+            /* (a call keyed by globals too runs its code where the VM logs its reads) */
+            if (!profiling && !(site_->nst && c->reads)) {
+                long idx_;
+                uint64_t e_ = pure_site_entry(site_, sp, 1, p->st, &idx_);
+                if (!e_ && idx_ >= 0)        /* (not worked out yet) */
+                    e_ = pure_fill_call(g, OPND(1), sp - site_->nargs, p->st);
                 if (pure_steps(e_)) {        /* the steps its code runs, this one the first */
-                    sp = args_;
-                    if (pure_pushes(e_)) *sp++ = (int32_t)e_;
+                    sp -= site_->nargs;
                     PURE_GO_ON(e_);
                 }
             }
@@ -1002,16 +1001,13 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             const PureSite *site_ = &g->pure_sites[OPND(1)];
             if (!profiling) {
                 long idx_;
-                uint64_t e_ = pure_site_entry(site_, L, 0, &idx_);
+                uint64_t e_ = pure_site_entry(site_, L, 0, p->st, &idx_);
                 if (!e_ && idx_ >= 0) {      /* (not worked out yet) */
                     int64_t args_[PURE_MAX_ARGS];
                     for (int i_ = 0; i_ < site_->nslots; i_++) args_[i_] = L[site_->slot[i_]];
                     e_ = pure_fill(g, OPND(1), args_);
                 }
-                if (pure_steps(e_)) {
-                    if (pure_pushes(e_)) *sp++ = (int32_t)e_;
-                    PURE_GO_ON(e_);
-                }
+                if (pure_steps(e_)) PURE_GO_ON(e_);
             }
             budget++;
             if (profiling) p->profile[PC]--;
