@@ -115,7 +115,9 @@ static void run_after_move(Pos *p, int mover)
         vm_run_hook(p, HOOK_AFTER_MOVE, mover);
         return;
     }
-    RunCtx c = { .mode = RUN_HOOK, .mover = mover, .origin = -1, .nlegal = -1, .target = -1 };
+    RunCtx c;
+    runctx_clear(&c);
+    c.mode = RUN_HOOK; c.mover = mover; c.origin = -1; c.nlegal = -1; c.target = -1;
     c.fn = g->after_move_variant[(mover * (g->ntypes + 1) + t) * 2 + (p->last_captured != 0)];
     vm_run(p, &c);
 }
