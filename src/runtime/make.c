@@ -107,32 +107,51 @@ static inline void reset_vars(Pos *p)
 
 /* `after-move`, as the compiler decided it for this mover, moving piece's type and capture
  * (hookvariants.c), where it did: what the hook's `if`s ask of them is not asked again. */
-static void run_after_move(Pos *p, int mover)
+static inline int after_move_fn(const Pos *p, int mover)
 {
     const Game *g = p->g;
     int t = PW_TYPE(p->last_piece);
-    if (!g->after_move_variant || mover < 0 || mover >= g->nplayers || t > g->ntypes) {
-        vm_run_hook(p, HOOK_AFTER_MOVE, mover);
-        return;
-    }
+    if (!g->after_move_variant || mover < 0 || mover >= g->nplayers || t > g->ntypes)
+        return g->hook_fn[HOOK_AFTER_MOVE];
+    return g->after_move_variant[(mover * (g->ntypes + 1) + t) * 2 + (p->last_captured != 0)];
+}
+static void run_after_move(Pos *p, int mover)
+{
     RunCtx c;
     runctx_clear(&c);
-    c.mode = RUN_HOOK; c.mover = mover; c.origin = -1; c.nlegal = -1; c.target = -1;
-    c.fn = g->after_move_variant[(mover * (g->ntypes + 1) + t) * 2 + (p->last_captured != 0)];
+    c.mode = RUN_HOOK; c.fn = after_move_fn(p, mover); c.mover = mover; c.origin = -1;
+    c.nlegal = -1; c.target = -1;
     vm_run(p, &c);
 }
+/* ... then the rest of m's make and `legal`, in the same run: 1 if `legal` passed */
+static int run_after_move_and_legal(Pos *p, int mover, const Move *m)
+{
+    RunCtx c;
+    runctx_clear(&c);
+    c.mode = RUN_HOOK; c.fn = after_move_fn(p, mover); c.mover = mover; c.origin = -1;
+    c.nlegal = -1; c.target = -1; c.then_legal = m;
+    vm_run(p, &c);
+    return !c.failed;
+}
 
-/* A make's end, once the board holds the move: `after-move`, the turn, the transient variables'
- * reset, `turn-start` and the history, those of them that parts asks for */
+static inline __attribute__((always_inline)) void make_rest(Pos *p, const Move *m, int mover,
+                                                        int parts)
+{
+    const Game *g = p->g;
+    if (!m->again) pos_set(p, g->st_turn, next_turn(p, mover));
+    if (p->transient_dirty) pos_reset_transient(p);     /* a turn begins: nothing carries over */
+    if ((parts & PROBE_TURN_START) && g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_mover(p));
+    if (parts & PROBE_HISTORY) pos_push_history(p);
+}
+void pos_make_rest(Pos *p, const Move *m, int mover, int parts) { make_rest(p, m, mover, parts); }
+
+/* A make's end, once the board holds the move: `after-move`, then the rest (pos_make_rest) */
 static inline __attribute__((always_inline)) void finish_make(Pos *p, const Move *m, int mover,
                                                           int parts)
 {
     const Game *g = p->g;
     if ((parts & PROBE_AFTER_MOVE) && g->hook_fn[HOOK_AFTER_MOVE] >= 0) run_after_move(p, mover);
-    if (!m->again) pos_set(p, g->st_turn, next_turn(p, mover));
-    if (p->transient_dirty) pos_reset_transient(p);     /* a turn begins: nothing carries over */
-    if ((parts & PROBE_TURN_START) && g->hook_fn[HOOK_TURN_START] >= 0) vm_run_hook(p, HOOK_TURN_START, pos_mover(p));
-    if (parts & PROBE_HISTORY) pos_push_history(p);
+    make_rest(p, m, mover, parts);
 }
 
 void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts)
@@ -222,8 +241,14 @@ int pos_legal_emitted(Pos *p, const Move *m, int mark)
     p->writes++;                                         /* (as pos_begin_move: the fields) */
     p->last_from = m->from; p->last_to = m->to; p->last_piece = m->piece;
     p->last_captured = m->taken;
-    finish_make(p, m, mover, g->probe);
-    int ok = vm_run_legal(p, mover);
+    int ok;
+    if ((g->probe & PROBE_AFTER_MOVE) && g->hook_fn[HOOK_AFTER_MOVE] >= 0 &&
+        g->hook_fn[HOOK_LEGAL] >= 0)
+        ok = run_after_move_and_legal(p, mover, m);
+    else {
+        finish_make(p, m, mover, g->probe);
+        ok = vm_run_legal(p, mover);
+    }
     if (p->result != result || p->result_reason != reason || p->result_player != winner) ok = -1;
     pos_undo_to(p, mark);
     p->writes++;

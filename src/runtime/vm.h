@@ -53,6 +53,9 @@ typedef struct {
     int outer_trail_base, outer_note_base, outer_qual_base;
     int nest;                /* `moves-of` runs this one is inside (bounded: MAX_MOVESOF_NEST) */
     ReadLog *reads;          /* when set, the locations the run reads go here (g->memo_ok runs) */
+    /* RUN_HOOK, `after-move` at a legality test (pos_legal_emitted): at its end the rest of this
+     * move's make (pos_make_rest) and `legal`, in the same run, whose result is the run's */
+    const Move *then_legal;
     /* results */
     int found;               /* RUN_ATTACK / RUN_REACH: the target was reached */
     int failed;              /* RUN_HOOK: the program failed (a `require` did not hold) */

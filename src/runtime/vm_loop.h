@@ -18,6 +18,8 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
     struct VmScratch *s = scratch(p);
     int64_t stk[MAX_STACK_DEPTH + 2];
     int64_t L[MAX_LOCALS];
+enter:                              /* (again for `legal` after `after-move`: done, below) */
+    ;
     /* the operand stack's top, a pointer: as an int index, each push or pop also widened it */
     int64_t *sp = stk;
     int nloc = f->nlocals;
@@ -1334,4 +1336,14 @@ done:
     s->nch = base_ch; s->nlocs = base_locs; s->nnb = note_start; s->nqb = qual_start;
     s->deferred.n = deferred_start;
     if (c->mode != RUN_HOOK) pos_undo_to(p, trail_start);
+    else if (c->then_legal) {
+        /* `after-move` of a move tested where it is emitted has ended: the rest of its make,
+         * and `legal` in this same run (one entry of the loop for the two; step 52) */
+        const Move *m_ = c->then_legal;
+        c->then_legal = NULL;
+        pos_make_rest(p, m_, mover, g->probe);
+        c->fn = g->hook_fn[HOOK_LEGAL]; c->nlegal = -3;
+        f = &g->fns[c->fn];
+        goto enter;
+    }
 }
