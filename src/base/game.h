@@ -256,8 +256,9 @@ typedef struct {
     PureKey key[PURE_MAX_ARGS];
     uint64_t *entry;
     /* where an entry's code goes on past its end with a value, the local a STORE there writes
-     * the value into, else -1 (step 52) */
-    int32_t end_store;
+     * the value into, else -1; and where the instruction after that STORE is LOAD_PUSH_EQ_JZ or
+     * LOAD_PUSH_NE_JZ of that local, its opcode (else 0), constant and target (step 52) */
+    int32_t end_store, end_test, end_test_k, end_test_to;
 } PureSite;
 
 typedef struct Game {

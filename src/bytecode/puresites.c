@@ -128,6 +128,14 @@ void puretab_key_by_code(Game *g)
         /* (an entry that goes on past the end: the code there is final, compile.c) */
         ps->end_store = ps->end + 1 < g->ncode && g->code[ps->end] == OP_STORE
                         ? g->code[ps->end + 1] : -1;
+        /* `let t = <pure>; if t != none {`: the test of the value stored, in the same dispatch */
+        const int32_t *test = g->code + ps->end + 2;
+        ps->end_test = 0;
+        if (ps->end_store >= 0 && ps->end + 2 + 6 < g->ncode &&
+            (test[0] == OP_LOAD_PUSH_EQ_JZ || test[0] == OP_LOAD_PUSH_NE_JZ) &&
+            test[1] == ps->end_store) {
+            ps->end_test = test[0]; ps->end_test_k = test[3]; ps->end_test_to = test[6];
+        }
     }
     free(table);
 }

@@ -968,8 +968,16 @@ enter:                              /* (again for `legal` after `after-move`: do
          * step 50). (Never under --profile: the table is not read there.) */
 #define PURE_GO_ON(e_) do {                                                                \
             if (((e_) >> 32 & PURE_GO_MASK) == PURE_GO_PAST_END && site_->end_store >= 0) {   \
-                BULK_STEPS(pure_steps(e_));  /* (the common case: a value stored, step 52) */ \
-                L[site_->end_store] = (int32_t)(e_); ip = code + site_->end + 2; NEXT;       \
+                /* (the common case: a value stored, and perhaps tested: step 52) */         \
+                const int32_t v_ = (int32_t)(e_);                                          \
+                L[site_->end_store] = v_;                                                  \
+                if (site_->end_test) {      /* the LOAD_PUSH_EQ/NE_JZ's 4 steps too */     \
+                    BULK_STEPS(pure_steps(e_) + 4);                                        \
+                    ip = (site_->end_test == OP_LOAD_PUSH_NE_JZ) == (v_ != site_->end_test_k) \
+                         ? code + site_->end + 9 : code + site_->end_test_to;              \
+                    NEXT;                                                                  \
+                }                                                                          \
+                BULK_STEPS(pure_steps(e_)); ip = code + site_->end + 2; NEXT;              \
             }                                                                              \
             if (pure_pushes(e_)) *sp++ = (int32_t)(e_);                                    \
             ip = code + pure_next_pc(g, site_, (e_));                                      \
