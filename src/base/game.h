@@ -412,6 +412,10 @@ typedef struct Game {
                                              position's attackers' squares are all its pieces */
     int pieces_move;                      /* some type has lines or a moves program: else the
                                              generation does not walk the board (movegen.c) */
+    int stack_shift;                      /* log2 of stack where it is a power of 2, else -1:
+                                             a board unit's square and layer by a shift, not a
+                                             division (some 20 cycles; 3.2 M of them in
+                                             Nemoroth's perft 4: movegen.c, step 52) */
     int next_attacks[MAX_PLAYERS];
     ExtAttack *ext_attacks[MAX_PLAYERS];  /* hops, legged leaps, zoned lines (movegen.c) */
     int nnear_attacks[MAX_PLAYERS];

@@ -212,7 +212,8 @@ gen_units_counting(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, 
                     while (u + 1 < board_units && !p->st[u + 1]) u++;
                     continue;
                 }
-            } else sq = u / g->stack, l = u % g->stack;
+            } else if (g->stack_shift >= 0) sq = u >> g->stack_shift, l = u & (g->stack - 1);
+            else sq = u / g->stack, l = u % g->stack;
             int32_t w = p->st[sq * g->stack + l];
             if (!w) { u = (sq + 1) * g->stack - 1; continue; }     /* nothing higher up */
             if (PW_OWNER(w) != mover) continue;
@@ -1636,6 +1637,7 @@ void movegen_prepare(Game *g)
     g->any_fallback = types_any(g->fallback_attackers);
     linecount_prepare(g);
     g->pieces_move = 0;
+    g->stack_shift = (g->stack & (g->stack - 1)) == 0 ? __builtin_ctz((unsigned)g->stack) : -1;
     for (int t = 1; t <= g->ntypes; t++)
         if (g->types[t].natoms || g->types[t].moves_fn >= 0) g->pieces_move = 1;
     g->attackers_every_type = g->stack == 1 && g->ntypes > 0;
