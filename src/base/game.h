@@ -241,19 +241,24 @@ typedef struct {
      * out yet (the first call that needs it does, puretab.c), 1: not known (the code runs) */
     uint64_t *entry;
 } PureTable;
+/* A key of a call site: the value at `at` (PureSite), less lo, below size, times stride */
+typedef struct { int32_t at, lo; uint32_t size, stride; } PureKey;
 /* A call (PURECALL: its arguments on the stack) or a pure expression of locals (PURELOCALS:
  * its arguments the locals slot[0 .. nslots - 1]): its table, its code start .. end */
 typedef struct {
     int table, start, end, nslots; int32_t slot[PURE_MAX_ARGS];
     /* its table's keys as the VM reads them (puresites.c): the sum over nkeys of (the value of
-     * key_at[k] - key_lo[k]) * key_stride[k], each below key_size[k], indexes entry (its
-     * table's); key_at[k] is a local's slot for PURELOCALS, for PURECALL the argument's place
-     * below the top of the stack (1: the top); -1: the table is keyed by globals too, and
-     * pure_entry_globals reads them */
-    int nargs, nkeys;                    /* (nargs: its table's) */
-    int32_t key_at[PURE_MAX_ARGS], key_lo[PURE_MAX_ARGS];
-    uint32_t key_size[PURE_MAX_ARGS], key_stride[PURE_MAX_ARGS];
+     * key[k].at - lo) * stride, each below size, indexes entry (its table's). The first nst
+     * keys are global variables, their `at` a location of the state; the others' `at` is a
+     * local's slot for PURELOCALS, for PURECALL the argument's place below the top of the
+     * stack (1: the top). shape: PURE_SHAPE_* (puretab.h), how the VM reads them. */
+    int nargs, nkeys, nst, shape;        /* (nargs: its table's) */
+    PureKey key[PURE_MAX_ARGS];
     uint64_t *entry;
+    /* where an entry's code goes on past its end with a value, the local a STORE there writes
+     * the value into, else -1; and where the instruction after that STORE is LOAD_PUSH_EQ_JZ or
+     * LOAD_PUSH_NE_JZ of that local, its opcode (else 0), constant and target (step 52) */
+    int32_t end_store, end_test, end_test_k, end_test_to;
 } PureSite;
 
 typedef struct Game {
@@ -407,6 +412,10 @@ typedef struct Game {
                                              position's attackers' squares are all its pieces */
     int pieces_move;                      /* some type has lines or a moves program: else the
                                              generation does not walk the board (movegen.c) */
+    int stack_shift;                      /* log2 of stack where it is a power of 2, else -1:
+                                             a board unit's square and layer by a shift, not a
+                                             division (some 20 cycles; 3.2 M of them in
+                                             Nemoroth's perft 4: movegen.c, step 52) */
     int next_attacks[MAX_PLAYERS];
     ExtAttack *ext_attacks[MAX_PLAYERS];  /* hops, legged leaps, zoned lines (movegen.c) */
     int nnear_attacks[MAX_PLAYERS];

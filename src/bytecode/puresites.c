@@ -110,12 +110,31 @@ void puretab_key_by_code(Game *g)
         ps->table = table[s];
         ps->entry = t->entry;
         ps->nargs = t->nargs;
-        ps->nkeys = t->nglob ? -1 : t->nkeys;
+        ps->nkeys = t->nkeys;
+        ps->nst = 0;
         for (int k = 0; k < t->nkeys; k++) {
-            ps->key_at[k] = ps->nslots ? ps->slot[t->key_arg[k]] : t->nargs - t->key_arg[k];
-            ps->key_lo[k] = t->key_lo[k];
-            ps->key_size[k] = t->key_size[k];
-            ps->key_stride[k] = t->key_stride[k];
+            const int arg = t->key_arg[k];
+            PureKey *ky = &ps->key[k];
+            if (arg >= t->nargs) {       /* a global (puretab_keys puts them first) */
+                ky->at = g->vars[t->gvar[arg - t->nargs]].base;
+                ps->nst++;
+            } else ky->at = ps->nslots ? ps->slot[arg] : t->nargs - arg;
+            ky->lo = t->key_lo[k];
+            ky->size = t->key_size[k];
+            ky->stride = t->key_stride[k];
+        }
+        ps->shape = ps->nst ? PURE_SHAPE_LOOP : t->nkeys == 1 ? PURE_SHAPE_1 :
+                    t->nkeys == 2 ? PURE_SHAPE_2 : t->nkeys == 3 ? PURE_SHAPE_3 : PURE_SHAPE_LOOP;
+        /* (an entry that goes on past the end: the code there is final, compile.c) */
+        ps->end_store = ps->end + 1 < g->ncode && g->code[ps->end] == OP_STORE
+                        ? g->code[ps->end + 1] : -1;
+        /* `let t = <pure>; if t != none {`: the test of the value stored, in the same dispatch */
+        const int32_t *test = g->code + ps->end + 2;
+        ps->end_test = 0;
+        if (ps->end_store >= 0 && ps->end + 2 + 6 < g->ncode &&
+            (test[0] == OP_LOAD_PUSH_EQ_JZ || test[0] == OP_LOAD_PUSH_NE_JZ) &&
+            test[1] == ps->end_store) {
+            ps->end_test = test[0]; ps->end_test_k = test[3]; ps->end_test_to = test[6];
         }
     }
     free(table);

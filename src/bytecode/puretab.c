@@ -140,6 +140,15 @@ static uint64_t fill(const Game *g, int site, const int64_t *args, int depth)
 
 uint64_t pure_fill(const Game *g, int site, const int64_t *args) { return fill(g, site, args, 0); }
 
+uint64_t pure_fill_call(const Game *g, int site, const int64_t *args, const int32_t *st)
+{
+    const PureTable *t = &g->pure_tables[g->pure_sites[site].table];
+    int64_t keys[PURE_MAX_ARGS];
+    for (int i = 0; i < t->nargs; i++) keys[i] = args[i];
+    for (int i = 0; i < t->nglob; i++) keys[t->nargs + i] = st[g->vars[t->gvar[i]].base];
+    return fill(g, site, keys, 0);
+}
+
 void puretab_keys(PureTable *t)
 {
     t->nkeys = 0;

@@ -19,6 +19,10 @@ static inline uint64_t pure_make(long steps, int exit, int pushes, int32_t value
     return (uint64_t)steps << PURE_STEPS_SHIFT | (uint64_t)(pushes != 0) << 48 |
            (uint64_t)exit << 32 | (uint32_t)value;
 }
+/* (e >> 32) & PURE_GO_MASK is PURE_GO_PAST_END for an entry that leaves a value and goes on
+ * past the code's end */
+#define PURE_GO_MASK 0x1ffff
+#define PURE_GO_PAST_END 0x10000
 static inline long pure_steps(uint64_t e) { return (long)(e >> PURE_STEPS_SHIFT); }
 static inline int pure_pushes(uint64_t e) { return (int)(e >> 48 & 1); }
 /* the pc where the code of site ps goes on after the entry e */
@@ -52,47 +56,63 @@ static inline long pure_index(const PureTable *t, const int64_t *args)
     return idx;
 }
 
-/* The entry of site ps (without globals: nkeys >= 0) for its arguments, read from base: the
- * frame for PURELOCALS, the stack's top + 1 for PURECALL (PureSite.key_at); 0 where one is out
- * of the table's range or the entry is not worked out yet */
-static inline uint64_t pure_site_entry(const PureSite *ps, const int64_t *base, int below,
-                                       long *idx)
+/* How the VM reads a site's keys (PureSite.shape; step 52): one, two or three keys all in the
+ * frame (PURELOCALS) or on the stack (PURECALL), each read at a place known when the code is
+ * compiled, so without the loop over them; any other site (globals among its keys, more keys)
+ * by the loop. (Nemoroth's lookups: 10.0 M of two locals, 2.9 M of three arguments, 1.8 M of
+ * two globals and an argument in `perft 4`.) */
+enum { PURE_SHAPE_LOOP, PURE_SHAPE_1, PURE_SHAPE_2, PURE_SHAPE_3 };
+
+/* The index of the first n keys of site ps, read from base (the frame for PURELOCALS, the
+ * stack's top + 1 for PURECALL, PureSite.key) and, for its first nst keys, from the state st;
+ * -1 where one is out of the table's range. n and nst are constants where the VM specialises
+ * (the loop unrolled, the last key's stride 1: puretab_keys). */
+static inline long pure_index_fixed(const PureSite *ps, int n, int nst, const int64_t *base,
+                                    int below, const int32_t *st)
 {
     long i = 0;
-    for (int k = 0; k < ps->nkeys; k++) {
-        uint64_t a = (uint64_t)base[below ? -ps->key_at[k] : ps->key_at[k]] -
-                     (uint64_t)(int64_t)ps->key_lo[k];
-        if (a >= ps->key_size[k]) { *idx = -1; return 0; }
-        i += (long)a * ps->key_stride[k];
+    for (int k = 0; k < n; k++) {
+        const PureKey *ky = &ps->key[k];
+        const int64_t v = k < nst ? st[ky->at] : base[below ? -ky->at : ky->at];
+        const uint64_t a = (uint64_t)v - (uint64_t)(int64_t)ky->lo;
+        if (a >= ky->size) return -1;
+        i += k == n - 1 ? (long)a : (long)a * ky->stride;
+    }
+    return i;
+}
+
+/* The entry of site ps for the values of its keys (as pure_index_fixed reads them), its index
+ * in *idx: 0 where one is out of the table's range (*idx -1) or the entry is not worked out yet */
+static inline uint64_t pure_site_entry(const PureSite *ps, const int64_t *base, int below,
+                                       const int32_t *st, long *idx)
+{
+    long i;
+    switch (ps->shape) {
+    case PURE_SHAPE_1: i = pure_index_fixed(ps, 1, 0, base, below, st); break;
+    case PURE_SHAPE_2: i = pure_index_fixed(ps, 2, 0, base, below, st); break;
+    case PURE_SHAPE_3: i = pure_index_fixed(ps, 3, 0, base, below, st); break;
+    default:
+        i = 0;
+        for (int k = 0; k < ps->nkeys && i >= 0; k++) {
+            const PureKey *ky = &ps->key[k];
+            const int64_t v = k < ps->nst ? st[ky->at] : base[below ? -ky->at : ky->at];
+            const uint64_t a = (uint64_t)v - (uint64_t)(int64_t)ky->lo;
+            i = a < ky->size ? i + (long)a * ky->stride : -1;
+        }
     }
     *idx = i;
-    return ps->entry[i];
+    return i >= 0 ? ps->entry[i] : 0;
 }
 
 /* t's keys (nkeys, key_*) from its shape (nargs, nglob, vary, lo, size) */
 void puretab_keys(PureTable *t);
 
-/* The entry for the arguments args (the call's, the deepest first) of call `site`, worked out
- * and kept if it was not yet: 0 when they lie outside the table's range. */
+/* The entry for the arguments args (the call's, the deepest first, then the values of the
+ * globals it reads) of call `site`, worked out and kept if it was not yet: 0 when they lie
+ * outside the table's range. */
 uint64_t pure_fill(const Game *g, int site, const int64_t *args);
-
-/* The entry of site's table t for args: 0 outside its range, worked out the first time */
-static inline uint64_t pure_entry(const Game *g, int site, const PureTable *t, const int64_t *args)
-{
-    long idx = pure_index(t, args);
-    if (idx < 0) return 0;
-    return t->entry[idx] ? t->entry[idx] : pure_fill(g, site, args);
-}
-
-/* ... of a call whose code reads globals: the arguments, then the globals' values in the state
- * st (a function reading global variables that change rarely, such as where a piece stands) */
-static inline uint64_t pure_entry_globals(const Game *g, int site, const PureTable *t,
-                                          const int64_t *args, const int32_t *st)
-{
-    int64_t keys[PURE_MAX_ARGS];
-    for (int i = 0; i < t->nargs; i++) keys[i] = args[i];
-    for (int i = 0; i < t->nglob; i++) keys[t->nargs + i] = st[g->vars[t->gvar[i]].base];
-    return pure_entry(g, site, t, keys);
-}
+/* ... of a call whose arguments are args (the deepest first) and whose globals have their values
+ * in the state st */
+uint64_t pure_fill_call(const Game *g, int site, const int64_t *args, const int32_t *st);
 
 #endif

@@ -14,6 +14,10 @@ void pos_make_parts(Pos *p, const MoveList *ml, const Move *m, int parts);
  * parts; charged as that make; all taken back to mark. 1 legal, 0 not, -1 not known (the test
  * set a result). */
 int pos_legal_emitted(Pos *p, const Move *m, int mark);
+/* A make's end after `after-move` (the turn, the transient variables' reset, `turn-start` and
+ * the history, those of them that parts asks for): the VM runs it between `after-move` and
+ * `legal` at a test of pos_legal_emitted (RunCtx.then_legal) */
+void pos_make_rest(Pos *p, const Move *m, int mover, int parts);
 /* The `reset` variables that a make of any move from this position writes back (those not at
  * their start values), found once a node for pos_hash_after; n = -1: too many to keep. */
 #define NODE_RESETS_MAX 64

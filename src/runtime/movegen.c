@@ -212,7 +212,8 @@ gen_units_counting(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, 
                     while (u + 1 < board_units && !p->st[u + 1]) u++;
                     continue;
                 }
-            } else sq = u / g->stack, l = u % g->stack;
+            } else if (g->stack_shift >= 0) sq = u >> g->stack_shift, l = u & (g->stack - 1);
+            else sq = u / g->stack, l = u % g->stack;
             int32_t w = p->st[sq * g->stack + l];
             if (!w) { u = (sq + 1) * g->stack - 1; continue; }     /* nothing higher up */
             if (PW_OWNER(w) != mover) continue;
@@ -233,9 +234,11 @@ gen_units_counting(Pos *p, MoveList *ml, GenStop stop, int from_unit, int skip, 
             for (int i = before; i < ml->n; i++) ml->m[i].layer = (uint8_t)l;
             if (T->moves_fn >= 0 && (!onto_only || g->moves_onto[T->moves_fn]) &&
                 (!g->origin_ok[T->moves_fn] || g->origin_ok[T->moves_fn][mover * g->nsq + sq])) {
-                RunCtx c = { .mode = RUN_GEN, .fn = T->moves_fn, .mover = mover, .origin = sq,
-                             .piece = w, .layer = l, .out = ml, .nlegal = -1, .target = -1,
-                             .count = cc ? &cc->emits : NULL };
+                RunCtx c;
+                runctx_clear(&c);
+                c.mode = RUN_GEN; c.fn = T->moves_fn; c.mover = mover; c.origin = sq;
+                c.piece = w; c.layer = l; c.out = ml; c.nlegal = -1; c.target = -1;
+                c.count = cc ? &cc->emits : NULL;
                 if (!ext) { if (gen_run(p, ml, &c, stop, skip, u, before)) return 1; continue; }
                 vm_run(p, &c);
             }
@@ -623,9 +626,11 @@ static void count_board(Pos *p, MoveList *ml, CountCtx *cc)
                 vm_charge(p, work - charged);
                 charged = work;
                 int before = ml->n;
-                RunCtx c = { .mode = RUN_GEN, .fn = T->moves_fn, .mover = mover, .origin = sq,
-                             .piece = w, .layer = 0, .out = ml, .nlegal = -1, .target = -1,
-                             .count = &cc->emits };
+                RunCtx c;
+                runctx_clear(&c);
+                c.mode = RUN_GEN; c.fn = T->moves_fn; c.mover = mover; c.origin = sq;
+                c.piece = w; c.layer = 0; c.out = ml; c.nlegal = -1; c.target = -1;
+                c.count = &cc->emits;
                 vm_run(p, &c);
                 emitted += ml->n - before;
             }
@@ -799,7 +804,8 @@ static int program_reaches_seeing(Pos *p, int fn, int mode, int sq, int32_t w, i
                           "(a rule that calls itself?)", MAX_ATTACK_NEST);
     p->depth_guard++;
     MAXIMA_NOTE(attack_nest, p->depth_guard);
-    RunCtx c = {0};
+    RunCtx c;
+    runctx_clear(&c);
     c.mode = mode; c.fn = fn; c.mover = owner; c.origin = sq; c.piece = w;
     c.target = target; c.nlegal = -1;
     c.reads = me ? &log : NULL;
@@ -1631,6 +1637,7 @@ void movegen_prepare(Game *g)
     g->any_fallback = types_any(g->fallback_attackers);
     linecount_prepare(g);
     g->pieces_move = 0;
+    g->stack_shift = (g->stack & (g->stack - 1)) == 0 ? __builtin_ctz((unsigned)g->stack) : -1;
     for (int t = 1; t <= g->ntypes; t++)
         if (g->types[t].natoms || g->types[t].moves_fn >= 0) g->pieces_move = 1;
     g->attackers_every_type = g->stack == 1 && g->ntypes > 0;

@@ -6,16 +6,10 @@
  * stamp of the board it was read from (pos_board_stamp: equal stamps are equal boards; the writes
  * of variables, such as the `sga = square-of(...)` between two of them, keep the stamp) and given
  * again while the stamp is unchanged. A kept answer is charged the work of the scan it stands
- * for. */
+ * for. The answer kept is read inline (squareof.h); the first look at a board scans it here. */
 #include "squareof.h"
 #include "oom.h"
 #include <stdlib.h>
-
-enum { SQOF_SLOTS = 64 };                   /* direct-mapped by (type, player) */
-
-struct SquareOfCache {
-    struct { uint64_t stamp; int16_t type, player; int32_t found, scanned; } slot[SQOF_SLOTS];
-};
 
 static int scan(const Pos *p, int t, int pl, int *scanned)
 {
@@ -32,7 +26,7 @@ static int scan(const Pos *p, int t, int pl, int *scanned)
     return -1;
 }
 
-int squareof_find(Pos *p, int t, int pl, int *scanned)
+int squareof_scan_and_keep(Pos *p, int t, int pl, int *scanned)
 {
     if (!p->stamps) pos_start_stamps(p);
     uint64_t stamp = pos_board_stamp(p);
@@ -42,7 +36,7 @@ int squareof_find(Pos *p, int t, int pl, int *scanned)
         if (!p->squareof) out_of_memory("square-of's answers");
     }
     struct SquareOfCache *c = p->squareof;
-    int i = (t * 7 + pl) & (SQOF_SLOTS - 1);
+    int i = squareof_slot(t, pl);
     if (c->slot[i].stamp == stamp && c->slot[i].type == t && c->slot[i].player == pl) {
         *scanned = c->slot[i].scanned;
         return c->slot[i].found;

@@ -1703,7 +1703,8 @@ void vm_run(Pos *p, RunCtx *c)
 
 void vm_run_hook(Pos *p, int hook, int mover)
 {
-    RunCtx c = {0};
+    RunCtx c;
+    runctx_clear(&c);
     c.mode = RUN_HOOK; c.fn = p->g->hook_fn[hook]; c.mover = mover; c.origin = -1; c.nlegal = -1;
     c.target = -1;
     vm_run(p, &c);
@@ -1719,7 +1720,8 @@ void vm_run_capture_hook(Pos *p, int mover, int32_t victim)
         pos_runtime_error(p, g->line[g->fns[g->hook_fn[HOOK_CAPTURE]].entry],
                           "`on capture` runs nested more than %d deep (a capture hook that captures?)",
                           MAX_CAPTURE_NEST);
-    RunCtx c = {0};
+    RunCtx c;
+    runctx_clear(&c);
     c.mode = RUN_HOOK; c.fn = g->hook_fn[HOOK_CAPTURE]; c.mover = mover; c.origin = -1;
     c.victim = victim; c.nlegal = -1; c.target = -1;
     s->capture_nest++;
@@ -1788,7 +1790,8 @@ void vm_run_resume(Pos *p, RunCtx *c, int skip)
 int vm_run_legal(Pos *p, int mover)
 {
     if (p->g->hook_fn[HOOK_LEGAL] < 0) return 1;
-    RunCtx c = {0};
+    RunCtx c;
+    runctx_clear(&c);
     c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_LEGAL]; c.mover = mover; c.origin = -1;
     c.nlegal = -3; c.target = -1;          /* -3: `no-moves` asks side_to_move_has_a_move() */
     int mark = pos_mark(p);
@@ -1828,7 +1831,8 @@ int vm_run_legal_pretest(Pos *p, int mover, const Move *m)
     int16_t from = p->last_from, to = p->last_to;
     int32_t piece = p->last_piece, captured = p->last_captured;
     p->last_from = mfrom; p->last_to = mto; p->last_piece = mpiece; p->last_captured = mcaptured;
-    RunCtx c = {0};
+    RunCtx c;
+    runctx_clear(&c);
     c.mode = RUN_HOOK; c.fn = g->legal_pretest_fn; c.mover = mover; c.origin = -1;
     c.nlegal = -3; c.target = -1;
     int mark = pos_mark(p);
@@ -1848,7 +1852,8 @@ static int run_end_asking(Pos *p, MoveList *ml, int nlegal_mode)
 {
     p->result = 0; p->result_reason = 0; p->result_player = -1;
     if (p->g->hook_fn[HOOK_END] < 0 || pos_chance_turn(p)) return -1;
-    RunCtx c = {0};
+    RunCtx c;
+    runctx_clear(&c);
     c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_END]; c.mover = pos_turn(p); c.origin = -1;
     c.nlegal = nlegal_mode; c.pseudo = ml; c.target = -1;
     int mark = pos_mark(p);
@@ -1889,7 +1894,8 @@ void vm_run_end(Pos *p, int nlegal)
         vm_charge(p, made);
         if (!pass) return;
     }
-    RunCtx c = {0};
+    RunCtx c;
+    runctx_clear(&c);
     c.mode = RUN_HOOK; c.fn = p->g->hook_fn[HOOK_END]; c.mover = pos_turn(p); c.origin = -1;
     c.nlegal = nlegal; c.target = -1;
     int mark = pos_mark(p);

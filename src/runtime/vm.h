@@ -7,6 +7,7 @@
 #ifndef BOARDVM_VM_H
 #define BOARDVM_VM_H
 
+#include <string.h>
 #include "position.h"
 
 enum { RUN_GEN, RUN_ATTACK, RUN_REACH, RUN_HOOK };
@@ -52,11 +53,25 @@ typedef struct {
     int outer_trail_base, outer_note_base, outer_qual_base;
     int nest;                /* `moves-of` runs this one is inside (bounded: MAX_MOVESOF_NEST) */
     ReadLog *reads;          /* when set, the locations the run reads go here (g->memo_ok runs) */
+    /* RUN_HOOK, `after-move` at a legality test (pos_legal_emitted): at its end the rest of this
+     * move's make (pos_make_rest) and `legal`, in the same run, whose result is the run's */
+    const Move *then_legal;
     /* results */
     int found;               /* RUN_ATTACK / RUN_REACH: the target was reached */
     int failed;              /* RUN_HOOK: the program failed (a `require` did not hold) */
     int bailed;              /* RUN_HOOK: it reached BAIL (pretest.c) */
 } RunCtx;
+
+/* A RunCtx with every field 0, for the caller to set the few it needs. (`RunCtx c = {0}`, or a
+ * designated initializer, of these 104 bytes is a `rep stos` of 13 words to GCC: slow to start
+ * on many processors, and run some 3.5 M times in Nemoroth's `perft 4`, 3 a legality test. Two
+ * memsets of at most 64 bytes are a few vector stores: docs/runtime.md, step 52.) */
+static inline void runctx_clear(RunCtx *c)
+{
+    const size_t first = sizeof *c < 64 ? sizeof *c : 64;
+    memset(c, 0, first);
+    memset((char *)c + first, 0, sizeof *c - first);
+}
 
 /* What the interpreter asks of the runtime above it: questions about other moves and pieces
  * (`attacked`, `attacks`, `in-check`, `can-move-to`, `no-moves`). The runtime (movegen.c) sets

@@ -18,6 +18,8 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
     struct VmScratch *s = scratch(p);
     int64_t stk[MAX_STACK_DEPTH + 2];
     int64_t L[MAX_LOCALS];
+enter:                              /* (again for `legal` after `after-move`: done, below) */
+    ;
     /* the operand stack's top, a pointer: as an int index, each push or pop also widened it */
     int64_t *sp = stk;
     int nloc = f->nlocals;
@@ -965,6 +967,19 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
          * and `if gok(...)`) runs in the same dispatch, charged its step (docs/runtime.md,
          * step 50). (Never under --profile: the table is not read there.) */
 #define PURE_GO_ON(e_) do {                                                                \
+            if (((e_) >> 32 & PURE_GO_MASK) == PURE_GO_PAST_END && site_->end_store >= 0) {   \
+                /* (the common case: a value stored, and perhaps tested: step 52) */         \
+                const int32_t v_ = (int32_t)(e_);                                          \
+                L[site_->end_store] = v_;                                                  \
+                if (site_->end_test) {      /* the LOAD_PUSH_EQ/NE_JZ's 4 steps too */     \
+                    BULK_STEPS(pure_steps(e_) + 4);                                        \
+                    ip = (site_->end_test == OP_LOAD_PUSH_NE_JZ) == (v_ != site_->end_test_k) \
+                         ? code + site_->end + 9 : code + site_->end_test_to;              \
+                    NEXT;                                                                  \
+                }                                                                          \
+                BULK_STEPS(pure_steps(e_)); ip = code + site_->end + 2; NEXT;              \
+            }                                                                              \
+            if (pure_pushes(e_)) *sp++ = (int32_t)(e_);                                    \
             ip = code + pure_next_pc(g, site_, (e_));                                      \
             if (*ip == OP_STORE) {                                                         \
                 BULK_STEPS(pure_steps(e_)); L[ip[1]] = *--sp; ip += 2; NEXT;               \
@@ -977,20 +992,14 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
         } while (0)
         vmcase(PURECALL) purecall: {  /* a pure `fn`'s call answered from its table (puretab.c) */
             const PureSite *site_ = &g->pure_sites[OPND(1)];
-            if (!profiling) {
-                int64_t *args_ = sp - site_->nargs;
-                uint64_t e_;
-                if (site_->nkeys >= 0) {
-                    long idx_;
-                    e_ = pure_site_entry(site_, sp, 1, &idx_);
-                    if (!e_ && idx_ >= 0) e_ = pure_fill(g, OPND(1), args_);   /* (not yet) */
-                } else               /* keyed by globals too: not where reads are logged */
-                    e_ = c->reads ? 0 : pure_entry_globals(g, OPND(1),
-                                                          &g->pure_tables[site_->table], args_,
-                                                          p->st);
+            /* (a call keyed by globals too runs its code where the VM logs its reads) */
+            if (!profiling && !(site_->nst && c->reads)) {
+                long idx_;
+                uint64_t e_ = pure_site_entry(site_, sp, 1, p->st, &idx_);
+                if (!e_ && idx_ >= 0)        /* (not worked out yet) */
+                    e_ = pure_fill_call(g, OPND(1), sp - site_->nargs, p->st);
                 if (pure_steps(e_)) {        /* the steps its code runs, this one the first */
-                    sp = args_;
-                    if (pure_pushes(e_)) *sp++ = (int32_t)e_;
+                    sp -= site_->nargs;
                     PURE_GO_ON(e_);
                 }
             }
@@ -1002,16 +1011,13 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             const PureSite *site_ = &g->pure_sites[OPND(1)];
             if (!profiling) {
                 long idx_;
-                uint64_t e_ = pure_site_entry(site_, L, 0, &idx_);
+                uint64_t e_ = pure_site_entry(site_, L, 0, p->st, &idx_);
                 if (!e_ && idx_ >= 0) {      /* (not worked out yet) */
                     int64_t args_[PURE_MAX_ARGS];
                     for (int i_ = 0; i_ < site_->nslots; i_++) args_[i_] = L[site_->slot[i_]];
                     e_ = pure_fill(g, OPND(1), args_);
                 }
-                if (pure_steps(e_)) {
-                    if (pure_pushes(e_)) *sp++ = (int32_t)e_;
-                    PURE_GO_ON(e_);
-                }
+                if (pure_steps(e_)) PURE_GO_ON(e_);
             }
             budget++;
             if (profiling) p->profile[PC]--;
@@ -1338,4 +1344,14 @@ done:
     s->nch = base_ch; s->nlocs = base_locs; s->nnb = note_start; s->nqb = qual_start;
     s->deferred.n = deferred_start;
     if (c->mode != RUN_HOOK) pos_undo_to(p, trail_start);
+    else if (c->then_legal) {
+        /* `after-move` of a move tested where it is emitted has ended: the rest of its make,
+         * and `legal` in this same run (one entry of the loop for the two; step 52) */
+        const Move *m_ = c->then_legal;
+        c->then_legal = NULL;
+        pos_make_rest(p, m_, mover, g->probe);
+        c->fn = g->hook_fn[HOOK_LEGAL]; c->nlegal = -3;
+        f = &g->fns[c->fn];
+        goto enter;
+    }
 }
