@@ -61,10 +61,14 @@ static int make_key(const Pos *p, const SqMemoSite *ms, const int64_t *L, int mo
     key[2] = pair(c[2], c[3]);
     if (ms->nvars) key[KEY_VARS] = pair(p->st[ms->var_base[0] + sq],
                                         ms->nvars > 1 ? p->st[ms->var_base[1] + sq] : 0);
-    for (int i = 0; i < ms->nouter; i++) key[KEY_OUTER + i] = (uint64_t)L[ms->outer[i]];
-    uint64_t x = 0;
-    for (int i = 0; i < KEY_WORDS; i++) x = (x ^ key[i]) * 0x9e3779b97f4a7c15ull;
-    *slot = (unsigned)(x >> 40) & (SQMEMO_ENTRIES - 1);
+    uint64_t x = key[0] * 0x9e3779b97f4a7c15ull ^ key[1] * 0xc2b2ae3d27d4eb4full ^
+                 key[2] * 0x165667b19e3779f9ull ^ key[3] * 0xd6e8feb86659fd93ull;
+    for (int i = 0; i < ms->nouter; i++) {
+        key[KEY_OUTER + i] = (uint64_t)L[ms->outer[i]];
+        x = (x ^ key[KEY_OUTER + i]) * 0xff51afd7ed558ccdull;
+    }
+    x ^= x >> 29;
+    *slot = (unsigned)((x * 0xbf58476d1ce4e5b9ull) >> 40) & (SQMEMO_ENTRIES - 1);
     return 1;
 }
 
