@@ -15,9 +15,9 @@
 #include "oom.h"
 
 enum { SQMEMO_ENTRIES = 2048 };                        /* a site's, direct-mapped */
-/* The key in words of 64 bits, always all of them (unused ones 0): the square and the mover;
- * the stack's four cells, two a word (a stack's height is where its cells turn 0); the square
- * variables' two values; the outer locals */
+/* The key in words of 64 bits: the square and the mover; the stack's four cells, two a word (a
+ * stack's height is where its cells turn 0); the square variables' two values; the outer
+ * locals */
 enum { KEY_VARS = 3, KEY_OUTER = 4, KEY_WORDS = KEY_OUTER + SQMEMO_MAX_OUTER };
 
 typedef struct {
@@ -38,37 +38,22 @@ struct SqMemo {
 
 static uint64_t pair(int32_t a, int32_t b) { return (uint32_t)a | (uint64_t)(uint32_t)b << 32; }
 
-/* The key of site for the words as they are, and its slot; 0 where the body is not kept here
- * (a stack above SQMEMO_MAX_HEIGHT, a square off the board). A multiply a word spreads the key
- * over the slots (it is compared whole: this only places it). */
-static int make_key(const Pos *p, const SqMemoSite *ms, const int64_t *L, int mover,
-                    uint64_t *key, unsigned *slot)
+/* The stack of sq as two key words, its first four cells (a stack has no gaps: zeros above its
+ * height); 0 where it holds more than SQMEMO_MAX_HEIGHT pieces */
+static int stack_words(const Pos *p, int64_t sq, uint64_t *w)
 {
-    const Game *g = p->g;
-    int64_t sq = L[ms->sq_slot];
-    if ((uint64_t)sq >= (uint64_t)g->nsq) return 0;
-    const int32_t *cell = p->st + sq * g->stack;
-    int32_t c[SQMEMO_MAX_HEIGHT] = { 0 };
-    int h = 0;
-    while (h < g->stack && cell[h]) {
-        if (h == SQMEMO_MAX_HEIGHT) return 0;
-        c[h] = cell[h];
-        h++;
+    const int stack = p->g->stack;
+    const int32_t *cell = p->st + sq * stack;
+    if (stack > SQMEMO_MAX_HEIGHT) {
+        if (cell[SQMEMO_MAX_HEIGHT]) return 0;
+        w[0] = pair(cell[0], cell[1]);
+        w[1] = pair(cell[2], cell[3]);
+        return 1;
     }
-    memset(key, 0, sizeof *key * KEY_WORDS);
-    key[0] = pair((int32_t)sq, mover);
-    key[1] = pair(c[0], c[1]);
-    key[2] = pair(c[2], c[3]);
-    if (ms->nvars) key[KEY_VARS] = pair(p->st[ms->var_base[0] + sq],
-                                        ms->nvars > 1 ? p->st[ms->var_base[1] + sq] : 0);
-    uint64_t x = key[0] * 0x9e3779b97f4a7c15ull ^ key[1] * 0xc2b2ae3d27d4eb4full ^
-                 key[2] * 0x165667b19e3779f9ull ^ key[3] * 0xd6e8feb86659fd93ull;
-    for (int i = 0; i < ms->nouter; i++) {
-        key[KEY_OUTER + i] = (uint64_t)L[ms->outer[i]];
-        x = (x ^ key[KEY_OUTER + i]) * 0xff51afd7ed558ccdull;
-    }
-    x ^= x >> 29;
-    *slot = (unsigned)((x * 0xbf58476d1ce4e5b9ull) >> 40) & (SQMEMO_ENTRIES - 1);
+    int32_t c[SQMEMO_MAX_HEIGHT] = { 0 };     /* (cells past the stack are the next square's) */
+    for (int h = 0; h < stack && cell[h]; h++) c[h] = cell[h];
+    w[0] = pair(c[0], c[1]);
+    w[1] = pair(c[2], c[3]);
     return 1;
 }
 
@@ -87,6 +72,10 @@ static void __attribute__((noinline, cold)) start(Pos *p, int site)
     }
 }
 
+/* The key: the square and the mover, the stack's two words, the square variables' values, the
+ * outer locals (KEY_OUTER + nouter words; a site's keys all have as many). Its slot: 16 for
+ * each square and side to move, one of them by multiplies of the rest (the key is compared
+ * whole: this only places it). */
 int sqmemo_enter(Pos *p, int site, int64_t *L, int mover, long steps_now, long *steps)
 {
     const Game *g = p->g;
@@ -94,21 +83,37 @@ int sqmemo_enter(Pos *p, int site, int64_t *L, int mover, long steps_now, long *
     struct SqMemo *m = p->sqmemo;
     m->pending = NULL;
     const SqMemoSite *ms = &g->sqmemo_sites[site];
+    int64_t sq = L[ms->sq_slot];
     uint64_t key[KEY_WORDS];
-    unsigned slot;
-    if (!make_key(p, ms, L, mover, key, &slot)) return 0;
+    if ((uint64_t)sq >= (uint64_t)g->nsq || !stack_words(p, sq, key + 1)) return 0;
+    key[0] = pair((int32_t)sq, mover);
+    key[KEY_VARS] = ms->nvars ? pair(p->st[ms->var_base[0] + sq],
+                                     ms->nvars > 1 ? p->st[ms->var_base[1] + sq] : 0) : 0;
+    uint64_t x = key[1] ^ key[2] * 0xc2b2ae3d27d4eb4full ^ key[3] * 0xd6e8feb86659fd93ull;
+    const int nouter = ms->nouter, n = KEY_OUTER + nouter;
+    int32_t outer[SQMEMO_MAX_OUTER];
+    memcpy(outer, ms->outer, sizeof outer);
+    for (int i = 0; i < nouter; i++) {
+        uint64_t v = (uint64_t)L[outer[i]];
+        key[KEY_OUTER + i] = v;
+        x ^= v * (0x9e3779b97f4a7c15ull + 2 * (uint64_t)i);
+    }
+    x *= 0xff51afd7ed558ccdull;
+    unsigned slot = ((unsigned)sq * 32 + (unsigned)(mover & 1) * 16 + (unsigned)(x >> 60)) &
+                    (SQMEMO_ENTRIES - 1);
     SqMemoEntry *e = &m->table[site][slot];
     uint64_t differ = (uint64_t)(e->valid ^ 1);
-    for (int i = 0; i < KEY_WORDS; i++) differ |= e->key[i] ^ key[i];
+    for (int i = 0; i < KEY_OUTER; i++) differ |= e->key[i] ^ key[i];
+    for (int i = KEY_OUTER; i < n; i++) differ |= e->key[i] ^ key[i];
     if (!differ) {
-        int32_t *cell = p->st + L[ms->sq_slot] * g->stack;
+        int32_t *cell = p->st + sq * g->stack;
         for (int l = 0; l < SQMEMO_MAX_HEIGHT && e->cell[l]; l++)
-            if (cell[l] != e->cell[l]) pos_set(p, (int)(cell - p->st) + l, e->cell[l]);
-        for (int i = 0; i < ms->nouter; i++) L[ms->outer[i]] = e->out[i];
+            if (cell[l] != e->cell[l]) pos_set(p, (int)(sq * g->stack) + l, e->cell[l]);
+        for (int i = 0; i < nouter; i++) L[outer[i]] = e->out[i];
         *steps = e->steps;
         return 1;
     }
-    memcpy(e->key, key, sizeof e->key);
+    memcpy(e->key, key, sizeof *key * (size_t)n);
     e->valid = 0;
     m->pending = e;
     m->pending_site = site;
