@@ -280,8 +280,9 @@ enum {
       "its table holds the effect of the body on the words it reads (the square, the mover, " \
       "the square's stack, its square variables, the outer locals), write it, charge the " \
       "body's steps and jump to B; else note where the body starts; charged nothing") \
-    X(SQMEMOEND, OPS(SQMEMO), 0, 0, 0, 0, "the end of the board walk's body A: its effect into " \
-      "the table noted at its SQMEMO; charged nothing") \
+    X(SQMEMOEND, OPS(SQMEMO, JUMP), 0, 0, F_STOP, 0, "the end of the board walk's body A: its " \
+      "effect into the table noted at its SQMEMO; jump to B, the walk's next element; charged " \
+      "nothing") \
     X(PURELOCALS, OPS(PURESITE), 0, 0, 0, 0, "the pure expression A of locals: if their values " \
       "are in its table's range, push the value the table holds, go past the expression's code " \
       "and charge its steps; else nothing, charged nothing (the code runs)") \

@@ -966,11 +966,12 @@ static void iterate(Compiler *C, Ast *s, int choose)
                              ? body->kids[0] : NULL;
         int site = list >= 0 && zone_of < 0 && is_name(set, "board")
                    ? sqmemo_site(C, only_if ? only_if->kids[1] : body, s->name, C->nlocals - 1) : -1;
-        const Ast *saved_if = C->memo_if; int saved_site = C->memo_site;
+        const Ast *saved_if = C->memo_if; int saved_site = C->memo_site, saved_head = C->memo_head;
+        C->memo_head = pc;
         if (site >= 0 && only_if) { C->memo_if = only_if; C->memo_site = site; block(C, body); }
         else if (site >= 0) memo_part(C, body, site);
         else block(C, body);
-        C->memo_if = saved_if; C->memo_site = saved_site;
+        C->memo_if = saved_if; C->memo_site = saved_site; C->memo_head = saved_head;
         emit_op(C, OP_JMP, pc);
         patch(C, pc, here_pc(C));
         for (int i = bstart; i < C->nbreaks; i++) patch(C, C->breaks[i], here_pc(C));
@@ -1212,12 +1213,17 @@ static int refused_in_defer(Compiler *C, Ast *s)
 /* `if` with its `else` */
 /* A board walk's body between SQMEMO and SQMEMOEND (squarelocal.c; its table:
  * src/runtime/sqmemo.c): where the table has its effect on the square's words, SQMEMO writes it
- * and goes past SQMEMOEND */
+ * and goes past SQMEMOEND. The body's end falls through `JMP end` (the step the walk's JMP back
+ * is charged where it falls through); its jumps to its end go on through that JMP to SQMEMOEND
+ * (jumps.c), charged nothing, as they would have gone straight to the walk's head: every way
+ * through charges what it did without these instructions. SQMEMOEND goes to the head. */
 static void memo_part(Compiler *C, Ast *b, int site)
 {
     int at = emit_op(C, OP_SQMEMO, site, 0);
     stmt(C, b);
-    emit_op(C, OP_SQMEMOEND, site);
+    int fall = emit_op(C, OP_JMP, 0);
+    patch(C, fall, here_pc(C));
+    emit_op(C, OP_SQMEMOEND, site, C->memo_head);
     patch(C, at, here_pc(C));
 }
 

@@ -76,7 +76,7 @@ typedef struct {
     int facts, fact_mover, fact_type, fact_captured;
     /* a board walk's body kept by square (squarelocal.c): the `if` whose block it is, where
      * the walk's body is one `if` (FORTEST passes over the squares its test fails), its site */
-    const Ast *memo_if; int memo_site;
+    const Ast *memo_if; int memo_site, memo_head;  /* (memo_head: the walk's FORLIST) */
 } Compiler;
 
 Sym *sym_find(Compiler *C, const char *name);

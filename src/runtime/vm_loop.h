@@ -1011,11 +1011,11 @@ static __attribute__((optimize("O3", "no-gcse", "ira-region=one"))) void RUN_LOO
             if (profiling) p->profile[PC]--;
             ip += 3; NEXT;
         }
-        vmcase(SQMEMOEND)
+        vmcase(SQMEMOEND)     /* (the body's ends that jumped here went on at once in main) */
             if (!profiling && !c->reads) sqmemo_leave(p, OPND(1), L, since + chunk - budget);
             budget++;
             if (profiling) p->profile[PC]--;
-            ip += 2; NEXT;
+            ip = code + OPND(2); NEXT;
         vmcase(PURELOCALS) {        /* a pure expression of locals, from its table (puretab.c) */
             const PureSite *site_ = &g->pure_sites[OPND(1)];
             if (!profiling) {
