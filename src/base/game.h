@@ -260,7 +260,8 @@ typedef struct {
  * (src/lang/squarelocal.c, src/runtime/sqmemo.c: SQMEMO, SQMEMOEND): the loop's square variable,
  * the square variables it reads at that square (their state slots' bases), and the locals from
  * outside the body it reads or writes. The mover and the square's stack are read too. */
-enum { SQMEMO_MAX_VARS = 2, SQMEMO_MAX_OUTER = 6, SQMEMO_MAX_HEIGHT = 4 };
+enum { SQMEMO_MAX_VARS = 2, SQMEMO_MAX_OUTER = 6, SQMEMO_MAX_HEIGHT = 4,
+       SQMEMO_MAX_SITES = 16 };          /* (each site's table is some 320 KB) */
 typedef struct {
     int sq_slot;
     int nvars; int32_t var_base[SQMEMO_MAX_VARS];

@@ -213,7 +213,7 @@ static int stmt_ok(Walk *w, const Ast *s, int depth)
 
 int sqmemo_site(Compiler *C, const Ast *body, const char *sq_name, int sq_slot)
 {
-    if (C->fn_kind != FN_HOOK || !sq_name) return -1;
+    if (C->fn_kind != FN_HOOK || !sq_name || C->g->nsqmemo_sites >= SQMEMO_MAX_SITES) return -1;
     Walk w;
     memset(&w, 0, sizeof w);
     w.C = C; w.sq = sq_name;
