@@ -47,7 +47,7 @@ dict_for() {
 }
 
 # The library sources: everything but main.c and the command files (commands.h users).
-LIB="arena game diag ast parse opcodes optext compile builtins codegen setvalues verify jumps superinstr keeps failbacks position vm movegen merge movetext deferred extend effects pins linecount maxima profile posstring notation san uci_moves uci_input engine_notation session gameload perft search mcts smallmath gencheck weights record make capture origins guards guardtest reach tails puretab puresites pretest hookvariants purecall royal skips nearset runsets boardscan squareof oom protect rulespath move_examples
+LIB="arena game diag ast parse opcodes optext compile builtins codegen setvalues verify jumps superinstr keeps failbacks position vm movegen merge movetext deferred extend effects pins linecount maxima profile posstring notation san uci_moves uci_input engine_notation session gameload perft search mcts smallmath gencheck weights record make capture origins guards guardtest reach tails puretab puresites pretest hookvariants purecall royal skips nearset runsets boardscan squareof sqmemo squarelocal oom protect rulespath move_examples
      zrf_src zrf_lex zrf_expand zrf_tree zrf_variant zrf_board zrf_grid zrf_board_print zrf_lower zrf_moves zrf_goals zrf_astmk zrf_attrs"
 # What the web harness adds (the requests of `boardvm serve` without its HTTP side), and how it
 # links: every fopen/open/opendir of boardvm's code goes through the harness (fuzz_web.c).

@@ -116,7 +116,7 @@ void game_free(Game *g)
     if (!g) return;
     free(g->code); free(g->line);
     for (int i = 0; i < g->npure_tables; i++) free(g->pure_tables[i].entry);
-    free(g->pure_tables); free(g->pure_sites);
+    free(g->pure_tables); free(g->pure_sites); free(g->sqmemo_sites);
     arena_free(&g->arena);
     free(g);
 }

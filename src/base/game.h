@@ -261,6 +261,18 @@ typedef struct {
     int32_t end_store, end_test, end_test_k, end_test_to;
 } PureSite;
 
+/* A board walk's body in a hook whose effect on its square is a function of a few words
+ * (src/lang/squarelocal.c, src/runtime/sqmemo.c: SQMEMO, SQMEMOEND): the loop's square variable,
+ * the square variables it reads at that square (their state slots' bases), and the locals from
+ * outside the body it reads or writes. The mover and the square's stack are read too. */
+enum { SQMEMO_MAX_VARS = 2, SQMEMO_MAX_OUTER = 6, SQMEMO_MAX_HEIGHT = 4,
+       SQMEMO_MAX_SITES = 16 };          /* (each site's table is some 320 KB) */
+typedef struct {
+    int sq_slot;
+    int nvars; int32_t var_base[SQMEMO_MAX_VARS];
+    int nouter; int32_t outer[SQMEMO_MAX_OUTER];
+} SqMemoSite;
+
 typedef struct Game {
     Arena arena;                 /* everything below lives here */
     const char *name, *filename;
@@ -338,6 +350,7 @@ typedef struct Game {
     int32_t *code; int ncode;
     PureTable *pure_tables; int npure_tables;     /* (malloc'd, as the code) */
     PureSite *pure_sites; int npure_sites;
+    SqMemoSite *sqmemo_sites; int nsqmemo_sites;  /* (malloc'd; src/lang/squarelocal.c) */
     int *line;                            /* source line of each code word */
     /* at a choice's instruction, the locals it saves and a failure back to it restores
      * (keeps.c): keep_masks[keep_at[pc]]; the masks 0 .. MAX_LOCALS are the first N locals */

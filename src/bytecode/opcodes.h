@@ -82,7 +82,9 @@ enum {
       "one of the game's strings + 1, or 0 for none: a move's suffix (a move keeps 8 bits)") \
     K(REASON, "reason", 0, INT32_MAX, NO_NAMES, "one of the game's strings + 1, or 0 for none") \
     K(PURESITE, "pure call", 0, INT32_MAX, NO_NAMES, \
-      "a call of a pure `fn` whose value a table of the game holds (puretab.c)")
+      "a call of a pure `fn` whose value a table of the game holds (puretab.c)") \
+    K(SQMEMO, "square memo", 0, INT32_MAX, NO_NAMES, \
+      "a board walk's body whose effect on its square a table keeps (src/lang/squarelocal.c)")
 
 typedef enum {
 #define K(name, text, lo, hi, names, doc) OPK_##name,
@@ -274,6 +276,13 @@ enum {
     X(PURECALL, OPS(PURESITE), 0, 0, 0, 0, "the call A of a pure `fn`, its arguments on the " \
       "stack: if they are in its table's range, pop them, push the value the table holds, go " \
       "past the call's code and charge its steps; else nothing, charged nothing (the code runs)") \
+    X(SQMEMO, OPS(SQMEMO, JUMP), 0, 0, 0, 0, "the start of the board walk's body A: where " \
+      "its table holds the effect of the body on the words it reads (the square, the mover, " \
+      "the square's stack, its square variables, the outer locals), write it, charge the " \
+      "body's steps and jump to B; else note where the body starts; charged nothing") \
+    X(SQMEMOEND, OPS(SQMEMO, JUMP), 0, 0, F_STOP, 0, "the end of the board walk's body A: its " \
+      "effect into the table noted at its SQMEMO; jump to B, the walk's next element; charged " \
+      "nothing") \
     X(PURELOCALS, OPS(PURESITE), 0, 0, 0, 0, "the pure expression A of locals: if their values " \
       "are in its table's range, push the value the table holds, go past the expression's code " \
       "and charge its steps; else nothing, charged nothing (the code runs)") \

@@ -30,6 +30,7 @@ static int64_t kind_end(const Game *g, const CodeFunction *f, int k)
     case OPK_LIST: case OPK_ZONE: case OPK_SQUARES: return g->nlists;
     case OPK_SUFFIX: case OPK_REASON: return (int64_t)g->nstrings + 1;
     case OPK_PURESITE: return g->npure_sites;
+    case OPK_SQMEMO: return g->nsqmemo_sites;
     default: return (int64_t)INT32_MAX + 1;       /* past every int32: 2147483647 is a value */
     }
 }

@@ -735,6 +735,7 @@ static Ty expr(Compiler *C, Ast *e)
 
 static void block(Compiler *C, Ast *b);
 static void stmt(Compiler *C, Ast *s);
+static void memo_part(Compiler *C, Ast *b, int site);
 
 static int in_program(Compiler *C) { return C->fn_kind != FN_HOOK; }
 
@@ -957,7 +958,20 @@ static void iterate(Compiler *C, Ast *s, int choose)
         int saved_n = C->nbreaks, saved_depth = C->loop_depth;
         C->loop_depth = 1 + saved_depth;
         int bstart = C->nbreaks;
-        block(C, body);
+        /* a walk of the board in a hook whose body's effect on its square the runtime may keep
+         * (squarelocal.c): the body, or the block of its one `if` (which FORTEST tests) */
+        const Ast *only_if = body->kind == AST_BLOCK && body->nkids == 1 &&
+                             body->kids[0]->kind == AST_IF &&
+                             (body->kids[0]->nkids < 3 || body->kids[0]->kids[2]->kind == AST_NOTHING)
+                             ? body->kids[0] : NULL;
+        int site = list >= 0 && zone_of < 0 && is_name(set, "board")
+                   ? sqmemo_site(C, only_if ? only_if->kids[1] : body, s->name, C->nlocals - 1) : -1;
+        const Ast *saved_if = C->memo_if; int saved_site = C->memo_site, saved_head = C->memo_head;
+        C->memo_head = pc;
+        if (site >= 0 && only_if) { C->memo_if = only_if; C->memo_site = site; block(C, body); }
+        else if (site >= 0) memo_part(C, body, site);
+        else block(C, body);
+        C->memo_if = saved_if; C->memo_site = saved_site; C->memo_head = saved_head;
         emit_op(C, OP_JMP, pc);
         patch(C, pc, here_pc(C));
         for (int i = bstart; i < C->nbreaks; i++) patch(C, C->breaks[i], here_pc(C));
@@ -1197,6 +1211,22 @@ static int refused_in_defer(Compiler *C, Ast *s)
 }
 
 /* `if` with its `else` */
+/* A board walk's body between SQMEMO and SQMEMOEND (squarelocal.c; its table:
+ * src/runtime/sqmemo.c): where the table has its effect on the square's words, SQMEMO writes it
+ * and goes past SQMEMOEND. The body's end falls through `JMP end` (the step the walk's JMP back
+ * is charged where it falls through); its jumps to its end go on through that JMP to SQMEMOEND
+ * (jumps.c), charged nothing, as they would have gone straight to the walk's head: every way
+ * through charges what it did without these instructions. SQMEMOEND goes to the head. */
+static void memo_part(Compiler *C, Ast *b, int site)
+{
+    int at = emit_op(C, OP_SQMEMO, site, 0);
+    stmt(C, b);
+    int fall = emit_op(C, OP_JMP, 0);
+    patch(C, fall, here_pc(C));
+    emit_op(C, OP_SQMEMOEND, site, C->memo_head);
+    patch(C, at, here_pc(C));
+}
+
 static void stmt_if(Compiler *C, Ast *s)
 {
     int known = decide(C, s->kids[0]);          /* (an `after-move` variant) */
@@ -1207,7 +1237,8 @@ static void stmt_if(Compiler *C, Ast *s)
     }
     int j = -1;
     jump_unless(C, s->kids[0], 1, &j);
-    stmt(C, s->kids[1]);
+    if (C->memo_if == s) memo_part(C, s->kids[1], C->memo_site);
+    else stmt(C, s->kids[1]);
     if (s->nkids > 2 && s->kids[2]->kind != AST_NOTHING) {
         int k = emit_op(C, OP_JMP, 0);
         patch_chain(C, j, here_pc(C));

@@ -74,6 +74,9 @@ typedef struct {
     /* compiling an `after-move` variant (hookvariants.c): what is known of the move made, so
      * that conditions on it alone compile to their outcome (codegen.c, decide) */
     int facts, fact_mover, fact_type, fact_captured;
+    /* a board walk's body kept by square (squarelocal.c): the `if` whose block it is, where
+     * the walk's body is one `if` (FORTEST passes over the squares its test fails), its site */
+    const Ast *memo_if; int memo_site, memo_head;  /* (memo_head: the walk's FORLIST) */
 } Compiler;
 
 Sym *sym_find(Compiler *C, const char *name);
@@ -136,6 +139,9 @@ int purecall_table(Compiler *C, const void *key, int nargs, const Ty *tys, const
 int purecall_site(Compiler *C, int table);        /* a new call of the table: its index */
 /* A pure expression of locals answered from a table: its site (PURELOCALS), or -1 */
 int purecall_expr_site(Compiler *C, Ast *e);
+/* A board walk's body in a hook whose effect on its square is a function of a few words
+ * (squarelocal.c; docs/runtime.md step 54): its site in Game.sqmemo_sites, or -1 */
+int sqmemo_site(Compiler *C, const Ast *body, const char *sq_name, int sq_slot);
 void fuse_superinstructions(Game *g, int fn);     /* superinstr.c */
 void lower_choice_keeps(Game *g, int fn);         /* keeps.c */
 void find_choice_masks(Game *g, int fn);          /* keeps.c: after lower_choice_keeps */

@@ -1,5 +1,6 @@
 /* position.c - the state array and the only writer of game state (see position.h). */
 #include "position.h"
+#include "sqmemo.h"
 #include "oom.h"
 #include "merge.h"
 #include <stdarg.h>
@@ -410,6 +411,7 @@ void pos_free(Pos *p)
     free(p->reach);
     free(p->squareof);
     free(p->nearset);
+    sqmemo_free(p);
     free(p->trail_sums);
     free(p->watch);
     free(p->attackers);

@@ -122,6 +122,7 @@ typedef struct Pos {
                                                names one board */
     int stamps;                             /* stamps are kept (pos_start_stamps) */
     struct SquareOfCache *squareof;         /* `square-of`'s answers (squareof.c); one block */
+    struct SqMemo *sqmemo;                  /* board walks' kept effects (sqmemo.c) */
     struct NearSetCache *nearset;           /* CHOOSEANY's neighbour sets (nearset.c); one block */
     Undo *undo; int nundo, capundo;
     uint64_t *hist; int nhist, caphist;     /* hashes of the positions so far, this one last */

@@ -26,6 +26,7 @@
 #include "nearset.h"
 #include "boardscan.h"
 #include "squareof.h"
+#include "sqmemo.h"
 #include "make.h"
 
 /* nlocs: the locals it keeps (its room in VmScratch.locs); deferred_n: the length of the

@@ -1007,6 +1007,24 @@ enter:                              /* (again for `legal` after `after-move`: do
             if (profiling) p->profile[PC]--;
             ip += 2; NEXT;
         }
+        vmcase(SQMEMO) {      /* a board walk's body kept by the words it reads (sqmemo.c) */
+            if (!profiling && !c->reads) {
+                long steps_;
+                if (sqmemo_enter(p, OPND(1), L, mover, since + chunk - budget, &steps_)) {
+                    BULK_STEPS(steps_);                 /* what the body ran */
+                    budget++;
+                    ip = code + OPND(2); NEXT;
+                }
+            }
+            budget++;                        /* the body runs, charged as before: this is not */
+            if (profiling) p->profile[PC]--;
+            ip += 3; NEXT;
+        }
+        vmcase(SQMEMOEND)     /* (the body's ends that jumped here went on at once in main) */
+            if (!profiling && !c->reads) sqmemo_leave(p, OPND(1), L, since + chunk - budget);
+            budget++;
+            if (profiling) p->profile[PC]--;
+            ip = code + OPND(2); NEXT;
         vmcase(PURELOCALS) {        /* a pure expression of locals, from its table (puretab.c) */
             const PureSite *site_ = &g->pure_sites[OPND(1)];
             if (!profiling) {
