@@ -44,12 +44,11 @@ drops free Stone {
 start "START w";
 RULES
 srcdir=${srcdir:-.}
-. "$srcdir/tests/steps/least.sh"          # least, bound
+. "$srcdir/tests/steps/least.sh"          # least, bound, moves_are, ops_counted
 fail=0
 one=10/10/10/10/10/10/10/10/10/S9 two=9S/10/10/10/10/10/10/10/10/10
 sed "s/STEPS/8000/; s|START|$one|" "$tmp/t.in" > "$tmp/t.rules"
-out=$(./boardvm moves "$tmp/t.rules" | tr '\n' ' ')
-[ "$out" = "S@a2 S@b1 " ] && echo "ok: the moves" || { echo "FAIL: moves '$out'"; fail=1; }
+moves_are "$tmp/t.rules" "S@a2 S@b1 "
 bound "$tmp/t.in" 1000 8000 "$one" 5438
 bound "$tmp/t.in" 1000 8000 "$two" 5501
 sed 's/^board 10 x 10;/board 8 x 8;/' "$tmp/t.in" > "$tmp/t8.in"

@@ -46,12 +46,10 @@ piece King "K" {
 start "2k/3/START w";
 RULES
 srcdir=${srcdir:-.}
-. "$srcdir/tests/steps/least.sh"          # least, bound
+. "$srcdir/tests/steps/least.sh"          # least, bound, moves_are, ops_counted
 fail=0
 sed "s/STEPS/8000/; s|START|K2|" "$tmp/t.in" > "$tmp/t.rules"
-out=$(./boardvm moves "$tmp/t.rules" | tr '\n' ' ')
-[ "$out" = "a1a2 a1b1 a1b2 " ] && echo "ok: the moves" || { echo "FAIL: moves '$out'"; fail=1; }
-out=$(./boardvm disasm "$tmp/t.rules" | grep -c PURECALL)
-[ "$out" = 3 ] && echo "ok: three pure calls" || { echo "FAIL: $out pure calls, not 3"; fail=1; }
+moves_are "$tmp/t.rules" "a1a2 a1b1 a1b2 "
+ops_counted "$tmp/t.rules" 'PURECALL' 3
 bound "$tmp/t.in" 1000 3000 K2 1241
 exit $fail

@@ -42,12 +42,10 @@ moves {
 start "START w";
 RULES
 srcdir=${srcdir:-.}
-. "$srcdir/tests/steps/least.sh"          # least, bound
+. "$srcdir/tests/steps/least.sh"          # least, bound, moves_are, ops_counted
 fail=0
 sed "s/STEPS/8000/; s|START|1S1|" "$tmp/t.in" > "$tmp/t.rules"
-out=$(./boardvm moves "$tmp/t.rules" | tr '\n' ' ')
-[ "$out" = "100 " ] && echo "ok: the move" || { echo "FAIL: moves '$out'"; fail=1; }
-out=$(./boardvm disasm "$tmp/t.rules" | grep -c 'FORTEST\|PURECALL')
-[ "$out" = 2 ] && echo "ok: FORTEST and a pure call" || { echo "FAIL: $out FORTEST or PURECALL, not 2"; fail=1; }
+moves_are "$tmp/t.rules" "100 "
+ops_counted "$tmp/t.rules" 'FORTEST\|PURECALL' 2
 bound "$tmp/t.in" 1000 20000 1S1 5615
 exit $fail

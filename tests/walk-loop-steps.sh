@@ -39,13 +39,12 @@ moves {
 start "START w";
 RULES
 srcdir=${srcdir:-.}
-. "$srcdir/tests/steps/least.sh"          # least, bound
+. "$srcdir/tests/steps/least.sh"          # least, bound, moves_are, ops_counted
 fail=0
 stones() { i=0 s=""; while [ "$i" -lt "$1" ]; do s="$s/S"; i=$((i + 1)); done; echo "$s"; }
 open="1$(stones 89)" full="S$(stones 89)"
 sed "s/STEPS/3000/; s|START|$open|" "$tmp/t.in" > "$tmp/t.rules"
-out=$(./boardvm moves "$tmp/t.rules" | tr '\n' ' ')
-[ "$out" = "a90 " ] && echo "ok: the move" || { echo "FAIL: moves '$out'"; fail=1; }
+moves_are "$tmp/t.rules" "a90 "
 ./boardvm disasm "$tmp/t.rules" | grep -q ' WALK ' && echo "ok: the walk is fused" ||
     { echo "FAIL: no WALK in the code"; fail=1; }
 bound "$tmp/t.in" 1000 3000 "$open" 1091
