@@ -1291,7 +1291,7 @@ static int aspiration(Engine *e, Pos *p, int d, int last, int have_last, int *bi
  * loses) and an iteration of the default search scores the side to move FAR_AHEAD or more, the
  * rest of the move's search (its deepening share and its bound) gets FAR_WORK_SCALE times the
  * work. The random mover's wins there came from traps 9 plies and more below positions the
- * engine scored far ahead (seeds 7905, 7795, 20078, 110078: 650 to 1970 ahead; docs/engine.md
+ * engine scored far ahead (seeds 7905, 7795, 20078, 110078: 826 to 1970 ahead; docs/engine.md
  * §5), and a game won is ended sooner by a deeper search; in the opening, where the engine is
  * rarely that far ahead, a move costs what it did. 8 times the bound everywhere cost 6 times the
  * CPU of a game; 4 times walked into seed 7795's trap (tests/search.test). Measured: 3.6 times
