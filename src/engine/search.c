@@ -1287,6 +1287,22 @@ static int aspiration(Engine *e, Pos *p, int d, int last, int have_last, int *bi
  * of the unfinished). Nodes and steps, not seconds: a game stays the same on every machine. */
 #define DEEPEN_NODES 20000
 #define DEEPEN_WORK_SHARE 4
+/* Far ahead, a larger work bound: where the mobility term applies (a side with no legal move
+ * loses) and an iteration of the default search scores the side to move FAR_AHEAD or more, the
+ * rest of the move's search (its deepening share and its bound) gets FAR_WORK_SCALE times the
+ * work. The random mover's wins there came from traps 9 plies and more below positions the
+ * engine scored far ahead (seeds 7905, 7795, 20078, 110078: 826 to 1970 ahead; docs/engine.md
+ * §5), and a game won is ended sooner by a deeper search; in the opening, where the engine is
+ * rarely that far ahead, a move costs what it did. 8 times the bound everywhere cost 6 times the
+ * CPU of a game; 4 times walked into seed 7795's trap (tests/search.test). Measured: 3.6 times
+ * the CPU of a game (§5). */
+#define FAR_WORK_SCALE 8
+#define FAR_AHEAD 500
+static int far_ahead(const Engine *e, const SearchLimits *lim, int score)
+{
+    return lim->deepen && e->mob_game && lim->work && lim->work <= UINT64_MAX / FAR_WORK_SCALE &&
+           e->lim.work == lim->work && score >= FAR_AHEAD;
+}
 static int still_cheap(const Engine *e, const Pos *p)
 {
     return e->nodes < DEEPEN_NODES &&
@@ -1336,7 +1352,8 @@ static void deepen(Pos *p, void *ctx)
             if (d >= SCORE_MATE - abs(s) + 1) break;     /* a forced result found: deeper adds nothing */
         }
         if (lim->time > 0 && now() - e->start > lim->time * 0.5) break;   /* the next depth would not finish */
-        if (lim->work && (uint64_t)(vm_work(p) - e->work_start) > lim->work / 2) break;
+        if (far_ahead(e, lim, s)) e->lim.work = lim->work * FAR_WORK_SCALE;
+        if (e->lim.work && (uint64_t)(vm_work(p) - e->work_start) > e->lim.work / 2) break;
         if (lim->deepen && d >= lim->depth && !still_cheap(e, p)) break;
     }
 }
