@@ -593,6 +593,14 @@ static int repeats_earlier(const Pos *p)
  * of its own moves later (positions depth 3 scored as +700 to +1040); extending only the nodes
  * above the horizon, 3 of 100; these nodes and the horizon's, none. */
 #define FEW_REPLIES 4
+/* ... and, where having no move loses (the mobility term's games), a node whose side to move is
+ * the root's (the engine's own side) with at most OWN_FEW_REPLIES. A bind closes on the engine
+ * over many plies at 5 to 8 moves before it is down to 4: in the loss of seed 130080 (§5 of
+ * docs/engine.md) an enemy Ghast on d4 left the engine 6 to 8 moves for 12 plies while it
+ * scored itself 400 to 740 ahead, and the mate was first seen at depth 9. Only the engine's
+ * own side, since only its bind can lose it the game; the other side's few replies are the
+ * forcing lines FEW_REPLIES follows. */
+#define OWN_FEW_REPLIES 8
 
 /* The mobility term, in a two-player game without a royal piece where a side with no legal
  * move loses (the compiler's no_move_loses: Nemoroth, checkers, draughts). There having few
@@ -838,7 +846,8 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     else if (!g->has_royal && ply < MAX_PLY - 2 && (ply > 0 || e->mob_game)) {
         int n = gen_legal_upto(p, pos_list(p, ply), e->mob_game ? MOB_CAP : FEW_REPLIES);
         e->mob[ply] = (int16_t)n;
-        if (ply > 0 && ply < ext_ply && n <= FEW_REPLIES)
+        if (ply > 0 && ply < ext_ply &&
+            (n <= FEW_REPLIES || (e->mob_game && ply % 2 == 0 && n <= OWN_FEW_REPLIES)))
             depth = depth > 0 ? depth + 1 : 1;    /* at the horizon too: a full ply, not qsearch */
     }
     if (depth <= 0 && ply < MAX_PLY - 2) return qsearch(e, p, alpha, beta, ply, 1);
