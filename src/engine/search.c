@@ -74,6 +74,7 @@ struct Engine {
      * the two teams'. root_side is the root's side to move, -1 in a game of two; tt_salt keeps
      * the table's scores of one root from another's. */
     int root_side;
+    int root_mover;               /* the root's side to move: the engine's own (OWN_FEW_REPLIES) */
     uint64_t tt_salt;
     TTSlot *tt; size_t ttmask;
     int owns_tt;                  /* a helper thread's engine shares its main engine's table */
@@ -594,7 +595,8 @@ static int repeats_earlier(const Pos *p)
  * above the horizon, 3 of 100; these nodes and the horizon's, none. */
 #define FEW_REPLIES 4
 /* ... and, where having no move loses (the mobility term's games), a node whose side to move is
- * the root's (the engine's own side) with at most OWN_FEW_REPLIES. A bind closes on the engine
+ * the root's (the engine's own side, by its turn: a side may move twice running) with at most
+ * OWN_FEW_REPLIES. A bind closes on the engine
  * over many plies at 5 to 8 moves before it is down to 4: in the loss of seed 130080 (§5 of
  * docs/engine.md) an enemy Ghast on d4 left the engine 6 to 8 moves for 12 plies while it
  * scored itself 400 to 740 ahead, and the mate was first seen at depth 9. Only the engine's
@@ -847,7 +849,7 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
         int n = gen_legal_upto(p, pos_list(p, ply), e->mob_game ? MOB_CAP : FEW_REPLIES);
         e->mob[ply] = (int16_t)n;
         if (ply > 0 && ply < ext_ply &&
-            (n <= FEW_REPLIES || (e->mob_game && ply % 2 == 0 && n <= OWN_FEW_REPLIES)))
+            (n <= FEW_REPLIES || (e->mob_game && pos_turn(p) == e->root_mover && n <= OWN_FEW_REPLIES)))
             depth = depth > 0 ? depth + 1 : 1;    /* at the horizon too: a full ply, not qsearch */
     }
     if (depth <= 0 && ply < MAX_PLY - 2) return qsearch(e, p, alpha, beta, ply, 1);
@@ -1230,7 +1232,7 @@ static Helper *helpers_start(Engine *m, const Pos *p, int threads, int maxd, int
     for (int i = 0; i < threads - 1; i++) {
         Engine *h = m->helpers[i];
         h->lim = m->lim;
-        h->root_side = m->root_side; h->tt_salt = m->tt_salt;
+        h->root_side = m->root_side; h->root_mover = m->root_mover; h->tt_salt = m->tt_salt;
         h->lim.info = NULL; h->lim.nodes = 0; h->lim.work = 0; h->lim.threads = 1;
         h->nodes = 0; h->stop = 0;
         __atomic_store_n(&h->halt, 0, __ATOMIC_RELAXED);
@@ -1406,6 +1408,7 @@ static void engine_search_inner(Engine *e, Pos *p, const SearchLimits *lim, Sear
 {
     e->lim = *lim;
     e->root_side = __builtin_popcount(pos_alive(p)) > 2 ? pos_turn(p) : -1;
+    e->root_mover = pos_turn(p);
     e->tt_salt = e->root_side >= 0 ? mix64(0x5eed0000u + (uint64_t)e->root_side) : 0;
     e->nodes = 0; e->stop = 0;
     __atomic_store_n(&e->halt, 0, __ATOMIC_RELAXED);
