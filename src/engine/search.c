@@ -848,8 +848,8 @@ static int search(Engine *e, Pos *p, int depth, int alpha, int beta, int ply, in
     else if (!g->has_royal && ply < MAX_PLY - 2 && (ply > 0 || e->mob_game)) {
         int n = gen_legal_upto(p, pos_list(p, ply), e->mob_game ? MOB_CAP : FEW_REPLIES);
         e->mob[ply] = (int16_t)n;
-        if (ply > 0 && ply < ext_ply &&
-            (n <= FEW_REPLIES || (e->mob_game && pos_turn(p) == e->root_mover && n <= OWN_FEW_REPLIES)))
+        int own = e->mob_game && pos_turn(p) == e->root_mover;
+        if (ply > 0 && ply < ext_ply && n <= (own ? OWN_FEW_REPLIES : FEW_REPLIES))
             depth = depth > 0 ? depth + 1 : 1;    /* at the horizon too: a full ply, not qsearch */
     }
     if (depth <= 0 && ply < MAX_PLY - 2) return qsearch(e, p, alpha, beta, ply, 1);
