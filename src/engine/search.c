@@ -595,13 +595,12 @@ static int repeats_earlier(const Pos *p)
  * above the horizon, 3 of 100; these nodes and the horizon's, none. */
 #define FEW_REPLIES 4
 /* ... and, where having no move loses (the mobility term's games), a node whose side to move is
- * the root's (the engine's own side, by its turn: a side may move twice running) with at most
- * OWN_FEW_REPLIES. A bind closes on the engine
- * over many plies at 5 to 8 moves before it is down to 4: in the loss of seed 130080 (§5 of
- * docs/engine.md) an enemy Ghast on d4 left the engine 6 to 8 moves for 12 plies while it
- * scored itself 400 to 740 ahead, and the mate was first seen at depth 9. Only the engine's
- * own side, since only its bind can lose it the game; the other side's few replies are the
- * forcing lines FEW_REPLIES follows. */
+ * the root's (the engine's own side, told by its turn: a side may move twice running) with at
+ * most OWN_FEW_REPLIES. A bind closes on the engine over many plies at 5 to 8 moves before it
+ * is down to 4: in the loss of seed 130080 (§5 of docs/engine.md) an enemy Ghast on d4 left the
+ * engine 6 to 8 moves for 12 plies while it scored itself 400 to 740 ahead, and the mate was
+ * first seen at depth 9. Only the engine's own side, since only its bind can lose it the game;
+ * the other side's few replies are the forcing lines FEW_REPLIES follows. */
 #define OWN_FEW_REPLIES 8
 
 /* The mobility term, in a two-player game without a royal piece where a side with no legal
